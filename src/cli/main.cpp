@@ -1,0 +1,53 @@
+// bpat: the headless command line of BPAT Studio, for build pipelines.
+#include "CommandRegistry.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+#include <cstdio>
+
+using namespace bpat::cli;
+
+static void printUsage(QTextStream &out)
+{
+    out << "Usage: bpat <command> [options]\n\n"
+           "Inspect, validate, dump, rebake and bake BPAT files and input animation recordings.\n\n"
+           "Commands:\n";
+    for (const Command &c : CommandRegistry::instance().commands())
+        out << "  " << c.synopsis << '\n';
+    out << "\nRun `bpat <command> --help` for a command's options.\n"
+           "Global options: --help, --version\n";
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("bpat"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BPAT_VERSION_STRING));
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2) {
+        printUsage(err);
+        return ExitUsage;
+    }
+    const QString first = args.at(1);
+    if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
+        printUsage(out);
+        return ExitOk;
+    }
+    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+        out << "bpat " << QCoreApplication::applicationVersion() << '\n';
+        return ExitOk;
+    }
+    const Command *command = CommandRegistry::instance().find(first);
+    if (!command) {
+        err << "bpat: unknown command '" << first << "'\n\n";
+        printUsage(err);
+        return ExitUsage;
+    }
+    QStringList commandArgs = args.mid(2);
+    commandArgs.prepend(QStringLiteral("bpat ") + first);
+    out.flush();
+    return command->run(commandArgs);
+}
