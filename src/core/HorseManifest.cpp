@@ -1,0 +1,63 @@
+#include "HorseManifest.h"
+
+#include "QuadrupedMotion.h"
+
+namespace bpat {
+
+SpeciesManifest HorseManifest::create()
+{
+    QuadrupedBody body;
+    body.rig = Rig::horse();
+    body.height = 1.25f;
+    body.barrelRadii = {0.32f, 0.4f, 0.85f};
+    body.frontHip = {0.2f, -0.2f, 0.55f};
+    body.backHip = {0.2f, -0.15f, -0.55f};
+    body.frontUpper = 0.55f;
+    body.frontLower = 0.58f;
+    body.backUpper = 0.58f;
+    body.backLower = 0.6f;
+    body.frontBend = 1.0f;  // the carpus ("knee") points forward
+    body.backBend = -1.0f;  // the hock points back
+    body.neckBase = {0.0f, 0.25f, 0.7f};
+    body.neckDirection = QVector3D(0.0f, 0.8f, 0.6f).normalized();
+    body.neckLength = 0.75f;
+    body.headDirection = QVector3D(0.0f, -0.55f, 0.83f).normalized();
+    body.headLength = 0.55f;
+
+    const QList<ClipSpec> clips{{QStringLiteral("idle"), 24, 24.0f, true},
+                                {QStringLiteral("walk"), 24, 24.0f, true},
+                                {QStringLiteral("trot"), 16, 24.0f, true},
+                                {QStringLiteral("canter"), 16, 24.0f, true},
+                                {QStringLiteral("gallop"), 12, 24.0f, true}};
+    QuadrupedGait idle;
+    idle.duty = 1.0f;
+    QuadrupedGait walk; // LH, LF, RH, RF: strike phases listed FL, FR, BL, BR
+    walk.stride = 1.15f, walk.duty = 0.65f, walk.lift = 0.12f, walk.strike = {0.25f, 0.75f, 0.0f, 0.5f};
+    walk.heave = 0.015f, walk.heaveCycles = 2, walk.heavePhase = 0.2f, walk.nod = 0.08f;
+    QuadrupedGait trot; // diagonal pairs together, a moment of suspension between them
+    trot.stride = 2.1f, trot.duty = 0.45f, trot.lift = 0.2f, trot.strike = {0.0f, 0.5f, 0.5f, 0.0f};
+    trot.heave = 0.035f, trot.heaveCycles = 2, trot.heavePhase = 0.475f, trot.nod = 0.05f, trot.lower = 0.02f;
+    QuadrupedGait canter; // LH, then RH + LF together, then RF (leading), then suspension
+    canter.stride = 3.0f, canter.duty = 0.35f, canter.lift = 0.25f, canter.strike = {0.2f, 0.4f, 0.0f, 0.2f};
+    canter.heave = 0.05f, canter.heaveCycles = 1, canter.heavePhase = 0.875f;
+    canter.pitch = 0.08f, canter.pitchPhase = 0.1f, canter.nod = 0.15f, canter.lower = 0.03f;
+    QuadrupedGait gallop; // LH, RH, LF, RF, then suspension
+    gallop.stride = 3.6f, gallop.duty = 0.28f, gallop.lift = 0.3f, gallop.strike = {0.35f, 0.45f, 0.0f, 0.1f};
+    gallop.heave = 0.06f, gallop.heaveCycles = 1, gallop.heavePhase = 0.86f;
+    gallop.pitch = 0.1f, gallop.pitchPhase = 0.15f, gallop.nod = 0.18f, gallop.lower = 0.05f;
+
+    SpeciesManifest m;
+    m.speciesId = 1;
+    m.speciesName = QStringLiteral("horse");
+    m.bpatFileName = QStringLiteral("horse.bpat");
+    m.snapshotFileName = QStringLiteral("horse_minimal.bpsm");
+    m.description = QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter and gallop");
+    m.rig = body.rig;
+    m.clips = clips;
+    const QuadrupedMotion motion(body, clips, {idle, walk, trot, canter, gallop});
+    m.bindPalette = motion.restPalette();
+    m.clipPalette = [motion](int clip, float phase) { return motion.palette(clip, phase); };
+    return m;
+}
+
+} // namespace bpat

@@ -1,0 +1,26 @@
+#include "HumanoidManifest.h"
+
+#include "HumanoidMotion.h"
+
+namespace bpat {
+
+SpeciesManifest HumanoidManifest::create()
+{
+    SpeciesManifest m;
+    m.speciesId = 0;
+    m.speciesName = QStringLiteral("humanoid");
+    m.bpatFileName = QStringLiteral("humanoid.bpat");
+    m.description = QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold and a sword slash");
+    m.rig = Rig::humanoid();
+    m.bindPalette = HumanoidMotion(false).restPose().palette();
+    m.clips = HumanoidMotion::clips();
+    m.sockets = HumanoidMotion::sockets();
+    const HumanoidMotion motion(false);
+    const QList<ClipSpec> clips = m.clips;
+    m.clipPalette = [motion, clips](int clip, float phase) {
+        return motion.pose(clips.at(clip).name, phase).palette();
+    };
+    return m;
+}
+
+} // namespace bpat

@@ -1,0 +1,146 @@
+#include "QuadrupedMotion.h"
+
+#include "GaitCycle.h"
+#include "PoseBuilder.h"
+#include "TwoBoneIk.h"
+
+#include <QQuaternion>
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace bpat {
+
+namespace {
+constexpr float Pi = std::numbers::pi_v<float>;
+constexpr float TwoPi = 2.0f * Pi;
+constexpr float Deg = 180.0f / Pi;
+QQuaternion aboutX(float radians) { return QQuaternion::fromAxisAndAngle(1, 0, 0, radians * Deg); }
+QQuaternion aboutY(float radians) { return QQuaternion::fromAxisAndAngle(0, 1, 0, radians * Deg); }
+QQuaternion aboutZ(float radians) { return QQuaternion::fromAxisAndAngle(0, 0, 1, radians * Deg); }
+bool isFront(int leg) { return leg == LegFL || leg == LegFR; }
+float sideOf(int leg) { return (leg == LegFL || leg == LegBL) ? 1.0f : -1.0f; } // L at +X
+} // namespace
+
+QuadrupedMotion::QuadrupedMotion(QuadrupedBody body, QList<ClipSpec> clips, QList<QuadrupedGait> gaits)
+    : m_body(std::move(body))
+    , m_clips(std::move(clips))
+    , m_gaits(std::move(gaits))
+{
+    Q_ASSERT(m_clips.size() == m_gaits.size());
+    Q_ASSERT(m_body.rig.boneCount() == 16);
+}
+
+QVector3D QuadrupedMotion::hipLocal(int leg) const
+{
+    QVector3D hip = isFront(leg) ? m_body.frontHip : m_body.backHip;
+    hip.setX(hip.x() * sideOf(leg));
+    return hip;
+}
+
+QVector3D QuadrupedMotion::neutralFoot(int leg) const
+{
+    const QVector3D hip = hipLocal(leg);
+    return {hip.x(), 0.0f, hip.z()};
+}
+
+QList<QMatrix4x4> QuadrupedMotion::restPalette() const
+{
+    Pose pose;
+    pose.root = {0.0f, m_body.height, 0.0f};
+    for (int leg = 0; leg < 4; ++leg)
+        pose.feet[leg] = neutralFoot(leg);
+    return toPalette(pose);
+}
+
+QList<QMatrix4x4> QuadrupedMotion::palette(int clip, float phase) const
+{
+    const QuadrupedGait &gait = m_gaits.at(clip);
+    return toPalette(gait.duty >= 1.0f ? idlePose(phase) : gaitPose(gait, phase));
+}
+
+QuadrupedMotion::Pose QuadrupedMotion::idlePose(float phase) const
+{
+    // Standing square: breathing, the weight shifting gently, the head nodding and looking round.
+    Pose pose;
+    const float breath = std::sin(TwoPi * phase);
+    pose.root = {0.015f * std::cos(TwoPi * phase), m_body.height - 0.01f * (1.0f - breath), 0.0f};
+    pose.roll = 0.015f * std::cos(TwoPi * phase);
+    pose.breath = 0.02f * breath;
+    pose.neckNod = 0.08f * std::sin(TwoPi * phase + 1.0f);
+    pose.headNod = -0.1f * std::sin(TwoPi * phase);
+    pose.neckYaw = 0.15f * std::sin(TwoPi * phase);
+    for (int leg = 0; leg < 4; ++leg)
+        pose.feet[leg] = neutralFoot(leg);
+    return pose;
+}
+
+QuadrupedMotion::Pose QuadrupedMotion::gaitPose(const QuadrupedGait &gait, float phase) const
+{
+    const GaitCycle cycle(gait.stride, gait.duty, gait.lift);
+    Pose pose;
+    for (int leg = 0; leg < 4; ++leg) {
+        const GaitCycle::Foot f = cycle.foot(phase, gait.strike[leg]);
+        pose.feet[leg] = neutralFoot(leg) + QVector3D(0.0f, f.height, f.forward);
+        // The hoof flips back after lift-off and reaches forward before touch-down.
+        pose.footPitch[leg] = f.stance ? 0.0f : 0.9f * std::sin(Pi * f.swing) * (1.0f - f.swing);
+    }
+    pose.pitch = gait.pitch * std::sin(TwoPi * (phase - gait.pitchPhase));
+    pose.neckNod = gait.nod * std::sin(TwoPi * (phase - gait.pitchPhase));
+    pose.headNod = -0.5f * pose.neckNod;
+    const float heave = gait.heave * std::cos(TwoPi * gait.heaveCycles * (phase - gait.heavePhase));
+    float height = m_body.height - gait.lower + heave;
+    // The body rides no higher than its legs reach: every foot target (the swinging ones are
+    // raised) must stay within 98.5% of its leg's length, so planted feet never leave the ground.
+    for (int leg = 0; leg < 4; ++leg) {
+        const float reach = 0.985f * (isFront(leg) ? m_body.frontUpper + m_body.frontLower
+                                                  : m_body.backUpper + m_body.backLower);
+        QMatrix4x4 rootRot;
+        rootRot.rotate(aboutX(pose.pitch));
+        const QVector3D hip = rootRot.map(hipLocal(leg));
+        const QVector3D d = pose.feet[leg] - QVector3D(hip.x(), 0.0f, hip.z());
+        const float horizontal = d.x() * d.x() + d.z() * d.z();
+        height = std::min(height, pose.feet[leg].y() - hip.y()
+                                      + std::sqrt(std::max(0.0f, reach * reach - horizontal)));
+    }
+    pose.root = {0.0f, height, 0.0f};
+    return pose;
+}
+
+QList<QMatrix4x4> QuadrupedMotion::toPalette(const Pose &pose) const
+{
+    PoseBuilder builder(m_body.rig);
+    const QQuaternion rootRot = aboutX(pose.pitch) * aboutZ(pose.roll);
+    builder.setLocal(0, pose.root, rootRot);
+    QMatrix4x4 barrel;
+    barrel.scale(m_body.barrelRadii * (1.0f + pose.breath));
+    builder.setLocal(1, barrel);
+
+    const QMatrix4x4 rootGlobal = builder.global(0);
+    const QVector3D rootForward = rootGlobal.mapVector(QVector3D(0, 0, 1));
+    for (int leg = 0; leg < 4; ++leg) {
+        const int upper = 2 + 3 * leg, lower = upper + 1, foot = upper + 2;
+        const bool front = isFront(leg);
+        const QVector3D hip = rootGlobal.map(hipLocal(leg));
+        const TwoBoneIk::Solution ik = TwoBoneIk::solve(
+            hip, pose.feet[leg], front ? m_body.frontUpper : m_body.backUpper,
+            front ? m_body.frontLower : m_body.backLower,
+            rootForward * (front ? m_body.frontBend : m_body.backBend));
+        const QVector3D lateral(1, 0, 0);
+        builder.setGlobal(upper, hip, PoseBuilder::frameFromY(ik.middle - hip, lateral));
+        builder.setGlobal(lower, ik.middle, PoseBuilder::frameFromY(ik.end - ik.middle, lateral));
+        const float p = pose.footPitch[leg];
+        builder.setGlobal(foot, ik.end,
+                          PoseBuilder::frameFromY(QVector3D(0, -std::sin(p), std::cos(p)), lateral));
+    }
+
+    // Head chain: bone 14 from the neck base, bone 15 from the first bone's tail.
+    const QQuaternion neckRest = PoseBuilder::frameFromY(m_body.neckDirection, QVector3D(1, 0, 0));
+    const QQuaternion headRest = PoseBuilder::frameFromY(m_body.headDirection, QVector3D(1, 0, 0));
+    builder.setLocal(14, m_body.neckBase, aboutY(pose.neckYaw) * aboutX(pose.neckNod) * neckRest);
+    builder.setLocal(15, QVector3D(0, m_body.neckLength, 0),
+                     neckRest.inverted() * aboutX(pose.headNod) * headRest);
+    return builder.palette();
+}
+
+} // namespace bpat

@@ -1,0 +1,83 @@
+#pragma once
+// Procedural clips for the game's 16-bone quadrupeds (horse, elephant): an idle and in-place
+// gaits given as footfall tables. Each leg (Shoulder -> Knee -> Foot) is placed by two-bone IK
+// on a GaitCycle foot path; the body (Root) heaves and pitches with the gait, Body carries the
+// barrel's radii as a scale (as in the game's files), and the two head bones (NeckTop/Head for
+// the horse, Head/TrunkTip for the elephant) nod and sway.
+//
+// Conventions (those of the game's quadruped files): Y up, the creature faces +Z, the "L" legs
+// are at +X. Bone frames: origin at the bone's head, Y along the bone; a foot's origin is the
+// bottom of the hoof or pad (on the ground when planted) and its Y axis points forward.
+#include "SpeciesManifest.h"
+
+#include <QList>
+#include <QMatrix4x4>
+#include <QVector3D>
+#include <array>
+
+namespace bpat {
+
+// Legs in rig order: FL, FR, BL, BR.
+enum QuadrupedLeg { LegFL = 0, LegFR = 1, LegBL = 2, LegBR = 3 };
+
+struct QuadrupedBody
+{
+    Rig rig;
+    float height = 1.2f;       // standing Root (barrel centre) height
+    QVector3D barrelRadii;     // Body's scale
+    QVector3D frontHip, backHip; // Root-local upper joints of the L legs (R mirrored in X)
+    float frontUpper = 0.5f, frontLower = 0.5f, backUpper = 0.5f, backLower = 0.5f;
+    float frontBend = 1.0f, backBend = 1.0f; // +1: the middle joint points forward, -1 back
+    QVector3D neckBase;        // Root-local origin of the first head bone
+    QVector3D neckDirection;   // rest direction of the first head bone
+    float neckLength = 0.5f;
+    QVector3D headDirection;   // rest direction of the second head bone
+    float headLength = 0.3f;
+};
+
+struct QuadrupedGait
+{
+    float stride = 1.0f;   // ground covered per cycle
+    float duty = 0.6f;     // fraction of the cycle a foot is planted
+    float lift = 0.1f;     // swing height
+    std::array<float, 4> strike{}; // phase at which each leg touches down (FL, FR, BL, BR)
+    float heave = 0.0f;    // body bob amplitude
+    float heaveCycles = 2; // bobs per cycle
+    float heavePhase = 0.0f;
+    float pitch = 0.0f;    // body rocking amplitude, radians (nose down positive)
+    float pitchPhase = 0.0f;
+    float nod = 0.0f;      // head nod amplitude, radians
+    float lower = 0.0f;    // how much lower than standing the body runs
+};
+
+class QuadrupedMotion
+{
+public:
+    // gaits: one per clip, in clip order; a clip whose gait has duty 1 is an idle (no stepping).
+    QuadrupedMotion(QuadrupedBody body, QList<ClipSpec> clips, QList<QuadrupedGait> gaits);
+
+    QList<QMatrix4x4> restPalette() const;
+    QList<QMatrix4x4> palette(int clip, float phase) const;
+    const QuadrupedBody &body() const { return m_body; }
+
+private:
+    struct Pose
+    {
+        QVector3D root;
+        float pitch = 0.0f, roll = 0.0f, breath = 0.0f;
+        float neckNod = 0.0f, headNod = 0.0f, neckYaw = 0.0f;
+        std::array<QVector3D, 4> feet;
+        std::array<float, 4> footPitch{};
+    };
+    Pose idlePose(float phase) const;
+    Pose gaitPose(const QuadrupedGait &gait, float phase) const;
+    QList<QMatrix4x4> toPalette(const Pose &pose) const;
+    QVector3D hipLocal(int leg) const;
+    QVector3D neutralFoot(int leg) const;
+
+    QuadrupedBody m_body;
+    QList<ClipSpec> m_clips;
+    QList<QuadrupedGait> m_gaits;
+};
+
+} // namespace bpat
