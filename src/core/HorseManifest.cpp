@@ -8,21 +8,20 @@ SpeciesManifest HorseManifest::create()
 {
     QuadrupedBody body;
     body.rig = Rig::horse();
-    body.height = 1.25f;
-    body.barrelRadii = {0.32f, 0.4f, 0.85f};
-    body.frontHip = {0.2f, -0.2f, 0.55f};
-    body.backHip = {0.2f, -0.15f, -0.55f};
-    body.frontUpper = 0.55f;
-    body.frontLower = 0.58f;
-    body.backUpper = 0.58f;
-    body.backLower = 0.6f;
+    // Close to the game's horse, whose proportions the viewer's shapes are made for.
+    body.height = 1.22f;
+    body.barrelExtents = {0.6f, 0.7f, 1.3f};
+    body.frontHip = {0.22f, -0.18f, 0.48f};
+    body.backHip = {0.22f, -0.15f, -0.48f};
+    body.frontUpper = 0.5f;
+    body.frontLower = 0.6f;
+    body.backUpper = 0.52f;
+    body.backLower = 0.61f;
     body.frontBend = 1.0f;  // the carpus ("knee") points forward
     body.backBend = -1.0f;  // the hock points back
-    body.neckBase = {0.0f, 0.25f, 0.7f};
-    body.neckDirection = QVector3D(0.0f, 0.8f, 0.6f).normalized();
-    body.neckLength = 0.75f;
-    body.headDirection = QVector3D(0.0f, -0.55f, 0.83f).normalized();
-    body.headLength = 0.55f;
+    body.soleHeight = 0.03f; // the hoof box reaches 3 cm below its bone
+    body.headBase = {0.0f, 1.0f, 1.15f}; // NeckTop: the poll, at the top of the neck
+    body.headTip = {0.0f, -0.01f, 0.16f}; // Head
 
     const QList<ClipSpec> clips{{QStringLiteral("idle"), 24, 24.0f, true},
                                 {QStringLiteral("walk"), 24, 24.0f, true},
@@ -53,6 +52,7 @@ SpeciesManifest HorseManifest::create()
     m.snapshotFileName = QStringLiteral("horse_minimal.bpsm");
     m.description = QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter and gallop");
     m.rig = body.rig;
+    m.soleHeight = body.soleHeight;
     m.clips = clips;
     const QuadrupedMotion motion(body, clips, {idle, walk, trot, canter, gallop});
     m.bindPalette = motion.restPalette();

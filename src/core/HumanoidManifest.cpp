@@ -12,6 +12,7 @@ SpeciesManifest HumanoidManifest::create()
     m.bpatFileName = QStringLiteral("humanoid.bpat");
     m.description = QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold and a sword slash");
     m.rig = Rig::humanoid();
+    m.soleHeight = HumanoidPose::SoleHeight;
     m.bindPalette = HumanoidMotion(false).restPose().palette();
     m.clips = HumanoidMotion::clips();
     m.sockets = HumanoidMotion::sockets();

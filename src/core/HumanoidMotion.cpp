@@ -33,7 +33,7 @@ float reachLimit(const HumanoidPose &pose, const HumanoidFoot &foot, float side)
     const float dx = foot.position.x() - (pose.pelvis.x() + side * HumanoidPose::HipSpan);
     const float dz = foot.position.z() - pose.pelvis.z();
     const float horizontal = dx * dx + dz * dz;
-    return foot.position.y() + std::sqrt(std::max(0.0f, reach * reach - horizontal));
+    return foot.position.y() + HumanoidPose::SoleHeight + std::sqrt(std::max(0.0f, reach * reach - horizontal));
 }
 
 } // namespace

@@ -30,7 +30,10 @@ void poseArm(PoseBuilder &pose, int shoulder, int upper, int fore, int hand, flo
                                * aboutX(std::numbers::pi_v<float>) * aboutY(side * arm.twist);
     pose.setLocal(upper, QVector3D(), upperRot);
     pose.setLocal(fore, QVector3D(0, HumanoidPose::UpperArmLength, 0), aboutX(-arm.elbow));
-    pose.setLocal(hand, QVector3D(0, HumanoidPose::ForearmLength, 0), aboutX(-arm.wrist));
+    // The hand's frame is the forearm's turned half round about X, like the game's hands (Y up
+    // when the arm hangs): the hand extends along its -Y, beyond the wrist.
+    pose.setLocal(hand, QVector3D(0, HumanoidPose::ForearmLength, 0),
+                  aboutX(-arm.wrist) * aboutX(std::numbers::pi_v<float>));
 }
 
 void poseLeg(PoseBuilder &pose, int hip, int knee, int foot, float side, const HumanoidFoot &target,
@@ -40,13 +43,14 @@ void poseLeg(PoseBuilder &pose, int hip, int knee, int foot, float side, const H
     const QVector3D hipPos = pelvisGlobal.map(QVector3D(side * HumanoidPose::HipSpan, 0, 0));
     const QVector3D lateral = pelvisGlobal.mapVector(QVector3D(1, 0, 0)).normalized();
     const QVector3D forward = pelvisGlobal.mapVector(QVector3D(0, 0, 1)).normalized();
-    const TwoBoneIk::Solution ik = TwoBoneIk::solve(hipPos, target.position,
+    const QVector3D ankle = target.position + QVector3D(0, HumanoidPose::SoleHeight, 0);
+    const TwoBoneIk::Solution ik = TwoBoneIk::solve(hipPos, ankle,
                                                     HumanoidPose::ThighLength,
                                                     HumanoidPose::ShinLength, forward);
     pose.setGlobal(hip, hipPos, PoseBuilder::frameFromY(ik.middle - hipPos, lateral));
     pose.setGlobal(knee, ik.middle, PoseBuilder::frameFromY(ik.end - ik.middle, lateral));
-    const QVector3D toes(0, -std::sin(target.pitch), std::cos(target.pitch));
-    pose.setGlobal(foot, ik.end, PoseBuilder::frameFromY(toes, QVector3D(1, 0, 0)));
+    // Feet as in the game's files: Y up, Z to the toes when flat; pitch turns them about X.
+    pose.setGlobal(foot, ik.end, aboutX(target.pitch));
 }
 
 } // namespace

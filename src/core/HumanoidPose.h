@@ -5,8 +5,9 @@
 //
 // Conventions (those of the game's humanoid files): Y up, the creature faces +Z, the "L" side
 // of the rig is at -X. Bone frames have their origin at the bone's head and Y along the bone.
-// The foot bone's origin is the sole under the ankle (on the ground when planted) and its Y axis
-// points to the toes.
+// Hands and feet keep the game's orientation: a hand's Y axis points back up the forearm (the
+// hand extends along -Y), a flat foot's frame is Y up, Z to the toes, its origin under the
+// ankle at SoleHeight (the game's 0.022 m) when planted.
 #include <QList>
 #include <QMatrix4x4>
 #include <QVector3D>
@@ -36,7 +37,7 @@ struct HumanoidPose
     float chestPitch = 0.0f, chestYaw = 0.0f, chestRoll = 0.0f;
     float neckPitch = 0.0f, headPitch = 0.0f, headYaw = 0.0f;
     HumanoidArm armL, armR;
-    HumanoidFoot footL, footR;
+    HumanoidFoot footL, footR; // positions given with the sole on the ground at y = 0
 
     QList<QMatrix4x4> palette() const;
 
@@ -45,9 +46,10 @@ struct HumanoidPose
     static constexpr float ShoulderSpan = 0.25f, ShoulderHeight = 0.28f; // in the chest's frame
     static constexpr float UpperArmLength = 0.28f, ForearmLength = 0.25f;
     static constexpr float HipSpan = 0.1f;
-    static constexpr float ThighLength = 0.47f, ShinLength = 0.47f; // shin ends at the sole
+    static constexpr float ThighLength = 0.47f, ShinLength = 0.47f; // shin ends at the foot's origin
     static constexpr float StanceWidth = 0.12f; // |x| of a foot's neutral spot
-    static constexpr float StandingHeight = 0.915f; // pelvis height standing, knees soft
+    static constexpr float StandingHeight = 0.935f; // pelvis height standing, knees soft
+    static constexpr float SoleHeight = 0.022f; // foot origin above the ground when planted
 };
 
 } // namespace bpat

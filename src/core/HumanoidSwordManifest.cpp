@@ -12,6 +12,7 @@ SpeciesManifest HumanoidSwordManifest::create()
     m.bpatFileName = QStringLiteral("humanoid_sword.bpat");
     m.description = QStringLiteral("The humanoid with the right arm in the sword-ready pose");
     m.rig = Rig::humanoid();
+    m.soleHeight = HumanoidPose::SoleHeight;
     m.bindPalette = HumanoidMotion(false).restPose().palette();
     m.clips = HumanoidMotion::clips();
     m.sockets = HumanoidMotion::sockets();

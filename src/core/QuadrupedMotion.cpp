@@ -70,6 +70,7 @@ QuadrupedMotion::Pose QuadrupedMotion::idlePose(float phase) const
     pose.neckNod = 0.08f * std::sin(TwoPi * phase + 1.0f);
     pose.headNod = -0.1f * std::sin(TwoPi * phase);
     pose.neckYaw = 0.15f * std::sin(TwoPi * phase);
+    pose.tipSwing = 0.25f * std::sin(TwoPi * phase + 0.5f);
     for (int leg = 0; leg < 4; ++leg)
         pose.feet[leg] = neutralFoot(leg);
     return pose;
@@ -88,6 +89,7 @@ QuadrupedMotion::Pose QuadrupedMotion::gaitPose(const QuadrupedGait &gait, float
     pose.pitch = gait.pitch * std::sin(TwoPi * (phase - gait.pitchPhase));
     pose.neckNod = gait.nod * std::sin(TwoPi * (phase - gait.pitchPhase));
     pose.headNod = -0.5f * pose.neckNod;
+    pose.tipSwing = 0.5f * gait.nod * std::sin(TwoPi * (phase - gait.pitchPhase) - 1.0f);
     const float heave = gait.heave * std::cos(TwoPi * gait.heaveCycles * (phase - gait.heavePhase));
     float height = m_body.height - gait.lower + heave;
     // The body rides no higher than its legs reach: every foot target (the swinging ones are
@@ -100,7 +102,7 @@ QuadrupedMotion::Pose QuadrupedMotion::gaitPose(const QuadrupedGait &gait, float
         const QVector3D hip = rootRot.map(hipLocal(leg));
         const QVector3D d = pose.feet[leg] - QVector3D(hip.x(), 0.0f, hip.z());
         const float horizontal = d.x() * d.x() + d.z() * d.z();
-        height = std::min(height, pose.feet[leg].y() - hip.y()
+        height = std::min(height, pose.feet[leg].y() + m_body.soleHeight - hip.y()
                                       + std::sqrt(std::max(0.0f, reach * reach - horizontal)));
     }
     pose.root = {0.0f, height, 0.0f};
@@ -113,7 +115,7 @@ QList<QMatrix4x4> QuadrupedMotion::toPalette(const Pose &pose) const
     const QQuaternion rootRot = aboutX(pose.pitch) * aboutZ(pose.roll);
     builder.setLocal(0, pose.root, rootRot);
     QMatrix4x4 barrel;
-    barrel.scale(m_body.barrelRadii * (1.0f + pose.breath));
+    barrel.scale(m_body.barrelExtents * (1.0f + pose.breath));
     builder.setLocal(1, barrel);
 
     const QMatrix4x4 rootGlobal = builder.global(0);
@@ -123,23 +125,21 @@ QList<QMatrix4x4> QuadrupedMotion::toPalette(const Pose &pose) const
         const bool front = isFront(leg);
         const QVector3D hip = rootGlobal.map(hipLocal(leg));
         const TwoBoneIk::Solution ik = TwoBoneIk::solve(
-            hip, pose.feet[leg], front ? m_body.frontUpper : m_body.backUpper,
+            hip, pose.feet[leg] + QVector3D(0, m_body.soleHeight, 0), front ? m_body.frontUpper : m_body.backUpper,
             front ? m_body.frontLower : m_body.backLower,
             rootForward * (front ? m_body.frontBend : m_body.backBend));
         const QVector3D lateral(1, 0, 0);
         builder.setGlobal(upper, hip, PoseBuilder::frameFromY(ik.middle - hip, lateral));
         builder.setGlobal(lower, ik.middle, PoseBuilder::frameFromY(ik.end - ik.middle, lateral));
-        const float p = pose.footPitch[leg];
-        builder.setGlobal(foot, ik.end,
-                          PoseBuilder::frameFromY(QVector3D(0, -std::sin(p), std::cos(p)), lateral));
+        // Upright, level with the ground, tipped by its pitch during the swing (positive: toe down).
+        builder.setGlobal(foot, ik.end, aboutX(pose.footPitch[leg]));
     }
 
-    // Head chain: bone 14 from the neck base, bone 15 from the first bone's tail.
-    const QQuaternion neckRest = PoseBuilder::frameFromY(m_body.neckDirection, QVector3D(1, 0, 0));
-    const QQuaternion headRest = PoseBuilder::frameFromY(m_body.headDirection, QVector3D(1, 0, 0));
-    builder.setLocal(14, m_body.neckBase, aboutY(pose.neckYaw) * aboutX(pose.neckNod) * neckRest);
-    builder.setLocal(15, QVector3D(0, m_body.neckLength, 0),
-                     neckRest.inverted() * aboutX(pose.headNod) * headRest);
+    // Head bones: upright frames that nod (about X) and turn (about Y); bone 15's origin swings
+    // round bone 14's (the horse's head, the elephant's trunk tip).
+    builder.setLocal(14, m_body.headBase, aboutY(pose.neckYaw) * aboutX(pose.neckNod));
+    const QQuaternion swing = aboutX(pose.headNod) * aboutY(pose.tipSwing);
+    builder.setLocal(15, swing.rotatedVector(m_body.headTip), swing);
     return builder.palette();
 }
 

@@ -2,12 +2,13 @@
 // Procedural clips for the game's 16-bone quadrupeds (horse, elephant): an idle and in-place
 // gaits given as footfall tables. Each leg (Shoulder -> Knee -> Foot) is placed by two-bone IK
 // on a GaitCycle foot path; the body (Root) heaves and pitches with the gait, Body carries the
-// barrel's radii as a scale (as in the game's files), and the two head bones (NeckTop/Head for
+// barrel's extents as a scale (as in the game's files), and the two head bones (NeckTop/Head for
 // the horse, Head/TrunkTip for the elephant) nod and sway.
 //
 // Conventions (those of the game's quadruped files): Y up, the creature faces +Z, the "L" legs
-// are at +X. Bone frames: origin at the bone's head, Y along the bone; a foot's origin is the
-// bottom of the hoof or pad (on the ground when planted) and its Y axis points forward.
+// are at +X. Leg bones have their origin at the joint and Y along the bone; feet and head bones
+// keep the body's upright frame (Y up, Z forward) as in the game's files, so the viewer's shapes
+// fit; a planted foot's origin is soleHeight above the ground (the hoof or pad below it).
 #include "SpeciesManifest.h"
 
 #include <QList>
@@ -24,15 +25,13 @@ struct QuadrupedBody
 {
     Rig rig;
     float height = 1.2f;       // standing Root (barrel centre) height
-    QVector3D barrelRadii;     // Body's scale
+    QVector3D barrelExtents;   // Body's scale: full width, height, length of the barrel
     QVector3D frontHip, backHip; // Root-local upper joints of the L legs (R mirrored in X)
     float frontUpper = 0.5f, frontLower = 0.5f, backUpper = 0.5f, backLower = 0.5f;
     float frontBend = 1.0f, backBend = 1.0f; // +1: the middle joint points forward, -1 back
-    QVector3D neckBase;        // Root-local origin of the first head bone
-    QVector3D neckDirection;   // rest direction of the first head bone
-    float neckLength = 0.5f;
-    QVector3D headDirection;   // rest direction of the second head bone
-    float headLength = 0.3f;
+    float soleHeight = 0.03f;  // foot origin above the ground when planted
+    QVector3D headBase;        // Root-local origin of bone 14 (NeckTop / Head)
+    QVector3D headTip;         // bone-14-local origin of bone 15 (Head / TrunkTip)
 };
 
 struct QuadrupedGait
@@ -65,7 +64,7 @@ private:
     {
         QVector3D root;
         float pitch = 0.0f, roll = 0.0f, breath = 0.0f;
-        float neckNod = 0.0f, headNod = 0.0f, neckYaw = 0.0f;
+        float neckNod = 0.0f, headNod = 0.0f, neckYaw = 0.0f, tipSwing = 0.0f;
         std::array<QVector3D, 4> feet;
         std::array<float, 4> footPitch{};
     };

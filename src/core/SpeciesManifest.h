@@ -39,6 +39,7 @@ struct SpeciesManifest
     QList<QMatrix4x4> bindPalette; // global bone transforms of the rest pose
     QList<ClipSpec> clips;
     QList<SocketSpec> sockets;
+    float soleHeight = 0.0f;       // height of a planted foot bone's origin above the ground
     // Global bone transforms (palette order) of clip `clip` at phase [0, 1).
     std::function<QList<QMatrix4x4>(int clip, float phase)> clipPalette;
 

@@ -68,6 +68,7 @@ private slots:
     void humanoidSwordHoldsTheArmReady();
     void horseWalkFootfallOrder();
     void socketsMatchTheGame();
+    void humanoidFeetRestOnTheGround();
 };
 
 void tst_SpeciesCatalog::speciesAndClips_data()
@@ -165,9 +166,9 @@ void tst_SpeciesCatalog::feetNeverGoThroughTheGround()
         for (int c = 0; c < m.clips.size(); ++c) {
             const auto frames = m.bakeClip(c);
             for (int foot : feet(m)) {
-                float lowest = 1e9f;
+                float lowest = 1e9f; // of the sole: the foot bone's origin less the sole height
                 for (const auto &palette : frames)
-                    lowest = std::min(lowest, origin(palette.at(foot)).y());
+                    lowest = std::min(lowest, origin(palette.at(foot)).y() - m.soleHeight);
                 const QString what = m.speciesName + u"/"_qs + m.clips.at(c).name + u" "_qs
                                    + m.rig.bone(foot).name + u" min y "_qs + QString::number(lowest);
                 QVERIFY2(lowest > -1e-3f, qPrintable(what));
@@ -203,9 +204,10 @@ void tst_SpeciesCatalog::humanoidWalkPlantsFeetWithoutSliding()
     for (int foot : {m.rig.indexOf(u"FootL"_qs), m.rig.indexOf(u"FootR"_qs)}) {
         int planted = 0, airborne = 0;
         float highest = 0.0f;
+        const QVector3D sole(0, m.soleHeight, 0);
         for (int i = 0; i < n; ++i) {
-            const QVector3D a = origin(frames.at(i).at(foot));
-            const QVector3D b = origin(frames.at((i + 1) % n).at(foot));
+            const QVector3D a = origin(frames.at(i).at(foot)) - sole;
+            const QVector3D b = origin(frames.at((i + 1) % n).at(foot)) - sole;
             highest = std::max(highest, a.y());
             if (a.y() > 1e-3f) {
                 ++airborne;
@@ -253,8 +255,8 @@ void tst_SpeciesCatalog::horseWalkFootfallOrder()
     QList<std::pair<int, QString>> touchdowns;
     for (int foot : feet(m)) {
         for (int i = 0; i < n; ++i) {
-            const float before = origin(frames.at((i + n - 1) % n).at(foot)).y();
-            const float now = origin(frames.at(i).at(foot)).y();
+            const float before = origin(frames.at((i + n - 1) % n).at(foot)).y() - m.soleHeight;
+            const float now = origin(frames.at(i).at(foot)).y() - m.soleHeight;
             if (before > 1e-3f && now <= 1e-3f)
                 touchdowns.append({i, m.rig.bone(foot).name});
         }
@@ -281,6 +283,21 @@ void tst_SpeciesCatalog::socketsMatchTheGame()
     const auto palette = m.clipPalette(1, 0.25f);
     const QMatrix4x4 s = SpeciesManifest::socketMatrix(palette, m.sockets.at(3));
     QVERIFY((origin(s) - palette.at(3).map(QVector3D(0.0f, 0.1f, -0.12f))).length() < 1e-5f);
+}
+
+void tst_SpeciesCatalog::humanoidFeetRestOnTheGround()
+{
+    // The foot sockets (foot bone origins) come down to the game's sole height, 0.022 m, during
+    // the walk: the feet touch the ground.
+    const SpeciesManifest m = manifest(u"humanoid"_qs);
+    QCOMPARE(m.soleHeight, 0.022f);
+    const auto frames = m.bakeClip(clipIndex(m, u"walk"_qs));
+    for (int s : {8, 9}) {
+        float lowest = 1e9f;
+        for (const auto &palette : frames)
+            lowest = std::min(lowest, origin(SpeciesManifest::socketMatrix(palette, m.sockets.at(s))).y());
+        QVERIFY2(std::abs(lowest - 0.022f) < 1e-3f, qPrintable(QString::number(lowest)));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_SpeciesCatalog)
