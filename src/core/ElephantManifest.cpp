@@ -40,8 +40,9 @@ SpeciesManifest ElephantManifest::create()
     m.speciesName = QStringLiteral("elephant");
     m.bpatFileName = QStringLiteral("elephant.bpat");
     m.snapshotFileName = QStringLiteral("elephant_minimal.bpsm");
-    m.description = QStringLiteral("The game's 16-bone elephant: idle, walk and run (amble)");
+    m.summary = QStringLiteral("The game's 16-bone elephant: idle, walk and run (amble)");
     m.rig = body.rig;
+    m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
     m.soleHeight = body.soleHeight;
     m.clips = clips;
     const QuadrupedMotion motion(body, clips, {idle, walk, run});

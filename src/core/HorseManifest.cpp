@@ -50,8 +50,9 @@ SpeciesManifest HorseManifest::create()
     m.speciesName = QStringLiteral("horse");
     m.bpatFileName = QStringLiteral("horse.bpat");
     m.snapshotFileName = QStringLiteral("horse_minimal.bpsm");
-    m.description = QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter and gallop");
+    m.summary = QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter and gallop");
     m.rig = body.rig;
+    m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
     m.soleHeight = body.soleHeight;
     m.clips = clips;
     const QuadrupedMotion motion(body, clips, {idle, walk, trot, canter, gallop});

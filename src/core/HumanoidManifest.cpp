@@ -10,8 +10,9 @@ SpeciesManifest HumanoidManifest::create()
     m.speciesId = 0;
     m.speciesName = QStringLiteral("humanoid");
     m.bpatFileName = QStringLiteral("humanoid.bpat");
-    m.description = QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold and a sword slash");
+    m.summary = QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold and a sword slash");
     m.rig = Rig::humanoid();
+    m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
     m.soleHeight = HumanoidPose::SoleHeight;
     m.bindPalette = HumanoidMotion(false).restPose().palette();
     m.clips = HumanoidMotion::clips();

@@ -10,8 +10,9 @@ SpeciesManifest HumanoidSwordManifest::create()
     m.speciesId = 3;
     m.speciesName = QStringLiteral("humanoid_sword");
     m.bpatFileName = QStringLiteral("humanoid_sword.bpat");
-    m.description = QStringLiteral("The humanoid with the right arm in the sword-ready pose");
+    m.summary = QStringLiteral("The humanoid with the right arm in the sword-ready pose");
     m.rig = Rig::humanoid();
+    m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
     m.soleHeight = HumanoidPose::SoleHeight;
     m.bindPalette = HumanoidMotion(false).restPose().palette();
     m.clips = HumanoidMotion::clips();

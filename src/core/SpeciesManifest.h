@@ -4,12 +4,14 @@
 // sockets, and the function that poses the rig for a clip at a phase. Adding a species to
 // `bpat bake` is one new manifest (see SpeciesCatalog); the baker's loop never changes.
 #include "Rig.h"
+#include "RigDescription.h"
 
 #include <QList>
 #include <QMatrix4x4>
 #include <QString>
 #include <QVector3D>
 #include <functional>
+#include <optional>
 
 namespace bpat {
 
@@ -34,8 +36,11 @@ struct SpeciesManifest
     QString speciesName;           // e.g. "horse"
     QString bpatFileName;          // e.g. "horse.bpat"
     QString snapshotFileName;      // e.g. "horse_minimal.bpsm"; empty: no minimal snapshot
-    QString description;           // one line for docs and `bpat bake` output
+    QString summary;               // one line for docs and `bpat bake` output
     Rig rig;
+    // How the creature looks (shape parts per bone, the viewer's description of the game's rig);
+    // the minimal snapshot mesh is built from it. Needed only when snapshotFileName is set.
+    std::optional<RigDescription> creature;
     QList<QMatrix4x4> bindPalette; // global bone transforms of the rest pose
     QList<ClipSpec> clips;
     QList<SocketSpec> sockets;
