@@ -1,7 +1,7 @@
 #include "HumanoidMotion.h"
 
 #include "GaitCycle.h"
-#include "Keyframes.h"
+#include "KeyedChannel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -207,14 +207,14 @@ HumanoidPose HumanoidMotion::attackSword(float phase) const
     const HumanoidArm ready = m_swordReady ? swordArm() : HumanoidArm{0.35f, 0.15f, 0.2f, 1.1f, -0.2f};
     p.footL = neutralFoot(-1.0f, 0.2f);
     p.footR = neutralFoot(1.0f, -0.16f);
-    const Keyframes raise{{0.0f, ready.raise}, {0.3f, 2.7f}, {0.48f, 0.25f}, {0.62f, 0.15f}, {1.0f, ready.raise}};
-    const Keyframes elbow{{0.0f, ready.elbow}, {0.3f, 1.7f}, {0.48f, 0.15f}, {0.62f, 0.2f}, {1.0f, ready.elbow}};
-    const Keyframes abduct{{0.0f, ready.abduct}, {0.3f, 0.35f}, {0.48f, 0.05f}, {1.0f, ready.abduct}};
-    const Keyframes wrist{{0.0f, ready.wrist}, {0.3f, -0.6f}, {0.48f, 0.3f}, {1.0f, ready.wrist}};
-    const Keyframes twist{{0.0f, 0.0f}, {0.3f, 0.45f}, {0.48f, -0.4f}, {0.65f, -0.3f}, {1.0f, 0.0f}};
-    const Keyframes lean{{0.0f, 0.03f}, {0.3f, -0.05f}, {0.48f, 0.35f}, {0.65f, 0.3f}, {1.0f, 0.03f}};
-    const Keyframes shift{{0.0f, 0.0f}, {0.3f, -0.06f}, {0.48f, 0.1f}, {0.65f, 0.09f}, {1.0f, 0.0f}};
-    const Keyframes crouch{{0.0f, 0.02f}, {0.3f, 0.03f}, {0.48f, 0.09f}, {0.65f, 0.08f}, {1.0f, 0.02f}};
+    const KeyedChannel raise{{0.0f, ready.raise}, {0.3f, 2.7f}, {0.48f, 0.25f}, {0.62f, 0.15f}, {1.0f, ready.raise}};
+    const KeyedChannel elbow{{0.0f, ready.elbow}, {0.3f, 1.7f}, {0.48f, 0.15f}, {0.62f, 0.2f}, {1.0f, ready.elbow}};
+    const KeyedChannel abduct{{0.0f, ready.abduct}, {0.3f, 0.35f}, {0.48f, 0.05f}, {1.0f, ready.abduct}};
+    const KeyedChannel wrist{{0.0f, ready.wrist}, {0.3f, -0.6f}, {0.48f, 0.3f}, {1.0f, ready.wrist}};
+    const KeyedChannel twist{{0.0f, 0.0f}, {0.3f, 0.45f}, {0.48f, -0.4f}, {0.65f, -0.3f}, {1.0f, 0.0f}};
+    const KeyedChannel lean{{0.0f, 0.03f}, {0.3f, -0.05f}, {0.48f, 0.35f}, {0.65f, 0.3f}, {1.0f, 0.03f}};
+    const KeyedChannel shift{{0.0f, 0.0f}, {0.3f, -0.06f}, {0.48f, 0.1f}, {0.65f, 0.09f}, {1.0f, 0.0f}};
+    const KeyedChannel crouch{{0.0f, 0.02f}, {0.3f, 0.03f}, {0.48f, 0.09f}, {0.65f, 0.08f}, {1.0f, 0.02f}};
     p.armR = HumanoidArm{raise.at(phase), abduct.at(phase), ready.twist, elbow.at(phase), wrist.at(phase)};
     p.armL = HumanoidArm{-0.35f * lean.at(phase) + 0.2f, 0.3f, 0.0f, 0.6f, 0.0f};
     p.chestYaw = twist.at(phase);

@@ -1,14 +1,14 @@
-#include "Keyframes.h"
+#include "KeyedChannel.h"
 
 namespace bpat {
 
-Keyframes::Keyframes(std::initializer_list<std::pair<float, float>> keys)
+KeyedChannel::KeyedChannel(std::initializer_list<std::pair<float, float>> keys)
     : m_keys(keys)
 {
     Q_ASSERT(!m_keys.isEmpty());
 }
 
-float Keyframes::at(float time) const
+float KeyedChannel::at(float time) const
 {
     if (time <= m_keys.constFirst().first)
         return m_keys.constFirst().second;

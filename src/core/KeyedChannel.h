@@ -8,10 +8,10 @@
 
 namespace bpat {
 
-class Keyframes
+class KeyedChannel
 {
 public:
-    Keyframes(std::initializer_list<std::pair<float, float>> keys); // sorted by time
+    KeyedChannel(std::initializer_list<std::pair<float, float>> keys); // sorted by time
     float at(float time) const; // clamped to the first/last key outside their range
 
 private:
