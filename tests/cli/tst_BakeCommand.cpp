@@ -1,0 +1,133 @@
+// `bpat bake [OUT_DIR]`, run as a real process: what it writes and prints, its exit codes, and
+// that the sample creatures baked at build time are there in the install layout.
+#include "BpatFile.h"
+#include "BpsmFile.h"
+#include "TestPaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+namespace {
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run runBpat(const QStringList &args, const QString &workingDir = QString())
+{
+    QProcess p;
+    if (!workingDir.isEmpty())
+        p.setWorkingDirectory(workingDir);
+    p.start(testpaths::bpatExecutable(), args);
+    if (!p.waitForFinished(120000))
+        qFatal("bpat did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+const QStringList CreatureFiles{u"elephant.bpat"_qs, u"elephant_minimal.bpsm"_qs, u"horse.bpat"_qs,
+                                u"horse_minimal.bpsm"_qs, u"humanoid.bpat"_qs, u"humanoid_sword.bpat"_qs};
+} // namespace
+
+class tst_BakeCommand : public QObject
+{
+    Q_OBJECT
+private slots:
+    void bakesIntoTheGivenDirectory();
+    void defaultsToCreaturesInTheCurrentDirectory();
+    void overwritesAnEarlierBake();
+    void failsWhenTheDirectoryCannotBeMade();
+    void usageErrors();
+    void help();
+    void samplesWereBakedAtBuildTime();
+};
+
+void tst_BakeCommand::bakesIntoTheGivenDirectory()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"nested/out"_qs);
+    const Run r = runBpat({u"bake"_qs, out});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    QCOMPARE(QDir(out).entryList(QDir::Files, QDir::Name), CreatureFiles);
+    for (const QString &name : CreatureFiles)
+        QVERIFY2(r.out.contains(u"wrote "_qs + QDir(out).filePath(name)), qPrintable(r.out));
+    QVERIFY(r.out.contains(u"species 1, 16 bones, 5 clips"_qs));
+    QVERIFY(r.out.contains(u"6 of 6 files written"_qs));
+    const auto humanoid = bpat::BpatFile::open(QDir(out).filePath(u"humanoid.bpat"_qs));
+    QVERIFY(humanoid);
+    QCOMPARE(humanoid->header().speciesId, 0u);
+    QCOMPARE(humanoid->header().socketCount, 10u);
+}
+
+void tst_BakeCommand::defaultsToCreaturesInTheCurrentDirectory()
+{
+    QTemporaryDir dir;
+    const Run r = runBpat({u"bake"_qs, u"--quiet"_qs}, dir.path());
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(QDir(dir.filePath(u"creatures"_qs)).entryList(QDir::Files, QDir::Name), CreatureFiles);
+}
+
+void tst_BakeCommand::overwritesAnEarlierBake()
+{
+    QTemporaryDir dir;
+    QFile stale(dir.filePath(u"horse.bpat"_qs));
+    QVERIFY(stale.open(QIODevice::WriteOnly));
+    stale.write("stale");
+    stale.close();
+    QCOMPARE(runBpat({u"bake"_qs, u"-q"_qs, dir.path()}).exitCode, 0);
+    const auto horse = bpat::BpatFile::open(dir.filePath(u"horse.bpat"_qs));
+    QVERIFY(horse && horse->hasMagic());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files, QDir::Name), CreatureFiles);
+}
+
+void tst_BakeCommand::failsWhenTheDirectoryCannotBeMade()
+{
+    QTemporaryDir dir;
+    QFile blocker(dir.filePath(u"file"_qs));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const Run r = runBpat({u"bake"_qs, dir.filePath(u"file/sub"_qs)});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(u"failed"_qs));
+    QVERIFY(r.out.contains(u"0 of 6 files written"_qs));
+}
+
+void tst_BakeCommand::usageErrors()
+{
+    Run r = runBpat({u"bake"_qs, u"a"_qs, u"b"_qs});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains(u"at most one OUT_DIR"_qs));
+    r = runBpat({u"bake"_qs, u"--no-such-option"_qs});
+    QCOMPARE(r.exitCode, 2);
+}
+
+void tst_BakeCommand::help()
+{
+    const Run r = runBpat({u"bake"_qs, u"--help"_qs});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(u"OUT_DIR"_qs));
+    QVERIFY(runBpat({u"--help"_qs}).out.contains(u"bake [OUT_DIR]"_qs));
+}
+
+void tst_BakeCommand::samplesWereBakedAtBuildTime()
+{
+    // The build runs `bpat bake` into <build>/share/bpat-studio/samples, which is
+    // <bindir>/../share/bpat-studio/samples as the app looks for it.
+    const QString samples = QDir::cleanPath(QFileInfo(testpaths::bpatExecutable()).absolutePath()
+                                            + u"/../share/bpat-studio/samples"_qs);
+    if (!QFileInfo::exists(samples))
+        QSKIP("samples not baked (the bpat_samples target was not built)");
+    QCOMPARE(QDir(samples).entryList(QDir::Files, QDir::Name), CreatureFiles);
+    const auto bpsm = bpat::BpsmFile::open(samples + u"/horse_minimal.bpsm"_qs);
+    QVERIFY(bpsm && bpsm->hasMagic());
+}
+
+QTEST_GUILESS_MAIN(tst_BakeCommand)
+#include "tst_BakeCommand.moc"
