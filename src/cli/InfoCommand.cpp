@@ -1,5 +1,6 @@
 // `bpat info FILE [--json]`: header, offsets, clips and sockets of a BPAT file.
 #include "BpatFile.h"
+#include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 
@@ -110,12 +111,14 @@ int runInfo(const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT (or BPSM) file."));
     if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips and sockets of a BPAT file.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
 
+    if (isBpsmPath(parser.positionalArguments().constFirst())) // a minimal snapshot mesh
+        return bpsmInfo(command, parser.positionalArguments().constFirst(), parser.isSet(json));
     QString error;
     const auto file = BpatFile::open(parser.positionalArguments().constFirst(), &error);
     if (!file)

@@ -1,4 +1,5 @@
 // `bpat validate PATH... [--json] [--profile spec|game] [--deep] [--max-issues N]`.
+#include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "ValidationReport.h"
@@ -54,7 +55,8 @@ int runValidate(const QStringList &args)
     bool anyError = false;
     DiagnosticCounts total;
     for (const QString &path : files) {
-        ValidatedFile f{path, validator.validatePath(path)};
+        ValidatedFile f{path, isBpsmPath(path) ? validateBpsm(path, int(*limit)) // BPSM codes
+                                               : validator.validatePath(path)};
         anyError |= !f.result.valid();
         total.errors += f.result.counts.errors;
         total.warnings += f.result.counts.warnings;

@@ -6,6 +6,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
@@ -45,6 +47,7 @@ private slots:
     void usageErrors();
     void help();
     void samplesWereBakedAtBuildTime();
+    void infoAndValidateAcceptBpsm();
 };
 
 void tst_BakeCommand::bakesIntoTheGivenDirectory()
@@ -127,6 +130,40 @@ void tst_BakeCommand::samplesWereBakedAtBuildTime()
     QCOMPARE(QDir(samples).entryList(QDir::Files, QDir::Name), CreatureFiles);
     const auto bpsm = bpat::BpsmFile::open(samples + u"/horse_minimal.bpsm"_qs);
     QVERIFY(bpsm && bpsm->hasMagic());
+}
+
+void tst_BakeCommand::infoAndValidateAcceptBpsm()
+{
+    QTemporaryDir dir;
+    QCOMPARE(runBpat({u"bake"_qs, u"-q"_qs, dir.path()}).exitCode, 0);
+    const QString bpsm = dir.filePath(u"horse_minimal.bpsm"_qs);
+    Run r = runBpat({u"info"_qs, bpsm});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(u"BPSM minimal snapshot mesh"_qs) && r.out.contains(u"species 1 (horse)"_qs), qPrintable(r.out));
+    QVERIFY(r.out.contains(u"gallop"_qs));
+    r = runBpat({u"info"_qs, u"--json"_qs, bpsm});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(u"format"_qs).toString(), u"bpsm"_qs);
+    QCOMPARE(o.value(u"clip_count"_qs).toInt(), 5);
+    QCOMPARE(o.value(u"frame_total"_qs).toInt(), 92);
+
+    r = runBpat({u"validate"_qs, bpsm, dir.filePath(u"horse.bpat"_qs)});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    // A truncated snapshot fails validation with the BPSM code.
+    QFile in(bpsm);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QByteArray bytes = in.readAll();
+    QFile cut(dir.filePath(u"cut.bpsm"_qs));
+    QVERIFY(cut.open(QIODevice::WriteOnly));
+    cut.write(bytes.left(bytes.size() - 100));
+    cut.close();
+    r = runBpat({u"validate"_qs, cut.fileName()});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2((r.out + r.err).contains(u"BPSM_VERTEX_DATA_OUT_OF_BOUNDS"_qs), qPrintable(r.out + r.err));
+    r = runBpat({u"validate"_qs, u"--json"_qs, cut.fileName()});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.out.contains(u"BPSM_VERTEX_DATA_OUT_OF_BOUNDS"_qs));
 }
 
 QTEST_GUILESS_MAIN(tst_BakeCommand)
