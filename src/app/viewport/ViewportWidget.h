@@ -1,36 +1,33 @@
 #pragma once
-// The 3D viewport: creatures skinned on the GPU from the palette texture (OpenGL 3.3 core),
-// one creature following the inspector's current clip and frame, or a crowd of N instances with
-// per-instance clips and phases in one instanced draw call. Overlays are toggles; the camera
-// orbits (left drag), pans (middle or right drag, or shift + left), zooms (wheel), frames all (F),
-// resets (R, Home) and snaps to front/side/top (1, 3, 7). Click a joint to select its bone.
-// Without a usable OpenGL context (no GL platform, version < 3.3, shaders that do not build) the
-// widget stays alive and says why instead of drawing.
-#include "CreatureRenderer.h"
-#include "LineRenderer.h"
-#include "OrbitCamera.h"
-#include "ViewportScene.h"
+// The 3D viewport as the main window embeds it: a ViewportCanvas (OpenGL 3.3 core, GPU skinning,
+// crowds, overlays, camera; see ViewportCanvas.h) where OpenGL works, and otherwise a message
+// saying why (no GL platform such as QT_QPA_PLATFORM=offscreen, GL older than 3.3, shaders that
+// do not build). Every slot is safe in both states, so callers need not care which one they got.
+//
+// Typical wiring: file opened -> setFile(file); timeline moved -> setCurrentFrame(clip, frame);
+// palette panel selection -> setSelectedBone(bone); boneSelected(bone) -> palette panel.
+#include "ViewportCanvas.h"
 
-#include <QElapsedTimer>
-#include <QOpenGLExtraFunctions>
-#include <QOpenGLWidget>
-#include <QTimer>
+#include <QPointer>
+#include <QWidget>
 
 class QLabel;
-namespace bpat {
-class BpatFile;
-}
+class QStackedLayout;
 
-class ViewportWidget : public QOpenGLWidget, protected QOpenGLExtraFunctions
+class ViewportWidget : public QWidget
 {
     Q_OBJECT
 
 public:
-    enum Overlay {
-        Skeleton = 0x1, JointAxes = 0x2, BoneNames = 0x4, Sockets = 0x8, Grid = 0x10, Bounds = 0x20, Stats = 0x40,
-    };
-    Q_DECLARE_FLAGS(Overlays, Overlay)
-    Q_FLAG(Overlays)
+    using Overlay = ViewportCanvas::Overlay;
+    using Overlays = ViewportCanvas::Overlays;
+    static constexpr Overlay Skeleton = ViewportCanvas::Skeleton;
+    static constexpr Overlay JointAxes = ViewportCanvas::JointAxes;
+    static constexpr Overlay BoneNames = ViewportCanvas::BoneNames;
+    static constexpr Overlay Sockets = ViewportCanvas::Sockets;
+    static constexpr Overlay Grid = ViewportCanvas::Grid;
+    static constexpr Overlay Bounds = ViewportCanvas::Bounds;
+    static constexpr Overlay Stats = ViewportCanvas::Stats;
 
     explicit ViewportWidget(QWidget *parent = nullptr);
     ~ViewportWidget() override;
@@ -40,21 +37,9 @@ public:
     // Empty when a 3.3 core context can be made on this platform, else why not (cached).
     static QString openGLProblem();
 
-    QString unavailableReason() const { return m_unavailable; } // empty while drawing works
-    QString glRenderer() const { return m_renderer; }
-    const ViewportScene &scene() const { return m_scene; }
-    const OrbitCamera &camera() const { return m_camera; }
-    Overlays overlays() const { return m_overlays; }
-    int clip() const { return m_clip; }
-    int frame() const { return m_frame; }
-    int crowdSize() const { return m_crowd; }
-    int selectedBone() const { return m_selectedBone; }
-    int lastDrawCalls() const { return m_lastDrawCalls; }
-    quint32 currentGlobalFrame() const;
-    // Bone whose joint is nearest to a widget position (within `radius` pixels), or -1.
-    int boneAt(const QPointF &position, float radius = 12) const;
-    // Rows per palette layer; > 0 forces the layer split (tests).
-    void setMaxRowsPerLayer(int rows) { m_maxRows = rows; }
+    ViewportCanvas *canvas() const { return m_canvas; } // nullptr without OpenGL
+    QString unavailableReason() const { return m_reason; } // empty while drawing works
+    QString glRenderer() const { return m_canvas ? m_canvas->glRenderer() : QString(); }
 
 public slots:
     void setFile(const bpat::BpatFile &file);
@@ -62,9 +47,9 @@ public slots:
     void clear();
     void setCurrentFrame(int clip, int frame);
     void setPlaying(bool playing);
-    void setCrowdSize(int instances); // <= 1: the single creature
-    void setOverlay(ViewportWidget::Overlay overlay, bool on);
-    void setOverlays(ViewportWidget::Overlays overlays);
+    void setCrowdSize(int instances);
+    void setOverlay(ViewportCanvas::Overlay overlay, bool on);
+    void setOverlays(ViewportCanvas::Overlays overlays);
     void setPerBoneColors(bool on);
     void setInterpolation(bool on);
     void setSelectedBone(int bone);
@@ -76,59 +61,12 @@ public slots:
 
 signals:
     void boneSelected(int bone);
-    void unavailable(const QString &reason);
-
-protected:
-    void initializeGL() override;
-    void resizeGL(int width, int height) override;
-    void paintGL() override;
-    void mousePressEvent(QMouseEvent *event) override;
-    void mouseMoveEvent(QMouseEvent *event) override;
-    void mouseReleaseEvent(QMouseEvent *event) override;
-    void wheelEvent(QWheelEvent *event) override;
-    void keyPressEvent(QKeyEvent *event) override;
-
-private slots:
-    void cleanup();
 
 private:
-    void showUnavailable(const QString &reason);
-    void uploadScene();
-    void updateInstances();
-    float playbackTime() const;
-    QMatrix4x4 viewProjection() const;
-    void drawOverlays(const QMatrix4x4 &viewProjection);
-    void drawText(const QMatrix4x4 &viewProjection, double cpuMs);
+    void showReason(const QString &reason);
 
-    ViewportScene m_scene;
-    CreatureRenderer m_renderer3d;
-    LineRenderer m_lines;
-    OrbitCamera m_camera;
+    QStackedLayout *m_stack = nullptr;
+    QPointer<ViewportCanvas> m_canvas;
     QLabel *m_message = nullptr;
-    QString m_unavailable;
-    QString m_renderer;
-    bool m_glReady = false;
-    bool m_sceneDirty = false;
-    bool m_instancesDirty = false;
-    int m_maxRows = 0;
-
-    int m_clip = 0;
-    int m_frame = 0;
-    int m_crowd = 1;
-    bool m_playing = false;
-    bool m_interpolate = true;
-    bool m_perBoneColors = false;
-    int m_selectedBone = -1;
-    int m_hoverBone = -1;
-    Overlays m_overlays = Overlays(Skeleton | Grid | Sockets | BoneNames | Stats);
-    int m_lastDrawCalls = 0;
-    double m_frameMs = 0;
-
-    QElapsedTimer m_clock;     // playback time
-    QElapsedTimer m_frameClock; // interval between frames
-    QTimer m_animation;
-    QPoint m_lastMouse;
-    QPoint m_pressPosition;
+    QString m_reason;
 };
-
-Q_DECLARE_OPERATORS_FOR_FLAGS(ViewportWidget::Overlays)

@@ -1,6 +1,6 @@
-// ViewportWidget, continued: overlays (lines in GL, names and stats with QPainter), picking and
-// mouse/keyboard camera control. Kept apart from the GL lifecycle in ViewportWidget.cpp.
-#include "ViewportWidget.h"
+// ViewportCanvas, continued: overlays (lines in GL, names and stats with QPainter), picking and
+// mouse/keyboard camera control. Kept apart from the GL lifecycle in ViewportCanvas.cpp.
+#include "ViewportCanvas.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -23,7 +23,7 @@ bool project(const QMatrix4x4 &viewProjection, const QVector3D &point, QSizeF si
 
 } // namespace
 
-void ViewportWidget::drawOverlays(const QMatrix4x4 &viewProjection)
+void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
 {
     QList<LineVertex> depthTested, onTop;
     const float height = m_scene.referenceHi().y() - m_scene.referenceLo().y();
@@ -53,7 +53,7 @@ void ViewportWidget::drawOverlays(const QMatrix4x4 &viewProjection)
     }
 }
 
-void ViewportWidget::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
+void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::TextAntialiasing);
@@ -102,7 +102,7 @@ void ViewportWidget::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     painter.drawText(QRectF(8, 6, width() - 16, height() - 12), Qt::AlignLeft | Qt::AlignTop, lines.join(u'\n'));
 }
 
-int ViewportWidget::boneAt(const QPointF &position, float radius) const
+int ViewportCanvas::boneAt(const QPointF &position, float radius) const
 {
     if (m_scene.isEmpty() || m_crowd > 1)
         return -1;
@@ -123,12 +123,12 @@ int ViewportWidget::boneAt(const QPointF &position, float radius) const
     return best;
 }
 
-void ViewportWidget::mousePressEvent(QMouseEvent *event)
+void ViewportCanvas::mousePressEvent(QMouseEvent *event)
 {
     m_lastMouse = m_pressPosition = event->position().toPoint();
 }
 
-void ViewportWidget::mouseMoveEvent(QMouseEvent *event)
+void ViewportCanvas::mouseMoveEvent(QMouseEvent *event)
 {
     const QPoint position = event->position().toPoint();
     const QPoint delta = position - m_lastMouse;
@@ -150,7 +150,7 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent *event)
     }
 }
 
-void ViewportWidget::mouseReleaseEvent(QMouseEvent *event)
+void ViewportCanvas::mouseReleaseEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton && (event->position().toPoint() - m_pressPosition).manhattanLength() < 4) {
         const int bone = boneAt(event->position());
@@ -159,13 +159,13 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent *event)
     }
 }
 
-void ViewportWidget::wheelEvent(QWheelEvent *event)
+void ViewportCanvas::wheelEvent(QWheelEvent *event)
 {
     m_camera.zoom(float(event->angleDelta().y()) / 120.0f);
     update();
 }
 
-void ViewportWidget::keyPressEvent(QKeyEvent *event)
+void ViewportCanvas::keyPressEvent(QKeyEvent *event)
 {
     switch (event->key()) {
     case Qt::Key_F: frameAll(); break;
