@@ -1,26 +1,13 @@
 #include "CreatureRenderer.h"
 
 #include "PaletteSource.h"
+#include "RigDescription.h"
 
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <QVector4D>
 #include <cstddef>
-
-namespace {
-
-const QVector3D roleColors[bpat::colorRoleCount] = {
-    {0.36f, 0.47f, 0.66f}, // body
-    {0.80f, 0.66f, 0.52f}, // limb
-    {0.86f, 0.71f, 0.58f}, // head
-    {0.33f, 0.24f, 0.18f}, // extremity
-    {0.28f, 0.20f, 0.14f}, // accent
-    {0.06f, 0.06f, 0.07f}, // eye
-    {0.85f, 0.78f, 0.35f}, // joint
-};
-
-} // namespace
 
 CreatureInstance CreatureInstance::atFrame(quint32 frameOffset, quint32 frameCount, quint32 frame, bool loops)
 {
@@ -32,7 +19,10 @@ CreatureInstance CreatureInstance::atFrame(quint32 frameOffset, quint32 frameCou
     return instance;
 }
 
-CreatureRenderer::CreatureRenderer() = default;
+CreatureRenderer::CreatureRenderer()
+    : m_roleColors(bpat::RigDescription::defaultRoleColors())
+{
+}
 CreatureRenderer::~CreatureRenderer() = default;
 
 bool CreatureRenderer::initialize()
@@ -166,6 +156,12 @@ void CreatureRenderer::setMesh(const bpat::CreatureMesh &mesh)
     m_indexCount = int(mesh.indices().size());
 }
 
+void CreatureRenderer::setRoleColors(const QList<QVector3D> &colors)
+{
+    if (colors.size() == bpat::colorRoleCount)
+        m_roleColors = colors;
+}
+
 void CreatureRenderer::setInstances(const QList<CreatureInstance> &instances)
 {
     m_instances = instances;
@@ -191,7 +187,7 @@ int CreatureRenderer::draw(const DrawParameters &parameters)
     m_program->setUniformValue("uSelectedBone", parameters.selectedBone);
     m_program->setUniformValue("uColorMode", parameters.colorMode);
     m_program->setUniformValue("uCameraPosition", parameters.cameraPosition);
-    m_program->setUniformValueArray("uRoleColors", roleColors, bpat::colorRoleCount);
+    m_program->setUniformValueArray("uRoleColors", m_roleColors.constData(), int(m_roleColors.size()));
     m_gl->glBindVertexArray(m_vao);
     m_gl->glDrawElementsInstanced(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr, GLsizei(m_instances.size()));
     m_gl->glBindVertexArray(0);

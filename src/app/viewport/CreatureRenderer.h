@@ -57,6 +57,7 @@ public:
     bool setSource(const PaletteSource &source, int maxRowsPerLayer = 0);
     void setMesh(const bpat::CreatureMesh &mesh);
     void setInstances(const QList<CreatureInstance> &instances);
+    void setRoleColors(const QList<QVector3D> &colors); // one per bpat::ColorRole
 
     // Issues the instanced draw; returns the number of draw calls (0 or 1).
     int draw(const DrawParameters &parameters);
@@ -87,5 +88,6 @@ private:
     int m_vertexCount = 0;
     int m_indexCount = 0;
     QList<CreatureInstance> m_instances;
+    QList<QVector3D> m_roleColors;
     QString m_error;
 };

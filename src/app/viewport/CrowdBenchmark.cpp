@@ -79,6 +79,7 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
         if (!renderer.initialize() || !renderer.setSource(source))
             return fail(renderer.error());
         renderer.setMesh(scene.crowdMesh());
+        renderer.setRoleColors(scene.roleColors());
         const QVector3D lo = scene.referenceLo(), hi = scene.referenceHi();
         const float spacing = std::max(0.1f, std::max(hi.x() - lo.x(), hi.z() - lo.z()) * 1.4f);
         renderer.setInstances(CrowdLayout::grid(source, options.instances, spacing));

@@ -233,6 +233,7 @@ void ViewportCanvas::uploadScene()
         return;
     }
     m_renderer3d.setMesh(m_crowd > 1 ? m_scene.crowdMesh() : m_scene.mesh());
+    m_renderer3d.setRoleColors(m_scene.roleColors());
 }
 
 void ViewportCanvas::updateInstances()

@@ -30,7 +30,8 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
     const float scale = std::max(0.1f, height);
     if (m_overlays.testFlag(Grid)) {
         const float extent = m_crowd > 1 ? std::ceil(std::sqrt(float(m_crowd))) * scale * 1.2f : scale * 2.5f;
-        m_scene.appendGrid(depthTested, std::max(extent, 1.0f), scale > 3 ? 1.0f : 0.25f);
+        const float step = m_crowd > 1 ? std::max(1.0f, std::round(extent / 15)) : (scale > 3 ? 1.0f : 0.25f);
+        m_scene.appendGrid(depthTested, std::max(extent, 1.0f), step);
     }
     if (!m_scene.isEmpty() && m_crowd <= 1) {
         const quint32 frame = currentGlobalFrame();

@@ -22,6 +22,7 @@ void ViewportScene::setSource(const PaletteSource &source)
     if (const std::optional<bpat::RigDescription> rig = bpat::RigDescription::builtin(source.speciesId, source.boneCount)) {
         m_knownRig = true;
         m_rigName = rig->name;
+        m_roleColors = rig->roleColors;
         m_mesh = bpat::CreatureMeshBuilder::build(*rig, reference, 12);
         m_crowdMesh = bpat::CreatureMeshBuilder::build(*rig, reference, 6);
         for (const bpat::RigBoneDescription &bone : rig->bones) {
@@ -29,6 +30,7 @@ void ViewportScene::setSource(const PaletteSource &source)
             m_parents.append(bone.parent);
         }
     } else {
+        m_roleColors = bpat::RigDescription::defaultRoleColors();
         m_rigName = QStringLiteral("unknown rig (%1 bones): joints and inferred links").arg(source.boneCount);
         m_mesh = bpat::CreatureMeshBuilder::joints(source.boneCount, reference, 10);
         m_crowdMesh = bpat::CreatureMeshBuilder::joints(source.boneCount, reference, 4);

@@ -29,6 +29,7 @@ public:
     const bpat::CreatureMesh &crowdMesh() const { return m_crowdMesh; } // fewer segments
     bool knownRig() const { return m_knownRig; }
     const QString &rigName() const { return m_rigName; }
+    const QList<QVector3D> &roleColors() const { return m_roleColors; }
     const QStringList &boneNames() const { return m_boneNames; }
     const QList<int> &parents() const { return m_parents; }
     quint32 referenceFrame() const { return m_referenceFrame; }
@@ -52,6 +53,7 @@ private:
     bpat::CreatureMesh m_crowdMesh;
     bool m_knownRig = false;
     QString m_rigName;
+    QList<QVector3D> m_roleColors;
     QStringList m_boneNames;
     QList<int> m_parents;
     quint32 m_referenceFrame = 0;
