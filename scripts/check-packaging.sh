@@ -27,6 +27,15 @@ else
   echo "xmllint not installed (libxml2-utils): skipped"
 fi
 
+# The desktop entry and the AppStream file must name exactly the types the MIME XML defines.
+defined=$(sed -n 's/.*<mime-type type="\([^"]*\)".*/\1/p' packaging/bpat-studio-mime.xml | sort | xargs)
+in_desktop=$(sed -n 's/^MimeType=//p' "packaging/$APP_ID.desktop" | tr ';' '\n' | sed '/^$/d' | sort | xargs)
+in_metainfo=$(sed -n 's/.*<mediatype>\([^<]*\)<.*/\1/p' "$BUILD/packaging/$APP_ID.metainfo.xml" | sort | xargs)
+[ -n "$defined" ] || fail "no MIME types in packaging/bpat-studio-mime.xml"
+[ "$in_desktop" = "$defined" ] || fail "desktop MimeType ($in_desktop) differs from the MIME XML ($defined)"
+[ "$in_metainfo" = "$defined" ] || fail "metainfo mediatypes ($in_metainfo) differ from the MIME XML ($defined)"
+echo "types: $defined"
+
 # The file types must be recognised by content, also under a foreign name, and a .bin that is
 # not a recording must not be claimed: a private XDG_DATA_HOME holds only our definitions.
 if command -v update-mime-database >/dev/null && command -v gio >/dev/null; then
