@@ -1,5 +1,6 @@
 #include "widgets/CurvesPanel.h"
 
+#include "models/CurveFilterModel.h"
 #include "plot/CurveCsvExporter.h"
 #include "plot/CurvePlotFactory.h"
 
@@ -10,7 +11,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QSaveFile>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QToolBar>
 #include <QTreeView>
@@ -21,12 +21,8 @@ namespace bpat::app {
 CurvesPanel::CurvesPanel(QWidget *parent) : QWidget(parent)
 {
     m_model = new CurveTreeModel(this);
-    m_filter = new QSortFilterProxyModel(this);
+    m_filter = new CurveFilterModel(this);
     m_filter->setSourceModel(m_model);
-    m_filter->setFilterRole(CurveTreeModel::PathRole);
-    m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_filter->setRecursiveFilteringEnabled(true); // a matching curve keeps its parents
-    m_filter->setAutoAcceptChildRows(true);       // a matching joint keeps its curves
 
     auto *treeHost = new QWidget;
     auto *treeLayout = new QVBoxLayout(treeHost);

@@ -5,6 +5,7 @@
 // plotted; the tree's selection is what F frames; clicking a curve in the plot selects it in
 // the tree. The time cursor is shared with the rest of the application through
 // setCursorTime() and cursorTimeScrubbed(). Knows nothing of the chart library.
+#include "models/CurveFilterModel.h"
 #include "models/CurveTreeModel.h"
 #include "plot/CurvePlot.h"
 
@@ -15,7 +16,6 @@ QT_BEGIN_NAMESPACE
 class QAction;
 class QLabel;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QTreeView;
 QT_END_NAMESPACE
 
@@ -38,7 +38,7 @@ public:
 
     CurvePlot *plot() const { return m_plot; }
     CurveTreeModel *treeModel() const { return m_model; }
-    QSortFilterProxyModel *filterModel() const { return m_filter; }
+    CurveFilterModel *filterModel() const { return m_filter; }
     QTreeView *treeView() const { return m_tree; }
     QAction *normalizeAction() const { return m_normalizeAction; }
 
@@ -63,7 +63,7 @@ private:
 
     std::shared_ptr<const bpat::InputAnimation> m_animation;
     CurveTreeModel *m_model = nullptr;
-    QSortFilterProxyModel *m_filter = nullptr;
+    CurveFilterModel *m_filter = nullptr;
     QTreeView *m_tree = nullptr;
     QLineEdit *m_search = nullptr;
     CurvePlot *m_plot = nullptr;
