@@ -62,7 +62,7 @@ inline std::shared_ptr<bpat::InputAnimation> makeAnimation(int denseKeys = 0)
             }));
     }
     animation->markers().append({2.0f, QStringLiteral("grab")});
-    animation->markers().append({7.5f, QStringLiteral("release ✋")});
+    animation->markers().append({7.5f, QStringLiteral("relâche")});
     return animation;
 }
 

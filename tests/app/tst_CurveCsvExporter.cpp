@@ -6,8 +6,8 @@
 #include <QTemporaryDir>
 #include <QtTest/QTest>
 
-using bpat::app::CurveCsvExporter;
-using bpat::app::PlotCurve;
+using bpat::studio::CurveCsvExporter;
+using bpat::studio::PlotCurve;
 
 namespace {
 
@@ -33,7 +33,7 @@ private slots:
 void tst_CurveCsvExporter::rowsAtKeyTimes()
 {
     const auto animation = smallAnimation();
-    const QList<PlotCurve> curves = bpat::app::plotCurvesFor(
+    const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(
         animation, {QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Tracked"), QStringLiteral("Unknown/Name")});
     QCOMPARE(curves.size(), 2);
     QCOMPARE(CurveCsvExporter::toCsv(curves, 0.0, 2.0),
@@ -52,7 +52,7 @@ void tst_CurveCsvExporter::rowsAtKeyTimes()
 void tst_CurveCsvExporter::writesThroughSaveFile()
 {
     const auto animation = smallAnimation();
-    const QList<PlotCurve> curves = bpat::app::plotCurvesFor(animation, {QStringLiteral("Camera/PositionX")});
+    const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(animation, {QStringLiteral("Camera/PositionX")});
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("curves.csv"));

@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <limits>
 
-using bpat::app::CurveSampler;
-using bpat::app::SampledCurve;
+using bpat::studio::CurveSampler;
+using bpat::studio::SampledCurve;
 
 namespace {
 
@@ -193,7 +193,7 @@ void tst_CurveSampler::normalizationMapsToUnitRange()
 {
     const auto animation = generated::makeAnimation();
     const bpat::FloatCurve &y = animation->camera()[bpat::PoseComponent::PositionY]; // 1.6 +- 0.1
-    const bpat::app::ValueMapping mapping = CurveSampler::normalization(refTo(y));
+    const bpat::studio::ValueMapping mapping = CurveSampler::normalization(refTo(y));
     const SampledCurve sampled = CurveSampler::sample(refTo(y), 0.0, 10.0, 400, mapping);
     double low = 1e9;
     double high = -1e9;

@@ -1,8 +1,7 @@
 // CurveTreeModel and CurveFilterModel: grouping of canonical curve names, key counts per node,
 // check propagation, the search filter, and the tree of the real recording.
-#include "InputAnimationReader.h"
-#include "TestPaths.h"
 #include "app/GeneratedAnimation.h"
+#include "app/RealRecording.h"
 #include "models/CurveFilterModel.h"
 #include "models/CurveTreeModel.h"
 
@@ -10,12 +9,10 @@
 #include <QSignalSpy>
 #include <QtTest/QTest>
 
-using bpat::app::CurveFilterModel;
-using bpat::app::CurveTreeModel;
+using bpat::studio::CurveFilterModel;
+using bpat::studio::CurveTreeModel;
 
 namespace {
-
-const QString RealRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
 
 QList<CurveTreeModel::Entry> entriesOf(const bpat::InputAnimation &animation)
 {
@@ -170,10 +167,7 @@ void tst_CurveTreeModel::generatedAnimationCounts()
 
 void tst_CurveTreeModel::realRecordingCounts()
 {
-    BPAT_REQUIRE_SHARED(RealRecording);
-    bpat::InputAnimationReader reader;
-    const auto animation = reader.readFile(testpaths::shared(RealRecording));
-    QVERIFY2(animation, qPrintable(reader.errorString()));
+    BPAT_REAL_RECORDING(animation);
     CurveTreeModel model;
     model.setCurves(entriesOf(*animation));
     // A 1.0 recording: camera and both hands (27 joints and the two bools each), no eye gaze.

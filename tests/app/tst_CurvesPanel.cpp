@@ -1,8 +1,7 @@
 // CurvesPanel: tree + search + plot + exports working together, on a generated recording and on
 // the real one; writes a screenshot of the panel (QWidget::grab) to the build folder for docs.
-#include "InputAnimationReader.h"
-#include "TestPaths.h"
 #include "app/GeneratedAnimation.h"
+#include "app/RealRecording.h"
 #include "widgets/CurvesPanel.h"
 
 #include <QAction>
@@ -13,12 +12,8 @@
 #include <QTreeView>
 #include <QtTest/QTest>
 
-using bpat::app::CurvesPanel;
-using bpat::app::CurveTreeModel;
-
-namespace {
-const QString RealRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
-}
+using bpat::studio::CurvesPanel;
+using bpat::studio::CurveTreeModel;
 
 class tst_CurvesPanel : public QObject
 {
@@ -28,7 +23,8 @@ private slots:
     void searchCheckAndSelect();
     void exportsCsvAndPng();
     void sharesTheTimeCursor();
-    void realRecordingScreenshot();
+    void realRecordingCounts();
+    void screenshot();
 };
 
 void tst_CurvesPanel::showsGeneratedRecording()
@@ -138,34 +134,57 @@ void tst_CurvesPanel::sharesTheTimeCursor()
     QCOMPARE(scrubbed.at(0).at(0).toDouble(), 1.5);
 }
 
-void tst_CurvesPanel::realRecordingScreenshot()
+void tst_CurvesPanel::realRecordingCounts()
 {
-    BPAT_REQUIRE_SHARED(RealRecording);
-    bpat::InputAnimationReader reader;
-    auto read = reader.readFile(testpaths::shared(RealRecording));
-    QVERIFY2(read, qPrintable(reader.errorString()));
-    const auto animation = std::make_shared<const bpat::InputAnimation>(std::move(*read));
+    BPAT_REAL_RECORDING(animation);
     CurvesPanel panel;
     panel.resize(1400, 760);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.setAnimation(animation);
     QCOMPARE(panel.treeModel()->curveCount(), 389);
-    QCOMPARE(panel.treeModel()->totalKeyCount(), animation->keyCount());
-    panel.setCheckedCurves({QStringLiteral("RightHand/IndexTip/PositionX"), QStringLiteral("RightHand/IndexTip/PositionY"),
-                            QStringLiteral("RightHand/IndexTip/PositionZ"), QStringLiteral("RightHand/Tracked"),
-                            QStringLiteral("RightHand/Pinching")});
-    panel.treeView()->expand(panel.filterModel()->mapFromSource(panel.treeModel()->indexForPath(QStringLiteral("RightHand"))));
-    panel.treeView()->expand(panel.filterModel()->mapFromSource(panel.treeModel()->indexForPath(QStringLiteral("RightHand/IndexTip"))));
-    panel.treeView()->expand(panel.filterModel()->mapFromSource(panel.treeModel()->indexForPath(QStringLiteral("RightHand/IndexTip/Position"))));
+    QCOMPARE(panel.treeModel()->totalKeyCount(), 118089);
+    const QStringList names{QStringLiteral("RightHand/IndexTip/PositionX"), QStringLiteral("RightHand/Tracked")};
+    panel.setCheckedCurves(names);
+    QCOMPARE(panel.plot()->curves().size(), 2);
+    // Frame all spans the keys of both curves (the bool keys start before the recording: -5.25 s).
+    const auto [t0, t1] = panel.plot()->timeRange();
+    for (const QString &name : names) {
+        const bpat::CurveRef ref = animation->curve(name);
+        QVERIFY(ref.keyCount() > 0);
+        QVERIFY(t0 <= ref.firstTime() && t1 >= ref.lastTime());
+    }
+}
+
+// The panel as the user guide shows it: the real recording when it is there, else a generated one.
+void tst_CurvesPanel::screenshot()
+{
+    QString reason;
+    bool unavailable = false;
+    std::shared_ptr<const bpat::InputAnimation> animation = realrecording::read(&reason, &unavailable);
+    const bool real = animation != nullptr;
+    if (!real)
+        animation = generated::makeAnimation();
+    const QString hand = real ? QStringLiteral("RightHand") : QStringLiteral("LeftHand");
+    CurvesPanel panel;
+    panel.resize(1400, 760);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setAnimation(animation);
+    panel.setCheckedCurves({QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
+                            QStringLiteral("Camera/PositionZ"), hand + QStringLiteral("/IndexTip/PositionX"),
+                            hand + QStringLiteral("/Palm/PositionY"), hand + QStringLiteral("/Tracked")});
+    for (const QString &path : {hand, hand + QStringLiteral("/IndexTip"), hand + QStringLiteral("/IndexTip/Position")})
+        panel.treeView()->expand(panel.filterModel()->mapFromSource(panel.treeModel()->indexForPath(path)));
     panel.plot()->frameAll();
-    panel.setCursorTime(0.5 * (panel.plot()->timeRange().first + panel.plot()->timeRange().second));
+    const auto [t0, t1] = panel.plot()->timeRange();
+    panel.setCursorTime(t0 + 0.37 * (t1 - t0));
     QTest::qWait(50);
     const QImage shot = panel.grab().toImage();
     QVERIFY(!shot.isNull());
     const QString path = testpaths::binaryDir() + QStringLiteral("/curves-panel.png");
     QVERIFY(shot.save(path));
-    qInfo("screenshot: %s", qPrintable(path));
+    qInfo("screenshot (%s recording): %s", real ? "real" : "generated", qPrintable(path));
 }
 
 QTEST_MAIN(tst_CurvesPanel)

@@ -2,7 +2,7 @@
 
 #include "models/CurveTreeModel.h"
 
-namespace bpat::app {
+namespace bpat::studio {
 
 CurveFilterModel::CurveFilterModel(QObject *parent) : QSortFilterProxyModel(parent)
 {
@@ -13,4 +13,4 @@ CurveFilterModel::CurveFilterModel(QObject *parent) : QSortFilterProxyModel(pare
     setAutoAcceptChildRows(true);       // a matching group keeps its curves
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -4,7 +4,7 @@
 // the joint's seven curves; "RotationW" keeps every W curve with its joint and hand).
 #include <QSortFilterProxyModel>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 class CurveFilterModel : public QSortFilterProxyModel
 {
@@ -13,4 +13,4 @@ public:
     explicit CurveFilterModel(QObject *parent = nullptr);
 };
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -4,7 +4,7 @@
 #include <QGuiApplication>
 #include <QPalette>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 struct CurveTreeModel::Node
 {
@@ -330,4 +330,4 @@ QVariant CurveTreeModel::headerData(int section, Qt::Orientation orientation, in
     return section == NameColumn ? tr("Curve") : tr("Keys");
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 class CurveTreeModel : public QAbstractItemModel
 {
@@ -70,4 +70,4 @@ private:
     std::unique_ptr<Node> m_root;
 };
 
-} // namespace bpat::app
+} // namespace bpat::studio

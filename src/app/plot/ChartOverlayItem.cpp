@@ -5,7 +5,7 @@
 #include <QPainter>
 #include <QValueAxis>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 namespace {
 const QColor CursorColor(255, 140, 40);
@@ -132,4 +132,4 @@ void ChartOverlayItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
     painter->restore();
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

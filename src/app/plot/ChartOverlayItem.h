@@ -14,7 +14,7 @@ QT_BEGIN_NAMESPACE
 class QChart;
 QT_END_NAMESPACE
 
-namespace bpat::app {
+namespace bpat::studio {
 
 class ChartOverlayItem : public QGraphicsItem
 {
@@ -52,4 +52,4 @@ private:
     bool m_cursorVisible = true;
 };
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -11,7 +11,7 @@
 #include <QValueAxis>
 #include <cmath>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 namespace {
 constexpr int MaxLegendCurves = 16;
@@ -376,4 +376,4 @@ void ChartsCurvePlot::resizeEvent(QResizeEvent *event)
     scheduleResample();
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

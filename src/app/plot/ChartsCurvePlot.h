@@ -19,7 +19,7 @@ class QScatterSeries;
 class QValueAxis;
 QT_END_NAMESPACE
 
-namespace bpat::app {
+namespace bpat::studio {
 
 class ChartsCurvePlot : public CurvePlot
 {
@@ -99,4 +99,4 @@ private:
     double m_lastResampleMs = 0.0;
 };
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 namespace {
 template <typename Key>
@@ -88,4 +88,4 @@ bool CurveCsvExporter::write(const QString &path, const QList<PlotCurve> &curves
     return true;
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -8,7 +8,7 @@
 #include <QByteArray>
 #include <vector>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 class CurveCsvExporter
 {
@@ -20,4 +20,4 @@ public:
                       QString *error = nullptr);
 };
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <limits>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 namespace {
 constexpr double CurvePickPixels = 8.0;   // hover / click distance to a curve
@@ -46,6 +46,15 @@ void CurvePlot::zoomAt(QPointF surfacePos, double factor, bool timeOnly)
     if (!timeOnly) {
         const auto [v0, v1] = valueRange();
         setValueRange(anchor.y() + (v0 - anchor.y()) / factor, anchor.y() + (v1 - anchor.y()) / factor);
+    }
+    // New tick labels can move the plot area's edges by a few pixels: shift the view once so the
+    // point under the mouse really stays put.
+    const QPointF drift = anchor - mapToData(surfacePos);
+    const auto [t2, t3] = timeRange();
+    setTimeRange(t2 + drift.x(), t3 + drift.x());
+    if (!timeOnly) {
+        const auto [v2, v3] = valueRange();
+        setValueRange(v2 + drift.y(), v3 + drift.y());
     }
 }
 
@@ -293,4 +302,4 @@ bool CurvePlot::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -17,7 +17,7 @@
 #include <QStringList>
 #include <QWidget>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 class CurvePlot : public QWidget
 {
@@ -98,4 +98,4 @@ private:
     QPointF m_lastPos;
 };
 
-} // namespace bpat::app
+} // namespace bpat::studio

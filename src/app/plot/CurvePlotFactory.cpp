@@ -2,11 +2,11 @@
 
 #include "plot/ChartsCurvePlot.h"
 
-namespace bpat::app {
+namespace bpat::studio {
 
 CurvePlot *createCurvePlot(QWidget *parent)
 {
     return new ChartsCurvePlot(parent);
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -3,8 +3,8 @@
 // Qt Graphs means a new CurvePlot subclass and a change to this function only.
 #include "plot/CurvePlot.h"
 
-namespace bpat::app {
+namespace bpat::studio {
 
 CurvePlot *createCurvePlot(QWidget *parent = nullptr);
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 namespace {
 
@@ -242,4 +242,4 @@ QPointF CurveSampler::keyPoint(const bpat::CurveRef &curve, int index)
     return QPointF(key.time, key.value);
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -14,7 +14,7 @@
 #include <QPointF>
 #include <utility>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 // value' = value * scale + offset; the normalize toggle maps each curve to -1..1 with it.
 struct ValueMapping
@@ -66,4 +66,4 @@ private:
                                 bool wraps, const ValueMapping &mapping, QList<QPointF> &out);
 };
 
-} // namespace bpat::app
+} // namespace bpat::studio

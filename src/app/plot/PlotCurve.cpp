@@ -2,16 +2,16 @@
 
 #include <QHash>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 QColor curveColor(const QString &curveName, int variant)
 {
     int hue = 0;
     int saturation = 200;
     if (curveName.endsWith(QLatin1String("Tracked")))
-        hue = 30;
+        hue = 185;
     else if (curveName.endsWith(QLatin1String("Pinching")))
-        hue = 280;
+        hue = 300;
     else if (curveName.endsWith(QLatin1Char('X')))
         hue = 0;
     else if (curveName.endsWith(QLatin1Char('Y')))
@@ -19,14 +19,15 @@ QColor curveColor(const QString &curveName, int variant)
     else if (curveName.endsWith(QLatin1Char('Z')))
         hue = 215;
     else if (curveName.endsWith(QLatin1Char('W')))
-        hue = 52;
+        hue = 50;
     else
         saturation = 0;
-    // Alternate around the base hue: 0, +18, -18, +36, -36 ...
-    const int step = (variant + 1) / 2 * 18 * (variant % 2 ? 1 : -1);
-    hue = (hue + step + 360) % 360;
-    const int lightness = 150 + (variant % 3) * 20;
-    return QColor::fromHsl(hue, saturation, lightness);
+    // Stay in the component's colour family: hue +-14 degrees, lighter / darker in turn.
+    static constexpr int hueSteps[] = {0, 14, -14, 0, 14, -14};
+    static constexpr int lightness[] = {150, 190, 120, 205, 135, 175};
+    const int slot = variant % 6;
+    hue = (hue + hueSteps[slot] + 360) % 360;
+    return QColor::fromHsl(hue, saturation, lightness[slot]);
 }
 
 QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation,
@@ -48,4 +49,4 @@ QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation>
     return result;
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -8,7 +8,7 @@
 #include <QString>
 #include <memory>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 struct PlotCurve
 {
@@ -36,4 +36,4 @@ QColor curveColor(const QString &curveName, int variant = 0);
 QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation,
                                const QStringList &names);
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -16,7 +16,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-namespace bpat::app {
+namespace bpat::studio {
 
 CurvesPanel::CurvesPanel(QWidget *parent) : QWidget(parent)
 {
@@ -227,4 +227,4 @@ void CurvesPanel::exportCsvInteractively()
         QMessageBox::warning(this, tr("Export CSV"), error);
 }
 
-} // namespace bpat::app
+} // namespace bpat::studio

@@ -19,7 +19,7 @@ class QLineEdit;
 class QTreeView;
 QT_END_NAMESPACE
 
-namespace bpat::app {
+namespace bpat::studio {
 
 class CurvesPanel : public QWidget
 {
@@ -72,4 +72,4 @@ private:
     bool m_framed = false;
 };
 
-} // namespace bpat::app
+} // namespace bpat::studio
