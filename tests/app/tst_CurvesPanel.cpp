@@ -147,7 +147,9 @@ void tst_CurvesPanel::realRecordingCounts()
     const QStringList names{QStringLiteral("RightHand/IndexTip/PositionX"), QStringLiteral("RightHand/Tracked")};
     panel.setCheckedCurves(names);
     QCOMPARE(panel.plot()->curves().size(), 2);
-    // Frame all spans the keys of both curves (the bool keys start before the recording: -5.25 s).
+    // Checking curves keeps the time range; frame all then spans the keys of both curves (the
+    // bool keys start before the recording: -5.25 s).
+    panel.plot()->frameAll();
     const auto [t0, t1] = panel.plot()->timeRange();
     for (const QString &name : names) {
         const bpat::CurveRef ref = animation->curve(name);
