@@ -140,6 +140,7 @@ StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
     Q_EMIT message(tr("Opened input animation %1").arg(QFileInfo(path).fileName()));
     return OpenResult::Opened;
 #else
+    Q_UNUSED(path);
     m_lastError = tr("This build of BPAT Studio cannot read input animation recordings (.bin) yet.");
     Q_EMIT message(m_lastError);
     return OpenResult::Failed;
