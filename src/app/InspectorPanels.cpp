@@ -46,9 +46,7 @@ InspectorPanels::InspectorPanels(MainWindow *window)
     m_layoutBar->setLayoutData(m_layoutModel->layout());
     connect(m_layoutBar, &LayoutBar::sectionClicked, m_layoutPanel, &TablePanel::selectSourceRow);
 
-    m_headerPanel->view()->setColumnWidth(HeaderModel::FieldColumn, 150);
-    m_headerPanel->view()->setColumnWidth(HeaderModel::ValueColumn, 120);
-    for (TablePanel *panel : {m_clipsPanel, m_socketsPanel, m_layoutPanel})
+    for (TablePanel *panel : {m_headerPanel, m_clipsPanel, m_socketsPanel, m_layoutPanel})
         panel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_palettePanel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
@@ -62,11 +60,10 @@ InspectorPanels::InspectorPanels(MainWindow *window)
     header->raise();
     m_window->tabifyDockWidget(clips, sockets);
     clips->raise();
-    m_window->splitDockWidget(clips, palette, Qt::Vertical);
-    m_window->resizeDocks({header, clips}, {420, 560}, Qt::Horizontal);
-    m_window->resizeDocks({validation}, {190}, Qt::Vertical);
-    m_window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    m_window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    Q_UNUSED(palette);
+    Q_UNUSED(validation);
+    m_window->setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea); // validation spans the width
+    m_window->setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
 
     // Selecting a clip makes it current; selecting a bone row selects the bone.
     connect(m_clipsPanel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -96,6 +93,18 @@ InspectorPanels::InspectorPanels(MainWindow *window)
         else if (action->objectName() == QLatin1String("actionExportReport"))
             connect(action, &QAction::triggered, m_validationPanel, &ValidationPanel::exportReport);
     }
+}
+
+void InspectorPanels::applyDefaultSizes()
+{
+    QDockWidget *header = dockOf(m_headerPanel);
+    QDockWidget *clips = dockOf(m_clipsPanel);
+    QDockWidget *palette = dockOf(m_palettePanel);
+    QDockWidget *validation = dockOf(m_validationPanel);
+    const int width = m_window->width();
+    m_window->resizeDocks({header, clips}, {width * 22 / 100, width * 33 / 100}, Qt::Horizontal);
+    m_window->resizeDocks({clips, palette}, {m_window->height() * 42 / 100, m_window->height() * 58 / 100}, Qt::Vertical);
+    m_window->resizeDocks({validation}, {m_window->height() * 24 / 100}, Qt::Vertical);
 }
 
 QDockWidget *InspectorPanels::dockOf(QWidget *panel) const

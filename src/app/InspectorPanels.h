@@ -41,6 +41,8 @@ public:
     LayoutBar *layoutBar() const { return m_layoutBar; }
     ValidationPanel *validationPanel() const { return m_validationPanel; }
 
+    // Gives the docks their first-start proportions of the window's size.
+    void applyDefaultSizes();
     // Moves the panels to what an issue names (clip, socket, header field, frame, section).
     void jumpTo(const IssueLocation &location);
 

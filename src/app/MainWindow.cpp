@@ -5,6 +5,7 @@
 #include "RecentFiles.h"
 #include "StudioCommandLine.h"
 #include "StudioContext.h"
+#include "dialogs/AboutDialog.h"
 #include "ui_MainWindow.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CopyableTableView.h"
@@ -12,6 +13,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -45,7 +47,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_watcher(new FileReloadWatcher(this))
 {
     ui->setupUi(this);
-    setWindowIcon(QIcon::fromTheme(QStringLiteral("bpat-studio"), windowIcon()));
+    setWindowIcon(AboutDialog::applicationIcon());
     createCentralArea();
     createStatusBar();
     m_panels = std::make_unique<InspectorPanels>(this);
@@ -301,10 +303,8 @@ void MainWindow::showMessage(const QString &text, int timeoutMs)
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About BPAT Studio"),
-                       tr("<h3>BPAT Studio %1</h3><p>Inspect, validate and play baked skeletal animation "
-                          "(BPAT) files and input animation recordings.</p>")
-                           .arg(QApplication::applicationVersion()));
+    AboutDialog dialog(m_glRenderer, this);
+    dialog.exec();
 }
 
 void MainWindow::showUserGuide()
@@ -329,7 +329,7 @@ void MainWindow::restoreWindowState()
 {
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    m_stateRestored = restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
 }
 
 void MainWindow::saveWindowState() const
@@ -342,6 +342,15 @@ void MainWindow::saveWindowState() const
 void MainWindow::resetLayout()
 {
     restoreState(m_defaultState, kStateVersion);
+    m_panels->applyDefaultSizes();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_shown && !m_stateRestored) // first start: proportions of the real window size, once laid out
+        QTimer::singleShot(0, this, [this] { m_panels->applyDefaultSizes(); });
+    m_shown = true;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -57,9 +57,12 @@ public:
     bool saveScreenshot(const QString &path);
     // Show error dialogs for explicit user actions (off for --screenshot and tests).
     void setInteractive(bool interactive) { m_interactive = interactive; }
+    // The OpenGL renderer the viewport found (GL_RENDERER), shown in Help > About.
+    void setGlRenderer(const QString &renderer) { m_glRenderer = renderer; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -91,6 +94,9 @@ private:
     QLabel *m_currentLabel = nullptr;
     QByteArray m_defaultState;
     bool m_interactive = true;
+    bool m_stateRestored = false;
+    bool m_shown = false;
+    QString m_glRenderer;
 };
 
 } // namespace bpat::studio

@@ -16,7 +16,13 @@
 #include "widgets/TablePanel.h"
 #include "widgets/ValidationPanel.h"
 
+#include "DeepCheckRunner.h"
+
+#include <QClipboard>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QMenu>
+#include <QStatusBar>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

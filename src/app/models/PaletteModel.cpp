@@ -35,7 +35,7 @@ void PaletteModel::refreshValues()
 {
     const int rows = rowCount();
     if (rows > 0)
-        Q_EMIT dataChanged(index(0, Row0Column), index(rows - 1, CheckColumn));
+        Q_EMIT dataChanged(index(0, TranslationColumn), index(rows - 1, NoOfColumns - 1));
 }
 
 std::optional<std::array<float, 16>> PaletteModel::values(int row) const
@@ -76,7 +76,7 @@ static QString formatRow(const std::array<float, 16> &v, int row)
 {
     QStringList parts;
     for (int k = 0; k < 4; ++k)
-        parts.append(QString::number(double(v[std::size_t(row * 4 + k)]), 'f', 4));
+        parts.append(QString::number(double(v[std::size_t(row * 4 + k)]), 'f', 3));
     return parts.join(QLatin1Char(' '));
 }
 
@@ -134,7 +134,7 @@ QVariant PaletteModel::data(const QModelIndex &index, int role) const
             return QBrush(QColor(0x5b, 0x9b, 0xd5, 30));
         break;
     case Qt::FontRole:
-        if (column >= Row0Column && column <= TranslationColumn) {
+        if (column >= TranslationColumn && column != CheckColumn) {
             QFont font(QStringLiteral("monospace"));
             font.setStyleHint(QFont::Monospace);
             return font;
@@ -146,7 +146,7 @@ QVariant PaletteModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::TextAlignmentRole:
-        if (column >= Row0Column && column <= TranslationColumn)
+        if (column >= TranslationColumn && column != CheckColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         break;
     }

@@ -15,8 +15,8 @@ class PaletteModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { IndexColumn, NameColumn, Row0Column, Row1Column, Row2Column, Row3Column,
-                  TranslationColumn, CheckColumn, NoOfColumns };
+    enum Column { IndexColumn, NameColumn, TranslationColumn, CheckColumn, Row0Column, Row1Column,
+                  Row2Column, Row3Column, NoOfColumns };
     // A hostile bone_count must not make a billion-row table.
     static constexpr int kMaxBoneRows = 4096;
 

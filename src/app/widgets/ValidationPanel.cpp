@@ -128,9 +128,9 @@ void ValidationPanel::activateRow(const QModelIndex &viewIndex)
 void ValidationPanel::updateCounts()
 {
     const DiagnosticCounts counts = countDiagnostics(m_context->diagnostics());
-    ui->errorsButton->setText(tr("%n error(s)", nullptr, counts.errors));
-    ui->warningsButton->setText(tr("%n warning(s)", nullptr, counts.warnings));
-    ui->infosButton->setText(tr("%n info", nullptr, counts.infos));
+    ui->errorsButton->setText(counts.errors == 1 ? tr("1 error") : tr("%1 errors").arg(counts.errors));
+    ui->warningsButton->setText(counts.warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(counts.warnings));
+    ui->infosButton->setText(tr("%1 info").arg(counts.infos));
     ui->deepButton->setEnabled(m_context->hasFile() && !m_runner->isRunning());
     ui->exportButton->setEnabled(m_context->hasFile());
 }
