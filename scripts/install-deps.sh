@@ -3,7 +3,8 @@
 set -euo pipefail
 PACKAGES=(cmake ninja-build g++ qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev
           libgl1-mesa-dev libgl1-mesa-dri xvfb xauth desktop-file-utils appstream dpkg-dev file
-          clang libclang-rt-14-dev)
+          clang libclang-rt-14-dev
+          librsvg2-bin libxml2-utils shared-mime-info libglib2.0-bin libqt6svg6)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

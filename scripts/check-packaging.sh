@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# CI check of the desktop integration and the .deb (run by .ci/run after the tests, on a build in
+# ./build): validates the desktop entry, the AppStream metadata and the MIME definitions, checks
+# that shared-mime-info recognises the file types by their magic, builds the .deb with CPack,
+# unpacks it into a temporary root and runs the packaged `bpat` on a sample.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${BUILD_DIR:-build}
+APP_ID=org.bpatstudio.BpatStudio
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "check-packaging: FAIL: $*" >&2; exit 1; }
+step() { echo "== $*"; }
+
+[ -f "$BUILD/CMakeCache.txt" ] || fail "no configured build in $BUILD (run scripts/build.sh first)"
+
+step "desktop entry"
+desktop-file-validate "packaging/$APP_ID.desktop"
+
+step "AppStream metadata (no network)"
+appstreamcli validate --no-net "$BUILD/packaging/$APP_ID.metainfo.xml"
+
+step "MIME definitions"
+if command -v xmllint >/dev/null; then
+  xmllint --noout packaging/bpat-studio-mime.xml
+else
+  echo "xmllint not installed (libxml2-utils): skipped"
+fi
+
+# The desktop entry and the AppStream file must name exactly the types the MIME XML defines.
+defined=$(sed -n 's/.*<mime-type type="\([^"]*\)".*/\1/p' packaging/bpat-studio-mime.xml | sort | xargs)
+in_desktop=$(sed -n 's/^MimeType=//p' "packaging/$APP_ID.desktop" | tr ';' '\n' | sed '/^$/d' | sort | xargs)
+in_metainfo=$(sed -n 's/.*<mediatype>\([^<]*\)<.*/\1/p' "$BUILD/packaging/$APP_ID.metainfo.xml" | sort | xargs)
+[ -n "$defined" ] || fail "no MIME types in packaging/bpat-studio-mime.xml"
+[ "$in_desktop" = "$defined" ] || fail "desktop MimeType ($in_desktop) differs from the MIME XML ($defined)"
+[ "$in_metainfo" = "$defined" ] || fail "metainfo mediatypes ($in_metainfo) differ from the MIME XML ($defined)"
+echo "types: $defined"
+
+# The file types must be recognised by content, also under a foreign name, and a .bin that is
+# not a recording must not be claimed: a private XDG_DATA_HOME holds only our definitions.
+if command -v update-mime-database >/dev/null && command -v gio >/dev/null; then
+  mkdir -p "$WORK/xdg/mime/packages" "$WORK/files"
+  cp packaging/bpat-studio-mime.xml "$WORK/xdg/mime/packages/"
+  XDG_DATA_HOME="$WORK/xdg" update-mime-database "$WORK/xdg/mime"
+  f="$WORK/files"
+  { printf 'BPAT\001\000\000\000'; head -c 120 /dev/zero; } > "$f/creature.bpat"
+  cp "$f/creature.bpat" "$f/creature.data"
+  { printf 'BPSM\001\000\000\000'; head -c 120 /dev/zero; } > "$f/mesh.bpsm"
+  { printf '\306\102\236\017\156\257\217\152\001\000\000\000\001\000\000\000'; head -c 120 /dev/zero; } > "$f/recording.bin"
+  cp "$f/recording.bin" "$f/recording.dat"
+  head -c 128 /dev/zero > "$f/firmware.bin"
+  expect_type() { # FILE TYPE
+    local got
+    got=$(XDG_DATA_HOME="$WORK/xdg" gio info -a standard::content-type "$f/$1" |
+          sed -n 's/^ *standard::content-type: //p')
+    [ "$got" = "$2" ] || fail "$1 is recognised as '$got', expected $2"
+    echo "$1: $got"
+  }
+  expect_type creature.bpat application/x-bpat
+  expect_type creature.data application/x-bpat
+  expect_type mesh.bpsm application/x-bpsm
+  expect_type recording.bin application/x-mrtk-input-animation
+  expect_type recording.dat application/x-mrtk-input-animation
+  got=$(XDG_DATA_HOME="$WORK/xdg" gio info -a standard::content-type "$f/firmware.bin" |
+        sed -n 's/^ *standard::content-type: //p')
+  [ "$got" != application/x-mrtk-input-animation ] || fail "a zero-filled .bin is claimed as a recording"
+  echo "firmware.bin: $got"
+else
+  echo "update-mime-database or gio (shared-mime-info, libglib2.0-bin) missing: recognition skipped"
+fi
+
+step "Debian package"
+rm -f "$BUILD"/packages/*.deb
+(cd "$BUILD" && cpack -G DEB >/dev/null)
+debs=("$BUILD"/packages/*.deb)
+[ -f "${debs[0]}" ] || fail "cpack produced no .deb"
+deb=${debs[0]}
+echo "$deb"
+dpkg-deb --field "$deb" Package Version Section Depends
+depends=$(dpkg-deb --field "$deb" Depends)
+for lib in libqt6core6 libqt6widgets6 qt6-qpa-plugins; do
+  grep -q "\b$lib\b" <<<"$depends" || fail "Depends lacks $lib: $depends"
+done
+
+root="$WORK/root"
+dpkg-deb -x "$deb" "$root"
+for path in usr/bin/bpat usr/bin/bpat-studio "usr/share/applications/$APP_ID.desktop" \
+            "usr/share/metainfo/$APP_ID.metainfo.xml" usr/share/mime/packages/bpat-studio.xml \
+            usr/share/icons/hicolor/scalable/apps/bpat-studio.svg \
+            usr/share/icons/hicolor/48x48/apps/bpat-studio.png \
+            usr/share/man/man1/bpat.1.gz usr/share/man/man1/bpat-studio.1.gz; do
+  [ -e "$root/$path" ] || fail "the package lacks /$path"
+done
+if ldd "$root/usr/bin/bpat" "$root/usr/bin/bpat-studio" | grep 'not found'; then
+  fail "a packaged executable needs a library that is not installed"
+fi
+
+step "packaged bpat"
+bpat="$root/usr/bin/bpat"
+version_line=$("$bpat" --version)
+echo "$version_line"
+[ "$version_line" = "bpat $(dpkg-deb --field "$deb" Version)" ] || fail "bpat --version does not match the package version"
+
+sample="$root/usr/share/bpat-studio/samples/humanoid.bpat"
+if [ ! -f "$sample" ]; then
+  shared=${BPAT_SHARED_DIR:-../shared}
+  sample=$(find "$shared/upstream_assets" -name '*.bpat' 2>/dev/null | sort | head -n 1 || true)
+fi
+set +e
+"$bpat" validate --help >/dev/null 2>"$WORK/validate.err"
+rc=$?
+set -e
+if [ "$rc" -eq 2 ] && grep -q "unknown command" "$WORK/validate.err"; then
+  echo "bpat has no validate command yet: skipped"
+elif [ -z "$sample" ]; then
+  fail "no sample to validate: neither a packaged sample nor ../shared/upstream_assets"
+else
+  echo "bpat validate $sample"
+  "$bpat" validate "$sample" || fail "the packaged bpat does not validate $sample"
+fi
+echo "check-packaging: OK"

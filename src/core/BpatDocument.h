@@ -1,0 +1,118 @@
+#pragma once
+// The editable in-memory model of a BPAT file, used by the writer, the baker, rebake and
+// editing. Unlike BpatFile (which reads in place), a document owns copies of every matrix.
+//
+// Palettes are stored per clip as contiguous row-major floats, exactly as on disk:
+// clip.palette[(frame * boneCount + bone) * 16 + k]. Socket rows (rows 0..2 of
+// palette[anchor] * translate(local_offset), 12 floats) are stored per clip too,
+// clip.socketRows[(frame * socketCount + socket) * 12 + k]; those read from a file are kept
+// verbatim so writing a file back is byte-identical, and recomputeSocketRows() rebuilds them.
+#include <QList>
+#include <QMatrix4x4>
+#include <QString>
+#include <QStringList>
+#include <QVector3D>
+#include <array>
+#include <optional>
+
+namespace bpat {
+
+class BpatFile;
+
+struct BpatClip
+{
+    QString name;
+    float fps = 24.0f;
+    bool loops = true;
+    quint32 frameCount = 0;
+    QList<float> palette;    // frameCount * boneCount * 16 floats, row-major matrices
+    QList<float> socketRows; // frameCount * socketCount * 12 floats (empty without sockets)
+
+    // Offset of a matrix's first float in `palette` (no range check).
+    static qsizetype matrixIndex(quint32 frame, quint32 bone, quint32 boneCount)
+    {
+        return (qsizetype(frame) * boneCount + bone) * 16;
+    }
+    // Row-major floats to QMatrix4x4 (row-major constructor) and back.
+    QMatrix4x4 matrix(quint32 frame, quint32 bone, quint32 boneCount) const;
+    void setMatrix(quint32 frame, quint32 bone, quint32 boneCount, const QMatrix4x4 &m);
+};
+
+struct BpatSocket
+{
+    QString name;
+    quint32 anchorBone = 0;
+    QVector3D localOffset;
+};
+
+class BpatDocument
+{
+public:
+    BpatDocument() = default;
+    BpatDocument(quint32 speciesId, quint32 boneCount);
+
+    // Copies header fields, clips (in table order, names decoded), sockets, palettes and socket
+    // rows out of an opened file. Fails (nullopt + reason) when the file's tables or data are not
+    // all inside the file, so it never reads out of bounds; run the Validator for details.
+    // Clips whose frame_offset is not contiguous are copied from where they point.
+    static std::optional<BpatDocument> fromFile(const BpatFile &file, QString *error = nullptr);
+
+    quint32 speciesId() const { return m_speciesId; }
+    void setSpeciesId(quint32 id) { m_speciesId = id; }
+    quint32 boneCount() const { return m_boneCount; }
+    // Changing the bone count invalidates every clip's palette: only allowed with no clips.
+    bool setBoneCount(quint32 boneCount);
+
+    // --- Clips ---
+    int clipCount() const { return int(m_clips.size()); }
+    const QList<BpatClip> &clips() const { return m_clips; }
+    const BpatClip &clip(int index) const { return m_clips.at(index); }
+    BpatClip &clip(int index) { return m_clips[index]; } // keep sizes consistent when editing
+    int findClip(const QString &name) const;             // -1 if none
+    quint32 frameTotal() const;                          // sum of frame counts (saturates at 2^32-1)
+    quint32 frameOffset(int clip) const;                 // running sum of earlier clips
+    // Add/insert/replace: the clip's palette must hold frameCount * boneCount * 16 floats
+    // (checked; false + reason otherwise). Socket rows are recomputed when the clip has none
+    // and the document has sockets.
+    bool addClip(BpatClip clip, QString *error = nullptr);
+    bool insertClip(int index, BpatClip clip, QString *error = nullptr);
+    bool replaceClip(int index, BpatClip clip, QString *error = nullptr);
+    void removeClip(int index);
+    void moveClip(int from, int to);
+
+    // --- Sockets ---
+    int socketCount() const { return int(m_sockets.size()); }
+    const QList<BpatSocket> &sockets() const { return m_sockets; }
+    int findSocket(const QString &name) const;
+    // Socket edits recompute every clip's socket rows.
+    bool addSocket(BpatSocket socket, QString *error = nullptr);
+    bool replaceSocket(int index, BpatSocket socket, QString *error = nullptr);
+    void removeSocket(int index);
+    void setSockets(QList<BpatSocket> sockets); // anchors must be < boneCount (unchecked here: see problems())
+
+    // Socket rows: rows 0..2 of palette[anchor] * translate(local_offset), from the palette.
+    static std::array<float, 12> computeSocketRow(const float *anchorMatrix, const QVector3D &localOffset);
+    void recomputeSocketRows();
+    void recomputeSocketRows(int clip);
+    // Largest absolute difference between stored and recomputed socket rows (0 without sockets).
+    float socketRowsDeviation() const;
+
+    // What prevents writing this document as a valid v1 file (empty when none): bone count,
+    // no clips, empty clips, palette / socket-row sizes, anchors, names, fps, frame total.
+    QStringList problems() const;
+    // The subset of problems() that would make the written bytes inconsistent with their own
+    // header (palette / socket-row sizes, frame total overflow); the writer always refuses these.
+    QStringList layoutProblems() const;
+    bool isWritable() const { return problems().isEmpty(); }
+
+private:
+    bool checkClip(const BpatClip &clip, QString *error) const;
+    void ensureSocketRows(BpatClip &clip) const;
+
+    quint32 m_speciesId = 0;
+    quint32 m_boneCount = 0;
+    QList<BpatClip> m_clips;
+    QList<BpatSocket> m_sockets;
+};
+
+} // namespace bpat

@@ -1,0 +1,152 @@
+#pragma once
+// A BPAT file opened in place: the file is memory-mapped (QFile::map) or wraps an in-memory
+// buffer, and only the header, the clip and socket tables and their names are decoded. Palette
+// and socket data stay in the mapping and are read on demand, so opening a 1 GiB file touches
+// only its first pages.
+//
+// Every accessor is safe on any input: tables that do not fit in the file are not decoded,
+// matrix reads outside the file return nullptr / false. The Validator reports what is wrong.
+// BpatFile is a cheap shared handle: copies share one mapping and can be read from any thread.
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QMatrix4x4>
+#include <QString>
+#include <QVector3D>
+#include <array>
+#include <memory>
+#include <optional>
+
+namespace bpat {
+
+struct BpatHeader
+{
+    std::array<char, 4> magic{};
+    quint32 version = 0;
+    quint32 speciesId = 0;
+    quint32 boneCount = 0;
+    quint32 socketCount = 0;
+    quint32 clipCount = 0;
+    quint32 frameTotal = 0;
+    quint32 stringTableSize = 0;
+    quint64 clipTableOffset = 0;
+    quint64 socketTableOffset = 0;
+    quint64 stringTableOffset = 0;
+    quint64 paletteDataOffset = 0;
+};
+
+// Why a clip or socket name could (not) be resolved.
+enum class NameStatus {
+    Ok,
+    OutOfStringTable, // name_offset + name_length + 1 > string_table_size, or table not in file
+    NotTerminated,    // the byte after the name is not NUL
+    NotUtf8,          // resolved, but not valid UTF-8 (name holds a lossy decode)
+};
+
+struct BpatClipInfo
+{
+    int index = 0;
+    QString name;              // decoded name (empty when not resolved)
+    quint32 nameOffset = 0;
+    quint32 nameLength = 0;
+    quint32 frameCount = 0;
+    quint32 frameOffset = 0;
+    float fps = 0.0f;
+    quint8 loopsByte = 0;      // raw byte: 1 loops, 0 one-shot, anything else is invalid
+    std::array<quint8, 3> pad{};
+    std::array<quint32, 2> reserved{};
+    quint64 entryOffset = 0;   // byte offset of this 32-byte entry in the file
+    NameStatus nameStatus = NameStatus::Ok;
+
+    bool loops() const { return loopsByte != 0; }
+    bool nameValid() const { return nameStatus == NameStatus::Ok; }
+    double duration() const { return fps > 0.0f ? double(frameCount) / double(fps) : 0.0; }
+};
+
+struct BpatSocketInfo
+{
+    int index = 0;
+    QString name;
+    quint32 nameOffset = 0;
+    quint32 nameLength = 0;
+    quint32 anchorBone = 0;
+    QVector3D localOffset;
+    std::array<quint32, 2> reserved{};
+    quint64 entryOffset = 0;
+    NameStatus nameStatus = NameStatus::Ok;
+
+    bool nameValid() const { return nameStatus == NameStatus::Ok; }
+};
+
+class BpatFile
+{
+public:
+    BpatFile(); // a null file: no data, every accessor returns empty values
+    // Maps the file read-only. On failure returns nullopt and a message naming the path and
+    // the reason (missing, a directory, empty, unreadable, cannot be mapped).
+    static std::optional<BpatFile> open(const QString &path, QString *error = nullptr);
+    // Wraps bytes held in memory (tests, fuzzing, files being written). `path` is only a label.
+    static BpatFile fromData(QByteArray data, const QString &path = QString());
+
+    bool isNull() const;
+    QString path() const;
+    quint64 fileSize() const;
+    QByteArrayView bytes() const;          // the whole file
+    const uchar *data() const;
+
+    // --- Header and tables (decoded on open) ---
+    bool hasHeader() const;                // false when the file is shorter than 64 bytes
+    const BpatHeader &header() const;
+    bool hasMagic() const;
+    QString speciesName() const;           // empty for an unknown id
+    bool clipTableInBounds() const;        // clips() is empty otherwise
+    bool socketTableInBounds() const;      // true when socket_count == 0
+    bool stringTableInBounds() const;
+    const QList<BpatClipInfo> &clips() const;
+    const QList<BpatSocketInfo> &sockets() const;
+    int findClip(const QString &name) const; // first clip with that name, -1 if none
+    // A clip given by name or, failing that, by decimal index; -1 if neither matches.
+    int findClipByNameOrIndex(const QString &nameOrIndex) const;
+
+    // --- Derived layout ---
+    quint64 paletteDataOffset() const;
+    std::optional<quint64> paletteByteSize() const;  // frame_total * bone_count * 64
+    std::optional<quint64> socketDataOffset() const; // palette end; nullopt on overflow
+    std::optional<quint64> socketDataByteSize() const;
+    bool paletteInBounds() const;
+    bool socketDataInBounds() const;       // true when socket_count == 0
+
+    // Global frame index of frame `frame` of clip `clip`, if both exist.
+    std::optional<quint32> globalFrame(int clip, quint32 frame) const;
+
+    // --- Palette and socket data (in place) ---
+    // The 16 stored floats (row-major in v1) of one matrix, or nullptr when the matrix is not
+    // inside the file or the mapping is not float-aligned there (use matrixFloats then).
+    const float *matrixData(quint32 globalFrame, quint32 bone) const;
+    std::optional<std::array<float, 16>> matrixFloats(quint32 globalFrame, quint32 bone) const;
+    // The matrix built with QMatrix4x4's row-major constructor; identity and *ok = false when
+    // out of bounds.
+    QMatrix4x4 matrix(int clip, quint32 frame, quint32 bone, bool *ok = nullptr) const;
+    QMatrix4x4 matrixAtGlobalFrame(quint32 globalFrame, quint32 bone, bool *ok = nullptr) const;
+    std::optional<quint64> matrixOffset(quint32 globalFrame, quint32 bone) const;
+
+    // Socket rows 0..2 (12 floats) of one socket in one global frame, when inside the file.
+    std::optional<std::array<float, 12>> socketRow(quint32 globalFrame, quint32 socket) const;
+    std::optional<quint64> socketRowOffset(quint32 globalFrame, quint32 socket) const;
+    // The socket's model-space matrix (row 3 = 0 0 0 1).
+    QMatrix4x4 socketMatrix(int clip, quint32 frame, quint32 socket, bool *ok = nullptr) const;
+
+    // The palette block as it lies in the file (for GPU upload), nullptr when out of bounds.
+    const uchar *paletteBytes() const;
+    quint64 paletteBytesSize() const;      // 0 when paletteBytes() is nullptr
+    const uchar *socketDataBytes() const;
+    quint64 socketDataBytesSize() const;
+
+private:
+    struct Data;
+    std::shared_ptr<const Data> d;
+    explicit BpatFile(std::shared_ptr<const Data> data);
+};
+
+QString nameStatusText(NameStatus status);
+
+} // namespace bpat
