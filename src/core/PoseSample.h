@@ -1,0 +1,28 @@
+#pragma once
+// A pose evaluated from 7 pose curves: position and unit rotation, in Unity's left-handed Y-up
+// frame as recorded, with a conversion to right-handed Y-up (OpenGL / Qt math).
+#include <QMatrix4x4>
+#include <QQuaternion>
+#include <QVector3D>
+#include <array>
+
+namespace bpat {
+
+struct PoseSample
+{
+    QVector3D position;
+    QQuaternion rotation; // unit length; identity when the curves give a zero quaternion
+
+    // From raw component values (PositionX, Y, Z, RotationX, Y, Z, W): the quaternion is
+    // normalized component-wise (no slerp, no hemisphere fix); zero or non-finite -> identity.
+    static PoseSample fromComponents(const std::array<double, 7> &components);
+
+    // Translation * rotation, mapping local coordinates to the parent frame.
+    QMatrix4x4 matrix() const;
+    // Unity (left-handed) -> right-handed Y-up: p = (x, y, -z), q = (-x, -y, z, w).
+    PoseSample toRightHandedYUp() const;
+
+    friend bool operator==(const PoseSample &, const PoseSample &) = default;
+};
+
+} // namespace bpat
