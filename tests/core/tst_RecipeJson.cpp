@@ -197,6 +197,17 @@ private slots:
         }
     }
 
+    void documentedExampleParses()
+    {
+        Diagnostics d;
+        const auto r = RecipeJson::readFile(testpaths::testData(QStringLiteral("../../docs/examples/pointer-recipe.json")), &d);
+        QVERIFY(r);
+        QVERIFY(d.isEmpty());
+        QCOMPARE(r->boneCount(), 6);
+        QCOMPARE(r->bones.at(5).offset.translation, QVector3D(0, 0, -0.01f));
+        QCOMPARE(r->sockets.size(), 2);
+    }
+
     void shippedRecipeFilesMatchTheBuiltins()
     {
         for (const QString &name : BuiltinRecipes::names()) {
