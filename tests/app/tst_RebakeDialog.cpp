@@ -1,6 +1,7 @@
 // The Rebake dialog: builds the request from its fields, previews without writing, rebakes on a
 // worker thread and reports the written path; cancel leaves the target untouched.
 #include "BpatFile.h"
+#include "GeneratedRecording.h"
 #include "TestPaths.h"
 #include "dialogs/RebakeDialog.h"
 
@@ -12,8 +13,6 @@
 using namespace bpat;
 
 namespace {
-const QString Recording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
-
 QByteArray readAll(const QString &path)
 {
     QFile f(path);
@@ -25,7 +24,16 @@ class tst_RebakeDialog : public QObject
 {
     Q_OBJECT
 
+    QTemporaryDir m_dir;
+    QString m_recording;
+
 private slots:
+    void initTestCase()
+    {
+        m_recording = m_dir.filePath(QStringLiteral("take.bin"));
+        QVERIFY(testrecording::write(m_recording));
+    }
+
     void requestFromFields()
     {
         RebakeDialog dialog;
@@ -55,11 +63,10 @@ private slots:
 
     void previewWritesNothingThenRebakeWrites()
     {
-        BPAT_REQUIRE_SHARED(Recording);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("o.bpat"));
         RebakeDialog dialog;
-        dialog.setSourcePath(testpaths::shared(Recording));
+        dialog.setSourcePath(m_recording);
         dialog.setOutputPath(out);
         dialog.setRange(0.0, 2.0);
         QSignalSpy finished(&dialog, &RebakeDialog::finished);
@@ -78,7 +85,6 @@ private slots:
 
     void cancelLeavesTargetUntouched()
     {
-        BPAT_REQUIRE_SHARED(Recording);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("keep.bpat"));
         QFile f(out);
@@ -86,9 +92,9 @@ private slots:
         f.write("not replaced");
         f.close();
         RebakeDialog dialog;
-        dialog.setSourcePath(testpaths::shared(Recording));
+        dialog.setSourcePath(m_recording);
         dialog.setOutputPath(out);
-        dialog.setFps(3000); // ~43,000 frames: long enough to cancel while it runs
+        dialog.setFps(3000); // 36,001 frames: long enough to cancel while it runs
         QSignalSpy finished(&dialog, &RebakeDialog::finished);
         dialog.startRebake();
         QVERIFY(dialog.isRunning());

@@ -7,6 +7,7 @@
 #include "CurveEvaluator.h"
 #include "InputAnimationReader.h"
 #include "RebakeJob.h"
+#include "GeneratedRecording.h"
 #include "TestPaths.h"
 #include "Validator.h"
 
@@ -19,7 +20,8 @@ using namespace bpat;
 
 namespace {
 
-const QString Recording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+const QString RealRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+const QString EmptyRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201011-130542.bin");
 const QString Humanoid = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");
 
 QByteArray readAll(const QString &path)
@@ -57,10 +59,10 @@ bool validIn(const QString &path, ValidationProfile profile)
     return r.valid();
 }
 
-RebakeRequest handsRequest(const QString &out, const QString &name, std::optional<double> from = {},
-                           std::optional<double> to = {}, double fps = 60.0)
+RebakeRequest handsRequest(const QString &recording, const QString &out, const QString &name,
+                           std::optional<double> from = {}, std::optional<double> to = {}, double fps = 60.0)
 {
-    RebakeClipRequest clip{testpaths::shared(Recording), name, RebakeRange{from, to, fps}, false};
+    RebakeClipRequest clip{recording, name, RebakeRange{from, to, fps}, false};
     return RebakeRequest{out, BuiltinRecipes::hands(), {clip}, QString()};
 }
 
@@ -70,7 +72,31 @@ class tst_Rebaker : public QObject
 {
     Q_OBJECT
 
+    QTemporaryDir m_dir;
+    QString m_generated;
+    QString m_real;        // empty when ../shared's recording is missing or damaged
+    QString m_realProblem;
+
+    // Every test that rebakes runs on the generated recording and on the real one.
+    void recordings()
+    {
+        QTest::addColumn<QString>("recording");
+        QTest::newRow("generated") << m_generated;
+        QTest::newRow("real") << m_real;
+    }
+
 private slots:
+    void initTestCase()
+    {
+        m_generated = m_dir.filePath(QStringLiteral("generated.bin"));
+        QVERIFY(testrecording::write(m_generated));
+        InputAnimationReader reader;
+        if (reader.readFile(testpaths::shared(RealRecording)))
+            m_real = testpaths::shared(RealRecording);
+        else
+            m_realProblem = testpaths::shared(RealRecording) + QStringLiteral(": ") + reader.errorString();
+    }
+
     void frameCountSemantics()
     {
         QCOMPARE(*Rebaker::frameCount(0.0, 1.0, 60.0), 61u);
@@ -84,19 +110,22 @@ private slots:
         QVERIFY(!Rebaker::frameCount(0.0, 1e9, 60.0, &error));
     }
 
+    void handsMatchTheCurveCore_data() { recordings(); }
     void handsMatchTheCurveCore()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("hands.bpat"));
-        const RebakeOutcome o = RebakeJob(handsRequest(out, QStringLiteral("rec"))).run();
+        const RebakeOutcome o = RebakeJob(handsRequest(recording, out, QStringLiteral("rec"))).run();
         QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
 
         InputAnimationReader reader;
-        const std::optional<InputAnimation> anim = reader.readFile(testpaths::shared(Recording));
+        const std::optional<InputAnimation> anim = reader.readFile(recording);
         QVERIFY(anim);
         const double duration = anim->duration();
-        QVERIFY(duration > 14.0 && duration < 15.0);
+        QVERIFY(duration > 10.0);
         const quint32 expectedFrames = quint32(std::floor(duration * 60.0)) + 1;
 
         const std::optional<BpatFile> file = BpatFile::open(out);
@@ -139,12 +168,15 @@ private slots:
         qInfo("compared %d matrices, %d of them in untracked (collapsed) hands", compared, collapsed);
     }
 
+    void rangeAndSockets_data() { recordings(); }
     void rangeAndSockets()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("part.bpat"));
-        QVERIFY(RebakeJob(handsRequest(out, QStringLiteral("part"), 2.0, 3.5, 24.0)).run().ok);
+        QVERIFY(RebakeJob(handsRequest(recording, out, QStringLiteral("part"), 2.0, 3.5, 24.0)).run().ok);
         const std::optional<BpatFile> file = BpatFile::open(out);
         QCOMPARE(file->clips().first().frameCount, 37u); // floor(1.5 * 24) + 1
         // Frame 10 samples t = 2 + 10/24; socket pinch_l = L_IndexTip's matrix (zero offset).
@@ -154,15 +186,18 @@ private slots:
             QCOMPARE(socket.row(r), tip.row(r));
     }
 
+    void intoKeepsOtherClipsByteForByte_data() { recordings(); }
     void intoKeepsOtherClipsByteForByte()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         QTemporaryDir dir;
         const QString base = dir.filePath(QStringLiteral("base.bpat"));
-        QVERIFY(RebakeJob(handsRequest(base, QStringLiteral("a"), 0.0, 2.0)).run().ok);
-        QVERIFY(RebakeJob(handsRequest(dir.filePath(QStringLiteral("b.bpat")), QStringLiteral("b"), 3.0, 5.0)).run().ok);
+        QVERIFY(RebakeJob(handsRequest(recording, base, QStringLiteral("a"), 0.0, 2.0)).run().ok);
+        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("b.bpat")), QStringLiteral("b"), 3.0, 5.0)).run().ok);
         const QString two = dir.filePath(QStringLiteral("two.bpat"));
-        RebakeRequest add = handsRequest(two, QStringLiteral("b"), 3.0, 5.0);
+        RebakeRequest add = handsRequest(recording, two, QStringLiteral("b"), 3.0, 5.0);
         add.intoPath = base;
         QVERIFY(RebakeJob(add).run().ok);
         const BpatFile baseFile = *BpatFile::open(base);
@@ -174,7 +209,7 @@ private slots:
         QCOMPARE(clipBytes(twoFile, 1), clipBytes(bFile, 0));
 
         // Replace "a" in place with a longer range: "b" stays byte for byte, offsets contiguous.
-        RebakeRequest replace = handsRequest(two, QStringLiteral("a"), 5.0, 9.0, 30.0);
+        RebakeRequest replace = handsRequest(recording, two, QStringLiteral("a"), 5.0, 9.0, 30.0);
         replace.intoPath = two;
         QVERIFY(RebakeJob(replace).run().ok);
         const BpatFile replaced = *BpatFile::open(two);
@@ -186,13 +221,16 @@ private slots:
         QVERIFY(validIn(two, ValidationProfile::Spec));
     }
 
+    void intoTheGameHumanoidKeepsItsClips_data() { recordings(); }
     void intoTheGameHumanoidKeepsItsClips()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         BPAT_REQUIRE_SHARED(Humanoid);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("humanoid.bpat"));
-        RebakeClipRequest clip{testpaths::shared(Recording), QStringLiteral("wave"), RebakeRange{1.0, 4.0, 24.0}, true};
+        RebakeClipRequest clip{recording, QStringLiteral("wave"), RebakeRange{1.0, 4.0, 24.0}, true};
         const RebakeOutcome o = RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip},
                                                         testpaths::shared(Humanoid)}).run();
         QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
@@ -211,14 +249,17 @@ private slots:
         QVERIFY(validIn(out, ValidationProfile::Game));
     }
 
+    void boneCountMismatchLeavesTargetUntouched_data() { recordings(); }
     void boneCountMismatchLeavesTargetUntouched()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         BPAT_REQUIRE_SHARED(Humanoid);
         QTemporaryDir dir;
         const QString target = dir.filePath(QStringLiteral("target.bpat"));
         QVERIFY(QFile::copy(testpaths::shared(Humanoid), target));
-        RebakeRequest r = handsRequest(target, QStringLiteral("x"), 0.0, 1.0);
+        RebakeRequest r = handsRequest(recording, target, QStringLiteral("x"), 0.0, 1.0);
         r.intoPath = target;
         const RebakeOutcome o = RebakeJob(r).run();
         QVERIFY(!o.ok);
@@ -226,12 +267,15 @@ private slots:
         QCOMPARE(readAll(target), readAll(testpaths::shared(Humanoid)));
     }
 
+    void cancelLeavesTargetUntouched_data() { recordings(); }
     void cancelLeavesTargetUntouched()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         QTemporaryDir dir;
         const QString target = dir.filePath(QStringLiteral("t.bpat"));
-        QVERIFY(RebakeJob(handsRequest(target, QStringLiteral("first"), 0.0, 1.0)).run().ok);
+        QVERIFY(RebakeJob(handsRequest(recording, target, QStringLiteral("first"), 0.0, 1.0)).run().ok);
         const QByteArray before = readAll(target);
         std::atomic<bool> cancel{false};
         std::atomic<int> calls{0};
@@ -243,7 +287,7 @@ private slots:
             ++calls;
             cancel = true; // cancel after the first chunk
         };
-        const RebakeOutcome o = RebakeJob(handsRequest(target, QStringLiteral("second"))).run(options);
+        const RebakeOutcome o = RebakeJob(handsRequest(recording, target, QStringLiteral("second"))).run(options);
         QVERIFY(!o.ok);
         QVERIFY(o.cancelled);
         QVERIFY(calls >= 1);
@@ -251,9 +295,12 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // no temporary left behind
     }
 
+    void progressReachesTheTotal_data() { recordings(); }
     void progressReachesTheTotal()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         QTemporaryDir dir;
         std::atomic<qint64> last{0}, total{0};
         RebakeOptions options;
@@ -262,29 +309,35 @@ private slots:
             while (done > prev && !last.compare_exchange_weak(prev, done)) {}
             total = all;
         };
-        const RebakeOutcome o = RebakeJob(handsRequest(dir.filePath(QStringLiteral("p.bpat")), QStringLiteral("p"), 0.0, 3.0)).run(options);
+        const RebakeOutcome o = RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("p.bpat")), QStringLiteral("p"), 0.0, 3.0)).run(options);
         QVERIFY(o.ok);
         QCOMPARE(total.load(), 181);
         QCOMPARE(last.load(), 181);
     }
 
+    void threadsGiveIdenticalBytes_data() { recordings(); }
     void threadsGiveIdenticalBytes()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         QTemporaryDir dir;
         RebakeOptions one;
         one.threads = 1;
         RebakeOptions many;
         many.threads = 4;
         many.chunkFrames = 5;
-        QVERIFY(RebakeJob(handsRequest(dir.filePath(QStringLiteral("1.bpat")), QStringLiteral("c"), 0.0, 4.0)).run(one).ok);
-        QVERIFY(RebakeJob(handsRequest(dir.filePath(QStringLiteral("n.bpat")), QStringLiteral("c"), 0.0, 4.0)).run(many).ok);
+        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("1.bpat")), QStringLiteral("c"), 0.0, 4.0)).run(one).ok);
+        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("n.bpat")), QStringLiteral("c"), 0.0, 4.0)).run(many).ok);
         QCOMPARE(readAll(dir.filePath(QStringLiteral("1.bpat"))), readAll(dir.filePath(QStringLiteral("n.bpat"))));
     }
 
+    void manifestBakesSeveralClips_data() { recordings(); }
     void manifestBakesSeveralClips()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         QTemporaryDir dir;
         const QString manifest = dir.filePath(QStringLiteral("bake.json"));
         QFile m(manifest);
@@ -292,7 +345,7 @@ private slots:
         m.write(QStringLiteral(R"({"output": "out/species.bpat", "recipe": "hands", "clips": [
             {"curves": "%1", "name": "intro", "fps": 30, "loops": false, "from": 0, "to": 2},
             {"curves": "%1", "name": "loop", "fps": 24, "loops": true, "from": 4, "to": 6}]})")
-                    .arg(testpaths::shared(Recording)).toUtf8());
+                    .arg(recording).toUtf8());
         m.close();
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("out")));
         Diagnostics d;
@@ -311,6 +364,16 @@ private slots:
         QVERIFY(file.clips().at(1).loops());
     }
 
+    void emptyRecordingGivesOneFrame()
+    {
+        BPAT_REQUIRE_SHARED(EmptyRecording);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("empty.bpat"));
+        const RebakeOutcome o = RebakeJob(handsRequest(testpaths::shared(EmptyRecording), out, QStringLiteral("e"))).run();
+        QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+        QCOMPARE(BpatFile::open(out)->clips().first().frameCount, 1u); // duration 0: floor(0) + 1
+    }
+
     void manifestErrorsNameThePath()
     {
         Diagnostics d;
@@ -327,11 +390,14 @@ private slots:
         QCOMPARE(d.first().code, QStringLiteral("MANIFEST_BAD_JSON"));
     }
 
+    void humanoidUpperBodyOnTheRecording_data() { recordings(); }
     void humanoidUpperBodyOnTheRecording()
     {
-        BPAT_REQUIRE_SHARED(Recording);
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
         InputAnimationReader reader;
-        const InputAnimation anim = *reader.readFile(testpaths::shared(Recording));
+        const InputAnimation anim = *reader.readFile(recording);
         const RebakeRecipe recipe = BuiltinRecipes::humanoidUpperBody();
         const RecipePoser poser(recipe);
         const float upper = recipe.bones.at(8).rest.translation.length();

@@ -200,7 +200,7 @@ private slots:
     void documentedExampleParses()
     {
         Diagnostics d;
-        const auto r = RecipeJson::readFile(testpaths::testData(QStringLiteral("../../docs/examples/pointer-recipe.json")), &d);
+        const auto r = RecipeJson::readFile(QDir::cleanPath(testpaths::testData(QStringLiteral("../../docs/examples/pointer-recipe.json"))), &d);
         QVERIFY(r);
         QVERIFY(d.isEmpty());
         QCOMPARE(r->boneCount(), 6);
@@ -211,7 +211,7 @@ private slots:
     void shippedRecipeFilesMatchTheBuiltins()
     {
         for (const QString &name : BuiltinRecipes::names()) {
-            const QString path = testpaths::testData(QStringLiteral("../../resources/recipes/") + name + QStringLiteral(".json"));
+            const QString path = QDir::cleanPath(testpaths::testData(QStringLiteral("../../resources/recipes/") + name + QStringLiteral(".json")));
             Diagnostics d;
             const auto r = RecipeJson::readFile(path, &d);
             QVERIFY2(r, qPrintable(path));
