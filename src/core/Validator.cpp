@@ -68,7 +68,8 @@ ValidationResult Validator::validatePath(const QString &path) const
     const auto file = BpatFile::open(path, &error);
     if (!file) {
         DiagnosticSink sink(m_options.profile, m_options.maxIssues);
-        sink.report(IO_ERROR, std::nullopt, QStringLiteral("file"), error);
+        const QString prefix = path + QStringLiteral(": ");
+        sink.report(IO_ERROR, std::nullopt, QStringLiteral("file"), error.startsWith(prefix) ? error.mid(prefix.size()) : error);
         return sink.take();
     }
     return validate(*file);

@@ -1,0 +1,120 @@
+#include "CliSupport.h"
+
+#include "CommandRegistry.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace bpat::cli {
+
+std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description)
+{
+    parser.setApplicationDescription(description);
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    const QString command = args.value(0, QStringLiteral("bpat"));
+    if (!parser.parse(args))
+        return usageError(parser, command, parser.errorText());
+    if (parser.isSet(help)) {
+        // helpText() names the program from argv[0]; show the command instead.
+        QString text = parser.helpText();
+        const QString program = QCoreApplication::arguments().value(0);
+        const qsizetype at = text.indexOf(program);
+        if (at >= 0)
+            text.replace(at, program.size(), command);
+        printOut(text);
+        return ExitOk;
+    }
+    if (parser.isSet(version)) {
+        printOut(QStringLiteral("bpat %1\n").arg(QCoreApplication::applicationVersion()));
+        return ExitOk;
+    }
+    return std::nullopt;
+}
+
+int usageError(const QCommandLineParser &, const QString &command, const QString &message)
+{
+    printErr(QStringLiteral("%1: %2\nRun '%1 --help' for usage.\n").arg(command, message));
+    return ExitUsage;
+}
+
+int failure(const QString &command, const QString &message)
+{
+    printErr(QStringLiteral("%1: %2\n").arg(command, message));
+    return ExitFailure;
+}
+
+void printOut(const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stdout);
+    std::fflush(stdout);
+}
+
+void printErr(const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stderr);
+    std::fflush(stderr);
+}
+
+void printJson(const QJsonObject &object)
+{
+    printOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+}
+
+std::optional<quint32> parseUInt(const QString &text)
+{
+    if (text.isEmpty() || !std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.isDigit(); }))
+        return std::nullopt;
+    bool ok = false;
+    const uint value = text.toUInt(&ok);
+    return ok ? std::optional<quint32>(value) : std::nullopt;
+}
+
+QString formatFloat(float value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("nan");
+    if (std::isinf(value))
+        return value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value); // shortest round-trip text
+    return QString::fromLatin1(buffer, result.ptr - buffer);
+}
+
+QJsonArray floatArray(const float *values, int count)
+{
+    QJsonArray array;
+    for (int i = 0; i < count; ++i) {
+        // JSON has no NaN or infinity: those become null.
+        array.append(std::isfinite(values[i]) ? QJsonValue(double(values[i])) : QJsonValue(QJsonValue::Null));
+    }
+    return array;
+}
+
+QStringList expandBpatPaths(const QStringList &paths)
+{
+    QStringList out;
+    for (const QString &path : paths) {
+        const QFileInfo info(path);
+        if (!info.isDir()) {
+            out << path;
+            continue;
+        }
+        QStringList found;
+        QDirIterator it(path, {QStringLiteral("*.bpat")}, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            found << it.next();
+        found.sort();
+        out << found;
+    }
+    return out;
+}
+
+} // namespace bpat::cli

@@ -1,0 +1,40 @@
+#pragma once
+// Helpers every `bpat` command shares: argument parsing with --help/--version and usage
+// errors (exit 2), output to stdout/stderr, JSON writing, number parsing and expanding
+// directories to the *.bpat files inside them.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+class QCommandLineParser;
+
+namespace bpat::cli {
+
+// Sets the description, adds --help and --version, and parses `args` (args[0] is
+// "bpat <name>"). Returns an exit code when the command must stop now: 0 after printing help
+// or the version, 2 after printing a usage error; nullopt to go on.
+std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description);
+
+// Prints "<command>: <message>" and the hint to use --help to stderr; returns ExitUsage (2).
+int usageError(const QCommandLineParser &parser, const QString &command, const QString &message);
+// Prints "<command>: <message>" to stderr; returns ExitFailure (1).
+int failure(const QString &command, const QString &message);
+
+void printOut(const QString &text); // UTF-8 to stdout, as is
+void printErr(const QString &text); // UTF-8 to stderr, as is
+void printJson(const QJsonObject &object); // indented JSON to stdout
+
+// A decimal non-negative integer that fits in 32 bits, or nullopt.
+std::optional<quint32> parseUInt(const QString &text);
+// Shortest text that reads back as the same float ("0.1", "1e-07", "nan").
+QString formatFloat(float value);
+QJsonArray floatArray(const float *values, int count);
+
+// Files stay as given; directories are searched recursively for *.bpat files (sorted).
+// Paths that do not exist are kept too, so that validating them reports an IO error.
+QStringList expandBpatPaths(const QStringList &paths);
+
+} // namespace bpat::cli

@@ -1,0 +1,137 @@
+// `bpat info FILE [--json]`: header, offsets, clips and sockets of a BPAT file.
+#include "BpatFile.h"
+#include "CliSupport.h"
+#include "CommandRegistry.h"
+
+#include <QCommandLineParser>
+#include <cmath>
+
+namespace bpat::cli {
+
+namespace {
+
+QJsonValue number(float v)
+{
+    return std::isfinite(v) ? QJsonValue(double(v)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject infoJson(const BpatFile &file)
+{
+    const BpatHeader &h = file.header();
+    QJsonArray clips;
+    for (const BpatClipInfo &c : file.clips()) {
+        clips.append(QJsonObject{
+            {QStringLiteral("index"), c.index},
+            {QStringLiteral("name"), c.name},
+            {QStringLiteral("frame_count"), qint64(c.frameCount)},
+            {QStringLiteral("frame_offset"), qint64(c.frameOffset)},
+            {QStringLiteral("fps"), number(c.fps)},
+            {QStringLiteral("loops"), c.loops()},
+            {QStringLiteral("duration"), std::isfinite(c.duration()) ? QJsonValue(c.duration()) : QJsonValue()},
+        });
+    }
+    QJsonArray sockets;
+    for (const BpatSocketInfo &s : file.sockets()) {
+        sockets.append(QJsonObject{
+            {QStringLiteral("index"), s.index},
+            {QStringLiteral("name"), s.name},
+            {QStringLiteral("anchor_bone"), qint64(s.anchorBone)},
+            {QStringLiteral("local_offset"), QJsonArray{number(s.localOffset.x()), number(s.localOffset.y()), number(s.localOffset.z())}},
+        });
+    }
+    const auto socketData = h.socketCount > 0 ? file.socketDataOffset() : std::optional<quint64>(0);
+    return QJsonObject{
+        {QStringLiteral("path"), file.path()},
+        {QStringLiteral("file_size"), qint64(file.fileSize())},
+        {QStringLiteral("version"), qint64(h.version)},
+        {QStringLiteral("species_id"), qint64(h.speciesId)},
+        {QStringLiteral("species"), file.speciesName().isEmpty() ? QJsonValue() : QJsonValue(file.speciesName())},
+        {QStringLiteral("bone_count"), qint64(h.boneCount)},
+        {QStringLiteral("socket_count"), qint64(h.socketCount)},
+        {QStringLiteral("clip_count"), qint64(h.clipCount)},
+        {QStringLiteral("frame_total"), qint64(h.frameTotal)},
+        {QStringLiteral("string_table_size"), qint64(h.stringTableSize)},
+        {QStringLiteral("clip_table_offset"), double(h.clipTableOffset)},
+        {QStringLiteral("socket_table_offset"), double(h.socketTableOffset)},
+        {QStringLiteral("string_table_offset"), double(h.stringTableOffset)},
+        {QStringLiteral("palette_data_offset"), double(h.paletteDataOffset)},
+        {QStringLiteral("socket_data_offset"), socketData ? QJsonValue(double(*socketData)) : QJsonValue()},
+        {QStringLiteral("clips"), clips},
+        {QStringLiteral("sockets"), sockets},
+    };
+}
+
+QString infoText(const BpatFile &file)
+{
+    const BpatHeader &h = file.header();
+    QString t;
+    t += QStringLiteral("%1: %2 bytes\n").arg(file.path()).arg(file.fileSize());
+    t += QStringLiteral("version %1, species %2 (%3), %4 bones, %5 sockets, %6 clips, %7 frames\n")
+             .arg(h.version).arg(h.speciesId)
+             .arg(file.speciesName().isEmpty() ? QStringLiteral("unknown") : file.speciesName())
+             .arg(h.boneCount).arg(h.socketCount).arg(h.clipCount).arg(h.frameTotal);
+    t += QStringLiteral("clip table at %1, socket table at %2, string table at %3 (%4 bytes)\n")
+             .arg(h.clipTableOffset).arg(h.socketTableOffset).arg(h.stringTableOffset).arg(h.stringTableSize);
+    t += QStringLiteral("palette at %1 (%2 bytes)").arg(h.paletteDataOffset).arg(*file.paletteByteSize());
+    if (h.socketCount > 0) {
+        const auto at = file.socketDataOffset();
+        t += QStringLiteral(", socket data at %1 (%2 bytes)")
+                 .arg(at ? QString::number(*at) : QStringLiteral("?"))
+                 .arg(file.socketDataByteSize() ? QString::number(*file.socketDataByteSize()) : QStringLiteral("?"));
+    }
+    t += QLatin1Char('\n');
+    if (!file.clipTableInBounds())
+        t += QStringLiteral("clips: the clip table is not inside the file (run bpat validate)\n");
+    else
+        t += QStringLiteral("clips:\n");
+    for (const BpatClipInfo &c : file.clips()) {
+        t += QStringLiteral("  [%1] %2 %3 frames from %4, %5 fps, %6, %7 s\n")
+                 .arg(c.index, 2).arg(c.name, -16).arg(c.frameCount, 3).arg(c.frameOffset, 4)
+                 .arg(formatFloat(c.fps)).arg(c.loops() ? QStringLiteral("loops") : QStringLiteral("one-shot"))
+                 .arg(c.duration(), 0, 'f', 3);
+    }
+    if (h.socketCount > 0) {
+        if (!file.socketTableInBounds())
+            t += QStringLiteral("sockets: the socket table is not inside the file (run bpat validate)\n");
+        else
+            t += QStringLiteral("sockets:\n");
+    }
+    for (const BpatSocketInfo &s : file.sockets()) {
+        t += QStringLiteral("  [%1] %2 bone %3, offset (%4, %5, %6)\n")
+                 .arg(s.index, 2).arg(s.name, -16).arg(s.anchorBone)
+                 .arg(formatFloat(s.localOffset.x()), formatFloat(s.localOffset.y()), formatFloat(s.localOffset.z()));
+    }
+    return t;
+}
+
+int runInfo(const QStringList &args)
+{
+    const QString command = args.value(0);
+    QCommandLineParser parser;
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
+    parser.addOption(json);
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file."));
+    if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips and sockets of a BPAT file.")))
+        return *exit;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
+
+    QString error;
+    const auto file = BpatFile::open(parser.positionalArguments().constFirst(), &error);
+    if (!file)
+        return failure(command, error);
+    if (!file->hasHeader() || !file->hasMagic())
+        return failure(command, QStringLiteral("%1: not a BPAT file (no 64-byte header starting with BPAT)").arg(file->path()));
+    if (parser.isSet(json))
+        printJson(infoJson(*file));
+    else
+        printOut(infoText(*file));
+    return ExitOk;
+}
+
+const CommandRegistrar registrar({QStringLiteral("info"), QStringLiteral("info FILE [--json]"),
+                                  runInfo});
+
+} // namespace
+
+} // namespace bpat::cli

@@ -1,0 +1,83 @@
+// `bpat validate PATH... [--json] [--profile spec|game] [--deep] [--max-issues N]`.
+#include "CliSupport.h"
+#include "CommandRegistry.h"
+#include "ValidationReport.h"
+#include "Validator.h"
+
+#include <QCommandLineParser>
+
+namespace bpat::cli {
+
+namespace {
+
+constexpr int DefaultMaxIssues = 1000;
+
+int runValidate(const QStringList &args)
+{
+    const QString command = args.value(0);
+    QCommandLineParser parser;
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document instead of text."));
+    const QCommandLineOption profile(QStringLiteral("profile"),
+                                     QStringLiteral("Rules to check: 'spec' (the format documents, default) or 'game' "
+                                                    "(what the game's v1 reader accepted)."),
+                                     QStringLiteral("spec|game"), QStringLiteral("spec"));
+    const QCommandLineOption deep(QStringLiteral("deep"),
+                                  QStringLiteral("Also check every matrix and socket row (NaN/Inf, affine, column-major, "
+                                                 "degenerate, socket data)."));
+    const QCommandLineOption maxIssues(QStringLiteral("max-issues"),
+                                       QStringLiteral("Report at most N issues per file (0: all; default %1). "
+                                                      "Counts and exit status still cover every issue.").arg(DefaultMaxIssues),
+                                       QStringLiteral("N"), QString::number(DefaultMaxIssues));
+    const QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("End the text output with a count line."));
+    parser.addOptions({json, profile, deep, maxIssues, summary});
+    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT files, or directories searched recursively for *.bpat."),
+                                 QStringLiteral("PATH..."));
+    if (const auto exit = parseArguments(parser, args,
+                                         QStringLiteral("Validates BPAT files. Exit status: 0 when no file has an error, 1 when "
+                                                        "any has, 2 for a usage error.")))
+        return *exit;
+
+    const auto chosen = profileFromName(parser.value(profile));
+    if (!chosen)
+        return usageError(parser, command, QStringLiteral("unknown profile '%1' (expected spec or game)").arg(parser.value(profile)));
+    const auto limit = parseUInt(parser.value(maxIssues));
+    if (!limit || *limit > quint32(std::numeric_limits<int>::max()))
+        return usageError(parser, command, QStringLiteral("--max-issues expects a non-negative integer, got '%1'").arg(parser.value(maxIssues)));
+    if (parser.positionalArguments().isEmpty())
+        return usageError(parser, command, QStringLiteral("expected at least one PATH"));
+
+    const QStringList files = expandBpatPaths(parser.positionalArguments());
+    if (files.isEmpty())
+        printErr(QStringLiteral("%1: no *.bpat files found\n").arg(command));
+    const Validator validator(ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit)));
+    QList<ValidatedFile> results;
+    bool anyError = false;
+    DiagnosticCounts total;
+    for (const QString &path : files) {
+        ValidatedFile f{path, validator.validatePath(path)};
+        anyError |= !f.result.valid();
+        total.errors += f.result.counts.errors;
+        total.warnings += f.result.counts.warnings;
+        total.infos += f.result.counts.infos;
+        if (!parser.isSet(json))
+            printOut(ValidationReport::humanText(f)); // streamed: big trees show progress
+        results.append(std::move(f));
+    }
+    if (parser.isSet(json)) {
+        printOut(QString::fromUtf8(ValidationReport::toJson(*chosen, results)));
+    } else if (parser.isSet(summary)) {
+        const qsizetype invalid = std::count_if(results.cbegin(), results.cend(), [](const ValidatedFile &f) { return !f.result.valid(); });
+        printOut(QStringLiteral("%1 files checked (%2 profile): %3 invalid; %4 errors, %5 warnings, %6 infos\n")
+                     .arg(results.size()).arg(profileName(*chosen)).arg(invalid)
+                     .arg(total.errors).arg(total.warnings).arg(total.infos));
+    }
+    return anyError ? ExitFailure : ExitOk;
+}
+
+const CommandRegistrar registrar({QStringLiteral("validate"),
+                                  QStringLiteral("validate PATH... [--json] [--profile spec|game] [--deep] [--max-issues N]"),
+                                  runValidate});
+
+} // namespace
+
+} // namespace bpat::cli

@@ -1,0 +1,144 @@
+#include "BpatFile.h"
+#include "CliRunner.h"
+#include "TestDocuments.h"
+#include "TestPaths.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest/QTest>
+
+class TestInfoCommand : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void jsonMatchesDump_data()
+    {
+        QTest::addColumn<QString>("relative");
+        for (const char *set : {"bpat_v1_latest", "bpat_v1_initial"}) {
+            for (const char *name : {"humanoid", "humanoid_sword", "horse", "elephant"})
+                QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(set), QLatin1String(name))))
+                    << QStringLiteral("upstream_assets/%1/%2").arg(QLatin1String(set), QLatin1String(name));
+        }
+    }
+    void jsonMatchesDump()
+    {
+        QFETCH(QString, relative);
+        BPAT_REQUIRE_SHARED(relative + QStringLiteral(".bpat"));
+        const QString path = testpaths::shared(relative + QStringLiteral(".bpat"));
+        const testcli::Run r = testcli::bpat({QStringLiteral("info"), path, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        const QJsonObject info = r.json();
+        const char *const keys[] = {"path", "file_size", "version", "species_id", "species", "bone_count", "socket_count",
+                                  "clip_count", "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
+                                  "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets"};
+        for (const char *k : keys)
+            QVERIFY2(info.contains(QLatin1String(k)), k);
+        QCOMPARE(info.size(), qsizetype(std::size(keys)));
+
+        QFile dumpFile(testpaths::shared(relative + QStringLiteral(".dump.txt")));
+        QVERIFY(dumpFile.open(QIODevice::ReadOnly));
+        const QString dump = QString::fromUtf8(dumpFile.readAll());
+        // Every key=value of the dump's header lines equals the JSON value of the same name.
+        static const QRegularExpression kv(QStringLiteral("(\\w+)=(\\d+)"));
+        const QStringList lines = dump.split(QLatin1Char('\n'));
+        int compared = 0;
+        for (int i = 1; i <= 3; ++i) {
+            for (auto it = kv.globalMatch(lines.at(i)); it.hasNext();) {
+                const auto m = it.next();
+                QVERIFY2(info.contains(m.captured(1)), qPrintable(m.captured(1)));
+                QCOMPARE(info.value(m.captured(1)).toInteger(), m.captured(2).toLongLong());
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, 11);
+        QVERIFY(lines.at(0).endsWith(QStringLiteral(": %1 bytes").arg(info.value(QStringLiteral("file_size")).toInteger())));
+        QVERIFY(lines.at(1).contains(QStringLiteral("(%1)").arg(info.value(QStringLiteral("species")).toString())));
+        static const QRegularExpression socketData(QStringLiteral("socket data (\\d+) bytes at (\\d+)"));
+        const auto sd = socketData.match(lines.at(4));
+        QVERIFY(sd.hasMatch());
+        QCOMPARE(info.value(QStringLiteral("socket_data_offset")).toInteger(), sd.captured(2).toLongLong());
+
+        static const QRegularExpression clipRe(QStringLiteral("\\[\\s*(\\d+)\\] name_off=\\s*\\d+ len=\\s*\\d+ '([^']*)' nul=0 frames=(\\d+) frame_offset=(\\d+) fps=(\\S+) loops=(\\d)"));
+        const QJsonArray clips = info.value(QStringLiteral("clips")).toArray();
+        int clipLines = 0;
+        for (const QString &line : lines) {
+            const auto m = clipRe.match(line);
+            if (!m.hasMatch())
+                continue;
+            const QJsonObject c = clips.at(m.captured(1).toInt()).toObject();
+            QCOMPARE(c.value(QStringLiteral("index")).toInt(), m.captured(1).toInt());
+            QCOMPARE(c.value(QStringLiteral("name")).toString(), m.captured(2));
+            QCOMPARE(c.value(QStringLiteral("frame_count")).toInt(), m.captured(3).toInt());
+            QCOMPARE(c.value(QStringLiteral("frame_offset")).toInt(), m.captured(4).toInt());
+            QCOMPARE(c.value(QStringLiteral("fps")).toDouble(), m.captured(5).toDouble());
+            QCOMPARE(c.value(QStringLiteral("loops")).toBool(), m.captured(6) == QLatin1String("1"));
+            QCOMPARE(c.value(QStringLiteral("duration")).toDouble(), m.captured(3).toDouble() / m.captured(5).toDouble());
+            ++clipLines;
+        }
+        QCOMPARE(clipLines, clips.size());
+        static const QRegularExpression socketRe(QStringLiteral("\\[\\s*(\\d+)\\] '([^']*)' anchor_bone=(\\d+) local_offset=\\(([^,]+),([^,]+),([^)]+)\\)"));
+        const QJsonArray sockets = info.value(QStringLiteral("sockets")).toArray();
+        int socketLines = 0;
+        for (const QString &line : lines) {
+            const auto m = socketRe.match(line);
+            if (!m.hasMatch())
+                continue;
+            const QJsonObject s = sockets.at(m.captured(1).toInt()).toObject();
+            QCOMPARE(s.value(QStringLiteral("name")).toString(), m.captured(2));
+            QCOMPARE(s.value(QStringLiteral("anchor_bone")).toInt(), m.captured(3).toInt());
+            const QJsonArray o = s.value(QStringLiteral("local_offset")).toArray();
+            for (int k = 0; k < 3; ++k)
+                QCOMPARE(float(o.at(k).toDouble()), m.captured(4 + k).toFloat());
+            ++socketLines;
+        }
+        QCOMPARE(socketLines, sockets.size());
+    }
+
+    void textOutput()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("small.bpat"));
+        QVERIFY(bpat::BpatWriter(testdocs::smallDocument()).save(path));
+        const testcli::Run r = testcli::bpat({QStringLiteral("info"), path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.outText().contains(QStringLiteral("species 0 (humanoid), 3 bones, 2 sockets, 2 clips, 6 frames")));
+        QVERIFY(r.outText().contains(QStringLiteral("jab")));
+        QVERIFY(r.outText().contains(QStringLiteral("one-shot")));
+    }
+
+    void errorsAndExitCodes()
+    {
+        QTemporaryDir dir;
+        testcli::Run r = testcli::bpat({QStringLiteral("info")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(!r.err.isEmpty());
+        r = testcli::bpat({QStringLiteral("info"), dir.filePath(QStringLiteral("missing.bpat"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.errText().contains(QStringLiteral("no such file")));
+        r = testcli::bpat({QStringLiteral("info"), dir.path()});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.errText().contains(QStringLiteral("directory")));
+        QFile junk(dir.filePath(QStringLiteral("junk.bpat")));
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        junk.write(QByteArray(100, 'x'));
+        junk.close();
+        r = testcli::bpat({QStringLiteral("info"), junk.fileName()});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.errText().contains(QStringLiteral("not a BPAT file")));
+        r = testcli::bpat({QStringLiteral("info"), QStringLiteral("--nope"), junk.fileName()});
+        QCOMPARE(r.exitCode, 2);
+        r = testcli::bpat({QStringLiteral("info"), QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.outText().contains(QStringLiteral("bpat info")));
+        QVERIFY(r.outText().contains(QStringLiteral("--json")));
+        r = testcli::bpat({QStringLiteral("info"), QStringLiteral("--version")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.outText().startsWith(QStringLiteral("bpat ")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInfoCommand)
+#include "tst_InfoCommand.moc"

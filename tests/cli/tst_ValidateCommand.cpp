@@ -1,0 +1,159 @@
+#include "BpatWriter.h"
+#include "CliRunner.h"
+#include "TestDocuments.h"
+#include "TestPaths.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest/QTest>
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+} // namespace
+
+class TestValidateCommand : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_good, m_bad, m_notContiguous;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_good = m_dir.filePath(QStringLiteral("tree/good.bpat"));
+        m_bad = m_dir.filePath(QStringLiteral("tree/sub/bad.bpat"));
+        m_notContiguous = m_dir.filePath(QStringLiteral("other/swapped.bpat"));
+        writeFile(m_good, testdocs::smallFileBytes());
+        QByteArray bad = testdocs::smallFileBytes();
+        testdocs::setU32(bad, 12, 0);    // BONE_COUNT_OUT_OF_RANGE
+        testdocs::setF32(bad, 96 + 16, 0.0f); // BAD_FPS
+        writeFile(m_bad, bad);
+        QByteArray swapped = testdocs::smallFileBytes();
+        testdocs::setU32(swapped, 64 + 12, 2); // CLIP_NOT_CONTIGUOUS: warning in spec, error in game
+        testdocs::setU32(swapped, 96 + 12, 0);
+        writeFile(m_notContiguous, swapped);
+        writeFile(m_dir.filePath(QStringLiteral("tree/readme.txt")), "not a bpat");
+    }
+
+    void exitCodes()
+    {
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_good}).exitCode, 0);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_bad}).exitCode, 1);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_good, m_bad}).exitCode, 1);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_notContiguous}).exitCode, 0);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("game"), m_notContiguous}).exitCode, 1);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_dir.filePath(QStringLiteral("missing.bpat"))}).exitCode, 1);
+        // Usage errors.
+        for (const QStringList &args : {QStringList{QStringLiteral("validate")},
+                                        QStringList{QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("strict"), m_good},
+                                        QStringList{QStringLiteral("validate"), QStringLiteral("--max-issues"), QStringLiteral("x"), m_good},
+                                        QStringList{QStringLiteral("validate"), QStringLiteral("--frobnicate"), m_good}}) {
+            const testcli::Run r = testcli::bpat(args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY(r.out.isEmpty());
+            QVERIFY(!r.err.isEmpty());
+        }
+        testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.outText().contains(QStringLiteral("--max-issues")));
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--version")}).exitCode, 0);
+    }
+
+    void humanLines()
+    {
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), m_bad});
+        QCOMPARE(r.exitCode, 1);
+        const QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(!lines.isEmpty());
+        static const QRegularExpression re(QStringLiteral("^(.+?):(\\d+): (error|warning|info) ([A-Z0-9_]+) (.+)$"));
+        for (const QString &line : lines) {
+            const auto m = re.match(line);
+            QVERIFY2(m.hasMatch(), qPrintable(line));
+            QCOMPARE(m.captured(1), m_bad);
+        }
+        QVERIFY(r.outText().contains(QStringLiteral(":12: error BONE_COUNT_OUT_OF_RANGE bone_count is 0, expected 1..64")));
+        QVERIFY(r.outText().contains(QStringLiteral(":112: error BAD_FPS ")));
+    }
+
+    void directoriesAreSearchedRecursively()
+    {
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), m_dir.filePath(QStringLiteral("tree"))});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonArray files = r.json().value(QStringLiteral("files")).toArray();
+        QCOMPARE(files.size(), 2); // good.bpat and sub/bad.bpat; readme.txt ignored
+        QStringList paths;
+        for (const auto &f : files)
+            paths << f.toObject().value(QStringLiteral("path")).toString();
+        QVERIFY(paths.contains(QDir::cleanPath(m_good)));
+        QVERIFY(paths.contains(QDir::cleanPath(m_bad)));
+    }
+
+    void jsonShape()
+    {
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), QStringLiteral("--profile"),
+                                              QStringLiteral("game"), QStringLiteral("--deep"), m_good, m_notContiguous, m_bad});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject root = r.json();
+        QCOMPARE(root.keys(), (QStringList{QStringLiteral("files"), QStringLiteral("profile")}));
+        QCOMPARE(root.value(QStringLiteral("profile")).toString(), QStringLiteral("game"));
+        const QJsonArray files = root.value(QStringLiteral("files")).toArray();
+        QCOMPARE(files.size(), 3);
+        const QJsonObject good = files.at(0).toObject();
+        QCOMPARE(good.keys(), (QStringList{QStringLiteral("counts"), QStringLiteral("issues"), QStringLiteral("path"),
+                                           QStringLiteral("truncated"), QStringLiteral("valid")}));
+        QVERIFY(good.value(QStringLiteral("valid")).toBool());
+        QVERIFY(good.value(QStringLiteral("issues")).toArray().isEmpty());
+        const QJsonObject swapped = files.at(1).toObject();
+        QVERIFY(!swapped.value(QStringLiteral("valid")).toBool());
+        const QJsonObject issue = swapped.value(QStringLiteral("issues")).toArray().at(0).toObject();
+        QCOMPARE(issue.keys(), (QStringList{QStringLiteral("code"), QStringLiteral("location"), QStringLiteral("message"),
+                                            QStringLiteral("offset"), QStringLiteral("severity")}));
+        QCOMPARE(issue.value(QStringLiteral("code")).toString(), QStringLiteral("CLIP_NOT_CONTIGUOUS"));
+        QCOMPARE(issue.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        QCOMPARE(issue.value(QStringLiteral("offset")).toInt(), 76);
+        QCOMPARE(issue.value(QStringLiteral("location")).toString(), QStringLiteral("clips[0].frame_offset"));
+        const QJsonObject counts = files.at(2).toObject().value(QStringLiteral("counts")).toObject();
+        QVERIFY(counts.value(QStringLiteral("error")).toInt() >= 1);
+        QVERIFY(counts.contains(QStringLiteral("warning")));
+        QVERIFY(counts.contains(QStringLiteral("info")));
+    }
+
+    void maxIssuesTruncates()
+    {
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), QStringLiteral("--max-issues"),
+                                              QStringLiteral("1"), m_bad});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject f = r.json().value(QStringLiteral("files")).toArray().at(0).toObject();
+        QCOMPARE(f.value(QStringLiteral("issues")).toArray().size(), 1);
+        QVERIFY(f.value(QStringLiteral("truncated")).toBool());
+        QVERIFY(f.value(QStringLiteral("counts")).toObject().value(QStringLiteral("error")).toInt() >= 2);
+    }
+
+    void upstreamFilesAreValid()
+    {
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets"));
+        for (const char *profile : {"spec", "game"}) {
+            const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--deep"), QStringLiteral("--profile"),
+                                                  QLatin1String(profile), QStringLiteral("--json"), testpaths::shared(QStringLiteral("upstream_assets"))});
+            QCOMPARE(r.exitCode, 0);
+            const QJsonArray files = r.json().value(QStringLiteral("files")).toArray();
+            QCOMPARE(files.size(), 8);
+            for (const auto &f : files)
+                QVERIFY(f.toObject().value(QStringLiteral("issues")).toArray().isEmpty());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestValidateCommand)
+#include "tst_ValidateCommand.moc"
