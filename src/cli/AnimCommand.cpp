@@ -1,5 +1,6 @@
 // `bpat anim info|sample|convert`: input animation recordings (.bin) from the command line.
 // JSON keys and exit codes are documented in docs/cli.md ("bpat anim").
+#include "CliSupport.h"
 #include "CommandRegistry.h"
 
 #include "CurveCursor.h"
@@ -7,13 +8,9 @@
 #include "InputAnimationWriter.h"
 
 #include <QCommandLineParser>
-#include <QCoreApplication>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QTextStream>
 
-#include <charconv>
 #include <cmath>
 #include <optional>
 
@@ -23,32 +20,13 @@ namespace {
 
 constexpr qint64 MaxSamples = 10'000'000;
 
-QTextStream &out()
-{
-    static QTextStream stream(stdout);
-    return stream;
-}
-
-QTextStream &err()
-{
-    static QTextStream stream(stderr);
-    return stream;
-}
-
-// Shortest text that reads back as the same float (curve data is Float32).
-QString floatText(float value)
-{
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return QString::fromLatin1(buffer, result.ptr - buffer);
-}
-
-// The float as a JSON number printed with its shortest float digits (0.1f -> 0.1).
+// The float as a JSON number printed with its shortest Float32 digits (0.1f -> 0.1, not
+// 0.10000000149011612); null for NaN/inf, which JSON lacks.
 QJsonValue floatJson(float value)
 {
     if (!std::isfinite(value))
-        return QJsonValue(); // JSON has no NaN/inf: null
-    return floatText(value).toDouble();
+        return QJsonValue(QJsonValue::Null);
+    return formatFloat(value).toDouble();
 }
 
 QString doubleText(double value)
@@ -59,110 +37,16 @@ QString doubleText(double value)
 void printDiagnostics(const QString &command, const Diagnostics &diagnostics)
 {
     for (const Diagnostic &d : diagnostics)
-        err() << command << ": " << severityName(d.severity) << ' ' << d.code << ": " << d.message << '\n';
-    err().flush();
+        printErr(QStringLiteral("%1: %2 %3: %4\n").arg(command, severityName(d.severity), d.code, d.message));
 }
 
-// Parses `args` (args[0] is the command's name); handles --help. Returns an exit code to stop
-// with, or nullopt to go on.
-std::optional<int> parse(QCommandLineParser &parser, const QStringList &args, const QString &description,
-                         const QString &positional)
-{
-    parser.setApplicationDescription(description);
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
-    parser.addOption(help);
-    if (!parser.parse(args)) {
-        err() << args.constFirst() << ": " << parser.errorText() << "\nRun `" << args.constFirst() << " --help`.\n";
-        return ExitUsage;
-    }
-    if (parser.isSet(help)) {
-        QString text = parser.helpText();
-        const qsizetype lineEnd = text.indexOf(u'\n');
-        text.replace(0, lineEnd, QStringLiteral("Usage: %1 [options] %2").arg(args.constFirst(), positional));
-        out() << text;
-        return ExitOk;
-    }
-    return std::nullopt;
-}
-
+// Reads a recording; its diagnostics (warnings too) go to stderr.
 std::optional<InputAnimation> load(const QString &command, const QString &path)
 {
     InputAnimationReader reader;
     std::optional<InputAnimation> animation = reader.readFile(path);
-    printDiagnostics(command, reader.diagnostics()); // warnings too: they go to stderr
+    printDiagnostics(command, reader.diagnostics());
     return animation;
-}
-
-int usageError(const QString &command, const QString &message)
-{
-    err() << command << ": " << message << "\nRun `" << command << " --help`.\n";
-    return ExitUsage;
-}
-
-int runInfo(const QStringList &args)
-{
-    const QString command = args.constFirst();
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Input animation recording (.bin)."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
-    parser.addOption(json);
-    if (const auto stop = parse(parser, args, QStringLiteral("Print the version, sections, curves and markers of an input animation recording."), QStringLiteral("FILE")))
-        return *stop;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(command, QStringLiteral("expected one FILE"));
-    const QString path = parser.positionalArguments().constFirst();
-    const std::optional<InputAnimation> animation = load(command, path);
-    if (!animation)
-        return ExitFailure;
-    const QList<CurveRef> curves = animation->curves();
-    if (parser.isSet(json)) {
-        QJsonArray curveArray;
-        for (const CurveRef &ref : curves) {
-            curveArray.append(QJsonObject{{QStringLiteral("name"), ref.name},
-                                          {QStringLiteral("type"), curveTypeName(ref.type())},
-                                          {QStringLiteral("keys"), ref.keyCount()},
-                                          {QStringLiteral("pre_wrap"), wrapModeName(ref.preWrap())},
-                                          {QStringLiteral("post_wrap"), wrapModeName(ref.postWrap())}});
-        }
-        QJsonArray markerArray;
-        for (const InputAnimationMarker &m : animation->markers())
-            markerArray.append(QJsonObject{{QStringLiteral("time"), floatJson(m.time)}, {QStringLiteral("name"), m.name}});
-        const QJsonObject root{{QStringLiteral("path"), path},
-                               {QStringLiteral("version"), animation->versionString()},
-                               {QStringLiteral("has_camera"), animation->hasCamera()},
-                               {QStringLiteral("has_hands"), animation->hasHands()},
-                               {QStringLiteral("has_eye_gaze"), animation->hasEyeGaze()},
-                               {QStringLiteral("duration"), floatJson(float(animation->duration()))},
-                               {QStringLiteral("curve_count"), animation->curveCount()},
-                               {QStringLiteral("key_count"), animation->keyCount()},
-                               {QStringLiteral("curves"), curveArray},
-                               {QStringLiteral("markers"), markerArray}};
-        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
-        return ExitOk;
-    }
-    QStringList sections;
-    if (animation->hasCamera())
-        sections << QStringLiteral("camera");
-    if (animation->hasHands())
-        sections << QStringLiteral("hands");
-    if (animation->hasEyeGaze())
-        sections << QStringLiteral("eye gaze");
-    out() << "path: " << path << '\n'
-          << "version: " << animation->versionString() << '\n'
-          << "sections: " << (sections.isEmpty() ? QStringLiteral("none") : sections.join(QStringLiteral(", "))) << '\n'
-          << "duration: " << floatText(float(animation->duration())) << " s (first key at "
-          << floatText(float(animation->startTime())) << " s)\n"
-          << "curves: " << animation->curveCount() << " (" << animation->keyCount() << " keys)\n"
-          << "markers: " << animation->markers().size() << '\n';
-    for (const InputAnimationMarker &m : animation->markers())
-        out() << "  " << floatText(m.time) << " s  " << m.name << '\n';
-    out() << "curve keys wrap(pre/post):\n";
-    for (const CurveRef &ref : curves) {
-        out() << "  " << ref.name << "  " << curveTypeName(ref.type()) << "  " << ref.keyCount() << "  "
-              << wrapModeName(ref.preWrap()) << '/' << wrapModeName(ref.postWrap()) << '\n';
-    }
-    return ExitOk;
 }
 
 std::optional<QList<double>> parseNumbers(const QString &text)
@@ -178,11 +62,129 @@ std::optional<QList<double>> parseNumbers(const QString &text)
     return values;
 }
 
+QJsonObject infoJson(const QString &path, const InputAnimation &animation)
+{
+    QJsonArray curves;
+    for (const CurveRef &ref : animation.curves()) {
+        curves.append(QJsonObject{{QStringLiteral("name"), ref.name},
+                                  {QStringLiteral("type"), curveTypeName(ref.type())},
+                                  {QStringLiteral("keys"), ref.keyCount()},
+                                  {QStringLiteral("pre_wrap"), wrapModeName(ref.preWrap())},
+                                  {QStringLiteral("post_wrap"), wrapModeName(ref.postWrap())}});
+    }
+    QJsonArray markers;
+    for (const InputAnimationMarker &m : animation.markers())
+        markers.append(QJsonObject{{QStringLiteral("time"), floatJson(m.time)}, {QStringLiteral("name"), m.name}});
+    return QJsonObject{{QStringLiteral("path"), path},
+                       {QStringLiteral("version"), animation.versionString()},
+                       {QStringLiteral("has_camera"), animation.hasCamera()},
+                       {QStringLiteral("has_hands"), animation.hasHands()},
+                       {QStringLiteral("has_eye_gaze"), animation.hasEyeGaze()},
+                       {QStringLiteral("duration"), floatJson(float(animation.duration()))},
+                       {QStringLiteral("curve_count"), animation.curveCount()},
+                       {QStringLiteral("key_count"), animation.keyCount()},
+                       {QStringLiteral("curves"), curves},
+                       {QStringLiteral("markers"), markers}};
+}
+
+QString infoText(const QString &path, const InputAnimation &animation)
+{
+    QStringList sections;
+    if (animation.hasCamera())
+        sections << QStringLiteral("camera");
+    if (animation.hasHands())
+        sections << QStringLiteral("hands");
+    if (animation.hasEyeGaze())
+        sections << QStringLiteral("eye gaze");
+    QString text = QStringLiteral("path: %1\nversion: %2\nsections: %3\nduration: %4 s (first key at %5 s)\n"
+                                  "curves: %6 (%7 keys)\nmarkers: %8\n")
+                       .arg(path, animation.versionString(),
+                            sections.isEmpty() ? QStringLiteral("none") : sections.join(QStringLiteral(", ")),
+                            formatFloat(float(animation.duration())), formatFloat(float(animation.startTime())))
+                       .arg(animation.curveCount())
+                       .arg(animation.keyCount())
+                       .arg(animation.markers().size());
+    for (const InputAnimationMarker &m : animation.markers())
+        text += QStringLiteral("  %1 s  %2\n").arg(formatFloat(m.time), m.name);
+    text += QStringLiteral("curve keys wrap(pre/post):\n");
+    for (const CurveRef &ref : animation.curves()) {
+        text += QStringLiteral("  %1  %2  %3  %4/%5\n")
+                    .arg(ref.name, curveTypeName(ref.type()))
+                    .arg(ref.keyCount())
+                    .arg(wrapModeName(ref.preWrap()), wrapModeName(ref.postWrap()));
+    }
+    return text;
+}
+
+int runInfo(const QStringList &args)
+{
+    const QString command = args.constFirst();
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input animation recording (.bin)."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
+    parser.addOption(json);
+    if (const auto stop = parseArguments(parser, args, QStringLiteral("Print the version, sections, curves and markers of an input animation recording.")))
+        return *stop;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(parser, command, QStringLiteral("expected one FILE"));
+    const QString path = parser.positionalArguments().constFirst();
+    const std::optional<InputAnimation> animation = load(command, path);
+    if (!animation)
+        return ExitFailure;
+    if (parser.isSet(json))
+        printJson(infoJson(path, *animation));
+    else
+        printOut(infoText(path, *animation));
+    return ExitOk;
+}
+
+// Evaluates each curve at every time with one forward cursor per curve and prints the table.
+void printSamples(const QList<CurveRef> &curves, const QList<double> &times, bool json)
+{
+    QList<QList<double>> values(curves.size());
+    for (qsizetype c = 0; c < curves.size(); ++c) {
+        CurveCursor cursor = curves[c].boolCurve ? CurveCursor(*curves[c].boolCurve) : CurveCursor(*curves[c].floatCurve);
+        values[c].reserve(times.size());
+        for (double t : times)
+            values[c].append(cursor.value(t));
+    }
+    const auto cell = [&](qsizetype c, qsizetype i) {
+        return curves[c].boolCurve ? QString::number(int(values[c][i])) : formatFloat(float(values[c][i]));
+    };
+    if (json) {
+        QJsonArray timeArray;
+        for (double t : times)
+            timeArray.append(t);
+        QJsonObject curveObject;
+        for (qsizetype c = 0; c < curves.size(); ++c) {
+            QJsonArray column;
+            for (qsizetype i = 0; i < times.size(); ++i)
+                column.append(curves[c].boolCurve ? QJsonValue(int(values[c][i])) : floatJson(float(values[c][i])));
+            curveObject.insert(curves[c].name, column);
+        }
+        const QJsonObject root{{QStringLiteral("times"), timeArray}, {QStringLiteral("curves"), curveObject}};
+        printOut(QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Compact)) + QLatin1Char('\n'));
+        return;
+    }
+    QString text = QStringLiteral("time");
+    for (const CurveRef &ref : curves)
+        text += QLatin1Char(',') + ref.name;
+    text += QLatin1Char('\n');
+    for (qsizetype i = 0; i < times.size(); ++i) {
+        text += doubleText(times[i]);
+        for (qsizetype c = 0; c < curves.size(); ++c)
+            text += QLatin1Char(',') + cell(c, i);
+        text += QLatin1Char('\n');
+    }
+    printOut(text);
+}
+
 int runSample(const QStringList &args)
 {
     const QString command = args.constFirst();
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Input animation recording (.bin)."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input animation recording (.bin)."),
+                                 QStringLiteral("FILE (--times T1,T2,... | --fps F [--from A] [--to B]) [--curves N1,N2,...] [--json|--csv]"));
     const QCommandLineOption times(QStringLiteral("times"), QStringLiteral("Comma-separated sample times in seconds."), QStringLiteral("T1,T2,..."));
     const QCommandLineOption fps(QStringLiteral("fps"), QStringLiteral("Sample F times per second from --from to --to."), QStringLiteral("F"));
     const QCommandLineOption from(QStringLiteral("from"), QStringLiteral("First time with --fps (default 0)."), QStringLiteral("A"));
@@ -191,34 +193,35 @@ int runSample(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON: {\"times\": [...], \"curves\": {name: [...]}}."));
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV: a time column and one column per curve (the default)."));
     parser.addOptions({times, fps, from, to, curvesOption, json, csv});
-    if (const auto stop = parse(parser, args, QStringLiteral("Evaluate curves of an input animation recording at given times (Unity AnimationCurve semantics; bools as 0/1)."),
-                                QStringLiteral("FILE (--times T1,T2,... | --fps F [--from A] [--to B]) [--curves N1,N2,...] [--json|--csv]")))
+    if (const auto stop = parseArguments(parser, args, QStringLiteral("Evaluate curves of an input animation recording at given times (Unity AnimationCurve semantics; bools as 0/1).")))
         return *stop;
     if (parser.positionalArguments().size() != 1)
-        return usageError(command, QStringLiteral("expected one FILE"));
+        return usageError(parser, command, QStringLiteral("expected one FILE"));
     if (parser.isSet(times) == parser.isSet(fps))
-        return usageError(command, QStringLiteral("give either --times or --fps"));
+        return usageError(parser, command, QStringLiteral("give either --times or --fps"));
     if (parser.isSet(json) && parser.isSet(csv))
-        return usageError(command, QStringLiteral("give --json or --csv, not both"));
+        return usageError(parser, command, QStringLiteral("give --json or --csv, not both"));
     if (parser.isSet(times) && (parser.isSet(from) || parser.isSet(to)))
-        return usageError(command, QStringLiteral("--from and --to go with --fps"));
+        return usageError(parser, command, QStringLiteral("--from and --to go with --fps"));
     std::optional<double> rate, start, end;
     for (const auto &[option, target] : {std::pair{&fps, &rate}, std::pair{&from, &start}, std::pair{&to, &end}}) {
         if (!parser.isSet(*option))
             continue;
         const auto value = parseNumbers(parser.value(*option));
         if (!value || value->size() != 1)
-            return usageError(command, QStringLiteral("--%1 needs one finite number").arg(option->names().constFirst()));
+            return usageError(parser, command, QStringLiteral("--%1 needs one finite number").arg(option->names().constFirst()));
         *target = value->constFirst();
     }
     if (rate && !(*rate > 0))
-        return usageError(command, QStringLiteral("--fps must be greater than 0"));
+        return usageError(parser, command, QStringLiteral("--fps must be greater than 0"));
     QStringList names;
     if (parser.isSet(curvesOption)) {
         const QStringList known = InputAnimation::allCurveNames();
         for (const QString &name : parser.value(curvesOption).split(u',', Qt::SkipEmptyParts)) {
-            if (!known.contains(name.trimmed()))
-                return usageError(command, QStringLiteral("unknown curve name '%1' (names look like Camera/PositionX, LeftHand/IndexTip/RotationW, LeftHand/Tracked, EyeGaze/DirectionZ)").arg(name));
+            if (!known.contains(name.trimmed())) {
+                return usageError(parser, command, QStringLiteral("unknown curve name '%1' (names look like Camera/PositionX, "
+                                                                  "LeftHand/IndexTip/RotationW, LeftHand/Tracked, EyeGaze/DirectionZ)").arg(name));
+            }
             names.append(name.trimmed());
         }
     }
@@ -226,7 +229,7 @@ int runSample(const QStringList &args)
     if (parser.isSet(times)) {
         const auto parsed = parseNumbers(parser.value(times));
         if (!parsed || parsed->isEmpty())
-            return usageError(command, QStringLiteral("--times needs finite numbers separated by commas"));
+            return usageError(parser, command, QStringLiteral("--times needs finite numbers separated by commas"));
         sampleTimes = *parsed;
     }
 
@@ -235,64 +238,27 @@ int runSample(const QStringList &args)
     if (!animation)
         return ExitFailure;
     QList<CurveRef> curves;
-    if (names.isEmpty()) {
+    if (names.isEmpty())
         curves = animation->curves();
-    } else {
-        for (const QString &name : names) {
-            const CurveRef ref = animation->curve(name);
-            if (ref.isNull()) {
-                err() << command << ": " << path << " has no curve " << name << " (its section is absent)\n";
-                return ExitFailure;
-            }
-            curves.append(ref);
-        }
+    for (const QString &name : names) {
+        const CurveRef ref = animation->curve(name);
+        if (ref.isNull())
+            return failure(command, QStringLiteral("%1 has no curve %2 (its section is absent)").arg(path, name));
+        curves.append(ref);
     }
     if (rate) {
         const double a = start.value_or(0.0);
         const double b = end.value_or(animation->duration());
         if (b < a)
-            return usageError(command, QStringLiteral("--to (%1) is before --from (%2)").arg(doubleText(b), doubleText(a)));
+            return usageError(parser, command, QStringLiteral("--to (%1) is before --from (%2)").arg(doubleText(b), doubleText(a)));
         const double count = std::floor((b - a) * *rate + 1e-9) + 1;
-        if (count > double(MaxSamples))
-            return usageError(command, QStringLiteral("%1 samples requested; at most %2").arg(doubleText(count)).arg(MaxSamples));
+        if (count * double(std::max<qsizetype>(curves.size(), 1)) > double(MaxSamples))
+            return usageError(parser, command, QStringLiteral("%1 times x %2 curves requested; at most %3 samples")
+                                                   .arg(doubleText(count)).arg(curves.size()).arg(MaxSamples));
         for (qint64 i = 0; i < qint64(count); ++i)
             sampleTimes.append(a + double(i) / *rate);
     }
-
-    // One forward cursor per curve: amortized O(1) per sample at increasing times.
-    QList<QList<double>> values(curves.size());
-    for (qsizetype c = 0; c < curves.size(); ++c) {
-        CurveCursor cursor = curves[c].boolCurve ? CurveCursor(*curves[c].boolCurve) : CurveCursor(*curves[c].floatCurve);
-        values[c].reserve(sampleTimes.size());
-        for (double t : sampleTimes)
-            values[c].append(cursor.value(t));
-    }
-    if (parser.isSet(json)) {
-        QJsonArray timeArray;
-        for (double t : sampleTimes)
-            timeArray.append(t);
-        QJsonObject curveObject;
-        for (qsizetype c = 0; c < curves.size(); ++c) {
-            QJsonArray column;
-            for (double v : values[c])
-                column.append(curves[c].boolCurve ? QJsonValue(int(v)) : floatJson(float(v)));
-            curveObject.insert(curves[c].name, column);
-        }
-        out() << QJsonDocument(QJsonObject{{QStringLiteral("times"), timeArray}, {QStringLiteral("curves"), curveObject}})
-                     .toJson(QJsonDocument::Compact)
-              << '\n';
-        return ExitOk;
-    }
-    out() << "time";
-    for (const CurveRef &ref : curves)
-        out() << ',' << ref.name;
-    out() << '\n';
-    for (qsizetype i = 0; i < sampleTimes.size(); ++i) {
-        out() << doubleText(sampleTimes[i]);
-        for (qsizetype c = 0; c < curves.size(); ++c)
-            out() << ',' << (curves[c].boolCurve ? QString::number(int(values[c][i])) : floatText(float(values[c][i])));
-        out() << '\n';
-    }
+    printSamples(curves, sampleTimes, parser.isSet(json));
     return ExitOk;
 }
 
@@ -300,20 +266,22 @@ int runConvert(const QStringList &args)
 {
     const QString command = args.constFirst();
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("in"), QStringLiteral("Input animation recording (.bin)."));
-    parser.addPositionalArgument(QStringLiteral("out"), QStringLiteral("File to write (replaced atomically)."));
+    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Input animation recording (.bin)."));
+    parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("File to write (replaced atomically)."));
     const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Version to write: 1.0 or 1.1."), QStringLiteral("1.0|1.1"));
     parser.addOption(version);
-    if (const auto stop = parse(parser, args, QStringLiteral("Write an input animation recording as version 1.0 or 1.1. 1.1 keeps only key times and values; 1.0 has no eye gaze (both reported as warnings)."),
-                                QStringLiteral("IN OUT --version 1.0|1.1")))
+    if (const auto stop = parseArguments(parser, args,
+                                         QStringLiteral("Write an input animation recording as version 1.0 or 1.1. 1.1 keeps only key "
+                                                        "times and values; 1.0 has no eye gaze (both reported as warnings)."),
+                                         VersionOption::Omit))
         return *stop;
     if (parser.positionalArguments().size() != 2)
-        return usageError(command, QStringLiteral("expected IN and OUT"));
+        return usageError(parser, command, QStringLiteral("expected IN and OUT"));
     if (!parser.isSet(version))
-        return usageError(command, QStringLiteral("--version 1.0|1.1 is required"));
+        return usageError(parser, command, QStringLiteral("--version 1.0|1.1 is required"));
     const QString target = parser.value(version);
     if (target != QLatin1String("1.0") && target != QLatin1String("1.1"))
-        return usageError(command, QStringLiteral("--version must be 1.0 or 1.1, not '%1'").arg(target));
+        return usageError(parser, command, QStringLiteral("--version must be 1.0 or 1.1, not '%1'").arg(target));
     const QString inPath = parser.positionalArguments().at(0);
     const QString outPath = parser.positionalArguments().at(1);
     const std::optional<InputAnimation> animation = load(command, inPath);
@@ -325,50 +293,45 @@ int runConvert(const QStringList &args)
     printDiagnostics(command, writer.diagnostics());
     if (!ok)
         return ExitFailure;
-    out() << "wrote " << outPath << " as version " << target << " (" << animation->curveCount() << " curves, "
-          << animation->keyCount() << " keys)\n";
+    printOut(QStringLiteral("wrote %1 as version %2 (from %3 curves, %4 keys)\n")
+                 .arg(outPath, target).arg(animation->curveCount()).arg(animation->keyCount()));
     return ExitOk;
 }
 
-void printAnimUsage(QTextStream &stream)
+QString animUsage()
 {
-    stream << "Usage: bpat anim <subcommand> [options]\n\n"
-              "Input animation recordings (.bin, versions 1.0 and 1.1).\n\n"
-              "Subcommands:\n"
-              "  info FILE [--json]                      version, sections, curves, markers\n"
-              "  sample FILE (--times T1,T2,... | --fps F [--from A] [--to B])\n"
-              "         [--curves N1,N2,...] [--json|--csv]  evaluate curves at times\n"
-              "  convert IN OUT --version 1.0|1.1         rewrite in another version\n\n"
-              "Run `bpat anim <subcommand> --help` for a subcommand's options.\n";
+    return QStringLiteral(
+        "Usage: bpat anim <subcommand> [options]\n\n"
+        "Input animation recordings (.bin, versions 1.0 and 1.1).\n\n"
+        "Subcommands:\n"
+        "  info FILE [--json]                      version, sections, curves, markers\n"
+        "  sample FILE (--times T1,T2,... | --fps F [--from A] [--to B])\n"
+        "         [--curves N1,N2,...] [--json|--csv]  evaluate curves at times\n"
+        "  convert IN OUT --version 1.0|1.1         rewrite in another version\n\n"
+        "Run `bpat anim <subcommand> --help` for a subcommand's options.\n");
 }
 
 int runAnim(const QStringList &args)
 {
     if (args.size() < 2) {
-        printAnimUsage(err());
+        printErr(animUsage());
         return ExitUsage;
     }
     const QString sub = args.at(1);
     if (sub == QLatin1String("--help") || sub == QLatin1String("-h") || sub == QLatin1String("help")) {
-        printAnimUsage(out());
+        printOut(animUsage());
         return ExitOk;
     }
     QStringList subArgs = args.mid(2);
     subArgs.prepend(args.constFirst() + QLatin1Char(' ') + sub);
-    int code = ExitUsage;
     if (sub == QLatin1String("info"))
-        code = runInfo(subArgs);
-    else if (sub == QLatin1String("sample"))
-        code = runSample(subArgs);
-    else if (sub == QLatin1String("convert"))
-        code = runConvert(subArgs);
-    else {
-        err() << "bpat anim: unknown subcommand '" << sub << "'\n\n";
-        printAnimUsage(err());
-    }
-    out().flush();
-    err().flush();
-    return code;
+        return runInfo(subArgs);
+    if (sub == QLatin1String("sample"))
+        return runSample(subArgs);
+    if (sub == QLatin1String("convert"))
+        return runConvert(subArgs);
+    printErr(QStringLiteral("bpat anim: unknown subcommand '%1'\n\n").arg(sub) + animUsage());
+    return ExitUsage;
 }
 
 const CommandRegistrar registrar(Command{

@@ -12,11 +12,13 @@
 
 namespace bpat::cli {
 
-std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description)
+std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description,
+                                  VersionOption versionOption)
 {
     parser.setApplicationDescription(description);
     const QCommandLineOption help = parser.addHelpOption();
-    const QCommandLineOption version = parser.addVersionOption();
+    const bool withVersion = versionOption == VersionOption::Add;
+    const QCommandLineOption version = withVersion ? parser.addVersionOption() : QCommandLineOption(QStringLiteral("v"));
     const QString command = args.value(0, QStringLiteral("bpat"));
     if (!parser.parse(args))
         return usageError(parser, command, parser.errorText());
@@ -30,7 +32,7 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
         printOut(text);
         return ExitOk;
     }
-    if (parser.isSet(version)) {
+    if (withVersion && parser.isSet(version)) {
         printOut(QStringLiteral("bpat %1\n").arg(QCoreApplication::applicationVersion()));
         return ExitOk;
     }

@@ -16,7 +16,10 @@ namespace bpat::cli {
 // Sets the description, adds --help and --version, and parses `args` (args[0] is
 // "bpat <name>"). Returns an exit code when the command must stop now: 0 after printing help
 // or the version, 2 after printing a usage error; nullopt to go on.
-std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description);
+// Commands with an option of their own named --version (`bpat anim convert`) pass Omit.
+enum class VersionOption { Add, Omit };
+std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description,
+                                  VersionOption versionOption = VersionOption::Add);
 
 // Prints "<command>: <message>" and the hint to use --help to stderr; returns ExitUsage (2).
 int usageError(const QCommandLineParser &parser, const QString &command, const QString &message);

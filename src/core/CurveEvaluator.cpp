@@ -85,6 +85,11 @@ double CurveEvaluator::evaluateSegment(const Keyframe &lhs, const Keyframe &rhs,
     if (outWeighted || inWeighted) {
         const double w1 = outWeighted ? double(lhs.outWeight) : 1.0 / 3.0;
         const double w2 = inWeighted ? double(rhs.inWeight) : 1.0 / 3.0;
+        if (w1 == 0.0 && w2 == 0.0) {
+            // Toolkit keys (every key of a 1.1 file): x(u) = 3u^2 - 2u^3 is also the blend
+            // factor of y and the tangent terms vanish, so y = v0 + (v1 - v0) s exactly.
+            return v0 + (v1 - v0) * std::clamp(s, 0.0, 1.0);
+        }
         const double u = solveBezierParameter(w1, w2, std::clamp(s, 0.0, 1.0));
         const double iu = 1.0 - u;
         return iu * iu * iu * v0 + 3.0 * u * iu * iu * (v0 + w1 * m0)

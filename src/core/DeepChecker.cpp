@@ -27,6 +27,16 @@ inline bool allFinite(const float *v, int n)
     return bad == 0;
 }
 
+// Finite, row 3 == 0 0 0 1 and |det(upper 3x3)| comfortably above the threshold, in float.
+inline bool looksFine(const float *m, float minDet)
+{
+    if (!allFinite(m, 16) || m[12] != 0.0f || m[13] != 0.0f || m[14] != 0.0f || m[15] != 1.0f)
+        return false;
+    const float det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8])
+        + m[2] * (m[4] * m[9] - m[5] * m[8]);
+    return std::abs(det) >= minDet;
+}
+
 QString floats(const float *v, int n)
 {
     QStringList parts;
@@ -87,6 +97,9 @@ bool DeepChecker::checkPalette()
     const quint64 paletteOffset = m_file.paletteDataOffset();
     const quint64 frameBytes = quint64(h.boneCount) * fmt::MatrixSize;
     const double minDet = m_options.degenerateDeterminant;
+    // Fast-path bound in float, with margin for float rounding; borderline cases are decided
+    // by the exact checks below in double precision.
+    const float fastMinDet = float(minDet) * 4.0f + 1e-30f;
     quint64 columnMajor = 0;
     std::optional<quint64> firstColumnMajor;
     QString firstColumnMajorAt;
@@ -107,6 +120,8 @@ bool DeepChecker::checkPalette()
         for (quint32 bone = 0; bone < h.boneCount; ++bone) {
             float m[16];
             std::memcpy(m, frameData + quint64(bone) * fmt::MatrixSize, sizeof m);
+            if (looksFine(m, fastMinDet))
+                continue; // the common case: finite, affine, clearly non-degenerate
             if (!allFinite(m, 16)) {
                 report(NON_FINITE, frame, bone, QStringLiteral("matrix holds NaN or infinity: %1").arg(floats(m, 16)));
                 continue;

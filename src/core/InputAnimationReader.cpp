@@ -140,29 +140,31 @@ bool Parser::checkKeys(const QList<Key> &keys, const QString &name, qint64 keysS
     bool reportedOrder = false;
     bool reportedValue = false;
     const int count = int(keys.size());
+    // Built only when something is reported: this loop runs over every key of the file.
+    const auto where = [&](int i) {
+        return QStringLiteral("%1, key %2 of %3, at byte %4").arg(name, num(i), num(count), num(keysStart + i * keySize));
+    };
     for (int i = 0; i < count; ++i) {
         const Key &key = keys[i];
-        const qint64 offset = keysStart + i * keySize;
-        const QString where = QStringLiteral("%1, key %2 of %3, at byte %4").arg(name, num(i), num(count), num(offset));
-        if (!std::isfinite(key.time)) {
+        if (!std::isfinite(key.time)) [[unlikely]] {
             report(Severity::Error, QStringLiteral("ANIM_NON_FINITE_TIME"),
-                   QStringLiteral("%1: time is %2; key times must be finite").arg(where, QString::number(key.time)),
-                   offset, name + QStringLiteral(".keys[%1].time").arg(i));
+                   QStringLiteral("%1: time is %2; key times must be finite").arg(where(i), QString::number(key.time)),
+                   keysStart + i * keySize, name + QStringLiteral(".keys[%1].time").arg(i));
             return false;
         }
-        if (!reportedValue && !std::isfinite(key.value)) {
+        if (!std::isfinite(key.value) && !reportedValue) [[unlikely]] {
             reportedValue = true;
             report(Severity::Warning, QStringLiteral("ANIM_NON_FINITE_VALUE"),
-                   QStringLiteral("%1: value is %2").arg(where, QString::number(key.value)),
-                   offset + 4, name + QStringLiteral(".keys[%1].value").arg(i));
+                   QStringLiteral("%1: value is %2").arg(where(i), QString::number(key.value)),
+                   keysStart + i * keySize + 4, name + QStringLiteral(".keys[%1].value").arg(i));
         }
-        if (!reportedOrder && i > 0 && key.time < keys[i - 1].time) {
+        if (i > 0 && key.time < keys[i - 1].time && !reportedOrder) [[unlikely]] {
             reportedOrder = true;
             report(Severity::Warning, QStringLiteral("ANIM_KEYS_OUT_OF_ORDER"),
                    QStringLiteral("%1: time %2 is before the previous key's %3; evaluation expects "
                                   "increasing times")
-                       .arg(where, QString::number(key.time), QString::number(keys[i - 1].time)),
-                   offset, name + QStringLiteral(".keys[%1].time").arg(i));
+                       .arg(where(i), QString::number(key.time), QString::number(keys[i - 1].time)),
+                   keysStart + i * keySize, name + QStringLiteral(".keys[%1].time").arg(i));
         }
     }
     return true;
@@ -179,28 +181,31 @@ bool Parser::readFloatCurve(FloatCurve &curve, const QString &name, bool simpleK
     curve.setPostWrap(post);
     const qint64 keysStart = m_pos;
     QList<Keyframe> keys(count);
-    bool reportedMode = false;
-    for (qint32 i = 0; i < count; ++i) {
-        Keyframe &k = keys[i];
-        if (simpleKeys) {
-            k = Keyframe::linear(f32(), 0.0f);
+    if (simpleKeys) {
+        for (Keyframe &k : keys) {
+            k.time = f32();
             k.value = f32();
-            continue;
         }
-        if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-            std::memcpy(&k, here(), FullKeySize);
-            m_pos += FullKeySize;
-        } else {
+    } else if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
+        // Keyframe mirrors the 28-byte key layout: one copy for the whole curve.
+        std::memcpy(static_cast<void *>(keys.data()), here(), size_t(count) * FullKeySize);
+        m_pos += count * FullKeySize;
+    } else {
+        for (Keyframe &k : keys) {
             k.time = f32(); k.value = f32(); k.inTangent = f32(); k.outTangent = f32();
             k.inWeight = f32(); k.outWeight = f32(); k.weightedMode = i32();
         }
-        if (!reportedMode && (k.weightedMode & ~WeightedMode::Both) != 0) {
-            reportedMode = true;
+    }
+    if (!simpleKeys) {
+        for (qint32 i = 0; i < count; ++i) {
+            if ((keys[i].weightedMode & ~WeightedMode::Both) == 0) [[likely]]
+                continue;
             const qint64 offset = keysStart + i * FullKeySize + 24;
             report(Severity::Warning, QStringLiteral("ANIM_UNKNOWN_WEIGHTED_MODE"),
                    QStringLiteral("%1, key %2 of %3, at byte %4: weighted mode %5 is not 0..3; only bits 0 "
-                                  "and 1 are used").arg(name, num(i), num(count), num(offset), num(k.weightedMode)),
+                                  "and 1 are used").arg(name, num(i), num(count), num(offset), num(keys[i].weightedMode)),
                    offset, name + QStringLiteral(".keys[%1].weighted_mode").arg(i));
+            break;
         }
     }
     if (!checkKeys(keys, name, keysStart, keySize))
@@ -219,9 +224,14 @@ bool Parser::readBoolCurve(BoolCurve &curve, const QString &name)
     curve.setPostWrap(post);
     const qint64 keysStart = m_pos;
     QList<BoolKey> keys(count);
-    for (BoolKey &k : keys) {
-        k.time = f32();
-        k.value = f32();
+    if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
+        std::memcpy(static_cast<void *>(keys.data()), here(), size_t(count) * SimpleKeySize);
+        m_pos += count * SimpleKeySize;
+    } else {
+        for (BoolKey &k : keys) {
+            k.time = f32();
+            k.value = f32();
+        }
     }
     if (!checkKeys(keys, name, keysStart, SimpleKeySize))
         return false;

@@ -5,20 +5,22 @@
 #include <QSaveFile>
 #include <QtEndian>
 
+#include <algorithm>
+#include <cstring>
+
 namespace bpat {
 
 namespace {
 
+// Appends little-endian fields into a buffer grown ahead of need (one resize, usually).
 class ByteSink
 {
 public:
-    explicit ByteSink(qsizetype reserve) { m_bytes.reserve(reserve); }
+    explicit ByteSink(qsizetype expected) : m_bytes(expected, Qt::Uninitialized) {}
     template <typename T>
     void put(T value)
     {
-        char buffer[sizeof(T)];
-        qToLittleEndian(value, buffer);
-        m_bytes.append(buffer, sizeof(T));
+        qToLittleEndian(value, reserve(sizeof(T)));
     }
     void putString(const QString &text) // .NET BinaryWriter.Write(string)
     {
@@ -29,14 +31,17 @@ public:
             length >>= 7;
             put<quint8>(length ? (low | 0x80) : low);
         } while (length);
-        m_bytes.append(utf8);
+        std::memcpy(reserve(utf8.size()), utf8.constData(), size_t(utf8.size()));
     }
     void putFloatCurve(const FloatCurve &curve, bool simple)
     {
-        put<qint32>(qint32(curve.preWrap()));
-        put<qint32>(qint32(curve.postWrap()));
-        put<qint32>(qint32(curve.keyCount()));
-        for (const Keyframe &k : curve.keys()) {
+        putCurveHeader(curve.preWrap(), curve.postWrap(), curve.keyCount());
+        const QList<Keyframe> &keys = curve.keys();
+        if (!simple && Q_BYTE_ORDER == Q_LITTLE_ENDIAN) { // Keyframe mirrors the 28-byte layout
+            std::memcpy(reserve(keys.size() * qsizetype(sizeof(Keyframe))), keys.constData(), size_t(keys.size()) * sizeof(Keyframe));
+            return;
+        }
+        for (const Keyframe &k : keys) {
             put(k.time);
             put(k.value);
             if (simple)
@@ -50,18 +55,36 @@ public:
     }
     void putBoolCurve(const BoolCurve &curve)
     {
-        put<qint32>(qint32(curve.preWrap()));
-        put<qint32>(qint32(curve.postWrap()));
-        put<qint32>(qint32(curve.keyCount()));
+        putCurveHeader(curve.preWrap(), curve.postWrap(), curve.keyCount());
         for (const BoolKey &k : curve.keys()) {
             put(k.time);
             put(k.value);
         }
     }
-    QByteArray take() { return std::move(m_bytes); }
+    QByteArray take()
+    {
+        m_bytes.truncate(m_size);
+        return std::move(m_bytes);
+    }
 
 private:
+    void putCurveHeader(WrapMode pre, WrapMode post, int count)
+    {
+        put<qint32>(qint32(pre));
+        put<qint32>(qint32(post));
+        put<qint32>(qint32(count));
+    }
+    char *reserve(qsizetype n)
+    {
+        if (m_size + n > m_bytes.size())
+            m_bytes.resize(std::max(m_bytes.size() * 2, m_size + n));
+        char *at = m_bytes.data() + m_size;
+        m_size += n;
+        return at;
+    }
+
     QByteArray m_bytes;
+    qsizetype m_size = 0;
 };
 
 qsizetype estimateSize(const InputAnimation &animation, bool simple)

@@ -1,33 +1,20 @@
 // `bpat anim info|sample|convert`, run as a real process on crafted and real recordings.
 #include "InputAnimationReader.h"
 #include "InputAnimationWriter.h"
+#include "CliRunner.h"
 #include "TestPaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 using namespace bpat;
 
 namespace {
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runBpat(const QStringList &args)
-{
-    QProcess p;
-    p.start(testpaths::bpatExecutable(), args);
-    if (!p.waitForFinished(60000))
-        qFatal("bpat did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using testcli::Run;
+Run runBpat(const QStringList &args) { return testcli::bpat(args); }
 
 QStringList sortedKeys(const QJsonObject &o)
 {
@@ -253,7 +240,7 @@ void tst_AnimCommand::convertRoundTrip()
     Run r = runBpat({QStringLiteral("anim"), QStringLiteral("convert"), m_file, as10, QStringLiteral("--version"), QStringLiteral("1.0")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.contains("warning ANIM_EYE_GAZE_DROPPED"), r.err.constData());
-    QVERIFY(r.out.contains("as version 1.0"));
+    QVERIFY(r.out.contains("as version 1.0 (from 395 curves, 7 keys)"));
     r = runBpat({QStringLiteral("anim"), QStringLiteral("convert"), as10, back11, QStringLiteral("--version=1.1")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.err.isEmpty()); // linear keys: nothing lost

@@ -119,6 +119,13 @@ void tst_CurveEvaluator::toolkitKeysAreLinear()
     QVERIFY(qAbs(curve.evaluate(1.9) - 3.8) < 1e-12);
     QVERIFY(qAbs(curve.evaluate(2.25) - 2.5) < 1e-12); // 4 + 0.25 * (-6)
     QVERIFY(qAbs(curve.evaluate(2.999) - (4.0 - 0.999 * 6.0)) < 1e-9);
+    // Zero weights cancel the tangents too (w1 m0 = w2 m1 = 0): still linear.
+    const FloatCurve withTangents({key(0, 0, 0, 5, WeightedMode::Both), key(2, 4, -3, 0, WeightedMode::Both)});
+    QVERIFY(qAbs(withTangents.evaluate(0.5) - 1.0) < 1e-12);
+    // The general path agrees: solve x(u) = s for w1 = w2 = 0, then the Bezier y.
+    const double u = CurveEvaluator::solveBezierParameter(0, 0, 0.25);
+    const double y = 3 * u * u * (1 - u) * 4 + u * u * u * 4;
+    QVERIFY(qAbs(y - 1.0) < 1e-9);
 }
 
 void tst_CurveEvaluator::stepped()
