@@ -56,7 +56,9 @@ DeepChecker::DeepChecker(const BpatFile &file, const ValidationOptions &options,
 
 void DeepChecker::run()
 {
-    if (!m_file.paletteInBounds())
+    // With bone_count 0 the palette is empty whatever frame_total says (BONE_COUNT_OUT_OF_RANGE
+    // is reported): nothing to stream, and looping over up to 2^32 empty frames would be wasted.
+    if (!m_file.paletteInBounds() || m_file.header().boneCount == 0)
         return;
     m_totalBytes = m_file.paletteBytesSize() + m_file.socketDataBytesSize();
     m_nextProgress = 0;

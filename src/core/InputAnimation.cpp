@@ -162,6 +162,18 @@ CurveRef InputAnimation::curve(QStringView name) const
     return {};
 }
 
+const PoseCurves *InputAnimation::pose(QStringView name) const
+{
+    if (name == u"Camera")
+        return m_hasCamera ? &m_camera : nullptr;
+    const QList<QStringView> parts = name.split(u'/');
+    if (parts.size() != 2 || !m_hasHands)
+        return nullptr;
+    const auto hand = handFromName(parts[0]);
+    const auto jointId = handJointFromName(parts[1]);
+    return hand && jointId ? &joint(*hand, *jointId) : nullptr;
+}
+
 int InputAnimation::curveCount() const
 {
     return (m_hasCamera ? PoseComponentCount : 0)

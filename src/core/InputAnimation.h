@@ -86,6 +86,9 @@ public:
     QList<CurveRef> curves() const;
     // A curve by canonical name; null when the name is unknown or its section is absent.
     CurveRef curve(QStringView name) const;
+    // The pose curves of "Camera", "LeftHand/<Joint>" or "RightHand/<Joint>"; null when the
+    // name is unknown or its section is absent.
+    const PoseCurves *pose(QStringView name) const;
     const FloatCurve *floatCurve(QStringView name) const { return curve(name).floatCurve; }
     const BoolCurve *boolCurve(QStringView name) const { return curve(name).boolCurve; }
     // Canonical names of every curve a file can hold (all sections), in file order.

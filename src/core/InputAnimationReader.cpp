@@ -188,7 +188,8 @@ bool Parser::readFloatCurve(FloatCurve &curve, const QString &name, bool simpleK
         }
     } else if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
         // Keyframe mirrors the 28-byte key layout: one copy for the whole curve.
-        std::memcpy(static_cast<void *>(keys.data()), here(), size_t(count) * FullKeySize);
+        if (count > 0) // an empty QList may have no storage at all
+            std::memcpy(static_cast<void *>(keys.data()), here(), size_t(count) * FullKeySize);
         m_pos += count * FullKeySize;
     } else {
         for (Keyframe &k : keys) {
@@ -225,7 +226,8 @@ bool Parser::readBoolCurve(BoolCurve &curve, const QString &name)
     const qint64 keysStart = m_pos;
     QList<BoolKey> keys(count);
     if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-        std::memcpy(static_cast<void *>(keys.data()), here(), size_t(count) * SimpleKeySize);
+        if (count > 0)
+            std::memcpy(static_cast<void *>(keys.data()), here(), size_t(count) * SimpleKeySize);
         m_pos += count * SimpleKeySize;
     } else {
         for (BoolKey &k : keys) {

@@ -38,7 +38,8 @@ public:
         putCurveHeader(curve.preWrap(), curve.postWrap(), curve.keyCount());
         const QList<Keyframe> &keys = curve.keys();
         if (!simple && Q_BYTE_ORDER == Q_LITTLE_ENDIAN) { // Keyframe mirrors the 28-byte layout
-            std::memcpy(reserve(keys.size() * qsizetype(sizeof(Keyframe))), keys.constData(), size_t(keys.size()) * sizeof(Keyframe));
+            if (!keys.isEmpty())
+                std::memcpy(reserve(keys.size() * qsizetype(sizeof(Keyframe))), keys.constData(), size_t(keys.size()) * sizeof(Keyframe));
             return;
         }
         for (const Keyframe &k : keys) {

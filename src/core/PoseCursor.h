@@ -1,9 +1,8 @@
 #pragma once
-// Forward cursors over the 7 curves of a pose (camera or a hand joint) or the 6 of a ray:
-// sampling at increasing times in amortized O(1) per sample (see CurveCursor).
+// A forward cursor over the 7 curves of a pose (camera or a hand joint): sampling at increasing
+// times in amortized O(1) per sample (see CurveCursor), equal to PoseCurves::evaluate.
 #include "CurveCursor.h"
 #include "PoseCurves.h"
-#include "RayCurves.h"
 
 #include <array>
 
@@ -19,18 +18,6 @@ public:
 
 private:
     std::array<CurveCursor, PoseComponentCount> m_cursors;
-};
-
-class RayCursor
-{
-public:
-    RayCursor() = default;
-    explicit RayCursor(const RayCurves &curves);
-    RaySample sample(double time);
-    void reset();
-
-private:
-    std::array<CurveCursor, RayComponentCount> m_cursors;
 };
 
 } // namespace bpat

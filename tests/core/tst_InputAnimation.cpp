@@ -59,6 +59,11 @@ void tst_InputAnimation::lookupByName()
     QCOMPARE(a.boolCurve(u"RightHand/Pinching"), &a.handBool(HandBoolCurve::RightPinching));
     QCOMPARE(a.floatCurve(u"EyeGaze/OriginY"), &a.eyeGaze()[RayComponent::OriginY]);
     QCOMPARE(a.floatCurve(u"LeftHand/Tracked"), nullptr); // a bool curve
+    QCOMPARE(a.pose(u"Camera"), &a.camera());
+    QCOMPARE(a.pose(u"RightHand/Wrist"), &a.joint(Hand::Right, HandJoint::Wrist));
+    QCOMPARE(a.pose(u"RightHand/Elbow"), nullptr);
+    QCOMPARE(a.pose(u"RightHand/Wrist/PositionX"), nullptr);
+    QCOMPARE(a.pose(u"EyeGaze"), nullptr);
     for (const char16_t *bad : {u"", u"Camera", u"Camera/PositionQ", u"LeftHand/Elbow/PositionX", u"MiddleHand/Tracked",
                                 u"LeftHand/IndexTip/RotationW/X", u"camera/positionx"})
         QVERIFY2(a.curve(QStringView(bad)).isNull(), qPrintable(QString::fromUtf16(bad)));
@@ -76,6 +81,8 @@ void tst_InputAnimation::sectionsDecideWhatExists()
     QCOMPARE(a.curves().size(), 6);
     QVERIFY(a.curve(u"Camera/PositionX").isNull());
     QVERIFY(a.curve(u"LeftHand/Tracked").isNull());
+    QCOMPARE(a.pose(u"Camera"), nullptr);
+    QCOMPARE(a.pose(u"LeftHand/Wrist"), nullptr);
     QCOMPARE(a.curves().constFirst().name, QStringLiteral("EyeGaze/OriginX"));
 }
 

@@ -1,6 +1,7 @@
 // Poses and rays from component curves: normalization, matrices, right-handed conversion, and
 // the pose/ray cursors agreeing with random access.
 #include "PoseCursor.h"
+#include "RayCursor.h"
 
 #include <QtTest/QtTest>
 
