@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <bit>
 #include <QtTest/QtTest>
 
 using namespace bpat;
@@ -15,6 +16,17 @@ using namespace bpat;
 namespace {
 using testcli::Run;
 Run runBpat(const QStringList &args) { return testcli::bpat(args); }
+
+// Shortest text that reads back as the same float, computed independently of the CLI's helper.
+QByteArray formatFloatForTest(float value)
+{
+    for (int digits = 1; digits <= 9; ++digits) {
+        const QByteArray text = QByteArray::number(double(value), 'g', digits);
+        if (text.toFloat() == value)
+            return text;
+    }
+    return QByteArray::number(double(value), 'g', 9);
+}
 
 QStringList sortedKeys(const QJsonObject &o)
 {
@@ -24,6 +36,7 @@ QStringList sortedKeys(const QJsonObject &o)
 }
 
 const QString EmptyRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201011-130542.bin");
+const QString HandRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
 } // namespace
 
 class tst_AnimCommand : public QObject
@@ -37,6 +50,7 @@ private slots:
     void infoJson();
     void infoText();
     void infoRealEmptyRecording();
+    void realHandRecording();
     void infoBrokenFile();
     void sampleJson();
     void sampleFpsCsv();
@@ -172,6 +186,36 @@ void tst_AnimCommand::infoRealEmptyRecording()
     QCOMPARE(o[u"key_count"].toInt(), 0);
     QCOMPARE(o[u"has_eye_gaze"].toBool(), false);
     QCOMPARE(o[u"duration"].toDouble(), 0.0);
+}
+
+void tst_AnimCommand::realHandRecording()
+{
+    BPAT_REQUIRE_SHARED(HandRecording);
+    const QString path = testpaths::shared(HandRecording);
+    if (QFileInfo(path).size() != 3311020)
+        QSKIP(qPrintable(QStringLiteral("shared recording is damaged: %1 has %2 bytes, the recording has 3311020").arg(path).arg(QFileInfo(path).size())));
+    const Run info = runBpat({QStringLiteral("anim"), QStringLiteral("info"), path, QStringLiteral("--json")});
+    QCOMPARE(info.exitCode, 0);
+    QVERIFY(info.err.isEmpty());
+    const QJsonObject o = QJsonDocument::fromJson(info.out).object();
+    QCOMPARE(o[u"curve_count"].toInt(), 389);
+    QCOMPARE(o[u"key_count"].toInt(), 118089);
+    QCOMPARE(o[u"curves"].toArray()[0].toObject()[u"keys"].toInt(), 79);
+    // Camera/PositionX: first key (0, 0.016571...) then (0.049885..., 0.014203...): clamped before
+    // the first key, its value at 0, and the shortest Float32 text of both.
+    const Run sample = runBpat({QStringLiteral("anim"), QStringLiteral("sample"), path, QStringLiteral("--times=-1,0"),
+                                QStringLiteral("--curves=Camera/PositionX"), QStringLiteral("--csv")});
+    QCOMPARE(sample.exitCode, 0);
+    const QByteArray v0 = formatFloatForTest(std::bit_cast<float>(quint32(0x3c87bffa)));
+    QCOMPARE(sample.out, QByteArray("time,Camera/PositionX\n-1," + v0 + "\n0," + v0 + "\n"));
+    // Converting to 1.1 and back gives the original bytes (toolkit keys are time and value only).
+    const QString as11 = m_dir.filePath(QStringLiteral("real11.bin"));
+    const QString back10 = m_dir.filePath(QStringLiteral("real10.bin"));
+    QCOMPARE(runBpat({QStringLiteral("anim"), QStringLiteral("convert"), path, as11, QStringLiteral("--version=1.1")}).exitCode, 0);
+    QCOMPARE(runBpat({QStringLiteral("anim"), QStringLiteral("convert"), as11, back10, QStringLiteral("--version=1.0")}).exitCode, 0);
+    QFile a(path), b(back10);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QVERIFY(a.readAll() == b.readAll());
 }
 
 void tst_AnimCommand::infoBrokenFile()
