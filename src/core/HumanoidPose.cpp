@@ -44,7 +44,7 @@ void poseLeg(PoseBuilder &pose, int hip, int knee, int foot, float side, const H
     const QVector3D lateral = pelvisGlobal.mapVector(QVector3D(1, 0, 0)).normalized();
     const QVector3D forward = pelvisGlobal.mapVector(QVector3D(0, 0, 1)).normalized();
     const QVector3D ankle = target.position + QVector3D(0, HumanoidPose::SoleHeight, 0);
-    const TwoBoneIk::Solution ik = TwoBoneIk::solve(hipPos, ankle,
+    const TwoBoneIkSolution ik = TwoBoneIk::solve(hipPos, ankle,
                                                     HumanoidPose::ThighLength,
                                                     HumanoidPose::ShinLength, forward);
     pose.setGlobal(hip, hipPos, PoseBuilder::frameFromY(ik.middle - hipPos, lateral));

@@ -124,7 +124,7 @@ QList<QMatrix4x4> QuadrupedMotion::toPalette(const Pose &pose) const
         const int upper = 2 + 3 * leg, lower = upper + 1, foot = upper + 2;
         const bool front = isFront(leg);
         const QVector3D hip = rootGlobal.map(hipLocal(leg));
-        const TwoBoneIk::Solution ik = TwoBoneIk::solve(
+        const TwoBoneIkSolution ik = TwoBoneIk::solve(
             hip, pose.feet[leg] + QVector3D(0, m_body.soleHeight, 0), front ? m_body.frontUpper : m_body.backUpper,
             front ? m_body.frontLower : m_body.backLower,
             rootForward * (front ? m_body.frontBend : m_body.backBend));

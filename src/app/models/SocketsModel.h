@@ -1,0 +1,28 @@
+#pragma once
+// The Sockets panel: index, name, anchor bone (index and rig name when known), local offset.
+#include <QAbstractTableModel>
+
+namespace bpat::studio {
+
+class StudioContext;
+
+class SocketsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { IndexColumn, NameColumn, AnchorColumn, OffsetColumn, NoOfColumns };
+
+    explicit SocketsModel(StudioContext *context, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    void reset();
+    StudioContext *m_context;
+    int m_rows = 0;
+};
+
+} // namespace bpat::studio
