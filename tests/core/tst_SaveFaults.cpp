@@ -1,0 +1,211 @@
+// Fault injection for saves: a write that fails part-way (a file-size limit stands in for a
+// full disk: it fails the same way, with the same errno-driven path, and works as root), an
+// unwritable folder, and a process SIGKILLed in the middle of saving a large document. In every
+// case the target must afterwards be byte-identical to either the old file or the complete new
+// one. The test executable re-runs itself as the saving helper (BPAT_SAVE_HELPER=...).
+#include "BpatDocument.h"
+#include "BpatFile.h"
+#include "BpatWriter.h"
+#include "TestDocuments.h"
+#include "Validator.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest/QTest>
+
+#include <csignal>
+#include <sys/resource.h>
+#include <unistd.h>
+
+using namespace bpat;
+
+namespace {
+
+// A large document (64 bones, `frames` frames: 4 KiB per frame) whose content depends on `phase`.
+BpatDocument bigDocument(quint32 frames, float phase)
+{
+    BpatDocument doc(1, 64);
+    doc.addClip(testdocs::makeClip(QStringLiteral("walk"), frames, 64, 30.0f, true, phase));
+    doc.addSocket({QStringLiteral("hand"), 5, QVector3D(0.0f, 0.1f, 0.0f)});
+    return doc;
+}
+
+constexpr quint32 BigFrames = 6000; // about 25 MiB per file
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeRaw(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+// Helper modes, run in a child process.
+int runHelper(const QByteArray &mode, const QString &path)
+{
+    if (mode == "fsize-limit") {
+        // Writes past 4 KiB fail with EFBIG, like a disk that fills up after the first block.
+        std::signal(SIGXFSZ, SIG_IGN);
+        struct rlimit limit = {4096, 4096};
+        if (setrlimit(RLIMIT_FSIZE, &limit) != 0)
+            return 3;
+        QString error;
+        const bool ok = BpatWriter(bigDocument(64, 0.5f)).save(path, &error);
+        QTextStream(stdout) << (ok ? "saved" : "failed: " + error) << Qt::endl;
+        return ok ? 0 : 1;
+    }
+    if (mode == "save-loop") {
+        // Saves the two documents alternately until killed; says when each save is complete.
+        const BpatDocument docs[2] = {bigDocument(BigFrames, 0.0f), bigDocument(BigFrames, 1.0f)};
+        QTextStream out(stdout);
+        for (int i = 0;; ++i) {
+            QString error;
+            if (!BpatWriter(docs[i % 2]).save(path, &error)) {
+                out << "failed: " << error << Qt::endl;
+                return 1;
+            }
+            out << "saved " << i << Qt::endl;
+        }
+    }
+    return 2;
+}
+
+QStringList leftovers(const QDir &dir, const QString &target)
+{
+    QStringList names = dir.entryList(QDir::Files | QDir::Hidden);
+    names.removeAll(target);
+    return names;
+}
+
+} // namespace
+
+class tst_SaveFaults : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void fullDiskLeavesOriginal();
+    void unwritableFolderLeavesOriginal();
+    void readOnlyFolderLeavesOriginal();
+    void killedMidSaveLeavesOldOrNew();
+};
+
+void tst_SaveFaults::fullDiskLeavesOriginal()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("creature.bpat"));
+    const QByteArray original = testdocs::smallFileBytes();
+    QVERIFY(writeRaw(path, original));
+
+    QProcess helper;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("BPAT_SAVE_HELPER"), QStringLiteral("fsize-limit"));
+    helper.setProcessEnvironment(env);
+    helper.start(QCoreApplication::applicationFilePath(), {path});
+    QVERIFY(helper.waitForFinished(120000));
+    const QString said = QString::fromUtf8(helper.readAllStandardOutput()).trimmed();
+    QCOMPARE(helper.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(helper.exitCode() == 1, qPrintable(said));
+    QVERIFY2(said.startsWith(QStringLiteral("failed: ")) && said.size() > 10, qPrintable(said));
+    QCOMPARE(readAll(path), original);
+    QCOMPARE(leftovers(QDir(dir.path()), QStringLiteral("creature.bpat")), QStringList()); // temp file removed
+}
+
+void tst_SaveFaults::unwritableFolderLeavesOriginal()
+{
+    // No one, root included, can create a file in /proc/self: QSaveFile cannot make its
+    // temporary file there, and BpatWriter must say so rather than write in place.
+    const QString path = QStringLiteral("/proc/self/creature.bpat");
+    QString error;
+    QVERIFY(!BpatWriter(testdocs::smallDocument()).save(path, &error));
+    QVERIFY2(!error.isEmpty(), "no reason given");
+    QVERIFY(!QFile::exists(path));
+
+    // A folder that does not exist.
+    QTemporaryDir dir;
+    error.clear();
+    QVERIFY(!BpatWriter(testdocs::smallDocument()).save(dir.filePath(QStringLiteral("gone/x.bpat")), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void tst_SaveFaults::readOnlyFolderLeavesOriginal()
+{
+    if (geteuid() == 0)
+        QSKIP("running as root: folder permissions do not apply (see unwritableFolderLeavesOriginal)");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("creature.bpat"));
+    const QByteArray original = testdocs::smallFileBytes(false);
+    QVERIFY(writeRaw(path, original));
+    QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
+    QString error;
+    const bool saved = BpatWriter(testdocs::smallDocument()).save(path, &error);
+    QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    QVERIFY(!saved);
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(readAll(path), original);
+}
+
+void tst_SaveFaults::killedMidSaveLeavesOldOrNew()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("big.bpat"));
+    const QByteArray a = BpatWriter(bigDocument(BigFrames, 0.0f)).toBytes();
+    const QByteArray b = BpatWriter(bigDocument(BigFrames, 1.0f)).toBytes();
+    QVERIFY(!a.isEmpty() && a != b);
+
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("BPAT_SAVE_HELPER"), QStringLiteral("save-loop"));
+    int midSave = 0, kills = 0;
+    for (int attempt = 0; attempt < 40 && midSave < 4; ++attempt) {
+        QProcess helper;
+        helper.setProcessEnvironment(env);
+        helper.start(QCoreApplication::applicationFilePath(), {path});
+        QVERIFY(helper.waitForStarted());
+        // Wait for one complete save, then kill at a random point of a later one.
+        while (!helper.canReadLine())
+            QVERIFY2(helper.waitForReadyRead(120000), helper.readAllStandardError().constData());
+        QThread::msleep(QRandomGenerator::global()->bounded(5, 120));
+        ::kill(pid_t(helper.processId()), SIGKILL);
+        QVERIFY(helper.waitForFinished(30000));
+        ++kills;
+
+        const QByteArray now = readAll(path);
+        QVERIFY2(now == a || now == b, qPrintable(QStringLiteral("after kill %1 the target is %2 bytes, neither old nor new")
+                                                       .arg(kills).arg(now.size())));
+        QVERIFY(Validator().validate(BpatFile::fromData(now)).valid());
+        // A temporary file left behind shows the kill landed while a save was being written.
+        const QStringList temps = leftovers(QDir(dir.path()), QStringLiteral("big.bpat"));
+        if (!temps.isEmpty())
+            ++midSave;
+        for (const QString &t : temps)
+            QFile::remove(dir.filePath(t));
+    }
+    qInfo("%d kills, %d of them in the middle of a save", kills, midSave);
+    QVERIFY2(midSave > 0, "no kill landed in the middle of a save");
+}
+
+int main(int argc, char **argv)
+{
+    const QByteArray mode = qgetenv("BPAT_SAVE_HELPER");
+    if (!mode.isEmpty()) {
+        QCoreApplication app(argc, argv);
+        return argc > 1 ? runHelper(mode, QString::fromLocal8Bit(argv[1])) : 2;
+    }
+    QCoreApplication app(argc, argv);
+    tst_SaveFaults test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_SaveFaults.moc"
