@@ -13,7 +13,7 @@ CXX=${FUZZ_CXX:-clang++-14} cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=R
   -DBPAT_BUILD_TESTS=OFF -DBPAT_BUILD_BENCH=OFF >/dev/null
 cmake --build "$BUILD" -j2
 scripts/make-fuzz-seeds.sh "$BUILD/seeds"
-mkdir -p "$BUILD/crashes"
+rm -rf "$BUILD/crashes"; mkdir -p "$BUILD/crashes"
 for target in "$BUILD"/tests/fuzz/fuzz_*; do
   [ -x "$target" ] || continue
   name=$(basename "$target")
@@ -21,13 +21,17 @@ for target in "$BUILD"/tests/fuzz/fuzz_*; do
   echo "== $name: ${SECONDS_PER_TARGET}s"
   # -rss_limit_mb bounds memory (a header claiming billions of keys must not allocate them);
   # -timeout flags a single input slower than 10 s as a hang.
+  log="$BUILD/$name.log"
+  rc=0
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "$target" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$BUILD/crashes/$name-" \
-    "$BUILD/corpus/$name" "$BUILD/seeds/$name" 2>&1 | grep -E '^(#[0-9]+ +DONE|stat::|==|SUMMARY|INFO: Seed|.*ERROR)' || true
-  if ls "$BUILD/crashes/$name-"* >/dev/null 2>&1; then
-    echo "fuzz.sh: $name found a problem: $(ls "$BUILD/crashes/$name-"*)" >&2
+    "$BUILD/corpus/$name" "$BUILD/seeds/$name" >"$log" 2>&1 || rc=$?
+  grep -E '^(INFO: seed corpus|#[0-9]+ +DONE|stat::(number_of_executed_units|peak_rss_mb|new_units_added))' "$log" || true
+  if [ "$rc" -ne 0 ] || ls "$BUILD/crashes/$name-"* >/dev/null 2>&1; then
+    tail -n 60 "$log" >&2
+    echo "fuzz.sh: $name failed (exit $rc); inputs: $(ls "$BUILD/crashes/$name-"* 2>/dev/null | xargs)" >&2
     exit 1
   fi
 done
