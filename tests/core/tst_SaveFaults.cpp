@@ -2,9 +2,11 @@
 // full disk: it fails the same way, with the same errno-driven path, and works as root), an
 // unwritable folder, and a process SIGKILLed in the middle of saving a large document. In every
 // case the target must afterwards be byte-identical to either the old file or the complete new
-// one. The test executable re-runs itself as the saving helper (BPAT_SAVE_HELPER=...).
+// one. Both ways of saving are covered: BpatWriter::save and BpatSaver::save (validated first).
+// The test executable re-runs itself as the saving helper (BPAT_SAVE_HELPER=...).
 #include "BpatDocument.h"
 #include "BpatFile.h"
+#include "BpatSaver.h"
 #include "BpatWriter.h"
 #include "TestDocuments.h"
 #include "Validator.h"
@@ -15,6 +17,7 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
+#include <QTextStream>
 #include <QThread>
 #include <QtTest/QTest>
 
@@ -49,27 +52,38 @@ bool writeRaw(const QString &path, const QByteArray &bytes)
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
+// Saves through BpatWriter (even) or BpatSaver (odd).
+bool save(const BpatDocument &doc, const QString &path, int via, QString *error)
+{
+    if (via % 2 == 0)
+        return BpatWriter(doc).save(path, error);
+    const BpatSaver::Result r = BpatSaver::save(doc, path);
+    *error = r.error;
+    return r.saved;
+}
+
 // Helper modes, run in a child process.
 int runHelper(const QByteArray &mode, const QString &path)
 {
-    if (mode == "fsize-limit") {
+    if (mode.startsWith("fsize-limit")) {
         // Writes past 4 KiB fail with EFBIG, like a disk that fills up after the first block.
         std::signal(SIGXFSZ, SIG_IGN);
         struct rlimit limit = {4096, 4096};
         if (setrlimit(RLIMIT_FSIZE, &limit) != 0)
             return 3;
         QString error;
-        const bool ok = BpatWriter(bigDocument(64, 0.5f)).save(path, &error);
-        QTextStream(stdout) << (ok ? "saved" : "failed: " + error) << Qt::endl;
+        const bool ok = save(bigDocument(64, 0.5f), path, mode.endsWith("saver") ? 1 : 0, &error);
+        QTextStream(stdout) << (ok ? QStringLiteral("saved") : QStringLiteral("failed: ") + error) << Qt::endl;
         return ok ? 0 : 1;
     }
     if (mode == "save-loop") {
-        // Saves the two documents alternately until killed; says when each save is complete.
+        // Saves the two documents alternately until killed, two saves through BpatWriter, two
+        // through BpatSaver, and so on; says when each save is complete.
         const BpatDocument docs[2] = {bigDocument(BigFrames, 0.0f), bigDocument(BigFrames, 1.0f)};
         QTextStream out(stdout);
         for (int i = 0;; ++i) {
             QString error;
-            if (!BpatWriter(docs[i % 2]).save(path, &error)) {
+            if (!save(docs[i % 2], path, i / 2, &error)) {
                 out << "failed: " << error << Qt::endl;
                 return 1;
             }
@@ -93,14 +107,23 @@ class tst_SaveFaults : public QObject
     Q_OBJECT
 
 private slots:
+    void fullDiskLeavesOriginal_data();
     void fullDiskLeavesOriginal();
     void unwritableFolderLeavesOriginal();
     void readOnlyFolderLeavesOriginal();
     void killedMidSaveLeavesOldOrNew();
 };
 
+void tst_SaveFaults::fullDiskLeavesOriginal_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::newRow("BpatWriter::save") << QStringLiteral("fsize-limit-writer");
+    QTest::newRow("BpatSaver::save") << QStringLiteral("fsize-limit-saver");
+}
+
 void tst_SaveFaults::fullDiskLeavesOriginal()
 {
+    QFETCH(QString, mode);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("creature.bpat"));
@@ -109,7 +132,7 @@ void tst_SaveFaults::fullDiskLeavesOriginal()
 
     QProcess helper;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("BPAT_SAVE_HELPER"), QStringLiteral("fsize-limit"));
+    env.insert(QStringLiteral("BPAT_SAVE_HELPER"), mode);
     helper.setProcessEnvironment(env);
     helper.start(QCoreApplication::applicationFilePath(), {path});
     QVERIFY(helper.waitForFinished(120000));
@@ -130,6 +153,9 @@ void tst_SaveFaults::unwritableFolderLeavesOriginal()
     QVERIFY(!BpatWriter(testdocs::smallDocument()).save(path, &error));
     QVERIFY2(!error.isEmpty(), "no reason given");
     QVERIFY(!QFile::exists(path));
+    const BpatSaver::Result saver = BpatSaver::save(testdocs::smallDocument(), path);
+    QVERIFY(!saver.saved);
+    QVERIFY2(saver.error.contains(path), qPrintable(saver.error));
 
     // A folder that does not exist.
     QTemporaryDir dir;
@@ -150,9 +176,10 @@ void tst_SaveFaults::readOnlyFolderLeavesOriginal()
     QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
     QString error;
     const bool saved = BpatWriter(testdocs::smallDocument()).save(path, &error);
+    const BpatSaver::Result saver = BpatSaver::save(testdocs::smallDocument(), path);
     QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    QVERIFY(!saved);
-    QVERIFY(!error.isEmpty());
+    QVERIFY(!saved && !saver.saved);
+    QVERIFY(!error.isEmpty() && !saver.error.isEmpty());
     QCOMPARE(readAll(path), original);
 }
 
