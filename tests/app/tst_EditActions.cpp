@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include <QUndoView>
 #include <QtTest/QtTest>
 
 using namespace bpat;
