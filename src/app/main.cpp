@@ -2,6 +2,8 @@
 #include "MainWindow.h"
 #include "StudioCommandLine.h"
 #include "StudioContext.h"
+#include "viewport/CrowdBenchmark.h"
+#include "viewport/ViewportWidget.h"
 
 #include <QApplication>
 #include <QSurfaceFormat>
@@ -32,18 +34,16 @@ int runScreenshot(QApplication &app, MainWindow &window, const QString &path)
 
 int main(int argc, char **argv)
 {
-    // OpenGL 3.3 core for the viewport; must be set before the QApplication exists.
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
-    QSurfaceFormat::setDefaultFormat(format);
-
+    ViewportWidget::setDefaultSurfaceFormat(); // before QApplication (qt-notes)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("bpat-studio"));
     QApplication::setApplicationDisplayName(QStringLiteral("BPAT Studio"));
     QApplication::setOrganizationName(QStringLiteral("BPAT Studio"));
     QApplication::setApplicationVersion(QStringLiteral(BPAT_STUDIO_VERSION));
+
+    // Other modes are dispatched here, before the window's command line is parsed.
+    if (const std::optional<int> exitCode = CrowdBenchmark::runFromArguments(app.arguments()))
+        return *exitCode;
 
     StudioCommandLine commandLine;
     if (!commandLine.parse(QApplication::arguments())) {
@@ -59,8 +59,6 @@ int main(int argc, char **argv)
         std::printf("bpat-studio %s\n", BPAT_STUDIO_VERSION);
         return 0;
     }
-    // Other modes are dispatched here, before the window opens, e.g.
-    //   if (commandLine.parser().isSet("benchmark-crowd")) return runCrowdBenchmark(commandLine);
 
     const StudioOptions &options = commandLine.options();
     MainWindow window;

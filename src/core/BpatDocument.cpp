@@ -84,7 +84,8 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
         clip.palette.resize(qsizetype(quint64(info.frameCount) * matrixFloats));
         const uchar *src = file.data() + *first;
         if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-            std::memcpy(clip.palette.data(), src, bytes);
+            if (bytes > 0) // an empty clip has no buffer to copy into
+                std::memcpy(clip.palette.data(), src, bytes);
         } else {
             for (qsizetype i = 0; i < clip.palette.size(); ++i)
                 clip.palette[i] = fmt::readF32(src + 4 * i);

@@ -136,6 +136,17 @@ public:
 
 } // namespace
 
+QList<QVector3D> RigDescription::defaultRoleColors()
+{
+    return {{0.36f, 0.47f, 0.66f},  // body
+            {0.80f, 0.66f, 0.52f},  // limb
+            {0.86f, 0.71f, 0.58f},  // head
+            {0.33f, 0.24f, 0.18f},  // extremity
+            {0.28f, 0.20f, 0.14f},  // accent
+            {0.06f, 0.06f, 0.07f},  // eye
+            {0.85f, 0.78f, 0.35f}}; // joint
+}
+
 int RigDescription::indexOf(const QString &boneName) const
 {
     for (int i = 0; i < bones.size(); ++i) {
@@ -170,6 +181,15 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
     rig.name = root.value(u"name").toString();
     if (rig.name.isEmpty())
         return failed(QStringLiteral("name: expected a non-empty string"));
+    const QJsonObject colors = root.value(u"colors").toObject();
+    for (auto it = colors.begin(); it != colors.end(); ++it) {
+        ColorRole role = ColorRole::Body;
+        QVector3D color;
+        const QString path = QStringLiteral("colors.") + it.key();
+        if (!parser.role(QJsonValue(it.key()), path, &role) || !parser.vector(it.value(), path, &color))
+            return failed(parser.error);
+        rig.roleColors[int(role)] = color;
+    }
     for (const QJsonValue &id : root.value(u"species").toArray())
         rig.speciesIds.append(quint32(id.toInt()));
     const QJsonArray bones = root.value(u"bones").toArray();

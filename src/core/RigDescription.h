@@ -52,6 +52,10 @@ public:
     QString name;
     QList<quint32> speciesIds;
     QList<RigBoneDescription> bones;
+    // Material colour per ColorRole (linear 0..1 RGB); defaults() when the JSON gives none.
+    QList<QVector3D> roleColors = defaultRoleColors();
+
+    static QList<QVector3D> defaultRoleColors();
 
     int boneCount() const { return int(bones.size()); }
     int indexOf(const QString &boneName) const;

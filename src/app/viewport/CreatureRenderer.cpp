@@ -1,0 +1,261 @@
+#include "CreatureRenderer.h"
+
+#include "PaletteSource.h"
+#include "RigDescription.h"
+
+#include <QOpenGLContext>
+#include <QOpenGLExtraFunctions>
+#include <QOpenGLShaderProgram>
+#include <QVector4D>
+#include <cstddef>
+
+CreatureInstance CreatureInstance::atFrame(quint32 frameOffset, quint32 frameCount, quint32 frame, bool loops)
+{
+    CreatureInstance instance;
+    instance.frameOffset = frameOffset;
+    instance.frameCount = float(std::max(1u, frameCount));
+    instance.phase = float(frame) / instance.frameCount;
+    instance.loops = loops ? 1 : 0;
+    return instance;
+}
+
+CreatureRenderer::CreatureRenderer()
+    : m_roleColors(bpat::RigDescription::defaultRoleColors())
+{
+}
+CreatureRenderer::~CreatureRenderer() = default;
+
+bool CreatureRenderer::initialize()
+{
+    QOpenGLContext *context = QOpenGLContext::currentContext();
+    if (!context) {
+        m_error = QStringLiteral("no current OpenGL context");
+        return false;
+    }
+    m_gl = context->extraFunctions();
+    m_program = std::make_unique<QOpenGLShaderProgram>();
+    if (!m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/skinned.vert"))
+        || !m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/skinned.frag"))) {
+        m_error = QStringLiteral("skinning shader: ") + m_program->log();
+        m_program.reset();
+        return false;
+    }
+    const char *varyings[] = {"vWorld"};
+    m_gl->glTransformFeedbackVaryings(m_program->programId(), 1, varyings, GL_INTERLEAVED_ATTRIBS);
+    if (!m_program->link()) {
+        m_error = QStringLiteral("skinning shader: ") + m_program->log();
+        m_program.reset();
+        return false;
+    }
+    m_socketProgram = std::make_unique<QOpenGLShaderProgram>();
+    if (!m_socketProgram->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/sockets.vert"))
+        || !m_socketProgram->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/lines.frag"))
+        || !m_socketProgram->link()) {
+        m_error = QStringLiteral("socket shader: ") + m_socketProgram->log();
+        m_program.reset();
+        m_socketProgram.reset();
+        return false;
+    }
+    m_gl->glGenVertexArrays(1, &m_vao);
+    m_gl->glGenVertexArrays(1, &m_emptyVao);
+    m_gl->glGenBuffers(1, &m_vertexBuffer);
+    m_gl->glGenBuffers(1, &m_indexBuffer);
+    m_gl->glGenBuffers(1, &m_instanceBuffer);
+    setupVertexArray();
+    return true;
+}
+
+void CreatureRenderer::setupVertexArray()
+{
+    using bpat::CreatureVertex;
+    auto at = [](std::size_t offset) { return reinterpret_cast<const void *>(offset); };
+    m_gl->glBindVertexArray(m_vao);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
+    const GLsizei stride = sizeof(CreatureVertex);
+    m_gl->glEnableVertexAttribArray(0);
+    m_gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, position)));
+    m_gl->glEnableVertexAttribArray(1);
+    m_gl->glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, normal)));
+    m_gl->glEnableVertexAttribArray(2);
+    m_gl->glVertexAttribIPointer(2, 4, GL_UNSIGNED_BYTE, stride, at(offsetof(CreatureVertex, bones)));
+    m_gl->glEnableVertexAttribArray(3);
+    m_gl->glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, weights)));
+    m_gl->glEnableVertexAttribArray(4);
+    m_gl->glVertexAttribIPointer(4, 1, GL_UNSIGNED_BYTE, stride, at(offsetof(CreatureVertex, colorRole)));
+
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_instanceBuffer);
+    const GLsizei istride = sizeof(CreatureInstance);
+    m_gl->glEnableVertexAttribArray(5);
+    m_gl->glVertexAttribPointer(5, 4, GL_FLOAT, GL_FALSE, istride, at(offsetof(CreatureInstance, x)));
+    m_gl->glEnableVertexAttribArray(6);
+    m_gl->glVertexAttribPointer(6, 3, GL_FLOAT, GL_FALSE, istride, at(offsetof(CreatureInstance, frameCount)));
+    m_gl->glEnableVertexAttribArray(7);
+    m_gl->glVertexAttribIPointer(7, 2, GL_UNSIGNED_INT, istride, at(offsetof(CreatureInstance, frameOffset)));
+    for (GLuint a = 5; a <= 7; ++a)
+        m_gl->glVertexAttribDivisor(a, 1);
+    m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);
+    m_gl->glBindVertexArray(0);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+void CreatureRenderer::destroy()
+{
+    if (!m_gl)
+        return;
+    m_palette.destroy(m_gl);
+    m_sockets.destroy(m_gl);
+    for (GLuint *vao : {&m_vao, &m_emptyVao}) {
+        if (*vao)
+            m_gl->glDeleteVertexArrays(1, vao);
+        *vao = 0;
+    }
+    for (GLuint *buffer : {&m_vertexBuffer, &m_indexBuffer, &m_instanceBuffer}) {
+        if (*buffer)
+            m_gl->glDeleteBuffers(1, buffer);
+        *buffer = 0;
+    }
+    m_program.reset();
+    m_socketProgram.reset();
+    m_vertexCount = m_indexCount = 0;
+    m_gl = nullptr;
+}
+
+bool CreatureRenderer::setSource(const PaletteSource &source, int maxRowsPerLayer)
+{
+    m_sockets.destroy(m_gl);
+    m_socketCount = 0;
+    if (!m_gl || !source.isValid()) {
+        m_palette.destroy(m_gl);
+        m_error = QStringLiteral("no palette to show");
+        return false;
+    }
+    if (!m_palette.upload(m_gl, source.palette, source.boneCount * 4, source.frameTotal, maxRowsPerLayer)) {
+        m_error = QStringLiteral("palette texture: ") + m_palette.error();
+        return false;
+    }
+    // Sockets are an extra: a file whose socket rows do not fit still shows its creature.
+    if (source.socketData && source.socketCount > 0
+        && m_sockets.upload(m_gl, source.socketData, source.socketCount * 3, source.frameTotal, maxRowsPerLayer))
+        m_socketCount = source.socketCount;
+    return true;
+}
+
+void CreatureRenderer::setMesh(const bpat::CreatureMesh &mesh)
+{
+    if (!m_gl)
+        return;
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
+    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(mesh.vertices().size() * sizeof(bpat::CreatureVertex)),
+                       mesh.vertices().constData(), GL_STATIC_DRAW);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
+    m_gl->glBindVertexArray(m_vao);
+    m_gl->glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(mesh.indices().size() * sizeof(quint32)),
+                       mesh.indices().constData(), GL_STATIC_DRAW);
+    m_gl->glBindVertexArray(0);
+    m_vertexCount = mesh.vertexCount();
+    m_indexCount = int(mesh.indices().size());
+}
+
+void CreatureRenderer::setRoleColors(const QList<QVector3D> &colors)
+{
+    if (colors.size() == bpat::colorRoleCount)
+        m_roleColors = colors;
+}
+
+void CreatureRenderer::setInstances(const QList<CreatureInstance> &instances)
+{
+    m_instances = instances;
+    if (!m_gl)
+        return;
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_instanceBuffer);
+    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(instances.size() * sizeof(CreatureInstance)), instances.constData(),
+                       GL_DYNAMIC_DRAW);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+int CreatureRenderer::draw(const DrawParameters &parameters)
+{
+    if (!m_program || !m_palette.isValid() || m_indexCount == 0 || m_instances.isEmpty())
+        return 0;
+    m_program->bind();
+    m_palette.bind(m_gl, 0);
+    m_program->setUniformValue("uPalette", 0);
+    m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
+    m_program->setUniformValue("uTime", parameters.time);
+    m_program->setUniformValue("uInterpolate", parameters.interpolate);
+    m_program->setUniformValue("uViewProjection", parameters.viewProjection);
+    m_program->setUniformValue("uSelectedBone", parameters.selectedBone);
+    m_program->setUniformValue("uColorMode", parameters.colorMode);
+    m_program->setUniformValue("uCameraPosition", parameters.cameraPosition);
+    m_program->setUniformValueArray("uRoleColors", m_roleColors.constData(), int(m_roleColors.size()));
+    m_gl->glBindVertexArray(m_vao);
+    m_gl->glDrawElementsInstanced(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr, GLsizei(m_instances.size()));
+    m_gl->glBindVertexArray(0);
+    m_program->release();
+    return 1;
+}
+
+void CreatureRenderer::drawSockets(const QMatrix4x4 &viewProjection, quint32 globalFrame, const QVector4D &placement,
+                                   float size)
+{
+    if (!m_socketProgram || !m_sockets.isValid() || m_socketCount == 0 || globalFrame >= m_sockets.frames())
+        return;
+    m_socketProgram->bind();
+    m_sockets.bind(m_gl, 1);
+    m_socketProgram->setUniformValue("uSockets", 1);
+    m_socketProgram->setUniformValue("uRowsPerLayer", m_sockets.rowsPerLayer());
+    m_socketProgram->setUniformValue("uFrame", int(globalFrame));
+    m_socketProgram->setUniformValue("uSize", size);
+    m_socketProgram->setUniformValue("uViewProjection", viewProjection);
+    m_socketProgram->setUniformValue("uPlacement", placement);
+    m_gl->glBindVertexArray(m_emptyVao);
+    m_gl->glDrawArraysInstanced(GL_LINES, 0, 6, m_socketCount);
+    m_gl->glBindVertexArray(0);
+    m_socketProgram->release();
+    m_gl->glActiveTexture(GL_TEXTURE0);
+}
+
+QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstance &instance, float time, bool interpolate)
+{
+    QList<QVector3D> result;
+    if (!m_program || !m_palette.isValid() || m_vertexCount == 0)
+        return result;
+    const QList<CreatureInstance> saved = m_instances;
+    setInstances({instance});
+    GLuint feedback = 0;
+    m_gl->glGenBuffers(1, &feedback);
+    m_gl->glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, feedback);
+    const GLsizeiptr bytes = GLsizeiptr(m_vertexCount) * 3 * GLsizeiptr(sizeof(float));
+    m_gl->glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, bytes, nullptr, GL_STATIC_READ);
+    m_gl->glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback);
+
+    m_program->bind();
+    m_palette.bind(m_gl, 0);
+    m_program->setUniformValue("uPalette", 0);
+    m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
+    m_program->setUniformValue("uTime", time);
+    m_program->setUniformValue("uInterpolate", interpolate);
+    m_program->setUniformValue("uViewProjection", QMatrix4x4());
+    m_program->setUniformValue("uSelectedBone", -1);
+    m_gl->glEnable(GL_RASTERIZER_DISCARD);
+    m_gl->glBindVertexArray(m_vao);
+    m_gl->glBeginTransformFeedback(GL_POINTS);
+    m_gl->glDrawArrays(GL_POINTS, 0, m_vertexCount);
+    m_gl->glEndTransformFeedback();
+    m_gl->glBindVertexArray(0);
+    m_gl->glDisable(GL_RASTERIZER_DISCARD);
+    m_program->release();
+
+    if (const void *mapped = m_gl->glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bytes, GL_MAP_READ_BIT)) {
+        const float *f = static_cast<const float *>(mapped);
+        result.reserve(m_vertexCount);
+        for (int v = 0; v < m_vertexCount; ++v)
+            result.append(QVector3D(f[3 * v], f[3 * v + 1], f[3 * v + 2]));
+        m_gl->glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+    }
+    m_gl->glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    m_gl->glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, 0);
+    m_gl->glDeleteBuffers(1, &feedback);
+    setInstances(saved);
+    return result;
+}

@@ -1,0 +1,93 @@
+#pragma once
+// Draws skinned creatures with OpenGL 3.3: one mesh, its palette (and socket) texture, and an
+// instance buffer of placements and clip playback data, all in one instanced draw call. Shared by
+// ViewportWidget, CrowdBenchmark and the GPU tests. Every call but the accessors needs the
+// context current that initialize() ran in; destroy() must run before that context goes away.
+#include "CreatureMesh.h"
+#include "PaletteTexture.h"
+
+#include <QList>
+#include <QMatrix4x4>
+#include <QString>
+#include <QVector3D>
+#include <QVector4D>
+#include <memory>
+
+class QOpenGLExtraFunctions;
+class QOpenGLShaderProgram;
+struct PaletteSource;
+
+// Per-instance data, laid out as the vertex shader reads it (attributes 5..7).
+struct CreatureInstance
+{
+    float x = 0, y = 0, z = 0, yaw = 0; // placement: model-space offset, rotation about +Y (radians)
+    float frameCount = 1;               // clip playback: frames, fps, phase offset in [0,1)
+    float fps = 0;
+    float phase = 0;
+    quint32 frameOffset = 0;            // first global frame of the clip
+    quint32 loops = 1;
+
+    // The instance showing exactly frame `frame` of a clip at time 0.
+    static CreatureInstance atFrame(quint32 frameOffset, quint32 frameCount, quint32 frame, bool loops);
+};
+static_assert(sizeof(CreatureInstance) == 36, "instance layout is read by the vertex shader");
+
+class CreatureRenderer
+{
+public:
+    struct DrawParameters
+    {
+        QMatrix4x4 viewProjection;
+        QVector3D cameraPosition;
+        float time = 0;          // seconds since playback started
+        bool interpolate = false;
+        int colorMode = 0;       // 0 materials, 1 per-bone colours
+        int selectedBone = -1;
+    };
+
+    CreatureRenderer();
+    ~CreatureRenderer();
+
+    // Compiles the shaders (from :/shaders). False + error() when they do not build.
+    bool initialize();
+    void destroy();
+    bool isInitialized() const { return m_program != nullptr; }
+
+    // Uploads the palette (and socket) rows; maxRowsPerLayer > 0 forces the layer split.
+    bool setSource(const PaletteSource &source, int maxRowsPerLayer = 0);
+    void setMesh(const bpat::CreatureMesh &mesh);
+    void setInstances(const QList<CreatureInstance> &instances);
+    void setRoleColors(const QList<QVector3D> &colors); // one per bpat::ColorRole
+
+    // Issues the instanced draw; returns the number of draw calls (0 or 1).
+    int draw(const DrawParameters &parameters);
+    // Socket axes of one creature at one global frame, drawn from the socket texture.
+    void drawSockets(const QMatrix4x4 &viewProjection, quint32 globalFrame, const QVector4D &placement, float size);
+
+    // GPU read-back: the model-space positions the vertex shader computes for every mesh
+    // vertex of `instance`, captured with transform feedback (rasterizer discarded).
+    QList<QVector3D> captureSkinnedPositions(const CreatureInstance &instance, float time, bool interpolate);
+
+    const QString &error() const { return m_error; }
+    int instanceCount() const { return int(m_instances.size()); }
+    int vertexCount() const { return m_vertexCount; }
+    int indexCount() const { return m_indexCount; }
+    const PaletteTexture &paletteTexture() const { return m_palette; }
+    const PaletteTexture &socketTexture() const { return m_sockets; }
+
+private:
+    void setupVertexArray();
+
+    QOpenGLExtraFunctions *m_gl = nullptr;
+    std::unique_ptr<QOpenGLShaderProgram> m_program;
+    std::unique_ptr<QOpenGLShaderProgram> m_socketProgram;
+    PaletteTexture m_palette;
+    PaletteTexture m_sockets;
+    int m_socketCount = 0;
+    quint32 m_vao = 0, m_vertexBuffer = 0, m_indexBuffer = 0, m_instanceBuffer = 0, m_emptyVao = 0;
+    int m_vertexCount = 0;
+    int m_indexCount = 0;
+    QList<CreatureInstance> m_instances;
+    QList<QVector3D> m_roleColors;
+    QString m_error;
+};

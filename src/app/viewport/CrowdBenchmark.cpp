@@ -1,0 +1,172 @@
+#include "CrowdBenchmark.h"
+
+#include "BpatFile.h"
+#include "CreatureRenderer.h"
+#include "CrowdLayout.h"
+#include "SyntheticCreature.h"
+#include "ViewportScene.h"
+
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QJsonDocument>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLExtraFunctions>
+#include <QOpenGLFramebufferObject>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace {
+
+double median(QList<double> values)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const qsizetype n = values.size();
+    return n % 2 ? values.at(n / 2) : (values.at(n / 2 - 1) + values.at(n / 2)) / 2;
+}
+
+} // namespace
+
+std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *error)
+{
+    auto fail = [&](const QString &message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    bpat::BpatFile file;
+    if (options.file.isEmpty()) {
+        file = bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes(), QStringLiteral("synthetic-humanoid.bpat"));
+    } else {
+        QString why;
+        std::optional<bpat::BpatFile> opened = bpat::BpatFile::open(options.file, &why);
+        if (!opened)
+            return fail(why);
+        file = *opened;
+    }
+    QString why;
+    const PaletteSource source = PaletteSource::fromFile(file, &why);
+    if (!source.isValid())
+        return fail(QStringLiteral("%1: %2").arg(file.path(), why));
+    ViewportScene scene;
+    scene.setSource(source);
+
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    QOpenGLContext context;
+    context.setFormat(format);
+    if (!context.create())
+        return fail(QStringLiteral("cannot create an OpenGL 3.3 context on the \"%1\" platform (run under X or Xvfb)")
+                        .arg(QGuiApplication::platformName()));
+    QOffscreenSurface surface;
+    surface.setFormat(context.format());
+    surface.create();
+    if (!context.makeCurrent(&surface))
+        return fail(QStringLiteral("cannot make the OpenGL context current"));
+    if (context.format().version() < qMakePair(3, 3))
+        return fail(QStringLiteral("OpenGL %1.%2 is older than 3.3").arg(context.format().majorVersion()).arg(context.format().minorVersion()));
+    QOpenGLExtraFunctions *gl = context.extraFunctions();
+    const QString rendererName = QString::fromLatin1(reinterpret_cast<const char *>(gl->glGetString(GL_RENDERER)));
+
+    QJsonObject result;
+    {
+        QOpenGLFramebufferObject fbo(options.width, options.height, QOpenGLFramebufferObject::Depth);
+        CreatureRenderer renderer;
+        if (!renderer.initialize() || !renderer.setSource(source))
+            return fail(renderer.error());
+        renderer.setMesh(scene.crowdMesh());
+        renderer.setRoleColors(scene.roleColors());
+        const QVector3D lo = scene.referenceLo(), hi = scene.referenceHi();
+        const float spacing = std::max(0.1f, std::max(hi.x() - lo.x(), hi.z() - lo.z()) * 1.4f);
+        renderer.setInstances(CrowdLayout::grid(source, options.instances, spacing));
+
+        const float half = std::ceil(std::sqrt(float(options.instances))) * spacing / 2;
+        QMatrix4x4 projection, view;
+        projection.perspective(45, float(options.width) / float(options.height), 0.1f, half * 8 + 50);
+        const QVector3D eye(0, half * 1.2f + 3, half * 1.6f + 4);
+        view.lookAt(eye, QVector3D(0, 0, 0), QVector3D(0, 1, 0));
+        CreatureRenderer::DrawParameters parameters;
+        parameters.viewProjection = projection * view;
+        parameters.cameraPosition = eye;
+        parameters.interpolate = true;
+
+        fbo.bind();
+        gl->glViewport(0, 0, options.width, options.height);
+        gl->glEnable(GL_DEPTH_TEST);
+        QList<double> cpuMs, frameMs;
+        int drawCalls = 0;
+        const int warmup = 2;
+        for (int i = 0; i < options.frames + warmup; ++i) {
+            QElapsedTimer timer;
+            timer.start();
+            parameters.time = float(i) / 60.0f;
+            gl->glClearColor(0.16f, 0.17f, 0.19f, 1);
+            gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+            drawCalls = renderer.draw(parameters);
+            const double issued = timer.nsecsElapsed() / 1.0e6;
+            gl->glFinish();
+            const double finished = timer.nsecsElapsed() / 1.0e6;
+            if (i >= warmup) {
+                cpuMs.append(issued);
+                frameMs.append(finished);
+            }
+        }
+        fbo.release();
+        renderer.destroy();
+        result.insert(QStringLiteral("instances"), options.instances);
+        result.insert(QStringLiteral("frames"), options.frames);
+        result.insert(QStringLiteral("draw_calls_per_frame"), drawCalls);
+        result.insert(QStringLiteral("cpu_ms_per_frame"), median(cpuMs));
+        result.insert(QStringLiteral("frame_ms"), median(frameMs));
+        result.insert(QStringLiteral("gl_renderer"), rendererName);
+        result.insert(QStringLiteral("mesh_vertices"), scene.crowdMesh().vertexCount());
+        result.insert(QStringLiteral("mesh_triangles"), scene.crowdMesh().triangleCount());
+        result.insert(QStringLiteral("bones"), source.boneCount);
+        result.insert(QStringLiteral("resolution"), QStringLiteral("%1x%2").arg(options.width).arg(options.height));
+        result.insert(QStringLiteral("file"), source.label);
+    }
+    context.doneCurrent();
+    return result;
+}
+
+std::optional<int> CrowdBenchmark::runFromArguments(const QStringList &arguments)
+{
+    const qsizetype at = arguments.indexOf(QStringLiteral("--benchmark-crowd"));
+    if (at < 0)
+        return std::nullopt;
+    Options options;
+    bool ok = false;
+    options.instances = arguments.value(at + 1).toInt(&ok);
+    auto usage = [](const QString &message) {
+        std::fprintf(stderr, "%s\nusage: bpat-studio --benchmark-crowd N [--frames F] [FILE]\n", qPrintable(message));
+        return 2;
+    };
+    if (!ok || options.instances < 1 || options.instances > 10000000)
+        return usage(QStringLiteral("--benchmark-crowd needs an instance count between 1 and 10000000"));
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (i == at || i == at + 1)
+            continue;
+        const QString &argument = arguments.at(i);
+        if (argument == u"--frames") {
+            options.frames = arguments.value(++i).toInt(&ok);
+            if (!ok || options.frames < 1 || options.frames > 100000)
+                return usage(QStringLiteral("--frames needs a count between 1 and 100000"));
+        } else if (argument.startsWith(u'-') || !options.file.isEmpty()) {
+            return usage(QStringLiteral("unexpected argument: ") + argument);
+        } else {
+            options.file = argument;
+        }
+    }
+    QString error;
+    const std::optional<QJsonObject> result = run(options, &error);
+    if (!result) {
+        std::fprintf(stderr, "benchmark-crowd: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::fputs(QJsonDocument(*result).toJson(QJsonDocument::Indented).constData(), stdout);
+    return 0;
+}

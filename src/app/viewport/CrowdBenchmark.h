@@ -1,0 +1,30 @@
+#pragma once
+// `bpat-studio --benchmark-crowd N [--frames F] [FILE]`: draws a crowd of N creatures off-screen
+// (QOffscreenSurface + framebuffer object, the viewport's renderer and shaders) for F frames and
+// prints JSON: instances, frames, draw_calls_per_frame, cpu_ms_per_frame (median time spent
+// issuing a frame), frame_ms (median wall time per frame, bounded by glFinish), gl_renderer, plus
+// the mesh size. Without FILE it uses the synthetic walking humanoid.
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+class CrowdBenchmark
+{
+public:
+    struct Options
+    {
+        int instances = 1000;
+        int frames = 60;
+        QString file;     // empty: the synthetic humanoid
+        int width = 1280;
+        int height = 720;
+    };
+
+    // Runs the benchmark; nullopt and *error when it cannot (no GL, unreadable file).
+    static std::optional<QJsonObject> run(const Options &options, QString *error);
+
+    // For main(): when `arguments` contain --benchmark-crowd, runs it, prints the JSON (or the
+    // error on stderr) and returns the exit code (0 ok, 1 failure, 2 usage); otherwise nullopt.
+    static std::optional<int> runFromArguments(const QStringList &arguments);
+};

@@ -1,0 +1,15 @@
+#pragma once
+// Places N creatures on a square grid with varied clips and phases, for crowd mode and the
+// crowd benchmark. Looping clips are preferred (a crowd of one-shot clips freezes); the phase
+// and a small yaw jitter come from a hash of the index, so a layout is reproducible.
+#include "CreatureRenderer.h"
+#include "PaletteSource.h"
+
+#include <QList>
+
+class CrowdLayout
+{
+public:
+    // spacing: distance between neighbours in model units (about the creature's footprint).
+    static QList<CreatureInstance> grid(const PaletteSource &source, int count, float spacing);
+};

@@ -1,0 +1,71 @@
+#include "LineRenderer.h"
+
+#include <QOpenGLContext>
+#include <QOpenGLExtraFunctions>
+#include <QOpenGLShaderProgram>
+#include <cstddef>
+
+LineRenderer::LineRenderer() = default;
+LineRenderer::~LineRenderer() = default;
+
+bool LineRenderer::initialize(QString *error)
+{
+    QOpenGLContext *context = QOpenGLContext::currentContext();
+    if (!context)
+        return false;
+    m_gl = context->extraFunctions();
+    m_program = std::make_unique<QOpenGLShaderProgram>();
+    if (!m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/lines.vert"))
+        || !m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/lines.frag"))
+        || !m_program->link()) {
+        if (error)
+            *error = QStringLiteral("line shader: ") + m_program->log();
+        m_program.reset();
+        return false;
+    }
+    m_gl->glGenVertexArrays(1, &m_vao);
+    m_gl->glGenBuffers(1, &m_buffer);
+    m_gl->glBindVertexArray(m_vao);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
+    m_gl->glEnableVertexAttribArray(0);
+    m_gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex),
+                                reinterpret_cast<const void *>(offsetof(LineVertex, position)));
+    m_gl->glEnableVertexAttribArray(1);
+    m_gl->glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex),
+                                reinterpret_cast<const void *>(offsetof(LineVertex, color)));
+    m_gl->glBindVertexArray(0);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
+    return true;
+}
+
+void LineRenderer::destroy()
+{
+    if (!m_gl)
+        return;
+    if (m_vao)
+        m_gl->glDeleteVertexArrays(1, &m_vao);
+    if (m_buffer)
+        m_gl->glDeleteBuffers(1, &m_buffer);
+    m_vao = m_buffer = 0;
+    m_program.reset();
+    m_gl = nullptr;
+}
+
+void LineRenderer::draw(const QList<LineVertex> &lines, const QMatrix4x4 &viewProjection, bool onTop)
+{
+    if (!m_program || lines.isEmpty())
+        return;
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
+    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(lines.size() * sizeof(LineVertex)), lines.constData(), GL_STREAM_DRAW);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
+    if (onTop)
+        m_gl->glDisable(GL_DEPTH_TEST);
+    m_program->bind();
+    m_program->setUniformValue("uViewProjection", viewProjection);
+    m_gl->glBindVertexArray(m_vao);
+    m_gl->glDrawArrays(GL_LINES, 0, GLsizei(lines.size()));
+    m_gl->glBindVertexArray(0);
+    m_program->release();
+    if (onTop)
+        m_gl->glEnable(GL_DEPTH_TEST);
+}

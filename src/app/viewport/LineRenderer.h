@@ -1,0 +1,25 @@
+#pragma once
+// Draws overlay line lists (LineVertex pairs in world space) with one small shader. Needs the
+// context current that initialize() ran in; destroy() before that context goes away.
+#include "ViewportScene.h"
+
+#include <QMatrix4x4>
+#include <memory>
+
+class QOpenGLExtraFunctions;
+class QOpenGLShaderProgram;
+
+class LineRenderer
+{
+public:
+    LineRenderer();
+    ~LineRenderer();
+    bool initialize(QString *error);
+    void destroy();
+    void draw(const QList<LineVertex> &lines, const QMatrix4x4 &viewProjection, bool onTop);
+
+private:
+    QOpenGLExtraFunctions *m_gl = nullptr;
+    std::unique_ptr<QOpenGLShaderProgram> m_program;
+    quint32 m_vao = 0, m_buffer = 0;
+};

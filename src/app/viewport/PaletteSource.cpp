@@ -1,0 +1,82 @@
+#include "PaletteSource.h"
+
+#include "BpatFile.h"
+
+#include <QFileInfo>
+#include <algorithm>
+#include <cstring>
+
+QList<float> PaletteSource::frame(quint32 globalFrame) const
+{
+    if (!isValid() || globalFrame >= frameTotal)
+        return {};
+    QList<float> out(qsizetype(boneCount) * 16);
+    std::memcpy(out.data(), palette + quint64(globalFrame) * quint64(boneCount) * 64, size_t(boneCount) * 64);
+    return out;
+}
+
+QList<float> PaletteSource::socketRows(quint32 globalFrame, int socket) const
+{
+    if (!socketData || globalFrame >= frameTotal || socket < 0 || socket >= socketCount)
+        return {};
+    QList<float> out(12);
+    std::memcpy(out.data(), socketData + (quint64(globalFrame) * quint64(socketCount) + quint64(socket)) * 48, 48);
+    return out;
+}
+
+quint32 PaletteSource::globalFrame(int clip, quint32 frame) const
+{
+    if (clip < 0 || clip >= clips.size())
+        return 0;
+    const PaletteClip &c = clips.at(clip);
+    return c.frameOffset + std::min(frame, c.frameCount - 1);
+}
+
+PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
+{
+    PaletteSource source;
+    auto fail = [&](const QString &reason) {
+        if (why)
+            *why = reason;
+        return PaletteSource();
+    };
+    if (file.isNull() || !file.hasHeader())
+        return fail(QStringLiteral("the file has no BPAT header"));
+    const bpat::BpatHeader &header = file.header();
+    if (header.boneCount < 1 || header.boneCount > 64)
+        return fail(QStringLiteral("bone_count %1 is outside 1..64").arg(header.boneCount));
+    if (header.frameTotal < 1)
+        return fail(QStringLiteral("frame_total is 0: there is no pose to show"));
+    if (!file.paletteInBounds() || !file.paletteBytes())
+        return fail(QStringLiteral("the palette data (frame_total %1 x bone_count %2 x 64 bytes at offset %3) does not fit in the file")
+                        .arg(header.frameTotal).arg(header.boneCount).arg(header.paletteDataOffset));
+    source.speciesId = header.speciesId;
+    source.boneCount = int(header.boneCount);
+    source.frameTotal = header.frameTotal;
+    source.palette = file.paletteBytes();
+    source.label = QFileInfo(file.path()).fileName();
+    if (header.socketCount > 0 && header.socketCount <= 4096 && file.socketDataBytes()) {
+        source.socketCount = int(header.socketCount);
+        source.socketData = file.socketDataBytes();
+    }
+    for (const bpat::BpatClipInfo &clip : file.clips()) {
+        // Only clips whose frames exist: frame_offset + frame_count <= frame_total (64-bit sum).
+        if (clip.frameCount == 0 || quint64(clip.frameOffset) + clip.frameCount > header.frameTotal)
+            continue;
+        source.clips.append(PaletteClip{clip.name.isEmpty() ? QStringLiteral("clip %1").arg(clip.index) : clip.name,
+                                        clip.frameOffset, clip.frameCount, clip.fps > 0.0f && clip.fps < 1e4f ? clip.fps : 24.0f,
+                                        clip.loops()});
+    }
+    if (source.socketData) {
+        for (const bpat::BpatSocketInfo &socket : file.sockets()) {
+            if (socket.anchorBone < header.boneCount)
+                source.sockets.append(PaletteSocket{socket.name, int(socket.anchorBone), socket.localOffset});
+        }
+        if (source.sockets.size() != source.socketCount)
+            source.sockets.clear(); // the table and the data disagree: show no socket names
+    }
+    if (source.clips.isEmpty())
+        source.clips.append(PaletteClip{QStringLiteral("all frames"), 0, header.frameTotal, 24.0f, true});
+    source.owner = std::make_shared<bpat::BpatFile>(file);
+    return source;
+}

@@ -1,0 +1,57 @@
+#pragma once
+// What the viewport draws: a non-owning view of one creature's palettes as they lie in memory
+// (row-major 4x4 matrices, frame_total * bone_count of them; socket rows likewise), plus the
+// clip and socket tables. Built from a BpatFile without copying (the file's shared mapping is
+// kept alive by `owner`), or from any other buffer the caller keeps alive through `owner`.
+#include <QList>
+#include <QString>
+#include <QVector3D>
+#include <QtGlobal>
+#include <memory>
+
+namespace bpat {
+class BpatFile;
+}
+
+struct PaletteClip
+{
+    QString name;
+    quint32 frameOffset = 0; // first global frame
+    quint32 frameCount = 0;
+    float fps = 24.0f;
+    bool loops = true;
+};
+
+struct PaletteSocket
+{
+    QString name;
+    int anchorBone = 0;
+    QVector3D localOffset;
+};
+
+struct PaletteSource
+{
+    quint32 speciesId = 0;
+    int boneCount = 0;
+    quint32 frameTotal = 0;
+    const uchar *palette = nullptr;    // frameTotal * boneCount * 64 bytes, float rows
+    int socketCount = 0;
+    const uchar *socketData = nullptr; // frameTotal * socketCount * 48 bytes, or nullptr
+    QList<PaletteClip> clips;          // only clips whose frames lie inside the palette
+    QList<PaletteSocket> sockets;      // only sockets whose anchor bone exists
+    QString label;                     // file name or description, for the viewport's title
+    std::shared_ptr<const void> owner; // keeps the bytes alive
+
+    bool isValid() const { return palette && boneCount >= 1 && boneCount <= 64 && frameTotal >= 1; }
+    // boneCount * 16 floats of one global frame (copied: the mapping may be unaligned);
+    // empty when the frame is out of range.
+    QList<float> frame(quint32 globalFrame) const;
+    // 12 floats (rows 0..2) of one socket in one global frame; empty when absent.
+    QList<float> socketRows(quint32 globalFrame, int socket) const;
+    // Global frame of a clip's frame, clamped into the clip; 0 when the clip does not exist.
+    quint32 globalFrame(int clip, quint32 frame) const;
+
+    // A view of an opened file. When the palette is not inside the file the result is invalid
+    // and *why says so (the viewport shows it).
+    static PaletteSource fromFile(const bpat::BpatFile &file, QString *why = nullptr);
+};

@@ -1,0 +1,295 @@
+#include "ViewportCanvas.h"
+
+#include "BpatFile.h"
+#include "CrowdLayout.h"
+
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QPainter>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <cmath>
+
+ViewportCanvas::ViewportCanvas(QWidget *parent)
+    : QOpenGLWidget(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setMinimumSize(160, 120);
+    m_message = new QLabel(this);
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+    m_message->setAutoFillBackground(true);
+    m_message->hide();
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_message);
+    m_animation.setInterval(16);
+    connect(&m_animation, &QTimer::timeout, this, qOverload<>(&QWidget::update));
+    m_clock.start();
+    m_frameClock.start();
+}
+
+ViewportCanvas::~ViewportCanvas()
+{
+    cleanup();
+}
+
+void ViewportCanvas::showUnavailable(const QString &reason)
+{
+    m_unavailable = reason;
+    m_message->setText(reason);
+    m_message->show();
+    emit unavailable(reason);
+}
+
+void ViewportCanvas::setFile(const bpat::BpatFile &file)
+{
+    QString why;
+    const PaletteSource source = PaletteSource::fromFile(file, &why);
+    setSource(source);
+    if (!source.isValid() && m_unavailable.isEmpty()) {
+        m_message->setText(QStringLiteral("Nothing to show: ") + why);
+        m_message->show();
+    }
+}
+
+void ViewportCanvas::setSource(const PaletteSource &source)
+{
+    m_scene.setSource(source);
+    m_clip = 0;
+    m_frame = 0;
+    m_selectedBone = m_hoverBone = -1;
+    m_sceneDirty = true;
+    m_instancesDirty = true;
+    if (m_unavailable.isEmpty())
+        m_message->hide();
+    if (!m_scene.isEmpty())
+        m_camera.reset(m_scene.referenceLo(), m_scene.referenceHi());
+    update();
+}
+
+void ViewportCanvas::clear()
+{
+    setSource(PaletteSource());
+}
+
+void ViewportCanvas::setCurrentFrame(int clip, int frame)
+{
+    m_clip = std::clamp(clip, 0, std::max(0, int(m_scene.source().clips.size()) - 1));
+    m_frame = std::max(0, frame);
+    m_clock.restart();
+    m_instancesDirty = true;
+    update();
+}
+
+void ViewportCanvas::setPlaying(bool playing)
+{
+    m_playing = playing;
+    m_clock.restart();
+    m_instancesDirty = true;
+    if (m_playing || m_crowd > 1)
+        m_animation.start();
+    else
+        m_animation.stop();
+    update();
+}
+
+void ViewportCanvas::setCrowdSize(int instances)
+{
+    m_crowd = std::clamp(instances, 1, 1000000);
+    m_sceneDirty = true; // the crowd draws a lighter mesh
+    m_instancesDirty = true;
+    setPlaying(m_playing);
+    if (m_crowd > 1)
+        frameAll();
+}
+
+void ViewportCanvas::setOverlay(Overlay overlay, bool on)
+{
+    m_overlays.setFlag(overlay, on);
+    update();
+}
+
+void ViewportCanvas::setOverlays(Overlays overlays)
+{
+    m_overlays = overlays;
+    update();
+}
+
+void ViewportCanvas::setPerBoneColors(bool on)
+{
+    m_perBoneColors = on;
+    update();
+}
+
+void ViewportCanvas::setInterpolation(bool on)
+{
+    m_interpolate = on;
+    update();
+}
+
+void ViewportCanvas::setSelectedBone(int bone)
+{
+    m_selectedBone = bone >= 0 && bone < m_scene.source().boneCount ? bone : -1;
+    update();
+}
+
+void ViewportCanvas::frameAll()
+{
+    if (m_scene.isEmpty())
+        return;
+    QVector3D lo, hi;
+    if (m_crowd > 1) {
+        const float spacing = std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(),
+                                       m_scene.referenceHi().z() - m_scene.referenceLo().z()) * 1.4f;
+        const float half = std::ceil(std::sqrt(float(m_crowd))) * spacing / 2;
+        lo = QVector3D(-half, m_scene.referenceLo().y(), -half);
+        hi = QVector3D(half, m_scene.referenceHi().y(), half);
+    } else {
+        m_scene.bounds(currentGlobalFrame(), &lo, &hi);
+    }
+    m_camera.frame(lo, hi);
+    update();
+}
+
+void ViewportCanvas::resetCamera()
+{
+    m_camera = OrbitCamera();
+    if (!m_scene.isEmpty())
+        m_camera.reset(m_scene.referenceLo(), m_scene.referenceHi());
+    update();
+}
+
+void ViewportCanvas::viewFront() { m_camera.setView(OrbitCamera::View::Front); update(); }
+void ViewportCanvas::viewSide() { m_camera.setView(OrbitCamera::View::Side); update(); }
+void ViewportCanvas::viewTop() { m_camera.setView(OrbitCamera::View::Top); update(); }
+
+float ViewportCanvas::playbackTime() const
+{
+    return m_playing || m_crowd > 1 ? float(m_clock.nsecsElapsed() / 1.0e9) : 0.0f;
+}
+
+quint32 ViewportCanvas::currentGlobalFrame() const
+{
+    const QList<PaletteClip> &clips = m_scene.source().clips;
+    if (clips.isEmpty())
+        return 0;
+    const PaletteClip &clip = clips.at(std::clamp(m_clip, 0, int(clips.size()) - 1));
+    const float count = float(clip.frameCount);
+    const float start = float(std::min<quint32>(quint32(m_frame), clip.frameCount - 1));
+    float phase = start / count + (m_playing ? playbackTime() * clip.fps / count : 0.0f);
+    phase = clip.loops ? phase - std::floor(phase) : std::clamp(phase, 0.0f, 1.0f);
+    const float f = std::clamp(std::floor(phase * count + 1e-4f), 0.0f, count - 1);
+    return clip.frameOffset + quint32(f);
+}
+
+void ViewportCanvas::initializeGL()
+{
+    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &ViewportCanvas::cleanup, Qt::UniqueConnection);
+    if (!context() || !context()->isValid()) {
+        showUnavailable(QStringLiteral("The OpenGL context is not valid."));
+        return;
+    }
+    if (context()->format().version() < qMakePair(3, 3)) {
+        showUnavailable(QStringLiteral("OpenGL %1.%2 is too old: the viewport needs 3.3.")
+                            .arg(context()->format().majorVersion()).arg(context()->format().minorVersion()));
+        return;
+    }
+    initializeOpenGLFunctions();
+    m_renderer = QString::fromLatin1(reinterpret_cast<const char *>(glGetString(GL_RENDERER)));
+    QString error;
+    if (!m_renderer3d.initialize() || !m_lines.initialize(&error)) {
+        showUnavailable(m_renderer3d.error().isEmpty() ? error : m_renderer3d.error());
+        cleanup();
+        return;
+    }
+    m_glReady = true;
+    m_sceneDirty = m_instancesDirty = true;
+}
+
+void ViewportCanvas::cleanup()
+{
+    if (!m_glReady)
+        return;
+    makeCurrent();
+    m_renderer3d.destroy();
+    m_lines.destroy();
+    doneCurrent();
+    m_glReady = false;
+}
+
+void ViewportCanvas::resizeGL(int, int) {}
+
+void ViewportCanvas::uploadScene()
+{
+    m_sceneDirty = false;
+    if (m_scene.isEmpty())
+        return;
+    if (!m_renderer3d.setSource(m_scene.source(), m_maxRows)) {
+        m_message->setText(QStringLiteral("Cannot show this file: ") + m_renderer3d.error());
+        m_message->show();
+        return;
+    }
+    m_renderer3d.setMesh(m_crowd > 1 ? m_scene.crowdMesh() : m_scene.mesh());
+    m_renderer3d.setRoleColors(m_scene.roleColors());
+}
+
+void ViewportCanvas::updateInstances()
+{
+    m_instancesDirty = false;
+    const QList<PaletteClip> &clips = m_scene.source().clips;
+    if (clips.isEmpty()) {
+        m_renderer3d.setInstances({});
+        return;
+    }
+    if (m_crowd > 1) {
+        const float spacing = std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(),
+                                       m_scene.referenceHi().z() - m_scene.referenceLo().z()) * 1.4f;
+        m_renderer3d.setInstances(CrowdLayout::grid(m_scene.source(), m_crowd, std::max(spacing, 0.1f)));
+        return;
+    }
+    const PaletteClip &clip = clips.at(std::clamp(m_clip, 0, int(clips.size()) - 1));
+    CreatureInstance instance = CreatureInstance::atFrame(clip.frameOffset, clip.frameCount,
+                                                          std::min<quint32>(quint32(m_frame), clip.frameCount - 1), clip.loops);
+    if (m_playing)
+        instance.fps = clip.fps;
+    m_renderer3d.setInstances({instance});
+}
+
+QMatrix4x4 ViewportCanvas::viewProjection() const
+{
+    return m_camera.projection(float(width()) / float(std::max(1, height()))) * m_camera.view();
+}
+
+void ViewportCanvas::paintGL()
+{
+    const double interval = m_frameClock.nsecsElapsed() / 1.0e6;
+    m_frameClock.restart();
+    m_frameMs = m_frameMs == 0 ? interval : m_frameMs * 0.9 + interval * 0.1;
+    glClearColor(0.16f, 0.17f, 0.19f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (!m_glReady)
+        return;
+    QElapsedTimer cpu;
+    cpu.start();
+    if (m_sceneDirty)
+        uploadScene();
+    if (m_instancesDirty)
+        updateInstances();
+    glEnable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    const QMatrix4x4 vp = viewProjection();
+    CreatureRenderer::DrawParameters parameters;
+    parameters.viewProjection = vp;
+    parameters.cameraPosition = m_camera.position();
+    parameters.time = playbackTime();
+    parameters.interpolate = m_interpolate;
+    parameters.colorMode = m_perBoneColors ? 1 : 0;
+    parameters.selectedBone = m_crowd > 1 ? -1 : m_selectedBone;
+    m_lastDrawCalls = m_scene.isEmpty() ? 0 : m_renderer3d.draw(parameters);
+    drawOverlays(vp);
+    const double cpuMs = cpu.nsecsElapsed() / 1.0e6;
+    drawText(vp, cpuMs);
+}

@@ -1,0 +1,131 @@
+#pragma once
+// The OpenGL canvas of the 3D viewport (use ViewportWidget, which shows a message instead of this
+// canvas where OpenGL is unavailable): creatures skinned on the GPU from the palette texture (OpenGL 3.3 core),
+// one creature following the inspector's current clip and frame, or a crowd of N instances with
+// per-instance clips and phases in one instanced draw call. Overlays are toggles; the camera
+// orbits (left drag), pans (middle or right drag, or shift + left), zooms (wheel), frames all (F),
+// resets (R, Home) and snaps to front/side/top (1, 3, 7). Click a joint to select its bone.
+// When the context is too old or the shaders do not build, it stops drawing and emits
+// unavailable(reason). Construct it only where openGLProblem() is empty: Qt itself crashes
+// composing any QOpenGLWidget on a platform without OpenGL (the offscreen plugin).
+#include "CreatureRenderer.h"
+#include "LineRenderer.h"
+#include "OrbitCamera.h"
+#include "ViewportScene.h"
+
+#include <QElapsedTimer>
+#include <QOpenGLExtraFunctions>
+#include <QOpenGLWidget>
+#include <QTimer>
+
+class QLabel;
+namespace bpat {
+class BpatFile;
+}
+
+class ViewportCanvas : public QOpenGLWidget, protected QOpenGLExtraFunctions
+{
+    Q_OBJECT
+
+public:
+    enum Overlay {
+        Skeleton = 0x1, JointAxes = 0x2, BoneNames = 0x4, Sockets = 0x8, Grid = 0x10, Bounds = 0x20, Stats = 0x40,
+    };
+    Q_DECLARE_FLAGS(Overlays, Overlay)
+    Q_FLAG(Overlays)
+
+    explicit ViewportCanvas(QWidget *parent = nullptr);
+    ~ViewportCanvas() override;
+
+    QString unavailableReason() const { return m_unavailable; } // empty while drawing works
+    QString glRenderer() const { return m_renderer; }
+    const ViewportScene &scene() const { return m_scene; }
+    const OrbitCamera &camera() const { return m_camera; }
+    Overlays overlays() const { return m_overlays; }
+    int clip() const { return m_clip; }
+    int frame() const { return m_frame; }
+    int crowdSize() const { return m_crowd; }
+    int selectedBone() const { return m_selectedBone; }
+    int lastDrawCalls() const { return m_lastDrawCalls; }
+    quint32 currentGlobalFrame() const;
+    // Bone whose joint is nearest to a widget position (within `radius` pixels), or -1.
+    int boneAt(const QPointF &position, float radius = 12) const;
+    // Rows per palette layer; > 0 forces the layer split (tests).
+    void setMaxRowsPerLayer(int rows) { m_maxRows = rows; }
+
+public slots:
+    void setFile(const bpat::BpatFile &file);
+    void setSource(const PaletteSource &source);
+    void clear();
+    void setCurrentFrame(int clip, int frame);
+    void setPlaying(bool playing);
+    void setCrowdSize(int instances); // <= 1: the single creature
+    void setOverlay(ViewportCanvas::Overlay overlay, bool on);
+    void setOverlays(ViewportCanvas::Overlays overlays);
+    void setPerBoneColors(bool on);
+    void setInterpolation(bool on);
+    void setSelectedBone(int bone);
+    void frameAll();
+    void resetCamera();
+    void viewFront();
+    void viewSide();
+    void viewTop();
+
+signals:
+    void boneSelected(int bone);
+    void unavailable(const QString &reason);
+
+protected:
+    void initializeGL() override;
+    void resizeGL(int width, int height) override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private slots:
+    void cleanup();
+
+private:
+    void showUnavailable(const QString &reason);
+    void uploadScene();
+    void updateInstances();
+    float playbackTime() const;
+    QMatrix4x4 viewProjection() const;
+    void drawOverlays(const QMatrix4x4 &viewProjection);
+    void drawText(const QMatrix4x4 &viewProjection, double cpuMs);
+
+    ViewportScene m_scene;
+    CreatureRenderer m_renderer3d;
+    LineRenderer m_lines;
+    OrbitCamera m_camera;
+    QLabel *m_message = nullptr;
+    QString m_unavailable;
+    QString m_renderer;
+    bool m_glReady = false;
+    bool m_sceneDirty = false;
+    bool m_instancesDirty = false;
+    int m_maxRows = 0;
+
+    int m_clip = 0;
+    int m_frame = 0;
+    int m_crowd = 1;
+    bool m_playing = false;
+    bool m_interpolate = true;
+    bool m_perBoneColors = false;
+    int m_selectedBone = -1;
+    int m_hoverBone = -1;
+    Overlays m_overlays = Overlays(Skeleton | Grid | Sockets | BoneNames | Stats);
+    int m_lastDrawCalls = 0;
+    double m_frameMs = 0;
+
+    QElapsedTimer m_clock;     // playback time
+    QElapsedTimer m_frameClock; // interval between frames
+    QTimer m_animation;
+    QPoint m_lastMouse;
+    QPoint m_pressPosition;
+};
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(ViewportCanvas::Overlays)

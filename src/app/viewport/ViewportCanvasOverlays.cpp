@@ -1,0 +1,180 @@
+// ViewportCanvas, continued: overlays (lines in GL, names and stats with QPainter), picking and
+// mouse/keyboard camera control. Kept apart from the GL lifecycle in ViewportCanvas.cpp.
+#include "ViewportCanvas.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <cmath>
+
+namespace {
+
+// Widget coordinates of a world point; false when behind the camera.
+bool project(const QMatrix4x4 &viewProjection, const QVector3D &point, QSizeF size, QPointF *out)
+{
+    const QVector4D clip = viewProjection * QVector4D(point, 1);
+    if (clip.w() <= 1e-6f)
+        return false;
+    const QVector3D ndc = clip.toVector3DAffine();
+    *out = QPointF((ndc.x() + 1) / 2 * size.width(), (1 - ndc.y()) / 2 * size.height());
+    return true;
+}
+
+} // namespace
+
+void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
+{
+    QList<LineVertex> depthTested, onTop;
+    const float height = m_scene.referenceHi().y() - m_scene.referenceLo().y();
+    const float scale = std::max(0.1f, height);
+    if (m_overlays.testFlag(Grid)) {
+        const float extent = m_crowd > 1 ? std::ceil(std::sqrt(float(m_crowd))) * scale * 1.2f : scale * 2.5f;
+        const float step = m_crowd > 1 ? std::max(1.0f, std::round(extent / 15)) : (scale > 3 ? 1.0f : 0.25f);
+        m_scene.appendGrid(depthTested, std::max(extent, 1.0f), step);
+    }
+    if (!m_scene.isEmpty() && m_crowd <= 1) {
+        const quint32 frame = currentGlobalFrame();
+        if (m_overlays.testFlag(Skeleton) || !m_scene.knownRig())
+            m_scene.appendSkeleton(onTop, frame, m_selectedBone);
+        if (m_overlays.testFlag(JointAxes))
+            m_scene.appendJointAxes(onTop, frame, scale * 0.05f);
+        if (m_overlays.testFlag(Bounds)) {
+            QVector3D lo, hi;
+            m_scene.bounds(frame, &lo, &hi);
+            ViewportScene::appendBox(depthTested, lo, hi, QVector4D(0.4f, 0.8f, 1.0f, 1));
+        }
+    }
+    m_lines.draw(depthTested, viewProjection, false);
+    m_lines.draw(onTop, viewProjection, true);
+    if (!m_scene.isEmpty() && m_crowd <= 1 && m_overlays.testFlag(Sockets)) {
+        glDisable(GL_DEPTH_TEST);
+        m_renderer3d.drawSockets(viewProjection, currentGlobalFrame(), QVector4D(0, 0, 0, 0), scale * 0.06f);
+        glEnable(GL_DEPTH_TEST);
+    }
+}
+
+void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    const QSizeF size(width(), height());
+    const quint32 frame = currentGlobalFrame();
+    if (!m_scene.isEmpty() && m_crowd <= 1) {
+        const QList<QVector3D> joints = m_scene.joints(frame);
+        for (int bone : {m_hoverBone, m_selectedBone}) {
+            if (bone < 0 || bone >= joints.size() || !m_overlays.testFlag(BoneNames))
+                continue;
+            QPointF at;
+            if (!project(viewProjection, joints.at(bone), size, &at))
+                continue;
+            painter.setPen(bone == m_selectedBone ? QColor(255, 160, 60) : QColor(255, 255, 160));
+            painter.drawEllipse(at, 4, 4);
+            painter.drawText(at + QPointF(7, -7), m_scene.boneNames().value(bone));
+        }
+        if (m_overlays.testFlag(Sockets)) {
+            painter.setPen(QColor(150, 220, 255));
+            const PaletteSource &source = m_scene.source();
+            for (int s = 0; s < source.sockets.size(); ++s) {
+                const QList<float> rows = source.socketRows(frame, s);
+                QPointF at;
+                if (rows.size() == 12 && project(viewProjection, QVector3D(rows[3], rows[7], rows[11]), size, &at))
+                    painter.drawText(at + QPointF(5, 12), source.sockets.at(s).name);
+            }
+        }
+    }
+    painter.setPen(QColor(220, 220, 225));
+    QStringList lines;
+    if (!m_scene.isEmpty()) {
+        const PaletteSource &source = m_scene.source();
+        const QString clipName = source.clips.value(m_clip).name;
+        lines << QStringLiteral("%1 · %2").arg(source.label, m_scene.rigName());
+        if (m_crowd <= 1)
+            lines << QStringLiteral("%1 · global frame %2").arg(clipName).arg(frame);
+    }
+    if (m_overlays.testFlag(Stats)) {
+        lines << QStringLiteral("instances %1 · draw calls %2 · frame %3 ms · cpu %4 ms")
+                     .arg(m_crowd > 1 ? m_renderer3d.instanceCount() : (m_scene.isEmpty() ? 0 : 1))
+                     .arg(m_lastDrawCalls)
+                     .arg(m_frameMs, 0, 'f', 1)
+                     .arg(cpuMs, 0, 'f', 2);
+        lines << m_renderer;
+    }
+    painter.drawText(QRectF(8, 6, width() - 16, height() - 12), Qt::AlignLeft | Qt::AlignTop, lines.join(u'\n'));
+}
+
+int ViewportCanvas::boneAt(const QPointF &position, float radius) const
+{
+    if (m_scene.isEmpty() || m_crowd > 1)
+        return -1;
+    const QMatrix4x4 vp = viewProjection();
+    const QList<QVector3D> joints = m_scene.joints(currentGlobalFrame());
+    int best = -1;
+    double bestDistance = double(radius);
+    for (int b = 0; b < joints.size(); ++b) {
+        QPointF at;
+        if (!project(vp, joints.at(b), QSizeF(width(), height()), &at))
+            continue;
+        const double d = std::hypot(at.x() - position.x(), at.y() - position.y());
+        if (d <= bestDistance) { // ties go to the later (child) bone sharing the same origin
+            bestDistance = d;
+            best = b;
+        }
+    }
+    return best;
+}
+
+void ViewportCanvas::mousePressEvent(QMouseEvent *event)
+{
+    m_lastMouse = m_pressPosition = event->position().toPoint();
+}
+
+void ViewportCanvas::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint position = event->position().toPoint();
+    const QPoint delta = position - m_lastMouse;
+    m_lastMouse = position;
+    const Qt::MouseButtons buttons = event->buttons();
+    if (buttons & (Qt::MiddleButton | Qt::RightButton)
+        || (buttons & Qt::LeftButton && event->modifiers() & Qt::ShiftModifier)) {
+        m_camera.pan(float(delta.x()), float(delta.y()), height());
+        update();
+    } else if (buttons & Qt::LeftButton) {
+        m_camera.orbit(-float(delta.x()) * 0.4f, float(delta.y()) * 0.4f);
+        update();
+    } else if (m_overlays.testFlag(BoneNames)) {
+        const int hover = boneAt(event->position());
+        if (hover != m_hoverBone) {
+            m_hoverBone = hover;
+            update();
+        }
+    }
+}
+
+void ViewportCanvas::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && (event->position().toPoint() - m_pressPosition).manhattanLength() < 4) {
+        const int bone = boneAt(event->position());
+        setSelectedBone(bone);
+        emit boneSelected(m_selectedBone);
+    }
+}
+
+void ViewportCanvas::wheelEvent(QWheelEvent *event)
+{
+    m_camera.zoom(float(event->angleDelta().y()) / 120.0f);
+    update();
+}
+
+void ViewportCanvas::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_F: frameAll(); break;
+    case Qt::Key_R:
+    case Qt::Key_Home: resetCamera(); break;
+    case Qt::Key_1: viewFront(); break;
+    case Qt::Key_3: viewSide(); break;
+    case Qt::Key_7: viewTop(); break;
+    default: QOpenGLWidget::keyPressEvent(event); return;
+    }
+}

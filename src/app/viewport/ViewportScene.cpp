@@ -1,0 +1,136 @@
+#include "ViewportScene.h"
+
+#include "CreatureMeshBuilder.h"
+#include "RigDescription.h"
+
+#include <algorithm>
+#include <cmath>
+
+void ViewportScene::clear()
+{
+    *this = ViewportScene();
+}
+
+void ViewportScene::setSource(const PaletteSource &source)
+{
+    clear();
+    if (!source.isValid())
+        return;
+    m_source = source;
+    m_referenceFrame = source.clips.isEmpty() ? 0 : source.clips.first().frameOffset;
+    const QList<float> reference = source.frame(m_referenceFrame);
+    if (const std::optional<bpat::RigDescription> rig = bpat::RigDescription::builtin(source.speciesId, source.boneCount)) {
+        m_knownRig = true;
+        m_rigName = rig->name;
+        m_roleColors = rig->roleColors;
+        m_mesh = bpat::CreatureMeshBuilder::build(*rig, reference, 12);
+        m_crowdMesh = bpat::CreatureMeshBuilder::build(*rig, reference, 6);
+        for (const bpat::RigBoneDescription &bone : rig->bones) {
+            m_boneNames.append(bone.name);
+            m_parents.append(bone.parent);
+        }
+    } else {
+        m_roleColors = bpat::RigDescription::defaultRoleColors();
+        m_rigName = QStringLiteral("unknown rig (%1 bones): joints and inferred links").arg(source.boneCount);
+        m_mesh = bpat::CreatureMeshBuilder::joints(source.boneCount, reference, 10);
+        m_crowdMesh = bpat::CreatureMeshBuilder::joints(source.boneCount, reference, 4);
+        m_parents = bpat::CreatureMeshBuilder::inferParents(source.boneCount, reference);
+        for (int b = 0; b < source.boneCount; ++b)
+            m_boneNames.append(QStringLiteral("bone %1").arg(b));
+    }
+    bounds(m_referenceFrame, &m_referenceLo, &m_referenceHi);
+    m_ground = std::isfinite(m_referenceLo.y()) ? std::min(0.0f, m_referenceLo.y()) : 0.0f;
+}
+
+QList<QVector3D> ViewportScene::joints(quint32 globalFrame) const
+{
+    QList<QVector3D> out;
+    const QList<float> frame = m_source.frame(globalFrame);
+    for (int b = 0; b + 1 <= m_source.boneCount && !frame.isEmpty(); ++b)
+        out.append(QVector3D(frame.at(b * 16 + 3), frame.at(b * 16 + 7), frame.at(b * 16 + 11)));
+    return out;
+}
+
+void ViewportScene::bounds(quint32 globalFrame, QVector3D *lo, QVector3D *hi) const
+{
+    QVector3D l(INFINITY, INFINITY, INFINITY), h(-INFINITY, -INFINITY, -INFINITY);
+    const QList<float> frame = m_source.frame(globalFrame);
+    const bpat::SkinnedPose pose = m_mesh.skin(frame);
+    auto grow = [&](const QVector3D &p) {
+        if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || !std::isfinite(p.z()))
+            return;
+        for (int i = 0; i < 3; ++i) {
+            l[i] = std::min(l[i], p[i]);
+            h[i] = std::max(h[i], p[i]);
+        }
+    };
+    for (const QVector3D &p : pose.positions)
+        grow(p);
+    for (const QVector3D &p : joints(globalFrame))
+        grow(p);
+    if (!(l.x() <= h.x())) { // nothing finite: a unit box at the origin
+        l = QVector3D(-0.5f, 0, -0.5f);
+        h = QVector3D(0.5f, 1, 0.5f);
+    }
+    *lo = l;
+    *hi = h;
+}
+
+void ViewportScene::appendLine(QList<LineVertex> &out, const QVector3D &a, const QVector3D &b, const QVector4D &color)
+{
+    out.append(LineVertex{{a.x(), a.y(), a.z()}, {color.x(), color.y(), color.z(), color.w()}});
+    out.append(LineVertex{{b.x(), b.y(), b.z()}, {color.x(), color.y(), color.z(), color.w()}});
+}
+
+void ViewportScene::appendGrid(QList<LineVertex> &out, float halfExtent, float step) const
+{
+    const int lines = std::clamp(int(halfExtent / std::max(step, 1e-3f)), 1, 200);
+    const float extent = float(lines) * step;
+    for (int i = -lines; i <= lines; ++i) {
+        const float t = float(i) * step;
+        const QVector4D color = i == 0 ? QVector4D(0.55f, 0.55f, 0.6f, 1) : QVector4D(0.33f, 0.34f, 0.37f, 1);
+        appendLine(out, {t, m_ground, -extent}, {t, m_ground, extent}, color);
+        appendLine(out, {-extent, m_ground, t}, {extent, m_ground, t}, color);
+    }
+}
+
+void ViewportScene::appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, int selectedBone) const
+{
+    const QList<QVector3D> points = joints(globalFrame);
+    for (int b = 0; b < points.size() && b < m_parents.size(); ++b) {
+        const int parent = m_parents.at(b);
+        if (parent < 0 || parent >= points.size())
+            continue;
+        const bool selected = b == selectedBone;
+        appendLine(out, points.at(parent), points.at(b), selected ? QVector4D(1, 0.55f, 0.1f, 1) : QVector4D(1, 1, 0.3f, 1));
+    }
+}
+
+void ViewportScene::appendJointAxes(QList<LineVertex> &out, quint32 globalFrame, float size) const
+{
+    const QList<float> frame = m_source.frame(globalFrame);
+    for (int b = 0; b < m_source.boneCount && !frame.isEmpty(); ++b) {
+        const float *m = frame.constData() + b * 16;
+        const QVector3D origin(m[3], m[7], m[11]);
+        for (int axis = 0; axis < 3; ++axis) {
+            const QVector3D dir = QVector3D(m[axis], m[4 + axis], m[8 + axis]).normalized();
+            QVector4D color(0.2f, 0.2f, 0.2f, 1);
+            color[axis] = 1;
+            appendLine(out, origin, origin + dir * size, color);
+        }
+    }
+}
+
+void ViewportScene::appendBox(QList<LineVertex> &out, const QVector3D &lo, const QVector3D &hi, const QVector4D &color)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+        for (int corner = 0; corner < 4; ++corner) {
+            QVector3D a = lo, b = lo;
+            a[u] = b[u] = (corner & 1) ? hi[u] : lo[u];
+            a[v] = b[v] = (corner & 2) ? hi[v] : lo[v];
+            b[axis] = hi[axis];
+            appendLine(out, a, b, color);
+        }
+    }
+}

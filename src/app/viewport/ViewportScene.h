@@ -1,0 +1,62 @@
+#pragma once
+// The CPU side of the viewport, no OpenGL: the shown file's palette view, the creature meshes
+// chosen for it (the game's rig when species and bone count match a shipped description, else
+// joints with links inferred from the palette's translations), bone names and parents, poses and
+// bounds of a frame, and the overlay line geometry (grid, skeleton, joint axes, bounds).
+#include "CreatureMesh.h"
+#include "PaletteSource.h"
+
+#include <QList>
+#include <QStringList>
+#include <QVector3D>
+#include <QVector4D>
+
+struct LineVertex
+{
+    float position[3];
+    float color[4];
+};
+
+class ViewportScene
+{
+public:
+    void setSource(const PaletteSource &source);
+    void clear();
+
+    bool isEmpty() const { return !m_source.isValid(); }
+    const PaletteSource &source() const { return m_source; }
+    const bpat::CreatureMesh &mesh() const { return m_mesh; }           // close-up detail
+    const bpat::CreatureMesh &crowdMesh() const { return m_crowdMesh; } // fewer segments
+    bool knownRig() const { return m_knownRig; }
+    const QString &rigName() const { return m_rigName; }
+    const QList<QVector3D> &roleColors() const { return m_roleColors; }
+    const QStringList &boneNames() const { return m_boneNames; }
+    const QList<int> &parents() const { return m_parents; }
+    quint32 referenceFrame() const { return m_referenceFrame; }
+    float groundHeight() const { return m_ground; }
+    // Bounds of the creature over its reference frame; used for framing and crowd spacing.
+    QVector3D referenceLo() const { return m_referenceLo; }
+    QVector3D referenceHi() const { return m_referenceHi; }
+
+    QList<QVector3D> joints(quint32 globalFrame) const; // bone origins in model space
+    void bounds(quint32 globalFrame, QVector3D *lo, QVector3D *hi) const; // of the skinned mesh
+
+    static void appendLine(QList<LineVertex> &out, const QVector3D &a, const QVector3D &b, const QVector4D &color);
+    void appendGrid(QList<LineVertex> &out, float halfExtent, float step) const;
+    void appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, int selectedBone) const;
+    void appendJointAxes(QList<LineVertex> &out, quint32 globalFrame, float size) const;
+    static void appendBox(QList<LineVertex> &out, const QVector3D &lo, const QVector3D &hi, const QVector4D &color);
+
+private:
+    PaletteSource m_source;
+    bpat::CreatureMesh m_mesh;
+    bpat::CreatureMesh m_crowdMesh;
+    bool m_knownRig = false;
+    QString m_rigName;
+    QList<QVector3D> m_roleColors;
+    QStringList m_boneNames;
+    QList<int> m_parents;
+    quint32 m_referenceFrame = 0;
+    float m_ground = 0;
+    QVector3D m_referenceLo, m_referenceHi;
+};

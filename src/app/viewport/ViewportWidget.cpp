@@ -1,0 +1,99 @@
+#include "ViewportWidget.h"
+
+#include <QGuiApplication>
+#include <QLabel>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QStackedLayout>
+
+ViewportWidget::ViewportWidget(QWidget *parent)
+    : QWidget(parent)
+{
+    m_stack = new QStackedLayout(this);
+    m_message = new QLabel(this);
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+    m_message->setMargin(24);
+    m_stack->addWidget(m_message);
+    const QString problem = openGLProblem();
+    if (!problem.isEmpty()) {
+        showReason(problem);
+        return;
+    }
+    m_canvas = new ViewportCanvas(this);
+    m_stack->addWidget(m_canvas);
+    m_stack->setCurrentWidget(m_canvas);
+    setFocusProxy(m_canvas);
+    connect(m_canvas, &ViewportCanvas::boneSelected, this, &ViewportWidget::boneSelected);
+    connect(m_canvas, &ViewportCanvas::unavailable, this, &ViewportWidget::showReason);
+}
+
+ViewportWidget::~ViewportWidget() = default;
+
+void ViewportWidget::showReason(const QString &reason)
+{
+    m_reason = reason;
+    m_message->setText(tr("3D view unavailable.\n%1").arg(reason));
+    m_stack->setCurrentWidget(m_message);
+}
+
+void ViewportWidget::setDefaultSurfaceFormat()
+{
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    format.setSamples(4);
+    QSurfaceFormat::setDefaultFormat(format);
+}
+
+QString ViewportWidget::openGLProblem()
+{
+    static const QString problem = [] {
+        // These platforms have no OpenGL compositing for widgets even when a GL context can be
+        // made (the offscreen plugin makes GLX contexts when DISPLAY is set).
+        const QString platform = QGuiApplication::platformName();
+        if (platform == u"offscreen" || platform == u"minimal" || platform == u"linuxfb" || platform == u"vnc")
+            return QStringLiteral("The \"%1\" platform cannot show OpenGL widgets: the viewport needs an OpenGL 3.3 core context.")
+                .arg(platform);
+        if (qEnvironmentVariableIntValue("BPAT_NO_OPENGL") != 0)
+            return QStringLiteral("OpenGL is turned off (BPAT_NO_OPENGL is set).");
+        QOpenGLContext context;
+        QSurfaceFormat format = QSurfaceFormat::defaultFormat();
+        format.setVersion(3, 3);
+        format.setProfile(QSurfaceFormat::CoreProfile);
+        context.setFormat(format);
+        if (!context.create())
+            return QStringLiteral("No OpenGL on the \"%1\" platform: the viewport needs an OpenGL 3.3 core context.")
+                .arg(QGuiApplication::platformName());
+        QOffscreenSurface surface;
+        surface.setFormat(context.format());
+        surface.create();
+        if (!context.makeCurrent(&surface))
+            return QStringLiteral("An OpenGL context was created but cannot be made current.");
+        const QPair<int, int> version = context.format().version();
+        context.doneCurrent();
+        if (version < qMakePair(3, 3))
+            return QStringLiteral("OpenGL %1.%2 is too old: the viewport needs 3.3 (texelFetch, instancing, integer attributes).")
+                .arg(version.first).arg(version.second);
+        return QString();
+    }();
+    return problem;
+}
+
+void ViewportWidget::setFile(const bpat::BpatFile &file) { if (m_canvas) m_canvas->setFile(file); }
+void ViewportWidget::setSource(const PaletteSource &source) { if (m_canvas) m_canvas->setSource(source); }
+void ViewportWidget::clear() { if (m_canvas) m_canvas->clear(); }
+void ViewportWidget::setCurrentFrame(int clip, int frame) { if (m_canvas) m_canvas->setCurrentFrame(clip, frame); }
+void ViewportWidget::setPlaying(bool playing) { if (m_canvas) m_canvas->setPlaying(playing); }
+void ViewportWidget::setCrowdSize(int instances) { if (m_canvas) m_canvas->setCrowdSize(instances); }
+void ViewportWidget::setOverlay(ViewportCanvas::Overlay overlay, bool on) { if (m_canvas) m_canvas->setOverlay(overlay, on); }
+void ViewportWidget::setOverlays(ViewportCanvas::Overlays overlays) { if (m_canvas) m_canvas->setOverlays(overlays); }
+void ViewportWidget::setPerBoneColors(bool on) { if (m_canvas) m_canvas->setPerBoneColors(on); }
+void ViewportWidget::setInterpolation(bool on) { if (m_canvas) m_canvas->setInterpolation(on); }
+void ViewportWidget::setSelectedBone(int bone) { if (m_canvas) m_canvas->setSelectedBone(bone); }
+void ViewportWidget::frameAll() { if (m_canvas) m_canvas->frameAll(); }
+void ViewportWidget::resetCamera() { if (m_canvas) m_canvas->resetCamera(); }
+void ViewportWidget::viewFront() { if (m_canvas) m_canvas->viewFront(); }
+void ViewportWidget::viewSide() { if (m_canvas) m_canvas->viewSide(); }
+void ViewportWidget::viewTop() { if (m_canvas) m_canvas->viewTop(); }

@@ -1,0 +1,72 @@
+#pragma once
+// The 3D viewport as the main window embeds it: a ViewportCanvas (OpenGL 3.3 core, GPU skinning,
+// crowds, overlays, camera; see ViewportCanvas.h) where OpenGL works, and otherwise a message
+// saying why (no GL platform such as QT_QPA_PLATFORM=offscreen, GL older than 3.3, shaders that
+// do not build). Every slot is safe in both states, so callers need not care which one they got.
+//
+// Typical wiring: file opened -> setFile(file); timeline moved -> setCurrentFrame(clip, frame);
+// palette panel selection -> setSelectedBone(bone); boneSelected(bone) -> palette panel.
+#include "ViewportCanvas.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QStackedLayout;
+
+class ViewportWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    using Overlay = ViewportCanvas::Overlay;
+    using Overlays = ViewportCanvas::Overlays;
+    static constexpr Overlay Skeleton = ViewportCanvas::Skeleton;
+    static constexpr Overlay JointAxes = ViewportCanvas::JointAxes;
+    static constexpr Overlay BoneNames = ViewportCanvas::BoneNames;
+    static constexpr Overlay Sockets = ViewportCanvas::Sockets;
+    static constexpr Overlay Grid = ViewportCanvas::Grid;
+    static constexpr Overlay Bounds = ViewportCanvas::Bounds;
+    static constexpr Overlay Stats = ViewportCanvas::Stats;
+
+    explicit ViewportWidget(QWidget *parent = nullptr);
+    ~ViewportWidget() override;
+
+    // Sets the default surface format (3.3 core, depth, 4x MSAA). Call before QApplication.
+    static void setDefaultSurfaceFormat();
+    // Empty when a 3.3 core context can be made on this platform, else why not (cached).
+    static QString openGLProblem();
+
+    ViewportCanvas *canvas() const { return m_canvas; } // nullptr without OpenGL
+    QString unavailableReason() const { return m_reason; } // empty while drawing works
+    QString glRenderer() const { return m_canvas ? m_canvas->glRenderer() : QString(); }
+
+public slots:
+    void setFile(const bpat::BpatFile &file);
+    void setSource(const PaletteSource &source);
+    void clear();
+    void setCurrentFrame(int clip, int frame);
+    void setPlaying(bool playing);
+    void setCrowdSize(int instances);
+    void setOverlay(ViewportCanvas::Overlay overlay, bool on);
+    void setOverlays(ViewportCanvas::Overlays overlays);
+    void setPerBoneColors(bool on);
+    void setInterpolation(bool on);
+    void setSelectedBone(int bone);
+    void frameAll();
+    void resetCamera();
+    void viewFront();
+    void viewSide();
+    void viewTop();
+
+signals:
+    void boneSelected(int bone);
+
+private:
+    void showReason(const QString &reason);
+
+    QStackedLayout *m_stack = nullptr;
+    QPointer<ViewportCanvas> m_canvas;
+    QLabel *m_message = nullptr;
+    QString m_reason;
+};

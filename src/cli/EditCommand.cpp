@@ -1,0 +1,319 @@
+// `bpat edit FILE -o OUT [operations...]` and `bpat merge A.bpat B.bpat... -o OUT`: the GUI's
+// edits for pipelines. Operations apply in the order given; the result is validated before
+// it replaces anything (written atomically), so a refused edit leaves OUT untouched.
+#include "BpatFile.h"
+#include "BpatSaver.h"
+#include "CliSupport.h"
+#include "CommandRegistry.h"
+#include "DocumentEditor.h"
+#include "Rig.h"
+
+#include <QCommandLineParser>
+#include <functional>
+
+namespace bpat::cli {
+
+namespace {
+
+struct Operation
+{
+    QString option;
+    QString value;
+};
+
+std::optional<BpatDocument> loadDocument(const QString &command, const QString &path, int *exitCode)
+{
+    QString error;
+    const auto file = BpatFile::open(path, &error);
+    if (!file) {
+        *exitCode = failure(command, error);
+        return std::nullopt;
+    }
+    auto doc = BpatDocument::fromFile(*file, &error);
+    if (!doc) {
+        *exitCode = failure(command, QStringLiteral("%1: cannot be edited: %2 (run `bpat validate` for details)").arg(path, error));
+        return std::nullopt;
+    }
+    return doc;
+}
+
+int saveDocument(const QString &command, const BpatDocument &doc, const QString &out)
+{
+    const BpatSaver::Result result = BpatSaver::save(doc, out);
+    if (!result.saved)
+        return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
+    printOut(QStringLiteral("wrote %1: %2 clips, %3 frames, %4 sockets\n")
+                 .arg(out).arg(doc.clipCount()).arg(doc.frameTotal()).arg(doc.socketCount()));
+    return ExitOk;
+}
+
+// "NAME=VALUE" split at the first '=' (names may not contain '=').
+bool splitPair(const QString &text, QString *left, QString *right)
+{
+    const qsizetype eq = text.indexOf(QLatin1Char('='));
+    if (eq <= 0)
+        return false;
+    const QString whole = text; // `left` or `right` may alias `text`
+    *left = whole.left(eq);
+    *right = whole.mid(eq + 1);
+    return true;
+}
+
+int clipIndex(const BpatDocument &doc, const QString &nameOrIndex)
+{
+    const int byName = doc.findClip(nameOrIndex);
+    if (byName >= 0)
+        return byName;
+    const auto index = parseUInt(nameOrIndex);
+    return index && *index < quint32(doc.clipCount()) ? int(*index) : -1;
+}
+
+int socketIndex(const BpatDocument &doc, const QString &nameOrIndex)
+{
+    const int byName = doc.findSocket(nameOrIndex);
+    if (byName >= 0)
+        return byName;
+    const auto index = parseUInt(nameOrIndex);
+    return index && *index < quint32(doc.socketCount()) ? int(*index) : -1;
+}
+
+std::optional<quint32> boneIndex(const BpatDocument &doc, const QString &nameOrIndex)
+{
+    if (const auto rig = Rig::forSpecies(doc.speciesId(), int(doc.boneCount()))) {
+        const int byName = rig->indexOf(nameOrIndex);
+        if (byName >= 0)
+            return quint32(byName);
+    }
+    return parseUInt(nameOrIndex);
+}
+
+std::optional<QVector3D> parseVector(const QString &text)
+{
+    const QStringList parts = text.split(QLatin1Char(','));
+    if (parts.size() != 3)
+        return std::nullopt;
+    float v[3];
+    for (int i = 0; i < 3; ++i) {
+        bool ok = false;
+        v[i] = parts.at(i).trimmed().toFloat(&ok);
+        if (!ok)
+            return std::nullopt;
+    }
+    return QVector3D(v[0], v[1], v[2]);
+}
+
+// Applies one operation; returns an empty string on success, else the reason.
+QString apply(BpatDocument &doc, const Operation &op)
+{
+    DocumentEditor editor(doc);
+    QString error, left, right;
+    const auto needPair = [&](const char *form) -> QString {
+        return splitPair(op.value, &left, &right) ? QString()
+                                                  : QStringLiteral("--%1 expects %2, got '%3'").arg(op.option, QLatin1String(form), op.value);
+    };
+    const auto clipOf = [&](const QString &name, int *index) -> QString {
+        *index = clipIndex(doc, name);
+        return *index >= 0 ? QString() : QStringLiteral("no clip named or numbered '%1'").arg(name);
+    };
+    const auto socketOf = [&](const QString &name, int *index) -> QString {
+        *index = socketIndex(doc, name);
+        return *index >= 0 ? QString() : QStringLiteral("no socket named or numbered '%1'").arg(name);
+    };
+    int clip = -1;
+    int socket = -1;
+    bool ok = false;
+    const QString &o = op.option;
+    if (o == QLatin1String("rename-clip")) {
+        if (QString e = needPair("OLD=NEW"); !e.isEmpty()) return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        ok = editor.renameClip(clip, right, &error);
+    } else if (o == QLatin1String("set-fps")) {
+        if (QString e = needPair("CLIP=FPS"); !e.isEmpty()) return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        bool number = false;
+        const float fps = right.toFloat(&number);
+        if (!number)
+            return QStringLiteral("--set-fps: '%1' is not a number").arg(right);
+        ok = editor.setClipFps(clip, fps, &error);
+    } else if (o == QLatin1String("set-loops")) {
+        if (QString e = needPair("CLIP=0|1"); !e.isEmpty()) return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        if (right != QLatin1String("0") && right != QLatin1String("1"))
+            return QStringLiteral("--set-loops expects 0 or 1, got '%1'").arg(right);
+        ok = editor.setClipLoops(clip, right == QLatin1String("1"), &error);
+    } else if (o == QLatin1String("remove-clip")) {
+        if (QString e = clipOf(op.value, &clip); !e.isEmpty()) return e;
+        ok = editor.removeClip(clip, &error);
+    } else if (o == QLatin1String("duplicate-clip")) {
+        QString source = op.value, name;
+        splitPair(op.value, &source, &name);
+        if (QString e = clipOf(source, &clip); !e.isEmpty()) return e;
+        ok = editor.duplicateClip(clip, name, &error);
+    } else if (o == QLatin1String("trim-clip")) {
+        if (QString e = needPair("CLIP=FIRST:LAST"); !e.isEmpty()) return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        const QStringList range = right.split(QLatin1Char(':'));
+        const auto first = parseUInt(range.value(0));
+        const auto last = parseUInt(range.value(1));
+        if (range.size() != 2 || !first || !last)
+            return QStringLiteral("--trim-clip expects CLIP=FIRST:LAST frame numbers, got '%1'").arg(op.value);
+        ok = editor.trimClip(clip, *first, *last, &error);
+    } else if (o == QLatin1String("split-clip")) {
+        if (QString e = needPair("CLIP=FRAME"); !e.isEmpty()) return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        const auto frame = parseUInt(right);
+        if (!frame)
+            return QStringLiteral("--split-clip expects CLIP=FRAME, got '%1'").arg(op.value);
+        ok = editor.splitClip(clip, *frame, QString(), &error);
+    } else if (o == QLatin1String("add-socket")) {
+        const QStringList parts = op.value.split(QLatin1Char(':'));
+        if (parts.size() != 3)
+            return QStringLiteral("--add-socket expects NAME:BONE:X,Y,Z, got '%1'").arg(op.value);
+        const auto bone = boneIndex(doc, parts.at(1));
+        const auto offset = parseVector(parts.at(2));
+        if (!bone)
+            return QStringLiteral("--add-socket: no bone named or numbered '%1'").arg(parts.at(1));
+        if (!offset)
+            return QStringLiteral("--add-socket: '%1' is not X,Y,Z").arg(parts.at(2));
+        ok = editor.addSocket(BpatSocket{parts.at(0), *bone, *offset}, &error);
+    } else if (o == QLatin1String("remove-socket")) {
+        if (QString e = socketOf(op.value, &socket); !e.isEmpty()) return e;
+        ok = editor.removeSocket(socket, &error);
+    } else if (o == QLatin1String("rename-socket")) {
+        if (QString e = needPair("OLD=NEW"); !e.isEmpty()) return e;
+        if (QString e = socketOf(left, &socket); !e.isEmpty()) return e;
+        ok = editor.renameSocket(socket, right, &error);
+    } else if (o == QLatin1String("set-socket-anchor")) {
+        if (QString e = needPair("SOCKET=BONE"); !e.isEmpty()) return e;
+        if (QString e = socketOf(left, &socket); !e.isEmpty()) return e;
+        const auto bone = boneIndex(doc, right);
+        if (!bone)
+            return QStringLiteral("--set-socket-anchor: no bone named or numbered '%1'").arg(right);
+        ok = editor.setSocketAnchor(socket, *bone, &error);
+    } else if (o == QLatin1String("set-socket-offset")) {
+        if (QString e = needPair("SOCKET=X,Y,Z"); !e.isEmpty()) return e;
+        if (QString e = socketOf(left, &socket); !e.isEmpty()) return e;
+        const auto offset = parseVector(right);
+        if (!offset)
+            return QStringLiteral("--set-socket-offset: '%1' is not X,Y,Z").arg(right);
+        ok = editor.setSocketOffset(socket, *offset, &error);
+    }
+    return ok ? QString() : error;
+}
+
+const QList<std::pair<const char *, const char *>> &operationOptions()
+{
+    static const QList<std::pair<const char *, const char *>> list{
+        {"rename-clip", "OLD=NEW"},       {"set-fps", "CLIP=FPS"},         {"set-loops", "CLIP=0|1"},
+        {"remove-clip", "CLIP"},          {"duplicate-clip", "CLIP[=NEW]"}, {"trim-clip", "CLIP=FIRST:LAST"},
+        {"split-clip", "CLIP=FRAME"},     {"add-socket", "NAME:BONE:X,Y,Z"}, {"remove-socket", "SOCKET"},
+        {"rename-socket", "OLD=NEW"},     {"set-socket-anchor", "SOCKET=BONE"}, {"set-socket-offset", "SOCKET=X,Y,Z"},
+    };
+    return list;
+}
+
+// The operations in command-line order (QCommandLineParser groups values per option).
+QList<Operation> orderedOperations(const QStringList &args)
+{
+    QList<Operation> ops;
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        if (!arg.startsWith(QLatin1String("--")))
+            continue;
+        QString name = arg.mid(2), value;
+        const bool inlineValue = splitPair(name, &name, &value);
+        for (const auto &[option, form] : operationOptions()) {
+            Q_UNUSED(form);
+            if (name == QLatin1String(option)) {
+                if (!inlineValue)
+                    value = args.value(++i);
+                ops.append(Operation{name, value});
+            }
+        }
+    }
+    return ops;
+}
+
+int runEdit(const QStringList &args)
+{
+    const QString command = args.value(0);
+    QCommandLineParser parser;
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Where to write the result (may be FILE itself; replaced atomically)."),
+                                    QStringLiteral("OUT"));
+    parser.addOption(output);
+    for (const auto &[option, form] : operationOptions())
+        parser.addOption(QCommandLineOption(QLatin1String(option), QStringLiteral("Edit operation (repeatable)."), QLatin1String(form)));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to edit."));
+    if (const auto exit = parseArguments(parser, args,
+                                         QStringLiteral("Edits clips and sockets of a BPAT file. Operations run in the order given; "
+                                                        "CLIP and SOCKET are names or indices, BONE a bone name of the species' rig "
+                                                        "or an index. The result is validated before it is written.")))
+        return *exit;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
+    if (!parser.isSet(output))
+        return usageError(parser, command, QStringLiteral("-o OUT is required"));
+    const QList<Operation> ops = orderedOperations(args);
+    if (ops.isEmpty())
+        return usageError(parser, command, QStringLiteral("no edit operation given"));
+
+    int exitCode = ExitOk;
+    auto doc = loadDocument(command, parser.positionalArguments().first(), &exitCode);
+    if (!doc)
+        return exitCode;
+    for (const Operation &op : ops) {
+        const QString error = apply(*doc, op);
+        if (!error.isEmpty())
+            return failure(command, QStringLiteral("--%1 %2 refused: %3; nothing was written").arg(op.option, op.value, error));
+    }
+    return saveDocument(command, *doc, parser.value(output));
+}
+
+int runMerge(const QStringList &args)
+{
+    const QString command = args.value(0);
+    QCommandLineParser parser;
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Where to write the merged file."), QStringLiteral("OUT"));
+    const QCommandLineOption rename(QStringLiteral("rename-on-conflict"),
+                                    QStringLiteral("Rename clips whose name already exists (walk -> walk_2) instead of failing."));
+    parser.addOptions({output, rename});
+    parser.addPositionalArgument(QStringLiteral("FILES"), QStringLiteral("Two or more BPAT files with the same bone count."),
+                                 QStringLiteral("A.bpat B.bpat..."));
+    if (const auto exit = parseArguments(parser, args,
+                                         QStringLiteral("Merges the clips of several BPAT files into one. Species and sockets come "
+                                                        "from the first file; socket rows are recomputed for imported clips.")))
+        return *exit;
+    const QStringList inputs = parser.positionalArguments();
+    if (inputs.size() < 2)
+        return usageError(parser, command, QStringLiteral("expected at least two input files"));
+    if (!parser.isSet(output))
+        return usageError(parser, command, QStringLiteral("-o OUT is required"));
+
+    int exitCode = ExitOk;
+    auto merged = loadDocument(command, inputs.first(), &exitCode);
+    if (!merged)
+        return exitCode;
+    for (qsizetype i = 1; i < inputs.size(); ++i) {
+        const auto other = loadDocument(command, inputs.at(i), &exitCode);
+        if (!other)
+            return exitCode;
+        QString error;
+        if (!DocumentEditor(*merged).importClips(*other, {}, parser.isSet(rename), &error))
+            return failure(command, QStringLiteral("cannot merge %1: %2; nothing was written").arg(inputs.at(i), error));
+    }
+    return saveDocument(command, *merged, parser.value(output));
+}
+
+const CommandRegistrar editRegistrar(Command{
+    QStringLiteral("edit"),
+    QStringLiteral("edit FILE -o OUT [--rename-clip OLD=NEW] [--set-fps CLIP=F] [--set-loops CLIP=0|1] [--remove-clip CLIP] "
+                   "[--add-socket NAME:BONE:X,Y,Z] [--remove-socket NAME] ..."),
+    runEdit});
+const CommandRegistrar mergeRegistrar(Command{QStringLiteral("merge"), QStringLiteral("merge A.bpat B.bpat... -o OUT [--rename-on-conflict]"),
+                                              runMerge});
+
+} // namespace
+
+} // namespace bpat::cli

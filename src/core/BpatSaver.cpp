@@ -1,0 +1,71 @@
+#include "BpatSaver.h"
+
+#include "BpatFile.h"
+#include "BpatWriter.h"
+#include "Validator.h"
+
+#include <QSaveFile>
+
+namespace bpat {
+
+BpatSaver::Result BpatSaver::check(const BpatDocument &document, QByteArray *bytes)
+{
+    Result result;
+    QString error;
+    const QByteArray data = BpatWriter(document).toBytes(&error);
+    if (data.isEmpty()) {
+        result.error = error.isEmpty() ? QStringLiteral("the document cannot be written") : error;
+        return result;
+    }
+    result.validation = Validator().validate(BpatFile::fromData(data));
+    if (!result.validation.valid()) {
+        const Diagnostic *first = nullptr;
+        for (const Diagnostic &d : result.validation.issues) {
+            if (d.severity == Severity::Error) {
+                first = &d;
+                break;
+            }
+        }
+        result.error = QStringLiteral("the result would not be a valid BPAT file (%1 error(s)%2)")
+                           .arg(result.validation.counts.errors)
+                           .arg(first ? QStringLiteral(", first: %1 %2").arg(first->code, first->message) : QString());
+        return result;
+    }
+    if (bytes)
+        *bytes = data;
+    return result;
+}
+
+BpatSaver::Result BpatSaver::save(const BpatDocument &document, const QString &path)
+{
+    QByteArray bytes;
+    Result result = check(document, &bytes);
+    if (!result.error.isEmpty())
+        return result;
+    result.saved = writeAtomically(bytes, path, &result.error);
+    return result;
+}
+
+bool BpatSaver::writeAtomically(const QByteArray &bytes, const QString &path, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (file.write(bytes) != bytes.size()) {
+        if (error)
+            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = QStringLiteral("cannot replace %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace bpat

@@ -1,0 +1,206 @@
+// CreatureRenderer against the CPU reference: the skinned positions the vertex shader computes
+// (captured with transform feedback) equal CreatureMesh::skin() on the file's matrices for known
+// clips and frames, with and without the palette split over texture layers, and with the
+// game's inter-frame interpolation. Also: crowd layout and the benchmark's JSON.
+#include "BpatFile.h"
+#include "TestPaths.h"
+#include "viewport/CreatureRenderer.h"
+#include "viewport/CrowdBenchmark.h"
+#include "viewport/CrowdLayout.h"
+#include "viewport/PaletteSource.h"
+#include "viewport/SyntheticCreature.h"
+#include "viewport/ViewportScene.h"
+#include "viewport/ViewportWidget.h"
+
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QTest>
+#include <memory>
+
+class tst_CreatureRenderer : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<QOpenGLContext> m_context;
+    std::unique_ptr<QOffscreenSurface> m_surface;
+
+    // Largest distance between GPU and CPU skinning of `file` at clip/frame (blend: 0..1 toward
+    // the next frame, applied to the CPU matrices the way the shader does).
+    float gpuCpuDifference(const bpat::BpatFile &file, int clip, quint32 frame, int maxRows, float blend = 0)
+    {
+        const PaletteSource source = PaletteSource::fromFile(file);
+        if (!source.isValid())
+            return -1;
+        ViewportScene scene;
+        scene.setSource(source);
+        CreatureRenderer renderer;
+        if (!renderer.initialize() || !renderer.setSource(source, maxRows))
+            return -2;
+        renderer.setMesh(scene.mesh());
+        const PaletteClip &c = source.clips.at(clip);
+        const CreatureInstance instance = CreatureInstance::atFrame(c.frameOffset, c.frameCount, frame, c.loops);
+        // Advance time by `blend` of a frame: pos = frame + blend.
+        const float time = c.fps > 0 ? blend / c.fps : 0;
+        CreatureInstance moving = instance;
+        moving.fps = c.fps;
+        const QList<QVector3D> gpu = renderer.captureSkinnedPositions(moving, time, blend > 0);
+        renderer.destroy();
+
+        QList<float> matrices = source.frame(c.frameOffset + frame);
+        if (blend > 0) {
+            const quint32 next = frame + 1 < c.frameCount ? frame + 1 : (c.loops ? 0 : frame);
+            const QList<float> after = source.frame(c.frameOffset + next);
+            for (qsizetype i = 0; i < matrices.size(); ++i)
+                matrices[i] = matrices[i] * (1 - blend) + after[i] * blend;
+        }
+        const bpat::SkinnedPose cpu = scene.mesh().skin(matrices);
+        if (gpu.size() != cpu.positions.size() || gpu.isEmpty())
+            return -3;
+        float worst = 0;
+        for (qsizetype v = 0; v < gpu.size(); ++v)
+            worst = std::max(worst, (gpu.at(v) - cpu.positions.at(v)).length());
+        return worst;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!ViewportWidget::openGLProblem().isEmpty())
+            QSKIP(qPrintable(ViewportWidget::openGLProblem()));
+        QSurfaceFormat format;
+        format.setVersion(3, 3);
+        format.setProfile(QSurfaceFormat::CoreProfile);
+        m_context = std::make_unique<QOpenGLContext>();
+        m_context->setFormat(format);
+        QVERIFY(m_context->create());
+        m_surface = std::make_unique<QOffscreenSurface>();
+        m_surface->setFormat(m_context->format());
+        m_surface->create();
+        QVERIFY(m_context->makeCurrent(m_surface.get()));
+    }
+
+    void syntheticFileSkinsLikeTheCpu_data()
+    {
+        QTest::addColumn<int>("clip");
+        QTest::addColumn<int>("frame");
+        QTest::addColumn<int>("maxRows");
+        QTest::addColumn<float>("blend");
+        QTest::newRow("walk 0") << 0 << 0 << 0 << 0.0f;
+        QTest::newRow("walk 7") << 0 << 7 << 0 << 0.0f;
+        QTest::newRow("walk 23 wraps") << 0 << 23 << 0 << 0.5f;
+        QTest::newRow("wave 9, split in layers of 5 rows") << 1 << 9 << 5 << 0.0f;
+        QTest::newRow("wave 15 holds") << 1 << 15 << 3 << 0.5f;
+        QTest::newRow("walk 10 interpolated") << 0 << 10 << 0 << 0.25f;
+        QTest::newRow("walk 12 interpolated, split") << 0 << 12 << 7 << 0.75f;
+    }
+    void syntheticFileSkinsLikeTheCpu()
+    {
+        QFETCH(int, clip);
+        QFETCH(int, frame);
+        QFETCH(int, maxRows);
+        QFETCH(float, blend);
+        const bpat::BpatFile file = bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes());
+        const float difference = gpuCpuDifference(file, clip, quint32(frame), maxRows, blend);
+        QVERIFY2(difference >= 0 && difference < 1e-4f, qPrintable(QString::number(difference)));
+    }
+
+    void upstreamFilesSkinLikeTheCpu_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("clip");
+        QTest::addColumn<int>("frame");
+        QTest::newRow("humanoid walk 5") << QStringLiteral("bpat_v1_latest/humanoid.bpat") << 1 << 5;
+        QTest::newRow("humanoid attack_bow 20") << QStringLiteral("bpat_v1_latest/humanoid.bpat") << 10 << 20;
+        QTest::newRow("horse gallop 7") << QStringLiteral("bpat_v1_latest/horse.bpat") << 4 << 7;
+        QTest::newRow("elephant fight 11") << QStringLiteral("bpat_v1_latest/elephant.bpat") << 3 << 11;
+        QTest::newRow("horse 8-bone trot 3") << QStringLiteral("bpat_v1_initial/horse.bpat") << 2 << 3;
+    }
+    void upstreamFilesSkinLikeTheCpu()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, clip);
+        QFETCH(int, frame);
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/") + file);
+        const std::optional<bpat::BpatFile> opened = bpat::BpatFile::open(testpaths::shared(QStringLiteral("upstream_assets/") + file));
+        QVERIFY(opened);
+        const float difference = gpuCpuDifference(*opened, clip, quint32(frame), 0);
+        QVERIFY2(difference >= 0 && difference < 1e-4f, qPrintable(QString::number(difference)));
+        const float split = gpuCpuDifference(*opened, clip, quint32(frame), 13);
+        QVERIFY2(split >= 0 && split < 1e-4f, qPrintable(QString::number(split)));
+    }
+
+    void paletteTextureSplitsIntoLayers()
+    {
+        const bpat::BpatFile file = bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes(24, 16));
+        CreatureRenderer renderer;
+        QVERIFY(renderer.initialize());
+        QVERIFY(renderer.setSource(PaletteSource::fromFile(file), 16));
+        QCOMPARE(renderer.paletteTexture().width(), 80);
+        QCOMPARE(renderer.paletteTexture().rowsPerLayer(), 16);
+        QCOMPARE(renderer.paletteTexture().layers(), 3); // 40 frames
+        QCOMPARE(renderer.socketTexture().width(), 9);   // 3 sockets x 3 rows
+        renderer.destroy();
+    }
+
+    void invalidSourceIsRefused()
+    {
+        CreatureRenderer renderer;
+        QVERIFY(renderer.initialize());
+        QVERIFY(!renderer.setSource(PaletteSource()));
+        QVERIFY(!renderer.error().isEmpty());
+        QCOMPARE(renderer.draw({}), 0);
+        renderer.destroy();
+        // A file whose palette runs past its end is described, not read.
+        QByteArray bytes = SyntheticCreature::humanoidFileBytes();
+        bytes.chop(bytes.size() / 2); // well into the palette
+        QString why;
+        QVERIFY(!PaletteSource::fromFile(bpat::BpatFile::fromData(bytes), &why).isValid());
+        QVERIFY2(why.contains(QStringLiteral("does not fit")), qPrintable(why));
+    }
+
+    void crowdLayoutVariesClipsAndPhases()
+    {
+        const PaletteSource source = PaletteSource::fromFile(bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes()));
+        const QList<CreatureInstance> crowd = CrowdLayout::grid(source, 100, 1.0f);
+        QCOMPARE(crowd.size(), 100);
+        QSet<float> phases;
+        for (const CreatureInstance &instance : crowd) {
+            QCOMPARE(instance.loops, 1u); // only the looping walk: the one-shot wave would freeze
+            QCOMPARE(instance.frameOffset, 0u);
+            phases.insert(instance.phase);
+        }
+        QVERIFY(phases.size() > 90);
+        QCOMPARE(crowd.at(1).x - crowd.at(0).x, 1.0f);
+    }
+
+    void benchmarkReportsOneDrawCall()
+    {
+        CrowdBenchmark::Options options;
+        options.instances = 64;
+        options.frames = 3;
+        options.width = 320;
+        options.height = 240;
+        QString error;
+        m_context->doneCurrent();
+        const std::optional<QJsonObject> result = CrowdBenchmark::run(options, &error);
+        QVERIFY(m_context->makeCurrent(m_surface.get()));
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(result->value(QStringLiteral("instances")).toInt(), 64);
+        QCOMPARE(result->value(QStringLiteral("frames")).toInt(), 3);
+        QCOMPARE(result->value(QStringLiteral("draw_calls_per_frame")).toInt(), 1);
+        QVERIFY(result->value(QStringLiteral("frame_ms")).toDouble() > 0);
+        QVERIFY(result->value(QStringLiteral("cpu_ms_per_frame")).toDouble() > 0);
+        QVERIFY(!result->value(QStringLiteral("gl_renderer")).toString().isEmpty());
+        QCOMPARE(CrowdBenchmark::runFromArguments({QStringLiteral("x")}), std::nullopt);
+        QCOMPARE(CrowdBenchmark::runFromArguments({QStringLiteral("x"), QStringLiteral("--benchmark-crowd"), QStringLiteral("zero")}), 2);
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_context)
+            m_context->doneCurrent();
+    }
+};
+
+QTEST_MAIN(tst_CreatureRenderer)
+#include "tst_CreatureRenderer.moc"

@@ -1,0 +1,237 @@
+// ViewportWidget under Xvfb (Mesa llvmpipe): creatures render, a walk moves their pixels,
+// clicking a joint selects its bone, the upstream creatures fill the view (screenshots go to
+// $BPAT_SCREENSHOT_DIR when set), and without OpenGL (offscreen platform) the widget says why.
+#include "BpatFile.h"
+#include "BpatWriter.h"
+#include "viewport/SyntheticCreature.h"
+#include "TestPaths.h"
+#include "viewport/ViewportWidget.h"
+
+#include <QDir>
+#include <QImage>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+
+const QColor background(41, 43, 48); // glClearColor(0.16, 0.17, 0.19) as 8-bit
+
+// Pixels that are clearly not the background.
+int creaturePixels(const QImage &image)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - background.red()) + std::abs(c.green() - background.green())
+                    + std::abs(c.blue() - background.blue()) > 30)
+                ++count;
+        }
+    }
+    return count;
+}
+
+int differingPixels(const QImage &a, const QImage &b)
+{
+    int count = 0;
+    for (int y = 0; y < std::min(a.height(), b.height()); ++y)
+        for (int x = 0; x < std::min(a.width(), b.width()); ++x)
+            if (a.pixel(x, y) != b.pixel(x, y))
+                ++count;
+    return count;
+}
+
+void saveScreenshot(const QImage &image, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("BPAT_SCREENSHOT_DIR");
+    if (!dir.isEmpty() && QDir().mkpath(dir))
+        image.save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+}
+
+} // namespace
+
+class tst_ViewportWidget : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            return;
+        if (!ViewportWidget::openGLProblem().isEmpty())
+            QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + ViewportWidget::openGLProblem()));
+    }
+
+    void walkMovesTheCreaturesPixels()
+    {
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("child process");
+        ViewportWidget widget;
+        widget.resize(360, 360);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(widget.canvas());
+        ViewportCanvas &viewport = *widget.canvas();
+        viewport.setFile(bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes(), QStringLiteral("synthetic.bpat")));
+        viewport.setOverlays({}); // creature pixels only
+        viewport.viewSide();
+        viewport.setCurrentFrame(0, 0);
+        const QImage first = viewport.grabFramebuffer();
+        QVERIFY2(widget.unavailableReason().isEmpty(), qPrintable(widget.unavailableReason()));
+        QCOMPARE(viewport.lastDrawCalls(), 1);
+        const int covered = creaturePixels(first);
+        QVERIFY2(covered > 360 * 360 / 50, qPrintable(QStringLiteral("creature covers %1 pixels").arg(covered)));
+        viewport.setCurrentFrame(0, 6); // a quarter stride later
+        const QImage quarter = viewport.grabFramebuffer();
+        QVERIFY2(differingPixels(first, quarter) > covered / 20,
+                 qPrintable(QStringLiteral("%1 of %2 pixels changed").arg(differingPixels(first, quarter)).arg(covered)));
+        viewport.setCurrentFrame(0, 0); // and the same frame draws the same image
+        QCOMPARE(differingPixels(first, viewport.grabFramebuffer()), 0);
+        saveScreenshot(first, QStringLiteral("synthetic-walk-0"));
+        saveScreenshot(quarter, QStringLiteral("synthetic-walk-6"));
+    }
+
+    void clickingAJointSelectsItsBone()
+    {
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("child process");
+        ViewportWidget widget;
+        widget.resize(400, 400);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(widget.canvas());
+        ViewportCanvas &viewport = *widget.canvas();
+        viewport.setFile(bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes(), QStringLiteral("synthetic.bpat")));
+        viewport.viewFront();
+        viewport.grabFramebuffer();
+        // Find where the head joint (bone 5) is on screen by scanning for it with boneAt.
+        QPoint headAt(-1, -1);
+        for (int y = 0; y < viewport.height() && headAt.x() < 0; y += 2)
+            for (int x = 0; x < viewport.width() && headAt.x() < 0; x += 2)
+                if (viewport.boneAt(QPointF(x, y), 1.5f) == 5)
+                    headAt = QPoint(x, y);
+        QVERIFY(headAt.x() >= 0);
+        QSignalSpy selected(&widget, &ViewportWidget::boneSelected);
+        QTest::mouseClick(&viewport, Qt::LeftButton, {}, headAt);
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().first().toInt(), 5);
+        QCOMPARE(viewport.selectedBone(), 5);
+        QTest::mouseClick(&viewport, Qt::LeftButton, {}, QPoint(2, 2)); // empty space clears it
+        QCOMPARE(viewport.selectedBone(), -1);
+    }
+
+    void upstreamCreaturesFillTheView_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char *version : {"bpat_v1_latest", "bpat_v1_initial"})
+            for (const char *name : {"humanoid", "humanoid_sword", "horse", "elephant"})
+                QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(version), QLatin1String(name))))
+                    << QStringLiteral("upstream_assets/%1/%2.bpat").arg(QLatin1String(version), QLatin1String(name));
+    }
+    void upstreamCreaturesFillTheView()
+    {
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("child process");
+        QFETCH(QString, file);
+        BPAT_REQUIRE_SHARED(file);
+        const std::optional<bpat::BpatFile> opened = bpat::BpatFile::open(testpaths::shared(file));
+        QVERIFY(opened);
+        ViewportWidget widget;
+        widget.resize(480, 400);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(widget.canvas());
+        ViewportCanvas &viewport = *widget.canvas();
+        viewport.setFile(*opened);
+        QVERIFY(viewport.scene().knownRig());
+        viewport.setCurrentFrame(1, 3); // walk, mid-stride
+        viewport.setOverlays(ViewportWidget::Grid | ViewportWidget::Sockets);
+        const QImage image = viewport.grabFramebuffer();
+        QVERIFY(creaturePixels(image) > 480 * 400 / 20);
+        saveScreenshot(image, QString(file).remove(QStringLiteral("upstream_assets/")).replace(u'/', u'-').remove(QStringLiteral(".bpat")));
+        viewport.setOverlays(ViewportWidget::Skeleton | ViewportWidget::JointAxes | ViewportWidget::Bounds);
+        viewport.setPerBoneColors(true);
+        viewport.viewSide();
+        saveScreenshot(viewport.grabFramebuffer(), QString(file).remove(QStringLiteral("upstream_assets/")).replace(u'/', u'-').remove(QStringLiteral(".bpat")) + QStringLiteral("-bones"));
+    }
+
+    void crowdIsOneDrawCall()
+    {
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("child process");
+        ViewportWidget widget;
+        widget.resize(400, 300);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(widget.canvas());
+        ViewportCanvas &viewport = *widget.canvas();
+        viewport.setFile(bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes(), QStringLiteral("synthetic.bpat")));
+        viewport.setCrowdSize(400);
+        const QImage image = viewport.grabFramebuffer();
+        QCOMPARE(viewport.lastDrawCalls(), 1);
+        QVERIFY(creaturePixels(image) > 400 * 300 / 20);
+        saveScreenshot(image, QStringLiteral("synthetic-crowd-400"));
+    }
+
+    void unknownRigShowsJoints()
+    {
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("child process");
+        bpat::BpatDocument document = SyntheticCreature::humanoidDocument();
+        document.setSpeciesId(9); // wolf: no v1 rig
+        ViewportWidget widget;
+        widget.resize(300, 300);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(widget.canvas());
+        ViewportCanvas &viewport = *widget.canvas();
+        viewport.setFile(bpat::BpatFile::fromData(bpat::BpatWriter(document).toBytes()));
+        QVERIFY(!viewport.scene().knownRig());
+        QCOMPARE(viewport.scene().parents().size(), 20);
+        viewport.setOverlays(ViewportWidget::Skeleton);
+        QVERIFY(creaturePixels(viewport.grabFramebuffer()) > 300);
+    }
+
+    // Runs this test binary again on the offscreen platform (no OpenGL there).
+    void withoutOpenGLTheWidgetSaysWhy()
+    {
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("child process");
+        QProcess child;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("BPAT_VIEWPORT_CHILD"), QStringLiteral("1"));
+        child.setProcessEnvironment(environment);
+        child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("offscreenChild")});
+        QVERIFY(child.waitForFinished(60000));
+        const QByteArray output = child.readAll();
+        QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, output.constData());
+        QVERIFY2(output.contains("PASS   : tst_ViewportWidget::offscreenChild()"), output.constData());
+    }
+
+    void offscreenChild()
+    {
+        if (!qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("runs in the child process of withoutOpenGLTheWidgetSaysWhy");
+        ViewportWidget viewport;
+        viewport.resize(300, 200);
+        viewport.setFile(bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes()));
+        viewport.show();
+        viewport.setCurrentFrame(0, 3);
+        viewport.setCrowdSize(100);
+        viewport.setOverlay(ViewportWidget::Skeleton, false);
+        viewport.frameAll();
+        QTest::qWait(50);
+        QVERIFY(!viewport.canvas());
+        QVERIFY(viewport.glRenderer().isEmpty());
+        QVERIFY(!viewport.grab().isNull());
+        QVERIFY(!viewport.unavailableReason().isEmpty());
+        QVERIFY(viewport.unavailableReason().contains(QStringLiteral("OpenGL")));
+        qInfo("%s", qPrintable(viewport.unavailableReason()));
+    }
+};
+
+QTEST_MAIN(tst_ViewportWidget)
+#include "tst_ViewportWidget.moc"
