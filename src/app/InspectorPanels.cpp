@@ -1,0 +1,178 @@
+#include "InspectorPanels.h"
+
+#include "IssueLocation.h"
+#include "MainWindow.h"
+#include "StudioContext.h"
+#include "models/ClipsModel.h"
+#include "models/HeaderModel.h"
+#include "models/LayoutModel.h"
+#include "models/PaletteModel.h"
+#include "models/SocketsModel.h"
+#include "widgets/CopyableTableView.h"
+#include "widgets/LayoutBar.h"
+#include "widgets/TablePanel.h"
+#include "widgets/ValidationPanel.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QMenu>
+#include <QSortFilterProxyModel>
+#include <QVBoxLayout>
+
+namespace bpat::studio {
+
+InspectorPanels::InspectorPanels(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_context(window->context())
+    , m_headerModel(new HeaderModel(m_context, this))
+    , m_clipsModel(new ClipsModel(m_context, this))
+    , m_socketsModel(new SocketsModel(m_context, this))
+    , m_paletteModel(new PaletteModel(m_context, this))
+    , m_layoutModel(new LayoutModel(m_context, this))
+{
+    m_headerPanel = new TablePanel(m_headerModel);
+    m_clipsPanel = new TablePanel(m_clipsModel);
+    m_socketsPanel = new TablePanel(m_socketsModel);
+    m_palettePanel = new TablePanel(m_paletteModel);
+    m_layoutPanel = new TablePanel(m_layoutModel);
+    m_layoutBar = new LayoutBar;
+    m_validationPanel = new ValidationPanel(m_context);
+    static_cast<QVBoxLayout *>(m_layoutPanel->layout())->insertWidget(0, m_layoutBar);
+    connect(m_layoutModel, &LayoutModel::layoutRebuilt, this,
+            [this] { m_layoutBar->setLayoutData(m_layoutModel->layout()); });
+    m_layoutBar->setLayoutData(m_layoutModel->layout());
+    connect(m_layoutBar, &LayoutBar::sectionClicked, m_layoutPanel, &TablePanel::selectSourceRow);
+
+    for (TablePanel *panel : {m_headerPanel, m_clipsPanel, m_socketsPanel, m_layoutPanel})
+        panel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_palettePanel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    QDockWidget *header = m_window->addPanel(m_headerPanel, tr("Header"), QStringLiteral("headerDock"), Qt::LeftDockWidgetArea);
+    QDockWidget *layout = m_window->addPanel(m_layoutPanel, tr("Layout"), QStringLiteral("layoutDock"), Qt::LeftDockWidgetArea);
+    QDockWidget *clips = m_window->addPanel(m_clipsPanel, tr("Clips"), QStringLiteral("clipsDock"), Qt::RightDockWidgetArea);
+    QDockWidget *sockets = m_window->addPanel(m_socketsPanel, tr("Sockets"), QStringLiteral("socketsDock"), Qt::RightDockWidgetArea);
+    QDockWidget *palette = m_window->addPanel(m_palettePanel, tr("Palette"), QStringLiteral("paletteDock"), Qt::RightDockWidgetArea);
+    QDockWidget *validation = m_window->addPanel(m_validationPanel, tr("Validation"), QStringLiteral("validationDock"), Qt::BottomDockWidgetArea);
+    m_window->tabifyDockWidget(header, layout);
+    header->raise();
+    m_window->tabifyDockWidget(clips, sockets);
+    clips->raise();
+    Q_UNUSED(palette);
+    Q_UNUSED(validation);
+    m_window->setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea); // validation spans the width
+    m_window->setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+
+    // Selecting a clip makes it current; selecting a bone row selects the bone.
+    connect(m_clipsPanel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                const int row = m_clipsPanel->sourceRow(current);
+                if (row >= 0)
+                    m_context->setCurrentClip(row);
+            });
+    connect(m_context, &StudioContext::currentClipChanged, this, [this](int clip) {
+        const QModelIndex current = m_clipsPanel->view()->currentIndex();
+        if (clip >= 0 && m_clipsPanel->sourceRow(current) != clip)
+            m_clipsPanel->selectSourceRow(clip);
+    });
+    connect(m_palettePanel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                const int row = m_palettePanel->sourceRow(current);
+                if (row >= 0 && !m_paletteModel->isSocketRow(row))
+                    m_context->setCurrentBone(row);
+            });
+    connect(m_validationPanel, &ValidationPanel::jumpRequested, this, &InspectorPanels::jumpTo);
+
+    QMenu *validate = m_window->menu(MainWindow::Menu::Validate);
+    const QList<QAction *> actions = validate->actions();
+    for (QAction *action : actions) {
+        if (action->objectName() == QLatin1String("actionRunDeepChecks"))
+            connect(action, &QAction::triggered, m_validationPanel, &ValidationPanel::runDeepChecks);
+        else if (action->objectName() == QLatin1String("actionExportReport"))
+            connect(action, &QAction::triggered, m_validationPanel, &ValidationPanel::exportReport);
+    }
+}
+
+void InspectorPanels::applyDefaultSizes()
+{
+    QDockWidget *header = dockOf(m_headerPanel);
+    QDockWidget *clips = dockOf(m_clipsPanel);
+    QDockWidget *palette = dockOf(m_palettePanel);
+    QDockWidget *validation = dockOf(m_validationPanel);
+    const int width = m_window->width();
+    m_window->resizeDocks({header, clips}, {width * 22 / 100, width * 33 / 100}, Qt::Horizontal);
+    m_window->resizeDocks({clips, palette}, {m_window->height() * 42 / 100, m_window->height() * 58 / 100}, Qt::Vertical);
+    m_window->resizeDocks({validation}, {m_window->height() * 24 / 100}, Qt::Vertical);
+}
+
+QDockWidget *InspectorPanels::dockOf(QWidget *panel) const
+{
+    for (QWidget *w = panel; w; w = w->parentWidget()) {
+        if (auto *dock = qobject_cast<QDockWidget *>(w))
+            return dock;
+    }
+    return nullptr;
+}
+
+void InspectorPanels::raise(QWidget *panel) const
+{
+    if (QDockWidget *dock = dockOf(panel)) {
+        dock->show();
+        dock->raise();
+    }
+}
+
+void InspectorPanels::jumpTo(const IssueLocation &location)
+{
+    switch (location.kind) {
+    case IssueLocation::Kind::None:
+        return;
+    case IssueLocation::Kind::Header: {
+        raise(m_headerPanel);
+        const int row = m_headerModel->rowOfField(location.field.section(QLatin1Char('.'), 0, 0));
+        m_headerPanel->selectSourceRow(row >= 0 ? row : 0);
+        return;
+    }
+    case IssueLocation::Kind::Clip:
+        raise(m_clipsPanel);
+        m_context->setCurrentClip(location.index);
+        m_clipsPanel->selectSourceRow(location.index);
+        return;
+    case IssueLocation::Kind::Socket:
+        raise(m_socketsPanel);
+        m_socketsPanel->selectSourceRow(location.index);
+        return;
+    case IssueLocation::Kind::Frame: {
+        const int clip = location.resolveClip(m_context->file());
+        if (clip >= 0)
+            m_context->setCurrentClip(clip);
+        if (location.frame >= 0)
+            m_context->setCurrentFrame(location.frame);
+        raise(m_palettePanel);
+        if (location.bone >= 0) {
+            m_context->setCurrentBone(location.bone);
+            m_palettePanel->selectSourceRow(location.bone);
+        } else if (location.socket >= 0) {
+            m_palettePanel->selectSourceRow(m_paletteModel->boneRows() + location.socket);
+        }
+        return;
+    }
+    case IssueLocation::Kind::Section: {
+        raise(m_layoutPanel);
+        const auto &sections = m_layoutModel->layout().sections();
+        QString wanted = location.field;
+        wanted.replace(QLatin1Char('_'), QLatin1Char(' '));
+        for (int i = 0; i < sections.size(); ++i) {
+            if (wanted.startsWith(sections.at(i).name) || sections.at(i).name.startsWith(wanted)) {
+                m_layoutPanel->selectSourceRow(i);
+                return;
+            }
+        }
+        return;
+    }
+    }
+}
+
+} // namespace bpat::studio

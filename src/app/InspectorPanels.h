@@ -1,0 +1,69 @@
+#pragma once
+// The inspector's dock panels (Header, Clips, Sockets, Palette, Layout, Validation), created
+// with their models and docked into a MainWindow. Panels talk only to the StudioContext; this
+// class turns user gestures (select a clip, a bone, double-click an issue) into context calls
+// and jumps.
+#include <QObject>
+
+class QDockWidget;
+
+namespace bpat::studio {
+
+class ClipsModel;
+class HeaderModel;
+class LayoutBar;
+class LayoutModel;
+class MainWindow;
+class PaletteModel;
+class SocketsModel;
+class StudioContext;
+class TablePanel;
+class ValidationPanel;
+struct IssueLocation;
+
+class InspectorPanels : public QObject
+{
+    Q_OBJECT
+public:
+    explicit InspectorPanels(MainWindow *window);
+
+    HeaderModel *headerModel() const { return m_headerModel; }
+    ClipsModel *clipsModel() const { return m_clipsModel; }
+    SocketsModel *socketsModel() const { return m_socketsModel; }
+    PaletteModel *paletteModel() const { return m_paletteModel; }
+    LayoutModel *layoutModel() const { return m_layoutModel; }
+
+    TablePanel *headerPanel() const { return m_headerPanel; }
+    TablePanel *clipsPanel() const { return m_clipsPanel; }
+    TablePanel *socketsPanel() const { return m_socketsPanel; }
+    TablePanel *palettePanel() const { return m_palettePanel; }
+    TablePanel *layoutPanel() const { return m_layoutPanel; }
+    LayoutBar *layoutBar() const { return m_layoutBar; }
+    ValidationPanel *validationPanel() const { return m_validationPanel; }
+
+    // Gives the docks their first-start proportions of the window's size.
+    void applyDefaultSizes();
+    // Moves the panels to what an issue names (clip, socket, header field, frame, section).
+    void jumpTo(const IssueLocation &location);
+
+private:
+    QDockWidget *dockOf(QWidget *panel) const;
+    void raise(QWidget *panel) const;
+
+    MainWindow *m_window;
+    StudioContext *m_context;
+    HeaderModel *m_headerModel;
+    ClipsModel *m_clipsModel;
+    SocketsModel *m_socketsModel;
+    PaletteModel *m_paletteModel;
+    LayoutModel *m_layoutModel;
+    TablePanel *m_headerPanel = nullptr;
+    TablePanel *m_clipsPanel = nullptr;
+    TablePanel *m_socketsPanel = nullptr;
+    TablePanel *m_palettePanel = nullptr;
+    TablePanel *m_layoutPanel = nullptr;
+    LayoutBar *m_layoutBar = nullptr;
+    ValidationPanel *m_validationPanel = nullptr;
+};
+
+} // namespace bpat::studio

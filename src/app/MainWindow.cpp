@@ -1,0 +1,396 @@
+#include "MainWindow.h"
+
+#include "FileReloadWatcher.h"
+#include "InspectorPanels.h"
+#include "RecentFiles.h"
+#include "StudioCommandLine.h"
+#include "StudioContext.h"
+#include "dialogs/AboutDialog.h"
+#include "editing/DocumentSession.h"
+#include "editing/EditActions.h"
+#include "ui_MainWindow.h"
+#include "widgets/CentralViewHost.h"
+#include "widgets/CopyableTableView.h"
+#include "widgets/TimelineWidget.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QShowEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace bpat::studio {
+
+namespace {
+constexpr int kStateVersion = 1;
+const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
+const QString kStateKey = QStringLiteral("mainWindow/state");
+
+bool isOpenable(const QString &path)
+{
+    return path.endsWith(QLatin1String(".bpat"), Qt::CaseInsensitive)
+           || path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive);
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , ui(std::make_unique<Ui::MainWindow>())
+    , m_context(new StudioContext(this))
+    , m_recent(new RecentFiles(this))
+    , m_watcher(new FileReloadWatcher(this))
+{
+    ui->setupUi(this);
+    setWindowIcon(AboutDialog::applicationIcon());
+    createCentralArea();
+    createStatusBar();
+    m_panels = std::make_unique<InspectorPanels>(this);
+    m_edit = new EditActions(this);
+    connectActions();
+    updateRecentMenu();
+    updateTitle();
+    updateStatusCounts();
+    updateCurrentLabel();
+    m_defaultState = saveState(kStateVersion);
+    restoreWindowState();
+}
+
+MainWindow::~MainWindow() = default;
+
+QMenu *MainWindow::menu(Menu which) const
+{
+    switch (which) {
+    case Menu::File: return ui->menuFile;
+    case Menu::Edit: return ui->menuEdit;
+    case Menu::View: return ui->menuView;
+    case Menu::Validate: return ui->menuValidate;
+    case Menu::Playback: return ui->menuPlayback;
+    case Menu::Help: return ui->menuHelp;
+    }
+    return nullptr;
+}
+
+void MainWindow::createCentralArea()
+{
+    m_centralViews = new CentralViewHost(this);
+    m_timeline = new TimelineWidget(m_context, this);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("centralSplitter"));
+    splitter->addWidget(m_centralViews);
+    splitter->addWidget(m_timeline);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
+    splitter->setCollapsible(0, false);
+    splitter->setCollapsible(1, false);
+    setCentralWidget(splitter);
+    delete ui->centralwidget;
+    ui->centralwidget = nullptr;
+    ui->menuPlayback->addActions(m_timeline->playbackActions());
+    // The window owns the shortcuts so they work wherever the focus is.
+    addActions(m_timeline->playbackActions());
+}
+
+void MainWindow::setCentralView(QWidget *view, const QString &title)
+{
+    m_centralViews->setPrimaryView(view, title);
+}
+
+int MainWindow::addCentralView(QWidget *view, const QString &title)
+{
+    return m_centralViews->addView(view, title);
+}
+
+QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, const QString &objectName,
+                                  Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    restoreDockWidget(dock); // where the user left it, when it is added after restoreState()
+    ui->menuView->addAction(dock->toggleViewAction());
+    return dock;
+}
+
+void MainWindow::createStatusBar()
+{
+    m_currentLabel = new QLabel(this);
+    m_countsLabel = new QLabel(this);
+    m_countsLabel->setTextFormat(Qt::RichText);
+    statusBar()->addPermanentWidget(m_currentLabel);
+    statusBar()->addPermanentWidget(m_countsLabel);
+}
+
+void MainWindow::connectActions()
+{
+    connect(ui->actionOpen, &QAction::triggered, this, &MainWindow::chooseFileToOpen);
+    connect(ui->actionReload, &QAction::triggered, this, [this] {
+        if (m_edit->maybeSave() && m_context->reload() != StudioContext::OpenResult::Failed)
+            showMessage(tr("Reloaded %1").arg(QFileInfo(m_context->filePath()).fileName()));
+    });
+    connect(ui->actionClose, &QAction::triggered, this, [this] {
+        if (m_edit->maybeSave())
+            m_context->close();
+    });
+    connect(ui->actionSaveScreenshot, &QAction::triggered, this, &MainWindow::chooseScreenshotPath);
+    connect(ui->actionQuit, &QAction::triggered, this, &QWidget::close);
+    connect(ui->actionResetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
+    connect(ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(ui->actionUserGuide, &QAction::triggered, this, &MainWindow::showUserGuide);
+    connect(ui->actionCopy, &QAction::triggered, this, [] {
+        for (QWidget *w = QApplication::focusWidget(); w; w = w->parentWidget()) {
+            if (auto *view = qobject_cast<CopyableTableView *>(w)) {
+                view->copySelection();
+                return;
+            }
+        }
+    });
+    connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
+
+    connect(m_context, &StudioContext::fileLoaded, this, [this] {
+        m_watcher->watch(m_context->filePath());
+        m_recent->add(m_context->filePath());
+        updateTitle();
+    });
+    connect(m_context, &StudioContext::fileClosed, this, [this] {
+        m_watcher->watch(QString());
+        updateTitle();
+    });
+    connect(m_context, &StudioContext::validationChanged, this, &MainWindow::updateStatusCounts);
+    connect(m_context, &StudioContext::currentClipChanged, this, &MainWindow::updateCurrentLabel);
+    connect(m_context, &StudioContext::currentFrameChanged, this, &MainWindow::updateCurrentLabel);
+    connect(m_context, &StudioContext::message, this, [this](const QString &text) { showMessage(text); });
+    connect(m_watcher, &FileReloadWatcher::changed, this, [this](const QString &path) {
+        if (m_edit->handleDiskChange(path)) // our own save, or unsaved edits to keep
+            return;
+        if (!QFileInfo::exists(path)) {
+            showMessage(tr("%1 was removed from disk; showing the last version read").arg(QFileInfo(path).fileName()), 0);
+            return;
+        }
+        if (m_context->reload() != StudioContext::OpenResult::Failed)
+            showMessage(tr("%1 changed on disk and was reloaded").arg(QFileInfo(path).fileName()));
+    });
+    // A mapped file that shrank is noticed by the mapping guard after a read faulted.
+    auto *staleCheck = new QTimer(this);
+    staleCheck->setInterval(250);
+    connect(staleCheck, &QTimer::timeout, m_context, &StudioContext::checkStale);
+    staleCheck->start();
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    if (!m_edit->maybeSave())
+        return false;
+    const StudioContext::OpenResult result = m_context->open(path);
+    const QString name = QFileInfo(path).fileName();
+    switch (result) {
+    case StudioContext::OpenResult::Opened:
+        showMessage(tr("Opened %1").arg(name));
+        return true;
+    case StudioContext::OpenResult::OpenedWithErrors:
+        showMessage(tr("Opened %1: it has validation errors (see the Validation panel)").arg(name), 0);
+        return true;
+    case StudioContext::OpenResult::Failed:
+        break;
+    }
+    showMessage(m_context->lastError(), 0);
+    if (m_interactive && isVisible())
+        QMessageBox::warning(this, tr("Cannot open %1").arg(name), m_context->lastError());
+    return false;
+}
+
+void MainWindow::openStartupFile()
+{
+    const QString sample = bundledSamplePath();
+    if (QFileInfo::exists(sample)) {
+        openFile(sample);
+        return;
+    }
+    showMessage(tr("Welcome to BPAT Studio. Open a .bpat file with File > Open or drop one here."), 0);
+}
+
+bool MainWindow::saveScreenshot(const QString &path)
+{
+    const QPixmap pixmap = grab();
+    if (pixmap.isNull())
+        return false;
+    return pixmap.save(path, "PNG");
+}
+
+void MainWindow::chooseFileToOpen()
+{
+    const QString folder = m_context->filePath().isEmpty() ? QString() : QFileInfo(m_context->filePath()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open"), folder,
+        tr("BPAT files (*.bpat);;Input animation recordings (*.bin);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::chooseScreenshotPath()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Screenshot"),
+                                                      QStringLiteral("bpat-studio.png"), tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    if (saveScreenshot(path))
+        showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()));
+    else
+        showMessage(tr("Could not write %1").arg(path), 0);
+}
+
+void MainWindow::updateRecentMenu()
+{
+    ui->menuRecent->clear();
+    const QStringList files = m_recent->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString &path = files.at(i);
+        QAction *action = ui->menuRecent->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(path);
+        action->setStatusTip(path);
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (!openFile(path) && !QFileInfo::exists(path))
+                m_recent->remove(path);
+        });
+    }
+    if (!files.isEmpty()) {
+        ui->menuRecent->addSeparator();
+        ui->menuRecent->addAction(tr("Clear Recent Files"), m_recent, &RecentFiles::clear);
+    }
+    ui->menuRecent->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = m_context->filePath();
+    setWindowFilePath(path);
+    setWindowTitle(path.isEmpty() ? tr("BPAT Studio")
+                                  : tr("%1[*] - BPAT Studio").arg(QFileInfo(path).fileName()));
+    setWindowModified(m_context->session()->isModified());
+    ui->actionReload->setEnabled(!path.isEmpty());
+    ui->actionClose->setEnabled(!path.isEmpty());
+}
+
+void MainWindow::updateStatusCounts()
+{
+    if (!m_context->hasFile()) {
+        m_countsLabel->clear();
+        return;
+    }
+    const DiagnosticCounts counts = countDiagnostics(m_context->diagnostics());
+    m_countsLabel->setText(
+        tr("<span style='color:#d9534f'>&#9679;</span> %1 errors &nbsp; "
+           "<span style='color:#e0a800'>&#9679;</span> %2 warnings &nbsp; "
+           "<span style='color:#5b9bd5'>&#9679;</span> %3 info%4")
+            .arg(counts.errors)
+            .arg(counts.warnings)
+            .arg(counts.infos)
+            .arg(m_context->deepChecked() ? tr(" (deep)") : QString()));
+}
+
+void MainWindow::updateCurrentLabel()
+{
+    const int clip = m_context->currentClip();
+    if (clip < 0) {
+        m_currentLabel->clear();
+        return;
+    }
+    const auto &info = m_context->file().clips().at(clip);
+    m_currentLabel->setText(tr("%1  frame %2 / %3").arg(info.name).arg(m_context->currentFrame()).arg(m_context->frameCount()));
+}
+
+void MainWindow::showMessage(const QString &text, int timeoutMs)
+{
+    statusBar()->showMessage(text, timeoutMs);
+}
+
+void MainWindow::showAbout()
+{
+    AboutDialog dialog(m_glRenderer, this);
+    dialog.exec();
+}
+
+void MainWindow::showUserGuide()
+{
+    QMessageBox::information(
+        this, tr("Keyboard shortcuts"),
+        tr("<table>"
+           "<tr><td><b>Space</b></td><td>Play / pause</td></tr>"
+           "<tr><td><b>Left, comma</b></td><td>Previous frame</td></tr>"
+           "<tr><td><b>Right, period</b></td><td>Next frame</td></tr>"
+           "<tr><td><b>Home / End</b></td><td>First / last frame</td></tr>"
+           "<tr><td><b>L</b></td><td>Loop on / off</td></tr>"
+           "<tr><td><b>R</b></td><td>Play reversed</td></tr>"
+           "<tr><td><b>[ / ]</b></td><td>Half / double speed</td></tr>"
+           "<tr><td><b>Ctrl+C</b></td><td>Copy the selected table rows (TSV)</td></tr>"
+           "<tr><td><b>Ctrl+D</b></td><td>Run deep checks</td></tr>"
+           "<tr><td><b>F5</b></td><td>Reload the file</td></tr>"
+           "</table><p>See docs/user-guide.md for the panels.</p>"));
+}
+
+void MainWindow::restoreWindowState()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    m_stateRestored = restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+}
+
+void MainWindow::saveWindowState() const
+{
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kStateVersion));
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState, kStateVersion);
+    m_panels->applyDefaultSizes();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_shown && !m_stateRestored) // first start: proportions of the real window size, once laid out
+        QTimer::singleShot(0, this, [this] { m_panels->applyDefaultSizes(); });
+    m_shown = true;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_edit->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveWindowState();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile() && isOpenable(urls.first().toLocalFile()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    for (const QUrl &url : urls) {
+        if (url.isLocalFile() && isOpenable(url.toLocalFile())) {
+            openFile(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+    }
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,106 @@
+#pragma once
+// The inspector window: menus and status bar from ui/MainWindow.ui, the central view host (3D
+// viewport, curve plots) above the timeline, and dockable panels around them. Every panel
+// observes the StudioContext; the window only wires them up.
+//
+// Plugging in (for other views and tools):
+//   - setCentralView(widget, title) replaces the viewport placeholder; addCentralView() adds a tab.
+//   - addPanel(widget, title, objectName, area) docks a panel and lists it in the View menu.
+//   - menu(Menu::File|Edit|View|Validate|Playback|Help) to add actions (e.g. undo/redo in Edit).
+//   - context() for the open file, current clip/frame/bone and their change signals.
+#include <QMainWindow>
+#include <memory>
+
+class QDockWidget;
+class QLabel;
+class QMenu;
+
+namespace Ui {
+class MainWindow;
+}
+
+namespace bpat::studio {
+
+class CentralViewHost;
+class EditActions;
+class FileReloadWatcher;
+class InspectorPanels;
+class RecentFiles;
+class StudioContext;
+class TimelineWidget;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    enum class Menu { File, Edit, View, Validate, Playback, Help };
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    StudioContext *context() const { return m_context; }
+    TimelineWidget *timeline() const { return m_timeline; }
+    CentralViewHost *centralViews() const { return m_centralViews; }
+    InspectorPanels *panels() const { return m_panels.get(); }
+    QMenu *menu(Menu which) const;
+    // Undo/redo, save, clip and socket actions (editing/EditActions.h).
+    EditActions *editActions() const { return m_edit; }
+
+    void setCentralView(QWidget *view, const QString &title);
+    int addCentralView(QWidget *view, const QString &title);
+    QDockWidget *addPanel(QWidget *panel, const QString &title, const QString &objectName,
+                          Qt::DockWidgetArea area);
+
+    // Opens a file, reports problems in the status bar (and the validation panel), never in a
+    // cascade of dialogs. Returns false when nothing could be read.
+    bool openFile(const QString &path);
+    // Started without a file: the bundled sample creature, or an empty window with a hint.
+    void openStartupFile();
+    // Renders the whole window (including GL views) into a PNG.
+    bool saveScreenshot(const QString &path);
+    // Show error dialogs for explicit user actions (off for --screenshot and tests).
+    void setInteractive(bool interactive) { m_interactive = interactive; }
+    // The OpenGL renderer the viewport found (GL_RENDERER), shown in Help > About.
+    void setGlRenderer(const QString &renderer) { m_glRenderer = renderer; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void connectActions();
+    void createCentralArea();
+    void createStatusBar();
+    void updateRecentMenu();
+    void updateTitle();
+    void updateStatusCounts();
+    void updateCurrentLabel();
+    void showMessage(const QString &text, int timeoutMs = 8000);
+    void chooseFileToOpen();
+    void chooseScreenshotPath();
+    void showAbout();
+    void showUserGuide();
+    void restoreWindowState();
+    void saveWindowState() const;
+    void resetLayout();
+
+    std::unique_ptr<Ui::MainWindow> ui;
+    StudioContext *m_context = nullptr;
+    RecentFiles *m_recent = nullptr;
+    FileReloadWatcher *m_watcher = nullptr;
+    CentralViewHost *m_centralViews = nullptr;
+    TimelineWidget *m_timeline = nullptr;
+    std::unique_ptr<InspectorPanels> m_panels;
+    QLabel *m_countsLabel = nullptr;
+    QLabel *m_currentLabel = nullptr;
+    QByteArray m_defaultState;
+    bool m_interactive = true;
+    bool m_stateRestored = false;
+    bool m_shown = false;
+    QString m_glRenderer;
+    EditActions *m_edit = nullptr;
+};
+
+} // namespace bpat::studio

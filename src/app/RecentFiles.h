@@ -1,0 +1,29 @@
+#pragma once
+// The most recently opened files, newest first, kept in QSettings ("recentFiles").
+#include <QObject>
+#include <QStringList>
+
+namespace bpat::studio {
+
+class RecentFiles : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kMaxEntries = 10;
+
+    explicit RecentFiles(QObject *parent = nullptr);
+
+    QStringList files() const { return m_files; }
+    void add(const QString &path);    // moves it to the front
+    void remove(const QString &path);
+    void clear();
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void save();
+    QStringList m_files;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,44 @@
+#pragma once
+// bpat-studio's command line: `bpat-studio [FILE] [--clip NAME] [--frame N] [--screenshot OUT.png]`.
+// Parsing is kept out of main.cpp so tests can check it and other modes can add options here
+// (see addModeOptions in the .cpp: e.g. the viewport's --benchmark-crowd).
+#include <QCommandLineParser>
+#include <QString>
+#include <optional>
+
+namespace bpat::studio {
+
+struct StudioOptions
+{
+    QString file;                 // empty: open the bundled sample creature
+    QString clip;                 // name or index; empty: keep the first clip
+    std::optional<int> frame;
+    QString screenshot;           // non-empty: render, write this PNG, exit
+};
+
+class StudioCommandLine
+{
+public:
+    StudioCommandLine();
+
+    // Parses the arguments (argv[0] first). Returns false and sets errorText() on a usage error.
+    // --help and --version are handled by the caller through helpRequested()/versionRequested().
+    bool parse(const QStringList &arguments);
+    const StudioOptions &options() const { return m_options; }
+    QString errorText() const { return m_error; }
+    bool helpRequested() const;
+    bool versionRequested() const;
+    QString helpText() const { return m_parser.helpText(); }
+    // The parser, for modes that registered their own options (isSet/value).
+    const QCommandLineParser &parser() const { return m_parser; }
+
+private:
+    QCommandLineParser m_parser;
+    StudioOptions m_options;
+    QString m_error;
+};
+
+// Where bpat-studio looks for the bundled sample creature when started without a file.
+QString bundledSamplePath();
+
+} // namespace bpat::studio

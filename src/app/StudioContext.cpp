@@ -1,0 +1,281 @@
+#include "StudioContext.h"
+
+#include "MappingGuard.h"
+#include "ValidationRun.h"
+#include "editing/DocumentSession.h"
+
+#include <QFileInfo>
+#include <algorithm>
+
+#if __has_include("InputAnimationReader.h")
+#include "InputAnimationReader.h"
+#define BPAT_STUDIO_HAVE_CURVES 1
+#endif
+
+namespace bpat::studio {
+
+LoadedFile::LoadedFile(BpatFile f, bool guarded)
+    : file(std::move(f))
+{
+    if (guarded && file.data() && file.fileSize() > 0)
+        guard = std::make_unique<MappingGuard>(file.data(), qint64(file.fileSize()));
+}
+
+LoadedFile::~LoadedFile() = default;
+
+bool LoadedFile::isStale() const
+{
+    return guard && guard->isStale();
+}
+
+StudioContext::StudioContext(QObject *parent)
+    : QObject(parent)
+    , m_session(new DocumentSession(this))
+{
+}
+
+StudioContext::~StudioContext() = default;
+
+const BpatFile &StudioContext::file() const
+{
+    static const BpatFile null;
+    return m_loaded ? m_loaded->file : null;
+}
+
+QString StudioContext::boneName(int bone) const
+{
+    if (m_rig && bone >= 0 && bone < m_rig->boneCount())
+        return m_rig->bone(bone).name;
+    return tr("bone %1").arg(bone);
+}
+
+bool StudioContext::canReadInputAnimation()
+{
+#ifdef BPAT_STUDIO_HAVE_CURVES
+    return true;
+#else
+    return false;
+#endif
+}
+
+StudioContext::OpenResult StudioContext::open(const QString &path)
+{
+    if (path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive))
+        return openInputAnimation(path);
+    return openBpat(path, false);
+}
+
+StudioContext::OpenResult StudioContext::reload()
+{
+    if (m_path.isEmpty())
+        return OpenResult::Failed;
+    return openBpat(m_path, true);
+}
+
+StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keepSelection)
+{
+    const QString previousClipName =
+        (keepSelection && m_clip >= 0 && m_clip < file().clips().size()) ? file().clips().at(m_clip).name : QString();
+    const int previousClip = m_clip;
+    const int previousFrame = m_frame;
+
+    QString error;
+    std::optional<BpatFile> opened = BpatFile::open(path, &error);
+    if (!opened) {
+        m_lastError = error;
+        if (keepSelection) {
+            // The file went away or became unreadable: keep showing nothing stale.
+            close();
+            m_path = QFileInfo(path).absoluteFilePath();
+        }
+        Q_EMIT message(error);
+        return OpenResult::Failed;
+    }
+    m_lastError.clear();
+    m_session->discard(); // a file read from disk (again) starts without edits
+    m_loaded = std::make_shared<LoadedFile>(std::move(*opened));
+    m_path = QFileInfo(path).absoluteFilePath();
+    const BpatFile &f = m_loaded->file;
+    m_rig.reset();
+    if (f.hasHeader())
+        m_rig = Rig::forSpecies(f.header().speciesId, int(f.header().boneCount));
+    m_diagnostics = quickValidation(f, m_profile);
+    m_deepChecked = false;
+
+    // Selection: the same clip (by name, else index) and frame on reload, else the first clip.
+    int clip = f.clips().isEmpty() ? -1 : 0;
+    if (keepSelection) {
+        const int byName = previousClipName.isEmpty() ? -1 : f.findClip(previousClipName);
+        if (byName >= 0)
+            clip = byName;
+        else if (previousClip >= 0 && previousClip < f.clips().size())
+            clip = previousClip;
+    }
+    m_clip = clip;
+    m_frame = 0;
+    if (keepSelection && clip >= 0)
+        m_frame = std::clamp(previousFrame, 0, std::max(0, frameCount() - 1));
+    if (m_bone >= int(f.header().boneCount))
+        m_bone = -1;
+
+    Q_EMIT fileLoaded();
+    if (keepSelection)
+        Q_EMIT fileReloaded();
+    Q_EMIT validationChanged();
+    Q_EMIT currentClipChanged(m_clip);
+    Q_EMIT currentFrameChanged(m_frame);
+    return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
+}
+
+StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
+{
+#ifdef BPAT_STUDIO_HAVE_CURVES
+    InputAnimationReader reader;
+    std::optional<InputAnimation> animation = reader.readFile(path);
+    if (!animation) {
+        m_lastError = reader.errorString();
+        Q_EMIT message(tr("Cannot read %1: %2").arg(QFileInfo(path).fileName(), m_lastError));
+        return OpenResult::Failed;
+    }
+    m_inputAnimation = std::make_shared<const InputAnimation>(std::move(*animation));
+    m_inputAnimationPath = QFileInfo(path).absoluteFilePath();
+    Q_EMIT inputAnimationLoaded(m_inputAnimationPath);
+    Q_EMIT message(tr("Opened input animation %1").arg(QFileInfo(path).fileName()));
+    return OpenResult::Opened;
+#else
+    Q_UNUSED(path);
+    m_lastError = tr("This build of BPAT Studio cannot read input animation recordings (.bin) yet.");
+    Q_EMIT message(m_lastError);
+    return OpenResult::Failed;
+#endif
+}
+
+void StudioContext::close()
+{
+    if (!m_loaded && m_path.isEmpty())
+        return;
+    m_session->discard();
+    m_loaded.reset();
+    m_path.clear();
+    m_rig.reset();
+    m_diagnostics.clear();
+    m_deepChecked = false;
+    m_clip = -1;
+    m_frame = 0;
+    m_bone = -1;
+    Q_EMIT fileClosed();
+    Q_EMIT validationChanged();
+    Q_EMIT currentClipChanged(m_clip);
+    Q_EMIT currentFrameChanged(m_frame);
+}
+
+void StudioContext::setProfile(const QString &profile)
+{
+    if (profile == m_profile || !isKnownProfile(profile))
+        return;
+    m_profile = profile;
+    Q_EMIT profileChanged(m_profile);
+    revalidate();
+}
+
+void StudioContext::revalidate()
+{
+    m_diagnostics = m_loaded ? quickValidation(m_loaded->file, m_profile) : Diagnostics{};
+    m_deepChecked = false;
+    Q_EMIT validationChanged();
+}
+
+void StudioContext::setDiagnostics(const Diagnostics &diagnostics, bool deep)
+{
+    m_diagnostics = diagnostics;
+    m_deepChecked = deep;
+    Q_EMIT validationChanged();
+}
+
+int StudioContext::frameCount() const
+{
+    const auto &clips = file().clips();
+    if (m_clip < 0 || m_clip >= clips.size())
+        return 0;
+    return int(std::min<quint32>(clips.at(m_clip).frameCount, quint32(std::numeric_limits<int>::max())));
+}
+
+std::optional<quint32> StudioContext::currentGlobalFrame() const
+{
+    if (m_clip < 0)
+        return std::nullopt;
+    return file().globalFrame(m_clip, quint32(m_frame));
+}
+
+void StudioContext::setCurrentClip(int clip)
+{
+    if (clip < -1 || clip >= file().clips().size() || clip == m_clip)
+        return;
+    m_clip = clip;
+    m_frame = 0;
+    Q_EMIT currentClipChanged(m_clip);
+    Q_EMIT currentFrameChanged(m_frame);
+}
+
+void StudioContext::setCurrentClipByName(const QString &nameOrIndex)
+{
+    const int clip = file().findClipByNameOrIndex(nameOrIndex);
+    if (clip < 0) {
+        Q_EMIT message(tr("No clip named '%1'").arg(nameOrIndex));
+        return;
+    }
+    setCurrentClip(clip);
+}
+
+void StudioContext::setCurrentFrame(int frame)
+{
+    frame = std::clamp(frame, 0, std::max(0, frameCount() - 1));
+    if (frame == m_frame)
+        return;
+    m_frame = frame;
+    Q_EMIT currentFrameChanged(m_frame);
+}
+
+void StudioContext::setCurrentBone(int bone)
+{
+    if (bone == m_bone)
+        return;
+    m_bone = bone;
+    Q_EMIT currentBoneChanged(m_bone);
+}
+
+void StudioContext::showEdited(BpatFile edited, int focusClip, const QString &path)
+{
+    const int previousClip = m_clip;
+    const int previousFrame = m_frame;
+    m_loaded = std::make_shared<LoadedFile>(std::move(edited), false);
+    if (!path.isEmpty())
+        m_path = QFileInfo(path).absoluteFilePath();
+    const BpatFile &f = m_loaded->file;
+    if (f.hasHeader())
+        m_rig = Rig::forSpecies(f.header().speciesId, int(f.header().boneCount));
+    m_diagnostics = quickValidation(f, m_profile);
+    m_deepChecked = false;
+    const int clips = int(f.clips().size());
+    m_clip = clips == 0 ? -1 : std::clamp(focusClip >= 0 ? focusClip : previousClip, 0, clips - 1);
+    m_frame = m_clip == previousClip ? std::clamp(previousFrame, 0, std::max(0, frameCount() - 1)) : 0;
+    if (m_bone >= int(f.header().boneCount))
+        m_bone = -1;
+    Q_EMIT fileLoaded();
+    Q_EMIT fileEdited();
+    Q_EMIT validationChanged();
+    Q_EMIT currentClipChanged(m_clip);
+    Q_EMIT currentFrameChanged(m_frame);
+}
+
+bool StudioContext::checkStale()
+{
+    if (!m_loaded || !m_loaded->isStale())
+        return false;
+    Q_EMIT fileBecameStale(m_path);
+    Q_EMIT message(tr("%1 shrank while open; reloading").arg(QFileInfo(m_path).fileName()));
+    reload();
+    return true;
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,136 @@
+#pragma once
+// The application's shared state, observed by every panel and view (qrenderdoc's "context"):
+// the open BPAT file, its validation results, the current clip, frame, bone and the validation
+// profile. Panels read from here and react to the signals; they never call each other.
+//
+// The file is a shared, read-only BpatFile (a mapping of the file on disk) together with a
+// MappingGuard, held by LoadedFile: worker threads copy the shared_ptr so the mapping and its
+// guard outlive a reload. If the file shrinks underneath (SIGBUS), reads return zeros, the
+// mapping is marked stale and the context reloads (see checkStale()).
+#include "BpatFile.h"
+#include "Diagnostic.h"
+#include "Rig.h"
+
+#include <QObject>
+#include <memory>
+#include <optional>
+
+namespace bpat {
+class MappingGuard;
+class InputAnimation;
+}
+
+namespace bpat::studio {
+
+struct LoadedFile
+{
+    // `guarded`: the file is a mapping of a file on disk (edited files live in memory).
+    explicit LoadedFile(BpatFile f, bool guarded = true);
+    ~LoadedFile();
+    BpatFile file;
+    std::unique_ptr<MappingGuard> guard;
+    bool isStale() const;
+};
+
+class DocumentSession;
+
+class StudioContext : public QObject
+{
+    Q_OBJECT
+public:
+    enum class OpenResult { Opened, OpenedWithErrors, Failed };
+
+    explicit StudioContext(QObject *parent = nullptr);
+    ~StudioContext() override;
+
+    // Opens a .bpat file (or an input animation .bin). A file with validation errors still
+    // opens (OpenedWithErrors); Failed means nothing could be read (see lastError()).
+    OpenResult open(const QString &path);
+    // Reads the same path again, keeping the current clip (by name) and frame.
+    OpenResult reload();
+    void close();
+
+    bool hasFile() const { return m_loaded != nullptr; }
+    // The open file (a null BpatFile when none). Cheap to copy; valid until the next reload.
+    const BpatFile &file() const;
+    // The open file with its mapping guard, for work on other threads.
+    std::shared_ptr<const LoadedFile> loadedFile() const { return m_loaded; }
+    QString filePath() const { return m_path; }
+    QString lastError() const { return m_lastError; }
+    // The rig of the file's species and bone count, when the game has one (bone names).
+    const std::optional<Rig> &rig() const { return m_rig; }
+    QString boneName(int bone) const; // rig name or "bone N"
+
+    // --- Validation -------------------------------------------------------------------------
+    QString profile() const { return m_profile; } // "spec" or "game"
+    void setProfile(const QString &profile);       // re-runs the quick checks
+    const Diagnostics &diagnostics() const { return m_diagnostics; }
+    bool deepChecked() const { return m_deepChecked; }
+    // Results of a background deep check of the current file (ignored if it has changed).
+    void setDiagnostics(const Diagnostics &diagnostics, bool deep);
+    // The quick (non-deep) checks of the current file with the current profile.
+    void revalidate();
+
+    // --- Current selection ------------------------------------------------------------------
+    int currentClip() const { return m_clip; }       // -1 when the file has no readable clip
+    int currentFrame() const { return m_frame; }
+    int currentBone() const { return m_bone; }       // -1: none selected
+    int frameCount() const;                          // of the current clip (0 when none)
+    std::optional<quint32> currentGlobalFrame() const;
+    void setCurrentClip(int clip);                   // resets the frame to 0
+    void setCurrentClipByName(const QString &nameOrIndex); // false when not found
+    void setCurrentFrame(int frame);                 // clamped to the clip
+    void setCurrentBone(int bone);
+
+    // --- Input animation (.bin) -------------------------------------------------------------
+    // The last input animation recording opened (null when none, or when this build has no
+    // curve reader). Curve panels observe inputAnimationLoaded().
+    std::shared_ptr<const InputAnimation> inputAnimation() const { return m_inputAnimation; }
+    QString inputAnimationPath() const { return m_inputAnimationPath; }
+    static bool canReadInputAnimation();
+
+    // True (and reloads) when a read hit a page past the end of a file that shrank.
+    bool checkStale();
+
+    // --- Editing (see editing/DocumentSession.h) --------------------------------------------
+    DocumentSession *session() const { return m_session; }
+    // Shows an edited version of the open file (serialized in memory) in every panel: keeps the
+    // current clip (or makes `focusClip` current) and frame. A non-empty `path` is where the
+    // file now lives (after Save As).
+    void showEdited(BpatFile edited, int focusClip = -1, const QString &path = QString());
+
+Q_SIGNALS:
+    void fileLoaded();                 // a new file, or the same one reloaded
+    void fileReloaded();               // after fileLoaded(), when it was a reload
+    void fileClosed();
+    void fileBecameStale(const QString &path);
+    void validationChanged();
+    void profileChanged(const QString &profile);
+    void currentClipChanged(int clip);
+    void currentFrameChanged(int frame);
+    void currentBoneChanged(int bone);
+    void inputAnimationLoaded(const QString &path);
+    // Something the user should know that is not worth a dialog (shown in the status bar).
+    void message(const QString &text);
+    void fileEdited();                 // after fileLoaded(), when it shows an edit (undo, redo)
+
+private:
+    OpenResult openBpat(const QString &path, bool keepSelection);
+    OpenResult openInputAnimation(const QString &path);
+
+    std::shared_ptr<const LoadedFile> m_loaded;
+    QString m_path;
+    QString m_lastError;
+    std::optional<Rig> m_rig;
+    QString m_profile = QStringLiteral("spec");
+    Diagnostics m_diagnostics;
+    bool m_deepChecked = false;
+    int m_clip = -1;
+    int m_frame = 0;
+    int m_bone = -1;
+    std::shared_ptr<const InputAnimation> m_inputAnimation;
+    QString m_inputAnimationPath;
+    DocumentSession *m_session = nullptr;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,67 @@
+#include "ValidationRun.h"
+
+#include "ValidationReport.h"
+#include "Validator.h"
+
+#include <QFileInfo>
+#include <QSaveFile>
+#include <atomic>
+
+namespace bpat::studio {
+
+QStringList validationProfiles()
+{
+    return {profileName(ValidationProfile::Spec), profileName(ValidationProfile::Game)};
+}
+
+bool isKnownProfile(const QString &profile)
+{
+    return profileFromName(profile).has_value();
+}
+
+static ValidationProfile toProfile(const QString &profile)
+{
+    return profileFromName(profile).value_or(ValidationProfile::Spec);
+}
+
+Diagnostics quickValidation(const BpatFile &file, const QString &profile)
+{
+    return Validator(ValidationOptions::make(toProfile(profile))).validate(file).issues;
+}
+
+Diagnostics deepValidation(const BpatFile &file, const QString &profile, const DeepProgress &progress)
+{
+    std::atomic<bool> cancel{false};
+    ValidationOptions options = ValidationOptions::make(toProfile(profile), true);
+    options.cancel = &cancel;
+    options.progress = [&](quint64 done, quint64 total) {
+        const double fraction = total > 0 ? double(done) / double(total) : 1.0;
+        if (progress && !progress(fraction))
+            cancel = true;
+    };
+    return Validator(options).validate(file).issues;
+}
+
+bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics,
+                     const QString &profile, QString *error)
+{
+    ValidatedFile validated;
+    validated.path = filePath;
+    validated.result.issues = diagnostics;
+    validated.result.counts = countDiagnostics(diagnostics);
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = out.errorString();
+        return false;
+    }
+    out.write(ValidationReport::toJson(toProfile(profile), {validated}));
+    if (!out.commit()) {
+        if (error)
+            *error = out.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace bpat::studio

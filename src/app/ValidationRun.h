@@ -1,0 +1,25 @@
+#pragma once
+// The bridge between the inspector and the core Validator: quick checks on open, deep checks
+// in the background (DeepCheckRunner: QtConcurrent, progress, cancel) and the JSON report of
+// `bpat validate --json`.
+#include "BpatFile.h"
+#include "Diagnostic.h"
+
+#include <QStringList>
+#include <functional>
+
+namespace bpat::studio {
+
+QStringList validationProfiles(); // "spec", "game"
+bool isKnownProfile(const QString &profile);
+// The checks that read only the header and tables (fast; run on every open and reload).
+Diagnostics quickValidation(const BpatFile &file, const QString &profile);
+// Quick checks plus the deep checks over every matrix. `progress` gets the fraction done (0..1)
+// and returns false to stop (the result is then incomplete).
+using DeepProgress = std::function<bool(double fraction)>;
+Diagnostics deepValidation(const BpatFile &file, const QString &profile, const DeepProgress &progress);
+// The report as `bpat validate --json` writes it, saved with QSaveFile.
+bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics,
+                     const QString &profile, QString *error);
+
+} // namespace bpat::studio

@@ -1,0 +1,300 @@
+#include "RebakeDialog.h"
+#include "ui_RebakeDialog.h"
+
+#include "BakeManifest.h"
+#include "BuiltinRecipes.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace bpat;
+
+namespace {
+const QString RecipeFromFile = QStringLiteral("From file...");
+}
+
+RebakeDialog::RebakeDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::RebakeDialog>())
+{
+    m_ui->setupUi(this);
+    m_ui->recipeCombo->addItems(BuiltinRecipes::names());
+    m_ui->recipeCombo->addItem(RecipeFromFile);
+    m_ui->progressBar->setRange(0, 1000);
+
+    connect(m_ui->sourceBrowse, &QToolButton::clicked, this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Input animation"), m_ui->sourceEdit->text(),
+                                                       tr("Input animation (*.bin);;All files (*)"));
+        if (!p.isEmpty())
+            setSourcePath(p);
+    });
+    connect(m_ui->recipeBrowse, &QToolButton::clicked, this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Recipe"), m_ui->recipeFileEdit->text(),
+                                                       tr("Rebake recipe (*.json);;All files (*)"));
+        if (!p.isEmpty())
+            setRecipe(p);
+    });
+    connect(m_ui->intoBrowse, &QToolButton::clicked, this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Existing BPAT"), m_ui->intoEdit->text(),
+                                                       tr("BPAT files (*.bpat);;All files (*)"));
+        if (!p.isEmpty())
+            setIntoPath(p);
+    });
+    connect(m_ui->outputBrowse, &QToolButton::clicked, this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, tr("Output BPAT"), m_ui->outputEdit->text(),
+                                                       tr("BPAT files (*.bpat)"));
+        if (!p.isEmpty())
+            setOutputPath(p);
+    });
+    connect(m_ui->recipeCombo, &QComboBox::currentTextChanged, this, &RebakeDialog::updateEnabled);
+    connect(m_ui->wholeCheck, &QCheckBox::toggled, this, &RebakeDialog::updateEnabled);
+    connect(m_ui->intoRadio, &QRadioButton::toggled, this, &RebakeDialog::updateEnabled);
+    connect(m_ui->previewButton, &QPushButton::clicked, this, &RebakeDialog::startPreview);
+    connect(m_ui->rebakeButton, &QPushButton::clicked, this, &RebakeDialog::startRebake);
+    connect(m_ui->cancelButton, &QPushButton::clicked, this, &RebakeDialog::cancel);
+    connect(m_ui->closeButton, &QPushButton::clicked, this, &RebakeDialog::reject);
+    connect(&m_watcher, &QFutureWatcher<RebakeOutcome>::finished, this, &RebakeDialog::onJobFinished);
+    m_progressTimer.setInterval(50);
+    connect(&m_progressTimer, &QTimer::timeout, this, &RebakeDialog::pollProgress);
+    updateEnabled();
+}
+
+RebakeDialog::~RebakeDialog()
+{
+    m_cancel = true;
+    m_watcher.waitForFinished();
+}
+
+void RebakeDialog::setSourcePath(const QString &path)
+{
+    m_ui->sourceEdit->setText(path);
+    const QFileInfo info(path);
+    if (m_ui->clipEdit->text().isEmpty())
+        m_ui->clipEdit->setText(info.completeBaseName());
+    if (m_ui->outputEdit->text().isEmpty())
+        m_ui->outputEdit->setText(info.dir().filePath(info.completeBaseName() + QStringLiteral(".bpat")));
+}
+
+void RebakeDialog::setOutputPath(const QString &path) { m_ui->outputEdit->setText(path); }
+
+void RebakeDialog::setIntoPath(const QString &path)
+{
+    m_ui->intoEdit->setText(path);
+    m_ui->intoRadio->setChecked(true);
+    if (m_ui->outputEdit->text().isEmpty())
+        m_ui->outputEdit->setText(path);
+}
+
+void RebakeDialog::setRecipe(const QString &nameOrPath)
+{
+    if (BuiltinRecipes::byName(nameOrPath)) {
+        m_ui->recipeCombo->setCurrentText(nameOrPath);
+    } else {
+        m_ui->recipeCombo->setCurrentText(RecipeFromFile);
+        m_ui->recipeFileEdit->setText(nameOrPath);
+    }
+}
+
+void RebakeDialog::setFps(double fps) { m_ui->fpsSpin->setValue(fps); }
+
+void RebakeDialog::setRange(std::optional<double> from, std::optional<double> to)
+{
+    m_ui->wholeCheck->setChecked(!from && !to);
+    m_ui->fromSpin->setValue(from.value_or(0.0));
+    if (to)
+        m_ui->toSpin->setValue(*to);
+}
+
+void RebakeDialog::setClipName(const QString &name) { m_ui->clipEdit->setText(name); }
+void RebakeDialog::setLoops(bool loops) { m_ui->loopsCheck->setChecked(loops); }
+
+std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
+{
+    auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    RebakeClipRequest clip;
+    clip.curvesPath = m_ui->sourceEdit->text().trimmed();
+    if (clip.curvesPath.isEmpty())
+        return fail(tr("Choose the source curve file."));
+    clip.name = m_ui->clipEdit->text().trimmed();
+    if (clip.name.isEmpty())
+        return fail(tr("Give the clip a name."));
+    clip.loops = m_ui->loopsCheck->isChecked();
+    clip.range.fps = m_ui->fpsSpin->value();
+    if (!m_ui->wholeCheck->isChecked()) {
+        clip.range.from = m_ui->fromSpin->value();
+        clip.range.to = m_ui->toSpin->value();
+    }
+    RebakeRequest req;
+    req.outputPath = m_ui->outputEdit->text().trimmed();
+    if (req.outputPath.isEmpty())
+        return fail(tr("Choose the output file."));
+    if (m_ui->intoRadio->isChecked()) {
+        req.intoPath = m_ui->intoEdit->text().trimmed();
+        if (req.intoPath.isEmpty())
+            return fail(tr("Choose the existing BPAT file to add the clip to."));
+    }
+    const bool fromFile = m_ui->recipeCombo->currentText() == RecipeFromFile;
+    Diagnostics diagnostics;
+    const std::optional<RebakeRecipe> recipe = BakeManifest::loadRecipe(
+        fromFile ? m_ui->recipeFileEdit->text().trimmed() : m_ui->recipeCombo->currentText(), &diagnostics);
+    if (!recipe) {
+        QStringList lines;
+        for (const Diagnostic &d : diagnostics) {
+            if (d.severity == Severity::Error)
+                lines << d.message;
+        }
+        return fail(tr("Recipe: %1").arg(lines.join(QLatin1Char('\n'))));
+    }
+    req.recipe = *recipe;
+    req.clips = {clip};
+    return req;
+}
+
+bool RebakeDialog::isRunning() const { return m_watcher.isRunning(); }
+
+QString RebakeDialog::summaryText() const { return m_ui->summaryText->toPlainText(); }
+
+void RebakeDialog::startPreview() { start(false); }
+void RebakeDialog::startRebake() { start(true); }
+
+void RebakeDialog::cancel()
+{
+    if (isRunning()) {
+        m_cancel = true;
+        m_ui->statusLabel->setText(tr("Cancelling..."));
+    }
+}
+
+void RebakeDialog::reject()
+{
+    if (isRunning()) {
+        cancel();
+        return;
+    }
+    QDialog::reject();
+}
+
+void RebakeDialog::start(bool write)
+{
+    if (isRunning())
+        return;
+    QString error;
+    m_running = request(&error);
+    if (!m_running) {
+        m_ui->statusLabel->setText(error);
+        emit finished(false);
+        return;
+    }
+    m_writing = write;
+    m_cancel = false;
+    m_done = 0;
+    m_total = 0;
+    m_ui->progressBar->setValue(0);
+    m_ui->statusLabel->setText(write ? tr("Rebaking...") : tr("Building the preview..."));
+    RebakeOptions options;
+    options.cancel = &m_cancel;
+    options.progress = [this](qint64 done, qint64 total) {
+        qint64 previous = m_done.load();
+        while (done > previous && !m_done.compare_exchange_weak(previous, done)) {
+        }
+        m_total = total;
+    };
+    const RebakeJob job(*m_running);
+    m_watcher.setFuture(QtConcurrent::run([job, options, write] { return write ? job.run(options) : job.build(options); }));
+    m_progressTimer.start();
+    updateEnabled();
+}
+
+void RebakeDialog::pollProgress()
+{
+    const qint64 total = m_total.load();
+    if (total > 0) {
+        m_ui->progressBar->setValue(int(m_done.load() * 1000 / total));
+        emit progressed(m_done.load(), total);
+    }
+}
+
+void RebakeDialog::onJobFinished()
+{
+    m_progressTimer.stop();
+    pollProgress();
+    m_outcome = m_watcher.result();
+    updateEnabled();
+    if (!m_outcome.ok) {
+        m_ui->statusLabel->setText(m_outcome.cancelled ? tr("Cancelled: nothing was written.")
+                                                       : m_outcome.errors.join(QLatin1Char('\n')));
+        emit finished(false);
+        return;
+    }
+    m_ui->progressBar->setValue(1000);
+    m_ui->summaryText->setPlainText(paletteSummary(m_outcome, m_running->recipe));
+    if (m_writing) {
+        m_ui->statusLabel->setText(tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten));
+        emit finished(true);
+        emit rebaked(m_running->outputPath);
+    } else {
+        m_ui->statusLabel->setText(tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
+        emit finished(true);
+    }
+}
+
+void RebakeDialog::updateEnabled()
+{
+    const bool running = isRunning();
+    const bool fromFile = m_ui->recipeCombo->currentText() == RecipeFromFile;
+    m_ui->recipeFileEdit->setVisible(fromFile);
+    m_ui->recipeBrowse->setVisible(fromFile);
+    m_ui->fromSpin->setEnabled(!m_ui->wholeCheck->isChecked());
+    m_ui->toSpin->setEnabled(!m_ui->wholeCheck->isChecked());
+    m_ui->intoEdit->setEnabled(m_ui->intoRadio->isChecked());
+    m_ui->intoBrowse->setEnabled(m_ui->intoRadio->isChecked());
+    m_ui->previewButton->setEnabled(!running);
+    m_ui->rebakeButton->setEnabled(!running);
+    m_ui->cancelButton->setEnabled(running);
+}
+
+QString RebakeDialog::paletteSummary(const RebakeOutcome &outcome, const RebakeRecipe &recipe)
+{
+    if (!outcome.document)
+        return QString();
+    const BpatDocument &doc = *outcome.document;
+    QStringList lines;
+    lines << tr("Recipe %1: species %2, %3 bones, %4 sockets; file of %5 bytes with %6 clip(s), %7 frames in all.")
+                 .arg(recipe.name).arg(doc.speciesId()).arg(doc.boneCount()).arg(doc.socketCount())
+                 .arg(outcome.bytesWritten).arg(doc.clipCount()).arg(doc.frameTotal());
+    for (const BpatClip &c : doc.clips())
+        lines << tr("  clip '%1': %2 frames at %3 fps%4").arg(c.name).arg(c.frameCount).arg(double(c.fps))
+                     .arg(c.loops ? tr(", loops") : QString());
+    for (const Diagnostic &d : outcome.validation)
+        lines << tr("  validation %1: %2").arg(severityName(d.severity), d.message);
+    // Bone travel over the rebaked clip (the last requested one): where each bone starts and ends
+    // and how far its origin moves; collapsed (untracked) frames are counted.
+    const int clipIndex = outcome.frameCounts.isEmpty() ? -1 : doc.findClip(doc.clips().last().name);
+    if (clipIndex >= 0) {
+        const BpatClip &c = doc.clip(clipIndex);
+        lines << tr("Bone travel in '%1' (model space, metres):").arg(c.name);
+        for (quint32 b = 0; b < doc.boneCount(); ++b) {
+            QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
+            quint32 collapsed = 0;
+            for (quint32 f = 0; f < c.frameCount; ++f) {
+                const QMatrix4x4 m = c.matrix(f, b, doc.boneCount());
+                const QVector3D p = m.column(3).toVector3D();
+                lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
+                hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
+                if (m.column(1).toVector3D().isNull())
+                    ++collapsed;
+            }
+            const QString name = int(b) < recipe.boneCount() ? recipe.bones.at(int(b)).name : QString::number(b);
+            lines << tr("  %1: x %2..%3  y %4..%5  z %6..%7%8")
+                         .arg(name, -22).arg(lo.x(), 0, 'f', 3).arg(hi.x(), 0, 'f', 3).arg(lo.y(), 0, 'f', 3)
+                         .arg(hi.y(), 0, 'f', 3).arg(lo.z(), 0, 'f', 3).arg(hi.z(), 0, 'f', 3)
+                         .arg(collapsed ? tr("  (untracked in %1 frames)").arg(collapsed) : QString());
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
+}

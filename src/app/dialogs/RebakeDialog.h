@@ -1,0 +1,73 @@
+#pragma once
+// File > Rebake...: input animation curves into a BPAT clip. The dialog only gathers a
+// RebakeRequest; the work (RebakeJob) runs on a worker thread (QtConcurrent) with progress and
+// cancel. Preview builds the file in memory without writing and shows a palette summary.
+// After a successful write it emits rebaked(path) so the main window can open the file.
+#include "RebakeJob.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+#include <QTimer>
+#include <atomic>
+#include <memory>
+
+namespace Ui {
+class RebakeDialog;
+}
+
+class RebakeDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit RebakeDialog(QWidget *parent = nullptr);
+    ~RebakeDialog() override;
+
+    // Pre-fills the source (e.g. the open recording) and derived defaults (clip name, output).
+    void setSourcePath(const QString &path);
+    void setOutputPath(const QString &path);
+    void setIntoPath(const QString &path); // switches to "add to existing"
+    void setRecipe(const QString &nameOrPath);
+    void setFps(double fps);
+    void setRange(std::optional<double> from, std::optional<double> to);
+    void setClipName(const QString &name);
+    void setLoops(bool loops);
+
+    // The request the current fields describe, or nullopt with the reason in *error.
+    std::optional<bpat::RebakeRequest> request(QString *error = nullptr) const;
+
+    bool isRunning() const;
+    const bpat::RebakeOutcome &lastOutcome() const { return m_outcome; }
+    QString summaryText() const;
+    // A palette summary of a built document (clips, frames, bones, bone travel).
+    static QString paletteSummary(const bpat::RebakeOutcome &outcome, const bpat::RebakeRecipe &recipe);
+
+public slots:
+    void startPreview();
+    void startRebake();
+    void cancel();
+
+signals:
+    void rebaked(const QString &path);
+    void finished(bool ok);                   // a preview or rebake ended (ok, failed or cancelled)
+    void progressed(qint64 done, qint64 total);
+
+protected:
+    void reject() override; // cancels a running job first
+
+private:
+    void start(bool write);
+    void onJobFinished();
+    void updateEnabled();
+    void pollProgress();
+
+    std::unique_ptr<Ui::RebakeDialog> m_ui;
+    QFutureWatcher<bpat::RebakeOutcome> m_watcher;
+    QTimer m_progressTimer;
+    std::atomic<bool> m_cancel{false};
+    std::atomic<qint64> m_done{0};
+    std::atomic<qint64> m_total{0};
+    bool m_writing = false;
+    std::optional<bpat::RebakeRequest> m_running;
+    bpat::RebakeOutcome m_outcome;
+};

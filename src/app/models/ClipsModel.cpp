@@ -1,0 +1,170 @@
+#include "ClipsModel.h"
+
+#include "ModelRoles.h"
+#include "StudioContext.h"
+#include "editing/ClipCommands.h"
+#include "editing/DocumentSession.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <QLocale>
+#include <cmath>
+
+namespace bpat::studio {
+
+ClipsModel::ClipsModel(StudioContext *context, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_context(context)
+{
+    connect(context, &StudioContext::fileLoaded, this, &ClipsModel::reset);
+    connect(context, &StudioContext::fileClosed, this, &ClipsModel::reset);
+    // The current clip is drawn in bold.
+    connect(context, &StudioContext::currentClipChanged, this, [this] {
+        if (m_rows > 0)
+            Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, NoOfColumns - 1), {Qt::FontRole});
+    });
+    reset();
+}
+
+void ClipsModel::reset()
+{
+    beginResetModel();
+    m_rows = int(m_context->file().clips().size());
+    endResetModel();
+}
+
+int ClipsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int ClipsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NoOfColumns;
+}
+
+QVariant ClipsModel::data(const QModelIndex &index, int role) const
+{
+    const auto &clips = m_context->file().clips();
+    if (!index.isValid() || index.row() >= clips.size())
+        return {};
+    const BpatClipInfo &clip = clips.at(index.row());
+    const bool fpsValid = std::isfinite(clip.fps) && clip.fps > 0.0f;
+    const bool loopsValid = clip.loopsByte <= 1;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case IndexColumn: return clip.index;
+        case NameColumn:
+            if (clip.nameStatus == NameStatus::Ok)
+                return clip.name;
+            if (clip.nameStatus == NameStatus::NotUtf8)
+                return tr("%1 (not UTF-8)").arg(clip.name);
+            return tr("(%1)").arg(nameStatusText(clip.nameStatus));
+        case FramesColumn: return clip.frameCount;
+        case FrameOffsetColumn: return clip.frameOffset;
+        case FpsColumn: return QString::number(double(clip.fps), 'g', 6);
+        case DurationColumn: return fpsValid ? QString::number(clip.duration(), 'f', 3) : QStringLiteral("-");
+        case LoopsColumn:
+            return clip.loopsByte == 1 ? tr("yes") : clip.loopsByte == 0 ? tr("no") : tr("invalid (%1)").arg(clip.loopsByte);
+        }
+        break;
+    case SortRole:
+        switch (index.column()) {
+        case FpsColumn: return double(clip.fps);
+        case DurationColumn: return clip.duration();
+        case LoopsColumn: return clip.loopsByte;
+        default: return data(index, Qt::DisplayRole);
+        }
+    case Qt::ForegroundRole:
+        if ((index.column() == NameColumn && clip.nameStatus != NameStatus::Ok)
+            || (index.column() == FpsColumn && !fpsValid) || (index.column() == LoopsColumn && !loopsValid)
+            || (index.column() == FramesColumn && clip.frameCount == 0))
+            return QBrush(QColor(0xd9, 0x53, 0x4f));
+        break;
+    case Qt::FontRole:
+        if (index.row() == m_context->currentClip()) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() != NameColumn && index.column() != LoopsColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case Qt::ToolTipRole:
+        return tr("Clip entry at byte %1").arg(clip.entryOffset);
+    case Qt::EditRole:
+        switch (index.column()) {
+        case NameColumn: return clip.name;
+        case FpsColumn: return double(clip.fps);
+        default: return data(index, Qt::DisplayRole);
+        }
+    case Qt::CheckStateRole:
+        if (index.column() == LoopsColumn)
+            return clip.loops() ? Qt::Checked : Qt::Unchecked;
+        break;
+    }
+    return {};
+}
+
+Qt::ItemFlags ClipsModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (!index.isValid())
+        return f;
+    if (index.column() == NameColumn || index.column() == FpsColumn)
+        f |= Qt::ItemIsEditable;
+    else if (index.column() == LoopsColumn)
+        f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+bool ClipsModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!index.isValid() || index.row() >= m_rows)
+        return false;
+    DocumentSession *session = m_context->session();
+    const int clip = index.row();
+    const BpatClipInfo &info = m_context->file().clips().at(clip);
+    if (role == Qt::EditRole && index.column() == NameColumn) {
+        const QString name = value.toString();
+        return name == info.name || session->execute(new RenameClipCommand(session, clip, name));
+    }
+    if (role == Qt::EditRole && index.column() == FpsColumn) {
+        bool ok = false;
+        float parsed = value.toFloat(&ok); // numbers, and text in the C locale
+        if (!ok)
+            parsed = QLocale().toFloat(value.toString(), &ok);
+        if (!ok) {
+            Q_EMIT session->refused(tr("'%1' is not a frame rate").arg(value.toString()));
+            return false;
+        }
+        return parsed == info.fps || session->execute(new SetClipFpsCommand(session, clip, parsed));
+    }
+    if ((role == Qt::CheckStateRole || role == Qt::EditRole) && index.column() == LoopsColumn) {
+        const bool loops = role == Qt::CheckStateRole ? value.toInt() == Qt::Checked : value.toBool();
+        return (loops == info.loops() && info.loopsByte <= 1) || session->execute(new SetClipLoopsCommand(session, clip, loops));
+    }
+    return false;
+}
+
+QVariant ClipsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case IndexColumn: return tr("#");
+    case NameColumn: return tr("Name");
+    case FramesColumn: return tr("Frames");
+    case FrameOffsetColumn: return tr("Frame offset");
+    case FpsColumn: return tr("FPS");
+    case DurationColumn: return tr("Duration (s)");
+    case LoopsColumn: return tr("Loops");
+    }
+    return {};
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,160 @@
+#include "HeaderModel.h"
+
+#include "BpatFormat.h"
+#include "ModelRoles.h"
+#include "StudioContext.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+namespace bpat::studio {
+
+HeaderModel::HeaderModel(StudioContext *context, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_context(context)
+{
+    connect(context, &StudioContext::fileLoaded, this, &HeaderModel::rebuild);
+    connect(context, &StudioContext::fileClosed, this, &HeaderModel::rebuild);
+    rebuild();
+}
+
+static QString hexOffset(quint64 value)
+{
+    return QStringLiteral("%1 (0x%2)").arg(value).arg(value, 0, 16);
+}
+
+void HeaderModel::rebuild()
+{
+    beginResetModel();
+    m_rows.clear();
+    const BpatFile &f = m_context->file();
+    if (m_context->hasFile()) {
+        auto add = [this](QString field, QString value, QVariant sortValue, qint64 offset, QString note,
+                          bool problem = false) {
+            m_rows.append({std::move(field), std::move(value), std::move(sortValue), offset, std::move(note), problem});
+        };
+        if (f.hasHeader()) {
+            namespace h = format::header;
+            const BpatHeader &hd = f.header();
+            const QString magic = QString::fromLatin1(hd.magic.data(), 4);
+            add(QStringLiteral("magic"), magic, magic, h::Magic,
+                f.hasMagic() ? tr("BPAT") : tr("expected 'BPAT'"), !f.hasMagic());
+            add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
+                hd.version == format::CurrentVersion ? QString() : tr("expected %1").arg(format::CurrentVersion),
+                hd.version != format::CurrentVersion);
+            const QString species = f.speciesName();
+            add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
+                species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
+            add(QStringLiteral("bone_count"), QString::number(hd.boneCount), hd.boneCount, h::BoneCount,
+                m_context->rig() ? tr("rig: %1").arg(m_context->rig()->name()) : tr("no built-in rig with this bone count"));
+            add(QStringLiteral("socket_count"), QString::number(hd.socketCount), hd.socketCount, h::SocketCount, {});
+            add(QStringLiteral("clip_count"), QString::number(hd.clipCount), hd.clipCount, h::ClipCount, {});
+            add(QStringLiteral("frame_total"), QString::number(hd.frameTotal), hd.frameTotal, h::FrameTotal, {});
+            add(QStringLiteral("string_table_size"), QString::number(hd.stringTableSize), hd.stringTableSize,
+                h::StringTableSize, tr("bytes, including every NUL"));
+            add(QStringLiteral("clip_table_offset"), hexOffset(hd.clipTableOffset), hd.clipTableOffset,
+                h::ClipTableOffset, f.clipTableInBounds() ? QString() : tr("table not inside the file"),
+                !f.clipTableInBounds());
+            add(QStringLiteral("socket_table_offset"), hexOffset(hd.socketTableOffset), hd.socketTableOffset,
+                h::SocketTableOffset, f.socketTableInBounds() ? QString() : tr("table not inside the file"),
+                !f.socketTableInBounds());
+            add(QStringLiteral("string_table_offset"), hexOffset(hd.stringTableOffset), hd.stringTableOffset,
+                h::StringTableOffset, f.stringTableInBounds() ? QString() : tr("table not inside the file"),
+                !f.stringTableInBounds());
+            const bool aligned = hd.paletteDataOffset % format::PaletteAlignment == 0;
+            add(QStringLiteral("palette_data_offset"), hexOffset(hd.paletteDataOffset), hd.paletteDataOffset,
+                h::PaletteDataOffset,
+                !f.paletteInBounds() ? tr("palette not inside the file")
+                                     : (aligned ? tr("16-byte aligned") : tr("not 16-byte aligned")),
+                !f.paletteInBounds() || !aligned);
+            const auto socketData = f.socketDataOffset();
+            add(QStringLiteral("socket_data_offset"), socketData ? hexOffset(*socketData) : tr("overflow"),
+                socketData ? QVariant(*socketData) : QVariant(), -1,
+                hd.socketCount == 0 ? tr("derived; unused without sockets")
+                                    : tr("derived: palette_data_offset + frame_total * bone_count * 64"),
+                !socketData);
+            const auto paletteSize = f.paletteByteSize();
+            add(QStringLiteral("palette_bytes"), paletteSize ? QString::number(*paletteSize) : tr("overflow"),
+                paletteSize ? QVariant(*paletteSize) : QVariant(), -1, tr("derived: frame_total * bone_count * 64"));
+        }
+        add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
+            f.hasHeader() ? tr("bytes") : tr("shorter than the 64-byte header"), !f.hasHeader());
+    }
+    endResetModel();
+}
+
+int HeaderModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int HeaderModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NoOfColumns;
+}
+
+QVariant HeaderModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const Row &row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case FieldColumn: return row.field;
+        case ValueColumn: return row.value;
+        case OffsetColumn: return row.offset >= 0 ? QVariant(row.offset) : QVariant(tr("derived"));
+        case NoteColumn: return row.note;
+        }
+        break;
+    case SortRole:
+        switch (index.column()) {
+        case ValueColumn: return row.sortValue;
+        case OffsetColumn: return row.offset;
+        default: return data(index, Qt::DisplayRole);
+        }
+    case Qt::ForegroundRole:
+        if (row.problem && index.column() != OffsetColumn)
+            return QBrush(QColor(0xd9, 0x53, 0x4f));
+        if (row.offset < 0 && index.column() != NoteColumn)
+            return QBrush(QColor(0x80, 0x80, 0x80));
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() == OffsetColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case Qt::FontRole:
+        if (index.column() == FieldColumn) {
+            QFont font;
+            font.setFamily(QStringLiteral("monospace"));
+            return font;
+        }
+        break;
+    }
+    return {};
+}
+
+QVariant HeaderModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case FieldColumn: return tr("Field");
+    case ValueColumn: return tr("Value");
+    case OffsetColumn: return tr("Offset");
+    case NoteColumn: return tr("Note");
+    }
+    return {};
+}
+
+int HeaderModel::rowOfField(const QString &field) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).field == field)
+            return i;
+    }
+    return -1;
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,88 @@
+#include "LayoutModel.h"
+
+#include "ModelRoles.h"
+#include "StudioContext.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace bpat::studio {
+
+LayoutModel::LayoutModel(StudioContext *context, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_context(context)
+{
+    connect(context, &StudioContext::fileLoaded, this, &LayoutModel::rebuild);
+    connect(context, &StudioContext::fileClosed, this, &LayoutModel::rebuild);
+    rebuild();
+}
+
+void LayoutModel::rebuild()
+{
+    beginResetModel();
+    m_layout = m_context->hasFile() ? FileLayout::of(m_context->file()) : FileLayout();
+    endResetModel();
+    Q_EMIT layoutRebuilt();
+}
+
+int LayoutModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_layout.sections().size());
+}
+
+int LayoutModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NoOfColumns;
+}
+
+QVariant LayoutModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_layout.sections().size())
+        return {};
+    const FileSection &s = m_layout.sections().at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SectionColumn: return s.name;
+        case OffsetColumn: return s.offset;
+        case SizeColumn: return s.sizeOverflows ? QVariant(tr("overflow")) : QVariant(s.size);
+        case EndColumn: return s.sizeOverflows ? QVariant(tr("overflow")) : QVariant(s.end());
+        case NoteColumn: return s.note;
+        }
+        break;
+    case SortRole:
+        switch (index.column()) {
+        case OffsetColumn: return s.offset;
+        case SizeColumn: return s.size;
+        case EndColumn: return s.end();
+        default: return data(index, Qt::DisplayRole);
+        }
+    case Qt::ForegroundRole:
+        if (s.overlaps || s.pastEnd)
+            return QBrush(QColor(0xd9, 0x53, 0x4f));
+        if (s.isDerived())
+            return QBrush(QColor(0x80, 0x80, 0x80));
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() >= OffsetColumn && index.column() <= EndColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    }
+    return {};
+}
+
+QVariant LayoutModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case SectionColumn: return tr("Section");
+    case OffsetColumn: return tr("Offset");
+    case SizeColumn: return tr("Size");
+    case EndColumn: return tr("End");
+    case NoteColumn: return tr("Note");
+    }
+    return {};
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,183 @@
+#include "PaletteModel.h"
+
+#include "ModelRoles.h"
+#include "StudioContext.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <algorithm>
+#include <cmath>
+
+namespace bpat::studio {
+
+PaletteModel::PaletteModel(StudioContext *context, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_context(context)
+{
+    connect(context, &StudioContext::fileLoaded, this, &PaletteModel::reset);
+    connect(context, &StudioContext::fileClosed, this, &PaletteModel::reset);
+    connect(context, &StudioContext::currentClipChanged, this, &PaletteModel::refreshValues);
+    connect(context, &StudioContext::currentFrameChanged, this, &PaletteModel::refreshValues);
+    reset();
+}
+
+void PaletteModel::reset()
+{
+    beginResetModel();
+    const BpatFile &file = m_context->file();
+    m_boneRows = file.hasHeader() ? int(std::min<quint32>(file.header().boneCount, kMaxBoneRows)) : 0;
+    m_socketRows = int(file.sockets().size());
+    endResetModel();
+}
+
+void PaletteModel::refreshValues()
+{
+    const int rows = rowCount();
+    if (rows > 0)
+        Q_EMIT dataChanged(index(0, TranslationColumn), index(rows - 1, NoOfColumns - 1));
+}
+
+std::optional<std::array<float, 16>> PaletteModel::values(int row) const
+{
+    const std::optional<quint32> frame = m_context->currentGlobalFrame();
+    if (!frame || row < 0)
+        return std::nullopt;
+    const BpatFile &file = m_context->file();
+    if (row < m_boneRows)
+        return file.matrixFloats(*frame, quint32(row));
+    const int socket = row - m_boneRows;
+    if (socket >= m_socketRows)
+        return std::nullopt;
+    const auto socketRow = file.socketRow(*frame, quint32(socket));
+    if (!socketRow)
+        return std::nullopt;
+    std::array<float, 16> out{};
+    std::copy(socketRow->begin(), socketRow->end(), out.begin());
+    out[15] = 1.0f;
+    return out;
+}
+
+PaletteModel::Check PaletteModel::check(int row) const
+{
+    const auto v = values(row);
+    if (!v)
+        return Check::NotInFile;
+    for (float f : *v) {
+        if (!std::isfinite(f))
+            return Check::NonFinite;
+    }
+    if ((*v)[12] != 0.0f || (*v)[13] != 0.0f || (*v)[14] != 0.0f || (*v)[15] != 1.0f)
+        return Check::NonAffine;
+    return Check::Ok;
+}
+
+static QString formatRow(const std::array<float, 16> &v, int row)
+{
+    QStringList parts;
+    for (int k = 0; k < 4; ++k)
+        parts.append(QString::number(double(v[std::size_t(row * 4 + k)]), 'f', 3));
+    return parts.join(QLatin1Char(' '));
+}
+
+QVariant PaletteModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const int row = index.row();
+    const bool socket = isSocketRow(row);
+    const int column = index.column();
+    if (role == Qt::DisplayRole || role == SortRole) {
+        if (column == IndexColumn)
+            return socket ? row - m_boneRows : row;
+        if (column == NameColumn) {
+            if (!socket)
+                return m_context->boneName(row);
+            const auto &info = m_context->file().sockets().at(row - m_boneRows);
+            return tr("socket %1").arg(info.name);
+        }
+        const auto v = values(row);
+        if (column == CheckColumn) {
+            switch (check(row)) {
+            case Check::Ok: return tr("ok");
+            case Check::NotInFile: return tr("not in file");
+            case Check::NonFinite: return tr("non-finite");
+            case Check::NonAffine: return tr("non-affine");
+            }
+        }
+        if (!v)
+            return QStringLiteral("-");
+        if (column >= Row0Column && column <= Row3Column) {
+            if (socket && column == Row3Column)
+                return tr("0 0 0 1 (implied)");
+            return formatRow(*v, column - Row0Column);
+        }
+        if (column == TranslationColumn) {
+            if (role == SortRole)
+                return std::hypot((*v)[3], (*v)[7], (*v)[11]);
+            return QStringLiteral("(%1, %2, %3)")
+                .arg(double((*v)[3]), 0, 'f', 4)
+                .arg(double((*v)[7]), 0, 'f', 4)
+                .arg(double((*v)[11]), 0, 'f', 4);
+        }
+        return {};
+    }
+    switch (role) {
+    case Qt::BackgroundRole:
+        switch (check(row)) {
+        case Check::NonFinite: return QBrush(QColor(0xd9, 0x53, 0x4f, 90));
+        case Check::NonAffine: return QBrush(QColor(0xe0, 0xa8, 0x00, 80));
+        case Check::NotInFile: return QBrush(QColor(0x80, 0x80, 0x80, 60));
+        case Check::Ok: break;
+        }
+        if (socket)
+            return QBrush(QColor(0x5b, 0x9b, 0xd5, 30));
+        break;
+    case Qt::FontRole:
+        if (column >= TranslationColumn && column != CheckColumn) {
+            QFont font(QStringLiteral("monospace"));
+            font.setStyleHint(QFont::Monospace);
+            return font;
+        }
+        if (!socket && row == m_context->currentBone()) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (column >= TranslationColumn && column != CheckColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    }
+    return {};
+}
+
+QVariant PaletteModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case IndexColumn: return tr("#");
+    case NameColumn: return tr("Bone / socket");
+    case Row0Column: return tr("Row 0");
+    case Row1Column: return tr("Row 1");
+    case Row2Column: return tr("Row 2");
+    case Row3Column: return tr("Row 3");
+    case TranslationColumn: return tr("Translation");
+    case CheckColumn: return tr("Check");
+    }
+    return {};
+}
+
+int PaletteModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_boneRows + m_socketRows;
+}
+
+int PaletteModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NoOfColumns;
+}
+
+} // namespace bpat::studio

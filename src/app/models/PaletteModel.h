@@ -1,0 +1,48 @@
+#pragma once
+// The Palette panel: the current frame's matrices, one row per bone (rows 0..3 of the stored
+// row-major matrix and its translation), then one row per socket (its stored rows 0..2). Values
+// that are not finite, or a row 3 that is not (0 0 0 1), are highlighted. Follows the
+// StudioContext's current clip and frame.
+#include <QAbstractTableModel>
+#include <array>
+#include <optional>
+
+namespace bpat::studio {
+
+class StudioContext;
+
+class PaletteModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { IndexColumn, NameColumn, TranslationColumn, CheckColumn, Row0Column, Row1Column,
+                  Row2Column, Row3Column, NoOfColumns };
+    // A hostile bone_count must not make a billion-row table.
+    static constexpr int kMaxBoneRows = 4096;
+
+    explicit PaletteModel(StudioContext *context, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    int boneRows() const { return m_boneRows; }
+    int socketRows() const { return m_socketRows; }
+    bool isSocketRow(int row) const { return row >= m_boneRows; }
+
+    enum class Check { Ok, NotInFile, NonFinite, NonAffine };
+    // The 16 floats of a row (socket rows get row 3 = 0 0 0 1), nullopt when not in the file.
+    std::optional<std::array<float, 16>> values(int row) const;
+    Check check(int row) const;
+
+private:
+    void reset();
+    void refreshValues();
+
+    StudioContext *m_context;
+    int m_boneRows = 0;
+    int m_socketRows = 0;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,55 @@
+#pragma once
+// What QtCharts series cannot draw, painted over a QChart's plot area in the same scene:
+// markers as labelled dashed vertical lines, tangent handles of keys that carry tangents or
+// weights (key to Bezier control point, with a dot), and the time cursor with its time label.
+// Positions are in data coordinates (time, plotted value); the item maps them through the chart.
+#include "plot/PlotCurve.h"
+
+#include <QColor>
+#include <QGraphicsItem>
+#include <QLineF>
+#include <QList>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+QT_END_NAMESPACE
+
+namespace bpat::studio {
+
+class ChartOverlayItem : public QGraphicsItem
+{
+public:
+    struct Handle
+    {
+        QLineF line; // data coordinates: key -> control point
+        QColor color;
+    };
+
+    explicit ChartOverlayItem(QChart *chart);
+
+    void setMarkers(const QList<PlotMarker> &markers);
+    void setHandles(const QList<Handle> &handles);
+    const QList<Handle> &handles() const { return m_handles; }
+    void setCursorTime(double time);
+    void setCursorVisible(bool visible);
+    // The chart was resized or its plot area moved.
+    void refreshGeometry()
+    {
+        prepareGeometryChange();
+        update();
+    }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+private:
+    QPointF toScene(QPointF data) const;
+
+    QChart *m_chart;
+    QList<PlotMarker> m_markers;
+    QList<Handle> m_handles;
+    double m_cursorTime = 0.0;
+    bool m_cursorVisible = true;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,102 @@
+#pragma once
+// CurvePlot on QtCharts: a QChartView with a time axis and a value axis, per curve a line
+// series (the level-of-detail envelope from CurveSampler), two dashed series for the pre / post
+// wrap extensions and a scatter series for the keys in view (hidden while they are denser than
+// one per few pixels). Markers, tangent handles and the time cursor are a ChartOverlayItem.
+// Every change of the view or of the plot area re-samples all curves on the next event loop
+// turn (coalesced), so series never hold more than ~4 points per pixel column.
+#include "plot/ChartOverlayItem.h"
+#include "plot/CurvePlot.h"
+
+#include <QHash>
+#include <QTimer>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace bpat::studio {
+
+class ChartsCurvePlot : public CurvePlot
+{
+    Q_OBJECT
+public:
+    explicit ChartsCurvePlot(QWidget *parent = nullptr);
+    ~ChartsCurvePlot() override;
+
+    void setCurves(const QList<PlotCurve> &curves) override;
+    QList<PlotCurve> curves() const override { return m_curves; }
+    void setMarkers(const QList<PlotMarker> &markers) override;
+
+    void setTimeRange(double from, double to) override;
+    std::pair<double, double> timeRange() const override;
+    void setValueRange(double low, double high) override;
+    std::pair<double, double> valueRange() const override;
+
+    void setCursorTime(double time) override;
+    double cursorTime() const override { return m_cursorTime; }
+
+    void setSelectedCurves(const QStringList &names) override;
+    QStringList selectedCurves() const override { return m_selected; }
+
+    void setNormalized(bool on) override;
+    bool isNormalized() const override { return m_normalized; }
+
+    QImage renderImage() override;
+    double lastResampleMilliseconds() const override { return m_lastResampleMs; }
+
+    QRectF plotArea() const override;
+    QPointF mapToData(QPointF surfacePos) const override;
+    QPointF mapFromData(QPointF data) const override;
+    ValueMapping valueMapping(const QString &name) const override;
+
+    // Re-sample now instead of on the next event loop turn (tests, export).
+    void resampleNow();
+    QChart *chart() const { return m_chart; }
+    QChartView *chartView() const { return m_view; }
+    // The series drawing one curve (nullptr when it is not plotted).
+    QLineSeries *lineSeries(const QString &name) const;
+    QScatterSeries *keySeries(const QString &name) const;
+    QLineSeries *extensionSeries(const QString &name, bool post) const;
+    const ChartOverlayItem *overlay() const { return m_overlay; }
+    int sampleColumns() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    struct CurveSeries
+    {
+        QLineSeries *line = nullptr;
+        QLineSeries *pre = nullptr;
+        QLineSeries *post = nullptr;
+        QScatterSeries *keys = nullptr;
+        ValueMapping mapping;
+    };
+
+    void scheduleResample();
+    void clearSeries();
+    void applyPens();
+    void onAxisRangeChanged();
+    QList<ChartOverlayItem::Handle> handlesFor(const PlotCurve &curve, const QList<int> &keys,
+                                               const ValueMapping &mapping) const;
+
+    QChart *m_chart = nullptr;
+    QChartView *m_view = nullptr;
+    QValueAxis *m_timeAxis = nullptr;
+    QValueAxis *m_valueAxis = nullptr;
+    ChartOverlayItem *m_overlay = nullptr;
+    QTimer m_resampleTimer;
+    QList<PlotCurve> m_curves;
+    QList<CurveSeries> m_series; // parallel to m_curves
+    QStringList m_selected;
+    double m_cursorTime = 0.0;
+    bool m_normalized = false;
+    double m_lastResampleMs = 0.0;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,305 @@
+#include "plot/CurvePlot.h"
+
+#include "CurveEvaluator.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace bpat::studio {
+
+namespace {
+constexpr double CurvePickPixels = 8.0;   // hover / click distance to a curve
+constexpr double KeyPickPixels = 6.0;     // hover distance to a key
+constexpr double CursorPickPixels = 5.0;  // grab distance to the time cursor
+constexpr double WheelZoomPerNotch = 1.2; // one wheel notch (120 units)
+
+QString formatNumber(double value)
+{
+    return QString::number(value, 'g', 6);
+}
+} // namespace
+
+CurvePlot::CurvePlot(QWidget *parent) : QWidget(parent) {}
+
+void CurvePlot::installNavigation(QWidget *surface, QWidget *keySurface)
+{
+    m_surface = surface;
+    m_keySurface = keySurface;
+    surface->setMouseTracking(true);
+    surface->installEventFilter(this);
+    keySurface->setFocusPolicy(Qt::StrongFocus);
+    keySurface->installEventFilter(this);
+}
+
+void CurvePlot::zoomAt(QPointF surfacePos, double factor, bool timeOnly)
+{
+    if (!(factor > 0.0) || !std::isfinite(factor))
+        return;
+    const QPointF anchor = mapToData(surfacePos);
+    const auto [t0, t1] = timeRange();
+    setTimeRange(anchor.x() + (t0 - anchor.x()) / factor, anchor.x() + (t1 - anchor.x()) / factor);
+    if (!timeOnly) {
+        const auto [v0, v1] = valueRange();
+        setValueRange(anchor.y() + (v0 - anchor.y()) / factor, anchor.y() + (v1 - anchor.y()) / factor);
+    }
+    // New tick labels can move the plot area's edges by a few pixels: shift the view once so the
+    // point under the mouse really stays put.
+    const QPointF drift = anchor - mapToData(surfacePos);
+    const auto [t2, t3] = timeRange();
+    setTimeRange(t2 + drift.x(), t3 + drift.x());
+    if (!timeOnly) {
+        const auto [v2, v3] = valueRange();
+        setValueRange(v2 + drift.y(), v3 + drift.y());
+    }
+}
+
+void CurvePlot::frameSelection()
+{
+    const QStringList selected = selectedCurves();
+    QList<PlotCurve> chosen;
+    const QList<PlotCurve> plotted = curves();
+    for (const PlotCurve &curve : plotted) {
+        if (selected.contains(curve.name()))
+            chosen.append(curve);
+    }
+    frameCurves(chosen.isEmpty() ? plotted : chosen);
+}
+
+void CurvePlot::frameAll()
+{
+    frameCurves(curves());
+}
+
+void CurvePlot::frameCurves(const QList<PlotCurve> &chosen)
+{
+    double first = std::numeric_limits<double>::infinity();
+    double last = -first;
+    for (const PlotCurve &curve : chosen) {
+        if (curve.ref.keyCount() == 0)
+            continue;
+        first = std::min(first, curve.ref.firstTime());
+        last = std::max(last, curve.ref.lastTime());
+    }
+    if (first > last)
+        return; // nothing with keys: keep the view
+    if (last - first < 1e-6) {
+        first -= 0.5;
+        last += 0.5;
+    }
+    const double timePad = (last - first) * 0.02;
+    const auto [low, high] = paddedValueExtent(chosen, first, last);
+    setTimeRange(first - timePad, last + timePad);
+    setValueRange(low, high);
+}
+
+void CurvePlot::fitValues()
+{
+    const auto [t0, t1] = timeRange();
+    const auto [low, high] = paddedValueExtent(curves(), t0, t1);
+    setValueRange(low, high);
+}
+
+std::pair<double, double> CurvePlot::paddedValueExtent(const QList<PlotCurve> &chosen, double t0, double t1) const
+{
+    double low = std::numeric_limits<double>::infinity();
+    double high = -low;
+    for (const PlotCurve &curve : chosen) {
+        if (curve.ref.keyCount() == 0)
+            continue;
+        const ValueMapping mapping = valueMapping(curve.name());
+        const auto [lo, hi] = CurveSampler::valueRange(curve.ref, t0, t1);
+        low = std::min(low, mapping.apply(lo));
+        high = std::max(high, mapping.apply(hi));
+    }
+    if (low > high)
+        return {-1.0, 1.0};
+    if (high - low < 1e-9) {
+        low -= 0.5;
+        high += 0.5;
+    }
+    const double pad = (high - low) * 0.05;
+    return {low - pad, high + pad};
+}
+
+bool CurvePlot::nearCursor(QPointF pos) const
+{
+    const double x = mapFromData(QPointF(cursorTime(), 0.0)).x();
+    return std::abs(pos.x() - x) <= CursorPickPixels && pos.y() >= plotArea().top() - 20.0
+        && pos.y() <= plotArea().bottom();
+}
+
+void CurvePlot::scrubTo(QPointF pos)
+{
+    const auto [from, to] = timeRange();
+    const double time = std::clamp(mapToData(pos).x(), from, to);
+    setCursorTime(time);
+    emit cursorTimeScrubbed(time);
+}
+
+QString CurvePlot::describePoint(QPointF pos, QString *curveName) const
+{
+    const QRectF area = plotArea();
+    if (!area.contains(pos))
+        return {};
+    const double time = mapToData(pos).x();
+    const PlotCurve *best = nullptr;
+    double bestDistance = CurvePickPixels;
+    double bestValue = 0.0;
+    const QList<PlotCurve> plotted = curves();
+    for (const PlotCurve &curve : plotted) {
+        const double value = curve.ref.boolCurve ? (bpat::CurveEvaluator::evaluate(*curve.ref.boolCurve, time) ? 1.0 : 0.0)
+                                                 : bpat::CurveEvaluator::evaluate(*curve.ref.floatCurve, time);
+        const double y = mapFromData(QPointF(time, valueMapping(curve.name()).apply(value))).y();
+        if (std::abs(y - pos.y()) <= bestDistance) {
+            bestDistance = std::abs(y - pos.y());
+            best = &curve;
+            bestValue = value;
+        }
+    }
+    if (!best)
+        return {};
+    if (curveName)
+        *curveName = best->name();
+    QString text = QStringLiteral("%1\nt = %2 s   value = %3")
+                       .arg(best->name(), formatNumber(time), formatNumber(bestValue));
+    // The key nearest in time, if it is under the mouse.
+    const ValueMapping mapping = valueMapping(best->name());
+    const int count = best->ref.keyCount();
+    const int rhs = best->ref.boolCurve ? bpat::CurveEvaluator::upperBound(best->ref.boolCurve->keys(), time)
+                                        : bpat::CurveEvaluator::upperBound(best->ref.floatCurve->keys(), time);
+    for (int index : {rhs - 1, rhs}) {
+        if (index < 0 || index >= count)
+            continue;
+        const QPointF key = CurveSampler::keyPoint(best->ref, index);
+        const QPointF at = mapFromData(QPointF(key.x(), mapping.apply(key.y())));
+        if (QLineF(at, pos).length() > KeyPickPixels)
+            continue;
+        text += QStringLiteral("\nkey %1 of %2: t = %3 s   value = %4")
+                    .arg(index).arg(count).arg(formatNumber(key.x()), formatNumber(key.y()));
+        if (best->ref.floatCurve) {
+            const bpat::Keyframe &k = best->ref.floatCurve->keys().at(index);
+            if (!k.isSimple())
+                text += QStringLiteral("\n  in %1 / out %2   weights %3 / %4   mode %5")
+                            .arg(formatNumber(k.inTangent), formatNumber(k.outTangent),
+                                 formatNumber(k.inWeight), formatNumber(k.outWeight))
+                            .arg(k.weightedMode);
+        }
+        break;
+    }
+    return text;
+}
+
+bool CurvePlot::handleMouse(QEvent *event)
+{
+    auto *mouse = static_cast<QMouseEvent *>(event);
+    const QPointF pos = mouse->position();
+    switch (event->type()) {
+    case QEvent::MouseButtonPress:
+        if (mouse->button() == Qt::MiddleButton) {
+            m_drag = Drag::Pan;
+            m_lastPos = pos;
+            m_surface->setCursor(Qt::ClosedHandCursor);
+            return true;
+        }
+        if (mouse->button() == Qt::LeftButton) {
+            if (m_keySurface)
+                m_keySurface->setFocus(Qt::MouseFocusReason);
+            // The cursor line, or the time ruler above / below the plot area, scrubs.
+            const QRectF area = plotArea();
+            const bool onRuler = pos.x() >= area.left() && pos.x() <= area.right()
+                && (pos.y() < area.top() || pos.y() > area.bottom());
+            if (nearCursor(pos) || onRuler) {
+                m_drag = Drag::Cursor;
+                m_surface->setCursor(Qt::SizeHorCursor);
+                scrubTo(pos);
+                return true;
+            }
+            QString name;
+            if (!describePoint(pos, &name).isEmpty())
+                emit curveClicked(name);
+            return true;
+        }
+        return false;
+    case QEvent::MouseMove:
+        if (m_drag == Drag::Cursor) {
+            scrubTo(pos);
+            return true;
+        }
+        if (m_drag == Drag::Pan) {
+            const QPointF delta = mapToData(m_lastPos) - mapToData(pos);
+            m_lastPos = pos;
+            const auto [t0, t1] = timeRange();
+            const auto [v0, v1] = valueRange();
+            setTimeRange(t0 + delta.x(), t1 + delta.x());
+            setValueRange(v0 + delta.y(), v1 + delta.y());
+            return true;
+        }
+        {
+            const QString text = describePoint(pos);
+            emit hoverTextChanged(text);
+            if (text.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(mouse->globalPosition().toPoint(), text, m_surface);
+            m_surface->setCursor(nearCursor(pos) ? Qt::SizeHorCursor : Qt::CrossCursor);
+        }
+        return false;
+    case QEvent::MouseButtonRelease:
+        if (m_drag != Drag::None && (mouse->button() == Qt::LeftButton || mouse->button() == Qt::MiddleButton)) {
+            m_drag = Drag::None;
+            m_surface->setCursor(Qt::CrossCursor);
+            return true;
+        }
+        return false;
+    default:
+        return false;
+    }
+}
+
+bool CurvePlot::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_surface) {
+        switch (event->type()) {
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseMove:
+        case QEvent::MouseButtonRelease:
+            return handleMouse(event);
+        case QEvent::MouseButtonDblClick:
+            return true;
+        case QEvent::Wheel: {
+            auto *wheel = static_cast<QWheelEvent *>(event);
+            const double notches = wheel->angleDelta().y() / 120.0;
+            if (notches != 0.0)
+                zoomAt(wheel->position(), std::pow(WheelZoomPerNotch, notches),
+                       wheel->modifiers().testFlag(Qt::ControlModifier));
+            return true;
+        }
+        case QEvent::Leave:
+            emit hoverTextChanged({});
+            return false;
+        default:
+            break;
+        }
+    }
+    if (watched == m_keySurface && event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->modifiers() & ~Qt::KeypadModifier)
+            return false;
+        if (key->key() == Qt::Key_F) {
+            frameSelection();
+            return true;
+        }
+        if (key->key() == Qt::Key_A) {
+            frameAll();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,101 @@
+#pragma once
+// The plot the curves panel talks to, independent of the chart library: QtCharts today
+// (ChartsCurvePlot), Qt Graphs once QtCharts goes (deprecated from Qt 6.10). A new backend
+// implements this class; CurvesPanel never sees the library.
+//
+// Contract: the view is a time range (seconds) and a value range (plotted values: raw, or -1..1
+// per curve when normalized). Implementations re-sample the curves (CurveSampler) whenever the
+// view or the widget size changes, draw keys, tangent handles, pre/post-wrap extensions dashed,
+// bool curves as steps, markers as labelled vertical lines and a draggable time cursor, and
+// handle the navigation of engine curve editors (wheel zoom about the mouse, Ctrl = time only,
+// middle-button pan, F frames the selection, A frames all). That navigation, the cursor drag,
+// the hover text and curve picking live here, written once against the virtual mapping below.
+#include "plot/CurveSampler.h"
+#include "plot/PlotCurve.h"
+
+#include <QImage>
+#include <QStringList>
+#include <QWidget>
+
+namespace bpat::studio {
+
+class CurvePlot : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit CurvePlot(QWidget *parent = nullptr);
+
+    virtual void setCurves(const QList<PlotCurve> &curves) = 0;
+    virtual QList<PlotCurve> curves() const = 0;
+    virtual void setMarkers(const QList<PlotMarker> &markers) = 0;
+
+    virtual void setTimeRange(double from, double to) = 0;
+    virtual std::pair<double, double> timeRange() const = 0;
+    virtual void setValueRange(double low, double high) = 0;
+    virtual std::pair<double, double> valueRange() const = 0;
+
+    virtual void setCursorTime(double time) = 0;
+    virtual double cursorTime() const = 0;
+
+    // Curves F frames (a subset of the plotted ones); empty = all.
+    virtual void setSelectedCurves(const QStringList &names) = 0;
+    virtual QStringList selectedCurves() const = 0;
+    // Fit the view to the selected curves (all when none is selected) / to every curve: the time
+    // range of their keys, the value range they take there (padded by 5 %).
+    void frameSelection();
+    void frameAll();
+    void frameCurves(const QList<PlotCurve> &curves);
+    // Fit the value range to what the plotted curves take over the current time range.
+    void fitValues();
+    // Zoom by `factor` (> 1 zooms in) about a point of the input surface; the data point under
+    // it stays put. timeOnly leaves the value range alone.
+    void zoomAt(QPointF surfacePos, double factor, bool timeOnly);
+
+    virtual void setNormalized(bool on) = 0;
+    virtual bool isNormalized() const = 0;
+
+    // The plot as pixels (what export PNG writes).
+    virtual QImage renderImage() = 0;
+    // Milliseconds the last re-sample of all curves took (for the status bar and measurements).
+    virtual double lastResampleMilliseconds() const = 0;
+
+    // --- the geometry navigation works with (coordinates of the input surface) ---
+    virtual QRectF plotArea() const = 0;
+    virtual QPointF mapToData(QPointF surfacePos) const = 0;   // (time, plotted value)
+    virtual QPointF mapFromData(QPointF data) const = 0;
+    // How a curve's values are mapped to plotted values (identity unless normalized).
+    virtual ValueMapping valueMapping(const QString &name) const = 0;
+
+    // What lies under a point of the input surface: nearest curve within a few pixels, its
+    // value there, and the key under the point if any. Empty text when nothing is near.
+    QString describePoint(QPointF surfacePos, QString *curveName = nullptr) const;
+
+protected:
+    // Backends call this with the widget that receives mouse, wheel and key events.
+    void installNavigation(QWidget *surface, QWidget *keySurface);
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+signals:
+    // The user dragged the time cursor (not emitted by setCursorTime).
+    void cursorTimeScrubbed(double time);
+    // Time or value range changed (zoom, pan, frame, setTimeRange...).
+    void viewChanged();
+    // Text describing what is under the mouse (time, value, curve, key); empty when nothing.
+    void hoverTextChanged(const QString &text);
+    // The user clicked a curve in the plot.
+    void curveClicked(const QString &name);
+
+private:
+    // Lowest and highest plotted value of `curves` over [t0, t1], padded by 5 %.
+    std::pair<double, double> paddedValueExtent(const QList<PlotCurve> &curves, double t0, double t1) const;
+    bool handleMouse(QEvent *event);
+    bool nearCursor(QPointF pos) const;
+    void scrubTo(QPointF pos);
+
+    QWidget *m_surface = nullptr;
+    QWidget *m_keySurface = nullptr;
+    enum class Drag { None, Cursor, Pan } m_drag = Drag::None;
+    QPointF m_lastPos;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,39 @@
+#pragma once
+// One curve handed to a CurvePlot: the named curve of an input animation, the colour to draw it
+// in, and a shared reference to the animation that keeps the curve alive while it is plotted.
+#include "InputAnimation.h"
+
+#include <QColor>
+#include <QList>
+#include <QString>
+#include <memory>
+
+namespace bpat::studio {
+
+struct PlotCurve
+{
+    bpat::CurveRef ref;
+    QColor color;
+    std::shared_ptr<const bpat::InputAnimation> owner;
+
+    const QString &name() const { return ref.name; }
+    bool isBool() const { return ref.boolCurve != nullptr; }
+};
+
+// A marker of the recording, drawn as a labelled vertical line.
+struct PlotMarker
+{
+    double time = 0.0;
+    QString name;
+};
+
+// Colours as engine curve editors use them: X red, Y green, Z blue, W yellow, bools orange /
+// violet; `variant` (the n-th curve with the same component) shifts the hue a little so several
+// joints overlaid stay apart.
+QColor curveColor(const QString &curveName, int variant = 0);
+
+// Plot curves for names of `animation` (unknown names are skipped), coloured with curveColor.
+QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation,
+                               const QStringList &names);
+
+} // namespace bpat::studio

@@ -1,0 +1,64 @@
+#include "CentralViewHost.h"
+
+#include <QLabel>
+#include <QTabBar>
+
+namespace bpat::studio {
+
+CentralViewHost::CentralViewHost(QWidget *parent)
+    : QTabWidget(parent)
+{
+    setDocumentMode(true);
+    setObjectName(QStringLiteral("centralViewHost"));
+    auto *label = new QLabel(this);
+    label->setObjectName(QStringLiteral("viewportPlaceholder"));
+    label->setAlignment(Qt::AlignCenter);
+    label->setWordWrap(true);
+    label->setAutoFillBackground(true);
+    label->setStyleSheet(QStringLiteral(
+        "QLabel#viewportPlaceholder { background: #2b2f36; color: #aab2bf; font-size: 14pt; }"));
+    m_placeholder = label;
+    setPlaceholderText(tr("3D viewport\n\nThe skinned creature of the current clip and frame is drawn here."));
+    QTabWidget::addTab(label, tr("Viewport"));
+    updateTabBar();
+}
+
+void CentralViewHost::setPrimaryView(QWidget *view, const QString &title)
+{
+    if (!view)
+        return;
+    QWidget *old = widget(0);
+    removeTab(0);
+    insertTab(0, view, title);
+    setCurrentIndex(0);
+    if (old == m_placeholder)
+        m_placeholder = nullptr;
+    if (old)
+        old->deleteLater();
+    updateTabBar();
+}
+
+QWidget *CentralViewHost::primaryView() const
+{
+    return widget(0);
+}
+
+int CentralViewHost::addView(QWidget *view, const QString &title)
+{
+    const int index = QTabWidget::addTab(view, title);
+    updateTabBar();
+    return index;
+}
+
+void CentralViewHost::setPlaceholderText(const QString &text)
+{
+    if (auto *label = qobject_cast<QLabel *>(m_placeholder))
+        label->setText(text);
+}
+
+void CentralViewHost::updateTabBar()
+{
+    tabBar()->setVisible(count() > 1);
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,29 @@
+#pragma once
+// The central area of the main window. It starts with a placeholder that says what will be
+// there; the 3D viewport replaces it with setPrimaryView(), and further central views (curve
+// plots) are added as tabs with addView(). The tab bar is hidden while there is one view.
+#include <QTabWidget>
+
+namespace bpat::studio {
+
+class CentralViewHost : public QTabWidget
+{
+    Q_OBJECT
+public:
+    explicit CentralViewHost(QWidget *parent = nullptr);
+
+    // Replaces the primary view (first tab; the placeholder until called). Takes ownership.
+    void setPrimaryView(QWidget *view, const QString &title);
+    QWidget *primaryView() const;
+    bool hasPlaceholder() const { return m_placeholder != nullptr; }
+    // Adds another central view as a tab; returns its index. Takes ownership.
+    int addView(QWidget *view, const QString &title);
+    // Shows the message in the placeholder (e.g. why there is no viewport).
+    void setPlaceholderText(const QString &text);
+
+private:
+    void updateTabBar();
+    QWidget *m_placeholder = nullptr;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,230 @@
+#include "widgets/CurvesPanel.h"
+
+#include "models/CurveFilterModel.h"
+#include "plot/CurveCsvExporter.h"
+#include "plot/CurvePlotFactory.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace bpat::studio {
+
+CurvesPanel::CurvesPanel(QWidget *parent) : QWidget(parent)
+{
+    m_model = new CurveTreeModel(this);
+    m_filter = new CurveFilterModel(this);
+    m_filter->setSourceModel(m_model);
+
+    auto *treeHost = new QWidget;
+    auto *treeLayout = new QVBoxLayout(treeHost);
+    treeLayout->setContentsMargins(0, 0, 0, 0);
+    treeLayout->setSpacing(2);
+    m_search = new QLineEdit;
+    m_search->setPlaceholderText(tr("Search curves (e.g. IndexTip, RotationW)"));
+    m_search->setClearButtonEnabled(true);
+    m_tree = new QTreeView;
+    m_tree->setModel(m_filter);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(CurveTreeModel::NameColumn, QHeaderView::Stretch);
+    m_tree->header()->setSectionResizeMode(CurveTreeModel::KeysColumn, QHeaderView::ResizeToContents);
+    treeLayout->addWidget(m_search);
+    treeLayout->addWidget(m_tree);
+
+    auto *plotHost = new QWidget;
+    auto *plotLayout = new QVBoxLayout(plotHost);
+    plotLayout->setContentsMargins(0, 0, 0, 0);
+    plotLayout->setSpacing(0);
+    buildToolbar(plotHost);
+    m_plot = createCurvePlot(plotHost);
+    plotLayout->addWidget(m_plot, 1);
+    m_status = new QLabel;
+    m_status->setContentsMargins(6, 2, 6, 2);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    plotLayout->addWidget(m_status);
+
+    auto *splitter = new QSplitter(Qt::Horizontal);
+    splitter->addWidget(treeHost);
+    splitter->addWidget(plotHost);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({280, 900});
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_search, &QLineEdit::textChanged, this, &CurvesPanel::setSearchText);
+    connect(m_model, &CurveTreeModel::checkedCurvesChanged, this, &CurvesPanel::onCheckedChanged);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &CurvesPanel::onTreeSelectionChanged);
+    connect(m_plot, &CurvePlot::cursorTimeScrubbed, this, &CurvesPanel::cursorTimeScrubbed);
+    connect(m_plot, &CurvePlot::curveClicked, this, &CurvesPanel::onCurveClicked);
+    connect(m_plot, &CurvePlot::hoverTextChanged, this, &CurvesPanel::updateStatus);
+    updateStatus({});
+}
+
+CurvesPanel::~CurvesPanel() = default;
+
+void CurvesPanel::buildToolbar(QWidget *host)
+{
+    auto *toolbar = new QToolBar(host);
+    toolbar->setIconSize(QSize(16, 16));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    QAction *frameAll = toolbar->addAction(tr("Frame All"), this, [this] { m_plot->frameAll(); });
+    frameAll->setToolTip(tr("Fit every plotted curve (A in the plot)"));
+    QAction *frameSelection = toolbar->addAction(tr("Frame Selection"), this, [this] { m_plot->frameSelection(); });
+    frameSelection->setToolTip(tr("Fit the curves selected in the tree (F in the plot)"));
+    m_normalizeAction = toolbar->addAction(tr("Normalize"));
+    m_normalizeAction->setCheckable(true);
+    m_normalizeAction->setToolTip(tr("Map each curve to -1..1"));
+    connect(m_normalizeAction, &QAction::toggled, this, [this](bool on) { m_plot->setNormalized(on); });
+    toolbar->addSeparator();
+    toolbar->addAction(tr("Export PNG…"), this, &CurvesPanel::exportPngInteractively);
+    toolbar->addAction(tr("Export CSV…"), this, &CurvesPanel::exportCsvInteractively);
+    static_cast<QVBoxLayout *>(host->layout())->addWidget(toolbar);
+}
+
+void CurvesPanel::setAnimation(std::shared_ptr<const bpat::InputAnimation> animation)
+{
+    m_animation = std::move(animation);
+    m_framed = false;
+    m_plot->setCurves({});
+    QList<CurveTreeModel::Entry> entries;
+    QList<PlotMarker> markers;
+    if (m_animation) {
+        const QList<bpat::CurveRef> refs = m_animation->curves();
+        for (const bpat::CurveRef &ref : refs)
+            entries.append({ref.name, ref.keyCount(), ref.boolCurve != nullptr});
+        for (const bpat::InputAnimationMarker &marker : m_animation->markers())
+            markers.append({marker.time, marker.name});
+    }
+    m_model->setCurves(entries);
+    m_plot->setMarkers(markers);
+    m_tree->expandToDepth(0);
+    if (m_animation && m_animation->hasCamera())
+        setCheckedCurves({QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
+                          QStringLiteral("Camera/PositionZ")});
+    updateStatus({});
+}
+
+void CurvesPanel::setCheckedCurves(const QStringList &names)
+{
+    m_model->setCheckedCurves(names);
+}
+
+QStringList CurvesPanel::checkedCurves() const
+{
+    return m_model->checkedCurves();
+}
+
+void CurvesPanel::setSearchText(const QString &text)
+{
+    if (m_search->text() != text)
+        m_search->setText(text);
+    m_filter->setFilterFixedString(text);
+    if (!text.isEmpty())
+        m_tree->expandAll();
+}
+
+void CurvesPanel::onCheckedChanged(const QStringList &names)
+{
+    m_plot->setCurves(plotCurvesFor(m_animation, names));
+    if (names.isEmpty())
+        return;
+    // The first curves shown frame the view; later ones keep the time range the user chose.
+    if (!m_framed) {
+        m_plot->frameAll();
+        m_framed = true;
+    } else {
+        m_plot->fitValues();
+    }
+}
+
+void CurvesPanel::onTreeSelectionChanged()
+{
+    QStringList names;
+    const QModelIndexList rows = m_tree->selectionModel()->selectedRows(CurveTreeModel::NameColumn);
+    for (const QModelIndex &row : rows)
+        names += row.data(CurveTreeModel::CurveNamesRole).toStringList();
+    m_plot->setSelectedCurves(names);
+}
+
+void CurvesPanel::onCurveClicked(const QString &name)
+{
+    const QModelIndex index = m_filter->mapFromSource(m_model->indexForPath(name));
+    if (!index.isValid())
+        return;
+    m_tree->scrollTo(index);
+    m_tree->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_tree->setCurrentIndex(index);
+}
+
+void CurvesPanel::setCursorTime(double seconds)
+{
+    m_plot->setCursorTime(seconds);
+}
+
+void CurvesPanel::updateStatus(const QString &hover)
+{
+    if (!hover.isEmpty()) {
+        m_status->setText(QString(hover).replace(QLatin1Char('\n'), QLatin1String("   |   ")));
+        return;
+    }
+    if (!m_animation) {
+        m_status->setText(tr("No input animation open."));
+        return;
+    }
+    m_status->setText(tr("%1 curves, %2 keys, %3 markers. Wheel: zoom (Ctrl: time only), "
+                         "middle drag: pan, drag the orange cursor to scrub, F / A: frame.")
+                          .arg(m_model->curveCount())
+                          .arg(m_model->totalKeyCount())
+                          .arg(m_animation->markers().size()));
+}
+
+bool CurvesPanel::exportPng(const QString &path, QString *error)
+{
+    const QImage image = m_plot->renderImage();
+    QSaveFile file(path);
+    if (image.isNull() || !file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+        if (error)
+            *error = tr("cannot write PNG %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool CurvesPanel::exportCsv(const QString &path, QString *error)
+{
+    const auto [from, to] = m_plot->timeRange();
+    return CurveCsvExporter::write(path, m_plot->curves(), from, to, error);
+}
+
+void CurvesPanel::exportPngInteractively()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot as PNG"), QString(),
+                                                      tr("PNG images (*.png)"));
+    QString error;
+    if (!path.isEmpty() && !exportPng(path, &error))
+        QMessageBox::warning(this, tr("Export PNG"), error);
+}
+
+void CurvesPanel::exportCsvInteractively()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plotted curves as CSV"), QString(),
+                                                      tr("CSV files (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !exportCsv(path, &error))
+        QMessageBox::warning(this, tr("Export CSV"), error);
+}
+
+} // namespace bpat::studio

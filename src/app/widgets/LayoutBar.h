@@ -1,0 +1,39 @@
+#pragma once
+// The file's sections as one horizontal bar, each section as wide as its share of the file
+// (with a minimum width so the 64-byte header stays visible beside megabytes of palette),
+// labelled with its name and size; overlapping sections get a red band, sections past the end
+// of the file a red outline. Hover shows offset and size.
+#include "models/FileLayout.h"
+
+#include <QWidget>
+
+namespace bpat::studio {
+
+class LayoutBar : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LayoutBar(QWidget *parent = nullptr);
+
+    void setLayoutData(const FileLayout &layout);
+    const FileLayout &layoutData() const { return m_layout; }
+    // The pixel span [x0, x1) of each section at the current width (tests, hit-testing).
+    QList<QPair<int, int>> sectionSpans() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    void sectionClicked(int index);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    bool event(QEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    int sectionAt(int x) const;
+    FileLayout m_layout;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,187 @@
+#include "TimelineWidget.h"
+
+#include "PlaybackClock.h"
+#include "StudioContext.h"
+#include "ui_TimelineWidget.h"
+
+#include <QAction>
+#include <QSignalBlocker>
+#include <QStyle>
+
+namespace bpat::studio {
+
+TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
+    : QWidget(parent)
+    , ui(std::make_unique<Ui::TimelineWidget>())
+    , m_context(context)
+    , m_clock(new PlaybackClock(this))
+{
+    ui->setupUi(this);
+    setObjectName(QStringLiteral("timeline"));
+    createActions();
+
+    connect(m_context, &StudioContext::fileLoaded, this, &TimelineWidget::rebuildClipList);
+    connect(m_context, &StudioContext::fileClosed, this, &TimelineWidget::rebuildClipList);
+    connect(m_context, &StudioContext::currentClipChanged, this, &TimelineWidget::onClipChanged);
+    connect(m_context, &StudioContext::currentFrameChanged, this, &TimelineWidget::onContextFrameChanged);
+    connect(m_clock, &PlaybackClock::frameChanged, this, &TimelineWidget::onClockFrameChanged);
+    connect(m_clock, &PlaybackClock::playingChanged, this, &TimelineWidget::updatePlayingState);
+    connect(m_clock, &PlaybackClock::loopsChanged, m_loopAction, &QAction::setChecked);
+    connect(m_clock, &PlaybackClock::reversedChanged, m_reverseAction, &QAction::setChecked);
+    connect(m_clock, &PlaybackClock::speedChanged, this, [this](double speed) {
+        const QSignalBlocker blocker(ui->speedSpin);
+        ui->speedSpin->setValue(speed);
+    });
+
+    connect(ui->clipCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            m_context->setCurrentClip(ui->clipCombo->itemData(index).toInt());
+    });
+    connect(ui->speedSpin, &QDoubleSpinBox::valueChanged, m_clock, &PlaybackClock::setSpeed);
+    connect(ui->frameSpin, &QSpinBox::valueChanged, m_clock, &PlaybackClock::setFrame);
+    // The slider scrubs while dragged; playback pauses during the drag and resumes after it.
+    connect(ui->frameSlider, &QSlider::valueChanged, m_clock, &PlaybackClock::setFrame);
+    connect(ui->frameSlider, &QSlider::sliderPressed, this, [this] {
+        m_resumeAfterScrub = m_clock->isPlaying();
+        m_clock->pause();
+    });
+    connect(ui->frameSlider, &QSlider::sliderReleased, this, [this] {
+        if (m_resumeAfterScrub)
+            m_clock->play();
+        m_resumeAfterScrub = false;
+    });
+
+    rebuildClipList();
+}
+
+TimelineWidget::~TimelineWidget() = default;
+
+void TimelineWidget::createActions()
+{
+    auto add = [this](const QString &text, QStyle::StandardPixmap icon, QList<QKeySequence> keys,
+                      QToolButton *button) {
+        auto *action = new QAction(style()->standardIcon(icon), text, this);
+        action->setShortcuts(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        QStringList keyNames;
+        for (const QKeySequence &key : keys)
+            keyNames.append(key.toString(QKeySequence::NativeText));
+        action->setToolTip(keyNames.isEmpty() ? text : QStringLiteral("%1 (%2)").arg(text, keyNames.join(QStringLiteral(", "))));
+        if (button)
+            button->setDefaultAction(action);
+        m_actions.append(action);
+        return action;
+    };
+    m_playAction = add(tr("Play"), QStyle::SP_MediaPlay, {Qt::Key_Space}, ui->playButton);
+    m_playAction->setObjectName(QStringLiteral("actionPlayPause"));
+    connect(m_playAction, &QAction::triggered, m_clock, &PlaybackClock::togglePlaying);
+    QAction *previous = add(tr("Previous Frame"), QStyle::SP_MediaSeekBackward,
+                            {Qt::Key_Left, Qt::Key_Comma}, ui->previousButton);
+    connect(previous, &QAction::triggered, m_clock, &PlaybackClock::stepBackward);
+    QAction *next = add(tr("Next Frame"), QStyle::SP_MediaSeekForward, {Qt::Key_Right, Qt::Key_Period},
+                        ui->nextButton);
+    connect(next, &QAction::triggered, m_clock, &PlaybackClock::stepForward);
+    QAction *first = add(tr("First Frame"), QStyle::SP_MediaSkipBackward, {Qt::Key_Home}, ui->firstButton);
+    connect(first, &QAction::triggered, m_clock, &PlaybackClock::goToFirst);
+    QAction *last = add(tr("Last Frame"), QStyle::SP_MediaSkipForward, {Qt::Key_End}, ui->lastButton);
+    connect(last, &QAction::triggered, m_clock, &PlaybackClock::goToLast);
+
+    m_loopAction = add(tr("Loop"), QStyle::SP_BrowserReload, {Qt::Key_L}, ui->loopButton);
+    m_loopAction->setCheckable(true);
+    connect(m_loopAction, &QAction::toggled, m_clock, &PlaybackClock::setLoops);
+    m_reverseAction = add(tr("Play Reversed"), QStyle::SP_ArrowBack, {Qt::Key_R}, ui->reverseButton);
+    m_reverseAction->setCheckable(true);
+    connect(m_reverseAction, &QAction::toggled, m_clock, &PlaybackClock::setReversed);
+
+    QAction *slower = add(tr("Slower"), QStyle::SP_ArrowDown, {Qt::Key_BracketLeft}, nullptr);
+    connect(slower, &QAction::triggered, this, [this] { m_clock->setSpeed(m_clock->speed() / 2.0); });
+    QAction *faster = add(tr("Faster"), QStyle::SP_ArrowUp, {Qt::Key_BracketRight}, nullptr);
+    connect(faster, &QAction::triggered, this, [this] { m_clock->setSpeed(m_clock->speed() * 2.0); });
+    for (QAction *action : std::as_const(m_actions))
+        addAction(action);
+}
+
+void TimelineWidget::rebuildClipList()
+{
+    const QSignalBlocker blocker(ui->clipCombo);
+    ui->clipCombo->clear();
+    const auto &clips = m_context->file().clips();
+    for (const BpatClipInfo &clip : clips) {
+        const QString name = clip.name.isEmpty() ? tr("(clip %1)").arg(clip.index) : clip.name;
+        ui->clipCombo->addItem(QStringLiteral("%1  [%2]").arg(name).arg(clip.frameCount), clip.index);
+    }
+    const bool any = !clips.isEmpty();
+    setEnabled(any);
+    onClipChanged(m_context->currentClip());
+}
+
+void TimelineWidget::onClipChanged(int clip)
+{
+    // Resetting the clock emits frame 0; the context's frame (kept on reload) wins.
+    const bool wasPlaying = m_clock->isPlaying();
+    m_syncing = true;
+    {
+        const QSignalBlocker blocker(ui->clipCombo);
+        ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(clip));
+    }
+    const auto &clips = m_context->file().clips();
+    if (clip >= 0 && clip < clips.size()) {
+        const BpatClipInfo &info = clips.at(clip);
+        m_clock->setClip(m_context->frameCount(), double(info.fps), info.loops());
+    } else {
+        m_clock->setClip(0, 0.0, false);
+    }
+    const int n = m_clock->frameCount();
+    {
+        const QSignalBlocker sliderBlocker(ui->frameSlider);
+        const QSignalBlocker spinBlocker(ui->frameSpin);
+        ui->frameSlider->setRange(0, std::max(0, n - 1));
+        ui->frameSlider->setTickInterval(n > 48 ? n / 24 : 1);
+        ui->frameSpin->setRange(0, std::max(0, n - 1));
+        ui->frameSpin->setSuffix(QStringLiteral(" / %1").arg(n));
+    }
+    m_clock->setFrame(m_context->currentFrame());
+    m_syncing = false;
+    // Playback goes on through a clip change or a reload of the file.
+    if (wasPlaying)
+        m_clock->play();
+    updateFrameDisplay();
+}
+
+void TimelineWidget::onContextFrameChanged(int frame)
+{
+    if (frame != m_clock->frame())
+        m_clock->setFrame(frame);
+    updateFrameDisplay();
+}
+
+void TimelineWidget::onClockFrameChanged(int frame)
+{
+    if (m_syncing)
+        return;
+    m_context->setCurrentFrame(frame);
+    updateFrameDisplay();
+}
+
+void TimelineWidget::updateFrameDisplay()
+{
+    const int frame = m_clock->frame();
+    {
+        const QSignalBlocker sliderBlocker(ui->frameSlider);
+        const QSignalBlocker spinBlocker(ui->frameSpin);
+        if (!ui->frameSlider->isSliderDown())
+            ui->frameSlider->setValue(frame);
+        ui->frameSpin->setValue(frame);
+    }
+    const double fps = m_clock->fps();
+    const double duration = fps > 0.0 ? m_clock->frameCount() / fps : 0.0;
+    ui->timeLabel->setText(tr("%1 s / %2 s").arg(m_clock->seconds(), 0, 'f', 3).arg(duration, 0, 'f', 3));
+}
+
+void TimelineWidget::updatePlayingState(bool playing)
+{
+    m_playAction->setText(playing ? tr("Pause") : tr("Play"));
+    m_playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,138 @@
+#include "ValidationPanel.h"
+
+#include "DeepCheckRunner.h"
+#include "StudioContext.h"
+#include "ValidationRun.h"
+#include "models/ValidationModel.h"
+#include "ui_ValidationPanel.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QStyle>
+
+namespace bpat::studio {
+
+ValidationPanel::ValidationPanel(StudioContext *context, QWidget *parent)
+    : QWidget(parent)
+    , ui(std::make_unique<Ui::ValidationPanel>())
+    , m_context(context)
+    , m_model(new ValidationModel(context, this))
+    , m_proxy(new ValidationFilterModel(this))
+    , m_runner(new DeepCheckRunner(this))
+{
+    ui->setupUi(this);
+    m_proxy->setSourceModel(m_model);
+    ui->table->setModel(m_proxy);
+    ui->table->sortByColumn(-1, Qt::AscendingOrder);
+    ui->table->horizontalHeader()->setSectionResizeMode(ValidationModel::MessageColumn, QHeaderView::Stretch);
+    ui->table->horizontalHeader()->setStretchLastSection(false);
+    ui->table->setColumnWidth(ValidationModel::SeverityColumn, 90);
+    ui->table->setColumnWidth(ValidationModel::CodeColumn, 200);
+    ui->table->setColumnWidth(ValidationModel::LocationColumn, 230);
+    ui->errorsButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxCritical));
+    ui->warningsButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    ui->infosButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));
+    ui->profileCombo->addItems(validationProfiles());
+    ui->profileCombo->setCurrentText(m_context->profile());
+    ui->progressBar->setVisible(false);
+    ui->cancelButton->setVisible(false);
+
+    connect(ui->errorsButton, &QToolButton::toggled, this,
+            [this](bool on) { m_proxy->setSeverityVisible(Severity::Error, on); });
+    connect(ui->warningsButton, &QToolButton::toggled, this,
+            [this](bool on) { m_proxy->setSeverityVisible(Severity::Warning, on); });
+    connect(ui->infosButton, &QToolButton::toggled, this,
+            [this](bool on) { m_proxy->setSeverityVisible(Severity::Info, on); });
+    connect(ui->filterEdit, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(ui->profileCombo, &QComboBox::currentTextChanged, m_context, &StudioContext::setProfile);
+    connect(m_context, &StudioContext::profileChanged, ui->profileCombo, &QComboBox::setCurrentText);
+    connect(ui->deepButton, &QPushButton::clicked, this, &ValidationPanel::runDeepChecks);
+    connect(ui->cancelButton, &QPushButton::clicked, this, &ValidationPanel::cancelDeepChecks);
+    connect(ui->exportButton, &QPushButton::clicked, this, &ValidationPanel::exportReport);
+    connect(ui->table, &QAbstractItemView::activated, this, &ValidationPanel::activateRow);
+    connect(ui->table, &QAbstractItemView::doubleClicked, this, &ValidationPanel::activateRow);
+
+    connect(m_context, &StudioContext::validationChanged, this, &ValidationPanel::updateCounts);
+    connect(m_context, &StudioContext::fileLoaded, this, &ValidationPanel::cancelDeepChecks);
+    connect(m_context, &StudioContext::fileClosed, this, &ValidationPanel::cancelDeepChecks);
+    connect(m_runner, &DeepCheckRunner::progressChanged, ui->progressBar, &QProgressBar::setValue);
+    connect(m_runner, &DeepCheckRunner::finished, this, [this](const Diagnostics &diagnostics) {
+        setRunning(false);
+        if (m_runner->isFor(m_context->loadedFile()))
+            m_context->setDiagnostics(diagnostics, true);
+    });
+    connect(m_runner, &DeepCheckRunner::cancelled, this, [this] { setRunning(false); });
+    updateCounts();
+}
+
+ValidationPanel::~ValidationPanel() = default;
+
+CopyableTableView *ValidationPanel::view() const
+{
+    return ui->table;
+}
+
+void ValidationPanel::runDeepChecks()
+{
+    if (!m_context->hasFile() || m_runner->isRunning())
+        return;
+    setRunning(true);
+    m_runner->start(m_context->loadedFile(), m_context->profile());
+}
+
+void ValidationPanel::cancelDeepChecks()
+{
+    m_runner->cancel();
+}
+
+void ValidationPanel::setRunning(bool running)
+{
+    ui->progressBar->setValue(0);
+    ui->progressBar->setVisible(running);
+    ui->cancelButton->setVisible(running);
+    ui->deepButton->setEnabled(!running && m_context->hasFile());
+}
+
+void ValidationPanel::exportReport()
+{
+    if (!m_context->hasFile())
+        return;
+    const QString suggested = QFileInfo(m_context->filePath()).completeBaseName() + QStringLiteral(".validation.json");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Validation Report"), suggested,
+                                                      tr("JSON (*.json)"));
+    if (!path.isEmpty())
+        exportReportTo(path);
+}
+
+bool ValidationPanel::exportReportTo(const QString &path)
+{
+    QString error;
+    if (!writeJsonReport(path, m_context->filePath(), m_context->diagnostics(),
+                         m_context->profile(), &error)) {
+        Q_EMIT m_context->message(tr("Could not export the report: %1").arg(error));
+        return false;
+    }
+    Q_EMIT m_context->message(tr("Report written to %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void ValidationPanel::activateRow(const QModelIndex &viewIndex)
+{
+    const QModelIndex source = m_proxy->mapToSource(viewIndex);
+    if (!source.isValid())
+        return;
+    Q_EMIT jumpRequested(IssueLocation::parse(m_model->diagnostic(source.row()).location), source.row());
+}
+
+void ValidationPanel::updateCounts()
+{
+    const DiagnosticCounts counts = countDiagnostics(m_context->diagnostics());
+    ui->errorsButton->setText(counts.errors == 1 ? tr("1 error") : tr("%1 errors").arg(counts.errors));
+    ui->warningsButton->setText(counts.warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(counts.warnings));
+    ui->infosButton->setText(tr("%1 info").arg(counts.infos));
+    ui->deepButton->setEnabled(m_context->hasFile() && !m_runner->isRunning());
+    ui->exportButton->setEnabled(m_context->hasFile());
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,56 @@
+#pragma once
+// The Validation panel: the context's issues with severity toggles (with counts), a text
+// filter, the profile selector, "Run Deep Checks" in the background with progress and cancel,
+// and export of the report as JSON. Double-clicking an issue emits jumpRequested() with the
+// place it names (InspectorPanels moves the other panels there).
+#include "IssueLocation.h"
+
+#include <QWidget>
+#include <memory>
+
+namespace Ui {
+class ValidationPanel;
+}
+
+namespace bpat::studio {
+
+class CopyableTableView;
+class DeepCheckRunner;
+class StudioContext;
+class ValidationFilterModel;
+class ValidationModel;
+
+class ValidationPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ValidationPanel(StudioContext *context, QWidget *parent = nullptr);
+    ~ValidationPanel() override;
+
+    ValidationModel *model() const { return m_model; }
+    ValidationFilterModel *proxy() const { return m_proxy; }
+    CopyableTableView *view() const;
+    DeepCheckRunner *runner() const { return m_runner; }
+
+public Q_SLOTS:
+    void runDeepChecks();
+    void cancelDeepChecks();
+    void exportReport();                        // asks for a path
+    bool exportReportTo(const QString &path);   // false + status message on failure
+    void activateRow(const QModelIndex &viewIndex);
+
+Q_SIGNALS:
+    void jumpRequested(const bpat::studio::IssueLocation &location, int issueRow);
+
+private:
+    void updateCounts();
+    void setRunning(bool running);
+
+    std::unique_ptr<Ui::ValidationPanel> ui;
+    StudioContext *m_context;
+    ValidationModel *m_model;
+    ValidationFilterModel *m_proxy;
+    DeepCheckRunner *m_runner;
+};
+
+} // namespace bpat::studio

@@ -1,0 +1,24 @@
+#pragma once
+// Reads and writes rebake recipes as JSON (the format is documented in docs/rebake.md).
+// Every error names the JSON path ("bones[3].drive.curve") and what was expected.
+#include "Diagnostic.h"
+#include "RebakeRecipe.h"
+
+#include <QByteArray>
+#include <QString>
+#include <optional>
+
+namespace bpat {
+
+class RecipeJson
+{
+public:
+    // Appends findings to `diagnostics` (errors and warnings such as unknown keys); nullopt when
+    // there is any error. `fallbackName` names a recipe without a "name" key.
+    static std::optional<RebakeRecipe> parse(const QByteArray &json, Diagnostics *diagnostics,
+                                             const QString &fallbackName = QString());
+    static std::optional<RebakeRecipe> readFile(const QString &path, Diagnostics *diagnostics);
+    static QByteArray toJson(const RebakeRecipe &recipe);
+};
+
+} // namespace bpat

@@ -1,0 +1,356 @@
+// ChartsCurvePlot under Xvfb: the series hold the evaluator's values, zoom / pan / frame change
+// the axes as an engine curve editor does, the time cursor scrubs, keys / handles / extensions /
+// markers are drawn, normalize maps to -1..1, and 100,000+ keys re-sample quickly.
+#include "CurveEvaluator.h"
+#include "app/GeneratedAnimation.h"
+#include "app/RealRecording.h"
+#include "plot/ChartsCurvePlot.h"
+
+#include <QChartView>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QWheelEvent>
+#include <QtTest/QTest>
+
+using bpat::studio::ChartsCurvePlot;
+using bpat::studio::PlotCurve;
+
+namespace {
+
+
+void sendMouse(QWidget *target, QEvent::Type type, Qt::MouseButton button, Qt::MouseButtons buttons, QPointF pos)
+{
+    QMouseEvent event(type, pos, target->mapToGlobal(pos), button, buttons, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &event);
+}
+
+void sendWheel(QWidget *target, QPointF pos, int delta, Qt::KeyboardModifiers modifiers)
+{
+    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, modifiers,
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(target, &event);
+}
+
+bool near(double a, double b, double tolerance = 1e-6)
+{
+    return std::abs(a - b) <= tolerance * std::max(1.0, std::abs(b));
+}
+
+// Every point of the curve's line series equals the evaluator at its time.
+void checkSeriesAgainstEvaluator(ChartsCurvePlot &plot, const PlotCurve &curve)
+{
+    QLineSeries *series = plot.lineSeries(curve.name());
+    QVERIFY(series);
+    const QList<QPointF> points = series->points();
+    QVERIFY(points.size() >= 2);
+    QVERIFY(points.size() <= 4 * plot.sampleColumns() + 1);
+    for (const QPointF &p : points) {
+        const double expected = curve.ref.floatCurve ? bpat::CurveEvaluator::evaluate(*curve.ref.floatCurve, p.x())
+                                                     : double(bpat::CurveEvaluator::evaluate(*curve.ref.boolCurve, p.x()));
+        QVERIFY2(near(p.y(), expected) || curve.ref.boolCurve, qPrintable(QStringLiteral("%1 at %2").arg(curve.name()).arg(p.x())));
+    }
+}
+
+} // namespace
+
+class tst_ChartsCurvePlot : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void seriesHoldEvaluatedValues();
+    void realRecordingSeries();
+    void zoomAboutTheMouse();
+    void frameAllAndSelection();
+    void middleButtonPans();
+    void draggingTheCursorScrubs();
+    void keysHandlesExtensionsMarkers();
+    void normalizeMapsToUnitRange();
+    void hoverDescribesCurveAndKey();
+    void manyKeysStayFast();
+
+private:
+    std::unique_ptr<ChartsCurvePlot> m_plot;
+};
+
+void tst_ChartsCurvePlot::init()
+{
+    m_plot = std::make_unique<ChartsCurvePlot>();
+    m_plot->resize(1000, 600);
+    m_plot->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_plot.get()));
+}
+
+void tst_ChartsCurvePlot::cleanup()
+{
+    m_plot.reset();
+}
+
+void tst_ChartsCurvePlot::seriesHoldEvaluatedValues()
+{
+    const auto animation = generated::makeAnimation();
+    const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(
+        animation, {QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Palm/PositionY"),
+                    QStringLiteral("LeftHand/IndexTip/PositionX")});
+    m_plot->setCurves(curves);
+    m_plot->frameAll();
+    m_plot->resampleNow();
+    for (const PlotCurve &curve : curves)
+        checkSeriesAgainstEvaluator(*m_plot, curve);
+    // Zoomed into a second: still on the curve, now with the keys as points.
+    m_plot->setTimeRange(2.0, 3.0);
+    m_plot->resampleNow();
+    for (const PlotCurve &curve : curves)
+        checkSeriesAgainstEvaluator(*m_plot, curve);
+    QCOMPARE(m_plot->keySeries(QStringLiteral("Camera/PositionX"))->count(), 61);
+}
+
+void tst_ChartsCurvePlot::realRecordingSeries()
+{
+    BPAT_REAL_RECORDING(animation);
+    const QStringList names{QStringLiteral("Camera/PositionX"), QStringLiteral("RightHand/IndexTip/PositionY"),
+                            QStringLiteral("LeftHand/Tracked")};
+    const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(animation, names);
+    QCOMPARE(curves.size(), 3);
+    m_plot->setCurves(curves);
+    m_plot->frameAll();
+    m_plot->resampleNow();
+    for (const PlotCurve &curve : curves) {
+        if (curve.ref.keyCount() > 1)
+            checkSeriesAgainstEvaluator(*m_plot, curve);
+    }
+    // frame all spans every key of the three curves
+    const auto [t0, t1] = m_plot->timeRange();
+    for (const PlotCurve &curve : curves) {
+        if (curve.ref.keyCount() == 0)
+            continue;
+        QVERIFY(t0 <= curve.ref.firstTime());
+        QVERIFY(t1 >= curve.ref.lastTime());
+    }
+}
+
+void tst_ChartsCurvePlot::zoomAboutTheMouse()
+{
+    const auto animation = generated::makeAnimation();
+    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {QStringLiteral("Camera/PositionX")}));
+    m_plot->setTimeRange(0.0, 10.0);
+    m_plot->setValueRange(-2.0, 2.0);
+    QWidget *surface = m_plot->chartView()->viewport();
+    const QRectF area = m_plot->plotArea();
+    const QPointF mouse(area.left() + area.width() * 0.25, area.top() + area.height() * 0.25);
+    const QPointF anchor = m_plot->mapToData(mouse);
+    QVERIFY(near(anchor.x(), 2.5, 1e-3));
+    QVERIFY(near(anchor.y(), 1.0, 1e-3));
+
+    QSignalSpy viewChanged(m_plot.get(), &bpat::studio::CurvePlot::viewChanged);
+    sendWheel(surface, mouse, 120, Qt::NoModifier); // one notch in: both axes shrink 1.2x about the mouse
+    QVERIFY(viewChanged.count() >= 1);
+    auto [t0, t1] = m_plot->timeRange();
+    auto [v0, v1] = m_plot->valueRange();
+    QVERIFY(near(t1 - t0, 10.0 / 1.2));
+    QVERIFY(near(v1 - v0, 4.0 / 1.2));
+    QVERIFY(t0 > 0.0 && v1 < 2.0); // zoomed towards the mouse, not the centre
+    // The data point under the mouse stays there (within a pixel: tick labels move the plot area).
+    QVERIFY(QLineF(m_plot->mapFromData(anchor), mouse).length() < 1.0);
+
+    sendWheel(surface, mouse, 240, Qt::ControlModifier); // Ctrl: time only
+    const auto [t2, t3] = m_plot->timeRange();
+    const auto [v2, v3] = m_plot->valueRange();
+    QVERIFY(near(t3 - t2, 10.0 / 1.2 / 1.44));
+    QCOMPARE(v2, v0);
+    QCOMPARE(v3, v1);
+    QVERIFY(std::abs(m_plot->mapFromData(anchor).x() - mouse.x()) < 1.0);
+
+    sendWheel(surface, mouse, -360, Qt::NoModifier); // three notches out
+    std::tie(t0, t1) = m_plot->timeRange();
+    std::tie(v0, v1) = m_plot->valueRange();
+    QVERIFY(near(t1 - t0, 10.0 / 1.44 / 1.2 * 1.2 * 1.2 * 1.2));
+    QVERIFY(near(v1 - v0, 4.0 / 1.2 * 1.2 * 1.2 * 1.2));
+}
+
+void tst_ChartsCurvePlot::frameAllAndSelection()
+{
+    const auto animation = generated::makeAnimation();
+    m_plot->setCurves(bpat::studio::plotCurvesFor(
+        animation, {QStringLiteral("Camera/PositionZ"), QStringLiteral("LeftHand/IndexTip/PositionX")}));
+    m_plot->setTimeRange(3.0, 3.5);
+    m_plot->setValueRange(100.0, 101.0);
+    QTest::keyClick(m_plot->chartView(), Qt::Key_A);
+    // Camera/PositionZ = -0.5 t over 0..10 s, IndexTip 0.2 sin(3t) over 0..9.99 s: padded 2 % / 5 %.
+    auto [t0, t1] = m_plot->timeRange();
+    auto [v0, v1] = m_plot->valueRange();
+    QVERIFY(near(t0, -0.2) && near(t1, 10.2));
+    QVERIFY(v0 < -5.0 && v0 > -5.5);
+    QVERIFY(v1 > 0.2 && v1 < 0.5);
+
+    m_plot->setSelectedCurves({QStringLiteral("LeftHand/IndexTip/PositionX")});
+    QTest::keyClick(m_plot->chartView(), Qt::Key_F);
+    std::tie(v0, v1) = m_plot->valueRange();
+    QVERIFY(near(v0, -0.2 - 0.02, 1e-3));
+    QVERIFY(near(v1, 0.2 + 0.02, 1e-3));
+    std::tie(t0, t1) = m_plot->timeRange();
+    QVERIFY(near(t1 - t0, 9.99 * 1.04, 1e-4));
+}
+
+void tst_ChartsCurvePlot::middleButtonPans()
+{
+    const auto animation = generated::makeAnimation();
+    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {QStringLiteral("Camera/PositionX")}));
+    m_plot->setTimeRange(0.0, 10.0);
+    m_plot->setValueRange(-1.0, 1.0);
+    QWidget *surface = m_plot->chartView()->viewport();
+    const QRectF area = m_plot->plotArea();
+    const QPointF from = area.center();
+    const QPointF to = from + QPointF(area.width() / 10.0, -area.height() / 4.0); // right 1 s, up 0.5
+    sendMouse(surface, QEvent::MouseButtonPress, Qt::MiddleButton, Qt::MiddleButton, from);
+    sendMouse(surface, QEvent::MouseMove, Qt::NoButton, Qt::MiddleButton, to);
+    sendMouse(surface, QEvent::MouseButtonRelease, Qt::MiddleButton, Qt::NoButton, to);
+    const auto [t0, t1] = m_plot->timeRange();
+    const auto [v0, v1] = m_plot->valueRange();
+    QVERIFY(near(t0, -1.0, 1e-3) && near(t1, 9.0, 1e-3));
+    QVERIFY(near(v0, -1.5, 1e-3) && near(v1, 0.5, 1e-3));
+}
+
+void tst_ChartsCurvePlot::draggingTheCursorScrubs()
+{
+    const auto animation = generated::makeAnimation();
+    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {QStringLiteral("Camera/PositionX")}));
+    m_plot->setTimeRange(0.0, 10.0);
+    m_plot->setValueRange(-1.0, 1.0);
+    m_plot->setCursorTime(2.0);
+    QSignalSpy scrubbed(m_plot.get(), &bpat::studio::CurvePlot::cursorTimeScrubbed);
+    QWidget *surface = m_plot->chartView()->viewport();
+    const QRectF area = m_plot->plotArea();
+    const QPointF grip = m_plot->mapFromData(QPointF(2.0, 0.3));
+    const QPointF target = m_plot->mapFromData(QPointF(6.0, 0.3));
+    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton, grip);
+    sendMouse(surface, QEvent::MouseMove, Qt::NoButton, Qt::LeftButton, target);
+    sendMouse(surface, QEvent::MouseButtonRelease, Qt::LeftButton, Qt::NoButton, target);
+    QCOMPARE(scrubbed.count(), 2);
+    QVERIFY(near(scrubbed.last().at(0).toDouble(), 6.0, 1e-3));
+    QVERIFY(near(m_plot->cursorTime(), 6.0, 1e-3));
+    // A click on the time ruler under the plot jumps there; far from the cursor a click does not.
+    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton,
+              QPointF(m_plot->mapFromData(QPointF(8.0, 0.0)).x(), area.bottom() + 8.0));
+    sendMouse(surface, QEvent::MouseButtonRelease, Qt::LeftButton, Qt::NoButton, QPointF());
+    QVERIFY(near(m_plot->cursorTime(), 8.0, 1e-3));
+    const int before = scrubbed.count();
+    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton, m_plot->mapFromData(QPointF(1.0, 0.9)));
+    QCOMPARE(scrubbed.count(), before);
+    // The application moving time does not echo back as a scrub.
+    m_plot->setCursorTime(3.0);
+    QCOMPARE(scrubbed.count(), before);
+}
+
+void tst_ChartsCurvePlot::keysHandlesExtensionsMarkers()
+{
+    const auto animation = generated::makeAnimation();
+    const QString palm = QStringLiteral("LeftHand/Palm/PositionY");
+    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {palm, QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Tracked")}));
+    m_plot->setMarkers({{2.0, QStringLiteral("grab")}});
+    m_plot->setTimeRange(-1.0, 4.0);
+    m_plot->setValueRange(-1.5, 1.5);
+    m_plot->resampleNow();
+    QCOMPARE(m_plot->keySeries(palm)->count(), 3);
+    // Keys with tangents or weights: a (out), b (in, out), c (in); toolkit keys have none.
+    QCOMPARE(m_plot->overlay()->handles().size(), 4);
+    // b's out handle: weight 0.2 of the 1.5 s segment, slope 0.5.
+    bool found = false;
+    for (const auto &handle : m_plot->overlay()->handles()) {
+        if (near(handle.line.x1(), 1.0) && handle.line.x2() > 1.0) {
+            found = true;
+            QVERIFY(near(handle.line.x2(), 1.0 + 0.2 * 1.5));
+            QVERIFY(near(handle.line.y2(), 1.0 + 0.5 * 0.2 * 1.5));
+        }
+    }
+    QVERIFY(found);
+    // Loop pre-wrap and PingPong post-wrap are drawn dashed beyond the keys.
+    QLineSeries *pre = m_plot->extensionSeries(palm, false);
+    QLineSeries *post = m_plot->extensionSeries(palm, true);
+    QVERIFY(pre->count() > 10 && post->count() > 10);
+    QCOMPARE(pre->pen().style(), Qt::DashLine);
+    QCOMPARE(pre->at(0).x(), -1.0);
+    QCOMPARE(post->at(post->count() - 1).x(), 4.0);
+    // The bool curve is a step: only horizontal and vertical strokes.
+    const QList<QPointF> step = m_plot->lineSeries(QStringLiteral("LeftHand/Tracked"))->points();
+    QVERIFY(step.size() >= 3);
+    for (qsizetype i = 1; i < step.size(); ++i)
+        QVERIFY(step[i].x() == step[i - 1].x() || step[i].y() == step[i - 1].y());
+    // Zoomed out over 100 s the 601 camera keys are too dense to draw as points.
+    m_plot->setTimeRange(-50.0, 50.0);
+    m_plot->resampleNow();
+    QCOMPARE(m_plot->keySeries(QStringLiteral("Camera/PositionX"))->count(), 0);
+}
+
+void tst_ChartsCurvePlot::normalizeMapsToUnitRange()
+{
+    const auto animation = generated::makeAnimation();
+    const QStringList names{QStringLiteral("Camera/PositionY"), QStringLiteral("Camera/PositionZ")};
+    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, names));
+    m_plot->setTimeRange(0.0, 10.0);
+    m_plot->setNormalized(true);
+    QVERIFY(m_plot->isNormalized());
+    m_plot->resampleNow();
+    for (const QString &name : names) {
+        double low = 1e9;
+        double high = -1e9;
+        for (const QPointF &p : m_plot->lineSeries(name)->points()) {
+            low = std::min(low, p.y());
+            high = std::max(high, p.y());
+        }
+        QVERIFY2(near(low, -1.0) && near(high, 1.0), qPrintable(name));
+    }
+    const auto [v0, v1] = m_plot->valueRange();
+    QVERIFY(near(v0, -1.1) && near(v1, 1.1));
+    QCOMPARE(m_plot->timeRange(), std::make_pair(0.0, 10.0)); // normalizing keeps the time range
+    m_plot->setNormalized(false);
+    m_plot->resampleNow();
+    QVERIFY(near(m_plot->lineSeries(names[1])->points().constLast().y(), -5.0));
+}
+
+void tst_ChartsCurvePlot::hoverDescribesCurveAndKey()
+{
+    const auto animation = generated::makeAnimation();
+    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {QStringLiteral("LeftHand/Palm/PositionY")}));
+    m_plot->setTimeRange(-0.5, 3.0);
+    m_plot->setValueRange(-0.5, 1.5);
+    QString name;
+    const QString onKey = m_plot->describePoint(m_plot->mapFromData(QPointF(1.0, 1.0)), &name);
+    QCOMPARE(name, QStringLiteral("LeftHand/Palm/PositionY"));
+    QVERIFY2(onKey.contains(QStringLiteral("key 1 of 3")), qPrintable(onKey));
+    QVERIFY(onKey.contains(QStringLiteral("weights 0.6 / 0.2")));
+    const double v = bpat::CurveEvaluator::evaluate(*animation->floatCurve(name), 0.5);
+    const QString between = m_plot->describePoint(m_plot->mapFromData(QPointF(0.5, v)));
+    QVERIFY(between.contains(QStringLiteral("t = 0.5 s")));
+    QVERIFY(between.contains(QString::number(v, 'g', 6)));
+    QVERIFY(!between.contains(QStringLiteral("key")));
+    QVERIFY(m_plot->describePoint(m_plot->mapFromData(QPointF(0.5, v + 0.5))).isEmpty());
+}
+
+void tst_ChartsCurvePlot::manyKeysStayFast()
+{
+    const auto animation = generated::makeAnimation(150000);
+    const QString dense = QStringLiteral("RightHand/Wrist/PositionX");
+    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {dense, QStringLiteral("Camera/PositionX")}));
+    m_plot->frameAll();
+    m_plot->resampleNow();
+    QCOMPARE(animation->floatCurve(dense)->keyCount(), 150000);
+    QVERIFY(m_plot->lineSeries(dense)->count() <= 4 * m_plot->sampleColumns() + 1);
+    // Re-sample times: framed (all 150,000 keys in view), then zoomed around the middle.
+    QList<double> times;
+    for (double factor : {1.0, 4.0, 64.0}) {
+        m_plot->frameAll();
+        m_plot->zoomAt(m_plot->plotArea().center(), factor, true);
+        m_plot->resampleNow();
+        times << m_plot->lastResampleMilliseconds();
+        QVERIFY(m_plot->lineSeries(dense)->count() <= 4 * m_plot->sampleColumns() + 1);
+    }
+    qInfo("re-sample of 150,000 + 601 keys, %d columns: %.2f ms (all), %.2f ms (1/4), %.2f ms (1/64)",
+          m_plot->sampleColumns(), times[0], times[1], times[2]);
+    QVERIFY2(times[0] < 250.0, "re-sampling should take a fraction of a frame budget, not seconds");
+}
+
+QTEST_MAIN(tst_ChartsCurvePlot)
+#include "tst_ChartsCurvePlot.moc"

@@ -1,0 +1,108 @@
+// bpat-studio's command line: parsing, and --screenshot run on the built binary.
+#include "StudioCommandLine.h"
+#include "TestDocuments.h"
+#include "TestPaths.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+using namespace bpat::studio;
+
+class tst_StudioCommandLine : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void parsesOptions();
+    void rejectsBadUsage();
+    void screenshotWritesANonBlankPng();
+    void screenshotOfABrokenFileStillWorks();
+
+private:
+    static QString studioExecutable() { return testpaths::binaryDir() + QStringLiteral("/bin/bpat-studio"); }
+    static void checkScreenshot(const QString &png);
+};
+
+void tst_StudioCommandLine::parsesOptions()
+{
+    StudioCommandLine cl;
+    QVERIFY(cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("x.bpat"), QStringLiteral("--clip"),
+                      QStringLiteral("walk"), QStringLiteral("--frame"), QStringLiteral("7"),
+                      QStringLiteral("--screenshot"), QStringLiteral("out.png")}));
+    QCOMPARE(cl.options().file, QStringLiteral("x.bpat"));
+    QCOMPARE(cl.options().clip, QStringLiteral("walk"));
+    QCOMPARE(cl.options().frame, std::optional<int>(7));
+    QCOMPARE(cl.options().screenshot, QStringLiteral("out.png"));
+    QVERIFY(cl.parse({QStringLiteral("bpat-studio")}));
+    QVERIFY(cl.options().file.isEmpty());
+    QVERIFY(!cl.options().frame);
+    QVERIFY(bundledSamplePath().endsWith(QStringLiteral("share/bpat-studio/samples/humanoid.bpat")));
+}
+
+void tst_StudioCommandLine::rejectsBadUsage()
+{
+    StudioCommandLine cl;
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--frame"), QStringLiteral("x")}));
+    QVERIFY(cl.errorText().contains(QStringLiteral("--frame")));
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("a"), QStringLiteral("b")}));
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--no-such-option")}));
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--frame"), QStringLiteral("-3")}));
+}
+
+void tst_StudioCommandLine::checkScreenshot(const QString &png)
+{
+    QImage image(png);
+    QVERIFY2(!image.isNull(), qPrintable(png));
+    QVERIFY(image.width() >= 640 && image.height() >= 400);
+    // Not blank: a window with text, tables and panels has many distinct colours.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3) {
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    }
+    QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+}
+
+void tst_StudioCommandLine::screenshotWritesANonBlankPng()
+{
+    QTemporaryDir dir;
+    const QString input = dir.filePath(QStringLiteral("shot.bpat"));
+    QVERIFY(bpat::BpatWriter(testdocs::smallDocument()).save(input));
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    process.setProcessEnvironment(env);
+    process.start(studioExecutable(), {input, QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"),
+                                       QStringLiteral("1"), QStringLiteral("--screenshot"), png});
+    QVERIFY(process.waitForFinished(60000));
+    QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+    checkScreenshot(png);
+}
+
+void tst_StudioCommandLine::screenshotOfABrokenFileStillWorks()
+{
+    QTemporaryDir dir;
+    const QString input = dir.filePath(QStringLiteral("broken.bpat"));
+    QByteArray bytes = testdocs::smallFileBytes();
+    bytes.truncate(300); // palettes cut off
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+    file.close();
+    const QString png = dir.filePath(QStringLiteral("broken.png"));
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    process.setProcessEnvironment(env);
+    process.start(studioExecutable(), {input, QStringLiteral("--screenshot"), png});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+    checkScreenshot(png);
+}
+
+QTEST_MAIN(tst_StudioCommandLine)
+#include "tst_StudioCommandLine.moc"

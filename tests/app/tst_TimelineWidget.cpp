@@ -1,0 +1,167 @@
+// The timeline driven by keyboard shortcuts on the main window, its controls and playback.
+#include "MainWindow.h"
+#include "PlaybackClock.h"
+#include "StudioContext.h"
+#include "TestDocuments.h"
+#include "widgets/TimelineWidget.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+using namespace bpat;
+using namespace bpat::studio;
+
+class tst_TimelineWidget : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void keysStepTheFrame();
+    void spacePlaysInRealTime();
+    void controlsFollowTheClip();
+    void sliderScrubs();
+    void commandLineStyleSelection();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void tst_TimelineWidget::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("bpat-studio-tests"));
+    // Clips: walk (24 frames, 24 fps, loops) and jab (10 frames, 30 fps, one-shot).
+    BpatDocument doc(0, 3);
+    QVERIFY(doc.addClip(testdocs::makeClip(QStringLiteral("walk"), 24, 3, 24.0f, true)));
+    QVERIFY(doc.addClip(testdocs::makeClip(QStringLiteral("jab"), 10, 3, 30.0f, false)));
+    m_path = m_dir.filePath(QStringLiteral("timeline.bpat"));
+    QString error;
+    QVERIFY2(BpatWriter(doc).save(m_path, &error), qPrintable(error));
+}
+
+void tst_TimelineWidget::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    m_window->setInteractive(false);
+    QVERIFY(m_window->openFile(m_path));
+    m_window->show();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+}
+
+void tst_TimelineWidget::cleanup()
+{
+    m_window.reset();
+}
+
+void tst_TimelineWidget::keysStepTheFrame()
+{
+    StudioContext *context = m_window->context();
+    QCOMPARE(context->currentFrame(), 0);
+    QTest::keyClick(m_window.get(), Qt::Key_Right);
+    QCOMPARE(context->currentFrame(), 1);
+    QTest::keyClick(m_window.get(), Qt::Key_Period);
+    QCOMPARE(context->currentFrame(), 2);
+    QTest::keyClick(m_window.get(), Qt::Key_Comma);
+    QCOMPARE(context->currentFrame(), 1);
+    QTest::keyClick(m_window.get(), Qt::Key_Left);
+    QCOMPARE(context->currentFrame(), 0);
+    QTest::keyClick(m_window.get(), Qt::Key_Left); // walk loops: wraps to the last frame
+    QCOMPARE(context->currentFrame(), 23);
+    QTest::keyClick(m_window.get(), Qt::Key_Home);
+    QCOMPARE(context->currentFrame(), 0);
+    QTest::keyClick(m_window.get(), Qt::Key_End);
+    QCOMPARE(context->currentFrame(), 23);
+    // Loop off (L): stepping past the end stays on the last frame.
+    QVERIFY(m_window->timeline()->clock()->loops());
+    QTest::keyClick(m_window.get(), Qt::Key_L);
+    QVERIFY(!m_window->timeline()->clock()->loops());
+    QTest::keyClick(m_window.get(), Qt::Key_Right);
+    QCOMPARE(context->currentFrame(), 23);
+    // The frame field and time follow.
+    auto *spin = m_window->findChild<QSpinBox *>(QStringLiteral("frameSpin"));
+    QCOMPARE(spin->value(), 23);
+    QCOMPARE(spin->suffix(), QStringLiteral(" / 24"));
+    auto *time = m_window->findChild<QLabel *>(QStringLiteral("timeLabel"));
+    QCOMPARE(time->text(), QStringLiteral("0.958 s / 1.000 s"));
+}
+
+void tst_TimelineWidget::spacePlaysInRealTime()
+{
+    StudioContext *context = m_window->context();
+    PlaybackClock *clock = m_window->timeline()->clock();
+    QElapsedTimer elapsed;
+    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    elapsed.start();
+    QVERIFY(clock->isPlaying());
+    QTRY_VERIFY_WITH_TIMEOUT(context->currentFrame() >= 6, 3000); // 0.25 s at 24 fps
+    // Real time, not ticks: the frame never runs ahead of the clock.
+    QVERIFY(context->currentFrame() <= int(elapsed.elapsed() * 24 / 1000) + 1);
+    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QVERIFY(!clock->isPlaying());
+    const int stopped = context->currentFrame();
+    QTest::qWait(100);
+    QCOMPARE(context->currentFrame(), stopped);
+    // Double speed with ']' and reverse with 'R'.
+    QTest::keyClick(m_window.get(), Qt::Key_BracketRight);
+    QCOMPARE(clock->speed(), 2.0);
+    QTest::keyClick(m_window.get(), Qt::Key_R);
+    QVERIFY(clock->isReversed());
+}
+
+void tst_TimelineWidget::controlsFollowTheClip()
+{
+    auto *combo = m_window->findChild<QComboBox *>(QStringLiteral("clipCombo"));
+    QCOMPARE(combo->count(), 2);
+    combo->setCurrentIndex(1);
+    QCOMPARE(m_window->context()->currentClip(), 1);
+    PlaybackClock *clock = m_window->timeline()->clock();
+    QCOMPARE(clock->frameCount(), 10);
+    QCOMPARE(clock->fps(), 30.0);
+    QVERIFY(!clock->loops()); // the loop toggle defaults to the clip's flag
+    m_window->context()->setCurrentClip(0);
+    QCOMPARE(combo->currentIndex(), 0);
+    QVERIFY(clock->loops());
+    auto *speed = m_window->findChild<QDoubleSpinBox *>(QStringLiteral("speedSpin"));
+    QCOMPARE(speed->minimum(), 0.1);
+    QCOMPARE(speed->maximum(), 4.0);
+    speed->setValue(0.5);
+    QCOMPARE(clock->speed(), 0.5);
+}
+
+void tst_TimelineWidget::sliderScrubs()
+{
+    auto *slider = m_window->findChild<QSlider *>(QStringLiteral("frameSlider"));
+    QCOMPARE(slider->maximum(), 23);
+    slider->setSliderDown(true);
+    slider->setValue(12);
+    QCOMPARE(m_window->context()->currentFrame(), 12);
+    slider->setValue(17);
+    QCOMPARE(m_window->context()->currentFrame(), 17);
+    slider->setSliderDown(false);
+    m_window->context()->setCurrentFrame(3);
+    QCOMPARE(slider->value(), 3);
+}
+
+void tst_TimelineWidget::commandLineStyleSelection()
+{
+    m_window->context()->setCurrentClipByName(QStringLiteral("jab"));
+    QCOMPARE(m_window->context()->currentClip(), 1);
+    m_window->context()->setCurrentClipByName(QStringLiteral("0"));
+    QCOMPARE(m_window->context()->currentClip(), 0);
+    m_window->context()->setCurrentFrame(100);
+    QCOMPARE(m_window->context()->currentFrame(), 23);
+}
+
+QTEST_MAIN(tst_TimelineWidget)
+#include "tst_TimelineWidget.moc"
