@@ -6,6 +6,8 @@
 #include "StudioCommandLine.h"
 #include "StudioContext.h"
 #include "dialogs/AboutDialog.h"
+#include "editing/DocumentSession.h"
+#include "editing/EditActions.h"
 #include "ui_MainWindow.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CopyableTableView.h"
@@ -51,6 +53,7 @@ MainWindow::MainWindow(QWidget *parent)
     createCentralArea();
     createStatusBar();
     m_panels = std::make_unique<InspectorPanels>(this);
+    m_edit = new EditActions(this);
     connectActions();
     updateRecentMenu();
     updateTitle();
@@ -130,10 +133,13 @@ void MainWindow::connectActions()
 {
     connect(ui->actionOpen, &QAction::triggered, this, &MainWindow::chooseFileToOpen);
     connect(ui->actionReload, &QAction::triggered, this, [this] {
-        if (m_context->reload() != StudioContext::OpenResult::Failed)
+        if (m_edit->maybeSave() && m_context->reload() != StudioContext::OpenResult::Failed)
             showMessage(tr("Reloaded %1").arg(QFileInfo(m_context->filePath()).fileName()));
     });
-    connect(ui->actionClose, &QAction::triggered, m_context, &StudioContext::close);
+    connect(ui->actionClose, &QAction::triggered, this, [this] {
+        if (m_edit->maybeSave())
+            m_context->close();
+    });
     connect(ui->actionSaveScreenshot, &QAction::triggered, this, &MainWindow::chooseScreenshotPath);
     connect(ui->actionQuit, &QAction::triggered, this, &QWidget::close);
     connect(ui->actionResetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
@@ -163,6 +169,8 @@ void MainWindow::connectActions()
     connect(m_context, &StudioContext::currentFrameChanged, this, &MainWindow::updateCurrentLabel);
     connect(m_context, &StudioContext::message, this, [this](const QString &text) { showMessage(text); });
     connect(m_watcher, &FileReloadWatcher::changed, this, [this](const QString &path) {
+        if (m_edit->handleDiskChange(path)) // our own save, or unsaved edits to keep
+            return;
         if (!QFileInfo::exists(path)) {
             showMessage(tr("%1 was removed from disk; showing the last version read").arg(QFileInfo(path).fileName()), 0);
             return;
@@ -179,6 +187,8 @@ void MainWindow::connectActions()
 
 bool MainWindow::openFile(const QString &path)
 {
+    if (!m_edit->maybeSave())
+        return false;
     const StudioContext::OpenResult result = m_context->open(path);
     const QString name = QFileInfo(path).fileName();
     switch (result) {
@@ -263,7 +273,8 @@ void MainWindow::updateTitle()
     const QString path = m_context->filePath();
     setWindowFilePath(path);
     setWindowTitle(path.isEmpty() ? tr("BPAT Studio")
-                                  : tr("%1 - BPAT Studio").arg(QFileInfo(path).fileName()));
+                                  : tr("%1[*] - BPAT Studio").arg(QFileInfo(path).fileName()));
+    setWindowModified(m_context->session()->isModified());
     ui->actionReload->setEnabled(!path.isEmpty());
     ui->actionClose->setEnabled(!path.isEmpty());
 }
@@ -355,6 +366,10 @@ void MainWindow::showEvent(QShowEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_edit->maybeSave()) {
+        event->ignore();
+        return;
+    }
     saveWindowState();
     QMainWindow::closeEvent(event);
 }

@@ -22,6 +22,7 @@ class MainWindow;
 namespace bpat::studio {
 
 class CentralViewHost;
+class EditActions;
 class FileReloadWatcher;
 class InspectorPanels;
 class RecentFiles;
@@ -42,6 +43,8 @@ public:
     CentralViewHost *centralViews() const { return m_centralViews; }
     InspectorPanels *panels() const { return m_panels.get(); }
     QMenu *menu(Menu which) const;
+    // Undo/redo, save, clip and socket actions (editing/EditActions.h).
+    EditActions *editActions() const { return m_edit; }
 
     void setCentralView(QWidget *view, const QString &title);
     int addCentralView(QWidget *view, const QString &title);
@@ -97,6 +100,7 @@ private:
     bool m_stateRestored = false;
     bool m_shown = false;
     QString m_glRenderer;
+    EditActions *m_edit = nullptr;
 };
 
 } // namespace bpat::studio

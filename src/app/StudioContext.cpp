@@ -2,6 +2,7 @@
 
 #include "MappingGuard.h"
 #include "ValidationRun.h"
+#include "editing/DocumentSession.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -13,10 +14,10 @@
 
 namespace bpat::studio {
 
-LoadedFile::LoadedFile(BpatFile f)
+LoadedFile::LoadedFile(BpatFile f, bool guarded)
     : file(std::move(f))
 {
-    if (file.data() && file.fileSize() > 0)
+    if (guarded && file.data() && file.fileSize() > 0)
         guard = std::make_unique<MappingGuard>(file.data(), qint64(file.fileSize()));
 }
 
@@ -29,6 +30,7 @@ bool LoadedFile::isStale() const
 
 StudioContext::StudioContext(QObject *parent)
     : QObject(parent)
+    , m_session(new DocumentSession(this))
 {
 }
 
@@ -90,6 +92,7 @@ StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keep
         return OpenResult::Failed;
     }
     m_lastError.clear();
+    m_session->discard(); // a file read from disk (again) starts without edits
     m_loaded = std::make_shared<LoadedFile>(std::move(*opened));
     m_path = QFileInfo(path).absoluteFilePath();
     const BpatFile &f = m_loaded->file;
@@ -151,6 +154,7 @@ void StudioContext::close()
 {
     if (!m_loaded && m_path.isEmpty())
         return;
+    m_session->discard();
     m_loaded.reset();
     m_path.clear();
     m_rig.reset();
@@ -238,6 +242,30 @@ void StudioContext::setCurrentBone(int bone)
         return;
     m_bone = bone;
     Q_EMIT currentBoneChanged(m_bone);
+}
+
+void StudioContext::showEdited(BpatFile edited, int focusClip, const QString &path)
+{
+    const int previousClip = m_clip;
+    const int previousFrame = m_frame;
+    m_loaded = std::make_shared<LoadedFile>(std::move(edited), false);
+    if (!path.isEmpty())
+        m_path = QFileInfo(path).absoluteFilePath();
+    const BpatFile &f = m_loaded->file;
+    if (f.hasHeader())
+        m_rig = Rig::forSpecies(f.header().speciesId, int(f.header().boneCount));
+    m_diagnostics = quickValidation(f, m_profile);
+    m_deepChecked = false;
+    const int clips = int(f.clips().size());
+    m_clip = clips == 0 ? -1 : std::clamp(focusClip >= 0 ? focusClip : previousClip, 0, clips - 1);
+    m_frame = m_clip == previousClip ? std::clamp(previousFrame, 0, std::max(0, frameCount() - 1)) : 0;
+    if (m_bone >= int(f.header().boneCount))
+        m_bone = -1;
+    Q_EMIT fileLoaded();
+    Q_EMIT fileEdited();
+    Q_EMIT validationChanged();
+    Q_EMIT currentClipChanged(m_clip);
+    Q_EMIT currentFrameChanged(m_frame);
 }
 
 bool StudioContext::checkStale()

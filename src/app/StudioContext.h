@@ -24,12 +24,15 @@ namespace bpat::studio {
 
 struct LoadedFile
 {
-    explicit LoadedFile(BpatFile f);
+    // `guarded`: the file is a mapping of a file on disk (edited files live in memory).
+    explicit LoadedFile(BpatFile f, bool guarded = true);
     ~LoadedFile();
     BpatFile file;
     std::unique_ptr<MappingGuard> guard;
     bool isStale() const;
 };
+
+class DocumentSession;
 
 class StudioContext : public QObject
 {
@@ -89,6 +92,13 @@ public:
     // True (and reloads) when a read hit a page past the end of a file that shrank.
     bool checkStale();
 
+    // --- Editing (see editing/DocumentSession.h) --------------------------------------------
+    DocumentSession *session() const { return m_session; }
+    // Shows an edited version of the open file (serialized in memory) in every panel: keeps the
+    // current clip (or makes `focusClip` current) and frame. A non-empty `path` is where the
+    // file now lives (after Save As).
+    void showEdited(BpatFile edited, int focusClip = -1, const QString &path = QString());
+
 Q_SIGNALS:
     void fileLoaded();                 // a new file, or the same one reloaded
     void fileReloaded();               // after fileLoaded(), when it was a reload
@@ -102,6 +112,7 @@ Q_SIGNALS:
     void inputAnimationLoaded(const QString &path);
     // Something the user should know that is not worth a dialog (shown in the status bar).
     void message(const QString &text);
+    void fileEdited();                 // after fileLoaded(), when it shows an edit (undo, redo)
 
 private:
     OpenResult openBpat(const QString &path, bool keepSelection);
@@ -119,6 +130,7 @@ private:
     int m_bone = -1;
     std::shared_ptr<const InputAnimation> m_inputAnimation;
     QString m_inputAnimationPath;
+    DocumentSession *m_session = nullptr;
 };
 
 } // namespace bpat::studio

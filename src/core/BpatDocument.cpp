@@ -61,9 +61,16 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
                             .arg(s.index).arg(s.anchorBone).arg(h.boneCount));
         doc.m_sockets.append({s.name, s.anchorBone, s.localOffset});
     }
-    const bool keepSocketRows = h.socketCount > 0 && file.socketDataInBounds();
+    // Without stored socket rows they would be recomputed: frames * sockets * 48 bytes, which
+    // a truncated file with a large socket table could make quadratic in its size.
+    if (h.socketCount > 0 && !file.socketDataInBounds())
+        return fail(QStringLiteral("the socket data is not inside the file"));
+    const bool keepSocketRows = h.socketCount > 0;
     const quint64 matrixFloats = quint64(h.boneCount) * 16;
     const quint64 socketFloats = quint64(h.socketCount) * 12;
+    // Clips may point at the same frames (CLIP_NOT_CONTIGUOUS); each is copied, so the total
+    // copied is bounded by the file's size, not by what the clip table claims.
+    quint64 copied = 0;
     for (const BpatClipInfo &info : file.clips()) {
         const quint64 end = quint64(info.frameOffset) + info.frameCount;
         if (end > h.frameTotal)
@@ -75,6 +82,12 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
         const quint64 bytes = quint64(info.frameCount) * matrixFloats * sizeof(float);
         if (!first || !fmt::rangeInside(*first, bytes, file.fileSize()))
             return fail(QStringLiteral("clips[%1] palette data is not inside the file").arg(info.index));
+        const quint64 rowBytes = quint64(info.frameCount) * socketFloats * sizeof(float);
+        copied += bytes + rowBytes; // each term <= file size (checked above): no overflow
+        if (copied > file.fileSize())
+            return fail(QStringLiteral("clips[%1]: the clips claim %2 bytes of palette and socket data, "
+                                       "more than the file's %3 bytes (clips overlap)")
+                            .arg(info.index).arg(copied).arg(file.fileSize()));
 
         BpatClip clip;
         clip.name = info.name;

@@ -2,10 +2,13 @@
 
 #include "ModelRoles.h"
 #include "StudioContext.h"
+#include "editing/ClipCommands.h"
+#include "editing/DocumentSession.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QLocale>
 #include <cmath>
 
 namespace bpat::studio {
@@ -93,8 +96,59 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole:
         return tr("Clip entry at byte %1").arg(clip.entryOffset);
+    case Qt::EditRole:
+        switch (index.column()) {
+        case NameColumn: return clip.name;
+        case FpsColumn: return double(clip.fps);
+        default: return data(index, Qt::DisplayRole);
+        }
+    case Qt::CheckStateRole:
+        if (index.column() == LoopsColumn)
+            return clip.loops() ? Qt::Checked : Qt::Unchecked;
+        break;
     }
     return {};
+}
+
+Qt::ItemFlags ClipsModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (!index.isValid())
+        return f;
+    if (index.column() == NameColumn || index.column() == FpsColumn)
+        f |= Qt::ItemIsEditable;
+    else if (index.column() == LoopsColumn)
+        f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+bool ClipsModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!index.isValid() || index.row() >= m_rows)
+        return false;
+    DocumentSession *session = m_context->session();
+    const int clip = index.row();
+    const BpatClipInfo &info = m_context->file().clips().at(clip);
+    if (role == Qt::EditRole && index.column() == NameColumn) {
+        const QString name = value.toString();
+        return name == info.name || session->execute(new RenameClipCommand(session, clip, name));
+    }
+    if (role == Qt::EditRole && index.column() == FpsColumn) {
+        bool ok = false;
+        float parsed = value.toFloat(&ok); // numbers, and text in the C locale
+        if (!ok)
+            parsed = QLocale().toFloat(value.toString(), &ok);
+        if (!ok) {
+            Q_EMIT session->refused(tr("'%1' is not a frame rate").arg(value.toString()));
+            return false;
+        }
+        return parsed == info.fps || session->execute(new SetClipFpsCommand(session, clip, parsed));
+    }
+    if ((role == Qt::CheckStateRole || role == Qt::EditRole) && index.column() == LoopsColumn) {
+        const bool loops = role == Qt::CheckStateRole ? value.toInt() == Qt::Checked : value.toBool();
+        return (loops == info.loops() && info.loopsByte <= 1) || session->execute(new SetClipLoopsCommand(session, clip, loops));
+    }
+    return false;
 }
 
 QVariant ClipsModel::headerData(int section, Qt::Orientation orientation, int role) const

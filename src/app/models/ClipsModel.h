@@ -1,6 +1,8 @@
 #pragma once
 // The Clips panel: index, name, frames, frame offset, fps, duration, loops; one row per clip
 // entry the file's clip table holds. Names that cannot be read are shown with the reason.
+// Name, FPS and Loops are editable: setData() runs an undoable command of the context's
+// DocumentSession; a refused edit changes nothing and its reason goes to the status bar.
 #include <QAbstractTableModel>
 
 namespace bpat::studio {
@@ -20,6 +22,8 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
 private:
     void reset();

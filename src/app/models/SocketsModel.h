@@ -1,5 +1,7 @@
 #pragma once
 // The Sockets panel: index, name, anchor bone (index and rig name when known), local offset.
+// Name, anchor (a rig bone name or an index) and offset ("x, y, z") are editable through
+// undoable commands of the context's DocumentSession.
 #include <QAbstractTableModel>
 
 namespace bpat::studio {
@@ -18,6 +20,10 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    // A bone given by its rig name (case-insensitive) or its index; -1 when neither.
+    int parseBone(const QString &text) const;
 
 private:
     void reset();

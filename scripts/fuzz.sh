@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets into ./build-fuzz (clang, ASan + UBSan) and runs each for a
+# bounded time: scripts/fuzz.sh [SECONDS_PER_TARGET] (default 60). Seed corpora come from
+# scripts/make-fuzz-seeds.sh (real files in ../shared, the malformed corpus); what libFuzzer
+# finds lands in build-fuzz/corpus/<target>/, crashes in build-fuzz/crashes/. Exits non-zero
+# on the first crash, leak, sanitizer report or timeout.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_PER_TARGET=${1:-60}
+BUILD=build-fuzz
+CXX=${FUZZ_CXX:-clang++-14} cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_COMPILER="${FUZZ_CXX:-clang++-14}" -DBPAT_FUZZ=ON -DBPAT_BUILD_APP=OFF \
+  -DBPAT_BUILD_TESTS=OFF -DBPAT_BUILD_BENCH=OFF >/dev/null
+cmake --build "$BUILD" -j2
+scripts/make-fuzz-seeds.sh "$BUILD/seeds"
+rm -rf "$BUILD/crashes"; mkdir -p "$BUILD/crashes"
+for target in "$BUILD"/tests/fuzz/fuzz_*; do
+  [ -x "$target" ] || continue
+  name=$(basename "$target")
+  mkdir -p "$BUILD/corpus/$name"
+  echo "== $name: ${SECONDS_PER_TARGET}s"
+  # -rss_limit_mb bounds memory (a header claiming billions of keys must not allocate them);
+  # -timeout flags a single input slower than 10 s as a hang.
+  log="$BUILD/$name.log"
+  rc=0
+  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  "$target" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$BUILD/crashes/$name-" \
+    "$BUILD/corpus/$name" "$BUILD/seeds/$name" >"$log" 2>&1 || rc=$?
+  grep -E '^(INFO: seed corpus|#[0-9]+ +DONE|stat::(number_of_executed_units|peak_rss_mb|new_units_added))' "$log" || true
+  if [ "$rc" -ne 0 ] || ls "$BUILD/crashes/$name-"* >/dev/null 2>&1; then
+    tail -n 60 "$log" >&2
+    echo "fuzz.sh: $name failed (exit $rc); inputs: $(ls "$BUILD/crashes/$name-"* 2>/dev/null | xargs)" >&2
+    exit 1
+  fi
+done
+echo "fuzz.sh: no crash, hang or sanitizer report"

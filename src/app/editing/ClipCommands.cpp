@@ -1,0 +1,242 @@
+#include "ClipCommands.h"
+
+#include "DocumentEditor.h"
+
+#include <QObject>
+#include <algorithm>
+
+namespace bpat::studio {
+
+namespace {
+QString clipName(const BpatDocument &document, int clip)
+{
+    return clip >= 0 && clip < document.clipCount() ? document.clip(clip).name : QString::number(clip);
+}
+} // namespace
+
+// --- Rename, fps, loops: the old value is enough -------------------------------------------
+
+RenameClipCommand::RenameClipCommand(DocumentSession *session, int clip, const QString &name)
+    : DocumentCommand(session)
+    , m_clip(clip)
+    , m_name(name)
+{
+}
+
+bool RenameClipCommand::apply(BpatDocument &document, QString *error)
+{
+    const QString old = clipName(document, m_clip);
+    if (!DocumentEditor(document).renameClip(m_clip, m_name, error))
+        return false;
+    m_oldName = old;
+    setText(QObject::tr("Rename clip '%1' to '%2'").arg(m_oldName, m_name));
+    return true;
+}
+
+void RenameClipCommand::revert(BpatDocument &document)
+{
+    document.clip(m_clip).name = m_oldName;
+}
+
+SetClipFpsCommand::SetClipFpsCommand(DocumentSession *session, int clip, float fps)
+    : DocumentCommand(session)
+    , m_clip(clip)
+    , m_fps(fps)
+{
+}
+
+bool SetClipFpsCommand::apply(BpatDocument &document, QString *error)
+{
+    const float old = m_clip >= 0 && m_clip < document.clipCount() ? document.clip(m_clip).fps : 0.0f;
+    if (!DocumentEditor(document).setClipFps(m_clip, m_fps, error))
+        return false;
+    m_oldFps = old;
+    setText(QObject::tr("Set fps of '%1' to %2 (was %3)")
+                .arg(clipName(document, m_clip))
+                .arg(double(m_fps), 0, 'g', 6)
+                .arg(double(m_oldFps), 0, 'g', 6));
+    return true;
+}
+
+void SetClipFpsCommand::revert(BpatDocument &document)
+{
+    document.clip(m_clip).fps = m_oldFps;
+}
+
+SetClipLoopsCommand::SetClipLoopsCommand(DocumentSession *session, int clip, bool loops)
+    : DocumentCommand(session)
+    , m_clip(clip)
+    , m_loops(loops)
+{
+}
+
+bool SetClipLoopsCommand::apply(BpatDocument &document, QString *error)
+{
+    const bool old = m_clip >= 0 && m_clip < document.clipCount() && document.clip(m_clip).loops;
+    if (!DocumentEditor(document).setClipLoops(m_clip, m_loops, error))
+        return false;
+    m_oldLoops = old;
+    setText(m_loops ? QObject::tr("Make clip '%1' loop").arg(clipName(document, m_clip))
+                    : QObject::tr("Make clip '%1' one-shot").arg(clipName(document, m_clip)));
+    return true;
+}
+
+void SetClipLoopsCommand::revert(BpatDocument &document)
+{
+    document.clip(m_clip).loops = m_oldLoops;
+}
+
+// --- Remove, move, duplicate ---------------------------------------------------------------
+
+RemoveClipCommand::RemoveClipCommand(DocumentSession *session, int clip)
+    : DocumentCommand(session)
+    , m_clip(clip)
+{
+}
+
+bool RemoveClipCommand::apply(BpatDocument &document, QString *error)
+{
+    std::optional<BpatClip> removed;
+    if (m_clip >= 0 && m_clip < document.clipCount())
+        removed = document.clip(m_clip);
+    if (!DocumentEditor(document).removeClip(m_clip, error))
+        return false;
+    m_removed = std::move(removed);
+    setText(QObject::tr("Remove clip '%1'").arg(m_removed->name));
+    return true;
+}
+
+void RemoveClipCommand::revert(BpatDocument &document)
+{
+    // The stored clip keeps its socket rows, so insertClip() does not recompute them.
+    document.insertClip(m_clip, *m_removed);
+}
+
+int RemoveClipCommand::focusClip(bool undo) const
+{
+    return undo ? m_clip : std::max(0, m_clip - 1);
+}
+
+MoveClipCommand::MoveClipCommand(DocumentSession *session, int from, int to)
+    : DocumentCommand(session)
+    , m_from(from)
+    , m_to(to)
+{
+}
+
+bool MoveClipCommand::apply(BpatDocument &document, QString *error)
+{
+    if (!DocumentEditor(document).moveClip(m_from, m_to, error))
+        return false;
+    setText(m_to < m_from ? QObject::tr("Move clip '%1' up").arg(clipName(document, m_to))
+                          : QObject::tr("Move clip '%1' down").arg(clipName(document, m_to)));
+    return true;
+}
+
+void MoveClipCommand::revert(BpatDocument &document)
+{
+    document.moveClip(m_to, m_from);
+}
+
+DuplicateClipCommand::DuplicateClipCommand(DocumentSession *session, int clip, const QString &name)
+    : DocumentCommand(session)
+    , m_clip(clip)
+    , m_name(name)
+{
+}
+
+bool DuplicateClipCommand::apply(BpatDocument &document, QString *error)
+{
+    if (!DocumentEditor(document).duplicateClip(m_clip, m_name, error))
+        return false;
+    setText(QObject::tr("Duplicate clip '%1' as '%2'").arg(clipName(document, m_clip), clipName(document, m_clip + 1)));
+    return true;
+}
+
+void DuplicateClipCommand::revert(BpatDocument &document)
+{
+    document.removeClip(m_clip + 1);
+}
+
+// --- Trim, split, import -------------------------------------------------------------------
+
+TrimClipCommand::TrimClipCommand(DocumentSession *session, int clip, quint32 firstFrame, quint32 lastFrame)
+    : DocumentCommand(session)
+    , m_clip(clip)
+    , m_first(firstFrame)
+    , m_last(lastFrame)
+{
+}
+
+bool TrimClipCommand::apply(BpatDocument &document, QString *error)
+{
+    std::optional<BpatClip> original;
+    if (m_clip >= 0 && m_clip < document.clipCount())
+        original = document.clip(m_clip);
+    if (!DocumentEditor(document).trimClip(m_clip, m_first, m_last, error))
+        return false;
+    m_original = std::move(original);
+    setText(QObject::tr("Trim clip '%1' to frames %2..%3").arg(m_original->name).arg(m_first).arg(m_last));
+    return true;
+}
+
+void TrimClipCommand::revert(BpatDocument &document)
+{
+    document.replaceClip(m_clip, *m_original);
+}
+
+SplitClipCommand::SplitClipCommand(DocumentSession *session, int clip, quint32 frame, const QString &secondName)
+    : DocumentCommand(session)
+    , m_clip(clip)
+    , m_frame(frame)
+    , m_secondName(secondName)
+{
+}
+
+bool SplitClipCommand::apply(BpatDocument &document, QString *error)
+{
+    std::optional<BpatClip> original;
+    if (m_clip >= 0 && m_clip < document.clipCount())
+        original = document.clip(m_clip);
+    if (!DocumentEditor(document).splitClip(m_clip, m_frame, m_secondName, error))
+        return false;
+    m_original = std::move(original);
+    setText(QObject::tr("Split clip '%1' at frame %2 into '%1' and '%3'")
+                .arg(m_original->name)
+                .arg(m_frame)
+                .arg(clipName(document, m_clip + 1)));
+    return true;
+}
+
+void SplitClipCommand::revert(BpatDocument &document)
+{
+    document.removeClip(m_clip + 1);
+    document.replaceClip(m_clip, *m_original);
+}
+
+ImportClipsCommand::ImportClipsCommand(DocumentSession *session, BpatDocument source, QList<int> clips,
+                                       const QString &sourceName)
+    : DocumentCommand(session)
+    , m_source(std::move(source))
+    , m_clips(std::move(clips))
+{
+    const int count = m_clips.isEmpty() ? m_source.clipCount() : int(m_clips.size());
+    setText(QObject::tr("Import %n clip(s) from %1", nullptr, count).arg(sourceName));
+}
+
+bool ImportClipsCommand::apply(BpatDocument &document, QString *error)
+{
+    const int before = document.clipCount();
+    if (!DocumentEditor(document).importClips(m_source, m_clips, true, error))
+        return false;
+    m_countBefore = before;
+    return true;
+}
+
+void ImportClipsCommand::revert(BpatDocument &document)
+{
+    while (document.clipCount() > m_countBefore)
+        document.removeClip(document.clipCount() - 1);
+}
+
+} // namespace bpat::studio

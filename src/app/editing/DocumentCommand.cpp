@@ -1,0 +1,41 @@
+#include "DocumentCommand.h"
+
+#include "DocumentSession.h"
+
+namespace bpat::studio {
+
+DocumentCommand::DocumentCommand(DocumentSession *session, const QString &text)
+    : QUndoCommand(text)
+    , m_session(session)
+{
+}
+
+int DocumentCommand::focusClip(bool undo) const
+{
+    Q_UNUSED(undo);
+    return -1;
+}
+
+void DocumentCommand::redo()
+{
+    if (m_applied) {
+        m_applied = false; // DocumentSession::execute() applied it already
+    } else {
+        QString error;
+        if (!apply(m_session->editableDocument(), &error)) {
+            // Cannot happen on the state the command was made on; say so rather than hide it.
+            m_session->report(QObject::tr("Redo failed: %1").arg(error));
+            setObsolete(true);
+            return;
+        }
+    }
+    m_session->publish(focusClip(false));
+}
+
+void DocumentCommand::undo()
+{
+    revert(m_session->editableDocument());
+    m_session->publish(focusClip(true));
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,285 @@
+// Editing in the window: in-place edits through the Clips and Sockets models, the Clip menu,
+// Edit > Undo/Redo with their texts, the modified mark, Save with the file watcher on, and the
+// Save / Discard / Cancel question before unsaved edits would be lost.
+#include "InspectorPanels.h"
+#include "MainWindow.h"
+#include "StudioContext.h"
+#include "TestDocuments.h"
+#include "editing/DocumentSession.h"
+#include "editing/EditActions.h"
+#include "models/ClipsModel.h"
+#include "models/SocketsModel.h"
+
+#include <QAbstractButton>
+#include <QFile>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+#include <QUndoView>
+#include <QtTest/QtTest>
+
+using namespace bpat;
+using namespace bpat::studio;
+
+class tst_EditActions : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void clipCellsEditThroughUndoableCommands();
+    void refusedCellEditIsReportedNotWritten();
+    void clipMenuActions();
+    void socketCellsEditAndMoveTheSocket();
+    void saveIsNotTakenForAnExternalChange();
+    void closeAsksAboutUnsavedChanges();
+    void closeBoxCanBeAnswered();
+
+private:
+    QString writeSmall(const QString &name);
+    static QAction *action(MainWindow &window, const char *name);
+    QTemporaryDir m_dir;
+};
+
+void tst_EditActions::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("bpat-studio-tests"));
+}
+
+QString tst_EditActions::writeSmall(const QString &name)
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    const QByteArray bytes = testdocs::smallFileBytes();
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+QAction *tst_EditActions::action(MainWindow &window, const char *name)
+{
+    return window.findChild<QAction *>(QLatin1String(name));
+}
+
+void tst_EditActions::clipCellsEditThroughUndoableCommands()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(writeSmall(QStringLiteral("cells.bpat"))));
+    ClipsModel *clips = window.panels()->clipsModel();
+    QVERIFY(clips->flags(clips->index(0, ClipsModel::NameColumn)) & Qt::ItemIsEditable);
+    QVERIFY(!window.isWindowModified());
+    QVERIFY(window.windowTitle().contains(QLatin1String("[*]")));
+
+    QVERIFY(clips->setData(clips->index(0, ClipsModel::NameColumn), QStringLiteral("breathe")));
+    QCOMPARE(clips->data(clips->index(0, ClipsModel::NameColumn)).toString(), QStringLiteral("breathe"));
+    QVERIFY(clips->setData(clips->index(1, ClipsModel::FpsColumn), 60.0));
+    QCOMPARE(window.context()->file().clips().at(1).fps, 60.0f);
+    QVERIFY(clips->setData(clips->index(1, ClipsModel::LoopsColumn), Qt::Checked, Qt::CheckStateRole));
+    QVERIFY(window.context()->file().clips().at(1).loops());
+    QVERIFY(window.isWindowModified());
+
+    EditActions *edit = window.editActions();
+    QCOMPARE(edit->undoAction()->text(), QStringLiteral("&Undo Make clip 'jab' loop"));
+    edit->undoAction()->trigger();
+    edit->undoAction()->trigger();
+    QCOMPARE(window.context()->file().clips().at(1).fps, 30.0f);
+    QCOMPARE(edit->undoAction()->text(), QStringLiteral("&Undo Rename clip 'idle' to 'breathe'"));
+    edit->undoAction()->trigger();
+    QCOMPARE(clips->data(clips->index(0, ClipsModel::NameColumn)).toString(), QStringLiteral("idle"));
+    QVERIFY(!window.isWindowModified());
+    edit->redoAction()->trigger();
+    QCOMPARE(clips->data(clips->index(0, ClipsModel::NameColumn)).toString(), QStringLiteral("breathe"));
+    QVERIFY(window.isWindowModified());
+    QCOMPARE(edit->historyView()->stack()->count(), 3);
+}
+
+void tst_EditActions::refusedCellEditIsReportedNotWritten()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(writeSmall(QStringLiteral("refused.bpat"))));
+    ClipsModel *clips = window.panels()->clipsModel();
+    QVERIFY(!clips->setData(clips->index(0, ClipsModel::NameColumn), QStringLiteral("jab")));
+    QVERIFY2(window.statusBar()->currentMessage().contains(QLatin1String("already exists")),
+             qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(!clips->setData(clips->index(0, ClipsModel::FpsColumn), QStringLiteral("fast")));
+    QVERIFY(!clips->setData(clips->index(0, ClipsModel::FpsColumn), -5.0));
+    QCOMPARE(clips->data(clips->index(0, ClipsModel::NameColumn)).toString(), QStringLiteral("idle"));
+    QCOMPARE(window.context()->session()->undoStack()->count(), 0);
+    QVERIFY(!window.isWindowModified());
+}
+
+void tst_EditActions::clipMenuActions()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(writeSmall(QStringLiteral("menu.bpat"))));
+    StudioContext *context = window.context();
+    ClipsModel *clips = window.panels()->clipsModel();
+    QVERIFY(window.editActions()->clipMenu()->actions().contains(action(window, "actionSplitClip")));
+
+    action(window, "actionDuplicateClip")->trigger();
+    QCOMPARE(clips->rowCount(), 3);
+    QCOMPARE(context->file().clips().at(1).name, QStringLiteral("idle_copy"));
+    QCOMPARE(context->currentClip(), 1);
+
+    action(window, "actionMoveClipDown")->trigger(); // idle, jab, idle_copy
+    QCOMPARE(context->file().clips().at(2).name, QStringLiteral("idle_copy"));
+    QCOMPARE(context->currentClip(), 2);
+    action(window, "actionMoveClipUp")->trigger();
+    QCOMPARE(context->file().clips().at(1).name, QStringLiteral("idle_copy"));
+
+    context->setCurrentClip(0);
+    context->setCurrentFrame(3);
+    action(window, "actionSplitClip")->trigger();
+    QCOMPARE(context->file().clips().at(0).frameCount, 3u);
+    QCOMPARE(context->file().clips().at(1).name, QStringLiteral("idle_b"));
+    QCOMPARE(context->file().clips().at(1).frameCount, 1u);
+
+    context->setCurrentClip(1);
+    action(window, "actionRemoveClip")->trigger();
+    QCOMPARE(clips->rowCount(), 3);
+    QCOMPARE(context->file().findClip(QStringLiteral("idle_b")), -1);
+
+    QUndoStack *stack = context->session()->undoStack();
+    QCOMPARE(stack->count(), 5);
+    stack->setIndex(0);
+    QCOMPARE(context->file().bytes().toByteArray(), testdocs::smallFileBytes());
+    QVERIFY(!window.isWindowModified());
+}
+
+void tst_EditActions::socketCellsEditAndMoveTheSocket()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(writeSmall(QStringLiteral("sockets.bpat"))));
+    StudioContext *context = window.context();
+    SocketsModel *sockets = window.panels()->socketsModel();
+    QVERIFY(sockets->setData(sockets->index(0, SocketsModel::NameColumn), QStringLiteral("grip")));
+    QCOMPARE(context->file().sockets().at(0).name, QStringLiteral("grip"));
+    QVERIFY(sockets->setData(sockets->index(0, SocketsModel::AnchorColumn), QStringLiteral("bone 1")));
+    QCOMPARE(context->file().sockets().at(0).anchorBone, 1u);
+    QVERIFY(sockets->setData(sockets->index(0, SocketsModel::AnchorColumn), QStringLiteral("0")));
+    QCOMPARE(context->file().sockets().at(0).anchorBone, 0u);
+    QVERIFY(!sockets->setData(sockets->index(0, SocketsModel::AnchorColumn), QStringLiteral("9")));
+    QVERIFY(!sockets->setData(sockets->index(0, SocketsModel::AnchorColumn), QStringLiteral("wing")));
+
+    const QMatrix4x4 before = context->file().socketMatrix(1, 1, 0);
+    QVERIFY(sockets->setData(sockets->index(0, SocketsModel::OffsetColumn), QStringLiteral("0.25, 0, -0.5")));
+    QCOMPARE(context->file().sockets().at(0).localOffset, QVector3D(0.25f, 0.0f, -0.5f));
+    const QMatrix4x4 after = context->file().socketMatrix(1, 1, 0);
+    const QVector3D moved = after.column(3).toVector3D() - before.column(3).toVector3D();
+    const QVector3D expected = context->file().matrix(1, 1, 0).mapVector(QVector3D(0.25f, 0.0f, -0.5f) - QVector3D(0.0f, 0.1f, 0.0f));
+    QVERIFY2((moved - expected).length() < 1e-5f, "the socket rows follow the new offset");
+    QVERIFY(!sockets->setData(sockets->index(0, SocketsModel::OffsetColumn), QStringLiteral("1, 2")));
+    QCOMPARE(context->session()->undoStack()->count(), 4);
+}
+
+void tst_EditActions::saveIsNotTakenForAnExternalChange()
+{
+    const QString path = writeSmall(QStringLiteral("watched.bpat"));
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(path));
+    QSignalSpy reloaded(window.context(), &StudioContext::fileReloaded);
+    ClipsModel *clips = window.panels()->clipsModel();
+    QVERIFY(clips->setData(clips->index(1, ClipsModel::NameColumn), QStringLiteral("punch")));
+    action(window, "actionSave")->trigger();
+    QVERIFY(!window.isWindowModified());
+    QTest::qWait(800); // longer than the watcher's settle delay
+    QCOMPARE(reloaded.count(), 0);
+    QCOMPARE(window.context()->session()->undoStack()->count(), 1); // history kept after saving
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), window.context()->file().bytes().toByteArray());
+    // An external rewrite while edits are unsaved keeps the edits.
+    QVERIFY(clips->setData(clips->index(1, ClipsModel::FpsColumn), 50.0));
+    file.close();
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(testdocs::smallFileBytes(false));
+    file.close();
+    QTest::qWait(800);
+    QCOMPARE(reloaded.count(), 0);
+    QCOMPARE(window.context()->file().clips().at(1).fps, 50.0f);
+    QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("unsaved edits are kept")));
+}
+
+void tst_EditActions::closeAsksAboutUnsavedChanges()
+{
+    const QString path = writeSmall(QStringLiteral("close.bpat"));
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(path));
+    window.show();
+    ClipsModel *clips = window.panels()->clipsModel();
+    QVERIFY(clips->setData(clips->index(0, ClipsModel::NameColumn), QStringLiteral("breathe")));
+    int asked = 0;
+    EditActions::Choice answer = EditActions::Choice::Cancel;
+    window.editActions()->setChoiceHook([&] {
+        ++asked;
+        return answer;
+    });
+    QVERIFY(!window.close());
+    QCOMPARE(asked, 1);
+    QVERIFY(window.isVisible());
+    action(window, "actionClose")->trigger(); // File > Close asks too
+    QCOMPARE(asked, 2);
+    QVERIFY(window.context()->hasFile());
+
+    answer = EditActions::Choice::Save;
+    QVERIFY(window.close());
+    QCOMPARE(asked, 3);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("breathe"));
+
+    // Nothing unsaved: no question.
+    MainWindow clean;
+    clean.setInteractive(false);
+    QVERIFY(clean.openFile(path));
+    clean.editActions()->setChoiceHook([&] {
+        ++asked;
+        return EditActions::Choice::Cancel;
+    });
+    clean.show();
+    QVERIFY(clean.close());
+    QCOMPARE(asked, 3);
+}
+
+void tst_EditActions::closeBoxCanBeAnswered()
+{
+    const QString path = writeSmall(QStringLiteral("closebox.bpat"));
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(path));
+    window.show();
+    ClipsModel *clips = window.panels()->clipsModel();
+    QVERIFY(clips->setData(clips->index(0, ClipsModel::FpsColumn), 12.0));
+    QString seen;
+    auto answerWith = [&](QMessageBox::StandardButton button) {
+        QTimer::singleShot(50, this, [&seen, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            seen = box->text();
+            box->button(button)->click();
+        });
+    };
+    answerWith(QMessageBox::Cancel);
+    QVERIFY(!window.close());
+    QVERIFY2(seen.contains(QLatin1String("closebox.bpat")), qPrintable(seen));
+    answerWith(QMessageBox::Discard);
+    QVERIFY(window.close());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), testdocs::smallFileBytes()); // discarded: untouched
+}
+
+QTEST_MAIN(tst_EditActions)
+#include "tst_EditActions.moc"
