@@ -9,6 +9,7 @@
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
 #include "ui_MainWindow.h"
+#include "StudioViews.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CopyableTableView.h"
 #include "widgets/TimelineWidget.h"
@@ -54,6 +55,7 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     m_panels = std::make_unique<InspectorPanels>(this);
     m_edit = new EditActions(this);
+    new StudioViews(this); // viewport in the centre, File > Rebake
     connectActions();
     updateRecentMenu();
     updateTitle();

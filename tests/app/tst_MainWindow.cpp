@@ -343,13 +343,16 @@ void tst_MainWindow::centralViewsPlugIn()
 {
     MainWindow window;
     CentralViewHost *host = window.centralViews();
-    QVERIFY(host->hasPlaceholder());
+    // The window installs the 3D viewport as its primary view and the curves panel as a tab.
+    QVERIFY(!host->hasPlaceholder());
+    QVERIFY(host->primaryView()->inherits("ViewportWidget"));
+    QCOMPARE(host->count(), 2);
+    QCOMPARE(host->tabText(1), QStringLiteral("Curves"));
     auto *viewport = new QLabel(QStringLiteral("viewport"));
     window.setCentralView(viewport, QStringLiteral("Viewport"));
-    QVERIFY(!host->hasPlaceholder());
     QCOMPARE(host->primaryView(), viewport);
-    QCOMPARE(window.addCentralView(new QLabel(QStringLiteral("curves")), QStringLiteral("Curves")), 1);
-    QCOMPARE(host->count(), 2);
+    QCOMPARE(window.addCentralView(new QLabel(QStringLiteral("more")), QStringLiteral("More")), 2);
+    QCOMPARE(host->count(), 3);
     // Panels added later appear in the View menu.
     QDockWidget *dock = window.addPanel(new QLabel(QStringLiteral("undo")), QStringLiteral("History"),
                                         QStringLiteral("historyDock"), Qt::RightDockWidgetArea);

@@ -1,0 +1,135 @@
+#include "StudioViews.h"
+
+#include "MainWindow.h"
+#include "StudioContext.h"
+#include "dialogs/RebakeDialog.h"
+#include "viewport/ViewportWidget.h"
+#include "widgets/CentralViewHost.h"
+#include "widgets/CurvesPanel.h"
+
+#include <QAction>
+#include <QFileInfo>
+#include <QMenu>
+#include <QTimer>
+
+namespace bpat::studio {
+
+StudioViews::StudioViews(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+{
+    installViewport();
+    installViewportMenu();
+    installRebake();
+    installCurves();
+}
+
+void StudioViews::installCurves()
+{
+    auto *curves = new CurvesPanel;
+    const int tab = m_window->addCentralView(curves, tr("Curves"));
+    StudioContext *context = m_window->context();
+    connect(context, &StudioContext::inputAnimationLoaded, this, [this, curves, context, tab] {
+        curves->setAnimation(context->inputAnimation());
+        m_window->centralViews()->setCurrentIndex(tab);
+    });
+}
+
+void StudioViews::installViewport()
+{
+    m_viewport = new ViewportWidget;
+    m_window->setCentralView(m_viewport, tr("Viewport"));
+    StudioContext *context = m_window->context();
+    connect(context, &StudioContext::fileLoaded, this, &StudioViews::showFile);
+    connect(context, &StudioContext::fileClosed, m_viewport, &ViewportWidget::clear);
+    connect(context, &StudioContext::currentClipChanged, this,
+            [this, context](int clip) { m_viewport->setCurrentFrame(clip, context->currentFrame()); });
+    connect(context, &StudioContext::currentFrameChanged, this,
+            [this, context](int frame) { m_viewport->setCurrentFrame(context->currentClip(), frame); });
+    connect(context, &StudioContext::currentBoneChanged, m_viewport, &ViewportWidget::setSelectedBone);
+    connect(m_viewport, &ViewportWidget::boneSelected, context, &StudioContext::setCurrentBone);
+    // The renderer is known once the GL context exists (after the window is first shown).
+    QTimer::singleShot(0, this, [this] { m_window->setGlRenderer(m_viewport->glRenderer()); });
+}
+
+void StudioViews::showFile()
+{
+    StudioContext *context = m_window->context();
+    m_viewport->setFile(context->file());
+    m_viewport->setCurrentFrame(context->currentClip(), context->currentFrame());
+    m_window->setGlRenderer(m_viewport->glRenderer());
+}
+
+void StudioViews::installViewportMenu()
+{
+    QMenu *menu = m_window->menu(MainWindow::Menu::View)->addMenu(tr("&Viewport"));
+    const struct
+    {
+        ViewportCanvas::Overlay overlay;
+        QString text;
+        bool on;
+    } overlays[] = {
+        {ViewportCanvas::Skeleton, tr("Skeleton"), true},  {ViewportCanvas::JointAxes, tr("Joint Axes"), false},
+        {ViewportCanvas::BoneNames, tr("Bone Names on Hover"), true}, {ViewportCanvas::Sockets, tr("Sockets"), true},
+        {ViewportCanvas::Grid, tr("Ground Grid"), true},   {ViewportCanvas::Bounds, tr("Bounds"), false},
+        {ViewportCanvas::Stats, tr("Statistics"), true},
+    };
+    for (const auto &o : overlays) {
+        QAction *action = menu->addAction(o.text);
+        action->setCheckable(true);
+        action->setChecked(o.on);
+        const ViewportCanvas::Overlay overlay = o.overlay;
+        connect(action, &QAction::toggled, m_viewport, [this, overlay](bool on) { m_viewport->setOverlay(overlay, on); });
+    }
+    menu->addSeparator();
+    QAction *perBone = menu->addAction(tr("Per-Bone Colours"));
+    perBone->setCheckable(true);
+    connect(perBone, &QAction::toggled, m_viewport, &ViewportWidget::setPerBoneColors);
+    QAction *interpolate = menu->addAction(tr("Interpolate Between Frames"));
+    interpolate->setCheckable(true);
+    connect(interpolate, &QAction::toggled, m_viewport, &ViewportWidget::setInterpolation);
+    menu->addSeparator();
+    const auto addCameraAction = [&](const QString &text, const QKeySequence &key, void (ViewportWidget::*slot)()) {
+        QAction *action = menu->addAction(text);
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_viewport->addAction(action);
+        connect(action, &QAction::triggered, m_viewport, slot);
+    };
+    addCameraAction(tr("Frame All"), QKeySequence(Qt::Key_F), &ViewportWidget::frameAll);
+    addCameraAction(tr("Reset Camera"), QKeySequence(Qt::Key_0), &ViewportWidget::resetCamera);
+    addCameraAction(tr("Front View"), QKeySequence(Qt::Key_1), &ViewportWidget::viewFront);
+    addCameraAction(tr("Side View"), QKeySequence(Qt::Key_3), &ViewportWidget::viewSide);
+    addCameraAction(tr("Top View"), QKeySequence(Qt::Key_7), &ViewportWidget::viewTop);
+    menu->addSeparator();
+    QMenu *crowd = menu->addMenu(tr("Crowd"));
+    for (int n : {0, 100, 1000, 10000}) {
+        QAction *action = crowd->addAction(n == 0 ? tr("Single Creature") : tr("%1 Instances").arg(n));
+        connect(action, &QAction::triggered, m_viewport, [this, n] { m_viewport->setCrowdSize(n); });
+    }
+}
+
+void StudioViews::installRebake()
+{
+    QMenu *file = m_window->menu(MainWindow::Menu::File);
+    auto *action = new QAction(tr("&Rebake from Curves..."), this);
+    action->setObjectName(QStringLiteral("actionRebake"));
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    // Before Quit (the last action), after its separator.
+    const QList<QAction *> actions = file->actions();
+    file->insertAction(actions.size() >= 2 ? actions.at(actions.size() - 2) : nullptr, action);
+    connect(action, &QAction::triggered, this, &StudioViews::openRebakeDialog);
+}
+
+void StudioViews::openRebakeDialog()
+{
+    auto *dialog = new RebakeDialog(m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString recording = m_window->context()->inputAnimationPath();
+    if (!recording.isEmpty())
+        dialog->setSourcePath(recording);
+    connect(dialog, &RebakeDialog::rebaked, m_window, [this](const QString &path) { m_window->openFile(path); });
+    dialog->open();
+}
+
+} // namespace bpat::studio

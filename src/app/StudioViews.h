@@ -1,0 +1,34 @@
+#pragma once
+// Puts the 3D viewport and the curves panel in the centre of the main window and the rebake
+// tool in its File menu,
+// and keeps them in step with the StudioContext (open file, current clip/frame/bone). The window
+// itself stays unaware of both.
+#include <QObject>
+
+class ViewportWidget;
+
+namespace bpat::studio {
+
+class MainWindow;
+
+class StudioViews : public QObject
+{
+    Q_OBJECT
+public:
+    explicit StudioViews(MainWindow *window);
+
+    ViewportWidget *viewport() const { return m_viewport; }
+
+private:
+    void installViewport();
+    void installViewportMenu();
+    void installRebake();
+    void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
+    void showFile();
+    void openRebakeDialog();
+
+    MainWindow *m_window;
+    ViewportWidget *m_viewport = nullptr;
+};
+
+} // namespace bpat::studio
