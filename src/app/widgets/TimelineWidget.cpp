@@ -105,8 +105,8 @@ void TimelineWidget::rebuildClipList()
 {
     const QSignalBlocker blocker(ui->clipCombo);
     ui->clipCombo->clear();
-    const auto &clips = m_context->file().clips();
-    for (const BpatClipInfo &clip : clips) {
+    const QList<ClipEntry> clips = m_context->clipEntries();
+    for (const ClipEntry &clip : clips) {
         const QString name = clip.name.isEmpty() ? tr("(clip %1)").arg(clip.index) : clip.name;
         ui->clipCombo->addItem(QStringLiteral("%1  [%2]").arg(name).arg(clip.frameCount), clip.index);
     }
@@ -124,10 +124,10 @@ void TimelineWidget::onClipChanged(int clip)
         const QSignalBlocker blocker(ui->clipCombo);
         ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(clip));
     }
-    const auto &clips = m_context->file().clips();
+    const QList<ClipEntry> clips = m_context->clipEntries();
     if (clip >= 0 && clip < clips.size()) {
-        const BpatClipInfo &info = clips.at(clip);
-        m_clock->setClip(m_context->frameCount(), double(info.fps), info.loops());
+        const ClipEntry &info = clips.at(clip);
+        m_clock->setClip(m_context->frameCount(), double(info.fps), info.loops);
     } else {
         m_clock->setClip(0, 0.0, false);
     }
