@@ -38,6 +38,7 @@ const QString kStateKey = QStringLiteral("mainWindow/state");
 bool isOpenable(const QString &path)
 {
     return path.endsWith(QLatin1String(".bpat"), Qt::CaseInsensitive)
+           || path.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive)
            || path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive);
 }
 } // namespace
@@ -216,7 +217,7 @@ void MainWindow::openStartupFile()
         openFile(sample);
         return;
     }
-    showMessage(tr("Welcome to BPAT Studio. Open a .bpat file with File > Open or drop one here."), 0);
+    showMessage(tr("Welcome to BPAT Studio. Open a .bpat or .bpsm file with File > Open or drop one here."), 0);
 }
 
 bool MainWindow::saveScreenshot(const QString &path)
@@ -232,7 +233,8 @@ void MainWindow::chooseFileToOpen()
     const QString folder = m_context->filePath().isEmpty() ? QString() : QFileInfo(m_context->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open"), folder,
-        tr("BPAT files (*.bpat);;Input animation recordings (*.bin);;All files (*)"));
+        tr("BPAT files (*.bpat *.bpsm);;Bone palettes (*.bpat);;Minimal snapshot meshes (*.bpsm);;"
+           "Input animation recordings (*.bin);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
 }
@@ -283,7 +285,7 @@ void MainWindow::updateTitle()
 
 void MainWindow::updateStatusCounts()
 {
-    if (!m_context->hasFile()) {
+    if (!m_context->hasDocument()) {
         m_countsLabel->clear();
         return;
     }
@@ -301,12 +303,12 @@ void MainWindow::updateStatusCounts()
 void MainWindow::updateCurrentLabel()
 {
     const int clip = m_context->currentClip();
-    if (clip < 0) {
+    const QList<ClipEntry> clips = m_context->clipEntries();
+    if (clip < 0 || clip >= clips.size()) {
         m_currentLabel->clear();
         return;
     }
-    const auto &info = m_context->file().clips().at(clip);
-    m_currentLabel->setText(tr("%1  frame %2 / %3").arg(info.name).arg(m_context->currentFrame()).arg(m_context->frameCount()));
+    m_currentLabel->setText(tr("%1  frame %2 / %3").arg(clips.at(clip).name).arg(m_context->currentFrame()).arg(m_context->frameCount()));
 }
 
 void MainWindow::showMessage(const QString &text, int timeoutMs)

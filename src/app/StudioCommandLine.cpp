@@ -18,7 +18,7 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addPositionalArgument(QStringLiteral("file"),
-                                   QStringLiteral("A .bpat file (or input animation .bin) to open."),
+                                   QStringLiteral("A .bpat file, a .bpsm minimal snapshot mesh or an input animation .bin to open."),
                                    QStringLiteral("[FILE]"));
     m_parser.addOption({kClip, QStringLiteral("Make the clip with this name (or index) current."),
                         QStringLiteral("NAME")});

@@ -1,11 +1,14 @@
 #include "StudioContext.h"
 
+#include "BpsmValidator.h"
 #include "MappingGuard.h"
 #include "ValidationRun.h"
 #include "editing/DocumentSession.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <algorithm>
+#include <cmath>
 
 #if __has_include("InputAnimationReader.h")
 #include "InputAnimationReader.h"
@@ -28,6 +31,30 @@ bool LoadedFile::isStale() const
     return guard && guard->isStale();
 }
 
+LoadedSnapshot::LoadedSnapshot(BpsmFile f)
+    : file(std::move(f))
+{
+    if (file.fileSize() > 0)
+        guard = std::make_unique<MappingGuard>(file.bytes().data(), qint64(file.fileSize()));
+}
+
+LoadedSnapshot::~LoadedSnapshot() = default;
+
+bool LoadedSnapshot::isStale() const
+{
+    return guard && guard->isStale();
+}
+
+namespace {
+bool isSnapshotPath(const QString &path)
+{
+    if (path.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive))
+        return true;
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) && BpsmFile::hasBpsmMagic(file.read(4));
+}
+} // namespace
+
 StudioContext::StudioContext(QObject *parent)
     : QObject(parent)
     , m_session(new DocumentSession(this))
@@ -40,6 +67,32 @@ const BpatFile &StudioContext::file() const
 {
     static const BpatFile null;
     return m_loaded ? m_loaded->file : null;
+}
+
+const BpsmFile &StudioContext::snapshot() const
+{
+    static const BpsmFile null;
+    return m_snapshot ? m_snapshot->file : null;
+}
+
+StudioContext::DocumentKind StudioContext::documentKind() const
+{
+    return m_loaded ? DocumentKind::Bpat : m_snapshot ? DocumentKind::Snapshot : DocumentKind::None;
+}
+
+QList<ClipEntry> StudioContext::clipEntries() const
+{
+    QList<ClipEntry> entries;
+    if (m_snapshot) {
+        for (const BpsmClipInfo &c : m_snapshot->file.clips()) {
+            entries.append({c.index, c.name, c.frameCount, c.frameOffset, ClipEntry::SnapshotFps, true, false});
+        }
+        return entries;
+    }
+    for (const BpatClipInfo &c : file().clips()) {
+        entries.append({c.index, c.name, c.frameCount, c.frameOffset, c.fps, c.loops(), true});
+    }
+    return entries;
 }
 
 QString StudioContext::boneName(int bone) const
@@ -62,6 +115,8 @@ StudioContext::OpenResult StudioContext::open(const QString &path)
 {
     if (path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive))
         return openInputAnimation(path);
+    if (isSnapshotPath(path))
+        return openSnapshot(path, false);
     return openBpat(path, false);
 }
 
@@ -69,13 +124,18 @@ StudioContext::OpenResult StudioContext::reload()
 {
     if (m_path.isEmpty())
         return OpenResult::Failed;
-    return openBpat(m_path, true);
+    return isSnapshotPath(m_path) ? openSnapshot(m_path, true) : openBpat(m_path, true);
+}
+
+QString StudioContext::currentClipName() const
+{
+    const QList<ClipEntry> clips = clipEntries();
+    return m_clip >= 0 && m_clip < clips.size() ? clips.at(m_clip).name : QString();
 }
 
 StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keepSelection)
 {
-    const QString previousClipName =
-        (keepSelection && m_clip >= 0 && m_clip < file().clips().size()) ? file().clips().at(m_clip).name : QString();
+    const QString previousClipName = keepSelection ? currentClipName() : QString();
     const int previousClip = m_clip;
     const int previousFrame = m_frame;
 
@@ -93,6 +153,7 @@ StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keep
     }
     m_lastError.clear();
     m_session->discard(); // a file read from disk (again) starts without edits
+    m_snapshot.reset();
     m_loaded = std::make_shared<LoadedFile>(std::move(*opened));
     m_path = QFileInfo(path).absoluteFilePath();
     const BpatFile &f = m_loaded->file;
@@ -101,30 +162,70 @@ StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keep
         m_rig = Rig::forSpecies(f.header().speciesId, int(f.header().boneCount));
     m_diagnostics = quickValidation(f, m_profile);
     m_deepChecked = false;
-
-    // Selection: the same clip (by name, else index) and frame on reload, else the first clip.
-    int clip = f.clips().isEmpty() ? -1 : 0;
-    if (keepSelection) {
-        const int byName = previousClipName.isEmpty() ? -1 : f.findClip(previousClipName);
-        if (byName >= 0)
-            clip = byName;
-        else if (previousClip >= 0 && previousClip < f.clips().size())
-            clip = previousClip;
-    }
-    m_clip = clip;
-    m_frame = 0;
-    if (keepSelection && clip >= 0)
-        m_frame = std::clamp(previousFrame, 0, std::max(0, frameCount() - 1));
+    restoreSelection(keepSelection, previousClipName, previousClip, previousFrame);
     if (m_bone >= int(f.header().boneCount))
         m_bone = -1;
+    emitLoaded(keepSelection);
+    return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
+}
 
+StudioContext::OpenResult StudioContext::openSnapshot(const QString &path, bool keepSelection)
+{
+    const QString previousClipName = keepSelection ? currentClipName() : QString();
+    const int previousClip = m_clip;
+    const int previousFrame = m_frame;
+
+    QString error;
+    std::optional<BpsmFile> opened = BpsmFile::open(path, &error);
+    if (!opened) {
+        m_lastError = error;
+        if (keepSelection) {
+            close();
+            m_path = QFileInfo(path).absoluteFilePath();
+        }
+        Q_EMIT message(error);
+        return OpenResult::Failed;
+    }
+    m_lastError.clear();
+    m_session->discard(); // nothing to edit in a snapshot mesh
+    m_loaded.reset();
+    m_snapshot = std::make_shared<LoadedSnapshot>(std::move(*opened));
+    m_path = QFileInfo(path).absoluteFilePath();
+    m_rig.reset(); // a snapshot stores no bones, only the vertices' bone indices
+    m_bone = -1;
+    m_diagnostics = BpsmValidator().validate(m_snapshot->file);
+    m_deepChecked = false;
+    restoreSelection(keepSelection, previousClipName, previousClip, previousFrame);
+    emitLoaded(keepSelection);
+    return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
+}
+
+void StudioContext::restoreSelection(bool keepSelection, const QString &clipName, int clip, int frame)
+{
+    const QList<ClipEntry> clips = clipEntries();
+    int chosen = clips.isEmpty() ? -1 : 0;
+    if (keepSelection && !clips.isEmpty()) {
+        const auto byName = std::find_if(clips.cbegin(), clips.cend(),
+                                         [&](const ClipEntry &c) { return !clipName.isEmpty() && c.name == clipName; });
+        if (byName != clips.cend())
+            chosen = int(byName - clips.cbegin());
+        else if (clip >= 0 && clip < clips.size())
+            chosen = clip;
+    }
+    m_clip = chosen;
+    m_frame = 0;
+    if (keepSelection && chosen >= 0)
+        m_frame = std::clamp(frame, 0, std::max(0, frameCount() - 1));
+}
+
+void StudioContext::emitLoaded(bool reloaded)
+{
     Q_EMIT fileLoaded();
-    if (keepSelection)
+    if (reloaded)
         Q_EMIT fileReloaded();
     Q_EMIT validationChanged();
     Q_EMIT currentClipChanged(m_clip);
     Q_EMIT currentFrameChanged(m_frame);
-    return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
 }
 
 StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
@@ -139,7 +240,9 @@ StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
     }
     m_inputAnimation = std::make_shared<const InputAnimation>(std::move(*animation));
     m_inputAnimationPath = QFileInfo(path).absoluteFilePath();
+    m_recordingTime = m_inputAnimation->startTime();
     Q_EMIT inputAnimationLoaded(m_inputAnimationPath);
+    Q_EMIT recordingTimeChanged(m_recordingTime);
     Q_EMIT message(tr("Opened input animation %1").arg(QFileInfo(path).fileName()));
     return OpenResult::Opened;
 #else
@@ -152,10 +255,11 @@ StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
 
 void StudioContext::close()
 {
-    if (!m_loaded && m_path.isEmpty())
+    if (!m_loaded && !m_snapshot && m_path.isEmpty())
         return;
     m_session->discard();
     m_loaded.reset();
+    m_snapshot.reset();
     m_path.clear();
     m_rig.reset();
     m_diagnostics.clear();
@@ -180,7 +284,10 @@ void StudioContext::setProfile(const QString &profile)
 
 void StudioContext::revalidate()
 {
-    m_diagnostics = m_loaded ? quickValidation(m_loaded->file, m_profile) : Diagnostics{};
+    if (m_snapshot)
+        m_diagnostics = BpsmValidator().validate(m_snapshot->file); // one set of BPSM rules
+    else
+        m_diagnostics = m_loaded ? quickValidation(m_loaded->file, m_profile) : Diagnostics{};
     m_deepChecked = false;
     Q_EMIT validationChanged();
 }
@@ -192,24 +299,36 @@ void StudioContext::setDiagnostics(const Diagnostics &diagnostics, bool deep)
     Q_EMIT validationChanged();
 }
 
+int StudioContext::clipCount() const
+{
+    return int(m_snapshot ? m_snapshot->file.clips().size() : file().clips().size());
+}
+
 int StudioContext::frameCount() const
 {
-    const auto &clips = file().clips();
-    if (m_clip < 0 || m_clip >= clips.size())
+    if (m_clip < 0 || m_clip >= clipCount())
         return 0;
-    return int(std::min<quint32>(clips.at(m_clip).frameCount, quint32(std::numeric_limits<int>::max())));
+    const quint32 frames = m_snapshot ? m_snapshot->file.clips().at(m_clip).frameCount : file().clips().at(m_clip).frameCount;
+    return int(std::min<quint32>(frames, quint32(std::numeric_limits<int>::max())));
 }
 
 std::optional<quint32> StudioContext::currentGlobalFrame() const
 {
     if (m_clip < 0)
         return std::nullopt;
+    if (m_snapshot) {
+        const BpsmClipInfo &c = m_snapshot->file.clips().at(m_clip);
+        const quint64 global = quint64(c.frameOffset) + quint32(m_frame);
+        if (quint32(m_frame) >= c.frameCount || global >= m_snapshot->file.header().frameTotal)
+            return std::nullopt;
+        return quint32(global);
+    }
     return file().globalFrame(m_clip, quint32(m_frame));
 }
 
 void StudioContext::setCurrentClip(int clip)
 {
-    if (clip < -1 || clip >= file().clips().size() || clip == m_clip)
+    if (clip < -1 || clip >= clipCount() || clip == m_clip)
         return;
     m_clip = clip;
     m_frame = 0;
@@ -219,7 +338,16 @@ void StudioContext::setCurrentClip(int clip)
 
 void StudioContext::setCurrentClipByName(const QString &nameOrIndex)
 {
-    const int clip = file().findClipByNameOrIndex(nameOrIndex);
+    const QList<ClipEntry> clips = clipEntries();
+    int clip = -1;
+    for (const ClipEntry &c : clips) {
+        if (clip < 0 && !c.name.isEmpty() && c.name == nameOrIndex)
+            clip = c.index;
+    }
+    bool isNumber = false;
+    const uint index = nameOrIndex.toUInt(&isNumber);
+    if (clip < 0 && isNumber && index < uint(clips.size()))
+        clip = int(index);
     if (clip < 0) {
         Q_EMIT message(tr("No clip named '%1'").arg(nameOrIndex));
         return;
@@ -236,6 +364,26 @@ void StudioContext::setCurrentFrame(int frame)
     Q_EMIT currentFrameChanged(m_frame);
 }
 
+void StudioContext::setTimelineSource(TimelineSource source)
+{
+    if (source == m_timelineSource || (source == TimelineSource::Recording && !m_inputAnimation))
+        return;
+    m_timelineSource = source;
+    Q_EMIT timelineSourceChanged(m_timelineSource);
+}
+
+void StudioContext::setRecordingTime(double seconds)
+{
+    if (!m_inputAnimation || !std::isfinite(seconds))
+        return;
+    const double start = m_inputAnimation->startTime();
+    seconds = std::clamp(seconds, start, std::max(start, m_inputAnimation->duration()));
+    if (seconds == m_recordingTime)
+        return;
+    m_recordingTime = seconds;
+    Q_EMIT recordingTimeChanged(m_recordingTime);
+}
+
 void StudioContext::setCurrentBone(int bone)
 {
     if (bone == m_bone)
@@ -248,6 +396,7 @@ void StudioContext::showEdited(BpatFile edited, int focusClip, const QString &pa
 {
     const int previousClip = m_clip;
     const int previousFrame = m_frame;
+    m_snapshot.reset();
     m_loaded = std::make_shared<LoadedFile>(std::move(edited), false);
     if (!path.isEmpty())
         m_path = QFileInfo(path).absoluteFilePath();
@@ -270,7 +419,8 @@ void StudioContext::showEdited(BpatFile edited, int focusClip, const QString &pa
 
 bool StudioContext::checkStale()
 {
-    if (!m_loaded || !m_loaded->isStale())
+    const bool stale = (m_loaded && m_loaded->isStale()) || (m_snapshot && m_snapshot->isStale());
+    if (!stale)
         return false;
     Q_EMIT fileBecameStale(m_path);
     Q_EMIT message(tr("%1 shrank while open; reloading").arg(QFileInfo(m_path).fileName()));

@@ -1,13 +1,17 @@
 #pragma once
 // The application's shared state, observed by every panel and view (qrenderdoc's "context"):
-// the open BPAT file, its validation results, the current clip, frame, bone and the validation
+// the open document (a BPAT file, or a BPSM minimal snapshot mesh: documentKind()), its
+// validation results, the current clip, frame, bone and the validation
 // profile. Panels read from here and react to the signals; they never call each other.
 //
 // The file is a shared, read-only BpatFile (a mapping of the file on disk) together with a
 // MappingGuard, held by LoadedFile: worker threads copy the shared_ptr so the mapping and its
-// guard outlive a reload. If the file shrinks underneath (SIGBUS), reads return zeros, the
+// guard outlive a reload. A BPSM file is held the same way (LoadedSnapshot); while one is open
+// hasFile() is false and file() is null, so BPAT-only panels and edit actions stay empty. If the file shrinks underneath (SIGBUS), reads return zeros, the
 // mapping is marked stale and the context reloads (see checkStale()).
 #include "BpatFile.h"
+#include "BpsmFile.h"
+#include "ClipEntry.h"
 #include "Diagnostic.h"
 #include "Rig.h"
 
@@ -32,6 +36,15 @@ struct LoadedFile
     bool isStale() const;
 };
 
+struct LoadedSnapshot
+{
+    explicit LoadedSnapshot(BpsmFile f);
+    ~LoadedSnapshot();
+    BpsmFile file;
+    std::unique_ptr<MappingGuard> guard;
+    bool isStale() const;
+};
+
 class DocumentSession;
 
 class StudioContext : public QObject
@@ -39,18 +52,28 @@ class StudioContext : public QObject
     Q_OBJECT
 public:
     enum class OpenResult { Opened, OpenedWithErrors, Failed };
+    enum class DocumentKind { None, Bpat, Snapshot };
 
     explicit StudioContext(QObject *parent = nullptr);
     ~StudioContext() override;
 
-    // Opens a .bpat file (or an input animation .bin). A file with validation errors still
+    // Opens a .bpat file, a .bpsm snapshot mesh (told apart by its magic), or an input
+    // animation .bin. A file with validation errors still
     // opens (OpenedWithErrors); Failed means nothing could be read (see lastError()).
     OpenResult open(const QString &path);
     // Reads the same path again, keeping the current clip (by name) and frame.
     OpenResult reload();
     void close();
 
-    bool hasFile() const { return m_loaded != nullptr; }
+    bool hasFile() const { return m_loaded != nullptr; } // a BPAT file
+    bool hasSnapshot() const { return m_snapshot != nullptr; }
+    bool hasDocument() const { return hasFile() || hasSnapshot(); }
+    DocumentKind documentKind() const;
+    // The open BPSM file (a null BpsmFile when none). Cheap to copy; shares the mapping.
+    const BpsmFile &snapshot() const;
+    std::shared_ptr<const LoadedSnapshot> loadedSnapshot() const { return m_snapshot; }
+    // The clips of the open document (BPAT or BPSM), in file order.
+    QList<ClipEntry> clipEntries() const;
     // The open file (a null BpatFile when none). Cheap to copy; valid until the next reload.
     const BpatFile &file() const;
     // The open file with its mapping guard, for work on other threads.
@@ -75,6 +98,7 @@ public:
     int currentClip() const { return m_clip; }       // -1 when the file has no readable clip
     int currentFrame() const { return m_frame; }
     int currentBone() const { return m_bone; }       // -1: none selected
+    int clipCount() const;                           // of the open document
     int frameCount() const;                          // of the current clip (0 when none)
     std::optional<quint32> currentGlobalFrame() const;
     void setCurrentClip(int clip);                   // resets the frame to 0
@@ -88,6 +112,18 @@ public:
     std::shared_ptr<const InputAnimation> inputAnimation() const { return m_inputAnimation; }
     QString inputAnimationPath() const { return m_inputAnimationPath; }
     static bool canReadInputAnimation();
+
+    // --- What the timeline drives -----------------------------------------------------------
+    // The timeline plays either the current clip of the BPAT file (frames) or the recording
+    // (time in seconds, stepped at kRecordingFrameRate), whose time is the curve plots' cursor.
+    enum class TimelineSource { Clip, Recording };
+    static constexpr double kRecordingFrameRate = 60.0;
+    TimelineSource timelineSource() const { return m_timelineSource; }
+    // Recording is refused (no change) while no recording is open.
+    void setTimelineSource(TimelineSource source);
+    double recordingTime() const { return m_recordingTime; }
+    // Clamped to [startTime, duration] of the recording; ignored without one.
+    void setRecordingTime(double seconds);
 
     // True (and reloads) when a read hit a page past the end of a file that shrank.
     bool checkStale();
@@ -110,15 +146,23 @@ Q_SIGNALS:
     void currentFrameChanged(int frame);
     void currentBoneChanged(int bone);
     void inputAnimationLoaded(const QString &path);
+    void timelineSourceChanged(bpat::studio::StudioContext::TimelineSource source);
+    void recordingTimeChanged(double seconds);
     // Something the user should know that is not worth a dialog (shown in the status bar).
     void message(const QString &text);
     void fileEdited();                 // after fileLoaded(), when it shows an edit (undo, redo)
 
 private:
     OpenResult openBpat(const QString &path, bool keepSelection);
+    OpenResult openSnapshot(const QString &path, bool keepSelection);
     OpenResult openInputAnimation(const QString &path);
+    // Current clip and frame after (re)loading: the same clip by name, else index, and frame.
+    void restoreSelection(bool keepSelection, const QString &clipName, int clip, int frame);
+    QString currentClipName() const;
+    void emitLoaded(bool reloaded);
 
     std::shared_ptr<const LoadedFile> m_loaded;
+    std::shared_ptr<const LoadedSnapshot> m_snapshot;
     QString m_path;
     QString m_lastError;
     std::optional<Rig> m_rig;
@@ -130,6 +174,8 @@ private:
     int m_bone = -1;
     std::shared_ptr<const InputAnimation> m_inputAnimation;
     QString m_inputAnimationPath;
+    TimelineSource m_timelineSource = TimelineSource::Clip;
+    double m_recordingTime = 0.0;
     DocumentSession *m_session = nullptr;
 };
 

@@ -32,6 +32,19 @@ void StudioViews::installCurves()
     connect(context, &StudioContext::inputAnimationLoaded, this, [this, curves, context, tab] {
         curves->setAnimation(context->inputAnimation());
         m_window->centralViews()->setCurrentIndex(tab);
+        context->setTimelineSource(StudioContext::TimelineSource::Recording);
+    });
+    // One time for the plots and the timeline: the plot's cursor follows the recording time,
+    // dragging it scrubs; showing the plots makes the timeline play the recording, showing
+    // another view gives it back to the clip.
+    connect(context, &StudioContext::recordingTimeChanged, curves, &CurvesPanel::setCursorTime);
+    connect(curves, &CurvesPanel::cursorTimeScrubbed, context, [context](double seconds) {
+        context->setTimelineSource(StudioContext::TimelineSource::Recording);
+        context->setRecordingTime(seconds);
+    });
+    connect(m_window->centralViews(), &QTabWidget::currentChanged, context, [context, tab](int index) {
+        context->setTimelineSource(index == tab ? StudioContext::TimelineSource::Recording
+                                                : StudioContext::TimelineSource::Clip);
     });
 }
 
@@ -41,7 +54,10 @@ void StudioViews::installViewport()
     m_window->setCentralView(m_viewport, tr("Viewport"));
     StudioContext *context = m_window->context();
     connect(context, &StudioContext::fileLoaded, this, &StudioViews::showFile);
-    connect(context, &StudioContext::fileClosed, m_viewport, &ViewportWidget::clear);
+    connect(context, &StudioContext::fileClosed, this, [this] {
+        m_shownPath.clear();
+        m_viewport->clear();
+    });
     connect(context, &StudioContext::currentClipChanged, this,
             [this, context](int clip) { m_viewport->setCurrentFrame(clip, context->currentFrame()); });
     connect(context, &StudioContext::currentFrameChanged, this,
@@ -55,8 +71,15 @@ void StudioViews::installViewport()
 void StudioViews::showFile()
 {
     StudioContext *context = m_window->context();
-    m_viewport->setFile(context->file());
+    // The same document again (an edit, undo/redo, a reload): keep the user's view.
+    const bool sameDocument = !m_shownPath.isEmpty() && context->filePath() == m_shownPath;
+    m_shownPath = context->filePath();
+    if (context->hasSnapshot())
+        m_viewport->setSnapshot(context->snapshot(), sameDocument);
+    else
+        m_viewport->setFile(context->file(), sameDocument);
     m_viewport->setCurrentFrame(context->currentClip(), context->currentFrame());
+    m_viewport->setSelectedBone(context->currentBone());
     m_window->setGlRenderer(m_viewport->glRenderer());
 }
 

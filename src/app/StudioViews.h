@@ -4,6 +4,7 @@
 // and keeps them in step with the StudioContext (open file, current clip/frame/bone). The window
 // itself stays unaware of both.
 #include <QObject>
+#include <QString>
 
 class ViewportWidget;
 
@@ -29,6 +30,7 @@ private:
 
     MainWindow *m_window;
     ViewportWidget *m_viewport = nullptr;
+    QString m_shownPath; // the document the viewport shows (its camera stays while it does)
 };
 
 } // namespace bpat::studio

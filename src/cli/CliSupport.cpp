@@ -110,7 +110,7 @@ QStringList expandBpatPaths(const QStringList &paths)
             continue;
         }
         QStringList found;
-        QDirIterator it(path, {QStringLiteral("*.bpat")}, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        QDirIterator it(path, {QStringLiteral("*.bpat"), QStringLiteral("*.bpsm")}, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
         while (it.hasNext())
             found << it.next();
         found.sort();

@@ -31,7 +31,7 @@ int runValidate(const QStringList &args)
                                        QStringLiteral("N"), QString::number(DefaultMaxIssues));
     const QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("End the text output with a count line."));
     parser.addOptions({json, profile, deep, maxIssues, summary});
-    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT files, or directories searched recursively for *.bpat."),
+    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT or BPSM files, or directories searched recursively for *.bpat and *.bpsm."),
                                  QStringLiteral("PATH..."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Validates BPAT files. Exit status: 0 when no file has an error, 1 when "
@@ -49,7 +49,7 @@ int runValidate(const QStringList &args)
 
     const QStringList files = expandBpatPaths(parser.positionalArguments());
     if (files.isEmpty())
-        printErr(QStringLiteral("%1: no *.bpat files found\n").arg(command));
+        printErr(QStringLiteral("%1: no *.bpat or *.bpsm files found\n").arg(command));
     const Validator validator(ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit)));
     QList<ValidatedFile> results;
     bool anyError = false;

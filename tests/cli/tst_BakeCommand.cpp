@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -48,6 +49,7 @@ private slots:
     void help();
     void samplesWereBakedAtBuildTime();
     void infoAndValidateAcceptBpsm();
+    void validateSearchesDirectoriesForBpsm();
 };
 
 void tst_BakeCommand::bakesIntoTheGivenDirectory()
@@ -164,6 +166,34 @@ void tst_BakeCommand::infoAndValidateAcceptBpsm()
     r = runBpat({u"validate"_qs, u"--json"_qs, cut.fileName()});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.out.contains(u"BPSM_VERTEX_DATA_OUT_OF_BOUNDS"_qs));
+}
+
+void tst_BakeCommand::validateSearchesDirectoriesForBpsm()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"creatures"_qs);
+    QCOMPARE(runBpat({u"bake"_qs, u"-q"_qs, out}).exitCode, 0);
+    Run r = runBpat({u"validate"_qs, u"--json"_qs, dir.path()});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QStringList validated;
+    const QJsonArray files = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"files"_qs).toArray();
+    for (const QJsonValue &f : files)
+        validated << QFileInfo(f.toObject().value(u"path"_qs).toString()).fileName();
+    QCOMPARE(validated, CreatureFiles); // both formats, sorted
+
+    // A broken snapshot in a sub-folder is found and fails the run with its BPSM code.
+    QFile in(dir.filePath(u"creatures/elephant_minimal.bpsm"_qs));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray bytes = in.readAll();
+    bytes[4] = 2; // version 2
+    QDir(out).mkdir(u"broken"_qs);
+    QFile bad(dir.filePath(u"creatures/broken/elephant_v2.bpsm"_qs));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write(bytes);
+    bad.close();
+    r = runBpat({u"validate"_qs, dir.path()});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(u"elephant_v2.bpsm"_qs) && r.out.contains(u"BPSM_"_qs), qPrintable(r.out));
 }
 
 QTEST_GUILESS_MAIN(tst_BakeCommand)

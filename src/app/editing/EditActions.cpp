@@ -228,7 +228,7 @@ void EditActions::trimCurrentClip()
 {
     StudioContext *context = m_window->context();
     const int clip = context->currentClip();
-    if (clip < 0)
+    if (clip < 0 || !context->hasFile())
         return;
     const BpatClipInfo &info = context->file().clips().at(clip);
     TrimClipDialog dialog(info.name, info.frameCount, m_window);

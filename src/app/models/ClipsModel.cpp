@@ -30,7 +30,7 @@ ClipsModel::ClipsModel(StudioContext *context, QObject *parent)
 void ClipsModel::reset()
 {
     beginResetModel();
-    m_rows = int(m_context->file().clips().size());
+    m_rows = m_context->clipCount();
     endResetModel();
 }
 
@@ -44,8 +44,65 @@ int ClipsModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : NoOfColumns;
 }
 
+QVariant ClipsModel::snapshotData(const QModelIndex &index, int role) const
+{
+    const auto &clips = m_context->snapshot().clips();
+    if (!index.isValid() || index.row() >= clips.size())
+        return {};
+    const BpsmClipInfo &clip = clips.at(index.row());
+    const double duration = clip.frameCount / double(ClipEntry::SnapshotFps);
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case IndexColumn: return clip.index;
+        case NameColumn:
+            if (clip.nameStatus == NameStatus::Ok)
+                return clip.name;
+            if (clip.nameStatus == NameStatus::NotUtf8)
+                return tr("%1 (not UTF-8)").arg(clip.name);
+            return tr("(%1)").arg(nameStatusText(clip.nameStatus));
+        case FramesColumn: return clip.frameCount;
+        case FrameOffsetColumn: return clip.frameOffset;
+        case FpsColumn: return QString::number(double(ClipEntry::SnapshotFps));
+        case DurationColumn: return QString::number(duration, 'f', 3);
+        case LoopsColumn: return tr("yes");
+        }
+        break;
+    case SortRole:
+        switch (index.column()) {
+        case DurationColumn: return duration;
+        default: return snapshotData(index, Qt::DisplayRole);
+        }
+    case Qt::ForegroundRole:
+        if ((index.column() == NameColumn && clip.nameStatus != NameStatus::Ok)
+            || (index.column() == FramesColumn && clip.frameCount == 0))
+            return QBrush(QColor(0xd9, 0x53, 0x4f));
+        if (index.column() == FpsColumn || index.column() == DurationColumn || index.column() == LoopsColumn)
+            return QBrush(QColor(0x80, 0x80, 0x80));
+        break;
+    case Qt::FontRole:
+        if (index.row() == m_context->currentClip()) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() != NameColumn && index.column() != LoopsColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case Qt::ToolTipRole:
+        if (index.column() == FpsColumn || index.column() == DurationColumn || index.column() == LoopsColumn)
+            return tr("Not stored in BPSM files: played at %1 fps, looping").arg(double(ClipEntry::SnapshotFps));
+        return tr("Clip entry at byte %1").arg(clip.entryOffset);
+    }
+    return {};
+}
+
 QVariant ClipsModel::data(const QModelIndex &index, int role) const
 {
+    if (m_context->hasSnapshot())
+        return snapshotData(index, role);
     const auto &clips = m_context->file().clips();
     if (!index.isValid() || index.row() >= clips.size())
         return {};
@@ -113,8 +170,8 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
 Qt::ItemFlags ClipsModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (!index.isValid())
-        return f;
+    if (!index.isValid() || !m_context->hasFile())
+        return f; // a snapshot mesh is read-only
     if (index.column() == NameColumn || index.column() == FpsColumn)
         f |= Qt::ItemIsEditable;
     else if (index.column() == LoopsColumn)
@@ -124,7 +181,7 @@ Qt::ItemFlags ClipsModel::flags(const QModelIndex &index) const
 
 bool ClipsModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (!index.isValid() || index.row() >= m_rows)
+    if (!index.isValid() || index.row() >= m_rows || !m_context->hasFile())
         return false;
     DocumentSession *session = m_context->session();
     const int clip = index.row();

@@ -3,6 +3,8 @@
 // entry the file's clip table holds. Names that cannot be read are shown with the reason.
 // Name, FPS and Loops are editable: setData() runs an undoable command of the context's
 // DocumentSession; a refused edit changes nothing and its reason goes to the status bar.
+// For a BPSM file (minimal snapshot mesh) the rows are its clip entries, read-only; FPS and
+// Loops, which BPSM does not store, show the defaults the timeline plays with, in grey.
 #include <QAbstractTableModel>
 
 namespace bpat::studio {
@@ -27,6 +29,7 @@ public:
 
 private:
     void reset();
+    QVariant snapshotData(const QModelIndex &index, int role) const;
     StudioContext *m_context;
     int m_rows = 0;
 };

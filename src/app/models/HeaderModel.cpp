@@ -1,6 +1,7 @@
 #include "HeaderModel.h"
 
 #include "BpatFormat.h"
+#include "BpsmFormat.h"
 #include "ModelRoles.h"
 #include "StudioContext.h"
 
@@ -24,64 +25,115 @@ static QString hexOffset(quint64 value)
     return QStringLiteral("%1 (0x%2)").arg(value).arg(value, 0, 16);
 }
 
+void HeaderModel::add(QString field, QString value, QVariant sortValue, qint64 offset, QString note, bool problem)
+{
+    m_rows.append({std::move(field), std::move(value), std::move(sortValue), offset, std::move(note), problem});
+}
+
 void HeaderModel::rebuild()
 {
     beginResetModel();
     m_rows.clear();
-    const BpatFile &f = m_context->file();
-    if (m_context->hasFile()) {
-        auto add = [this](QString field, QString value, QVariant sortValue, qint64 offset, QString note,
-                          bool problem = false) {
-            m_rows.append({std::move(field), std::move(value), std::move(sortValue), offset, std::move(note), problem});
-        };
-        if (f.hasHeader()) {
-            namespace h = format::header;
-            const BpatHeader &hd = f.header();
-            const QString magic = QString::fromLatin1(hd.magic.data(), 4);
-            add(QStringLiteral("magic"), magic, magic, h::Magic,
-                f.hasMagic() ? tr("BPAT") : tr("expected 'BPAT'"), !f.hasMagic());
-            add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
-                hd.version == format::CurrentVersion ? QString() : tr("expected %1").arg(format::CurrentVersion),
-                hd.version != format::CurrentVersion);
-            const QString species = f.speciesName();
-            add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
-                species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
-            add(QStringLiteral("bone_count"), QString::number(hd.boneCount), hd.boneCount, h::BoneCount,
-                m_context->rig() ? tr("rig: %1").arg(m_context->rig()->name()) : tr("no built-in rig with this bone count"));
-            add(QStringLiteral("socket_count"), QString::number(hd.socketCount), hd.socketCount, h::SocketCount, {});
-            add(QStringLiteral("clip_count"), QString::number(hd.clipCount), hd.clipCount, h::ClipCount, {});
-            add(QStringLiteral("frame_total"), QString::number(hd.frameTotal), hd.frameTotal, h::FrameTotal, {});
-            add(QStringLiteral("string_table_size"), QString::number(hd.stringTableSize), hd.stringTableSize,
-                h::StringTableSize, tr("bytes, including every NUL"));
-            add(QStringLiteral("clip_table_offset"), hexOffset(hd.clipTableOffset), hd.clipTableOffset,
-                h::ClipTableOffset, f.clipTableInBounds() ? QString() : tr("table not inside the file"),
-                !f.clipTableInBounds());
-            add(QStringLiteral("socket_table_offset"), hexOffset(hd.socketTableOffset), hd.socketTableOffset,
-                h::SocketTableOffset, f.socketTableInBounds() ? QString() : tr("table not inside the file"),
-                !f.socketTableInBounds());
-            add(QStringLiteral("string_table_offset"), hexOffset(hd.stringTableOffset), hd.stringTableOffset,
-                h::StringTableOffset, f.stringTableInBounds() ? QString() : tr("table not inside the file"),
-                !f.stringTableInBounds());
-            const bool aligned = hd.paletteDataOffset % format::PaletteAlignment == 0;
-            add(QStringLiteral("palette_data_offset"), hexOffset(hd.paletteDataOffset), hd.paletteDataOffset,
-                h::PaletteDataOffset,
-                !f.paletteInBounds() ? tr("palette not inside the file")
-                                     : (aligned ? tr("16-byte aligned") : tr("not 16-byte aligned")),
-                !f.paletteInBounds() || !aligned);
-            const auto socketData = f.socketDataOffset();
-            add(QStringLiteral("socket_data_offset"), socketData ? hexOffset(*socketData) : tr("overflow"),
-                socketData ? QVariant(*socketData) : QVariant(), -1,
-                hd.socketCount == 0 ? tr("derived; unused without sockets")
-                                    : tr("derived: palette_data_offset + frame_total * bone_count * 64"),
-                !socketData);
-            const auto paletteSize = f.paletteByteSize();
-            add(QStringLiteral("palette_bytes"), paletteSize ? QString::number(*paletteSize) : tr("overflow"),
-                paletteSize ? QVariant(*paletteSize) : QVariant(), -1, tr("derived: frame_total * bone_count * 64"));
-        }
-        add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
-            f.hasHeader() ? tr("bytes") : tr("shorter than the 64-byte header"), !f.hasHeader());
-    }
+    if (m_context->hasFile())
+        addBpatRows();
+    else if (m_context->hasSnapshot())
+        addSnapshotRows();
     endResetModel();
+}
+
+void HeaderModel::addBpatRows()
+{
+    const BpatFile &f = m_context->file();
+    if (f.hasHeader()) {
+        namespace h = format::header;
+        const BpatHeader &hd = f.header();
+        const QString magic = QString::fromLatin1(hd.magic.data(), 4);
+        add(QStringLiteral("magic"), magic, magic, h::Magic,
+            f.hasMagic() ? tr("BPAT") : tr("expected 'BPAT'"), !f.hasMagic());
+        add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
+            hd.version == format::CurrentVersion ? QString() : tr("expected %1").arg(format::CurrentVersion),
+            hd.version != format::CurrentVersion);
+        const QString species = f.speciesName();
+        add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
+            species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
+        add(QStringLiteral("bone_count"), QString::number(hd.boneCount), hd.boneCount, h::BoneCount,
+            m_context->rig() ? tr("rig: %1").arg(m_context->rig()->name()) : tr("no built-in rig with this bone count"));
+        add(QStringLiteral("socket_count"), QString::number(hd.socketCount), hd.socketCount, h::SocketCount, {});
+        add(QStringLiteral("clip_count"), QString::number(hd.clipCount), hd.clipCount, h::ClipCount, {});
+        add(QStringLiteral("frame_total"), QString::number(hd.frameTotal), hd.frameTotal, h::FrameTotal, {});
+        add(QStringLiteral("string_table_size"), QString::number(hd.stringTableSize), hd.stringTableSize,
+            h::StringTableSize, tr("bytes, including every NUL"));
+        add(QStringLiteral("clip_table_offset"), hexOffset(hd.clipTableOffset), hd.clipTableOffset,
+            h::ClipTableOffset, f.clipTableInBounds() ? QString() : tr("table not inside the file"),
+            !f.clipTableInBounds());
+        add(QStringLiteral("socket_table_offset"), hexOffset(hd.socketTableOffset), hd.socketTableOffset,
+            h::SocketTableOffset, f.socketTableInBounds() ? QString() : tr("table not inside the file"),
+            !f.socketTableInBounds());
+        add(QStringLiteral("string_table_offset"), hexOffset(hd.stringTableOffset), hd.stringTableOffset,
+            h::StringTableOffset, f.stringTableInBounds() ? QString() : tr("table not inside the file"),
+            !f.stringTableInBounds());
+        const bool aligned = hd.paletteDataOffset % format::PaletteAlignment == 0;
+        add(QStringLiteral("palette_data_offset"), hexOffset(hd.paletteDataOffset), hd.paletteDataOffset,
+            h::PaletteDataOffset,
+            !f.paletteInBounds() ? tr("palette not inside the file")
+                                 : (aligned ? tr("16-byte aligned") : tr("not 16-byte aligned")),
+            !f.paletteInBounds() || !aligned);
+        const auto socketData = f.socketDataOffset();
+        add(QStringLiteral("socket_data_offset"), socketData ? hexOffset(*socketData) : tr("overflow"),
+            socketData ? QVariant(*socketData) : QVariant(), -1,
+            hd.socketCount == 0 ? tr("derived; unused without sockets")
+                                : tr("derived: palette_data_offset + frame_total * bone_count * 64"),
+            !socketData);
+        const auto paletteSize = f.paletteByteSize();
+        add(QStringLiteral("palette_bytes"), paletteSize ? QString::number(*paletteSize) : tr("overflow"),
+            paletteSize ? QVariant(*paletteSize) : QVariant(), -1, tr("derived: frame_total * bone_count * 64"));
+    }
+    add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
+        f.hasHeader() ? tr("bytes") : tr("shorter than the 64-byte header"), !f.hasHeader());
+}
+
+void HeaderModel::addSnapshotRows()
+{
+    const BpsmFile &f = m_context->snapshot();
+    if (f.hasHeader()) {
+        namespace h = bpsm::header;
+        const BpsmHeader &hd = f.header();
+        const QString magic = QString::fromLatin1(hd.magic.data(), 4);
+        add(QStringLiteral("magic"), magic, magic, h::Magic, f.hasMagic() ? tr("BPSM minimal snapshot mesh") : tr("expected 'BPSM'"),
+            !f.hasMagic());
+        add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
+            hd.version == bpsm::CurrentVersion ? QString() : tr("expected %1").arg(bpsm::CurrentVersion),
+            hd.version != bpsm::CurrentVersion);
+        const QString species = format::speciesName(hd.speciesId);
+        add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
+            species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
+        add(QStringLiteral("lod"), QString::number(hd.lod), hd.lod, h::Lod, tr("level of detail"));
+        add(QStringLiteral("vertex_count"), QString::number(hd.vertexCount), hd.vertexCount, h::VertexCount,
+            tr("per frame"), hd.vertexCount == 0);
+        add(QStringLiteral("index_count"), QString::number(hd.indexCount), hd.indexCount, h::IndexCount,
+            tr("%1 triangles, shared by every frame").arg(hd.indexCount / 3), hd.indexCount % 3 != 0);
+        add(QStringLiteral("clip_count"), QString::number(hd.clipCount), hd.clipCount, h::ClipCount, {});
+        add(QStringLiteral("frame_total"), QString::number(hd.frameTotal), hd.frameTotal, h::FrameTotal, {});
+        add(QStringLiteral("string_table_size"), QString::number(hd.stringTableSize), hd.stringTableSize,
+            h::StringTableSize, tr("bytes, including every NUL"));
+        add(QStringLiteral("reserved"), QString::number(hd.reserved), hd.reserved, h::Reserved,
+            hd.reserved == 0 ? QString() : tr("expected 0"), hd.reserved != 0);
+        const auto section = [&](const char *field, quint64 value, quint64 offset, bool inBounds) {
+            add(QLatin1String(field), hexOffset(value), value, qint64(offset),
+                inBounds ? QString() : tr("section not inside the file"), !inBounds);
+        };
+        section("clip_table_offset", hd.clipTableOffset, h::ClipTableOffset, f.clipTableInBounds());
+        section("string_table_offset", hd.stringTableOffset, h::StringTableOffset, f.stringTableInBounds());
+        section("index_data_offset", hd.indexDataOffset, h::IndexDataOffset, f.indexDataInBounds());
+        section("vertex_data_offset", hd.vertexDataOffset, h::VertexDataOffset, f.vertexDataInBounds());
+        const auto vertexEnd = f.vertexDataEnd();
+        add(QStringLiteral("vertex_bytes"),
+            vertexEnd ? QString::number(*vertexEnd - hd.vertexDataOffset) : tr("overflow"),
+            vertexEnd ? QVariant(*vertexEnd - hd.vertexDataOffset) : QVariant(), -1,
+            tr("derived: frame_total * vertex_count * %1").arg(bpsm::VertexSize), !vertexEnd);
+    }
+    add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
+        f.hasHeader() ? tr("bytes") : tr("shorter than the %1-byte header").arg(bpsm::HeaderSize), !f.hasHeader());
 }
 
 int HeaderModel::rowCount(const QModelIndex &parent) const

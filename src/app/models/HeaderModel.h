@@ -1,6 +1,7 @@
 #pragma once
 // The Header panel: one row per header field (field, value, byte offset, note), followed by the
-// derived values (socket data offset, file size). Observes the StudioContext.
+// derived values (socket data offset, file size). Observes the StudioContext; for a BPSM file
+// (minimal snapshot mesh) it lists the 72-byte BPSM header and the sizes derived from it.
 #include <QAbstractTableModel>
 #include <QList>
 
@@ -35,6 +36,9 @@ private:
         bool problem = false;
     };
     void rebuild();
+    void addBpatRows();
+    void addSnapshotRows();
+    void add(QString field, QString value, QVariant sortValue, qint64 offset, QString note, bool problem = false);
 
     StudioContext *m_context;
     QList<Row> m_rows;

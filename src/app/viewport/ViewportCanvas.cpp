@@ -44,19 +44,30 @@ void ViewportCanvas::showUnavailable(const QString &reason)
     emit unavailable(reason);
 }
 
-void ViewportCanvas::setFile(const bpat::BpatFile &file)
+void ViewportCanvas::showNothing(const QString &why)
+{
+    if (!m_unavailable.isEmpty())
+        return;
+    m_message->setText(QStringLiteral("Nothing to show: ") + why);
+    m_message->show();
+}
+
+void ViewportCanvas::setFile(const bpat::BpatFile &file, bool keepCamera)
 {
     QString why;
     const PaletteSource source = PaletteSource::fromFile(file, &why);
-    setSource(source);
-    if (!source.isValid() && m_unavailable.isEmpty()) {
-        m_message->setText(QStringLiteral("Nothing to show: ") + why);
-        m_message->show();
-    }
+    setSource(source, keepCamera);
+    if (!source.isValid())
+        showNothing(why);
 }
 
-void ViewportCanvas::setSource(const PaletteSource &source)
+void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
 {
+    if (m_snapshot.isValid()) {
+        m_snapshot = SnapshotSource();
+        m_snapshotDirty = true;
+        keepCamera = false; // another kind of document
+    }
     m_scene.setSource(source);
     m_clip = 0;
     m_frame = 0;
@@ -65,7 +76,7 @@ void ViewportCanvas::setSource(const PaletteSource &source)
     m_instancesDirty = true;
     if (m_unavailable.isEmpty())
         m_message->hide();
-    if (!m_scene.isEmpty())
+    if (!m_scene.isEmpty() && !keepCamera)
         m_camera.reset(m_scene.referenceLo(), m_scene.referenceHi());
     update();
 }
@@ -77,7 +88,7 @@ void ViewportCanvas::clear()
 
 void ViewportCanvas::setCurrentFrame(int clip, int frame)
 {
-    m_clip = std::clamp(clip, 0, std::max(0, int(m_scene.source().clips.size()) - 1));
+    m_clip = std::clamp(clip, 0, std::max(0, int(activeClips().size()) - 1));
     m_frame = std::max(0, frame);
     m_clock.restart();
     m_instancesDirty = true;
@@ -138,10 +149,14 @@ void ViewportCanvas::setSelectedBone(int bone)
 
 void ViewportCanvas::frameAll()
 {
-    if (m_scene.isEmpty())
+    if (!hasContent())
         return;
     QVector3D lo, hi;
-    if (m_crowd > 1) {
+    if (showsSnapshot()) {
+        m_snapshot.bounds(currentGlobalFrame(), &lo, &hi);
+        if (!(lo.x() <= hi.x()))
+            contentBounds(&lo, &hi);
+    } else if (m_crowd > 1) {
         const float spacing = std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(),
                                        m_scene.referenceHi().z() - m_scene.referenceLo().z()) * 1.4f;
         const float half = std::ceil(std::sqrt(float(m_crowd))) * spacing / 2;
@@ -157,8 +172,11 @@ void ViewportCanvas::frameAll()
 void ViewportCanvas::resetCamera()
 {
     m_camera = OrbitCamera();
-    if (!m_scene.isEmpty())
-        m_camera.reset(m_scene.referenceLo(), m_scene.referenceHi());
+    if (hasContent()) {
+        QVector3D lo, hi;
+        contentBounds(&lo, &hi);
+        m_camera.reset(lo, hi);
+    }
     update();
 }
 
@@ -173,7 +191,7 @@ float ViewportCanvas::playbackTime() const
 
 quint32 ViewportCanvas::currentGlobalFrame() const
 {
-    const QList<PaletteClip> &clips = m_scene.source().clips;
+    const QList<PaletteClip> &clips = activeClips();
     if (clips.isEmpty())
         return 0;
     const PaletteClip &clip = clips.at(std::clamp(m_clip, 0, int(clips.size()) - 1));
@@ -200,13 +218,15 @@ void ViewportCanvas::initializeGL()
     initializeOpenGLFunctions();
     m_renderer = QString::fromLatin1(reinterpret_cast<const char *>(glGetString(GL_RENDERER)));
     QString error;
-    if (!m_renderer3d.initialize() || !m_lines.initialize(&error)) {
-        showUnavailable(m_renderer3d.error().isEmpty() ? error : m_renderer3d.error());
+    if (!m_renderer3d.initialize() || !m_lines.initialize(&error) || !m_snapshotRenderer.initialize()) {
+        showUnavailable(!m_renderer3d.error().isEmpty() ? m_renderer3d.error()
+                        : !error.isEmpty()             ? error
+                                                       : m_snapshotRenderer.error());
         cleanup();
         return;
     }
     m_glReady = true;
-    m_sceneDirty = m_instancesDirty = true;
+    m_sceneDirty = m_instancesDirty = m_snapshotDirty = true;
 }
 
 void ViewportCanvas::cleanup()
@@ -216,6 +236,7 @@ void ViewportCanvas::cleanup()
     makeCurrent();
     m_renderer3d.destroy();
     m_lines.destroy();
+    m_snapshotRenderer.destroy();
     doneCurrent();
     m_glReady = false;
 }
@@ -288,7 +309,12 @@ void ViewportCanvas::paintGL()
     parameters.interpolate = m_interpolate;
     parameters.colorMode = m_perBoneColors ? 1 : 0;
     parameters.selectedBone = m_crowd > 1 ? -1 : m_selectedBone;
-    m_lastDrawCalls = m_scene.isEmpty() ? 0 : m_renderer3d.draw(parameters);
+    if (m_snapshotDirty)
+        uploadSnapshot();
+    if (showsSnapshot())
+        m_lastDrawCalls = paintSnapshot(parameters);
+    else
+        m_lastDrawCalls = m_scene.isEmpty() ? 0 : m_renderer3d.draw(parameters);
     drawOverlays(vp);
     const double cpuMs = cpu.nsecsElapsed() / 1.0e6;
     drawText(vp, cpuMs);

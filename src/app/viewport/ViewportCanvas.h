@@ -6,11 +6,15 @@
 // orbits (left drag), pans (middle or right drag, or shift + left), zooms (wheel), frames all (F),
 // resets (R, Home) and snaps to front/side/top (1, 3, 7). Click a joint to select its bone.
 // When the context is too old or the shaders do not build, it stops drawing and emits
-// unavailable(reason). Construct it only where openGLProblem() is empty: Qt itself crashes
+// unavailable(reason). A BPSM minimal snapshot mesh (setSnapshot) is drawn instead from its stored,
+// pre-skinned vertices, one frame at a time (SnapshotRenderer; ViewportCanvasSnapshot.cpp), with
+// the same clip/frame control, grid, bounds and text; it has no skeleton, sockets or crowd.
+// Construct it only where openGLProblem() is empty: Qt itself crashes
 // composing any QOpenGLWidget on a platform without OpenGL (the offscreen plugin).
 #include "CreatureRenderer.h"
 #include "LineRenderer.h"
 #include "OrbitCamera.h"
+#include "SnapshotRenderer.h"
 #include "ViewportScene.h"
 
 #include <QElapsedTimer>
@@ -21,6 +25,7 @@
 class QLabel;
 namespace bpat {
 class BpatFile;
+class BpsmFile;
 }
 
 class ViewportCanvas : public QOpenGLWidget, protected QOpenGLExtraFunctions
@@ -41,6 +46,14 @@ public:
     QString glRenderer() const { return m_renderer; }
     const ViewportScene &scene() const { return m_scene; }
     const OrbitCamera &camera() const { return m_camera; }
+    OrbitCamera &camera() { return m_camera; }
+    // The snapshot mesh shown (invalid while a BPAT file or nothing is shown).
+    const SnapshotSource &snapshot() const { return m_snapshot; }
+    bool showsSnapshot() const { return m_snapshot.isValid(); }
+    // Global frame whose stored vertices are in the GPU buffer, and a read-back of that buffer.
+    std::optional<quint32> uploadedSnapshotFrame() const { return m_snapshotRenderer.uploadedFrame(); }
+    int snapshotUploads() const { return m_snapshotRenderer.uploads(); }
+    QByteArray readBackSnapshotVertices();
     Overlays overlays() const { return m_overlays; }
     int clip() const { return m_clip; }
     int frame() const { return m_frame; }
@@ -54,8 +67,11 @@ public:
     void setMaxRowsPerLayer(int rows) { m_maxRows = rows; }
 
 public slots:
-    void setFile(const bpat::BpatFile &file);
-    void setSource(const PaletteSource &source);
+    // keepCamera: the same document shown again (after an edit or a reload) keeps the view.
+    void setFile(const bpat::BpatFile &file, bool keepCamera = false);
+    void setSource(const PaletteSource &source, bool keepCamera = false);
+    void setSnapshot(const bpat::BpsmFile &file, bool keepCamera = false);
+    void setSnapshotSource(const SnapshotSource &source, bool keepCamera = false);
     void clear();
     void setCurrentFrame(int clip, int frame);
     void setPlaying(bool playing);
@@ -90,6 +106,12 @@ private slots:
 
 private:
     void showUnavailable(const QString &reason);
+    void showNothing(const QString &why);
+    const QList<PaletteClip> &activeClips() const; // of the snapshot or the palette
+    bool hasContent() const { return showsSnapshot() || !m_scene.isEmpty(); }
+    void contentBounds(QVector3D *lo, QVector3D *hi) const; // reference pose, finite
+    void uploadSnapshot();
+    int paintSnapshot(const CreatureRenderer::DrawParameters &parameters);
     void uploadScene();
     void updateInstances();
     float playbackTime() const;
@@ -99,6 +121,9 @@ private:
 
     ViewportScene m_scene;
     CreatureRenderer m_renderer3d;
+    SnapshotSource m_snapshot;
+    SnapshotRenderer m_snapshotRenderer;
+    bool m_snapshotDirty = false;
     LineRenderer m_lines;
     OrbitCamera m_camera;
     QLabel *m_message = nullptr;

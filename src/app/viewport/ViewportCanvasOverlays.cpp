@@ -26,12 +26,20 @@ bool project(const QMatrix4x4 &viewProjection, const QVector3D &point, QSizeF si
 void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
 {
     QList<LineVertex> depthTested, onTop;
-    const float height = m_scene.referenceHi().y() - m_scene.referenceLo().y();
-    const float scale = std::max(0.1f, height);
+    QVector3D referenceLo, referenceHi;
+    contentBounds(&referenceLo, &referenceHi);
+    const float scale = std::max(0.1f, referenceHi.y() - referenceLo.y());
+    const bool crowd = m_crowd > 1 && !showsSnapshot(); // a snapshot mesh is drawn once
     if (m_overlays.testFlag(Grid)) {
-        const float extent = m_crowd > 1 ? std::ceil(std::sqrt(float(m_crowd))) * scale * 1.2f : scale * 2.5f;
-        const float step = m_crowd > 1 ? std::max(1.0f, std::round(extent / 15)) : (scale > 3 ? 1.0f : 0.25f);
+        const float extent = crowd ? std::ceil(std::sqrt(float(m_crowd))) * scale * 1.2f : scale * 2.5f;
+        const float step = crowd ? std::max(1.0f, std::round(extent / 15)) : (scale > 3 ? 1.0f : 0.25f);
         m_scene.appendGrid(depthTested, std::max(extent, 1.0f), step);
+    }
+    if (showsSnapshot() && m_overlays.testFlag(Bounds)) {
+        QVector3D lo, hi;
+        m_snapshot.bounds(currentGlobalFrame(), &lo, &hi);
+        if (lo.x() <= hi.x())
+            ViewportScene::appendBox(depthTested, lo, hi, QVector4D(0.4f, 0.8f, 1.0f, 1));
     }
     if (!m_scene.isEmpty() && m_crowd <= 1) {
         const quint32 frame = currentGlobalFrame();
@@ -85,7 +93,11 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     }
     painter.setPen(QColor(220, 220, 225));
     QStringList lines;
-    if (!m_scene.isEmpty()) {
+    if (showsSnapshot()) {
+        lines << m_snapshot.label();
+        lines << QStringLiteral("%1 · global frame %2 · %3 stored vertices")
+                     .arg(m_snapshot.clips().value(m_clip).name).arg(frame).arg(m_snapshot.vertexCount());
+    } else if (!m_scene.isEmpty()) {
         const PaletteSource &source = m_scene.source();
         const QString clipName = source.clips.value(m_clip).name;
         lines << QStringLiteral("%1 · %2").arg(source.label, m_scene.rigName());
@@ -94,7 +106,7 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     }
     if (m_overlays.testFlag(Stats)) {
         lines << QStringLiteral("instances %1 · draw calls %2 · frame %3 ms · cpu %4 ms")
-                     .arg(m_crowd > 1 ? m_renderer3d.instanceCount() : (m_scene.isEmpty() ? 0 : 1))
+                     .arg(m_crowd > 1 && !showsSnapshot() ? m_renderer3d.instanceCount() : (hasContent() ? 1 : 0))
                      .arg(m_lastDrawCalls)
                      .arg(m_frameMs, 0, 'f', 1)
                      .arg(cpuMs, 0, 'f', 2);

@@ -81,7 +81,8 @@ QString ViewportWidget::openGLProblem()
     return problem;
 }
 
-void ViewportWidget::setFile(const bpat::BpatFile &file) { if (m_canvas) m_canvas->setFile(file); }
+void ViewportWidget::setFile(const bpat::BpatFile &file, bool keepCamera) { if (m_canvas) m_canvas->setFile(file, keepCamera); }
+void ViewportWidget::setSnapshot(const bpat::BpsmFile &file, bool keepCamera) { if (m_canvas) m_canvas->setSnapshot(file, keepCamera); }
 void ViewportWidget::setSource(const PaletteSource &source) { if (m_canvas) m_canvas->setSource(source); }
 void ViewportWidget::clear() { if (m_canvas) m_canvas->clear(); }
 void ViewportWidget::setCurrentFrame(int clip, int frame) { if (m_canvas) m_canvas->setCurrentFrame(clip, frame); }

@@ -4,7 +4,8 @@
 // saying why (no GL platform such as QT_QPA_PLATFORM=offscreen, GL older than 3.3, shaders that
 // do not build). Every slot is safe in both states, so callers need not care which one they got.
 //
-// Typical wiring: file opened -> setFile(file); timeline moved -> setCurrentFrame(clip, frame);
+// Typical wiring: file opened -> setFile(file) (or setSnapshot(bpsm) for a minimal snapshot
+// mesh; pass keepCamera when the same document is shown again after an edit); timeline moved -> setCurrentFrame(clip, frame);
 // palette panel selection -> setSelectedBone(bone); boneSelected(bone) -> palette panel.
 #include "ViewportCanvas.h"
 
@@ -42,7 +43,8 @@ public:
     QString glRenderer() const { return m_canvas ? m_canvas->glRenderer() : QString(); }
 
 public slots:
-    void setFile(const bpat::BpatFile &file);
+    void setFile(const bpat::BpatFile &file, bool keepCamera = false);
+    void setSnapshot(const bpat::BpsmFile &file, bool keepCamera = false);
     void setSource(const PaletteSource &source);
     void clear();
     void setCurrentFrame(int clip, int frame);

@@ -96,7 +96,7 @@ void ValidationPanel::setRunning(bool running)
 
 void ValidationPanel::exportReport()
 {
-    if (!m_context->hasFile())
+    if (!m_context->hasDocument())
         return;
     const QString suggested = QFileInfo(m_context->filePath()).completeBaseName() + QStringLiteral(".validation.json");
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Validation Report"), suggested,
@@ -132,7 +132,7 @@ void ValidationPanel::updateCounts()
     ui->warningsButton->setText(counts.warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(counts.warnings));
     ui->infosButton->setText(tr("%1 info").arg(counts.infos));
     ui->deepButton->setEnabled(m_context->hasFile() && !m_runner->isRunning());
-    ui->exportButton->setEnabled(m_context->hasFile());
+    ui->exportButton->setEnabled(m_context->hasDocument());
 }
 
 } // namespace bpat::studio
