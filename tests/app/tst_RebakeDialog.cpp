@@ -166,7 +166,7 @@ private slots:
         dialog.setRecipe(recipe);
         dialog.setOutputPath(out);
         dialog.setFps(30);
-        dialog.setRange(4.0, 8.0); // both hands are tracked here: floor(4 * 30) + 1 = 121 frames
+        dialog.setRange(4.0, 8.0); // floor(4 * 30) + 1 = 121 frames
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         RebakePreviewPane *pane = dialog.previewPane();
