@@ -11,8 +11,8 @@ BUILD=build-fuzz
 CXX=${FUZZ_CXX:-clang++-14} cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER="${FUZZ_CXX:-clang++-14}" -DBPAT_FUZZ=ON -DBPAT_BUILD_APP=OFF \
   -DBPAT_BUILD_TESTS=OFF -DBPAT_BUILD_BENCH=OFF >/dev/null
-cmake --build "$BUILD" -j2
-scripts/make-fuzz-seeds.sh "$BUILD/seeds"
+cmake --build "$BUILD" --parallel "$(nproc)"
+scripts/make-fuzz-seeds.sh "$BUILD"
 rm -rf "$BUILD/crashes"; mkdir -p "$BUILD/crashes"
 for target in "$BUILD"/tests/fuzz/fuzz_*; do
   [ -x "$target" ] || continue

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Builds the fuzz seed corpora in DIR (default build-fuzz/seeds), one folder per target, from
-# the real files in ../shared (copied into the build folder only, never into the repository),
-# their first 64 KiB when larger (the fuzzers run with -max_len=65536) and the crafted files of
-# tests/data/malformed.
+# Builds the fuzz seed corpora, one folder per target, in BUILD/seeds (BUILD defaults to
+# build-fuzz, a configured and built scripts/fuzz.sh tree):
+#   fuzz_bpat    the real files in ../shared, the malformed corpus of tests/data/malformed
+#   fuzz_anim    the real recordings in ../shared, malformed .bin files if any
+#   fuzz_bpsm    small valid snapshots written by BUILD's bpsm_fuzz_seed (from the BPSM files
+#                BUILD baked into share/bpat-studio/samples, plus a synthetic one)
+#   fuzz_recipe  the built-in recipes and the JSON examples of docs/examples
+# Files over 64 KiB (the fuzzers run with -max_len=65536) are cut to their first 64 KiB. Real
+# files are copied into the build folder only, never into the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DIR=${1:-build-fuzz/seeds}
+BUILD=${1:-build-fuzz}
+DIR=$BUILD/seeds
 SHARED=${BPAT_SHARED_DIR:-../shared}
-mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim"
+rm -rf "$DIR"
+mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_recipe"
 seed() { # TARGET FILE
   local out="$DIR/$1/$(basename "$(dirname "$2")")_$(basename "$2")"
   head -c 65536 "$2" > "$out"
@@ -15,4 +22,9 @@ seed() { # TARGET FILE
 shopt -s nullglob
 for f in "$SHARED"/upstream_assets/*/*.bpat tests/data/malformed/*.bpat; do seed fuzz_bpat "$f"; done
 for f in "$SHARED"/mrtk_samples/*.bin tests/data/malformed/*.bin; do seed fuzz_anim "$f"; done
+for f in resources/recipes/*.json docs/examples/*.json; do seed fuzz_recipe "$f"; done
+"$BUILD/tests/fuzz/bpsm_fuzz_seed" "$DIR/fuzz_bpsm/synthetic.bpsm"
+for f in "$BUILD"/share/bpat-studio/samples/*.bpsm; do
+  "$BUILD/tests/fuzz/bpsm_fuzz_seed" "$DIR/fuzz_bpsm/$(basename "$f")" "$f"
+done
 for t in "$DIR"/*; do echo "seeds: $(basename "$t"): $(ls "$t" | wc -l) files"; done
