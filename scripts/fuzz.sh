@@ -15,7 +15,7 @@ cmake --build "$BUILD" --parallel "$(nproc)"
 scripts/make-fuzz-seeds.sh "$BUILD"
 rm -rf "$BUILD/crashes"; mkdir -p "$BUILD/crashes"
 for target in "$BUILD"/tests/fuzz/fuzz_*; do
-  [ -x "$target" ] || continue
+  [ -f "$target" ] && [ -x "$target" ] || continue
   name=$(basename "$target")
   mkdir -p "$BUILD/corpus/$name"
   echo "== $name: ${SECONDS_PER_TARGET}s"
