@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <algorithm>
+#include <cmath>
 
 #if __has_include("InputAnimationReader.h")
 #include "InputAnimationReader.h"
@@ -239,7 +240,9 @@ StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
     }
     m_inputAnimation = std::make_shared<const InputAnimation>(std::move(*animation));
     m_inputAnimationPath = QFileInfo(path).absoluteFilePath();
+    m_recordingTime = m_inputAnimation->startTime();
     Q_EMIT inputAnimationLoaded(m_inputAnimationPath);
+    Q_EMIT recordingTimeChanged(m_recordingTime);
     Q_EMIT message(tr("Opened input animation %1").arg(QFileInfo(path).fileName()));
     return OpenResult::Opened;
 #else
@@ -359,6 +362,26 @@ void StudioContext::setCurrentFrame(int frame)
         return;
     m_frame = frame;
     Q_EMIT currentFrameChanged(m_frame);
+}
+
+void StudioContext::setTimelineSource(TimelineSource source)
+{
+    if (source == m_timelineSource || (source == TimelineSource::Recording && !m_inputAnimation))
+        return;
+    m_timelineSource = source;
+    Q_EMIT timelineSourceChanged(m_timelineSource);
+}
+
+void StudioContext::setRecordingTime(double seconds)
+{
+    if (!m_inputAnimation || !std::isfinite(seconds))
+        return;
+    const double start = m_inputAnimation->startTime();
+    seconds = std::clamp(seconds, start, std::max(start, m_inputAnimation->duration()));
+    if (seconds == m_recordingTime)
+        return;
+    m_recordingTime = seconds;
+    Q_EMIT recordingTimeChanged(m_recordingTime);
 }
 
 void StudioContext::setCurrentBone(int bone)

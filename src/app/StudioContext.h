@@ -113,6 +113,18 @@ public:
     QString inputAnimationPath() const { return m_inputAnimationPath; }
     static bool canReadInputAnimation();
 
+    // --- What the timeline drives -----------------------------------------------------------
+    // The timeline plays either the current clip of the BPAT file (frames) or the recording
+    // (time in seconds, stepped at kRecordingFrameRate), whose time is the curve plots' cursor.
+    enum class TimelineSource { Clip, Recording };
+    static constexpr double kRecordingFrameRate = 60.0;
+    TimelineSource timelineSource() const { return m_timelineSource; }
+    // Recording is refused (no change) while no recording is open.
+    void setTimelineSource(TimelineSource source);
+    double recordingTime() const { return m_recordingTime; }
+    // Clamped to [startTime, duration] of the recording; ignored without one.
+    void setRecordingTime(double seconds);
+
     // True (and reloads) when a read hit a page past the end of a file that shrank.
     bool checkStale();
 
@@ -134,6 +146,8 @@ Q_SIGNALS:
     void currentFrameChanged(int frame);
     void currentBoneChanged(int bone);
     void inputAnimationLoaded(const QString &path);
+    void timelineSourceChanged(bpat::studio::StudioContext::TimelineSource source);
+    void recordingTimeChanged(double seconds);
     // Something the user should know that is not worth a dialog (shown in the status bar).
     void message(const QString &text);
     void fileEdited();                 // after fileLoaded(), when it shows an edit (undo, redo)
@@ -160,6 +174,8 @@ private:
     int m_bone = -1;
     std::shared_ptr<const InputAnimation> m_inputAnimation;
     QString m_inputAnimationPath;
+    TimelineSource m_timelineSource = TimelineSource::Clip;
+    double m_recordingTime = 0.0;
     DocumentSession *m_session = nullptr;
 };
 

@@ -32,6 +32,19 @@ void StudioViews::installCurves()
     connect(context, &StudioContext::inputAnimationLoaded, this, [this, curves, context, tab] {
         curves->setAnimation(context->inputAnimation());
         m_window->centralViews()->setCurrentIndex(tab);
+        context->setTimelineSource(StudioContext::TimelineSource::Recording);
+    });
+    // One time for the plots and the timeline: the plot's cursor follows the recording time,
+    // dragging it scrubs; showing the plots makes the timeline play the recording, showing
+    // another view gives it back to the clip.
+    connect(context, &StudioContext::recordingTimeChanged, curves, &CurvesPanel::setCursorTime);
+    connect(curves, &CurvesPanel::cursorTimeScrubbed, context, [context](double seconds) {
+        context->setTimelineSource(StudioContext::TimelineSource::Recording);
+        context->setRecordingTime(seconds);
+    });
+    connect(m_window->centralViews(), &QTabWidget::currentChanged, context, [context, tab](int index) {
+        context->setTimelineSource(index == tab ? StudioContext::TimelineSource::Recording
+                                                : StudioContext::TimelineSource::Clip);
     });
 }
 

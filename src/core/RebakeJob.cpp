@@ -40,7 +40,7 @@ RebakeJob::RebakeJob(RebakeRequest request)
 RebakeOutcome RebakeJob::build(const RebakeOptions &options) const
 {
     RebakeOutcome out;
-    buildBytes(options, out);
+    out.bytes = buildBytes(options, out);
     return out;
 }
 

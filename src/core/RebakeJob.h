@@ -42,6 +42,7 @@ struct RebakeOutcome
     std::optional<BpatDocument> document;
     QList<quint32> frameCounts;     // per requested clip
     qint64 bytesWritten = 0;
+    QByteArray bytes;               // build() only: the serialized file (also when invalid)
 };
 
 class RebakeJob
@@ -51,14 +52,15 @@ public:
 
     const RebakeRequest &request() const { return m_request; }
 
-    // Everything but writing: the document the job would write (for previews), with its
-    // validation. outcome.ok means it is valid and could be written.
+    // Everything but writing: the document the job would write (for previews) and its bytes,
+    // with their validation. outcome.ok means it is valid and could be written.
     RebakeOutcome build(const RebakeOptions &options = {}) const;
     // build(), then write with QSaveFile when valid and not cancelled.
     RebakeOutcome run(const RebakeOptions &options = {}) const;
 
 private:
-    // Fills `out`; returns the validated file bytes (empty unless out.ok).
+    // Fills `out`; returns the serialized, validated file bytes (empty when nothing could be
+    // serialized; present but not ok when the validator rejects them).
     QByteArray buildBytes(const RebakeOptions &options, RebakeOutcome &out) const;
 
     RebakeRequest m_request;

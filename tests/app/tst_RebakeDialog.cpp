@@ -1,12 +1,23 @@
-// The Rebake dialog: builds the request from its fields, previews without writing, rebakes on a
-// worker thread and reports the written path; cancel leaves the target untouched.
+// The Rebake dialog: builds the request from its fields, previews without writing (the rebaked
+// creature playing in the dialog's own viewport, with the validator's verdict), marks the preview
+// out of date when a setting changes, rebakes on a worker thread and reports the written path,
+// which File > Rebake opens in the main window; cancel leaves the target untouched.
 #include "BpatFile.h"
 #include "GeneratedRecording.h"
+#include "MainWindow.h"
+#include "StudioContext.h"
 #include "TestPaths.h"
+#include "Validator.h"
 #include "dialogs/RebakeDialog.h"
+#include "dialogs/RebakePreviewPane.h"
+#include "viewport/ViewportWidget.h"
 
+#include <QAction>
+#include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
 
@@ -17,6 +28,34 @@ QByteArray readAll(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+const QString RealRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+
+bool isEmptyDir(const QString &path)
+{
+    return QDir(path).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot).isEmpty();
+}
+
+// Pixels of a viewport grab that are clearly not the background (glClearColor 0.16 0.17 0.19).
+int creaturePixels(const QImage &image)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - 41) + std::abs(c.green() - 43) + std::abs(c.blue() - 48) > 30)
+                ++count;
+        }
+    }
+    return count;
+}
+
+void saveScreenshot(const QImage &image, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("BPAT_SCREENSHOT_DIR");
+    if (!dir.isEmpty() && QDir().mkpath(dir))
+        image.save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
 }
 } // namespace
 
@@ -103,6 +142,207 @@ private slots:
         QCOMPARE(finished.first().first().toBool(), false);
         QVERIFY(dialog.lastOutcome().cancelled);
         QCOMPARE(readAll(out), QByteArray("not replaced"));
+    }
+    // Preview on the real recording: the rebake runs in memory, nothing reaches the output
+    // path, and the dialog's viewport plays the result on the recipe's creature.
+    void previewPlaysTheRealRecordingInTheViewport_data()
+    {
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<int>("bones");
+        QTest::addColumn<QString>("rig");
+        QTest::newRow("hands") << QStringLiteral("hands") << 53 << QStringLiteral("hands");
+        QTest::newRow("humanoid-upper-body") << QStringLiteral("humanoid-upper-body") << 20 << QStringLiteral("humanoid");
+    }
+    void previewPlaysTheRealRecordingInTheViewport()
+    {
+        BPAT_REQUIRE_SHARED(RealRecording);
+        QFETCH(QString, recipe);
+        QFETCH(int, bones);
+        QFETCH(QString, rig);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("preview.bpat"));
+        RebakeDialog dialog;
+        dialog.setSourcePath(testpaths::shared(RealRecording));
+        dialog.setRecipe(recipe);
+        dialog.setOutputPath(out);
+        dialog.setFps(30);
+        dialog.setRange(4.0, 8.0); // floor(4 * 30) + 1 = 121 frames
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        RebakePreviewPane *pane = dialog.previewPane();
+        QVERIFY(!pane->hasPreview());
+
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        dialog.startPreview();
+        QVERIFY(dialog.isRunning());
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(finished.first().first().toBool(), qPrintable(dialog.statusText()));
+        QVERIFY(!QFile::exists(out));
+        QVERIFY(isEmptyDir(dir.path()));
+
+        // The pane's document: the in-memory bytes, valid, with the expected shape.
+        QVERIFY(pane->hasPreview());
+        QVERIFY(!pane->isStale());
+        const BpatFile &file = pane->file();
+        QVERIFY(file.path().contains(u"not saved"));
+        QCOMPARE(file.header().boneCount, quint32(bones));
+        QCOMPARE(file.clips().size(), 1);
+        QCOMPARE(file.clips().at(pane->clip()).frameCount, 121u);
+        QCOMPARE(file.clips().at(pane->clip()).name, QStringLiteral("holographic-recording_InputAnimation-20201027-134946"));
+        QCOMPARE(qint64(file.fileSize()), dialog.lastOutcome().bytesWritten);
+        for (ValidationProfile profile : {ValidationProfile::Game, ValidationProfile::Spec})
+            QVERIFY(Validator(ValidationOptions::make(profile, true)).validate(file).valid());
+        QVERIFY2(pane->verdictText().contains(u"valid in the game and spec profiles"), qPrintable(pane->verdictText()));
+        QCOMPARE(pane->frameCount(), 121);
+        QVERIFY(pane->bannerText().contains(u"not saved"));
+        QVERIFY(pane->bannerText().contains(QStringLiteral("%1 rig").arg(rig)));
+
+        // The viewport shows exactly that document on the recipe's creature mesh.
+        ViewportCanvas *canvas = pane->viewport()->canvas();
+        QVERIFY2(canvas, qPrintable(pane->viewport()->unavailableReason()));
+        const ViewportScene &scene = canvas->scene();
+        QCOMPARE(scene.source().boneCount, bones);
+        QCOMPARE(scene.source().frameTotal, 121u);
+        QCOMPARE(scene.source().palette, file.paletteBytes());
+        QVERIFY(scene.knownRig());
+        QCOMPARE(scene.rigName(), rig);
+
+        // It plays on its own, and scrubbing moves the viewport to the chosen frame.
+        QVERIFY(pane->isPlaying());
+        QTRY_VERIFY_WITH_TIMEOUT(pane->frame() > 0, 5000);
+        pane->setPlaying(false);
+        auto *scrub = pane->findChild<QSlider *>(QStringLiteral("previewScrub"));
+        QVERIFY(scrub);
+        QCOMPARE(scrub->maximum(), 120);
+        scrub->setValue(60);
+        QCOMPARE(pane->frame(), 60);
+        QCOMPARE(canvas->frame(), 60);
+        QCOMPARE(canvas->clip(), pane->clip());
+        const QImage middle = canvas->grabFramebuffer();
+        QVERIFY2(creaturePixels(middle) > 500, qPrintable(QStringLiteral("%1 creature pixels").arg(creaturePixels(middle))));
+        scrub->setValue(0);
+        QCOMPARE(canvas->frame(), 0);
+        QVERIFY(canvas->grabFramebuffer() != middle); // the creature moved between 4 s and 6 s
+        scrub->setValue(60);
+        saveScreenshot(dialog.grab().toImage(), QStringLiteral("rebake-preview-") + recipe);
+
+        // Changing a setting marks the preview out of date; nothing is written meanwhile.
+        dialog.setFps(24);
+        QVERIFY(pane->isStale());
+        QVERIFY(pane->bannerText().contains(u"Out of date"));
+        QVERIFY(dialog.statusText().contains(u"out of date"));
+        QVERIFY(!pane->isPlaying());
+        QVERIFY(isEmptyDir(dir.path()));
+        saveScreenshot(dialog.grab().toImage(), QStringLiteral("rebake-preview-stale-") + recipe);
+    }
+
+    void settingsBeforeAnyPreviewChangeNothing()
+    {
+        RebakeDialog dialog;
+        dialog.setSourcePath(m_recording);
+        dialog.setFps(24);
+        dialog.setLoops(true);
+        QVERIFY(!dialog.previewPane()->hasPreview());
+        QVERIFY(!dialog.previewPane()->isStale());
+        QVERIFY(dialog.previewPane()->bannerText().contains(u"No preview yet"));
+    }
+
+    void settingsChangedWhilePreviewRunsGiveAStalePreview()
+    {
+        QTemporaryDir dir;
+        RebakeDialog dialog;
+        dialog.setSourcePath(m_recording);
+        dialog.setOutputPath(dir.filePath(QStringLiteral("o.bpat")));
+        dialog.setRange(0.0, 2.0);
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        dialog.startPreview();
+        QVERIFY(dialog.isRunning());
+        dialog.setClipName(QStringLiteral("renamed"));
+        QVERIFY(finished.wait(60000));
+        QVERIFY(dialog.previewPane()->hasPreview());
+        QCOMPARE(dialog.previewPane()->file().clips().first().name, QStringLiteral("take"));
+        QVERIFY(dialog.previewPane()->isStale());
+        QVERIFY(dialog.statusText().contains(u"out of date"));
+        finished.clear();
+        dialog.startPreview();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!dialog.previewPane()->isStale());
+        QCOMPARE(dialog.previewPane()->file().clips().first().name, QStringLiteral("renamed"));
+        QVERIFY(isEmptyDir(dir.path()));
+    }
+
+    void failedPreviewSaysWhy()
+    {
+        QTemporaryDir dir;
+        RebakeDialog dialog;
+        dialog.setSourcePath(dir.filePath(QStringLiteral("missing.bin")));
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        dialog.startPreview();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY(!dialog.previewPane()->hasPreview());
+        QVERIFY(dialog.previewPane()->bannerText().contains(u"missing.bin"));
+        QVERIFY(isEmptyDir(dir.path()));
+    }
+
+    void cancelledPreviewAndRebakeLeaveNoFile()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("never.bpat"));
+        RebakeDialog dialog;
+        dialog.setSourcePath(m_recording);
+        dialog.setOutputPath(out);
+        dialog.setFps(3000); // 36,001 frames: long enough to cancel while it runs
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        for (bool write : {false, true}) {
+            finished.clear();
+            write ? dialog.startRebake() : dialog.startPreview();
+            QVERIFY(dialog.isRunning());
+            dialog.cancel();
+            QVERIFY(finished.wait(120000));
+            QCOMPARE(finished.first().first().toBool(), false);
+            QVERIFY(dialog.lastOutcome().cancelled);
+            QVERIFY(!dialog.previewPane()->hasPreview());
+            QVERIFY(isEmptyDir(dir.path()));
+        }
+    }
+
+    // File > Rebake from Curves... in the main window: preview, then Rebake writes the file and
+    // the window opens it.
+    void rebakeFromTheMainWindowOpensTheWrittenFile()
+    {
+        BPAT_REQUIRE_SHARED(RealRecording);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("rebaked.bpat"));
+        bpat::studio::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *action = window.findChild<QAction *>(QStringLiteral("actionRebake"));
+        QVERIFY(action);
+        action->trigger();
+        auto *dialog = window.findChild<RebakeDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        dialog->setSourcePath(testpaths::shared(RealRecording));
+        dialog->setRecipe(QStringLiteral("humanoid-upper-body"));
+        dialog->setOutputPath(out);
+        dialog->setFps(30);
+        dialog->setRange(4.0, 6.0);
+        QSignalSpy finished(dialog, &RebakeDialog::finished);
+        dialog->startPreview();
+        QVERIFY(finished.wait(120000));
+        QVERIFY(dialog->previewPane()->hasPreview());
+        QVERIFY(!QFile::exists(out));
+        QVERIFY(window.context()->filePath() != out);
+        const QByteArray previewed(dialog->previewPane()->file().bytes().data(), dialog->previewPane()->file().bytes().size());
+        finished.clear();
+        dialog->startRebake();
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(finished.first().first().toBool(), qPrintable(dialog->statusText()));
+        QTRY_COMPARE(window.context()->filePath(), out);
+        QCOMPARE(window.context()->file().header().boneCount, 20u);
+        QCOMPARE(window.context()->file().clips().first().frameCount, 61u);
+        QCOMPARE(readAll(out), previewed); // what was previewed is what was written
     }
 };
 

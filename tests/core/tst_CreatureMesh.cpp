@@ -1,5 +1,6 @@
 // CreatureMesh, RigDescription and CreatureMeshBuilder: the shipped rigs parse and agree with
 // Rig, meshes are sound, and CPU skinning follows the v1 convention (global row-major matrices).
+#include "BuiltinRecipes.h"
 #include "CreatureMesh.h"
 #include "CreatureMeshBuilder.h"
 #include "RigDescription.h"
@@ -92,6 +93,37 @@ private slots:
     {
         QVERIFY(!RigDescription::builtin(0, 19));
         QVERIFY(!RigDescription::builtin(9, 20));
+    }
+
+    // What the Rebake preview and the viewport show for a rebaked file: every built-in recipe
+    // has a shipped description with its bones (names, parents), so its result plays on a mesh
+    // (hands: the hands rig; humanoid-upper-body: the humanoid) rather than bare joints.
+    void builtinRecipesHaveTheirRig_data()
+    {
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<QString>("rigName");
+        QTest::newRow("hands") << QStringLiteral("hands") << QStringLiteral("hands");
+        QTest::newRow("humanoid-upper-body") << QStringLiteral("humanoid-upper-body") << QStringLiteral("humanoid");
+    }
+    void builtinRecipesHaveTheirRig()
+    {
+        QFETCH(QString, recipe);
+        QFETCH(QString, rigName);
+        const std::optional<RebakeRecipe> r = BuiltinRecipes::byName(recipe);
+        QVERIFY(r);
+        const std::optional<RigDescription> description = RigDescription::builtin(r->speciesId, r->boneCount());
+        QVERIFY(description);
+        QCOMPARE(description->name, rigName);
+        QCOMPARE(description->boneCount(), r->boneCount());
+        for (int b = 0; b < r->boneCount(); ++b) {
+            QCOMPARE(description->bones.at(b).name, r->bones.at(b).name);
+            QCOMPARE(description->bones.at(b).parent, r->bones.at(b).parent);
+            // only a root may be bare (the humanoid's Root): every other bone is drawn
+            QVERIFY2(r->bones.at(b).parent < 0 || !description->bones.at(b).parts.isEmpty(), qPrintable(r->bones.at(b).name));
+        }
+        const CreatureMesh mesh = CreatureMeshBuilder::build(*description);
+        QVERIFY(!mesh.isEmpty());
+        QCOMPARE(mesh.validate(), QString());
     }
 
     void invalidJsonNamesThePath_data()

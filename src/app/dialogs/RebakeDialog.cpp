@@ -3,6 +3,7 @@
 
 #include "BakeManifest.h"
 #include "BuiltinRecipes.h"
+#include "RebakePreviewPane.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -47,6 +48,14 @@ RebakeDialog::RebakeDialog(QWidget *parent)
         if (!p.isEmpty())
             setOutputPath(p);
     });
+    // Any setting that changes what would be baked makes a shown preview out of date.
+    for (QLineEdit *edit : {m_ui->sourceEdit, m_ui->recipeFileEdit, m_ui->clipEdit, m_ui->intoEdit})
+        connect(edit, &QLineEdit::textChanged, this, &RebakeDialog::settingsChanged);
+    for (QDoubleSpinBox *spin : {m_ui->fpsSpin, m_ui->fromSpin, m_ui->toSpin})
+        connect(spin, &QDoubleSpinBox::valueChanged, this, &RebakeDialog::settingsChanged);
+    for (QAbstractButton *button : std::initializer_list<QAbstractButton *>{m_ui->wholeCheck, m_ui->loopsCheck, m_ui->intoRadio})
+        connect(button, &QAbstractButton::toggled, this, &RebakeDialog::settingsChanged);
+    connect(m_ui->recipeCombo, &QComboBox::currentTextChanged, this, &RebakeDialog::settingsChanged);
     connect(m_ui->recipeCombo, &QComboBox::currentTextChanged, this, &RebakeDialog::updateEnabled);
     connect(m_ui->wholeCheck, &QCheckBox::toggled, this, &RebakeDialog::updateEnabled);
     connect(m_ui->intoRadio, &QRadioButton::toggled, this, &RebakeDialog::updateEnabled);
@@ -158,6 +167,21 @@ std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
 bool RebakeDialog::isRunning() const { return m_watcher.isRunning(); }
 
 QString RebakeDialog::summaryText() const { return m_ui->summaryText->toPlainText(); }
+QString RebakeDialog::statusText() const { return m_ui->statusLabel->text(); }
+RebakePreviewPane *RebakeDialog::previewPane() const { return m_ui->previewPane; }
+
+void RebakeDialog::settingsChanged()
+{
+    if (isRunning()) { // the job bakes the settings it started with
+        m_changedWhileRunning = true;
+        return;
+    }
+    RebakePreviewPane *pane = m_ui->previewPane;
+    if (!pane->hasPreview() || pane->isStale())
+        return;
+    pane->markStale();
+    m_ui->statusLabel->setText(tr("Settings changed: the preview is out of date (nothing was written)."));
+}
 
 void RebakeDialog::startPreview() { start(false); }
 void RebakeDialog::startRebake() { start(true); }
@@ -191,6 +215,7 @@ void RebakeDialog::start(bool write)
         return;
     }
     m_writing = write;
+    m_changedWhileRunning = false;
     m_cancel = false;
     m_done = 0;
     m_total = 0;
@@ -225,22 +250,36 @@ void RebakeDialog::onJobFinished()
     pollProgress();
     m_outcome = m_watcher.result();
     updateEnabled();
+    if (!m_writing && !m_outcome.bytes.isEmpty())
+        showPreview(); // also when the validator rejects the bytes: the pane says why
+    else if (!m_writing && !m_outcome.cancelled)
+        m_ui->previewPane->clear(tr("No preview: %1").arg(m_outcome.errors.join(QLatin1Char('\n'))));
     if (!m_outcome.ok) {
         m_ui->statusLabel->setText(m_outcome.cancelled ? tr("Cancelled: nothing was written.")
                                                        : m_outcome.errors.join(QLatin1Char('\n')));
-        emit finished(false);
-        return;
-    }
-    m_ui->progressBar->setValue(1000);
-    m_ui->summaryText->setPlainText(paletteSummary(m_outcome, m_running->recipe));
-    if (m_writing) {
-        m_ui->statusLabel->setText(tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten));
-        emit finished(true);
-        emit rebaked(m_running->outputPath);
     } else {
-        m_ui->statusLabel->setText(tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
-        emit finished(true);
+        m_ui->progressBar->setValue(1000);
+        m_ui->summaryText->setPlainText(paletteSummary(m_outcome, m_running->recipe));
+        m_ui->statusLabel->setText(m_writing ? tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten)
+                                             : tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
     }
+    if (!m_writing && m_changedWhileRunning)
+        settingsChanged(); // the preview shows the settings the job started with
+    emit finished(m_outcome.ok);
+    if (m_outcome.ok && m_writing)
+        emit rebaked(m_running->outputPath);
+}
+
+void RebakeDialog::showPreview()
+{
+    // The bytes stay in memory: the pane's BpatFile wraps them with the same bounds checks as a
+    // mapped file, and the viewport reads its palettes from there.
+    const QString label = tr("%1 (preview, not saved)").arg(QFileInfo(m_running->outputPath).fileName());
+    const BpatFile file = BpatFile::fromData(m_outcome.bytes, label);
+    const QString clipName = m_running->clips.isEmpty() ? QString() : m_running->clips.last().name;
+    m_ui->previewPane->showPreview(file, std::max(0, file.findClip(clipName)), m_outcome.errors, m_outcome.validation);
+    m_ui->previewTabs->setCurrentWidget(m_ui->viewportTab);
+    m_ui->previewPane->setPlaying(true);
 }
 
 void RebakeDialog::updateEnabled()

@@ -1,8 +1,10 @@
 #pragma once
 // File > Rebake...: input animation curves into a BPAT clip. The dialog only gathers a
 // RebakeRequest; the work (RebakeJob) runs on a worker thread (QtConcurrent) with progress and
-// cancel. Preview builds the file in memory without writing and shows a palette summary.
-// After a successful write it emits rebaked(path) so the main window can open the file.
+// cancel. Preview builds the file in memory without writing and plays it on its creature in the
+// embedded preview pane (RebakePreviewPane), with the validator's verdict and a palette summary;
+// changing a setting afterwards marks that preview out of date. After a successful write it
+// emits rebaked(path) so the main window can open the file.
 #include "RebakeJob.h"
 
 #include <QDialog>
@@ -10,6 +12,8 @@
 #include <QTimer>
 #include <atomic>
 #include <memory>
+
+class RebakePreviewPane;
 
 namespace Ui {
 class RebakeDialog;
@@ -39,6 +43,8 @@ public:
     bool isRunning() const;
     const bpat::RebakeOutcome &lastOutcome() const { return m_outcome; }
     QString summaryText() const;
+    QString statusText() const;
+    RebakePreviewPane *previewPane() const;
     // A palette summary of a built document (clips, frames, bones, bone travel).
     static QString paletteSummary(const bpat::RebakeOutcome &outcome, const bpat::RebakeRecipe &recipe);
 
@@ -60,6 +66,8 @@ private:
     void onJobFinished();
     void updateEnabled();
     void pollProgress();
+    void showPreview();
+    void settingsChanged();
 
     std::unique_ptr<Ui::RebakeDialog> m_ui;
     QFutureWatcher<bpat::RebakeOutcome> m_watcher;
@@ -68,6 +76,7 @@ private:
     std::atomic<qint64> m_done{0};
     std::atomic<qint64> m_total{0};
     bool m_writing = false;
+    bool m_changedWhileRunning = false;
     std::optional<bpat::RebakeRequest> m_running;
     bpat::RebakeOutcome m_outcome;
 };

@@ -40,7 +40,7 @@ public:
     // Evenly spaced samples per column on top of the column start and key times.
     static constexpr int InteriorSamples = 2;
     // Keys are drawn as points only while there is at least this many columns per key.
-    static constexpr int ColumnsPerVisibleKey = 3;
+    static constexpr int ColumnsPerVisibleKey = 6;
 
     // t0 < t1, columns >= 1 (clamped to 1 .. 16384).
     static SampledCurve sample(const bpat::CurveRef &curve, double t0, double t1, int columns,

@@ -172,6 +172,12 @@ void CurvesPanel::onCurveClicked(const QString &name)
 void CurvesPanel::setCursorTime(double seconds)
 {
     m_plot->setCursorTime(seconds);
+    // Follow the cursor a page at a time, as curve editors do during playback: when it leaves
+    // the visible time range, the range moves (same width) so the cursor is at its left edge.
+    const auto [from, to] = m_plot->timeRange();
+    const double width = to - from;
+    if (m_animation && width > 0.0 && (seconds < from || seconds > to))
+        m_plot->setTimeRange(seconds, seconds + width);
 }
 
 void CurvesPanel::updateStatus(const QString &hover)

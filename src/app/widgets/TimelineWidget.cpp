@@ -4,11 +4,19 @@
 #include "StudioContext.h"
 #include "ui_TimelineWidget.h"
 
+#include "InputAnimation.h"
+
 #include <QAction>
+#include <QFileInfo>
 #include <QSignalBlocker>
 #include <QStyle>
+#include <cmath>
 
 namespace bpat::studio {
+
+namespace {
+constexpr int kRecordingItem = -2; // item data of the recording in the clip selector
+}
 
 TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     : QWidget(parent)
@@ -24,6 +32,9 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     connect(m_context, &StudioContext::fileClosed, this, &TimelineWidget::rebuildClipList);
     connect(m_context, &StudioContext::currentClipChanged, this, &TimelineWidget::onClipChanged);
     connect(m_context, &StudioContext::currentFrameChanged, this, &TimelineWidget::onContextFrameChanged);
+    connect(m_context, &StudioContext::inputAnimationLoaded, this, &TimelineWidget::rebuildClipList);
+    connect(m_context, &StudioContext::timelineSourceChanged, this, &TimelineWidget::onSourceChanged);
+    connect(m_context, &StudioContext::recordingTimeChanged, this, &TimelineWidget::onRecordingTimeChanged);
     connect(m_clock, &PlaybackClock::frameChanged, this, &TimelineWidget::onClockFrameChanged);
     connect(m_clock, &PlaybackClock::playingChanged, this, &TimelineWidget::updatePlayingState);
     connect(m_clock, &PlaybackClock::loopsChanged, m_loopAction, &QAction::setChecked);
@@ -34,8 +45,15 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     });
 
     connect(ui->clipCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index >= 0)
-            m_context->setCurrentClip(ui->clipCombo->itemData(index).toInt());
+        if (index < 0)
+            return;
+        const int clip = ui->clipCombo->itemData(index).toInt();
+        if (clip == kRecordingItem) {
+            m_context->setTimelineSource(StudioContext::TimelineSource::Recording);
+            return;
+        }
+        m_context->setTimelineSource(StudioContext::TimelineSource::Clip);
+        m_context->setCurrentClip(clip);
     });
     connect(ui->speedSpin, &QDoubleSpinBox::valueChanged, m_clock, &PlaybackClock::setSpeed);
     connect(ui->frameSpin, &QSpinBox::valueChanged, m_clock, &PlaybackClock::setFrame);
@@ -110,13 +128,81 @@ void TimelineWidget::rebuildClipList()
         const QString name = clip.name.isEmpty() ? tr("(clip %1)").arg(clip.index) : clip.name;
         ui->clipCombo->addItem(QStringLiteral("%1  [%2]").arg(name).arg(clip.frameCount), clip.index);
     }
-    const bool any = !clips.isEmpty();
-    setEnabled(any);
-    onClipChanged(m_context->currentClip());
+    if (const auto &recording = m_context->inputAnimation()) {
+        if (!clips.isEmpty())
+            ui->clipCombo->insertSeparator(ui->clipCombo->count());
+        ui->clipCombo->addItem(tr("%1  [recording, %2 s]")
+                                   .arg(QFileInfo(m_context->inputAnimationPath()).fileName())
+                                   .arg(recording->duration() - recording->startTime(), 0, 'f', 2),
+                               kRecordingItem);
+    }
+    setEnabled(ui->clipCombo->count() > 0);
+    onSourceChanged();
+}
+
+bool TimelineWidget::drivesRecording() const
+{
+    return m_context->timelineSource() == StudioContext::TimelineSource::Recording && m_context->inputAnimation();
+}
+
+int TimelineWidget::recordingFrame(double seconds) const
+{
+    const double start = m_context->inputAnimation() ? m_context->inputAnimation()->startTime() : 0.0;
+    return int(std::lround((seconds - start) * StudioContext::kRecordingFrameRate));
+}
+
+void TimelineWidget::onSourceChanged()
+{
+    if (!drivesRecording()) {
+        onClipChanged(m_context->currentClip());
+        return;
+    }
+    const bool wasPlaying = m_clock->isPlaying();
+    const auto &recording = m_context->inputAnimation();
+    const double span = std::max(0.0, recording->duration() - recording->startTime());
+    const int frames = int(std::floor(span * StudioContext::kRecordingFrameRate)) + 1;
+    m_syncing = true;
+    {
+        const QSignalBlocker blocker(ui->clipCombo);
+        ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(kRecordingItem));
+    }
+    m_clock->setClip(frames, StudioContext::kRecordingFrameRate, false);
+    updateRanges();
+    m_clock->setFrame(recordingFrame(m_context->recordingTime()));
+    m_syncing = false;
+    if (wasPlaying)
+        m_clock->play();
+    updateFrameDisplay();
+}
+
+void TimelineWidget::onRecordingTimeChanged(double seconds)
+{
+    if (!drivesRecording())
+        return;
+    const int frame = recordingFrame(seconds);
+    if (frame != m_clock->frame()) {
+        m_syncing = true;
+        m_clock->setFrame(frame);
+        m_syncing = false;
+    }
+    updateFrameDisplay();
+}
+
+void TimelineWidget::updateRanges()
+{
+    const int n = m_clock->frameCount();
+    const QSignalBlocker sliderBlocker(ui->frameSlider);
+    const QSignalBlocker spinBlocker(ui->frameSpin);
+    ui->frameSlider->setRange(0, std::max(0, n - 1));
+    ui->frameSlider->setTickInterval(n > 48 ? n / 24 : 1);
+    ui->frameSpin->setRange(0, std::max(0, n - 1));
+    ui->frameSpin->setSuffix(QStringLiteral(" / %1").arg(n));
 }
 
 void TimelineWidget::onClipChanged(int clip)
 {
+    if (drivesRecording())
+        return; // the clip selector shows the recording; the clip is kept for later
     // Resetting the clock emits frame 0; the context's frame (kept on reload) wins.
     const bool wasPlaying = m_clock->isPlaying();
     m_syncing = true;
@@ -131,15 +217,7 @@ void TimelineWidget::onClipChanged(int clip)
     } else {
         m_clock->setClip(0, 0.0, false);
     }
-    const int n = m_clock->frameCount();
-    {
-        const QSignalBlocker sliderBlocker(ui->frameSlider);
-        const QSignalBlocker spinBlocker(ui->frameSpin);
-        ui->frameSlider->setRange(0, std::max(0, n - 1));
-        ui->frameSlider->setTickInterval(n > 48 ? n / 24 : 1);
-        ui->frameSpin->setRange(0, std::max(0, n - 1));
-        ui->frameSpin->setSuffix(QStringLiteral(" / %1").arg(n));
-    }
+    updateRanges();
     m_clock->setFrame(m_context->currentFrame());
     m_syncing = false;
     // Playback goes on through a clip change or a reload of the file.
@@ -150,6 +228,8 @@ void TimelineWidget::onClipChanged(int clip)
 
 void TimelineWidget::onContextFrameChanged(int frame)
 {
+    if (drivesRecording())
+        return;
     if (frame != m_clock->frame())
         m_clock->setFrame(frame);
     updateFrameDisplay();
@@ -159,7 +239,12 @@ void TimelineWidget::onClockFrameChanged(int frame)
 {
     if (m_syncing)
         return;
-    m_context->setCurrentFrame(frame);
+    if (drivesRecording()) {
+        const double start = m_context->inputAnimation()->startTime();
+        m_context->setRecordingTime(start + frame / StudioContext::kRecordingFrameRate);
+    } else {
+        m_context->setCurrentFrame(frame);
+    }
     updateFrameDisplay();
 }
 
@@ -172,6 +257,13 @@ void TimelineWidget::updateFrameDisplay()
         if (!ui->frameSlider->isSliderDown())
             ui->frameSlider->setValue(frame);
         ui->frameSpin->setValue(frame);
+    }
+    if (drivesRecording()) {
+        // Recording time as the curve plots show it (it may start before 0).
+        const auto &recording = m_context->inputAnimation();
+        ui->timeLabel->setText(tr("%1 s / %2 s").arg(m_context->recordingTime(), 0, 'f', 3)
+                                   .arg(recording->duration(), 0, 'f', 3));
+        return;
     }
     const double fps = m_clock->fps();
     const double duration = fps > 0.0 ? m_clock->frameCount() / fps : 0.0;

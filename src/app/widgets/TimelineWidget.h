@@ -4,6 +4,10 @@
 // slider that scrubs while dragged. The logic lives in a PlaybackClock; this widget keeps it, the
 // controls and the StudioContext's current clip and frame in step.
 //
+// When a recording (.bin) is open, the clip selector also lists it: chosen there (or when the
+// Curves view is shown), the timeline plays the recording's time instead, stepped at
+// StudioContext::kRecordingFrameRate, and that time is the curve plots' cursor.
+//
 // Its actions carry the keyboard shortcuts (Space, Left/Right and , . , Home/End, L, [ ]); the
 // main window puts them in its Playback menu so they work wherever the focus is in the window.
 #include <QList>
@@ -36,10 +40,15 @@ private:
     void createActions();
     void rebuildClipList();
     void onClipChanged(int clip);
+    void onSourceChanged();
+    void onRecordingTimeChanged(double seconds);
+    bool drivesRecording() const;
+    int recordingFrame(double seconds) const;
     void onContextFrameChanged(int frame);
     void onClockFrameChanged(int frame);
     void updateFrameDisplay();
     void updatePlayingState(bool playing);
+    void updateRanges();
 
     std::unique_ptr<Ui::TimelineWidget> ui;
     StudioContext *m_context = nullptr;

@@ -1,0 +1,160 @@
+#include "RebakePreviewPane.h"
+
+#include "PlaybackClock.h"
+#include "viewport/ViewportWidget.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace bpat;
+
+namespace {
+const QString BannerStyle = QStringLiteral("QLabel { padding: 4px; border-radius: 3px; background: %1; color: %2; }");
+}
+
+RebakePreviewPane::RebakePreviewPane(QWidget *parent)
+    : QWidget(parent)
+    , m_clock(new studio::PlaybackClock(this))
+{
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("previewBanner"));
+    m_banner->setWordWrap(true);
+    m_viewport = new ViewportWidget(this);
+    m_viewport->setObjectName(QStringLiteral("previewViewport"));
+    m_viewport->setMinimumSize(360, 280);
+    m_viewport->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_play = new QToolButton(this);
+    m_play->setObjectName(QStringLiteral("previewPlay"));
+    m_play->setCheckable(true);
+    m_play->setToolTip(tr("Play / pause the previewed clip"));
+    m_scrub = new QSlider(Qt::Horizontal, this);
+    m_scrub->setObjectName(QStringLiteral("previewScrub"));
+    m_scrub->setToolTip(tr("Scrub the previewed clip"));
+    m_frameLabel = new QLabel(this);
+    m_frameLabel->setMinimumWidth(m_frameLabel->fontMetrics().horizontalAdvance(QStringLiteral("00000 / 00000  000.00 s")));
+    m_verdict = new QLabel(this);
+    m_verdict->setObjectName(QStringLiteral("previewVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *transport = new QHBoxLayout;
+    transport->addWidget(m_play);
+    transport->addWidget(m_scrub, 1);
+    transport->addWidget(m_frameLabel);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_viewport, 1);
+    layout->addLayout(transport);
+    layout->addWidget(m_verdict);
+
+    connect(m_play, &QToolButton::toggled, this, &RebakePreviewPane::setPlaying);
+    connect(m_scrub, &QSlider::valueChanged, m_clock, &studio::PlaybackClock::setFrame);
+    connect(m_clock, &studio::PlaybackClock::frameChanged, this, &RebakePreviewPane::showFrame);
+    connect(m_clock, &studio::PlaybackClock::playingChanged, this, [this](bool playing) {
+        const QSignalBlocker block(m_play);
+        m_play->setChecked(playing);
+        m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    });
+    clear();
+}
+
+RebakePreviewPane::~RebakePreviewPane() = default;
+
+void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStringList &errors, const Diagnostics &findings)
+{
+    m_file = file;
+    m_clip = clip;
+    m_stale = false;
+    m_viewport->setFile(file);
+    const BpatClipInfo *info = clip >= 0 && clip < file.clips().size() ? &file.clips().at(clip) : nullptr;
+    const int frames = info ? int(info->frameCount) : 0;
+    m_scrub->setRange(0, std::max(0, frames - 1));
+    m_scrub->setEnabled(frames > 0);
+    m_play->setEnabled(frames > 1);
+    m_clock->setClip(frames, info ? double(info->fps) : 0.0, true); // frame 0 -> showFrame
+
+    const QString rig = m_viewport->canvas() ? m_viewport->canvas()->scene().rigName() : QString();
+    m_banner->setStyleSheet(BannerStyle.arg(QStringLiteral("#2d4f6c"), QStringLiteral("white")));
+    m_banner->setText(tr("Preview, not saved: clip '%1', %2 frames at %3 fps, %4 bones%5. Nothing has been written.")
+                          .arg(info ? info->name : QString()).arg(frames).arg(info ? double(info->fps) : 0.0)
+                          .arg(file.header().boneCount)
+                          .arg(rig.isEmpty() ? QString() : tr(" on the %1 rig").arg(rig)));
+
+    int warnings = 0;
+    for (const Diagnostic &d : findings)
+        warnings += d.severity == Severity::Warning ? 1 : 0;
+    if (errors.isEmpty()) {
+        m_verdict->setStyleSheet(QStringLiteral("QLabel { color: #2e7d32; }"));
+        m_verdict->setText(warnings ? tr("Validator: valid in the game and spec profiles, %1 warning(s).").arg(warnings)
+                                    : tr("Validator: valid in the game and spec profiles."));
+    } else {
+        m_verdict->setStyleSheet(QStringLiteral("QLabel { color: #c62828; }"));
+        m_verdict->setText(tr("Validator: invalid, Rebake will refuse to write it.\n%1").arg(errors.join(QLatin1Char('\n'))));
+    }
+    m_viewport->setToolTip(m_banner->text());
+}
+
+void RebakePreviewPane::clear(const QString &message)
+{
+    m_clip = -1;
+    m_clock->setClip(0, 0.0, true);
+    m_file = BpatFile();
+    m_stale = false;
+    m_viewport->clear();
+    m_scrub->setRange(0, 0);
+    m_scrub->setEnabled(false);
+    m_play->setEnabled(false);
+    m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_frameLabel->clear();
+    m_verdict->clear();
+    m_banner->setStyleSheet(BannerStyle.arg(QStringLiteral("palette(alternate-base)"), QStringLiteral("palette(text)")));
+    m_banner->setText(message.isEmpty() ? tr("No preview yet: press Preview to rebake in memory and watch the result here. "
+                                             "Nothing is written until Rebake.")
+                                        : message);
+}
+
+void RebakePreviewPane::markStale()
+{
+    if (!hasPreview() || m_stale)
+        return;
+    m_stale = true;
+    setPlaying(false);
+    m_banner->setStyleSheet(BannerStyle.arg(QStringLiteral("#8a6d00"), QStringLiteral("white")));
+    m_banner->setText(tr("Out of date: the settings changed after this preview. Press Preview to rebuild it; "
+                         "Rebake uses the current settings."));
+}
+
+int RebakePreviewPane::frame() const { return m_clock->frame(); }
+int RebakePreviewPane::frameCount() const { return m_clock->frameCount(); }
+bool RebakePreviewPane::isPlaying() const { return m_clock->isPlaying(); }
+QString RebakePreviewPane::bannerText() const { return m_banner->text(); }
+QString RebakePreviewPane::verdictText() const { return m_verdict->text(); }
+
+void RebakePreviewPane::setFrame(int frame) { m_clock->setFrame(frame); }
+
+void RebakePreviewPane::setPlaying(bool playing)
+{
+    if (playing && m_clock->frameCount() > 1)
+        m_clock->play();
+    else
+        m_clock->pause();
+}
+
+void RebakePreviewPane::showFrame(int frame)
+{
+    if (m_clip < 0)
+        return;
+    m_viewport->setCurrentFrame(m_clip, frame);
+    {
+        const QSignalBlocker block(m_scrub);
+        m_scrub->setValue(frame);
+    }
+    const double fps = m_clock->fps();
+    m_frameLabel->setText(tr("%1 / %2  %3 s").arg(frame + 1).arg(m_clock->frameCount())
+                              .arg(fps > 0 ? frame / fps : 0.0, 0, 'f', 2));
+}

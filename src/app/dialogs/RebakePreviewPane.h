@@ -1,0 +1,65 @@
+#pragma once
+// The Rebake dialog's preview: the rebaked document, built in memory (BpatFile over the
+// serialized bytes, never written), animating on its creature in an embedded viewport with its
+// own play / scrub controls, and the validator's verdict on those bytes. The creature mesh is
+// the one the main viewport would pick (the humanoid for `humanoid-upper-body`, the hands rig
+// for `hands`). When the dialog's settings change the preview is marked out of date: it keeps
+// showing, greyed by a banner, until the next Preview replaces it.
+#include "BpatFile.h"
+#include "Diagnostic.h"
+
+#include <QWidget>
+
+class QLabel;
+class QSlider;
+class QToolButton;
+class ViewportWidget;
+
+namespace bpat::studio {
+class PlaybackClock;
+}
+
+class RebakePreviewPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RebakePreviewPane(QWidget *parent = nullptr);
+    ~RebakePreviewPane() override;
+
+    // Shows `file` (in-memory bytes), playing clip `clip` from frame 0, with the validator's
+    // verdict (`errors` empty: valid in both profiles; `findings` add warnings).
+    void showPreview(const bpat::BpatFile &file, int clip, const QStringList &errors,
+                     const bpat::Diagnostics &findings);
+    void clear(const QString &message = QString());
+    void markStale();
+
+    bool hasPreview() const { return !m_file.isNull(); }
+    bool isStale() const { return m_stale; }
+    const bpat::BpatFile &file() const { return m_file; }
+    int clip() const { return m_clip; }
+    int frame() const;
+    int frameCount() const;
+    bool isPlaying() const;
+    QString bannerText() const;
+    QString verdictText() const;
+    ViewportWidget *viewport() const { return m_viewport; }
+
+public slots:
+    void setFrame(int frame);
+    void setPlaying(bool playing);
+
+private:
+    void showFrame(int frame);
+
+    ViewportWidget *m_viewport = nullptr;
+    QLabel *m_banner = nullptr;
+    QToolButton *m_play = nullptr;
+    QSlider *m_scrub = nullptr;
+    QLabel *m_frameLabel = nullptr;
+    QLabel *m_verdict = nullptr;
+    bpat::studio::PlaybackClock *m_clock = nullptr;
+    bpat::BpatFile m_file;
+    int m_clip = -1;
+    bool m_stale = false;
+};
