@@ -1,6 +1,6 @@
 #include "StudioContext.h"
 
-#include "BpsmValidator.h"
+#include "BpsmValidator.h" // revalidate()
 #include "MappingGuard.h"
 #include "ValidationRun.h"
 #include "editing/DocumentSession.h"
@@ -31,20 +31,6 @@ bool LoadedFile::isStale() const
     return guard && guard->isStale();
 }
 
-LoadedSnapshot::LoadedSnapshot(BpsmFile f)
-    : file(std::move(f))
-{
-    if (file.fileSize() > 0)
-        guard = std::make_unique<MappingGuard>(file.bytes().data(), qint64(file.fileSize()));
-}
-
-LoadedSnapshot::~LoadedSnapshot() = default;
-
-bool LoadedSnapshot::isStale() const
-{
-    return guard && guard->isStale();
-}
-
 namespace {
 bool isSnapshotPath(const QString &path)
 {
@@ -67,32 +53,6 @@ const BpatFile &StudioContext::file() const
 {
     static const BpatFile null;
     return m_loaded ? m_loaded->file : null;
-}
-
-const BpsmFile &StudioContext::snapshot() const
-{
-    static const BpsmFile null;
-    return m_snapshot ? m_snapshot->file : null;
-}
-
-StudioContext::DocumentKind StudioContext::documentKind() const
-{
-    return m_loaded ? DocumentKind::Bpat : m_snapshot ? DocumentKind::Snapshot : DocumentKind::None;
-}
-
-QList<ClipEntry> StudioContext::clipEntries() const
-{
-    QList<ClipEntry> entries;
-    if (m_snapshot) {
-        for (const BpsmClipInfo &c : m_snapshot->file.clips()) {
-            entries.append({c.index, c.name, c.frameCount, c.frameOffset, ClipEntry::SnapshotFps, true, false});
-        }
-        return entries;
-    }
-    for (const BpatClipInfo &c : file().clips()) {
-        entries.append({c.index, c.name, c.frameCount, c.frameOffset, c.fps, c.loops(), true});
-    }
-    return entries;
 }
 
 QString StudioContext::boneName(int bone) const
@@ -165,37 +125,6 @@ StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keep
     restoreSelection(keepSelection, previousClipName, previousClip, previousFrame);
     if (m_bone >= int(f.header().boneCount))
         m_bone = -1;
-    emitLoaded(keepSelection);
-    return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
-}
-
-StudioContext::OpenResult StudioContext::openSnapshot(const QString &path, bool keepSelection)
-{
-    const QString previousClipName = keepSelection ? currentClipName() : QString();
-    const int previousClip = m_clip;
-    const int previousFrame = m_frame;
-
-    QString error;
-    std::optional<BpsmFile> opened = BpsmFile::open(path, &error);
-    if (!opened) {
-        m_lastError = error;
-        if (keepSelection) {
-            close();
-            m_path = QFileInfo(path).absoluteFilePath();
-        }
-        Q_EMIT message(error);
-        return OpenResult::Failed;
-    }
-    m_lastError.clear();
-    m_session->discard(); // nothing to edit in a snapshot mesh
-    m_loaded.reset();
-    m_snapshot = std::make_shared<LoadedSnapshot>(std::move(*opened));
-    m_path = QFileInfo(path).absoluteFilePath();
-    m_rig.reset(); // a snapshot stores no bones, only the vertices' bone indices
-    m_bone = -1;
-    m_diagnostics = BpsmValidator().validate(m_snapshot->file);
-    m_deepChecked = false;
-    restoreSelection(keepSelection, previousClipName, previousClip, previousFrame);
     emitLoaded(keepSelection);
     return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
 }

@@ -20,7 +20,7 @@ struct BakeOutput
     QString species;
     QString fileName;  // e.g. "horse.bpat"
     QString path;      // where it was written
-    QString contents;  // e.g. "species 1, 16 bones, 5 clips, 84 frames, 0 sockets"
+    QString contents;  // e.g. "species 1, 16 bones, 6 clips, 116 frames, 0 sockets"
     quint64 bytes = 0;
     bool ok = false;
     QString error;     // why it failed

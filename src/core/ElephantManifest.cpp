@@ -25,7 +25,8 @@ SpeciesManifest ElephantManifest::create()
 
     const QList<ClipSpec> clips{{QStringLiteral("idle"), 24, 24.0f, true},
                                 {QStringLiteral("walk"), 24, 24.0f, true},
-                                {QStringLiteral("run"), 16, 24.0f, true}};
+                                {QStringLiteral("run"), 16, 24.0f, true},
+                                {QStringLiteral("fight"), 24, 24.0f, true}};
     QuadrupedGait idle;
     idle.duty = 1.0f;
     QuadrupedGait walk; // LH, LF, RH, RF; strike phases listed FL, FR, BL, BR
@@ -35,17 +36,20 @@ SpeciesManifest ElephantManifest::create()
     run.stride = 0.95f, run.duty = 0.5f, run.lift = 0.11f, run.strike = {0.2f, 0.7f, 0.0f, 0.5f};
     run.heave = 0.03f, run.heaveCycles = 2, run.heavePhase = 0.1f, run.nod = 0.1f, run.lower = 0.03f;
 
+    QuadrupedGait fight; // a threat: the forehand rises a little, the front feet stamp, the trunk sweeps
+    fight.fight = true, fight.rear = 0.14f, fight.paw = 0.12f, fight.nod = 0.25f, fight.swing = 0.9f;
+
     SpeciesManifest m;
     m.speciesId = 2;
     m.speciesName = QStringLiteral("elephant");
     m.bpatFileName = QStringLiteral("elephant.bpat");
     m.snapshotFileName = QStringLiteral("elephant_minimal.bpsm");
-    m.summary = QStringLiteral("The game's 16-bone elephant: idle, walk and run (amble)");
+    m.summary = QStringLiteral("The game's 16-bone elephant: idle, walk, run (amble) and fight");
     m.rig = body.rig;
     m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
     m.soleHeight = body.soleHeight;
     m.clips = clips;
-    const QuadrupedMotion motion(body, clips, {idle, walk, run});
+    const QuadrupedMotion motion(body, clips, {idle, walk, run, fight});
     m.bindPalette = motion.restPalette();
     m.clipPalette = [motion](int clip, float phase) { return motion.palette(clip, phase); };
     return m;

@@ -27,7 +27,8 @@ SpeciesManifest HorseManifest::create()
                                 {QStringLiteral("walk"), 24, 24.0f, true},
                                 {QStringLiteral("trot"), 16, 24.0f, true},
                                 {QStringLiteral("canter"), 16, 24.0f, true},
-                                {QStringLiteral("gallop"), 12, 24.0f, true}};
+                                {QStringLiteral("gallop"), 12, 24.0f, true},
+                                {QStringLiteral("fight"), 24, 24.0f, true}};
     QuadrupedGait idle;
     idle.duty = 1.0f;
     QuadrupedGait walk; // LH, LF, RH, RF: strike phases listed FL, FR, BL, BR
@@ -45,17 +46,20 @@ SpeciesManifest HorseManifest::create()
     gallop.heave = 0.06f, gallop.heaveCycles = 1, gallop.heavePhase = 0.86f;
     gallop.pitch = 0.1f, gallop.pitchPhase = 0.15f, gallop.nod = 0.18f, gallop.lower = 0.05f;
 
+    QuadrupedGait fight; // rearing, striking out with the front hooves, the head tossing
+    fight.fight = true, fight.rear = 0.55f, fight.paw = 0.3f, fight.nod = 0.3f, fight.swing = 0.4f;
+
     SpeciesManifest m;
     m.speciesId = 1;
     m.speciesName = QStringLiteral("horse");
     m.bpatFileName = QStringLiteral("horse.bpat");
     m.snapshotFileName = QStringLiteral("horse_minimal.bpsm");
-    m.summary = QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter and gallop");
+    m.summary = QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter, gallop and fight");
     m.rig = body.rig;
     m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
     m.soleHeight = body.soleHeight;
     m.clips = clips;
-    const QuadrupedMotion motion(body, clips, {idle, walk, trot, canter, gallop});
+    const QuadrupedMotion motion(body, clips, {idle, walk, trot, canter, gallop, fight});
     m.bindPalette = motion.restPalette();
     m.clipPalette = [motion](int clip, float phase) { return motion.palette(clip, phase); };
     return m;

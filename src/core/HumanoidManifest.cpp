@@ -10,7 +10,7 @@ SpeciesManifest HumanoidManifest::create()
     m.speciesId = 0;
     m.speciesName = QStringLiteral("humanoid");
     m.bpatFileName = QStringLiteral("humanoid.bpat");
-    m.summary = QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold and a sword slash");
+    m.summary = QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold, sword, spear and bow attacks, riding");
     m.rig = Rig::humanoid();
     m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
     m.soleHeight = HumanoidPose::SoleHeight;

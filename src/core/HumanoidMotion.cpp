@@ -1,6 +1,8 @@
 #include "HumanoidMotion.h"
 
 #include "GaitCycle.h"
+#include "HumanoidAttacks.h"
+#include "HumanoidRiding.h"
 #include "KeyedChannel.h"
 
 #include <algorithm>
@@ -45,11 +47,22 @@ HumanoidMotion::HumanoidMotion(bool swordReady)
 
 QList<ClipSpec> HumanoidMotion::clips()
 {
+    // The game's order; the first four and riding_idle loop.
     return {{QStringLiteral("idle"), 24, 24.0f, true},
             {QStringLiteral("walk"), 24, 24.0f, true},
             {QStringLiteral("run"), 24, 24.0f, true},
             {QStringLiteral("hold"), 16, 24.0f, true},
-            {QStringLiteral("attack_sword_a"), 24, 24.0f, false}};
+            {QStringLiteral("attack_sword_a"), 24, 24.0f, false},
+            {QStringLiteral("attack_sword_b"), 24, 24.0f, false},
+            {QStringLiteral("attack_sword_c"), 24, 24.0f, false},
+            {QStringLiteral("attack_spear_a"), 24, 24.0f, false},
+            {QStringLiteral("attack_spear_b"), 24, 24.0f, false},
+            {QStringLiteral("attack_spear_c"), 24, 24.0f, false},
+            {QStringLiteral("attack_bow"), 24, 24.0f, false},
+            {QStringLiteral("riding_idle"), 24, 24.0f, true},
+            {QStringLiteral("riding_charge"), 24, 24.0f, false},
+            {QStringLiteral("riding_reining"), 24, 24.0f, false},
+            {QStringLiteral("riding_bow_shot"), 24, 24.0f, false}};
 }
 
 QList<SocketSpec> HumanoidMotion::sockets()
@@ -103,6 +116,29 @@ HumanoidPose HumanoidMotion::pose(const QString &clip, float phase) const
         return hold(phase);
     if (clip == QLatin1String("attack_sword_a"))
         return attackSword(phase);
+    const HumanoidArm ready = m_swordReady ? swordArm() : HumanoidArm{0.35f, 0.15f, 0.2f, 1.1f, -0.2f};
+    const HumanoidAttacks attacks(restPose(), ready);
+    if (clip == QLatin1String("attack_sword_b"))
+        return attacks.swordSweep(phase);
+    if (clip == QLatin1String("attack_sword_c"))
+        return attacks.swordThrust(phase);
+    if (clip == QLatin1String("attack_spear_a"))
+        return attacks.spearThrust(phase);
+    if (clip == QLatin1String("attack_spear_b"))
+        return attacks.spearOverhand(phase);
+    if (clip == QLatin1String("attack_spear_c"))
+        return attacks.spearSweep(phase);
+    if (clip == QLatin1String("attack_bow"))
+        return attacks.bowShot(phase);
+    const HumanoidRiding riding(m_swordReady ? swordArm() : restingArm());
+    if (clip == QLatin1String("riding_idle"))
+        return riding.idle(phase);
+    if (clip == QLatin1String("riding_charge"))
+        return riding.charge(phase);
+    if (clip == QLatin1String("riding_reining"))
+        return riding.reining(phase);
+    if (clip == QLatin1String("riding_bow_shot"))
+        return riding.bowShot(phase);
     return idle(phase);
 }
 

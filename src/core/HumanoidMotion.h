@@ -1,6 +1,7 @@
 #pragma once
-// The humanoid's procedural clips: idle, walk, run, hold and attack_sword_a, each a function of
-// the clip phase. Walk and run are in-place gait cycles (GaitCycle) with alternating feet, a
+// The humanoid's procedural clips, the game's fifteen in its order, each a function of the clip
+// phase: idle, walk, run, hold and attack_sword_a here; the other attacks in HumanoidAttacks and
+// the mounted clips in HumanoidRiding. Walk and run are in-place gait cycles (GaitCycle) with alternating feet, a
 // bobbing, swaying and twisting pelvis and counter-swinging arms; planted feet stay on the
 // ground and move back at exactly the ground speed. `swordReady` keeps the right arm in the
 // sword-ready pose (the humanoid_sword species) instead of swinging it freely.

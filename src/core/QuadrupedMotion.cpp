@@ -56,6 +56,8 @@ QList<QMatrix4x4> QuadrupedMotion::restPalette() const
 QList<QMatrix4x4> QuadrupedMotion::palette(int clip, float phase) const
 {
     const QuadrupedGait &gait = m_gaits.at(clip);
+    if (gait.fight)
+        return toPalette(fightPose(gait, phase));
     return toPalette(gait.duty >= 1.0f ? idlePose(phase) : gaitPose(gait, phase));
 }
 
@@ -94,18 +96,61 @@ QuadrupedMotion::Pose QuadrupedMotion::gaitPose(const QuadrupedGait &gait, float
     float height = m_body.height - gait.lower + heave;
     // The body rides no higher than its legs reach: every foot target (the swinging ones are
     // raised) must stay within 98.5% of its leg's length, so planted feet never leave the ground.
-    for (int leg = 0; leg < 4; ++leg) {
-        const float reach = 0.985f * (isFront(leg) ? m_body.frontUpper + m_body.frontLower
-                                                  : m_body.backUpper + m_body.backLower);
-        QMatrix4x4 rootRot;
-        rootRot.rotate(aboutX(pose.pitch));
-        const QVector3D hip = rootRot.map(hipLocal(leg));
-        const QVector3D d = pose.feet[leg] - QVector3D(hip.x(), 0.0f, hip.z());
-        const float horizontal = d.x() * d.x() + d.z() * d.z();
-        height = std::min(height, pose.feet[leg].y() + m_body.soleHeight - hip.y()
-                                      + std::sqrt(std::max(0.0f, reach * reach - horizontal)));
-    }
+    for (int leg = 0; leg < 4; ++leg)
+        height = reachHeight(pose, leg, height);
     pose.root = {0.0f, height, 0.0f};
+    return pose;
+}
+
+float QuadrupedMotion::reachHeight(const Pose &pose, int leg, float height) const
+{
+    const float reach = 0.985f * (isFront(leg) ? m_body.frontUpper + m_body.frontLower
+                                              : m_body.backUpper + m_body.backLower);
+    QMatrix4x4 rootRot;
+    rootRot.rotate(aboutX(pose.pitch));
+    const QVector3D hip = rootRot.map(hipLocal(leg)) + QVector3D(pose.root.x(), 0.0f, pose.root.z());
+    const QVector3D d = pose.feet[leg] - QVector3D(hip.x(), 0.0f, hip.z());
+    const float horizontal = d.x() * d.x() + d.z() * d.z();
+    return std::min(height, pose.feet[leg].y() + m_body.soleHeight - hip.y()
+                                + std::sqrt(std::max(0.0f, reach * reach - horizontal)));
+}
+
+QuadrupedMotion::Pose QuadrupedMotion::fightPose(const QuadrupedGait &gait, float phase) const
+{
+    // up: 0 standing square at phase 0, fully reared at 0.5, down again at 1 (seamless loop).
+    const float up = 0.5f - 0.5f * std::cos(TwoPi * phase);
+    const float lifted = std::clamp((up - 0.15f) / 0.5f, 0.0f, 1.0f); // front feet off the ground
+    const float ease = lifted * lifted * (3.0f - 2.0f * lifted);
+    Pose pose;
+    pose.pitch = -gait.rear * up; // nose up
+    pose.root = {0.0f, m_body.height + 0.5f * gait.rear * up * m_body.height * 0.3f, -0.25f * gait.rear * up};
+    pose.neckNod = -gait.nod * up + 0.3f * gait.nod * std::sin(TwoPi * 3.0f * phase) * ease;
+    pose.headNod = -0.5f * pose.neckNod;
+    pose.neckYaw = gait.swing * 0.3f * std::sin(TwoPi * phase);
+    pose.tipSwing = gait.swing * std::sin(TwoPi * 2.0f * phase);
+    for (int leg = 0; leg < 4; ++leg)
+        pose.feet[leg] = neutralFoot(leg);
+    // The hind feet stay planted: the body rises no higher than they reach.
+    float height = pose.root.y();
+    for (int leg : {LegBL, LegBR})
+        height = reachHeight(pose, leg, height);
+    pose.root.setY(height);
+    // The front feet lift with the forehand and strike out in turn, forward and down.
+    QMatrix4x4 root;
+    root.translate(pose.root);
+    root.rotate(aboutX(pose.pitch));
+    for (int leg : {LegFL, LegFR}) {
+        const QVector3D hip = root.map(hipLocal(leg));
+        const float length = m_body.frontUpper + m_body.frontLower;
+        const float strike = std::sin(TwoPi * 2.0f * phase + (leg == LegFL ? 0.0f : std::numbers::pi_v<float>));
+        // Folded at the knee under the chest, reaching forward in turn.
+        const QVector3D tucked = hip + QVector3D(0.0f, -0.55f * length - m_body.soleHeight + 0.3f * gait.paw * strike,
+                                                 0.2f * length + gait.paw * (0.5f + 0.5f * strike));
+        QVector3D foot = pose.feet[leg] * (1.0f - ease) + tucked * ease;
+        foot.setY(std::max(0.0f, foot.y()));
+        pose.feet[leg] = foot;
+        pose.footPitch[leg] = 0.8f * ease;
+    }
     return pose;
 }
 

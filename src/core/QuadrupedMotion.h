@@ -1,6 +1,6 @@
 #pragma once
-// Procedural clips for the game's 16-bone quadrupeds (horse, elephant): an idle and in-place
-// gaits given as footfall tables. Each leg (Shoulder -> Knee -> Foot) is placed by two-bone IK
+// Procedural clips for the game's 16-bone quadrupeds (horse, elephant): an idle, in-place gaits
+// given as footfall tables, and a fight (rearing and striking out with the front feet). Each leg (Shoulder -> Knee -> Foot) is placed by two-bone IK
 // on a GaitCycle foot path; the body (Root) heaves and pitches with the gait, Body carries the
 // barrel's extents as a scale (as in the game's files), and the two head bones (NeckTop/Head for
 // the horse, Head/TrunkTip for the elephant) nod and sway.
@@ -47,6 +47,14 @@ struct QuadrupedGait
     float pitchPhase = 0.0f;
     float nod = 0.0f;      // head nod amplitude, radians
     float lower = 0.0f;    // how much lower than standing the body runs
+    // A fight clip instead of a gait (stride, duty, strike unused): the forehand rises by up to
+    // `rear` radians (nose up) once per cycle while the hind feet stay planted, the front feet
+    // leave the ground and strike out in turn (`paw`: how far), the head tosses (`nod`) and
+    // swings (`swing`: the horse bites, the elephant sweeps its trunk).
+    bool fight = false;
+    float rear = 0.0f;
+    float paw = 0.0f;
+    float swing = 0.0f;
 };
 
 class QuadrupedMotion
@@ -70,6 +78,8 @@ private:
     };
     Pose idlePose(float phase) const;
     Pose gaitPose(const QuadrupedGait &gait, float phase) const;
+    Pose fightPose(const QuadrupedGait &gait, float phase) const;
+    float reachHeight(const Pose &pose, int leg, float height) const; // highest root keeping a foot
     QList<QMatrix4x4> toPalette(const Pose &pose) const;
     QVector3D hipLocal(int leg) const;
     QVector3D neutralFoot(int leg) const;

@@ -56,6 +56,7 @@ private slots:
     void contextOpensASnapshot();
     void panelsShowTheSnapshot();
     void brokenSnapshotOpensWithItsIssues();
+    void snapshotShrinkingWhileOpenIsReloaded();
     void viewportDrawsTheStoredFrames();
     void cameraStaysThroughAnEdit();
 
@@ -193,6 +194,28 @@ void tst_SnapshotViewport::brokenSnapshotOpensWithItsIssues()
         viewport->canvas()->grabFramebuffer();
         QVERIFY(!viewport->canvas()->uploadedSnapshotFrame());
     }
+}
+
+void tst_SnapshotViewport::snapshotShrinkingWhileOpenIsReloaded()
+{
+    // A mapped snapshot truncated underneath: the read past the new end sees zeros (SIGBUS
+    // guard), the context notices and reloads, and the shorter file shows its BPSM issues.
+    const QString path = m_dir.filePath(QStringLiteral("shrinking.bpsm"));
+    QVERIFY(QFile::copy(m_bpsm, path));
+    StudioContext context;
+    QCOMPARE(context.open(path), StudioContext::OpenResult::Opened);
+    const quint32 last = context.snapshot().header().frameTotal - 1;
+    QFile file(path);
+    QVERIFY(file.resize(4096));
+    const auto v = context.snapshot().vertex(last, 0); // on a page past the end now
+    QVERIFY(v);
+    QCOMPARE(v->position[0], 0.0f);
+    QSignalSpy stale(&context, &StudioContext::fileBecameStale);
+    QVERIFY(context.checkStale());
+    QCOMPARE(stale.size(), 1);
+    QCOMPARE(context.documentKind(), StudioContext::DocumentKind::Snapshot);
+    QCOMPARE(context.snapshot().fileSize(), quint64(4096));
+    QVERIFY(hasErrors(context.diagnostics()));
 }
 
 void tst_SnapshotViewport::viewportDrawsTheStoredFrames()

@@ -62,7 +62,7 @@ void tst_BakeCommand::bakesIntoTheGivenDirectory()
     QCOMPARE(QDir(out).entryList(QDir::Files, QDir::Name), CreatureFiles);
     for (const QString &name : CreatureFiles)
         QVERIFY2(r.out.contains(u"wrote "_qs + QDir(out).filePath(name)), qPrintable(r.out));
-    QVERIFY(r.out.contains(u"species 1, 16 bones, 5 clips"_qs));
+    QVERIFY(r.out.contains(u"species 1, 16 bones, 6 clips, 116 frames"_qs));
     QVERIFY(r.out.contains(u"6 of 6 files written"_qs));
     const auto humanoid = bpat::BpatFile::open(QDir(out).filePath(u"humanoid.bpat"_qs));
     QVERIFY(humanoid);
@@ -147,8 +147,8 @@ void tst_BakeCommand::infoAndValidateAcceptBpsm()
     QCOMPARE(r.exitCode, 0);
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(o.value(u"format"_qs).toString(), u"bpsm"_qs);
-    QCOMPARE(o.value(u"clip_count"_qs).toInt(), 5);
-    QCOMPARE(o.value(u"frame_total"_qs).toInt(), 92);
+    QCOMPARE(o.value(u"clip_count"_qs).toInt(), 6); // the game's horse clips, fight included
+    QCOMPARE(o.value(u"frame_total"_qs).toInt(), 116);
 
     r = runBpat({u"validate"_qs, bpsm, dir.filePath(u"horse.bpat"_qs)});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));

@@ -61,13 +61,17 @@ void tst_Baker::bpatFilesAreValidInBothProfiles_data()
     QTest::addColumn<int>("bones");
     QTest::addColumn<int>("sockets");
     QTest::addColumn<QStringList>("clips");
-    const QStringList human{u"idle"_qs, u"walk"_qs, u"run"_qs, u"hold"_qs, u"attack_sword_a"_qs};
+    // The game's clips in its order (bpat-v1.md, "The game's built-in rigs").
+    const QStringList human{u"idle"_qs,           u"walk"_qs,           u"run"_qs,            u"hold"_qs,
+                            u"attack_sword_a"_qs, u"attack_sword_b"_qs, u"attack_sword_c"_qs, u"attack_spear_a"_qs,
+                            u"attack_spear_b"_qs, u"attack_spear_c"_qs, u"attack_bow"_qs,     u"riding_idle"_qs,
+                            u"riding_charge"_qs,  u"riding_reining"_qs, u"riding_bow_shot"_qs};
     QTest::newRow("humanoid") << u"humanoid.bpat"_qs << 0 << 20 << 10 << human;
     QTest::newRow("humanoid_sword") << u"humanoid_sword.bpat"_qs << 3 << 20 << 10 << human;
     QTest::newRow("horse") << u"horse.bpat"_qs << 1 << 16 << 0
-                           << QStringList{u"idle"_qs, u"walk"_qs, u"trot"_qs, u"canter"_qs, u"gallop"_qs};
+                           << QStringList{u"idle"_qs, u"walk"_qs, u"trot"_qs, u"canter"_qs, u"gallop"_qs, u"fight"_qs};
     QTest::newRow("elephant") << u"elephant.bpat"_qs << 2 << 16 << 0
-                              << QStringList{u"idle"_qs, u"walk"_qs, u"run"_qs};
+                              << QStringList{u"idle"_qs, u"walk"_qs, u"run"_qs, u"fight"_qs};
 }
 
 void tst_Baker::bpatFilesAreValidInBothProfiles()
