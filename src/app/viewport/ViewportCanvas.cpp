@@ -34,6 +34,10 @@ ViewportCanvas::ViewportCanvas(QWidget *parent)
 ViewportCanvas::~ViewportCanvas()
 {
     cleanup();
+    // QOpenGLWidget's destructor destroys the context after this one has run: its
+    // aboutToBeDestroyed must not call cleanup() on what is no longer a ViewportCanvas (UBSan).
+    if (context())
+        disconnect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &ViewportCanvas::cleanup);
 }
 
 void ViewportCanvas::showUnavailable(const QString &reason)
