@@ -4,6 +4,7 @@
 
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QOpenGLPaintDevice>
 #include <QPainter>
 #include <QWheelEvent>
 #include <cmath>
@@ -64,7 +65,12 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
 
 void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
 {
-    QPainter painter(this);
+    // Into the bound framebuffer through a paint device of our own: QPainter(this) is redirected
+    // while the window is grabbed (QWidget::grab, --screenshot, F12), where the text went to the
+    // grab's pixmap and the framebuffer image was then drawn over it.
+    QOpenGLPaintDevice device(size() * devicePixelRatioF());
+    device.setDevicePixelRatio(devicePixelRatioF());
+    QPainter painter(&device);
     painter.setRenderHint(QPainter::TextAntialiasing);
     const QSizeF size(width(), height());
     const quint32 frame = currentGlobalFrame();
