@@ -1,6 +1,6 @@
 # Precompiled Qt headers. Parsing Qt's headers is most of the build's time (a GUI test spends
 # ~8 of its ~12 s there), so each family of targets shares one precompiled header:
-#   core      bpatcore (the bpat executable reuses it), the benchmarks (through bpat_pch_bench)
+#   core      bpatcore, bpat (its own: their Qt modules differ), the benchmarks (bpat_pch_bench)
 #   app       bpatstudio_lib (bpat-studio reuses it)
 #   test      every core/CLI test reuses the one built for bpat_pch_test
 #   test_gui  every GUI test reuses the one built for bpat_pch_test_gui
