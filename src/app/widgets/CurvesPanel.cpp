@@ -51,6 +51,9 @@ CurvesPanel::CurvesPanel(QWidget *parent) : QWidget(parent)
     m_status = new QLabel;
     m_status->setContentsMargins(6, 2, 6, 2);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long status text must not widen the plot side and squeeze the tree: the label is cut
+    // at its width instead (hover texts are also shown as the plot's tooltip).
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     plotLayout->addWidget(m_status);
 
     auto *splitter = new QSplitter(Qt::Horizontal);
@@ -59,6 +62,7 @@ CurvesPanel::CurvesPanel(QWidget *parent) : QWidget(parent)
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({280, 900});
+    treeHost->setMinimumWidth(220);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
@@ -195,6 +199,7 @@ void CurvesPanel::updateStatus(const QString &hover)
                           .arg(m_model->curveCount())
                           .arg(m_model->totalKeyCount())
                           .arg(m_animation->markers().size()));
+    m_status->setToolTip(m_status->text()); // whole, when the panel is too narrow for it
 }
 
 bool CurvesPanel::exportPng(const QString &path, QString *error)
