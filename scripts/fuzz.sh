@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets into ./build-fuzz (clang, ASan + UBSan) and runs each for a
-# bounded time: scripts/fuzz.sh [SECONDS_PER_TARGET] (default 60). Seed corpora come from
-# scripts/make-fuzz-seeds.sh (real files in ../shared, the malformed corpus); what libFuzzer
-# finds lands in build-fuzz/corpus/<target>/, crashes in build-fuzz/crashes/. Exits non-zero
-# on the first crash, leak, sanitizer report or timeout.
+# Runs each libFuzzer target for a bounded time: scripts/fuzz.sh [SECONDS_PER_TARGET] (default
+# 60). The targets come from BPAT_FUZZ_BUILD (default build-fuzz): a tree configured with
+# -DBPAT_FUZZ=ON is only brought up to date (scripts/sanitize.sh leaves one in build-asan);
+# otherwise a small one is configured there (clang, ASan + UBSan, core and CLI only). Seed
+# corpora come from scripts/make-fuzz-seeds.sh (real files in ../shared, the malformed corpus,
+# small BPSM files, the recipes); what libFuzzer finds lands in BUILD/corpus/<target>/, crashes
+# in BUILD/crashes/. Exits non-zero on the first crash, leak, sanitizer report or timeout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
-BUILD=build-fuzz
-CXX=${FUZZ_CXX:-clang++-14} cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_COMPILER="${FUZZ_CXX:-clang++-14}" -DBPAT_FUZZ=ON -DBPAT_BUILD_APP=OFF \
-  -DBPAT_BUILD_TESTS=OFF -DBPAT_BUILD_BENCH=OFF >/dev/null
+BUILD=${BPAT_FUZZ_BUILD:-build-fuzz}
+if ! grep -qs '^BPAT_FUZZ:BOOL=ON' "$BUILD/CMakeCache.txt"; then
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER="${FUZZ_CXX:-clang++-14}" -DBPAT_FUZZ=ON -DBPAT_BUILD_APP=OFF \
+    -DBPAT_BUILD_TESTS=OFF -DBPAT_BUILD_BENCH=OFF >/dev/null
+fi
 cmake --build "$BUILD" --parallel "$(nproc)"
 scripts/make-fuzz-seeds.sh "$BUILD"
 rm -rf "$BUILD/crashes"; mkdir -p "$BUILD/crashes"

@@ -146,11 +146,9 @@ int runRebake(const QStringList &args)
     for (const Diagnostic &d : outcome.validation)
         err << "bpat rebake: output " << severityName(d.severity) << " [" << d.code << "] " << d.message << '\n';
     if (!parser.isSet(QStringLiteral("quiet"))) {
-        qint64 frames = 0;
         for (qsizetype i = 0; i < request->clips.size(); ++i) {
             out << "clip '" << request->clips.at(i).name << "': " << outcome.frameCounts.at(i) << " frames at "
                 << request->clips.at(i).range.fps << " fps\n";
-            frames += outcome.frameCounts.at(i);
         }
         out << "wrote " << request->outputPath << " (" << outcome.bytesWritten << " bytes, "
             << outcome.document->clipCount() << " clips, " << outcome.document->boneCount() << " bones, recipe "
