@@ -12,6 +12,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
+#include <QWheelEvent>
 
 namespace {
 
@@ -173,6 +174,55 @@ private slots:
         QCOMPARE(viewport.lastDrawCalls(), 1);
         QVERIFY(creaturePixels(image) > 400 * 300 / 20);
         saveScreenshot(image, QStringLiteral("synthetic-crowd-400"));
+    }
+
+    void aClipOutOfViewIsFramed()
+    {
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("child process");
+        // "walk" on the ground, and the same walk 40 m up (as a riding clip sits the rider
+        // above the ground): switching to it frames the creature; switching back to a clip
+        // that is in view keeps the user's camera.
+        bpat::BpatDocument document = SyntheticCreature::humanoidDocument();
+        bpat::BpatClip raised = document.clip(0);
+        raised.name = QStringLiteral("raised");
+        for (qsizetype m = 0; m + 16 <= raised.palette.size(); m += 16)
+            raised.palette[m + 7] += 40.0f; // row-major: row 1, column 3 is ty
+        QVERIFY(document.addClip(raised));
+        const int raisedClip = int(document.clips().size()) - 1; // after walk and wave
+        ViewportWidget widget;
+        widget.resize(320, 320);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(widget.canvas());
+        ViewportCanvas &viewport = *widget.canvas();
+        viewport.setFile(bpat::BpatFile::fromData(bpat::BpatWriter(document).toBytes()));
+        viewport.setOverlays({});
+        viewport.setCurrentFrame(0, 0);
+        viewport.frameAll();
+        QVERIFY2(viewport.visibleFraction() > 0.9, qPrintable(QString::number(viewport.visibleFraction())));
+        const QImage ground = viewport.grabFramebuffer();
+        QVERIFY(creaturePixels(ground) > 320 * 320 / 50);
+        viewport.setCurrentFrame(raisedClip, 0);
+        QVERIFY2(viewport.visibleFraction() > 0.9, qPrintable(QString::number(viewport.visibleFraction())));
+        const QImage up = viewport.grabFramebuffer();
+        QVERIFY2(creaturePixels(up) > 320 * 320 / 50, "the raised creature was not framed");
+        // Back on the ground: out of this view again, so framed again; a frame change never
+        // moves the camera; and a camera zoomed in on a detail stays where it is.
+        viewport.setCurrentFrame(0, 0);
+        QVERIFY2(viewport.visibleFraction() > 0.9, qPrintable(QString::number(viewport.visibleFraction())));
+        QCOMPARE(differingPixels(ground, viewport.grabFramebuffer()), 0);
+        viewport.setCurrentFrame(0, 3);
+        viewport.setCurrentFrame(0, 0);
+        QCOMPARE(differingPixels(ground, viewport.grabFramebuffer()), 0);
+        QWheelEvent zoom(QPointF(160, 160), widget.mapToGlobal(QPointF(160, 160)), QPoint(), QPoint(0, 120 * 12),
+                         Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(&viewport, &zoom);
+        QVERIFY2(viewport.visibleFraction() < 0.75, qPrintable(QString::number(viewport.visibleFraction())));
+        const QImage detail = viewport.grabFramebuffer();
+        viewport.setCurrentFrame(1, 0); // wave: in place, as zoomed-in on as walk
+        viewport.setCurrentFrame(0, 0);
+        QCOMPARE(differingPixels(detail, viewport.grabFramebuffer()), 0);
     }
 
     void unknownRigShowsJoints()

@@ -92,10 +92,20 @@ void ViewportCanvas::clear()
 
 void ViewportCanvas::setCurrentFrame(int clip, int frame)
 {
+    const int previousClip = m_clip;
+    const double visibleBefore = clip != previousClip ? visibleFraction() : 0.0;
     m_clip = std::clamp(clip, 0, std::max(0, int(activeClips().size()) - 1));
     m_frame = std::max(0, frame);
     m_clock.restart();
     m_instancesDirty = true;
+    // A new clip that moves the creature out of the view (riding clips sit the rider where
+    // the horse's back is) is framed; otherwise the user's camera stays as it is (also when
+    // it was zoomed in on a detail: nothing is lost that was in view).
+    if (m_clip != previousClip) {
+        const double visibleAfter = visibleFraction();
+        if (visibleAfter < 0.75 && visibleAfter < visibleBefore - 0.1)
+            frameAll();
+    }
     update();
 }
 

@@ -63,6 +63,11 @@ public:
     quint32 currentGlobalFrame() const;
     // Bone whose joint is nearest to a widget position (within `radius` pixels), or -1.
     int boneAt(const QPointF &position, float radius = 12) const;
+    // How much of the creature's screen rectangle at the current frame lies in the view (0..1;
+    // the rectangle of its projected bounds, 0 when any corner is behind the camera, 1 with
+    // nothing to show). A clip change that loses much of it (riding clips sit the rider where
+    // the horse's back is) frames the creature.
+    double visibleFraction() const;
     // Rows per palette layer; > 0 forces the layer split (tests).
     void setMaxRowsPerLayer(int rows) { m_maxRows = rows; }
 

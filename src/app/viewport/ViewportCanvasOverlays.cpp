@@ -121,6 +121,34 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     painter.drawText(QRectF(8, 6, width() - 16, height() - 12), Qt::AlignLeft | Qt::AlignTop, lines.join(u'\n'));
 }
 
+double ViewportCanvas::visibleFraction() const
+{
+    if (!hasContent() || m_crowd > 1 || width() <= 0 || height() <= 0)
+        return 1.0;
+    QVector3D lo, hi;
+    if (showsSnapshot())
+        m_snapshot.bounds(currentGlobalFrame(), &lo, &hi);
+    else
+        m_scene.bounds(currentGlobalFrame(), &lo, &hi);
+    if (!(lo.x() <= hi.x()))
+        return 1.0; // nothing finite to look at
+    const QMatrix4x4 vp = viewProjection();
+    const QSizeF size(width(), height());
+    QRectF box;
+    for (int corner = 0; corner < 8; ++corner) {
+        const QVector3D p(corner & 1 ? hi.x() : lo.x(), corner & 2 ? hi.y() : lo.y(), corner & 4 ? hi.z() : lo.z());
+        QPointF at;
+        if (!project(vp, p, size, &at))
+            return 0.0;
+        box = corner == 0 ? QRectF(at, QSizeF(0, 0)) : box.united(QRectF(at, QSizeF(0, 0)));
+    }
+    const double area = box.width() * box.height();
+    if (area <= 0.0)
+        return QRectF(QPointF(0, 0), size).contains(box.center()) ? 1.0 : 0.0;
+    const QRectF inside = box.intersected(QRectF(QPointF(0, 0), size));
+    return inside.width() * inside.height() / area;
+}
+
 int ViewportCanvas::boneAt(const QPointF &position, float radius) const
 {
     if (m_scene.isEmpty() || m_crowd > 1)
