@@ -31,16 +31,6 @@ bool LoadedFile::isStale() const
     return guard && guard->isStale();
 }
 
-namespace {
-bool isSnapshotPath(const QString &path)
-{
-    if (path.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive))
-        return true;
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && BpsmFile::hasBpsmMagic(file.read(4));
-}
-} // namespace
-
 StudioContext::StudioContext(QObject *parent)
     : QObject(parent)
     , m_session(new DocumentSession(this))
@@ -75,7 +65,7 @@ StudioContext::OpenResult StudioContext::open(const QString &path)
 {
     if (path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive))
         return openInputAnimation(path);
-    if (isSnapshotPath(path))
+    if (BpsmFile::isSnapshotPath(path))
         return openSnapshot(path, false);
     return openBpat(path, false);
 }
@@ -84,7 +74,7 @@ StudioContext::OpenResult StudioContext::reload()
 {
     if (m_path.isEmpty())
         return OpenResult::Failed;
-    return isSnapshotPath(m_path) ? openSnapshot(m_path, true) : openBpat(m_path, true);
+    return BpsmFile::isSnapshotPath(m_path) ? openSnapshot(m_path, true) : openBpat(m_path, true);
 }
 
 QString StudioContext::currentClipName() const

@@ -10,12 +10,6 @@
 
 namespace bpat::cli {
 
-bool isBpsmPath(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && BpsmFile::hasBpsmMagic(file.read(4));
-}
-
 int bpsmInfo(const QString &command, const QString &path, bool json)
 {
     QString error;

@@ -117,7 +117,7 @@ int runInfo(const QStringList &args)
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
 
-    if (isBpsmPath(parser.positionalArguments().constFirst())) // a minimal snapshot mesh
+    if (BpsmFile::isSnapshotPath(parser.positionalArguments().constFirst())) // a minimal snapshot mesh
         return bpsmInfo(command, parser.positionalArguments().constFirst(), parser.isSet(json));
     QString error;
     const auto file = BpatFile::open(parser.positionalArguments().constFirst(), &error);

@@ -55,7 +55,7 @@ int runValidate(const QStringList &args)
     bool anyError = false;
     DiagnosticCounts total;
     for (const QString &path : files) {
-        ValidatedFile f{path, isBpsmPath(path) ? validateBpsm(path, int(*limit)) // BPSM codes
+        ValidatedFile f{path, BpsmFile::isSnapshotPath(path) ? validateBpsm(path, int(*limit)) // BPSM codes
                                                : validator.validatePath(path)};
         anyError |= !f.result.valid();
         total.errors += f.result.counts.errors;

@@ -173,6 +173,14 @@ bool BpsmFile::hasBpsmMagic(QByteArrayView bytes)
     return bytes.size() >= 4 && std::memcmp(bytes.data(), bpsm::Magic, 4) == 0;
 }
 
+bool BpsmFile::isSnapshotPath(const QString &path)
+{
+    if (path.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive))
+        return true;
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) && hasBpsmMagic(file.read(4));
+}
+
 bool BpsmFile::isNull() const { return !d; }
 QString BpsmFile::path() const { return d ? d->path : QString(); }
 quint64 BpsmFile::fileSize() const { return d ? d->size : 0; }

@@ -22,7 +22,7 @@ const QList<BpsmCodeInfo> &BpsmValidator::codes()
         {u"BPSM_BAD_MAGIC"_qs, S::Error, u"The first four bytes are not `BPSM`."_qs},
         {u"BPSM_UNSUPPORTED_VERSION"_qs, S::Error, u"version is not 1."_qs},
         {u"BPSM_UNKNOWN_SPECIES"_qs, S::Error, u"species_id is not a known species (0..9)."_qs},
-        {u"BPSM_SPECIES_NOT_IN_V1"_qs, S::Warning, u"species_id is known but later than v1 (0..3)."_qs},
+        {u"BPSM_SPECIES_NOT_IN_V1"_qs, S::Warning, u"species_id is 4..9: known, but defined after v1 (which has 0..3)."_qs},
         {u"BPSM_NO_CLIPS"_qs, S::Error, u"clip_count is 0."_qs},
         {u"BPSM_EMPTY_MESH"_qs, S::Error, u"vertex_count or index_count is 0."_qs},
         {u"BPSM_INDEX_COUNT_NOT_TRIANGLES"_qs, S::Error, u"index_count is not a multiple of 3."_qs},

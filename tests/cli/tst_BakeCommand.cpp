@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -166,6 +167,27 @@ void tst_BakeCommand::infoAndValidateAcceptBpsm()
     r = runBpat({u"validate"_qs, u"--json"_qs, cut.fileName()});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.out.contains(u"BPSM_VERTEX_DATA_OUT_OF_BOUNDS"_qs));
+
+    // A .bpsm whose magic is damaged, or that is shorter than the magic, is still judged as a
+    // snapshot (by its name), so the user gets the BPSM codes and not the BPAT ones.
+    const auto writeFile = [&](const QString &name, const QByteArray &content) {
+        QFile f(dir.filePath(name));
+        return f.open(QIODevice::WriteOnly) && f.write(content) == content.size() ? f.fileName() : QString();
+    };
+    QByteArray badMagic = bytes;
+    badMagic[3] = 'X';
+    const QString magicPath = writeFile(u"bad-magic.bpsm"_qs, badMagic);
+    r = runBpat({u"validate"_qs, magicPath});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(u"BPSM_BAD_MAGIC"_qs), qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QRegularExpression(u"(?<!BPSM_)BAD_MAGIC"_qs)), qPrintable(r.out)); // no BPAT code
+    const QString tinyPath = writeFile(u"tiny.BPSM"_qs, QByteArrayLiteral("BP"));
+    r = runBpat({u"validate"_qs, tinyPath});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains(u"BPSM_FILE_TOO_SMALL"_qs), qPrintable(r.out));
+    r = runBpat({u"info"_qs, magicPath});
+    QCOMPARE(r.exitCode, 0); // info shows the header whatever its magic; validate judges it
+    QVERIFY2(r.out.contains(u"BPSM minimal snapshot mesh"_qs), qPrintable(r.out));
 }
 
 void tst_BakeCommand::validateSearchesDirectoriesForBpsm()
