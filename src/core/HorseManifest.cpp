@@ -35,7 +35,7 @@ SpeciesManifest HorseManifest::create()
     walk.stride = 1.15f, walk.duty = 0.65f, walk.lift = 0.12f, walk.strike = {0.25f, 0.75f, 0.0f, 0.5f};
     walk.heave = 0.015f, walk.heaveCycles = 2, walk.heavePhase = 0.2f, walk.nod = 0.08f;
     QuadrupedGait trot; // diagonal pairs together, a moment of suspension between them
-    trot.stride = 2.1f, trot.duty = 0.45f, trot.lift = 0.2f, trot.strike = {0.0f, 0.5f, 0.5f, 0.0f};
+    trot.stride = 2.1f, trot.duty = 0.4f, trot.lift = 0.2f, trot.strike = {0.0f, 0.5f, 0.5f, 0.0f};
     trot.heave = 0.035f, trot.heaveCycles = 2, trot.heavePhase = 0.475f, trot.nod = 0.05f, trot.lower = 0.02f;
     QuadrupedGait canter; // LH, then RH + LF together, then RF (leading), then suspension
     canter.stride = 3.0f, canter.duty = 0.35f, canter.lift = 0.25f, canter.strike = {0.2f, 0.4f, 0.0f, 0.2f};

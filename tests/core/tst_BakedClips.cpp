@@ -5,6 +5,7 @@
 #include "BpatFile.h"
 #include "HumanoidRiding.h"
 #include "SpeciesCatalog.h"
+#include "SpeciesTestSupport.h"
 #include "TestPaths.h"
 
 #include <QtTest/QTest>
@@ -12,19 +13,9 @@
 #include <cmath>
 
 using namespace bpat;
+using namespace testspecies;
 
 namespace {
-
-SpeciesManifest manifest(const QString &species)
-{
-    for (const SpeciesManifest &m : SpeciesCatalog::builtIn()) {
-        if (m.speciesName == species)
-            return m;
-    }
-    return {};
-}
-
-QVector3D origin(const QMatrix4x4 &m) { return m.map(QVector3D()); }
 
 // Joint positions of one bone over a clip's frames.
 struct Track
@@ -114,6 +105,15 @@ void tst_BakedClips::clipTablesMatchTheGame()
         QCOMPARE(quint32(ours.frameCount), theirs.frameCount);
         QCOMPARE(ours.fps, theirs.fps);
         QCOMPARE(ours.loops, theirs.loops());
+    }
+    // The socket tables too: every socket's name, anchor bone and local offset (the humanoid's
+    // ten, none for the quadrupeds).
+    QCOMPARE(m.sockets.size(), game->sockets().size());
+    for (int i = 0; i < m.sockets.size(); ++i) {
+        const BpatSocketInfo &theirs = game->sockets().at(i);
+        QCOMPARE(m.sockets.at(i).name, theirs.name);
+        QCOMPARE(quint32(m.sockets.at(i).anchorBone), theirs.anchorBone);
+        QVERIFY2((m.sockets.at(i).localOffset - theirs.localOffset).length() < 1e-6f, qPrintable(theirs.name));
     }
 }
 

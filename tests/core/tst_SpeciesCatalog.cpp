@@ -1,36 +1,18 @@
 // The built-in species manifests: rigs, clips and sockets as the game had them, and procedural
 // motion that loops seamlessly, keeps planted feet on the ground without sliding and steps in
-// the named gait's footfall order.
+// the named gait's footfall order (the quadrupeds' gaits: tst_QuadrupedMotion).
 #include "HumanoidMotion.h"
 #include "SpeciesCatalog.h"
+#include "SpeciesTestSupport.h"
 
 #include <QtTest/QTest>
 #include <algorithm>
 #include <cmath>
 
 using namespace bpat;
+using namespace testspecies;
 
 namespace {
-
-SpeciesManifest manifest(const QString &species)
-{
-    for (const SpeciesManifest &m : SpeciesCatalog::builtIn()) {
-        if (m.speciesName == species)
-            return m;
-    }
-    return {};
-}
-
-int clipIndex(const SpeciesManifest &m, const QString &name)
-{
-    for (int i = 0; i < m.clips.size(); ++i) {
-        if (m.clips.at(i).name == name)
-            return i;
-    }
-    return -1;
-}
-
-QVector3D origin(const QMatrix4x4 &m) { return m.map(QVector3D()); }
 
 // Largest movement of any bone's origin between two palettes.
 float maxStep(const QList<QMatrix4x4> &a, const QList<QMatrix4x4> &b)
@@ -39,17 +21,6 @@ float maxStep(const QList<QMatrix4x4> &a, const QList<QMatrix4x4> &b)
     for (int i = 0; i < a.size(); ++i)
         step = std::max(step, (origin(a.at(i)) - origin(b.at(i))).length());
     return step;
-}
-
-// Foot bones of a rig by name prefix.
-QList<int> feet(const SpeciesManifest &m)
-{
-    QList<int> result;
-    for (int b = 0; b < m.rig.boneCount(); ++b) {
-        if (m.rig.bone(b).name.startsWith(QLatin1String("Foot")))
-            result.append(b);
-    }
-    return result;
 }
 
 } // namespace
@@ -66,7 +37,6 @@ private slots:
     void humanoidWalkPlantsFeetWithoutSliding_data();
     void humanoidWalkPlantsFeetWithoutSliding();
     void humanoidSwordHoldsTheArmReady();
-    void horseWalkFootfallOrder();
     void socketsMatchTheGame();
     void humanoidFeetRestOnTheGround();
 };
@@ -253,32 +223,6 @@ void tst_SpeciesCatalog::humanoidSwordHoldsTheArmReady()
     const auto a = plain.clipPalette(0, 0.0f), b = sword.clipPalette(0, 0.0f);
     QVERIFY(origin(b.at(handR)).z() > origin(a.at(handR)).z() + 0.15f);
     QVERIFY(origin(b.at(handR)).y() > origin(a.at(handR)).y() + 0.1f);
-}
-
-void tst_SpeciesCatalog::horseWalkFootfallOrder()
-{
-    // Four-beat lateral walk: left hind, left fore, right hind, right fore.
-    const SpeciesManifest m = manifest(u"horse"_qs);
-    const auto frames = m.bakeClip(clipIndex(m, u"walk"_qs));
-    const int n = int(frames.size());
-    QList<std::pair<int, QString>> touchdowns;
-    for (int foot : feet(m)) {
-        for (int i = 0; i < n; ++i) {
-            const float before = origin(frames.at((i + n - 1) % n).at(foot)).y() - m.soleHeight;
-            const float now = origin(frames.at(i).at(foot)).y() - m.soleHeight;
-            if (before > 1e-3f && now <= 1e-3f)
-                touchdowns.append({i, m.rig.bone(foot).name});
-        }
-    }
-    QCOMPARE(touchdowns.size(), 4);
-    std::sort(touchdowns.begin(), touchdowns.end());
-    QStringList order;
-    for (const auto &t : touchdowns)
-        order << t.second;
-    // Rotate so the left hind comes first.
-    while (order.first() != QLatin1String("FootBL"))
-        order.append(order.takeFirst());
-    QCOMPARE(order, (QStringList{u"FootBL"_qs, u"FootFL"_qs, u"FootBR"_qs, u"FootFR"_qs}));
 }
 
 void tst_SpeciesCatalog::socketsMatchTheGame()
