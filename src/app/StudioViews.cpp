@@ -135,7 +135,7 @@ void StudioViews::installViewportMenu()
 void StudioViews::installRebake()
 {
     QMenu *file = m_window->menu(MainWindow::Menu::File);
-    auto *action = new QAction(tr("&Rebake from Curves..."), this);
+    auto *action = new QAction(tr("&Rebake..."), this);
     action->setObjectName(QStringLiteral("actionRebake"));
     action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
     // Before Quit (the last action), after its separator.

@@ -100,6 +100,47 @@ private slots:
         QVERIFY(error.contains(u"Recipe"));
     }
 
+    // The source comes from the open recording; the clip name and output follow a newly chosen
+    // source unless the user typed their own; the recording's duration fills the range's end.
+    void sourceDefaultsAndFollowsTheRecording()
+    {
+        bpat::studio::MainWindow window;
+        window.openFile(m_recording);
+        QCOMPARE(window.context()->inputAnimationPath(), m_recording);
+        window.findChild<QAction *>(QStringLiteral("actionRebake"))->trigger();
+        auto *dialog = window.findChild<RebakeDialog *>();
+        QVERIFY(dialog);
+        QString error;
+        std::optional<RebakeRequest> r = dialog->request(&error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->clips.first().curvesPath, m_recording);
+        QCOMPARE(r->clips.first().name, QStringLiteral("take"));
+        QCOMPARE(r->outputPath, m_dir.filePath(QStringLiteral("take.bpat")));
+        QTRY_VERIFY(dialog->sourceDuration().has_value());
+        QCOMPARE(*dialog->sourceDuration(), testrecording::Duration);
+        QVERIFY2(dialog->sourceInfoText().startsWith(u"12.00 s"), qPrintable(dialog->sourceInfoText()));
+        dialog->setRange(1.0, std::nullopt); // unticking "whole" keeps the recording's end
+        r = dialog->request(&error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(*r->clips.first().range.to, testrecording::Duration);
+
+        // Another source: the derived names follow it...
+        dialog->setSourcePath(QStringLiteral("/elsewhere/walk_02.bin"));
+        r = dialog->request(&error);
+        QCOMPARE(r->clips.first().name, QStringLiteral("walk_02"));
+        QCOMPARE(r->outputPath, QStringLiteral("/elsewhere/walk_02.bpat"));
+        QTRY_COMPARE(dialog->sourceInfoText(), QStringLiteral("unreadable"));
+        QVERIFY(!dialog->sourceDuration());
+        // ...but names the user chose stay.
+        dialog->setClipName(QStringLiteral("mine"));
+        dialog->setOutputPath(QStringLiteral("/out/mine.bpat"));
+        dialog->setSourcePath(m_recording);
+        r = dialog->request(&error);
+        QCOMPARE(r->clips.first().name, QStringLiteral("mine"));
+        QCOMPARE(r->outputPath, QStringLiteral("/out/mine.bpat"));
+        QTRY_VERIFY(dialog->sourceDuration().has_value());
+    }
+
     void previewWritesNothingThenRebakeWrites()
     {
         QTemporaryDir dir;
@@ -307,7 +348,7 @@ private slots:
         }
     }
 
-    // File > Rebake from Curves... in the main window: preview, then Rebake writes the file and
+    // File > Rebake... in the main window: preview, then Rebake writes the file and
     // the window opens it.
     void rebakeFromTheMainWindowOpensTheWrittenFile()
     {

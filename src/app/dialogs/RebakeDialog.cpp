@@ -3,10 +3,12 @@
 
 #include "BakeManifest.h"
 #include "BuiltinRecipes.h"
+#include "InputAnimationReader.h"
 #include "RebakePreviewPane.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QtConcurrent/QtConcurrentRun>
 
 using namespace bpat;
@@ -64,6 +66,8 @@ RebakeDialog::RebakeDialog(QWidget *parent)
     connect(m_ui->cancelButton, &QPushButton::clicked, this, &RebakeDialog::cancel);
     connect(m_ui->closeButton, &QPushButton::clicked, this, &RebakeDialog::reject);
     connect(&m_watcher, &QFutureWatcher<RebakeOutcome>::finished, this, &RebakeDialog::onJobFinished);
+    connect(&m_sourceWatcher, &QFutureWatcher<SourceInfo>::finished, this, &RebakeDialog::onSourceInspected);
+    connect(m_ui->sourceEdit, &QLineEdit::editingFinished, this, &RebakeDialog::inspectSource);
     m_progressTimer.setInterval(50);
     connect(&m_progressTimer, &QTimer::timeout, this, &RebakeDialog::pollProgress);
     updateEnabled();
@@ -73,16 +77,83 @@ RebakeDialog::~RebakeDialog()
 {
     m_cancel = true;
     m_watcher.waitForFinished();
+    m_sourceWatcher.waitForFinished();
 }
 
 void RebakeDialog::setSourcePath(const QString &path)
 {
     m_ui->sourceEdit->setText(path);
     const QFileInfo info(path);
-    if (m_ui->clipEdit->text().isEmpty())
-        m_ui->clipEdit->setText(info.completeBaseName());
-    if (m_ui->outputEdit->text().isEmpty())
-        m_ui->outputEdit->setText(info.dir().filePath(info.completeBaseName() + QStringLiteral(".bpat")));
+    const QString clip = info.completeBaseName();
+    const QString output = info.dir().filePath(clip + QStringLiteral(".bpat"));
+    const QString clipNow = m_ui->clipEdit->text(), outputNow = m_ui->outputEdit->text();
+    if (clipNow.isEmpty() || clipNow == m_derivedClipName)
+        m_ui->clipEdit->setText(clip);
+    if (!m_ui->intoRadio->isChecked() && (outputNow.isEmpty() || outputNow == m_derivedOutput))
+        m_ui->outputEdit->setText(output);
+    m_derivedClipName = clip;
+    m_derivedOutput = output;
+    inspectSource();
+}
+
+QString RebakeDialog::sourceInfoText() const { return m_ui->sourceInfoLabel->text(); }
+
+void RebakeDialog::inspectSource()
+{
+    const QString path = m_ui->sourceEdit->text().trimmed();
+    if (path == m_inspectedPath)
+        return;
+    m_inspectedPath = path;
+    m_sourceDuration.reset();
+    m_ui->sourceInfoLabel->setText(path.isEmpty() ? QString() : tr("reading..."));
+    if (path.isEmpty() || m_sourceWatcher.isRunning())
+        return; // a running read re-checks the path when it ends
+    m_sourceWatcher.setFuture(QtConcurrent::run([path] {
+        SourceInfo info;
+        info.path = path;
+        InputAnimationReader reader;
+        if (const auto animation = reader.readFile(path)) {
+            info.curves = animation->curveCount();
+            info.keys = animation->keyCount();
+            if (info.keys > 0) {
+                info.start = animation->startTime();
+                info.duration = animation->duration();
+            }
+        } else {
+            info.error = reader.errorString();
+        }
+        return info;
+    }));
+}
+
+void RebakeDialog::onSourceInspected()
+{
+    const SourceInfo info = m_sourceWatcher.result();
+    if (info.path != m_inspectedPath) { // the source changed while it was read
+        const QString wanted = m_inspectedPath;
+        m_inspectedPath.clear();
+        m_ui->sourceEdit->setText(wanted);
+        inspectSource();
+        return;
+    }
+    if (!info.error.isEmpty()) {
+        m_ui->sourceInfoLabel->setText(tr("unreadable"));
+        m_ui->sourceInfoLabel->setToolTip(info.error);
+    } else {
+        m_ui->sourceInfoLabel->setText(info.duration ? tr("%1 s, %2 curves, %3 keys")
+                                                           .arg(*info.duration, 0, 'f', 2)
+                                                           .arg(info.curves)
+                                                           .arg(QLocale().toString(info.keys))
+                                                     : tr("no keys"));
+        m_ui->sourceInfoLabel->setToolTip(info.duration ? tr("Keys from %1 s to %2 s; a whole-recording rebake runs from 0 s to %2 s.")
+                                                              .arg(*info.start, 0, 'f', 3).arg(*info.duration, 0, 'f', 3)
+                                                        : QString());
+        m_sourceDuration = info.duration;
+        // The range's end follows the recording while the user has not chosen one of their own.
+        if (info.duration && m_ui->wholeCheck->isChecked())
+            m_ui->toSpin->setValue(*info.duration);
+    }
+    emit sourceInspected();
 }
 
 void RebakeDialog::setOutputPath(const QString &path) { m_ui->outputEdit->setText(path); }

@@ -27,8 +27,14 @@ public:
     explicit RebakeDialog(QWidget *parent = nullptr);
     ~RebakeDialog() override;
 
-    // Pre-fills the source (e.g. the open recording) and derived defaults (clip name, output).
+    // Sets the source (e.g. the open recording). The clip name and output path follow it while
+    // they still hold the names derived from the previous source (or are empty), so picking
+    // another recording never keeps a stale name but never overwrites one the user typed. The
+    // recording is read on a worker thread for its duration, which fills the range's end.
     void setSourcePath(const QString &path);
+    // The source recording's time span once read (nullopt before, or when it cannot be read).
+    std::optional<double> sourceDuration() const { return m_sourceDuration; }
+    QString sourceInfoText() const;
     void setOutputPath(const QString &path);
     void setIntoPath(const QString &path); // switches to "add to existing"
     void setRecipe(const QString &nameOrPath);
@@ -57,6 +63,7 @@ signals:
     void rebaked(const QString &path);
     void finished(bool ok);                   // a preview or rebake ended (ok, failed or cancelled)
     void progressed(qint64 done, qint64 total);
+    void sourceInspected(); // the source recording was read (or failed to be): sourceInfoText()
 
 protected:
     void reject() override; // cancels a running job first
@@ -68,6 +75,8 @@ private:
     void pollProgress();
     void showPreview();
     void settingsChanged();
+    void inspectSource();
+    void onSourceInspected();
 
     std::unique_ptr<Ui::RebakeDialog> m_ui;
     QFutureWatcher<bpat::RebakeOutcome> m_watcher;
@@ -78,5 +87,17 @@ private:
     bool m_writing = false;
     bool m_changedWhileRunning = false;
     std::optional<bpat::RebakeRequest> m_running;
+    struct SourceInfo
+    {
+        QString path;
+        std::optional<double> start, duration;
+        int curves = 0;
+        qint64 keys = 0;
+        QString error;
+    };
+    QFutureWatcher<SourceInfo> m_sourceWatcher;
+    QString m_inspectedPath;                  // the source whose SourceInfo is shown or coming
+    QString m_derivedClipName, m_derivedOutput; // what setSourcePath filled in last
+    std::optional<double> m_sourceDuration;
     bpat::RebakeOutcome m_outcome;
 };
