@@ -1,10 +1,10 @@
 #include "BpatSaver.h"
 
+#include "AtomicFile.h"
 #include "BpatFile.h"
 #include "BpatWriter.h"
 #include "Validator.h"
 
-#include <QSaveFile>
 
 namespace bpat {
 
@@ -48,24 +48,7 @@ BpatSaver::Result BpatSaver::save(const BpatDocument &document, const QString &p
 
 bool BpatSaver::writeAtomically(const QByteArray &bytes, const QString &path, QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (file.write(bytes) != bytes.size()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        file.cancelWriting();
-        return false;
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot replace %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return AtomicFile::write(path, bytes, error);
 }
 
 } // namespace bpat

@@ -1,10 +1,10 @@
 #include "BpatWriter.h"
 
+#include "AtomicFile.h"
 #include "BpatFormat.h"
 
 #include <QBuffer>
 #include <QHash>
-#include <QSaveFile>
 
 namespace bpat {
 
@@ -46,12 +46,12 @@ bool writeFloats(QIODevice *device, const QList<float> &floats)
 {
     if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
         const qint64 bytes = qint64(floats.size()) * qint64(sizeof(float));
-        return device->write(reinterpret_cast<const char *>(floats.constData()), bytes) == bytes;
+        return AtomicFile::writeAll(device, reinterpret_cast<const char *>(floats.constData()), bytes);
     } else {
         QByteArray chunk(floats.size() * 4, Qt::Uninitialized);
         for (qsizetype i = 0; i < floats.size(); ++i)
             fmt::writeF32(reinterpret_cast<uchar *>(chunk.data()) + 4 * i, floats.at(i));
-        return device->write(chunk) == chunk.size();
+        return AtomicFile::writeAll(device, chunk);
     }
 }
 
@@ -140,11 +140,11 @@ bool BpatWriter::write(QIODevice *device, QString *error) const
     const BpatLayout l = layout();
     auto ioFail = [&]() {
         if (error)
-            *error = QStringLiteral("write failed: %1").arg(device->errorString());
+            *error = device->errorString();
         return false;
     };
     const QByteArray head = headerAndTables(l);
-    if (device->write(head) != head.size())
+    if (!AtomicFile::writeAll(device, head))
         return ioFail();
     for (const BpatClip &c : m_doc.clips()) {
         if (!writeFloats(device, c.palette))
@@ -173,25 +173,7 @@ bool BpatWriter::save(const QString &path, QString *error) const
 {
     if (!check(error))
         return false;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot open for writing (%2)").arg(path, file.errorString());
-        return false;
-    }
-    QString why;
-    if (!write(&file, &why)) {
-        file.cancelWriting();
-        if (error)
-            *error = QStringLiteral("%1: %2").arg(path, why);
-        return false;
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot commit the file (%2)").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return AtomicFile::write(path, [this](QIODevice *device, QString *why) { return write(device, why); }, error);
 }
 
 } // namespace bpat

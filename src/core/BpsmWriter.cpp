@@ -1,9 +1,9 @@
 #include "BpsmWriter.h"
 
+#include "AtomicFile.h"
 #include "BpatFormat.h"
 #include "BpsmFormat.h"
 
-#include <QSaveFile>
 #include <cstring>
 
 namespace bpat {
@@ -104,25 +104,7 @@ bool BpsmWriter::save(const QString &path, QString *error) const
             *error = QStringLiteral("%1: %2").arg(path, why);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot open for writing (%2)").arg(path, file.errorString());
-        return false;
-    }
-    if (file.write(bytes) != bytes.size()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        if (error)
-            *error = QStringLiteral("%1: write failed (%2)").arg(path, reason);
-        return false;
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = QStringLiteral("%1: cannot commit (%2)").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return AtomicFile::write(path, bytes, error);
 }
 
 } // namespace bpat

@@ -1,8 +1,8 @@
 #include "InputAnimationWriter.h"
 
+#include "AtomicFile.h"
 #include "InputAnimationReader.h"
 
-#include <QSaveFile>
 #include <QtEndian>
 
 #include <algorithm>
@@ -196,10 +196,10 @@ bool InputAnimationWriter::writeFile(const InputAnimation &animation, const QStr
     const QByteArray bytes = toBytes(animation);
     if (hasErrors(m_diagnostics))
         return false;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    QString error;
+    if (!AtomicFile::write(path, bytes, &error)) {
         m_diagnostics.append({QStringLiteral("ANIM_WRITE_FAILED"), Severity::Error,
-                              QStringLiteral("cannot write %1: %2").arg(path, file.errorString()), std::nullopt, QString()});
+                              QStringLiteral("cannot write %1").arg(error), std::nullopt, QString()});
         return false;
     }
     return true;

@@ -1,11 +1,11 @@
 #include "RebakeJob.h"
 
+#include "AtomicFile.h"
 #include "BpatFile.h"
 #include "BpatWriter.h"
 #include "InputAnimationReader.h"
 #include "Validator.h"
 
-#include <QSaveFile>
 #include <QSet>
 
 namespace bpat {
@@ -202,10 +202,10 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
         return out;
     }
     // Exactly the validated bytes; QSaveFile renames over the target only once all are written.
-    QSaveFile file(m_request.outputPath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    QString error;
+    if (!AtomicFile::write(m_request.outputPath, bytes, &error)) {
         out.ok = false;
-        out.errors << QStringLiteral("cannot write %1: %2").arg(m_request.outputPath, file.errorString());
+        out.errors << QStringLiteral("cannot write %1").arg(error);
         out.bytesWritten = 0;
     }
     return out;
