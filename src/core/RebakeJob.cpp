@@ -20,14 +20,19 @@ ValidationResult validateBytes(const QByteArray &bytes, ValidationProfile profil
     return Validator(options).validate(BpatFile::fromData(bytes, path));
 }
 
-QSet<QString> errorCodes(const ValidationResult &result)
+// An error as "the same finding": its code at its location ("header.species_id",
+// "palette[clip=walk,frame=7,bone=12]"), so an --into file's own errors are recognised in the
+// output without excusing a new error of the same kind somewhere else (a new clip's NaN, say).
+QString findingKey(const Diagnostic &d) { return d.code + QLatin1Char('@') + d.location; }
+
+QSet<QString> errorFindings(const ValidationResult &result)
 {
-    QSet<QString> codes;
+    QSet<QString> findings;
     for (const Diagnostic &d : result.issues) {
         if (d.severity == Severity::Error)
-            codes.insert(d.code);
+            findings.insert(findingKey(d));
     }
-    return codes;
+    return findings;
 }
 
 } // namespace
@@ -77,7 +82,7 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
         }
         ValidationOptions specOptions;
         specOptions.deep = true;
-        existingSpecErrors = errorCodes(Validator(specOptions).validate(*file));
+        existingSpecErrors = errorFindings(Validator(specOptions).validate(*file));
         std::optional<BpatDocument> loaded = BpatDocument::fromFile(*file, &error);
         if (!loaded) {
             out.errors << QStringLiteral("cannot read %1: %2").arg(req.intoPath, error);
@@ -171,7 +176,8 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
         out.errors << QStringLiteral("cannot serialize: %1").arg(error);
         return {};
     }
-    // Valid in both profiles; an existing file's own spec-profile errors are not held against it.
+    // Valid in both profiles; an existing file's own spec-profile errors (same code, same place)
+    // are not held against it.
     const ValidationResult game = validateBytes(bytes, ValidationProfile::Game, req.outputPath);
     const ValidationResult spec = validateBytes(bytes, ValidationProfile::Spec, req.outputPath);
     out.validation = spec.issues;
@@ -180,7 +186,7 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
             out.errors << QStringLiteral("output invalid (game profile): %1").arg(d.message);
     }
     for (const Diagnostic &d : spec.issues) {
-        if (d.severity == Severity::Error && !existingSpecErrors.contains(d.code))
+        if (d.severity == Severity::Error && !existingSpecErrors.contains(findingKey(d)))
             out.errors << QStringLiteral("output invalid (spec profile): %1").arg(d.message);
     }
     out.document = std::move(doc);
