@@ -1,10 +1,10 @@
 #include "ValidationRun.h"
 
+#include "AtomicFile.h"
 #include "ValidationReport.h"
 #include "Validator.h"
 
 #include <QFileInfo>
-#include <QSaveFile>
 #include <atomic>
 
 namespace bpat::studio {
@@ -49,19 +49,7 @@ bool writeJsonReport(const QString &path, const QString &filePath, const Diagnos
     validated.path = filePath;
     validated.result.issues = diagnostics;
     validated.result.counts = countDiagnostics(diagnostics);
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = out.errorString();
-        return false;
-    }
-    out.write(ValidationReport::toJson(toProfile(profile), {validated}));
-    if (!out.commit()) {
-        if (error)
-            *error = out.errorString();
-        return false;
-    }
-    return true;
+    return AtomicFile::write(path, ValidationReport::toJson(toProfile(profile), {validated}), error);
 }
 
 } // namespace bpat::studio
