@@ -1,8 +1,10 @@
-// ChartsCurvePlot under Xvfb: the series hold the evaluator's values, zoom / pan / frame change
-// the axes as an engine curve editor does, the time cursor scrubs, keys / handles / extensions /
-// markers are drawn, normalize maps to -1..1, and 100,000+ keys re-sample quickly.
+// ChartsCurvePlot under Xvfb: the series hold the evaluator's values (bool steps and wrap
+// extensions included), zoom / pan / frame change the axes as an engine curve editor does, the
+// time cursor scrubs, keys / handles / extensions / markers are drawn, normalize maps to -1..1,
+// and 100,000+ keys re-sample quickly.
 #include "CurveEvaluator.h"
 #include "app/GeneratedAnimation.h"
+#include "app/PlotSeriesCheck.h"
 #include "app/RealRecording.h"
 #include "plot/ChartsCurvePlot.h"
 
@@ -18,7 +20,6 @@ using bpat::studio::PlotCurve;
 
 namespace {
 
-
 void sendMouse(QWidget *target, QEvent::Type type, Qt::MouseButton button, Qt::MouseButtons buttons, QPointF pos)
 {
     QMouseEvent event(type, pos, target->mapToGlobal(pos), button, buttons, Qt::NoModifier);
@@ -32,24 +33,13 @@ void sendWheel(QWidget *target, QPointF pos, int delta, Qt::KeyboardModifiers mo
     QCoreApplication::sendEvent(target, &event);
 }
 
-bool near(double a, double b, double tolerance = 1e-6)
-{
-    return std::abs(a - b) <= tolerance * std::max(1.0, std::abs(b));
-}
+using plotcheck::near;
 
-// Every point of the curve's line series equals the evaluator at its time.
+// Every point of the curve's line series matches the evaluator (bool steps included).
 void checkSeriesAgainstEvaluator(ChartsCurvePlot &plot, const PlotCurve &curve)
 {
-    QLineSeries *series = plot.lineSeries(curve.name());
-    QVERIFY(series);
-    const QList<QPointF> points = series->points();
-    QVERIFY(points.size() >= 2);
-    QVERIFY(points.size() <= 4 * plot.sampleColumns() + 1);
-    for (const QPointF &p : points) {
-        const double expected = curve.ref.floatCurve ? bpat::CurveEvaluator::evaluate(*curve.ref.floatCurve, p.x())
-                                                     : double(bpat::CurveEvaluator::evaluate(*curve.ref.boolCurve, p.x()));
-        QVERIFY2(near(p.y(), expected) || curve.ref.boolCurve, qPrintable(QStringLiteral("%1 at %2").arg(curve.name()).arg(p.x())));
-    }
+    const QString error = plotcheck::seriesMismatch(plot, curve);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 } // namespace
@@ -60,6 +50,7 @@ class tst_ChartsCurvePlot : public QObject
 private slots:
     void init();
     void cleanup();
+    void boolSeriesCheckIsStrict();
     void seriesHoldEvaluatedValues();
     void realRecordingSeries();
     void zoomAboutTheMouse();
@@ -88,12 +79,26 @@ void tst_ChartsCurvePlot::cleanup()
     m_plot.reset();
 }
 
+void tst_ChartsCurvePlot::boolSeriesCheckIsStrict()
+{
+    // The check the tests here run on bool series accepts the step and flags one drawn off its
+    // key, at the wrong level or missing a change.
+    const bpat::BoolCurve curve({{1.0f, 1.0f}, {4.0f, 0.0f}, {6.0f, 1.0f}});
+    const bpat::studio::ValueMapping identity;
+    const auto check = [&](const QList<QPointF> &points) { return plotcheck::boolMismatch(points, curve, identity, 0.01); };
+    QCOMPARE(check({{1, 1}, {4, 1}, {4, 0}, {6, 0}, {6, 1}, {10, 1}}), QString());
+    QVERIFY(!check({{1, 1}, {4.5, 1}, {4.5, 0}, {6, 0}, {6, 1}, {10, 1}}).isEmpty()); // late
+    QVERIFY(!check({{1, 1}, {4, 1}, {4, 0}, {10, 0}}).isEmpty());                     // misses 6 s
+    QVERIFY(!check({{1, 0}, {4, 0}, {4, 1}, {6, 1}, {6, 0}, {10, 0}}).isEmpty());     // inverted
+    QVERIFY(!check({{1, 1}, {4, 1}, {5, 0}, {6, 0}, {6, 1}, {10, 1}}).isEmpty());     // slanted
+}
+
 void tst_ChartsCurvePlot::seriesHoldEvaluatedValues()
 {
     const auto animation = generated::makeAnimation();
     const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(
         animation, {QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Palm/PositionY"),
-                    QStringLiteral("LeftHand/IndexTip/PositionX")});
+                    QStringLiteral("LeftHand/IndexTip/PositionX"), QStringLiteral("LeftHand/Tracked")});
     m_plot->setCurves(curves);
     m_plot->frameAll();
     m_plot->resampleNow();
@@ -111,17 +116,20 @@ void tst_ChartsCurvePlot::realRecordingSeries()
 {
     BPAT_REAL_RECORDING(animation);
     const QStringList names{QStringLiteral("Camera/PositionX"), QStringLiteral("RightHand/IndexTip/PositionY"),
-                            QStringLiteral("LeftHand/Tracked")};
+                            QStringLiteral("LeftHand/Tracked"), QStringLiteral("RightHand/Tracked"),
+                            QStringLiteral("LeftHand/Pinching"), QStringLiteral("RightHand/Pinching")};
     const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(animation, names);
-    QCOMPARE(curves.size(), 3);
+    QCOMPARE(curves.size(), names.size());
     m_plot->setCurves(curves);
     m_plot->frameAll();
     m_plot->resampleNow();
-    for (const PlotCurve &curve : curves) {
-        if (curve.ref.keyCount() > 1)
-            checkSeriesAgainstEvaluator(*m_plot, curve);
-    }
-    // frame all spans every key of the three curves
+    // The tracked bools have one key (drawn as extensions only), the pinching ones three.
+    QCOMPARE(animation->curve(QStringLiteral("LeftHand/Tracked")).keyCount(), 1);
+    QCOMPARE(animation->curve(QStringLiteral("RightHand/Pinching")).keyCount(), 3);
+    for (const PlotCurve &curve : curves)
+        checkSeriesAgainstEvaluator(*m_plot, curve);
+    QVERIFY(m_plot->lineSeries(QStringLiteral("RightHand/Pinching"))->count() >= 4); // at least one step
+    // frame all spans every key of the curves
     const auto [t0, t1] = m_plot->timeRange();
     for (const PlotCurve &curve : curves) {
         if (curve.ref.keyCount() == 0)
@@ -129,6 +137,12 @@ void tst_ChartsCurvePlot::realRecordingSeries()
         QVERIFY(t0 <= curve.ref.firstTime());
         QVERIFY(t1 >= curve.ref.lastTime());
     }
+    // Zoomed in on a second of the recording, and normalized: still the evaluator's values.
+    m_plot->setTimeRange(2.0, 3.0);
+    m_plot->setNormalized(true);
+    m_plot->resampleNow();
+    for (const PlotCurve &curve : curves)
+        checkSeriesAgainstEvaluator(*m_plot, curve);
 }
 
 void tst_ChartsCurvePlot::zoomAboutTheMouse()
