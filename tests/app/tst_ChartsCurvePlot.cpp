@@ -1,7 +1,7 @@
 // ChartsCurvePlot under Xvfb: the series hold the evaluator's values (bool steps and wrap
 // extensions included), zoom / pan / frame change the axes as an engine curve editor does, the
-// time cursor scrubs, keys / handles / extensions / markers are drawn, normalize maps to -1..1,
-// and 100,000+ keys re-sample quickly.
+// time cursor scrubs, keys / handles / extensions are drawn, normalize maps to -1..1, and
+// 100,000+ keys re-sample quickly. Markers: see tst_ChartOverlayItem.
 #include "CurveEvaluator.h"
 #include "app/GeneratedAnimation.h"
 #include "app/PlotSeriesCheck.h"
@@ -57,7 +57,7 @@ private slots:
     void frameAllAndSelection();
     void middleButtonPans();
     void draggingTheCursorScrubs();
-    void keysHandlesExtensionsMarkers();
+    void keysHandlesAndExtensions();
     void normalizeMapsToUnitRange();
     void hoverDescribesCurveAndKey();
     void manyKeysStayFast();
@@ -258,12 +258,11 @@ void tst_ChartsCurvePlot::draggingTheCursorScrubs()
     QCOMPARE(scrubbed.count(), before);
 }
 
-void tst_ChartsCurvePlot::keysHandlesExtensionsMarkers()
+void tst_ChartsCurvePlot::keysHandlesAndExtensions()
 {
     const auto animation = generated::makeAnimation();
     const QString palm = QStringLiteral("LeftHand/Palm/PositionY");
     m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {palm, QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Tracked")}));
-    m_plot->setMarkers({{2.0, QStringLiteral("grab")}});
     m_plot->setTimeRange(-1.0, 4.0);
     m_plot->setValueRange(-1.5, 1.5);
     m_plot->resampleNow();

@@ -31,6 +31,7 @@ public:
     void setCurves(const QList<PlotCurve> &curves) override;
     QList<PlotCurve> curves() const override { return m_curves; }
     void setMarkers(const QList<PlotMarker> &markers) override;
+    QList<PlotMarker> markers() const override { return m_overlay->markers(); }
 
     void setTimeRange(double from, double to) override;
     std::pair<double, double> timeRange() const override;

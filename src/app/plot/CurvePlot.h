@@ -28,6 +28,7 @@ public:
     virtual void setCurves(const QList<PlotCurve> &curves) = 0;
     virtual QList<PlotCurve> curves() const = 0;
     virtual void setMarkers(const QList<PlotMarker> &markers) = 0;
+    virtual QList<PlotMarker> markers() const = 0;
 
     virtual void setTimeRange(double from, double to) = 0;
     virtual std::pair<double, double> timeRange() const = 0;
