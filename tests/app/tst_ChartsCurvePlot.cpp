@@ -1,7 +1,7 @@
 // ChartsCurvePlot under Xvfb: the series hold the evaluator's values (bool steps and wrap
-// extensions included), zoom / pan / frame change the axes as an engine curve editor does, the
-// time cursor scrubs, keys / handles / extensions are drawn, normalize maps to -1..1, and
-// 100,000+ keys re-sample quickly. Markers: see tst_ChartOverlayItem.
+// extensions included), zoom / pan / frame change the axes as an engine curve editor does, keys
+// / handles / extensions are drawn, normalize maps to -1..1, and 100,000+ keys re-sample
+// quickly. Markers: see tst_ChartOverlayItem; scrubbing: tst_CurvePlotScrubbing.
 #include "CurveEvaluator.h"
 #include "app/GeneratedAnimation.h"
 #include "app/PlotSeriesCheck.h"
@@ -56,7 +56,6 @@ private slots:
     void zoomAboutTheMouse();
     void frameAllAndSelection();
     void middleButtonPans();
-    void draggingTheCursorScrubs();
     void keysHandlesAndExtensions();
     void normalizeMapsToUnitRange();
     void hoverDescribesCurveAndKey();
@@ -225,37 +224,6 @@ void tst_ChartsCurvePlot::middleButtonPans()
     const auto [v0, v1] = m_plot->valueRange();
     QVERIFY(near(t0, -1.0, 1e-3) && near(t1, 9.0, 1e-3));
     QVERIFY(near(v0, -1.5, 1e-3) && near(v1, 0.5, 1e-3));
-}
-
-void tst_ChartsCurvePlot::draggingTheCursorScrubs()
-{
-    const auto animation = generated::makeAnimation();
-    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {QStringLiteral("Camera/PositionX")}));
-    m_plot->setTimeRange(0.0, 10.0);
-    m_plot->setValueRange(-1.0, 1.0);
-    m_plot->setCursorTime(2.0);
-    QSignalSpy scrubbed(m_plot.get(), &bpat::studio::CurvePlot::cursorTimeScrubbed);
-    QWidget *surface = m_plot->chartView()->viewport();
-    const QRectF area = m_plot->plotArea();
-    const QPointF grip = m_plot->mapFromData(QPointF(2.0, 0.3));
-    const QPointF target = m_plot->mapFromData(QPointF(6.0, 0.3));
-    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton, grip);
-    sendMouse(surface, QEvent::MouseMove, Qt::NoButton, Qt::LeftButton, target);
-    sendMouse(surface, QEvent::MouseButtonRelease, Qt::LeftButton, Qt::NoButton, target);
-    QCOMPARE(scrubbed.count(), 2);
-    QVERIFY(near(scrubbed.last().at(0).toDouble(), 6.0, 1e-3));
-    QVERIFY(near(m_plot->cursorTime(), 6.0, 1e-3));
-    // A click on the time ruler under the plot jumps there; far from the cursor a click does not.
-    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton,
-              QPointF(m_plot->mapFromData(QPointF(8.0, 0.0)).x(), area.bottom() + 8.0));
-    sendMouse(surface, QEvent::MouseButtonRelease, Qt::LeftButton, Qt::NoButton, QPointF());
-    QVERIFY(near(m_plot->cursorTime(), 8.0, 1e-3));
-    const int before = scrubbed.count();
-    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton, m_plot->mapFromData(QPointF(1.0, 0.9)));
-    QCOMPARE(scrubbed.count(), before);
-    // The application moving time does not echo back as a scrub.
-    m_plot->setCursorTime(3.0);
-    QCOMPARE(scrubbed.count(), before);
 }
 
 void tst_ChartsCurvePlot::keysHandlesAndExtensions()

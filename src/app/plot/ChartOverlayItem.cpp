@@ -1,5 +1,7 @@
 #include "plot/ChartOverlayItem.h"
 
+#include "plot/CurvePlot.h"
+
 #include <QChart>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -145,8 +147,9 @@ void ChartOverlayItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
         if (x >= area.left() - 0.5 && x <= area.right() + 0.5) {
             painter->setPen(QPen(CursorColor, 1.5));
             painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+            const double gripTop = area.top() - CurvePlot::CursorGripHeight;
             QPolygonF grip;
-            grip << QPointF(x - 6.0, area.top() - 10.0) << QPointF(x + 6.0, area.top() - 10.0)
+            grip << QPointF(x - CurvePlot::CursorGripHalfWidth, gripTop) << QPointF(x + CurvePlot::CursorGripHalfWidth, gripTop)
                  << QPointF(x, area.top());
             painter->setBrush(CursorColor);
             painter->setPen(Qt::NoPen);

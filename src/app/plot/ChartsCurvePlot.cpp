@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
+#include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -16,6 +17,7 @@ namespace bpat::studio {
 namespace {
 constexpr int MaxLegendCurves = 16;
 constexpr double MinSpan = 1e-9;
+constexpr double TickLength = 5.0; // QtCharts' axis ticks, between the plot area and the labels
 
 void styleAxis(QValueAxis *axis, const QString &title)
 {
@@ -368,6 +370,15 @@ QLineSeries *ChartsCurvePlot::extensionSeries(const QString &name, bool post) co
             return post ? m_series[i].post : m_series[i].pre;
     }
     return nullptr;
+}
+
+QRectF ChartsCurvePlot::timeAxisStrip() const
+{
+    // QtCharts puts the tick labels right under the axis line, after the ticks (about 5 px);
+    // the axis title and the legend come below them.
+    const QRectF area = plotArea();
+    const double height = TickLength + QFontMetricsF(m_timeAxis->labelsFont()).height() + 2.0;
+    return QRectF(area.left(), area.bottom(), area.width(), height);
 }
 
 void ChartsCurvePlot::resizeEvent(QResizeEvent *event)

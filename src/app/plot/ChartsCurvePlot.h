@@ -54,6 +54,8 @@ public:
     QPointF mapToData(QPointF surfacePos) const override;
     QPointF mapFromData(QPointF data) const override;
     ValueMapping valueMapping(const QString &name) const override;
+    // Under the plot area: the axis line's ticks and the tick labels (labels font height).
+    QRectF timeAxisStrip() const override;
 
     // Re-sample now instead of on the next event loop turn (tests, export).
     void resampleNow();

@@ -15,7 +15,7 @@ namespace bpat::studio {
 namespace {
 constexpr double CurvePickPixels = 8.0;   // hover / click distance to a curve
 constexpr double KeyPickPixels = 6.0;     // hover distance to a key
-constexpr double CursorPickPixels = 5.0;  // grab distance to the time cursor
+constexpr double CursorPickPixels = 5.0;  // grab distance to the time cursor's line
 constexpr double WheelZoomPerNotch = 1.2; // one wheel notch (120 units)
 
 QString formatNumber(double value)
@@ -128,9 +128,20 @@ std::pair<double, double> CurvePlot::paddedValueExtent(const QList<PlotCurve> &c
 
 bool CurvePlot::nearCursor(QPointF pos) const
 {
+    const QRectF area = plotArea();
     const double x = mapFromData(QPointF(cursorTime(), 0.0)).x();
-    return std::abs(pos.x() - x) <= CursorPickPixels && pos.y() >= plotArea().top() - 20.0
-        && pos.y() <= plotArea().bottom();
+    if (x < area.left() - 0.5 || x > area.right() + 0.5)
+        return false; // not drawn
+    const double dx = std::abs(pos.x() - x);
+    const bool onLine = dx <= CursorPickPixels && pos.y() >= area.top() && pos.y() <= area.bottom();
+    const bool onGrip = dx <= CursorGripHalfWidth + 1.0 && pos.y() >= area.top() - CursorGripHeight - 2.0
+        && pos.y() < area.top();
+    return onLine || onGrip;
+}
+
+bool CurvePlot::onScrubber(QPointF pos) const
+{
+    return nearCursor(pos) || timeAxisStrip().contains(pos);
 }
 
 void CurvePlot::scrubTo(QPointF pos)
@@ -209,11 +220,9 @@ bool CurvePlot::handleMouse(QEvent *event)
         if (mouse->button() == Qt::LeftButton) {
             if (m_keySurface)
                 m_keySurface->setFocus(Qt::MouseFocusReason);
-            // The cursor line, or the time ruler above / below the plot area, scrubs.
-            const QRectF area = plotArea();
-            const bool onRuler = pos.x() >= area.left() && pos.x() <= area.right()
-                && (pos.y() < area.top() || pos.y() > area.bottom());
-            if (nearCursor(pos) || onRuler) {
+            // The cursor (line or grip) and the time axis strip scrub; elsewhere a click picks
+            // the curve under the mouse, if any, and leaves the time alone.
+            if (onScrubber(pos)) {
                 m_drag = Drag::Cursor;
                 m_surface->setCursor(Qt::SizeHorCursor);
                 scrubTo(pos);
@@ -246,7 +255,7 @@ bool CurvePlot::handleMouse(QEvent *event)
                 QToolTip::hideText();
             else
                 QToolTip::showText(mouse->globalPosition().toPoint(), text, m_surface);
-            m_surface->setCursor(nearCursor(pos) ? Qt::SizeHorCursor : Qt::CrossCursor);
+            m_surface->setCursor(onScrubber(pos) ? Qt::SizeHorCursor : Qt::CrossCursor);
         }
         return false;
     case QEvent::MouseButtonRelease:

@@ -10,6 +10,9 @@
 // handle the navigation of engine curve editors (wheel zoom about the mouse, Ctrl = time only,
 // middle-button pan, F frames the selection, A frames all). That navigation, the cursor drag,
 // the hover text and curve picking live here, written once against the virtual mapping below.
+// The left button scrubs only on the time cursor (its line across the plot area, or its grip:
+// the CursorGrip* box above the plot area) and on the time axis strip (timeAxisStrip()); a
+// click elsewhere picks a curve and never moves the time.
 #include "plot/CurveSampler.h"
 #include "plot/PlotCurve.h"
 
@@ -23,6 +26,11 @@ class CurvePlot : public QWidget
 {
     Q_OBJECT
 public:
+    // The time cursor's grip, drawn above the plot area: this wide either side of the cursor's
+    // x, this high above the plot area's top edge.
+    static constexpr double CursorGripHalfWidth = 6.0;
+    static constexpr double CursorGripHeight = 10.0;
+
     explicit CurvePlot(QWidget *parent = nullptr);
 
     virtual void setCurves(const QList<PlotCurve> &curves) = 0;
@@ -66,6 +74,8 @@ public:
     virtual QPointF mapFromData(QPointF data) const = 0;
     // How a curve's values are mapped to plotted values (identity unless normalized).
     virtual ValueMapping valueMapping(const QString &name) const = 0;
+    // The band of the time axis's tick labels under the plot area, as wide as the plot area.
+    virtual QRectF timeAxisStrip() const = 0;
 
     // What lies under a point of the input surface: nearest curve within a few pixels, its
     // value there, and the key under the point if any. Empty text when nothing is near.
@@ -91,6 +101,7 @@ private:
     std::pair<double, double> paddedValueExtent(const QList<PlotCurve> &curves, double t0, double t1) const;
     bool handleMouse(QEvent *event);
     bool nearCursor(QPointF pos) const;
+    bool onScrubber(QPointF pos) const;
     void scrubTo(QPointF pos);
 
     QWidget *m_surface = nullptr;
