@@ -1,9 +1,11 @@
 // ChartsCurvePlot under Xvfb: the series hold the evaluator's values (bool steps and wrap
 // extensions included), zoom / pan / frame change the axes as an engine curve editor does, keys
 // / handles / extensions are drawn, normalize maps to -1..1, and 100,000+ keys re-sample
-// quickly. Markers: see tst_ChartOverlayItem; scrubbing: tst_CurvePlotScrubbing.
+// quickly. Markers: see tst_ChartOverlayItem; hover: tst_CurvePlotPicker; scrubbing:
+// tst_CurvePlotScrubbing; re-sampling on view changes: tst_ChartsCurvePlotResampling.
 #include "CurveEvaluator.h"
 #include "app/GeneratedAnimation.h"
+#include "app/PlotEvents.h"
 #include "app/PlotSeriesCheck.h"
 #include "app/RealRecording.h"
 #include "plot/ChartsCurvePlot.h"
@@ -12,7 +14,6 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSignalSpy>
-#include <QWheelEvent>
 #include <QtTest/QTest>
 
 using bpat::studio::ChartsCurvePlot;
@@ -20,19 +21,8 @@ using bpat::studio::PlotCurve;
 
 namespace {
 
-void sendMouse(QWidget *target, QEvent::Type type, Qt::MouseButton button, Qt::MouseButtons buttons, QPointF pos)
-{
-    QMouseEvent event(type, pos, target->mapToGlobal(pos), button, buttons, Qt::NoModifier);
-    QCoreApplication::sendEvent(target, &event);
-}
-
-void sendWheel(QWidget *target, QPointF pos, int delta, Qt::KeyboardModifiers modifiers)
-{
-    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, modifiers,
-                      Qt::NoScrollPhase, false);
-    QCoreApplication::sendEvent(target, &event);
-}
-
+using plotevents::sendMouse;
+using plotevents::sendWheel;
 using plotcheck::near;
 
 // Every point of the curve's line series matches the evaluator (bool steps included).
@@ -58,7 +48,6 @@ private slots:
     void middleButtonPans();
     void keysHandlesAndExtensions();
     void normalizeMapsToUnitRange();
-    void hoverDescribesCurveAndKey();
     void manyKeysStayFast();
 
 private:
@@ -289,25 +278,6 @@ void tst_ChartsCurvePlot::normalizeMapsToUnitRange()
     m_plot->setNormalized(false);
     m_plot->resampleNow();
     QVERIFY(near(m_plot->lineSeries(names[1])->points().constLast().y(), -5.0));
-}
-
-void tst_ChartsCurvePlot::hoverDescribesCurveAndKey()
-{
-    const auto animation = generated::makeAnimation();
-    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {QStringLiteral("LeftHand/Palm/PositionY")}));
-    m_plot->setTimeRange(-0.5, 3.0);
-    m_plot->setValueRange(-0.5, 1.5);
-    QString name;
-    const QString onKey = m_plot->describePoint(m_plot->mapFromData(QPointF(1.0, 1.0)), &name);
-    QCOMPARE(name, QStringLiteral("LeftHand/Palm/PositionY"));
-    QVERIFY2(onKey.contains(QStringLiteral("key 1 of 3")), qPrintable(onKey));
-    QVERIFY(onKey.contains(QStringLiteral("weights 0.6 / 0.2")));
-    const double v = bpat::CurveEvaluator::evaluate(*animation->floatCurve(name), 0.5);
-    const QString between = m_plot->describePoint(m_plot->mapFromData(QPointF(0.5, v)));
-    QVERIFY(between.contains(QStringLiteral("t = 0.5 s")));
-    QVERIFY(between.contains(QString::number(v, 'g', 6)));
-    QVERIFY(!between.contains(QStringLiteral("key")));
-    QVERIFY(m_plot->describePoint(m_plot->mapFromData(QPointF(0.5, v + 0.5))).isEmpty());
 }
 
 void tst_ChartsCurvePlot::manyKeysStayFast()

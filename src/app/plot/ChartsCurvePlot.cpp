@@ -245,11 +245,8 @@ void ChartsCurvePlot::setNormalized(bool on)
 
 ValueMapping ChartsCurvePlot::valueMapping(const QString &name) const
 {
-    for (qsizetype i = 0; i < m_curves.size(); ++i) {
-        if (m_curves[i].name() == name)
-            return m_series[i].mapping;
-    }
-    return {};
+    const CurveSeries *series = seriesFor(name);
+    return series ? series->mapping : ValueMapping{};
 }
 
 int ChartsCurvePlot::sampleColumns() const
@@ -345,31 +342,39 @@ QPointF ChartsCurvePlot::mapFromData(QPointF data) const
                    area.bottom() - (data.y() - v0) / (v1 - v0) * area.height());
 }
 
-QLineSeries *ChartsCurvePlot::lineSeries(const QString &name) const
+const ChartsCurvePlot::CurveSeries *ChartsCurvePlot::seriesFor(const QString &name) const
 {
     for (qsizetype i = 0; i < m_curves.size(); ++i) {
         if (m_curves[i].name() == name)
-            return m_series[i].line;
+            return &m_series[i];
     }
     return nullptr;
+}
+
+QLineSeries *ChartsCurvePlot::lineSeries(const QString &name) const
+{
+    const CurveSeries *series = seriesFor(name);
+    return series ? series->line : nullptr;
 }
 
 QScatterSeries *ChartsCurvePlot::keySeries(const QString &name) const
 {
-    for (qsizetype i = 0; i < m_curves.size(); ++i) {
-        if (m_curves[i].name() == name)
-            return m_series[i].keys;
-    }
-    return nullptr;
+    const CurveSeries *series = seriesFor(name);
+    return series ? series->keys : nullptr;
 }
 
 QLineSeries *ChartsCurvePlot::extensionSeries(const QString &name, bool post) const
 {
-    for (qsizetype i = 0; i < m_curves.size(); ++i) {
-        if (m_curves[i].name() == name)
-            return post ? m_series[i].post : m_series[i].pre;
-    }
-    return nullptr;
+    const CurveSeries *series = seriesFor(name);
+    return series ? (post ? series->post : series->pre) : nullptr;
+}
+
+QList<QList<QPointF>> ChartsCurvePlot::drawnPolylines(const QString &name) const
+{
+    const CurveSeries *series = seriesFor(name);
+    if (!series)
+        return {};
+    return {series->pre->points(), series->line->points(), series->post->points()};
 }
 
 QRectF ChartsCurvePlot::timeAxisStrip() const

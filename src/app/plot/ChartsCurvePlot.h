@@ -54,6 +54,7 @@ public:
     QPointF mapToData(QPointF surfacePos) const override;
     QPointF mapFromData(QPointF data) const override;
     ValueMapping valueMapping(const QString &name) const override;
+    QList<QList<QPointF>> drawnPolylines(const QString &name) const override;
     // Under the plot area: the axis line's ticks and the tick labels (labels font height).
     QRectF timeAxisStrip() const override;
 
@@ -81,6 +82,7 @@ private:
         ValueMapping mapping;
     };
 
+    const CurveSeries *seriesFor(const QString &name) const;
     void scheduleResample();
     void clearSeries();
     void applyPens();
