@@ -1,8 +1,12 @@
-// ChartsCurvePlot under Xvfb: the series hold the evaluator's values, zoom / pan / frame change
-// the axes as an engine curve editor does, the time cursor scrubs, keys / handles / extensions /
-// markers are drawn, normalize maps to -1..1, and 100,000+ keys re-sample quickly.
+// ChartsCurvePlot under Xvfb: the series hold the evaluator's values (bool steps and wrap
+// extensions included), zoom / pan / frame change the axes as an engine curve editor does, keys
+// / handles / extensions are drawn, normalize maps to -1..1, and 100,000+ keys re-sample
+// quickly. Markers: see tst_ChartOverlayItem; hover: tst_CurvePlotPicker; scrubbing:
+// tst_CurvePlotScrubbing; re-sampling on view changes: tst_ChartsCurvePlotResampling.
 #include "CurveEvaluator.h"
 #include "app/GeneratedAnimation.h"
+#include "app/PlotEvents.h"
+#include "app/PlotSeriesCheck.h"
 #include "app/RealRecording.h"
 #include "plot/ChartsCurvePlot.h"
 
@@ -10,7 +14,6 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSignalSpy>
-#include <QWheelEvent>
 #include <QtTest/QTest>
 
 using bpat::studio::ChartsCurvePlot;
@@ -18,38 +21,15 @@ using bpat::studio::PlotCurve;
 
 namespace {
 
+using plotevents::sendMouse;
+using plotevents::sendWheel;
+using plotcheck::near;
 
-void sendMouse(QWidget *target, QEvent::Type type, Qt::MouseButton button, Qt::MouseButtons buttons, QPointF pos)
-{
-    QMouseEvent event(type, pos, target->mapToGlobal(pos), button, buttons, Qt::NoModifier);
-    QCoreApplication::sendEvent(target, &event);
-}
-
-void sendWheel(QWidget *target, QPointF pos, int delta, Qt::KeyboardModifiers modifiers)
-{
-    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, modifiers,
-                      Qt::NoScrollPhase, false);
-    QCoreApplication::sendEvent(target, &event);
-}
-
-bool near(double a, double b, double tolerance = 1e-6)
-{
-    return std::abs(a - b) <= tolerance * std::max(1.0, std::abs(b));
-}
-
-// Every point of the curve's line series equals the evaluator at its time.
+// Every point of the curve's line series matches the evaluator (bool steps included).
 void checkSeriesAgainstEvaluator(ChartsCurvePlot &plot, const PlotCurve &curve)
 {
-    QLineSeries *series = plot.lineSeries(curve.name());
-    QVERIFY(series);
-    const QList<QPointF> points = series->points();
-    QVERIFY(points.size() >= 2);
-    QVERIFY(points.size() <= 4 * plot.sampleColumns() + 1);
-    for (const QPointF &p : points) {
-        const double expected = curve.ref.floatCurve ? bpat::CurveEvaluator::evaluate(*curve.ref.floatCurve, p.x())
-                                                     : double(bpat::CurveEvaluator::evaluate(*curve.ref.boolCurve, p.x()));
-        QVERIFY2(near(p.y(), expected) || curve.ref.boolCurve, qPrintable(QStringLiteral("%1 at %2").arg(curve.name()).arg(p.x())));
-    }
+    const QString error = plotcheck::seriesMismatch(plot, curve);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 }
 
 } // namespace
@@ -60,15 +40,14 @@ class tst_ChartsCurvePlot : public QObject
 private slots:
     void init();
     void cleanup();
+    void boolSeriesCheckIsStrict();
     void seriesHoldEvaluatedValues();
     void realRecordingSeries();
     void zoomAboutTheMouse();
     void frameAllAndSelection();
     void middleButtonPans();
-    void draggingTheCursorScrubs();
-    void keysHandlesExtensionsMarkers();
+    void keysHandlesAndExtensions();
     void normalizeMapsToUnitRange();
-    void hoverDescribesCurveAndKey();
     void manyKeysStayFast();
 
 private:
@@ -88,12 +67,26 @@ void tst_ChartsCurvePlot::cleanup()
     m_plot.reset();
 }
 
+void tst_ChartsCurvePlot::boolSeriesCheckIsStrict()
+{
+    // The check the tests here run on bool series accepts the step and flags one drawn off its
+    // key, at the wrong level or missing a change.
+    const bpat::BoolCurve curve({{1.0f, 1.0f}, {4.0f, 0.0f}, {6.0f, 1.0f}});
+    const bpat::studio::ValueMapping identity;
+    const auto check = [&](const QList<QPointF> &points) { return plotcheck::boolMismatch(points, curve, identity, 0.01); };
+    QCOMPARE(check({{1, 1}, {4, 1}, {4, 0}, {6, 0}, {6, 1}, {10, 1}}), QString());
+    QVERIFY(!check({{1, 1}, {4.5, 1}, {4.5, 0}, {6, 0}, {6, 1}, {10, 1}}).isEmpty()); // late
+    QVERIFY(!check({{1, 1}, {4, 1}, {4, 0}, {10, 0}}).isEmpty());                     // misses 6 s
+    QVERIFY(!check({{1, 0}, {4, 0}, {4, 1}, {6, 1}, {6, 0}, {10, 0}}).isEmpty());     // inverted
+    QVERIFY(!check({{1, 1}, {4, 1}, {5, 0}, {6, 0}, {6, 1}, {10, 1}}).isEmpty());     // slanted
+}
+
 void tst_ChartsCurvePlot::seriesHoldEvaluatedValues()
 {
     const auto animation = generated::makeAnimation();
     const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(
         animation, {QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Palm/PositionY"),
-                    QStringLiteral("LeftHand/IndexTip/PositionX")});
+                    QStringLiteral("LeftHand/IndexTip/PositionX"), QStringLiteral("LeftHand/Tracked")});
     m_plot->setCurves(curves);
     m_plot->frameAll();
     m_plot->resampleNow();
@@ -111,17 +104,20 @@ void tst_ChartsCurvePlot::realRecordingSeries()
 {
     BPAT_REAL_RECORDING(animation);
     const QStringList names{QStringLiteral("Camera/PositionX"), QStringLiteral("RightHand/IndexTip/PositionY"),
-                            QStringLiteral("LeftHand/Tracked")};
+                            QStringLiteral("LeftHand/Tracked"), QStringLiteral("RightHand/Tracked"),
+                            QStringLiteral("LeftHand/Pinching"), QStringLiteral("RightHand/Pinching")};
     const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(animation, names);
-    QCOMPARE(curves.size(), 3);
+    QCOMPARE(curves.size(), names.size());
     m_plot->setCurves(curves);
     m_plot->frameAll();
     m_plot->resampleNow();
-    for (const PlotCurve &curve : curves) {
-        if (curve.ref.keyCount() > 1)
-            checkSeriesAgainstEvaluator(*m_plot, curve);
-    }
-    // frame all spans every key of the three curves
+    // The tracked bools have one key (drawn as extensions only), the pinching ones three.
+    QCOMPARE(animation->curve(QStringLiteral("LeftHand/Tracked")).keyCount(), 1);
+    QCOMPARE(animation->curve(QStringLiteral("RightHand/Pinching")).keyCount(), 3);
+    for (const PlotCurve &curve : curves)
+        checkSeriesAgainstEvaluator(*m_plot, curve);
+    QVERIFY(m_plot->lineSeries(QStringLiteral("RightHand/Pinching"))->count() >= 4); // at least one step
+    // frame all spans every key of the curves
     const auto [t0, t1] = m_plot->timeRange();
     for (const PlotCurve &curve : curves) {
         if (curve.ref.keyCount() == 0)
@@ -129,6 +125,12 @@ void tst_ChartsCurvePlot::realRecordingSeries()
         QVERIFY(t0 <= curve.ref.firstTime());
         QVERIFY(t1 >= curve.ref.lastTime());
     }
+    // Zoomed in on a second of the recording, and normalized: still the evaluator's values.
+    m_plot->setTimeRange(2.0, 3.0);
+    m_plot->setNormalized(true);
+    m_plot->resampleNow();
+    for (const PlotCurve &curve : curves)
+        checkSeriesAgainstEvaluator(*m_plot, curve);
 }
 
 void tst_ChartsCurvePlot::zoomAboutTheMouse()
@@ -213,43 +215,11 @@ void tst_ChartsCurvePlot::middleButtonPans()
     QVERIFY(near(v0, -1.5, 1e-3) && near(v1, 0.5, 1e-3));
 }
 
-void tst_ChartsCurvePlot::draggingTheCursorScrubs()
-{
-    const auto animation = generated::makeAnimation();
-    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {QStringLiteral("Camera/PositionX")}));
-    m_plot->setTimeRange(0.0, 10.0);
-    m_plot->setValueRange(-1.0, 1.0);
-    m_plot->setCursorTime(2.0);
-    QSignalSpy scrubbed(m_plot.get(), &bpat::studio::CurvePlot::cursorTimeScrubbed);
-    QWidget *surface = m_plot->chartView()->viewport();
-    const QRectF area = m_plot->plotArea();
-    const QPointF grip = m_plot->mapFromData(QPointF(2.0, 0.3));
-    const QPointF target = m_plot->mapFromData(QPointF(6.0, 0.3));
-    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton, grip);
-    sendMouse(surface, QEvent::MouseMove, Qt::NoButton, Qt::LeftButton, target);
-    sendMouse(surface, QEvent::MouseButtonRelease, Qt::LeftButton, Qt::NoButton, target);
-    QCOMPARE(scrubbed.count(), 2);
-    QVERIFY(near(scrubbed.last().at(0).toDouble(), 6.0, 1e-3));
-    QVERIFY(near(m_plot->cursorTime(), 6.0, 1e-3));
-    // A click on the time ruler under the plot jumps there; far from the cursor a click does not.
-    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton,
-              QPointF(m_plot->mapFromData(QPointF(8.0, 0.0)).x(), area.bottom() + 8.0));
-    sendMouse(surface, QEvent::MouseButtonRelease, Qt::LeftButton, Qt::NoButton, QPointF());
-    QVERIFY(near(m_plot->cursorTime(), 8.0, 1e-3));
-    const int before = scrubbed.count();
-    sendMouse(surface, QEvent::MouseButtonPress, Qt::LeftButton, Qt::LeftButton, m_plot->mapFromData(QPointF(1.0, 0.9)));
-    QCOMPARE(scrubbed.count(), before);
-    // The application moving time does not echo back as a scrub.
-    m_plot->setCursorTime(3.0);
-    QCOMPARE(scrubbed.count(), before);
-}
-
-void tst_ChartsCurvePlot::keysHandlesExtensionsMarkers()
+void tst_ChartsCurvePlot::keysHandlesAndExtensions()
 {
     const auto animation = generated::makeAnimation();
     const QString palm = QStringLiteral("LeftHand/Palm/PositionY");
     m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {palm, QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Tracked")}));
-    m_plot->setMarkers({{2.0, QStringLiteral("grab")}});
     m_plot->setTimeRange(-1.0, 4.0);
     m_plot->setValueRange(-1.5, 1.5);
     m_plot->resampleNow();
@@ -308,25 +278,6 @@ void tst_ChartsCurvePlot::normalizeMapsToUnitRange()
     m_plot->setNormalized(false);
     m_plot->resampleNow();
     QVERIFY(near(m_plot->lineSeries(names[1])->points().constLast().y(), -5.0));
-}
-
-void tst_ChartsCurvePlot::hoverDescribesCurveAndKey()
-{
-    const auto animation = generated::makeAnimation();
-    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {QStringLiteral("LeftHand/Palm/PositionY")}));
-    m_plot->setTimeRange(-0.5, 3.0);
-    m_plot->setValueRange(-0.5, 1.5);
-    QString name;
-    const QString onKey = m_plot->describePoint(m_plot->mapFromData(QPointF(1.0, 1.0)), &name);
-    QCOMPARE(name, QStringLiteral("LeftHand/Palm/PositionY"));
-    QVERIFY2(onKey.contains(QStringLiteral("key 1 of 3")), qPrintable(onKey));
-    QVERIFY(onKey.contains(QStringLiteral("weights 0.6 / 0.2")));
-    const double v = bpat::CurveEvaluator::evaluate(*animation->floatCurve(name), 0.5);
-    const QString between = m_plot->describePoint(m_plot->mapFromData(QPointF(0.5, v)));
-    QVERIFY(between.contains(QStringLiteral("t = 0.5 s")));
-    QVERIFY(between.contains(QString::number(v, 'g', 6)));
-    QVERIFY(!between.contains(QStringLiteral("key")));
-    QVERIFY(m_plot->describePoint(m_plot->mapFromData(QPointF(0.5, v + 0.5))).isEmpty());
 }
 
 void tst_ChartsCurvePlot::manyKeysStayFast()

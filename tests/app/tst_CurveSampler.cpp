@@ -150,6 +150,13 @@ void tst_CurveSampler::boolCurvesAreSteps()
     bpat::BoolCurve flicker({{0.0f, 0.0f}, {5.0f, 1.0f}, {5.001f, 0.0f}, {10.0f, 0.0f}});
     const SampledCurve coarse = CurveSampler::sample({QStringLiteral("f"), nullptr, &flicker}, 0.0, 10.0, 10);
     QCOMPARE(coarse.line, (QList<QPointF>{{0, 0}, {5, 0}, {5, 1}, {5.001f, 1}, {5.001f, 0}, {10, 0}}));
+    // Keys repeating the value do not move the stroke: it is drawn where the value changes.
+    bpat::BoolCurve repeated({{0.0f, 0.0f}, {5.25f, 0.0f}, {5.5f, 1.0f}, {5.75f, 1.0f}, {10.0f, 1.0f}});
+    QCOMPARE(CurveSampler::sample({QStringLiteral("r"), nullptr, &repeated}, 0.0, 10.0, 10).line,
+             (QList<QPointF>{{0, 0}, {5.5, 0}, {5.5, 1}, {10, 1}}));
+    bpat::BoolCurve pulse({{0.0f, 0.0f}, {5.25f, 1.0f}, {5.5f, 0.0f}, {5.75f, 0.0f}, {10.0f, 0.0f}});
+    QCOMPARE(CurveSampler::sample({QStringLiteral("p"), nullptr, &pulse}, 0.0, 10.0, 10).line,
+             (QList<QPointF>{{0, 0}, {5.25, 0}, {5.25, 1}, {5.5, 1}, {5.5, 0}, {10, 0}}));
 }
 
 void tst_CurveSampler::wrapExtensions()

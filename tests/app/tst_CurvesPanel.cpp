@@ -41,11 +41,16 @@ void tst_CurvesPanel::showsGeneratedRecording()
     QCOMPARE(panel.checkedCurves(), (QStringList{QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
                                                  QStringLiteral("Camera/PositionZ")}));
     QCOMPARE(panel.plot()->curves().size(), 3);
+    // The recording's markers go to the plot.
+    QCOMPARE(panel.plot()->markers().size(), 2);
+    QCOMPARE(panel.plot()->markers().at(1).name, QStringLiteral("relâche"));
+    QCOMPARE(panel.plot()->markers().at(1).time, 7.5);
     const auto [t0, t1] = panel.plot()->timeRange();
     QVERIFY(t0 < 0.0 && t0 > -0.5 && t1 > 10.0 && t1 < 10.5);
     panel.setAnimation(nullptr);
     QCOMPARE(panel.treeModel()->rowCount(), 0);
     QVERIFY(panel.plot()->curves().isEmpty());
+    QVERIFY(panel.plot()->markers().isEmpty());
 }
 
 void tst_CurvesPanel::searchCheckAndSelect()

@@ -1,9 +1,14 @@
 #include "plot/ChartOverlayItem.h"
 
+#include "plot/CurvePlot.h"
+
 #include <QChart>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QValueAxis>
+#include <algorithm>
+#include <array>
+#include <limits>
 
 namespace bpat::studio {
 
@@ -11,11 +16,18 @@ namespace {
 const QColor CursorColor(255, 140, 40);
 const QColor MarkerColor(200, 200, 210);
 
-// A text label on a dark rounded box, its top-left corner at `at`.
-void drawLabel(QPainter *painter, QPointF at, const QString &text, const QColor &color)
+constexpr double MarkerRowHeight = 16.0;
+constexpr int MarkerRows = 3;
+
+// The box of a label whose top-left corner is at `at`.
+QRectF labelBox(const QFontMetricsF &metrics, QPointF at, const QString &text)
 {
-    const QFontMetricsF metrics(painter->font());
-    const QRectF box(at, QSizeF(metrics.horizontalAdvance(text) + 8.0, metrics.height() + 2.0));
+    return QRectF(at, QSizeF(metrics.horizontalAdvance(text) + 8.0, metrics.height() + 2.0));
+}
+
+// A text label on a dark rounded box.
+void drawLabel(QPainter *painter, const QRectF &box, const QString &text, const QColor &color)
+{
     painter->setPen(Qt::NoPen);
     painter->setBrush(QColor(20, 20, 24, 210));
     painter->drawRoundedRect(box, 3.0, 3.0);
@@ -26,6 +38,7 @@ void drawLabel(QPainter *painter, QPointF at, const QString &text, const QColor 
 
 ChartOverlayItem::ChartOverlayItem(QChart *chart) : m_chart(chart)
 {
+    m_font.setPointSizeF(8.0);
     setZValue(1000.0);
     setAcceptedMouseButtons(Qt::NoButton);
 }
@@ -75,14 +88,37 @@ QPointF ChartOverlayItem::toScene(QPointF data) const
     return m_chart->mapToScene(QPointF(px, py));
 }
 
+QList<ChartOverlayItem::MarkerLayout> ChartOverlayItem::markerLayout() const
+{
+    QList<MarkerLayout> layout;
+    const QRectF area = m_chart->mapRectToScene(m_chart->plotArea());
+    const QFontMetricsF metrics(m_font);
+    // Right edge of the last label in each row: a label takes the first row where it fits, the
+    // row that frees up first when none does.
+    std::array<double, MarkerRows> rowRight;
+    rowRight.fill(-std::numeric_limits<double>::infinity());
+    for (const PlotMarker &marker : m_markers) {
+        const double x = toScene(QPointF(marker.time, 0.0)).x();
+        if (x < area.left() || x > area.right())
+            continue;
+        const double left = x + 3.0;
+        const auto fits = std::find_if(rowRight.begin(), rowRight.end(), [left](double right) { return right <= left; });
+        const auto row = fits != rowRight.end() ? fits : std::min_element(rowRight.begin(), rowRight.end());
+        const QString text = marker.name.isEmpty() ? QStringLiteral("marker") : marker.name;
+        const double top = area.top() + 2.0 + double(row - rowRight.begin()) * MarkerRowHeight;
+        const QRectF label = labelBox(metrics, QPointF(left, top), text);
+        layout.append({text, QLineF(x, area.top(), x, area.bottom()), label});
+        *row = label.right() + 2.0;
+    }
+    return layout;
+}
+
 void ChartOverlayItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
 {
     const QRectF area = m_chart->mapRectToScene(m_chart->plotArea());
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    QFont font = painter->font();
-    font.setPointSizeF(8.0);
-    painter->setFont(font);
+    painter->setFont(m_font);
 
     // Tangent handles, clipped to the plot area.
     painter->save();
@@ -97,20 +133,12 @@ void ChartOverlayItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
     }
     painter->restore();
 
-    // Markers: dashed vertical lines with their name at the top, staggered when close.
-    double lastLabelRight = -1e9;
-    int row = 0;
-    for (const PlotMarker &marker : m_markers) {
-        const double x = toScene(QPointF(marker.time, 0.0)).x();
-        if (x < area.left() || x > area.right())
-            continue;
+    // Markers: dashed vertical lines with their name at the top.
+    const QList<MarkerLayout> markers = markerLayout();
+    for (const MarkerLayout &marker : markers) {
         painter->setPen(QPen(MarkerColor, 1.0, Qt::DashLine));
-        painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
-        row = x < lastLabelRight ? (row + 1) % 3 : 0;
-        const QString text = marker.name.isEmpty() ? QStringLiteral("marker") : marker.name;
-        const QPointF at(x + 3.0, area.top() + 2.0 + row * 16.0);
-        drawLabel(painter, at, text, MarkerColor);
-        lastLabelRight = at.x() + QFontMetricsF(painter->font()).horizontalAdvance(text) + 10.0;
+        painter->drawLine(marker.line);
+        drawLabel(painter, marker.label, marker.text, MarkerColor);
     }
 
     // The time cursor: a solid line, a grip above the plot area and the time.
@@ -119,14 +147,16 @@ void ChartOverlayItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
         if (x >= area.left() - 0.5 && x <= area.right() + 0.5) {
             painter->setPen(QPen(CursorColor, 1.5));
             painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+            const double gripTop = area.top() - CurvePlot::CursorGripHeight;
             QPolygonF grip;
-            grip << QPointF(x - 6.0, area.top() - 10.0) << QPointF(x + 6.0, area.top() - 10.0)
+            grip << QPointF(x - CurvePlot::CursorGripHalfWidth, gripTop) << QPointF(x + CurvePlot::CursorGripHalfWidth, gripTop)
                  << QPointF(x, area.top());
             painter->setBrush(CursorColor);
             painter->setPen(Qt::NoPen);
             painter->drawPolygon(grip);
-            drawLabel(painter, QPointF(x + 4.0, area.bottom() - 18.0),
-                      QString::number(m_cursorTime, 'f', 3) + QStringLiteral(" s"), CursorColor);
+            const QString text = QString::number(m_cursorTime, 'f', 3) + QStringLiteral(" s");
+            drawLabel(painter, labelBox(QFontMetricsF(m_font), QPointF(x + 4.0, area.bottom() - 18.0), text),
+                      text, CursorColor);
         }
     }
     painter->restore();

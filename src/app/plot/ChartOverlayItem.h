@@ -6,6 +6,7 @@
 #include "plot/PlotCurve.h"
 
 #include <QColor>
+#include <QFont>
 #include <QGraphicsItem>
 #include <QLineF>
 #include <QList>
@@ -25,9 +26,21 @@ public:
         QColor color;
     };
 
+    // Where one marker is drawn (scene coordinates): its dashed line across the plot area and
+    // the box of its label, at the top, staggered down when it would overlap the previous one.
+    struct MarkerLayout
+    {
+        QString text;
+        QLineF line;
+        QRectF label;
+    };
+
     explicit ChartOverlayItem(QChart *chart);
 
     void setMarkers(const QList<PlotMarker> &markers);
+    const QList<PlotMarker> &markers() const { return m_markers; }
+    // The markers in the visible time range as paint() draws them.
+    QList<MarkerLayout> markerLayout() const;
     void setHandles(const QList<Handle> &handles);
     const QList<Handle> &handles() const { return m_handles; }
     void setCursorTime(double time);
@@ -46,6 +59,7 @@ private:
     QPointF toScene(QPointF data) const;
 
     QChart *m_chart;
+    QFont m_font; // labels
     QList<PlotMarker> m_markers;
     QList<Handle> m_handles;
     double m_cursorTime = 0.0;

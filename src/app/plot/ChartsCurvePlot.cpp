@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
+#include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -16,6 +17,7 @@ namespace bpat::studio {
 namespace {
 constexpr int MaxLegendCurves = 16;
 constexpr double MinSpan = 1e-9;
+constexpr double TickLength = 5.0; // QtCharts' axis ticks, between the plot area and the labels
 
 void styleAxis(QValueAxis *axis, const QString &title)
 {
@@ -243,11 +245,8 @@ void ChartsCurvePlot::setNormalized(bool on)
 
 ValueMapping ChartsCurvePlot::valueMapping(const QString &name) const
 {
-    for (qsizetype i = 0; i < m_curves.size(); ++i) {
-        if (m_curves[i].name() == name)
-            return m_series[i].mapping;
-    }
-    return {};
+    const CurveSeries *series = seriesFor(name);
+    return series ? series->mapping : ValueMapping{};
 }
 
 int ChartsCurvePlot::sampleColumns() const
@@ -343,31 +342,48 @@ QPointF ChartsCurvePlot::mapFromData(QPointF data) const
                    area.bottom() - (data.y() - v0) / (v1 - v0) * area.height());
 }
 
-QLineSeries *ChartsCurvePlot::lineSeries(const QString &name) const
+const ChartsCurvePlot::CurveSeries *ChartsCurvePlot::seriesFor(const QString &name) const
 {
     for (qsizetype i = 0; i < m_curves.size(); ++i) {
         if (m_curves[i].name() == name)
-            return m_series[i].line;
+            return &m_series[i];
     }
     return nullptr;
+}
+
+QLineSeries *ChartsCurvePlot::lineSeries(const QString &name) const
+{
+    const CurveSeries *series = seriesFor(name);
+    return series ? series->line : nullptr;
 }
 
 QScatterSeries *ChartsCurvePlot::keySeries(const QString &name) const
 {
-    for (qsizetype i = 0; i < m_curves.size(); ++i) {
-        if (m_curves[i].name() == name)
-            return m_series[i].keys;
-    }
-    return nullptr;
+    const CurveSeries *series = seriesFor(name);
+    return series ? series->keys : nullptr;
 }
 
 QLineSeries *ChartsCurvePlot::extensionSeries(const QString &name, bool post) const
 {
-    for (qsizetype i = 0; i < m_curves.size(); ++i) {
-        if (m_curves[i].name() == name)
-            return post ? m_series[i].post : m_series[i].pre;
-    }
-    return nullptr;
+    const CurveSeries *series = seriesFor(name);
+    return series ? (post ? series->post : series->pre) : nullptr;
+}
+
+QList<QList<QPointF>> ChartsCurvePlot::drawnPolylines(const QString &name) const
+{
+    const CurveSeries *series = seriesFor(name);
+    if (!series)
+        return {};
+    return {series->pre->points(), series->line->points(), series->post->points()};
+}
+
+QRectF ChartsCurvePlot::timeAxisStrip() const
+{
+    // QtCharts puts the tick labels right under the axis line, after the ticks (about 5 px);
+    // the axis title and the legend come below them.
+    const QRectF area = plotArea();
+    const double height = TickLength + QFontMetricsF(m_timeAxis->labelsFont()).height() + 2.0;
+    return QRectF(area.left(), area.bottom(), area.width(), height);
 }
 
 void ChartsCurvePlot::resizeEvent(QResizeEvent *event)

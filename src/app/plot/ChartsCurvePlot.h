@@ -31,6 +31,7 @@ public:
     void setCurves(const QList<PlotCurve> &curves) override;
     QList<PlotCurve> curves() const override { return m_curves; }
     void setMarkers(const QList<PlotMarker> &markers) override;
+    QList<PlotMarker> markers() const override { return m_overlay->markers(); }
 
     void setTimeRange(double from, double to) override;
     std::pair<double, double> timeRange() const override;
@@ -53,6 +54,9 @@ public:
     QPointF mapToData(QPointF surfacePos) const override;
     QPointF mapFromData(QPointF data) const override;
     ValueMapping valueMapping(const QString &name) const override;
+    QList<QList<QPointF>> drawnPolylines(const QString &name) const override;
+    // Under the plot area: the axis line's ticks and the tick labels (labels font height).
+    QRectF timeAxisStrip() const override;
 
     // Re-sample now instead of on the next event loop turn (tests, export).
     void resampleNow();
@@ -78,6 +82,7 @@ private:
         ValueMapping mapping;
     };
 
+    const CurveSeries *seriesFor(const QString &name) const;
     void scheduleResample();
     void clearSeries();
     void applyPens();

@@ -1,7 +1,5 @@
 #include "plot/CurvePlot.h"
 
-#include "CurveEvaluator.h"
-
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QToolTip>
@@ -13,15 +11,8 @@
 namespace bpat::studio {
 
 namespace {
-constexpr double CurvePickPixels = 8.0;   // hover / click distance to a curve
-constexpr double KeyPickPixels = 6.0;     // hover distance to a key
-constexpr double CursorPickPixels = 5.0;  // grab distance to the time cursor
+constexpr double CursorPickPixels = 5.0;  // grab distance to the time cursor's line
 constexpr double WheelZoomPerNotch = 1.2; // one wheel notch (120 units)
-
-QString formatNumber(double value)
-{
-    return QString::number(value, 'g', 6);
-}
 } // namespace
 
 CurvePlot::CurvePlot(QWidget *parent) : QWidget(parent) {}
@@ -128,9 +119,20 @@ std::pair<double, double> CurvePlot::paddedValueExtent(const QList<PlotCurve> &c
 
 bool CurvePlot::nearCursor(QPointF pos) const
 {
+    const QRectF area = plotArea();
     const double x = mapFromData(QPointF(cursorTime(), 0.0)).x();
-    return std::abs(pos.x() - x) <= CursorPickPixels && pos.y() >= plotArea().top() - 20.0
-        && pos.y() <= plotArea().bottom();
+    if (x < area.left() - 0.5 || x > area.right() + 0.5)
+        return false; // not drawn
+    const double dx = std::abs(pos.x() - x);
+    const bool onLine = dx <= CursorPickPixels && pos.y() >= area.top() && pos.y() <= area.bottom();
+    const bool onGrip = dx <= CursorGripHalfWidth + 1.0 && pos.y() >= area.top() - CursorGripHeight - 2.0
+        && pos.y() < area.top();
+    return onLine || onGrip;
+}
+
+bool CurvePlot::onScrubber(QPointF pos) const
+{
+    return nearCursor(pos) || timeAxisStrip().contains(pos);
 }
 
 void CurvePlot::scrubTo(QPointF pos)
@@ -141,57 +143,18 @@ void CurvePlot::scrubTo(QPointF pos)
     emit cursorTimeScrubbed(time);
 }
 
-QString CurvePlot::describePoint(QPointF pos, QString *curveName) const
+PlotHit CurvePlot::hitTest(QPointF surfacePos) const
 {
-    const QRectF area = plotArea();
-    if (!area.contains(pos))
-        return {};
-    const double time = mapToData(pos).x();
-    const PlotCurve *best = nullptr;
-    double bestDistance = CurvePickPixels;
-    double bestValue = 0.0;
-    const QList<PlotCurve> plotted = curves();
-    for (const PlotCurve &curve : plotted) {
-        const double value = curve.ref.boolCurve ? (bpat::CurveEvaluator::evaluate(*curve.ref.boolCurve, time) ? 1.0 : 0.0)
-                                                 : bpat::CurveEvaluator::evaluate(*curve.ref.floatCurve, time);
-        const double y = mapFromData(QPointF(time, valueMapping(curve.name()).apply(value))).y();
-        if (std::abs(y - pos.y()) <= bestDistance) {
-            bestDistance = std::abs(y - pos.y());
-            best = &curve;
-            bestValue = value;
-        }
-    }
-    if (!best)
-        return {};
+    return CurvePlotPicker(*this).pick(surfacePos);
+}
+
+QString CurvePlot::describePoint(QPointF surfacePos, QString *curveName) const
+{
+    const CurvePlotPicker picker(*this);
+    const PlotHit hit = picker.pick(surfacePos);
     if (curveName)
-        *curveName = best->name();
-    QString text = QStringLiteral("%1\nt = %2 s   value = %3")
-                       .arg(best->name(), formatNumber(time), formatNumber(bestValue));
-    // The key nearest in time, if it is under the mouse.
-    const ValueMapping mapping = valueMapping(best->name());
-    const int count = best->ref.keyCount();
-    const int rhs = best->ref.boolCurve ? bpat::CurveEvaluator::upperBound(best->ref.boolCurve->keys(), time)
-                                        : bpat::CurveEvaluator::upperBound(best->ref.floatCurve->keys(), time);
-    for (int index : {rhs - 1, rhs}) {
-        if (index < 0 || index >= count)
-            continue;
-        const QPointF key = CurveSampler::keyPoint(best->ref, index);
-        const QPointF at = mapFromData(QPointF(key.x(), mapping.apply(key.y())));
-        if (QLineF(at, pos).length() > KeyPickPixels)
-            continue;
-        text += QStringLiteral("\nkey %1 of %2: t = %3 s   value = %4")
-                    .arg(index).arg(count).arg(formatNumber(key.x()), formatNumber(key.y()));
-        if (best->ref.floatCurve) {
-            const bpat::Keyframe &k = best->ref.floatCurve->keys().at(index);
-            if (!k.isSimple())
-                text += QStringLiteral("\n  in %1 / out %2   weights %3 / %4   mode %5")
-                            .arg(formatNumber(k.inTangent), formatNumber(k.outTangent),
-                                 formatNumber(k.inWeight), formatNumber(k.outWeight))
-                            .arg(k.weightedMode);
-        }
-        break;
-    }
-    return text;
+        *curveName = hit.curve;
+    return picker.describe(hit);
 }
 
 bool CurvePlot::handleMouse(QEvent *event)
@@ -209,19 +172,17 @@ bool CurvePlot::handleMouse(QEvent *event)
         if (mouse->button() == Qt::LeftButton) {
             if (m_keySurface)
                 m_keySurface->setFocus(Qt::MouseFocusReason);
-            // The cursor line, or the time ruler above / below the plot area, scrubs.
-            const QRectF area = plotArea();
-            const bool onRuler = pos.x() >= area.left() && pos.x() <= area.right()
-                && (pos.y() < area.top() || pos.y() > area.bottom());
-            if (nearCursor(pos) || onRuler) {
+            // The cursor (line or grip) and the time axis strip scrub; elsewhere a click picks
+            // the curve under the mouse, if any, and leaves the time alone.
+            if (onScrubber(pos)) {
                 m_drag = Drag::Cursor;
                 m_surface->setCursor(Qt::SizeHorCursor);
                 scrubTo(pos);
                 return true;
             }
-            QString name;
-            if (!describePoint(pos, &name).isEmpty())
-                emit curveClicked(name);
+            const PlotHit hit = hitTest(pos);
+            if (!hit.curve.isEmpty())
+                emit curveClicked(hit.curve);
             return true;
         }
         return false;
@@ -240,13 +201,17 @@ bool CurvePlot::handleMouse(QEvent *event)
             return true;
         }
         {
-            const QString text = describePoint(pos);
+            // The time is always reported (status line); the tooltip only comes up when a
+            // curve or key is near, not to follow the mouse with a bare time.
+            const CurvePlotPicker picker(*this);
+            const PlotHit hit = picker.pick(pos);
+            const QString text = picker.describe(hit);
             emit hoverTextChanged(text);
-            if (text.isEmpty())
+            if (hit.curve.isEmpty())
                 QToolTip::hideText();
             else
                 QToolTip::showText(mouse->globalPosition().toPoint(), text, m_surface);
-            m_surface->setCursor(nearCursor(pos) ? Qt::SizeHorCursor : Qt::CrossCursor);
+            m_surface->setCursor(onScrubber(pos) ? Qt::SizeHorCursor : Qt::CrossCursor);
         }
         return false;
     case QEvent::MouseButtonRelease:

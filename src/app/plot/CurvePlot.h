@@ -9,7 +9,11 @@
 // bool curves as steps, markers as labelled vertical lines and a draggable time cursor, and
 // handle the navigation of engine curve editors (wheel zoom about the mouse, Ctrl = time only,
 // middle-button pan, F frames the selection, A frames all). That navigation, the cursor drag,
-// the hover text and curve picking live here, written once against the virtual mapping below.
+// the hover text and curve picking (CurvePlotPicker) live here, written once against the
+// virtual mapping below. The left button scrubs only on the time cursor (its line across the
+// plot area, or its grip: the CursorGrip* box above the plot area) and on the time axis strip
+// (timeAxisStrip()); a click elsewhere picks a curve and never moves the time.
+#include "plot/CurvePlotPicker.h"
 #include "plot/CurveSampler.h"
 #include "plot/PlotCurve.h"
 
@@ -23,11 +27,17 @@ class CurvePlot : public QWidget
 {
     Q_OBJECT
 public:
+    // The time cursor's grip, drawn above the plot area: this wide either side of the cursor's
+    // x, this high above the plot area's top edge.
+    static constexpr double CursorGripHalfWidth = 6.0;
+    static constexpr double CursorGripHeight = 10.0;
+
     explicit CurvePlot(QWidget *parent = nullptr);
 
     virtual void setCurves(const QList<PlotCurve> &curves) = 0;
     virtual QList<PlotCurve> curves() const = 0;
     virtual void setMarkers(const QList<PlotMarker> &markers) = 0;
+    virtual QList<PlotMarker> markers() const = 0;
 
     virtual void setTimeRange(double from, double to) = 0;
     virtual std::pair<double, double> timeRange() const = 0;
@@ -65,9 +75,16 @@ public:
     virtual QPointF mapFromData(QPointF data) const = 0;
     // How a curve's values are mapped to plotted values (identity unless normalized).
     virtual ValueMapping valueMapping(const QString &name) const = 0;
+    // The polylines drawn for a curve as they are now (its line and its pre / post-wrap
+    // extensions), in data coordinates (time, plotted value), each in increasing time.
+    virtual QList<QList<QPointF>> drawnPolylines(const QString &name) const = 0;
+    // The band of the time axis's tick labels under the plot area, as wide as the plot area.
+    virtual QRectF timeAxisStrip() const = 0;
 
-    // What lies under a point of the input surface: nearest curve within a few pixels, its
-    // value there, and the key under the point if any. Empty text when nothing is near.
+    // What lies under a point of the input surface (see CurvePlotPicker): the time, the
+    // nearest curve and its value there, the key under the point.
+    PlotHit hitTest(QPointF surfacePos) const;
+    // The same as text (tooltip, status line); empty when the point is not over the plot area.
     QString describePoint(QPointF surfacePos, QString *curveName = nullptr) const;
 
 protected:
@@ -80,7 +97,8 @@ signals:
     void cursorTimeScrubbed(double time);
     // Time or value range changed (zoom, pan, frame, setTimeRange...).
     void viewChanged();
-    // Text describing what is under the mouse (time, value, curve, key); empty when nothing.
+    // Text describing what is under the mouse (time; curve and value, key when near); empty
+    // when the mouse is not over the plot area.
     void hoverTextChanged(const QString &text);
     // The user clicked a curve in the plot.
     void curveClicked(const QString &name);
@@ -90,6 +108,7 @@ private:
     std::pair<double, double> paddedValueExtent(const QList<PlotCurve> &curves, double t0, double t1) const;
     bool handleMouse(QEvent *event);
     bool nearCursor(QPointF pos) const;
+    bool onScrubber(QPointF pos) const;
     void scrubTo(QPointF pos);
 
     QWidget *m_surface = nullptr;

@@ -105,26 +105,30 @@ void CurveSampler::sampleBoolLine(const bpat::BoolCurve &curve, double t0, doubl
     int key = bpat::CurveEvaluator::upperBound(keys, a);
     while (key < keys.size() && double(keys[key].time) <= b) {
         // Every key of this pixel column: draw the column as one vertical stroke through both
-        // values (the envelope) and continue with the value after its last key.
+        // values (the envelope) at its first change of value, and continue with the value after
+        // its last change. Keys that repeat the value move nothing.
         const double columnEnd = t0 + (std::floor((double(keys[key].time) - t0) / width) + 1) * width;
-        const double firstChange = keys[key].time;
-        double lastTime = firstChange;
         const double before = current;
-        bool changed = false;
+        double firstChange = 0.0;
+        double lastChange = 0.0;
+        int changes = 0;
         do { // the first key always belongs to its column, whatever the rounding of columnEnd
-            lastTime = keys[key].time;
-            const double v = cursor.value(lastTime);
-            changed = changed || v != before;
-            current = v;
+            const double t = keys[key].time;
+            const double v = cursor.value(t);
+            if (v != current) {
+                firstChange = changes++ == 0 ? t : firstChange;
+                lastChange = t;
+                current = v;
+            }
             ++key;
         } while (key < keys.size() && double(keys[key].time) < columnEnd && double(keys[key].time) <= b);
-        if (!changed)
+        if (changes == 0)
             continue;
         appendPoint(out, firstChange, mapping.apply(before));
         appendPoint(out, firstChange, mapping.apply(1.0 - before));
-        if (current == before) {
-            appendPoint(out, lastTime, mapping.apply(1.0 - before));
-            appendPoint(out, lastTime, mapping.apply(before));
+        if (current == before) { // a pulse: back again at the last change
+            appendPoint(out, lastChange, mapping.apply(1.0 - before));
+            appendPoint(out, lastChange, mapping.apply(before));
         }
     }
     appendPoint(out, b, mapping.apply(current));

@@ -195,7 +195,7 @@ void CurvesPanel::updateStatus(const QString &hover)
         return;
     }
     m_status->setText(tr("%1 curves, %2 keys, %3 markers. Wheel: zoom (Ctrl: time only), "
-                         "middle drag: pan, drag the orange cursor to scrub, F / A: frame.")
+                         "middle drag: pan, drag the orange cursor or the time labels to scrub, F / A: frame.")
                           .arg(m_model->curveCount())
                           .arg(m_model->totalKeyCount())
                           .arg(m_animation->markers().size()));

@@ -1,0 +1,186 @@
+// The real HoloLens 2 recording of ../shared opened the way the user opens it, through the main
+// window (issue 6): the Curves tab comes up with the tree of its 389 curves and 118,089 keys
+// (every node's count the sum of the recording's curves below it), and checking curves in the
+// tree plots series that hold the evaluator's values. Skips when the recording is absent.
+#include "MainWindow.h"
+#include "StudioContext.h"
+#include "TestPaths.h"
+#include "app/PlotSeriesCheck.h"
+#include "app/RealRecording.h"
+#include "widgets/CentralViewHost.h"
+#include "widgets/CurvesPanel.h"
+
+#include <QStandardPaths>
+#include <QTreeView>
+#include <QtTest/QtTest>
+
+using namespace bpat::studio;
+
+namespace {
+// Whether a curve is under a node of the tree: the node itself, a section or joint above it,
+// or the group of its component ("LeftHand/Palm/Position" holds "LeftHand/Palm/PositionX").
+bool belongsTo(const QString &curve, const QString &path)
+{
+    if (curve == path || curve.startsWith(path + QLatin1Char('/')))
+        return true;
+    return curve.size() == path.size() + 1 && curve.startsWith(path)
+        && QStringLiteral("XYZW").contains(curve.back());
+}
+} // namespace
+
+class tst_MainWindowRecording : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void opensOnTheCurvesTab();
+    void treeCountsAreTheRecordingsOwn();
+    void checkedCurvesPlotTheEvaluatorsValues();
+
+private:
+    CurvesPanel *curves() const { return m_window->findChild<CurvesPanel *>(); }
+    // Every node below `parent`: its key and curve counts are those of the recording's curves
+    // under its path. Returns the first difference.
+    QString checkCounts(const QModelIndex &parent) const;
+
+    QString m_path;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void tst_MainWindowRecording::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("bpat-studio-tests"));
+    m_path = testpaths::shared(realrecording::Relative);
+}
+
+void tst_MainWindowRecording::init()
+{
+    const QFileInfo info(m_path);
+    if (!info.exists())
+        QSKIP(qPrintable(QStringLiteral("shared asset not found: ") + m_path));
+    if (info.size() != realrecording::Size) // as RealRecording.h: a damaged copy skips
+        QSKIP(qPrintable(QStringLiteral("shared recording is damaged: %1 has %2 bytes").arg(m_path).arg(info.size())));
+    m_window = std::make_unique<MainWindow>();
+    m_window->setInteractive(false);
+    m_window->resize(1500, 950);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openFile(m_path));
+    QVERIFY(curves());
+}
+
+void tst_MainWindowRecording::cleanup()
+{
+    m_window.reset();
+}
+
+void tst_MainWindowRecording::opensOnTheCurvesTab()
+{
+    CentralViewHost *views = m_window->centralViews();
+    QCOMPARE(views->currentWidget(), curves());
+    QCOMPARE(views->tabText(views->currentIndex()), QStringLiteral("Curves"));
+    QTRY_VERIFY(curves()->isVisible());
+    QCOMPARE(m_window->context()->timelineSource(), StudioContext::TimelineSource::Recording);
+    QVERIFY(curves()->animation());
+    QCOMPARE(curves()->animation(), m_window->context()->inputAnimation());
+    // The camera position is plotted on opening; the time cursor is the recording's time (its
+    // first key, -5.25 s: the hands' bools), in view.
+    QCOMPARE(curves()->checkedCurves(), (QStringList{QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
+                                                     QStringLiteral("Camera/PositionZ")}));
+    const double cursor = curves()->plot()->cursorTime();
+    QCOMPARE(cursor, m_window->context()->recordingTime());
+    QVERIFY(std::abs(cursor - curves()->animation()->startTime()) < 1e-9);
+    const auto [t0, t1] = curves()->plot()->timeRange();
+    QVERIFY(t0 <= cursor && cursor <= t1);
+}
+
+QString tst_MainWindowRecording::checkCounts(const QModelIndex &parent) const
+{
+    const CurveTreeModel *model = curves()->treeModel();
+    const QList<bpat::CurveRef> all = curves()->animation()->curves();
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QModelIndex node = model->index(row, CurveTreeModel::NameColumn, parent);
+        const QString path = node.data(CurveTreeModel::PathRole).toString();
+        qint64 keys = 0;
+        QStringList names;
+        for (const bpat::CurveRef &curve : all) {
+            if (belongsTo(curve.name, path)) {
+                keys += curve.keyCount();
+                names << curve.name;
+            }
+        }
+        const qint64 counted = node.data(CurveTreeModel::KeyCountRole).toLongLong();
+        if (counted != keys)
+            return QStringLiteral("%1: %2 keys, the recording has %3").arg(path).arg(counted).arg(keys);
+        QStringList listed = node.data(CurveTreeModel::CurveNamesRole).toStringList();
+        listed.sort();
+        names.sort();
+        if (listed != names)
+            return QStringLiteral("%1: curves %2, the recording's %3")
+                .arg(path, listed.join(QLatin1Char(',')), names.join(QLatin1Char(',')));
+        const QString keysText = model->index(row, CurveTreeModel::KeysColumn, parent).data().toString();
+        if (keysText != QString::number(keys))
+            return QStringLiteral("%1: the Keys column says '%2'").arg(path, keysText);
+        const QString below = checkCounts(node);
+        if (!below.isEmpty())
+            return below;
+    }
+    return {};
+}
+
+void tst_MainWindowRecording::treeCountsAreTheRecordingsOwn()
+{
+    const CurveTreeModel *model = curves()->treeModel();
+    QCOMPARE(model->curveCount(), 389);
+    QCOMPARE(model->totalKeyCount(), qint64(118089));
+    QCOMPARE(curves()->animation()->curves().size(), 389);
+    QCOMPARE(curves()->animation()->keyCount(), qint64(118089));
+    // A 1.0 file: camera and hands, no eye gaze.
+    QStringList groups;
+    qint64 groupKeys = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        groups << model->index(row, 0).data(CurveTreeModel::PathRole).toString();
+        groupKeys += model->index(row, 0).data(CurveTreeModel::KeyCountRole).toLongLong();
+    }
+    QCOMPARE(groups, (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"), QStringLiteral("RightHand")}));
+    QCOMPARE(groupKeys, qint64(118089));
+    const QString error = checkCounts({});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void tst_MainWindowRecording::checkedCurvesPlotTheEvaluatorsValues()
+{
+    CurvesPanel *panel = curves();
+    auto *plot = qobject_cast<ChartsCurvePlot *>(panel->plot());
+    QVERIFY(plot);
+    // Tick a curve and the right hand's tracked bool in the tree, as the user does.
+    QAbstractItemModel *view = panel->treeView()->model();
+    for (const QString &path : {QStringLiteral("RightHand/IndexTip/PositionY"), QStringLiteral("RightHand/Tracked")}) {
+        const QModelIndex index = panel->filterModel()->mapFromSource(panel->treeModel()->indexForPath(path));
+        QVERIFY2(index.isValid(), qPrintable(path));
+        QVERIFY(view->setData(index, Qt::Checked, Qt::CheckStateRole));
+        QCOMPARE(index.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    }
+    QCOMPARE(panel->checkedCurves().size(), 5);
+    QCOMPARE(plot->curves().size(), 5);
+    const QList<PlotCurve> plotted = plot->curves();
+    const auto mismatch = [&] {
+        for (const PlotCurve &curve : plotted) {
+            const QString error = plotcheck::seriesMismatch(*plot, curve);
+            if (!error.isEmpty())
+                return error;
+        }
+        return QString();
+    };
+    QTRY_COMPARE(mismatch(), QString()); // the plot re-samples on the next event loop turn
+    // Zoomed into two seconds, re-sampled by itself: still the evaluator's values.
+    plot->setTimeRange(3.0, 5.0);
+    QTRY_VERIFY(plot->lineSeries(QStringLiteral("RightHand/IndexTip/PositionY"))->points().constFirst().x() == 3.0);
+    QCOMPARE(mismatch(), QString());
+}
+
+QTEST_MAIN(tst_MainWindowRecording)
+#include "tst_MainWindowRecording.moc"
