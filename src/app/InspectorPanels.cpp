@@ -102,7 +102,8 @@ void InspectorPanels::applyDefaultSizes()
     QDockWidget *palette = dockOf(m_palettePanel);
     QDockWidget *validation = dockOf(m_validationPanel);
     const int width = m_window->width();
-    m_window->resizeDocks({header, clips}, {width * 22 / 100, width * 33 / 100}, Qt::Horizontal);
+    // The central views (viewport, curve plots) keep more than half the width.
+    m_window->resizeDocks({header, clips}, {width * 17 / 100, width * 29 / 100}, Qt::Horizontal);
     m_window->resizeDocks({clips, palette}, {m_window->height() * 42 / 100, m_window->height() * 58 / 100}, Qt::Vertical);
     m_window->resizeDocks({validation}, {m_window->height() * 24 / 100}, Qt::Vertical);
 }

@@ -87,7 +87,7 @@ void tst_MainWindowRecording::opensOnTheCurvesTab()
     QVERIFY(curves()->animation());
     QCOMPARE(curves()->animation(), m_window->context()->inputAnimation());
     // The camera position is plotted on opening; the time cursor is the recording's time (its
-    // first key, -5.25 s: the hands' bools), in view.
+    // first key, -5.25 s: the hands' bools), in view, and the view spans the whole recording.
     QCOMPARE(curves()->checkedCurves(), (QStringList{QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
                                                      QStringLiteral("Camera/PositionZ")}));
     const double cursor = curves()->plot()->cursorTime();
@@ -95,6 +95,8 @@ void tst_MainWindowRecording::opensOnTheCurvesTab()
     QVERIFY(std::abs(cursor - curves()->animation()->startTime()) < 1e-9);
     const auto [t0, t1] = curves()->plot()->timeRange();
     QVERIFY(t0 <= cursor && cursor <= t1);
+    QVERIFY2(t0 <= curves()->animation()->startTime() && t1 >= curves()->animation()->duration(),
+             qPrintable(QStringLiteral("view %1..%2 s").arg(t0).arg(t1)));
 }
 
 QString tst_MainWindowRecording::checkCounts(const QModelIndex &parent) const

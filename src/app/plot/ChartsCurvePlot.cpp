@@ -107,7 +107,7 @@ ChartsCurvePlot::~ChartsCurvePlot() = default;
 
 void ChartsCurvePlot::onAxisRangeChanged()
 {
-    applyTicks(m_timeAxis, std::max(2, int(m_chart->plotArea().width() / 90.0)));
+    applyTicks(m_timeAxis, std::max(3, int(m_chart->plotArea().width() / 70.0)));
     applyTicks(m_valueAxis, std::max(2, int(m_chart->plotArea().height() / 60.0)));
     m_overlay->update();
     scheduleResample();

@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <algorithm>
 #include <QSplitter>
 #include <QToolBar>
 #include <QTreeView>
@@ -118,6 +119,13 @@ void CurvesPanel::setAnimation(std::shared_ptr<const bpat::InputAnimation> anima
     if (m_animation && m_animation->hasCamera())
         setCheckedCurves({QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
                           QStringLiteral("Camera/PositionZ")});
+    // The first view spans the whole recording: its time starts at the earliest key of any
+    // curve (the toolkit's bool keys can be seconds before the camera's), where the shared time
+    // cursor is placed, so the cursor is in view without paging away from the framed curves.
+    if (m_framed && m_animation->keyCount() > 0) {
+        const auto [from, to] = m_plot->timeRange();
+        m_plot->setTimeRange(std::min(from, m_animation->startTime()), std::max(to, m_animation->duration()));
+    }
     updateStatus({});
 }
 
