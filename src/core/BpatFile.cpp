@@ -237,23 +237,29 @@ quint64 BpatFile::paletteDataOffset() const { return header().paletteDataOffset;
 
 std::optional<quint64> BpatFile::paletteByteSize() const
 {
-    // frame_total and bone_count are u32: their product times 64 fits in 64 bits.
-    return quint64(header().frameTotal) * header().boneCount * fmt::MatrixSize;
+    // frame_total * bone_count (two u32s) fits in 64 bits; times 64 it may not: 2^27 frames of
+    // 2^31 bones are 2^64 bytes, which would wrap to 0 and pass every bounds check.
+    return fmt::checkedMul(quint64(header().frameTotal) * header().boneCount, fmt::MatrixSize);
 }
 
 std::optional<quint64> BpatFile::socketDataOffset() const
 {
-    return fmt::checkedAdd(header().paletteDataOffset, *paletteByteSize());
+    const auto paletteSize = paletteByteSize();
+    return paletteSize ? fmt::checkedAdd(header().paletteDataOffset, *paletteSize) : std::nullopt;
 }
 
 std::optional<quint64> BpatFile::socketDataByteSize() const
 {
+    // As for the palette: the count fits in 64 bits, times 48 it may not.
     return fmt::checkedMul(quint64(header().frameTotal) * header().socketCount, fmt::SocketRowSize);
 }
 
 bool BpatFile::paletteInBounds() const
 {
-    return hasHeader() && fmt::rangeInside(header().paletteDataOffset, *paletteByteSize(), d->size);
+    if (!hasHeader())
+        return false;
+    const auto size = paletteByteSize();
+    return size && fmt::rangeInside(header().paletteDataOffset, *size, d->size);
 }
 
 bool BpatFile::socketDataInBounds() const
@@ -282,8 +288,9 @@ std::optional<quint64> BpatFile::matrixOffset(quint32 frame, quint32 bone) const
 {
     if (!hasHeader() || frame >= header().frameTotal || bone >= header().boneCount)
         return std::nullopt;
+    // frame * bone_count + bone < 2^64 (u32 operands); times 64 it can wrap back into the file.
     const quint64 index = quint64(frame) * header().boneCount + bone;
-    const auto offset = fmt::checkedAdd(header().paletteDataOffset, index * fmt::MatrixSize);
+    const auto offset = fmt::checkedEnd(header().paletteDataOffset, index, fmt::MatrixSize);
     if (!offset || !fmt::rangeInside(*offset, fmt::MatrixSize, d->size))
         return std::nullopt;
     return offset;
@@ -334,8 +341,9 @@ std::optional<quint64> BpatFile::socketRowOffset(quint32 frame, quint32 socket) 
     if (!hasHeader() || frame >= header().frameTotal || socket >= header().socketCount)
         return std::nullopt;
     const auto base = socketDataOffset();
+    // As in matrixOffset: the index fits in 64 bits, index * 48 may not.
     const quint64 index = quint64(frame) * header().socketCount + socket;
-    const auto offset = base ? fmt::checkedAdd(*base, index * fmt::SocketRowSize) : std::nullopt;
+    const auto offset = base ? fmt::checkedEnd(*base, index, fmt::SocketRowSize) : std::nullopt;
     if (!offset || !fmt::rangeInside(*offset, fmt::SocketRowSize, d->size))
         return std::nullopt;
     return offset;
