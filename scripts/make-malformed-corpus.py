@@ -113,6 +113,19 @@ def cases(b):
     yield "header-socket-table-max", u64(b, 40, big64), ["SOCKET_TABLE_OUT_OF_BOUNDS"], "socket table at 2^64-1"
     yield "header-string-table-max", u64(b, 48, big64), ["STRING_TABLE_OUT_OF_BOUNDS"], "string table at 2^64-1"
     yield "header-palette-max", u64(b, 56, big64), ["PALETTE_OUT_OF_BOUNDS"], "palette at 2^64-1"
+    # frame_total * bone_count * 64 must not wrap: 2^27 frames of 2^31 bones are 2^64 bytes,
+    # which wrapped to 0, passed as in bounds and sent the deep checks far past the end.
+    yield "header-palette-wraps", u32(u32(b, 12, 1 << 31), 24, 1 << 27), \
+        ["BONE_COUNT_OUT_OF_RANGE", "PALETTE_OUT_OF_BOUNDS", "SOCKET_DATA_OUT_OF_BOUNDS"], \
+        "2^27 frames x 2^31 bones x 64 = 2^64 bytes of palette"
+    # One frame more: matrix (frame 2^27, bone 0) is 2^64 bytes in, which wrapped to the first.
+    yield "header-matrix-wraps", u32(u32(b, 12, 1 << 31), 24, (1 << 27) + 1), \
+        ["BONE_COUNT_OUT_OF_RANGE", "PALETTE_OUT_OF_BOUNDS"], "matrix (2^27, 0) lies 2^64 bytes into the palette"
+    # No bones (palette empty), 2^31 frames of 2^32-1 sockets: the socket data size overflows,
+    # and row (frame 2^28, socket 2^28) is 3 * 2^64 bytes in, which wrapped to the first row.
+    yield "header-socket-rows-wrap", u32(u32(u32(b, 12, 0), 16, big32), 24, 1 << 31), \
+        ["BONE_COUNT_OUT_OF_RANGE", "SOCKET_TABLE_OUT_OF_BOUNDS", "SOCKET_DATA_OUT_OF_BOUNDS"], \
+        "2^31 frames x (2^32-1) sockets x 48 bytes of socket rows"
     yield "header-palette-misaligned", u64(b, 56, 228), ["PALETTE_MISALIGNED"], "palette at 228"
 
     yield "overlap-clip-socket", u64(b, 32, 96), ["SECTION_OVERLAP"], "clip table overlaps the socket table"
