@@ -5,6 +5,7 @@
 #include "BpsmValidator.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "RegularFile.h"
 
 #include <QFile>
 
@@ -12,8 +13,9 @@ namespace bpat::cli {
 
 bool isBpsmPath(const QString &path)
 {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && BpsmFile::hasBpsmMagic(file.read(4));
+    // RegularFile: a FIFO must not block here; whatever it is, the BPAT reader says why.
+    QFile file;
+    return RegularFile::open(file, path) == RegularFile::Status::Ok && BpsmFile::hasBpsmMagic(file.read(4));
 }
 
 int bpsmInfo(const QString &command, const QString &path, bool json)

@@ -1,6 +1,7 @@
 #include "BpatFile.h"
 
 #include "BpatFormat.h"
+#include "RegularFile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -166,9 +167,12 @@ std::optional<BpatFile> BpatFile::open(const QString &path, QString *error)
         return fail(QStringLiteral("is a directory, not a BPAT file"));
     auto data = std::make_shared<Data>();
     data->path = path;
-    data->file = std::make_unique<QFile>(path);
-    if (!data->file->open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot open for reading (%1)").arg(data->file->errorString()));
+    // Only a regular file, opened without blocking: a FIFO would block open() until a writer
+    // came, and a device would be mapped or read as whatever it produces.
+    data->file = std::make_unique<QFile>();
+    QString why;
+    if (RegularFile::open(*data->file, path, &why) != RegularFile::Status::Ok)
+        return fail(why);
     const qint64 size = data->file->size();
     if (size == 0)
         return fail(QStringLiteral("file is empty (0 bytes; a BPAT file has at least a 64-byte header)"));

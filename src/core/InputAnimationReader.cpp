@@ -1,6 +1,7 @@
 #include "InputAnimationReader.h"
 
-#include <QFile>
+#include "RegularFile.h"
+
 #include <QStringDecoder>
 #include <QtEndian>
 
@@ -400,21 +401,16 @@ std::optional<InputAnimation> InputAnimationReader::read(QByteArrayView data)
 
 std::optional<InputAnimation> InputAnimationReader::readFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // A regular file of at most MaxFileBytes: /dev/zero or a FIFO named as a recording would
+    // otherwise be read without end or block.
+    const RegularFile::Contents file = RegularFile::read(path, MaxFileBytes);
+    if (!file.ok()) {
         m_diagnostics = {{QStringLiteral("ANIM_FILE_UNREADABLE"), Severity::Error,
-                          QStringLiteral("cannot open %1: %2").arg(path, file.errorString()), std::nullopt, QString()}};
+                          QStringLiteral("cannot read %1: %2").arg(path, file.error), std::nullopt, QString()}};
         m_bytesConsumed = 0;
         return std::nullopt;
     }
-    const QByteArray bytes = file.readAll();
-    if (file.error() != QFileDevice::NoError) {
-        m_diagnostics = {{QStringLiteral("ANIM_FILE_UNREADABLE"), Severity::Error,
-                          QStringLiteral("cannot read %1: %2").arg(path, file.errorString()), std::nullopt, QString()}};
-        m_bytesConsumed = 0;
-        return std::nullopt;
-    }
-    return read(bytes);
+    return read(file.bytes);
 }
 
 QString InputAnimationReader::errorString() const

@@ -1,6 +1,7 @@
 #include "RecipeJson.h"
 
-#include <QFile>
+#include "RegularFile.h"
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -357,23 +358,19 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
 
 std::optional<RebakeRecipe> RecipeJson::readFile(const QString &path, Diagnostics *diagnostics)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // Recipes are small: a regular file of at most 16 MiB, whatever size() says (/dev/zero
+    // says 0 and never ends; a FIFO would block).
+    const RegularFile::Contents file = RegularFile::read(path, MaxFileBytes);
+    if (!file.ok()) {
+        const bool tooLarge = file.status == RegularFile::Status::TooLarge;
         if (diagnostics)
-            diagnostics->append(Diagnostic{QStringLiteral("RECIPE_UNREADABLE"), Severity::Error,
-                                           QStringLiteral("cannot read recipe %1: %2").arg(path, file.errorString()),
+            diagnostics->append(Diagnostic{tooLarge ? QStringLiteral("RECIPE_TOO_LARGE") : QStringLiteral("RECIPE_UNREADABLE"),
+                                           Severity::Error,
+                                           QStringLiteral("cannot read recipe %1: %2").arg(path, file.error),
                                            std::nullopt, QString()});
         return std::nullopt;
     }
-    // Recipes are small; refuse anything absurd before reading it whole.
-    if (file.size() > 16 * 1024 * 1024) {
-        if (diagnostics)
-            diagnostics->append(Diagnostic{QStringLiteral("RECIPE_TOO_LARGE"), Severity::Error,
-                                           QStringLiteral("recipe %1 is %2 bytes: expected at most 16 MiB").arg(path).arg(file.size()),
-                                           std::nullopt, QString()});
-        return std::nullopt;
-    }
-    return parse(file.readAll(), diagnostics, QFileInfo(path).completeBaseName());
+    return parse(file.bytes, diagnostics, QFileInfo(path).completeBaseName());
 }
 
 namespace {

@@ -31,7 +31,7 @@ QList<CodeInfo> makeCodes()
         return CodeInfo{code, spec, game, deep, QString::fromUtf8(text)};
     };
     return {
-        c(IO_ERROR, E, E, "The file cannot be opened or mapped (missing, a directory, empty, unreadable)."),
+        c(IO_ERROR, E, E, "The file cannot be opened or mapped (missing, not a regular file: a directory, FIFO or device, empty, unreadable)."),
         c(FILE_TOO_SMALL, E, E, "The file is shorter than the 64-byte header."),
         c(BAD_MAGIC, E, E, "The first four bytes are not `BPAT`."),
         c(UNSUPPORTED_VERSION, E, E, "`version` is greater than 1; readers must refuse it. Nothing further is checked."),
