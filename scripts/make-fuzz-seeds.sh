@@ -2,9 +2,10 @@
 # Builds the fuzz seed corpora, one folder per target, in BUILD/seeds (BUILD defaults to
 # build-fuzz, a configured and built scripts/fuzz.sh tree):
 #   fuzz_bpat    the real files in ../shared, the malformed corpus of tests/data/malformed
-#   fuzz_anim    the real recordings in ../shared, malformed .bin files if any
+#   fuzz_anim    the real recordings in ../shared, the .bin cases of tests/data/malformed
 #   fuzz_bpsm    small valid snapshots written by BUILD's bpsm_fuzz_seed (from the BPSM files
-#                BUILD baked into share/bpat-studio/samples, plus a synthetic one)
+#                BUILD baked into share/bpat-studio/samples, plus a synthetic one), the .bpsm
+#                cases of tests/data/malformed
 #   fuzz_recipe  the built-in recipes and the JSON examples of docs/examples
 # Files over 64 KiB (the fuzzers run with -max_len=65536) are cut to their first 64 KiB. Real
 # files are copied into the build folder only, never into the repository.
@@ -22,6 +23,7 @@ seed() { # TARGET FILE
 shopt -s nullglob
 for f in "$SHARED"/upstream_assets/*/*.bpat tests/data/malformed/*.bpat; do seed fuzz_bpat "$f"; done
 for f in "$SHARED"/mrtk_samples/*.bin tests/data/malformed/*.bin; do seed fuzz_anim "$f"; done
+for f in tests/data/malformed/*.bpsm; do seed fuzz_bpsm "$f"; done
 for f in resources/recipes/*.json docs/examples/*.json; do seed fuzz_recipe "$f"; done
 "$BUILD/tests/fuzz/bpsm_fuzz_seed" "$DIR/fuzz_bpsm/synthetic.bpsm"
 for f in "$BUILD"/share/bpat-studio/samples/*.bpsm; do

@@ -73,7 +73,10 @@ QString infoText(const BpatFile &file)
              .arg(h.boneCount).arg(h.socketCount).arg(h.clipCount).arg(h.frameTotal);
     t += QStringLiteral("clip table at %1, socket table at %2, string table at %3 (%4 bytes)\n")
              .arg(h.clipTableOffset).arg(h.socketTableOffset).arg(h.stringTableOffset).arg(h.stringTableSize);
-    t += QStringLiteral("palette at %1 (%2 bytes)").arg(h.paletteDataOffset).arg(*file.paletteByteSize());
+    const auto paletteSize = file.paletteByteSize(); // nullopt when it overflows 64 bits
+    t += QStringLiteral("palette at %1 (%2 bytes)")
+             .arg(h.paletteDataOffset)
+             .arg(paletteSize ? QString::number(*paletteSize) : QStringLiteral("?"));
     if (h.socketCount > 0) {
         const auto at = file.socketDataOffset();
         t += QStringLiteral(", socket data at %1 (%2 bytes)")

@@ -2,9 +2,9 @@
 
 #include "BuiltinRecipes.h"
 #include "RecipeJson.h"
+#include "RegularFile.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -88,6 +88,8 @@ std::optional<RebakeRequest> BakeManifest::parse(const QByteArray &json, const Q
         const std::optional<RebakeRecipe> loaded = loadRecipe(BuiltinRecipes::byName(r) ? r : resolve(r), &recipeDiagnostics);
         for (Diagnostic d : recipeDiagnostics) {
             d.message = QStringLiteral("recipe %1: %2").arg(r, d.message);
+            if (d.location.isEmpty())
+                d.location = QStringLiteral("recipe"); // the file itself: name the manifest key
             if (diagnostics)
                 diagnostics->append(d);
         }
@@ -158,16 +160,15 @@ std::optional<RebakeRequest> BakeManifest::parse(const QByteArray &json, const Q
 
 std::optional<RebakeRequest> BakeManifest::readFile(const QString &path, Diagnostics *diagnostics)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > 16 * 1024 * 1024) {
+    const RegularFile::Contents file = RegularFile::read(path, MaxFileBytes);
+    if (!file.ok()) {
         if (diagnostics)
             diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_UNREADABLE"), Severity::Error,
-                                           QStringLiteral("cannot read manifest %1: %2").arg(path,
-                                               file.isOpen() ? QStringLiteral("larger than 16 MiB") : file.errorString()),
+                                           QStringLiteral("cannot read manifest %1: %2").arg(path, file.error),
                                            std::nullopt, QString()});
         return std::nullopt;
     }
-    return parse(file.readAll(), QFileInfo(path).absolutePath(), diagnostics);
+    return parse(file.bytes, QFileInfo(path).absolutePath(), diagnostics);
 }
 
 } // namespace bpat

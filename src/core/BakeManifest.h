@@ -19,8 +19,11 @@ class BakeManifest
 public:
     // `baseDir` resolves relative paths. nullopt when there is any error (in `diagnostics`).
     static std::optional<RebakeRequest> parse(const QByteArray &json, const QString &baseDir, Diagnostics *diagnostics);
+    // Reads a regular file of at most MaxFileBytes (else MANIFEST_UNREADABLE), then parses it.
     static std::optional<RebakeRequest> readFile(const QString &path, Diagnostics *diagnostics);
-    // A recipe by built-in name, else as a JSON file path.
+    static constexpr qint64 MaxFileBytes = 16 << 20;
+    // A recipe by built-in name, else as a JSON file path (RecipeJson::readFile: a regular file
+    // of at most 16 MiB, so "recipe": "/dev/zero" or a FIFO is refused, not read or waited on).
     static std::optional<RebakeRecipe> loadRecipe(const QString &nameOrPath, Diagnostics *diagnostics);
 };
 

@@ -152,11 +152,14 @@ quint32 BpatDocument::frameOffset(int clip) const
 
 bool BpatDocument::checkClip(const BpatClip &clip, QString *error) const
 {
-    const quint64 expected = quint64(clip.frameCount) * m_boneCount * 16;
-    if (quint64(clip.palette.size()) != expected) {
+    // frame_count * bone_count fits in 64 bits; times 16 it may not (the bone count of a
+    // document made in memory is not range-checked), and a wrapped product could match.
+    const auto expected = fmt::checkedMul(quint64(clip.frameCount) * m_boneCount, 16);
+    if (!expected || quint64(clip.palette.size()) != *expected) {
         if (error)
             *error = QStringLiteral("clip '%1': palette holds %2 floats, expected frame_count %3 * bone_count %4 * 16 = %5")
-                         .arg(clip.name).arg(clip.palette.size()).arg(clip.frameCount).arg(m_boneCount).arg(expected);
+                         .arg(clip.name).arg(clip.palette.size()).arg(clip.frameCount).arg(m_boneCount)
+                         .arg(expected ? QString::number(*expected) : QStringLiteral("more than 2^64"));
         return false;
     }
     return true;

@@ -13,6 +13,7 @@
 #include <QStringList>
 #include <QVector3D>
 #include <array>
+#include <limits>
 #include <optional>
 
 namespace bpat {
@@ -28,10 +29,18 @@ struct BpatClip
     QList<float> palette;    // frameCount * boneCount * 16 floats, row-major matrices
     QList<float> socketRows; // frameCount * socketCount * 12 floats (empty without sockets)
 
-    // Offset of a matrix's first float in `palette` (no range check).
+    // Offset of a matrix's first float in `palette`, or -1 when bone >= boneCount or the offset
+    // does not fit in a qsizetype (u32 frame * u32 bone count * 16 can exceed 2^63: computed in
+    // 64-bit unsigned arithmetic, never as an overflowing signed product). Not checked against
+    // the palette's size: callers do that.
     static qsizetype matrixIndex(quint32 frame, quint32 bone, quint32 boneCount)
     {
-        return (qsizetype(frame) * boneCount + bone) * 16;
+        if (bone >= boneCount)
+            return -1;
+        const quint64 index = quint64(frame) * boneCount + bone; // < 2^64
+        if (index > quint64(std::numeric_limits<qsizetype>::max()) / 16)
+            return -1;
+        return qsizetype(index * 16);
     }
     // Row-major floats to QMatrix4x4 (row-major constructor) and back.
     QMatrix4x4 matrix(quint32 frame, quint32 bone, quint32 boneCount) const;

@@ -1,6 +1,7 @@
 #include "BpatFile.h"
 
 #include "BpatFormat.h"
+#include "RegularFile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -166,9 +167,12 @@ std::optional<BpatFile> BpatFile::open(const QString &path, QString *error)
         return fail(QStringLiteral("is a directory, not a BPAT file"));
     auto data = std::make_shared<Data>();
     data->path = path;
-    data->file = std::make_unique<QFile>(path);
-    if (!data->file->open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot open for reading (%1)").arg(data->file->errorString()));
+    // Only a regular file, opened without blocking: a FIFO would block open() until a writer
+    // came, and a device would be mapped or read as whatever it produces.
+    data->file = std::make_unique<QFile>();
+    QString why;
+    if (RegularFile::open(*data->file, path, &why) != RegularFile::Status::Ok)
+        return fail(why);
     const qint64 size = data->file->size();
     if (size == 0)
         return fail(QStringLiteral("file is empty (0 bytes; a BPAT file has at least a 64-byte header)"));
@@ -237,23 +241,29 @@ quint64 BpatFile::paletteDataOffset() const { return header().paletteDataOffset;
 
 std::optional<quint64> BpatFile::paletteByteSize() const
 {
-    // frame_total and bone_count are u32: their product times 64 fits in 64 bits.
-    return quint64(header().frameTotal) * header().boneCount * fmt::MatrixSize;
+    // frame_total * bone_count (two u32s) fits in 64 bits; times 64 it may not: 2^27 frames of
+    // 2^31 bones are 2^64 bytes, which would wrap to 0 and pass every bounds check.
+    return fmt::checkedMul(quint64(header().frameTotal) * header().boneCount, fmt::MatrixSize);
 }
 
 std::optional<quint64> BpatFile::socketDataOffset() const
 {
-    return fmt::checkedAdd(header().paletteDataOffset, *paletteByteSize());
+    const auto paletteSize = paletteByteSize();
+    return paletteSize ? fmt::checkedAdd(header().paletteDataOffset, *paletteSize) : std::nullopt;
 }
 
 std::optional<quint64> BpatFile::socketDataByteSize() const
 {
+    // As for the palette: the count fits in 64 bits, times 48 it may not.
     return fmt::checkedMul(quint64(header().frameTotal) * header().socketCount, fmt::SocketRowSize);
 }
 
 bool BpatFile::paletteInBounds() const
 {
-    return hasHeader() && fmt::rangeInside(header().paletteDataOffset, *paletteByteSize(), d->size);
+    if (!hasHeader())
+        return false;
+    const auto size = paletteByteSize();
+    return size && fmt::rangeInside(header().paletteDataOffset, *size, d->size);
 }
 
 bool BpatFile::socketDataInBounds() const
@@ -282,8 +292,9 @@ std::optional<quint64> BpatFile::matrixOffset(quint32 frame, quint32 bone) const
 {
     if (!hasHeader() || frame >= header().frameTotal || bone >= header().boneCount)
         return std::nullopt;
+    // frame * bone_count + bone < 2^64 (u32 operands); times 64 it can wrap back into the file.
     const quint64 index = quint64(frame) * header().boneCount + bone;
-    const auto offset = fmt::checkedAdd(header().paletteDataOffset, index * fmt::MatrixSize);
+    const auto offset = fmt::checkedEnd(header().paletteDataOffset, index, fmt::MatrixSize);
     if (!offset || !fmt::rangeInside(*offset, fmt::MatrixSize, d->size))
         return std::nullopt;
     return offset;
@@ -334,8 +345,9 @@ std::optional<quint64> BpatFile::socketRowOffset(quint32 frame, quint32 socket) 
     if (!hasHeader() || frame >= header().frameTotal || socket >= header().socketCount)
         return std::nullopt;
     const auto base = socketDataOffset();
+    // As in matrixOffset: the index fits in 64 bits, index * 48 may not.
     const quint64 index = quint64(frame) * header().socketCount + socket;
-    const auto offset = base ? fmt::checkedAdd(*base, index * fmt::SocketRowSize) : std::nullopt;
+    const auto offset = base ? fmt::checkedEnd(*base, index, fmt::SocketRowSize) : std::nullopt;
     if (!offset || !fmt::rangeInside(*offset, fmt::SocketRowSize, d->size))
         return std::nullopt;
     return offset;

@@ -109,9 +109,10 @@ public:
 
     // --- Derived layout ---
     quint64 paletteDataOffset() const;
+    // Sizes and offsets derived from header fields: nullopt when they overflow 64 bits.
     std::optional<quint64> paletteByteSize() const;  // frame_total * bone_count * 64
-    std::optional<quint64> socketDataOffset() const; // palette end; nullopt on overflow
-    std::optional<quint64> socketDataByteSize() const;
+    std::optional<quint64> socketDataOffset() const; // palette end
+    std::optional<quint64> socketDataByteSize() const; // frame_total * socket_count * 48
     bool paletteInBounds() const;
     bool socketDataInBounds() const;       // true when socket_count == 0
 

@@ -2,6 +2,7 @@
 
 #include "BpatFormat.h"
 #include "BpsmFormat.h"
+#include "RegularFile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -143,9 +144,12 @@ std::optional<BpsmFile> BpsmFile::open(const QString &path, QString *error)
         return fail(QStringLiteral("is a directory"));
     auto data = std::make_shared<Data>();
     data->path = path;
-    data->file = std::make_unique<QFile>(path);
-    if (!data->file->open(QIODevice::ReadOnly))
-        return fail(QStringLiteral("cannot open (%1)").arg(data->file->errorString()));
+    // Only a regular file, opened without blocking: a FIFO would block open() until a writer
+    // came, and a device would be mapped or read as whatever it produces.
+    data->file = std::make_unique<QFile>();
+    QString why;
+    if (RegularFile::open(*data->file, path, &why) != RegularFile::Status::Ok)
+        return fail(why);
     data->size = quint64(data->file->size());
     if (data->size == 0)
         return fail(QStringLiteral("empty file"));
@@ -177,8 +181,9 @@ bool BpsmFile::isSnapshotPath(const QString &path)
 {
     if (path.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive))
         return true;
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) && hasBpsmMagic(file.read(4));
+    // RegularFile: a FIFO must not block here; whatever it is, the reader then says why.
+    QFile file;
+    return RegularFile::open(file, path) == RegularFile::Status::Ok && hasBpsmMagic(file.read(4));
 }
 
 bool BpsmFile::isNull() const { return !d; }

@@ -17,7 +17,7 @@ const QList<BpsmCodeInfo> &BpsmValidator::codes()
 {
     using S = Severity;
     static const QList<BpsmCodeInfo> list{
-        {u"BPSM_IO_ERROR"_qs, S::Error, u"The file cannot be opened or mapped."_qs},
+        {u"BPSM_IO_ERROR"_qs, S::Error, u"The file cannot be opened or mapped (missing, not a regular file, empty, unreadable)."_qs},
         {u"BPSM_FILE_TOO_SMALL"_qs, S::Error, u"Shorter than the 72-byte header."_qs},
         {u"BPSM_BAD_MAGIC"_qs, S::Error, u"The first four bytes are not `BPSM`."_qs},
         {u"BPSM_UNSUPPORTED_VERSION"_qs, S::Error, u"version is not 1."_qs},

@@ -56,6 +56,9 @@ DeepChecker::DeepChecker(const BpatFile &file, const ValidationOptions &options,
 
 void DeepChecker::run()
 {
+    // Streams only what is proven inside the file: paletteInBounds() is false when the
+    // palette's size overflows 64 bits (a size that wrapped to 0 once let 2^27 frames of 2^31
+    // bones through, and the loops below read far past the mapping). Each pass checks again.
     // With bone_count 0 the palette is empty whatever frame_total says (BONE_COUNT_OUT_OF_RANGE
     // is reported): nothing to stream, and looping over up to 2^32 empty frames would be wasted.
     if (!m_file.paletteInBounds() || m_file.header().boneCount == 0)
@@ -95,7 +98,11 @@ QString DeepChecker::frameLocation(quint32 global) const
 bool DeepChecker::checkPalette()
 {
     const BpatHeader &h = m_file.header();
+    // Non-null only when frame_total * bone_count * 64 bytes (overflow-checked) lie inside the
+    // file: the loops below read exactly that many.
     const uchar *base = m_file.paletteBytes();
+    if (!base)
+        return true;
     const quint64 paletteOffset = m_file.paletteDataOffset();
     const quint64 frameBytes = quint64(h.boneCount) * fmt::MatrixSize;
     const double minDet = m_options.degenerateDeterminant;
@@ -164,14 +171,16 @@ bool DeepChecker::checkPalette()
 bool DeepChecker::checkSocketData()
 {
     const BpatHeader &h = m_file.header();
+    // Both blocks must be proven inside the file (overflow-checked sizes): the loop reads every
+    // socket row and, for each, its anchor's matrix.
     const uchar *rows = m_file.socketDataBytes();
-    if (!rows || h.socketCount == 0)
+    const uchar *palette = m_file.paletteBytes();
+    if (!rows || !palette || h.socketCount == 0)
         return true;
     const QList<BpatSocketInfo> &sockets = m_file.sockets();
     if (sockets.size() != qsizetype(h.socketCount))
         return true; // socket table not decoded: anchors and offsets unknown
     const quint64 socketBase = *m_file.socketDataOffset();
-    const uchar *palette = m_file.paletteBytes();
     const float tolerance = m_options.socketTolerance;
     const quint64 paletteBytes = m_file.paletteBytesSize();
     const quint64 frameBytes = quint64(h.socketCount) * fmt::SocketRowSize;

@@ -1,6 +1,8 @@
 #include "RecipeJson.h"
 
-#include <QFile>
+#include "RecipeJsonParser.h"
+#include "RegularFile.h"
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,177 +12,10 @@
 
 namespace bpat {
 
-namespace {
-
-QString typeName(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
-    }
-    return QStringLiteral("nothing");
-}
-
-// One parse: collects diagnostics with JSON paths.
-class Parser
-{
-public:
-    explicit Parser(Diagnostics *out) : m_out(out) {}
-
-    bool failed() const { return m_failed; }
-
-    void error(const QString &code, const QString &path, const QString &message)
-    {
-        m_failed = true;
-        if (m_out)
-            m_out->append(Diagnostic{code, Severity::Error, path + QStringLiteral(": ") + message, std::nullopt, path});
-    }
-    void warning(const QString &code, const QString &path, const QString &message)
-    {
-        if (m_out)
-            m_out->append(Diagnostic{code, Severity::Warning, path + QStringLiteral(": ") + message, std::nullopt, path});
-    }
-    void expected(const QString &path, const QString &what, const QJsonValue &found)
-    {
-        error(QStringLiteral("RECIPE_BAD_TYPE"), path,
-              QStringLiteral("expected %1, found %2").arg(what, typeName(found)));
-    }
-
-    void checkKeys(const QJsonObject &o, const QString &path, std::initializer_list<const char *> known)
-    {
-        for (auto it = o.begin(); it != o.end(); ++it) {
-            bool ok = false;
-            for (const char *k : known)
-                ok = ok || it.key() == QLatin1String(k);
-            if (!ok)
-                warning(QStringLiteral("RECIPE_UNKNOWN_KEY"), join(path, it.key()),
-                        QStringLiteral("unknown key, ignored"));
-        }
-    }
-
-    static QString join(const QString &path, const QString &key)
-    {
-        return path.isEmpty() ? key : path + QLatin1Char('.') + key;
-    }
-    static QString at(const QString &path, qsizetype i) { return path + QStringLiteral("[%1]").arg(i); }
-
-    std::optional<QVector3D> vector(const QJsonValue &v, const QString &path)
-    {
-        if (!v.isArray() || v.toArray().size() != 3) {
-            expected(path, QStringLiteral("an array of 3 numbers"), v);
-            return std::nullopt;
-        }
-        float c[3];
-        for (int i = 0; i < 3; ++i) {
-            const QJsonValue e = v.toArray().at(i);
-            if (!e.isDouble() || !std::isfinite(e.toDouble())) {
-                expected(at(path, i), QStringLiteral("a finite number"), e);
-                return std::nullopt;
-            }
-            c[i] = float(e.toDouble());
-        }
-        return QVector3D(c[0], c[1], c[2]);
-    }
-
-    RigidTransform transform(const QJsonValue &v, const QString &path)
-    {
-        RigidTransform t;
-        if (v.isUndefined())
-            return t;
-        if (!v.isObject()) {
-            expected(path, QStringLiteral("an object with translation and/or rotation"), v);
-            return t;
-        }
-        const QJsonObject o = v.toObject();
-        checkKeys(o, path, {"translation", "rotation"});
-        if (o.contains(u"translation"))
-            t.translation = vector(o.value(u"translation"), join(path, QStringLiteral("translation"))).value_or(QVector3D());
-        if (o.contains(u"rotation")) {
-            const QString rp = join(path, QStringLiteral("rotation"));
-            const QJsonValue r = o.value(u"rotation");
-            const QJsonArray a = r.toArray();
-            bool ok = r.isArray() && a.size() == 4;
-            for (int i = 0; ok && i < 4; ++i)
-                ok = a.at(i).isDouble() && std::isfinite(a.at(i).toDouble());
-            if (!ok) {
-                expected(rp, QStringLiteral("a quaternion [x, y, z, w] of 4 finite numbers"), r);
-                return t;
-            }
-            const QQuaternion q(float(a.at(3).toDouble()), float(a.at(0).toDouble()),
-                                float(a.at(1).toDouble()), float(a.at(2).toDouble()));
-            if (q.length() < 1e-6f)
-                error(QStringLiteral("RECIPE_BAD_VALUE"), rp, QStringLiteral("expected a non-zero quaternion"));
-            else
-                t.rotation = q.normalized();
-        }
-        return t;
-    }
-
-    // Resolves a bone name; reports RECIPE_UNKNOWN_BONE otherwise.
-    int bone(const QJsonValue &v, const QString &path, const QHash<QString, int> &names)
-    {
-        if (!v.isString()) {
-            expected(path, QStringLiteral("a bone name (string)"), v);
-            return -1;
-        }
-        const auto it = names.constFind(v.toString());
-        if (it == names.constEnd()) {
-            error(QStringLiteral("RECIPE_UNKNOWN_BONE"), path,
-                  QStringLiteral("unknown bone '%1': expected the name of a bone in \"bones\"").arg(v.toString()));
-            return -1;
-        }
-        return *it;
-    }
-
-private:
-    Diagnostics *m_out;
-    bool m_failed = false;
-};
-
-void parseDrive(Parser &p, const QJsonValue &v, const QString &path, RecipeBone &bone)
-{
-    if (!v.isObject()) {
-        p.expected(path, QStringLiteral("an object with \"curve\""), v);
-        return;
-    }
-    const QJsonObject o = v.toObject();
-    p.checkKeys(o, path, {"curve", "mode", "offset"});
-    const QString cp = Parser::join(path, QStringLiteral("curve"));
-    const QJsonValue curve = o.value(u"curve");
-    if (!curve.isString()) {
-        p.expected(cp, QStringLiteral("a curve group name such as \"Camera\" or \"RightHand/IndexTip\""), curve);
-        return;
-    }
-    const std::optional<CurveGroup> group = CurveGroup::fromName(curve.toString());
-    if (!group) {
-        p.error(QStringLiteral("RECIPE_UNKNOWN_CURVE"), cp,
-                QStringLiteral("unknown curve group '%1': expected \"Camera\" or \"LeftHand/<joint>\" / "
-                               "\"RightHand/<joint>\" with a joint from Wrist to PinkyTip").arg(curve.toString()));
-        return;
-    }
-    bone.curve = *group;
-    bone.drive = DriveKind::Pose;
-    const QJsonValue mode = o.value(u"mode");
-    if (!mode.isUndefined()) {
-        if (mode == QJsonValue(QStringLiteral("ground")))
-            bone.drive = DriveKind::Ground;
-        else if (mode != QJsonValue(QStringLiteral("pose")))
-            p.expected(Parser::join(path, QStringLiteral("mode")), QStringLiteral("\"pose\" or \"ground\""), mode);
-    }
-    bone.offset = p.transform(o.value(u"offset"), Parser::join(path, QStringLiteral("offset")));
-}
-
-} // namespace
-
 std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostics *diagnostics,
                                               const QString &fallbackName)
 {
-    Parser p(diagnostics);
+    RecipeJsonParser p(diagnostics);
     QJsonParseError jsonError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &jsonError);
     if (jsonError.error != QJsonParseError::NoError) {
@@ -242,15 +77,15 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
     // Pass 1: names. Pass 2: everything that refers to bones by name.
     QHash<QString, int> names;
     for (qsizetype i = 0; i < bones.size(); ++i) {
-        const QString path = Parser::at(QStringLiteral("bones"), i);
+        const QString path = RecipeJsonParser::at(QStringLiteral("bones"), i);
         RecipeBone bone;
         const QJsonObject o = bones.at(i).toObject();
         if (!bones.at(i).isObject()) {
             p.expected(path, QStringLiteral("a bone object"), bones.at(i));
         } else if (!o.value(u"name").isString() || o.value(u"name").toString().isEmpty()) {
-            p.expected(Parser::join(path, QStringLiteral("name")), QStringLiteral("a non-empty string"), o.value(u"name"));
+            p.expected(RecipeJsonParser::join(path, QStringLiteral("name")), QStringLiteral("a non-empty string"), o.value(u"name"));
         } else if (names.contains(o.value(u"name").toString())) {
-            p.error(QStringLiteral("RECIPE_DUPLICATE_BONE"), Parser::join(path, QStringLiteral("name")),
+            p.error(QStringLiteral("RECIPE_DUPLICATE_BONE"), RecipeJsonParser::join(path, QStringLiteral("name")),
                     QStringLiteral("duplicate bone name '%1': expected unique names").arg(o.value(u"name").toString()));
         } else {
             bone.name = o.value(u"name").toString();
@@ -259,18 +94,18 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
         r.bones.append(bone);
     }
     for (qsizetype i = 0; i < bones.size(); ++i) {
-        const QString path = Parser::at(QStringLiteral("bones"), i);
+        const QString path = RecipeJsonParser::at(QStringLiteral("bones"), i);
         const QJsonObject o = bones.at(i).toObject();
         RecipeBone &bone = r.bones[i];
         p.checkKeys(o, path, {"name", "parent", "rest", "drive", "ik"});
         const QJsonValue parent = o.value(u"parent");
         if (!parent.isUndefined() && !parent.isNull())
-            bone.parent = p.bone(parent, Parser::join(path, QStringLiteral("parent")), names);
-        bone.rest = p.transform(o.value(u"rest"), Parser::join(path, QStringLiteral("rest")));
+            bone.parent = p.bone(parent, RecipeJsonParser::join(path, QStringLiteral("parent")), names);
+        bone.rest = p.transform(o.value(u"rest"), RecipeJsonParser::join(path, QStringLiteral("rest")));
         if (o.contains(u"drive"))
-            parseDrive(p, o.value(u"drive"), Parser::join(path, QStringLiteral("drive")), bone);
+            p.drive(o.value(u"drive"), RecipeJsonParser::join(path, QStringLiteral("drive")), bone);
         if (o.contains(u"ik")) {
-            const QString ip = Parser::join(path, QStringLiteral("ik"));
+            const QString ip = RecipeJsonParser::join(path, QStringLiteral("ik"));
             const QJsonObject ik = o.value(u"ik").toObject();
             if (!o.value(u"ik").isObject()) {
                 p.expected(ip, QStringLiteral("an object with middle, end and pole"), o.value(u"ik"));
@@ -278,17 +113,17 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
             }
             p.checkKeys(ik, ip, {"middle", "end", "pole"});
             RecipeIk chain;
-            chain.middle = p.bone(ik.value(u"middle"), Parser::join(ip, QStringLiteral("middle")), names);
-            chain.end = p.bone(ik.value(u"end"), Parser::join(ip, QStringLiteral("end")), names);
+            chain.middle = p.bone(ik.value(u"middle"), RecipeJsonParser::join(ip, QStringLiteral("middle")), names);
+            chain.end = p.bone(ik.value(u"end"), RecipeJsonParser::join(ip, QStringLiteral("end")), names);
             const QJsonObject pole = ik.value(u"pole").toObject();
-            const QString pp = Parser::join(ip, QStringLiteral("pole"));
+            const QString pp = RecipeJsonParser::join(ip, QStringLiteral("pole"));
             if (!ik.value(u"pole").isObject()) {
                 p.expected(pp, QStringLiteral("an object with direction (and bone)"), ik.value(u"pole"));
             } else {
                 p.checkKeys(pole, pp, {"bone", "direction"});
                 if (pole.contains(u"bone"))
-                    chain.poleBone = p.bone(pole.value(u"bone"), Parser::join(pp, QStringLiteral("bone")), names);
-                chain.poleDirection = p.vector(pole.value(u"direction"), Parser::join(pp, QStringLiteral("direction"))).value_or(QVector3D(0, 0, 1));
+                    chain.poleBone = p.bone(pole.value(u"bone"), RecipeJsonParser::join(pp, QStringLiteral("bone")), names);
+                chain.poleDirection = p.vector(pole.value(u"direction"), RecipeJsonParser::join(pp, QStringLiteral("direction"))).value_or(QVector3D(0, 0, 1));
             }
             bone.ik = chain;
         }
@@ -312,7 +147,7 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
             reported.insert(chain.at(k));
         }
         cycle << r.bones.at(b).name;
-        p.error(QStringLiteral("RECIPE_PARENT_CYCLE"), Parser::join(Parser::at(QStringLiteral("bones"), b), QStringLiteral("parent")),
+        p.error(QStringLiteral("RECIPE_PARENT_CYCLE"), RecipeJsonParser::join(RecipeJsonParser::at(QStringLiteral("bones"), b), QStringLiteral("parent")),
                 QStringLiteral("parent cycle %1: expected every parent chain to end at a root bone")
                     .arg(cycle.join(QStringLiteral(" -> "))));
     }
@@ -325,7 +160,7 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
     const QJsonArray sockets = socketsValue.toArray();
     QSet<QString> socketNames;
     for (qsizetype i = 0; i < sockets.size(); ++i) {
-        const QString path = Parser::at(QStringLiteral("sockets"), i);
+        const QString path = RecipeJsonParser::at(QStringLiteral("sockets"), i);
         const QJsonObject o = sockets.at(i).toObject();
         if (!sockets.at(i).isObject()) {
             p.expected(path, QStringLiteral("a socket object"), sockets.at(i));
@@ -335,14 +170,14 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
         RecipeSocket s;
         s.name = o.value(u"name").toString();
         if (s.name.isEmpty())
-            p.expected(Parser::join(path, QStringLiteral("name")), QStringLiteral("a non-empty string"), o.value(u"name"));
+            p.expected(RecipeJsonParser::join(path, QStringLiteral("name")), QStringLiteral("a non-empty string"), o.value(u"name"));
         else if (socketNames.contains(s.name))
-            p.error(QStringLiteral("RECIPE_DUPLICATE_SOCKET"), Parser::join(path, QStringLiteral("name")),
+            p.error(QStringLiteral("RECIPE_DUPLICATE_SOCKET"), RecipeJsonParser::join(path, QStringLiteral("name")),
                     QStringLiteral("duplicate socket name '%1'").arg(s.name));
         socketNames.insert(s.name);
-        s.anchor = p.bone(o.value(u"bone"), Parser::join(path, QStringLiteral("bone")), names);
+        s.anchor = p.bone(o.value(u"bone"), RecipeJsonParser::join(path, QStringLiteral("bone")), names);
         if (o.contains(u"offset"))
-            s.offset = p.vector(o.value(u"offset"), Parser::join(path, QStringLiteral("offset"))).value_or(QVector3D());
+            s.offset = p.vector(o.value(u"offset"), RecipeJsonParser::join(path, QStringLiteral("offset"))).value_or(QVector3D());
         r.sockets.append(s);
     }
     if (p.failed())
@@ -357,23 +192,19 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
 
 std::optional<RebakeRecipe> RecipeJson::readFile(const QString &path, Diagnostics *diagnostics)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // Recipes are small: a regular file of at most 16 MiB, whatever size() says (/dev/zero
+    // says 0 and never ends; a FIFO would block).
+    const RegularFile::Contents file = RegularFile::read(path, MaxFileBytes);
+    if (!file.ok()) {
+        const bool tooLarge = file.status == RegularFile::Status::TooLarge;
         if (diagnostics)
-            diagnostics->append(Diagnostic{QStringLiteral("RECIPE_UNREADABLE"), Severity::Error,
-                                           QStringLiteral("cannot read recipe %1: %2").arg(path, file.errorString()),
+            diagnostics->append(Diagnostic{tooLarge ? QStringLiteral("RECIPE_TOO_LARGE") : QStringLiteral("RECIPE_UNREADABLE"),
+                                           Severity::Error,
+                                           QStringLiteral("cannot read recipe %1: %2").arg(path, file.error),
                                            std::nullopt, QString()});
         return std::nullopt;
     }
-    // Recipes are small; refuse anything absurd before reading it whole.
-    if (file.size() > 16 * 1024 * 1024) {
-        if (diagnostics)
-            diagnostics->append(Diagnostic{QStringLiteral("RECIPE_TOO_LARGE"), Severity::Error,
-                                           QStringLiteral("recipe %1 is %2 bytes: expected at most 16 MiB").arg(path).arg(file.size()),
-                                           std::nullopt, QString()});
-        return std::nullopt;
-    }
-    return parse(file.readAll(), diagnostics, QFileInfo(path).completeBaseName());
+    return parse(file.bytes, diagnostics, QFileInfo(path).completeBaseName());
 }
 
 namespace {

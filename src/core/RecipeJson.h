@@ -17,7 +17,10 @@ public:
     // there is any error. `fallbackName` names a recipe without a "name" key.
     static std::optional<RebakeRecipe> parse(const QByteArray &json, Diagnostics *diagnostics,
                                              const QString &fallbackName = QString());
+    // Reads a regular file of at most MaxFileBytes (RECIPE_UNREADABLE: missing, unreadable, a
+    // directory, FIFO or device; RECIPE_TOO_LARGE: bigger), then parses it.
     static std::optional<RebakeRecipe> readFile(const QString &path, Diagnostics *diagnostics);
+    static constexpr qint64 MaxFileBytes = 16 << 20;
     static QByteArray toJson(const RebakeRecipe &recipe);
 };
 

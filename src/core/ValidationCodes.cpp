@@ -31,7 +31,7 @@ QList<CodeInfo> makeCodes()
         return CodeInfo{code, spec, game, deep, QString::fromUtf8(text)};
     };
     return {
-        c(IO_ERROR, E, E, "The file cannot be opened or mapped (missing, a directory, empty, unreadable)."),
+        c(IO_ERROR, E, E, "The file cannot be opened or mapped (missing, not a regular file: a directory, FIFO or device, empty, unreadable)."),
         c(FILE_TOO_SMALL, E, E, "The file is shorter than the 64-byte header."),
         c(BAD_MAGIC, E, E, "The first four bytes are not `BPAT`."),
         c(UNSUPPORTED_VERSION, E, E, "`version` is greater than 1; readers must refuse it. Nothing further is checked."),
@@ -43,8 +43,8 @@ QList<CodeInfo> makeCodes()
         c(CLIP_TABLE_OUT_OF_BOUNDS, E, E, "The clip table (`clip_count` entries of 32 bytes at `clip_table_offset`) does not fit in the file."),
         c(SOCKET_TABLE_OUT_OF_BOUNDS, E, E, "The socket table (`socket_count` entries of 32 bytes at `socket_table_offset`) does not fit in the file."),
         c(STRING_TABLE_OUT_OF_BOUNDS, E, E, "The string table (`string_table_size` bytes at `string_table_offset`) does not fit in the file."),
-        c(PALETTE_OUT_OF_BOUNDS, E, E, "The palette (`frame_total * bone_count * 64` bytes at `palette_data_offset`) does not fit in the file."),
-        c(SOCKET_DATA_OUT_OF_BOUNDS, E, E, "With sockets, the socket data (`frame_total * socket_count * 48` bytes after the palette) does not fit in the file."),
+        c(PALETTE_OUT_OF_BOUNDS, E, E, "The palette (`frame_total * bone_count * 64` bytes at `palette_data_offset`) does not fit in the file, or its size overflows 64 bits."),
+        c(SOCKET_DATA_OUT_OF_BOUNDS, E, E, "With sockets, the socket data (`frame_total * socket_count * 48` bytes after the palette) does not fit in the file, or its size or offset overflows 64 bits."),
         c(SECTION_OVERLAP, E, W, "Two sections (header, clip table, socket table, string table, palette, socket data) share bytes. The game did not check overlap."),
         c(SOCKET_TABLE_OFFSET_NONZERO, W, I, "`socket_count` is 0 but `socket_table_offset` is not 0 (the format says 0 when there are no sockets)."),
         c(CLIP_EMPTY, E, E, "A clip's `frame_count` is 0."),

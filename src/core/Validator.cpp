@@ -170,14 +170,22 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         sections.append({QStringLiteral("string table"), QStringLiteral("header.string_table_offset"), h.stringTableOffset, h.stringTableOffset + h.stringTableSize});
     }
 
-    const quint64 paletteBytes = *file.paletteByteSize();
-    if (!file.paletteInBounds()) {
+    const auto paletteBytes = file.paletteByteSize();
+    if (!paletteBytes) {
+        // Only with bone_count out of range (64 bones of 2^32 frames are 2^44 bytes), but the
+        // product must not wrap: 2^27 frames of 2^31 bones would be "0 bytes" and pass.
+        allInside = false;
+        sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::BoneCount, QStringLiteral("header.bone_count"),
+                    QStringLiteral("palette size frame_total %1 * bone_count %2 * 64 bytes overflows 64 bits; "
+                                   "expected a palette that fits in the file size %3")
+                        .arg(h.frameTotal).arg(h.boneCount).arg(size));
+    } else if (!file.paletteInBounds()) {
         allInside = false;
         sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::PaletteDataOffset, QStringLiteral("header.palette_data_offset"),
                     QStringLiteral("palette (frame_total %1 * bone_count %2 * 64 = %3 bytes at offset %4) exceeds the file size %5")
-                        .arg(h.frameTotal).arg(h.boneCount).arg(paletteBytes).arg(h.paletteDataOffset).arg(size));
-    } else if (paletteBytes > 0) {
-        sections.append({QStringLiteral("palette"), QStringLiteral("header.palette_data_offset"), h.paletteDataOffset, h.paletteDataOffset + paletteBytes});
+                        .arg(h.frameTotal).arg(h.boneCount).arg(*paletteBytes).arg(h.paletteDataOffset).arg(size));
+    } else if (*paletteBytes > 0) {
+        sections.append({QStringLiteral("palette"), QStringLiteral("header.palette_data_offset"), h.paletteDataOffset, h.paletteDataOffset + *paletteBytes});
     }
     if (h.paletteDataOffset % fmt::PaletteAlignment != 0) {
         sink.report(PALETTE_MISALIGNED, fmt::header::PaletteDataOffset, QStringLiteral("header.palette_data_offset"),
@@ -187,7 +195,13 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
     if (h.socketCount > 0) {
         const auto at = file.socketDataOffset();
         const auto bytes = file.socketDataByteSize();
-        if (!file.socketDataInBounds()) {
+        if (!bytes) {
+            allInside = false;
+            sink.report(SOCKET_DATA_OUT_OF_BOUNDS, fmt::header::SocketCount, QStringLiteral("header.socket_count"),
+                        QStringLiteral("socket data size frame_total %1 * socket_count %2 * 48 bytes overflows 64 bits; "
+                                       "expected socket data that fits in the file size %3")
+                            .arg(h.frameTotal).arg(h.socketCount).arg(size));
+        } else if (!file.socketDataInBounds()) {
             allInside = false;
             sink.report(SOCKET_DATA_OUT_OF_BOUNDS, at, QStringLiteral("socket_data"),
                         QStringLiteral("socket data (frame_total %1 * socket_count %2 * 48 bytes after the palette, at offset %3) exceeds the file size %4")

@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
+#include <sys/stat.h>
 
 namespace {
 
@@ -68,6 +69,27 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.outText().contains(QStringLiteral("--max-issues")));
         QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--version")}).exitCode, 0);
+    }
+
+    void specialFilesAreRefusedNotWaitedOn()
+    {
+        // A FIFO blocked open() until a writer came (bpat hung in isBpsmPath); /dev/zero is
+        // "empty" to QFile::size(). Both are refused at once, naming what they are.
+        const QString fifo = m_dir.filePath(QStringLiteral("fifo.bpat"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        for (const QString &command : {QStringLiteral("validate"), QStringLiteral("info")}) {
+            const testcli::Run r = testcli::bpat({command, fifo});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.errText().contains(QStringLiteral("not a regular file (a FIFO)"))
+                         || r.outText().contains(QStringLiteral("not a regular file (a FIFO)")),
+                     r.err.constData());
+        }
+        if (QFileInfo::exists(QStringLiteral("/dev/zero"))) {
+            const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("/dev/zero")});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.outText().contains(QStringLiteral("not a regular file (a character device)")), r.out.constData());
+        }
+        QFile::remove(fifo);
     }
 
     void humanLines()

@@ -4,8 +4,12 @@
 #include "BpatDocument.h"
 #include "BpatFile.h"
 #include "BpatFormat.h"
+#include "BpsmFile.h"
+#include "BpsmFormat.h"
+#include "BpsmValidator.h"
 #include "InputAnimationReader.h"
 #include "TestDocuments.h"
+#include "TestPaths.h"
 #include "Validator.h"
 #include "tst_InputAnimationReader_bytes.h"
 
@@ -56,6 +60,8 @@ private slots:
     void missingSocketDataIsNotRecomputed();
     void animationCountsAreCheckedBeforeAllocating_data();
     void animationCountsAreCheckedBeforeAllocating();
+    void hugeBpsmCountsDecodeNothing_data();
+    void hugeBpsmCountsDecodeNothing();
 };
 
 void tst_AllocationBounds::hugeHeaderCountsDecodeNothing_data()
@@ -138,6 +144,40 @@ void tst_AllocationBounds::animationCountsAreCheckedBeforeAllocating()
     QVERIFY(!reader.read(bytes));
     QVERIFY(!reader.diagnostics().isEmpty());
     QCOMPARE(reader.diagnostics().constLast().code, code);
+}
+
+void tst_AllocationBounds::hugeBpsmCountsDecodeNothing_data()
+{
+    QTest::addColumn<qsizetype>("field");
+    QTest::addColumn<QString>("code");
+    namespace h = bpsm::header;
+    QTest::newRow("clips") << qsizetype(h::ClipCount) << QStringLiteral("BPSM_CLIP_TABLE_OUT_OF_BOUNDS");
+    QTest::newRow("strings") << qsizetype(h::StringTableSize) << QStringLiteral("BPSM_STRING_TABLE_OUT_OF_BOUNDS");
+    QTest::newRow("indices") << qsizetype(h::IndexCount) << QStringLiteral("BPSM_INDEX_DATA_OUT_OF_BOUNDS");
+    QTest::newRow("vertices") << qsizetype(h::VertexCount) << QStringLiteral("BPSM_VERTEX_DATA_OUT_OF_BOUNDS");
+    QTest::newRow("frames") << qsizetype(h::FrameTotal) << QStringLiteral("BPSM_VERTEX_DATA_OUT_OF_BOUNDS");
+}
+
+void tst_AllocationBounds::hugeBpsmCountsDecodeNothing()
+{
+    // A BPSM header claiming 2^32-1 clips, indices, vertices or frames: the clip table is
+    // decoded only inside the file, indices and vertices are read in place, and toSnapshot()
+    // (which copies them) refuses a file whose sections are not all inside it.
+    QFETCH(qsizetype, field);
+    QFETCH(QString, code);
+    QFile f(testpaths::testData(QStringLiteral("malformed/base.bpsm")));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray bytes = f.readAll();
+    testdocs::setU32(bytes, field, std::numeric_limits<quint32>::max());
+    const BpsmFile file = BpsmFile::fromData(bytes);
+    QVERIFY(file.clips().size() <= 2);
+    bool found = false;
+    for (const Diagnostic &d : BpsmValidator().validate(file))
+        found = found || d.code == code;
+    QVERIFY2(found, qPrintable(code));
+    QString error;
+    QVERIFY(!file.toSnapshot(&error));
+    QVERIFY(!error.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_AllocationBounds)

@@ -116,6 +116,27 @@ private Q_SLOTS:
         QCOMPARE(doc.clip(0).matrix(1, 1, 3), m);
     }
 
+    void matrixIndexIsCheckedNotWrapped()
+    {
+        QCOMPARE(BpatClip::matrixIndex(1, 2, 3), qsizetype((1 * 3 + 2) * 16));
+        QCOMPARE(BpatClip::matrixIndex(0, 3, 3), qsizetype(-1)); // bone out of range
+        // (2^32-1) * (2^32-1) * 16 is far beyond qsizetype: no signed overflow, no wrap.
+        QCOMPARE(BpatClip::matrixIndex(0xFFFFFFFFu, 0, 0xFFFFFFFFu), qsizetype(-1));
+        BpatDocument doc = testdocs::smallDocument(false);
+        QCOMPARE(doc.clip(0).matrix(0xFFFFFFFFu, 0, 0xFFFFFFFFu), QMatrix4x4());
+        const QList<float> before = doc.clip(0).palette;
+        doc.clip(0).setMatrix(0, 3, 3, QMatrix4x4()); // bone 3 of 3: ignored, not frame 1's bone 0
+        QCOMPARE(doc.clip(0).palette, before);
+        // A palette size that would only match frame_count * bone_count * 16 modulo 2^64.
+        BpatDocument huge(0, 0x80000000u);
+        BpatClip clip;
+        clip.name = QStringLiteral("wrap");
+        clip.frameCount = 0x20000000u; // 2^29 * 2^31 * 16 = 2^64
+        QString error;
+        QVERIFY(!huge.addClip(clip, &error));
+        QVERIFY2(error.contains(QStringLiteral("more than 2^64")), qPrintable(error));
+    }
+
     void problemsNameEachRule()
     {
         BpatDocument doc(12, 65);

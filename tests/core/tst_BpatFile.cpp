@@ -2,6 +2,7 @@
 #include "BpatFormat.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
+#include "Validator.h"
 
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -266,6 +267,52 @@ private Q_SLOTS:
         QVERIFY(!file.matrixData(0xFFFFFFFEu, 0));
         QVERIFY(!file.matrixFloats(0, 0));
         QVERIFY(!file.socketRow(0, 0));
+    }
+
+    void derivedSizesAndOffsetsDoNotWrap()
+    {
+        // 2^27 frames of 2^31 bones: the palette is 2^64 bytes, which wrapped to 0 in 64-bit
+        // arithmetic and made it "inside" any file; the deep checks then read past the buffer.
+        QByteArray bytes = testdocs::smallFileBytes();
+        testdocs::setU32(bytes, 12, 1u << 31);
+        testdocs::setU32(bytes, 24, 1u << 27);
+        auto file = BpatFile::fromData(bytes);
+        QVERIFY(!file.paletteByteSize());
+        QVERIFY(!file.paletteInBounds());
+        QVERIFY(!file.paletteBytes());
+        QCOMPARE(file.paletteBytesSize(), quint64(0));
+        QVERIFY(!file.socketDataOffset());
+        QVERIFY(!file.socketDataInBounds());
+        QVERIFY(!file.socketDataBytes());
+        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(file);
+        QVERIFY(!r.valid());
+        bool overflowReported = false;
+        for (const Diagnostic &d : r.issues)
+            overflowReported |= d.code == codes::PALETTE_OUT_OF_BOUNDS && d.message.contains(QStringLiteral("overflows 64 bits"));
+        QVERIFY(overflowReported);
+
+        // One frame more: matrix (2^27, 0) is 2^58 matrices in, 2^64 bytes, which wrapped back to
+        // the first matrix of the palette.
+        testdocs::setU32(bytes, 24, (1u << 27) + 1);
+        file = BpatFile::fromData(bytes);
+        QVERIFY(file.matrixOffset(0, 0));
+        QVERIFY(!file.matrixOffset(1u << 27, 0));
+        QVERIFY(!file.matrixFloats(1u << 27, 0));
+        QVERIFY(!file.matrixData(1u << 27, 0));
+
+        // No bones (an empty palette: socket data starts where it would), 2^31 frames of
+        // 2^32 - 1 sockets: row (2^28, 2^28) is row 2^60, 3 * 2^64 bytes in, which wrapped to the
+        // first row.
+        testdocs::setU32(bytes, 12, 0);
+        testdocs::setU32(bytes, 16, 0xFFFFFFFFu);
+        testdocs::setU32(bytes, 24, 1u << 31);
+        file = BpatFile::fromData(bytes);
+        QCOMPARE(file.socketDataOffset(), std::optional<quint64>(file.paletteDataOffset()));
+        QVERIFY(!file.socketDataByteSize());
+        QVERIFY(!file.socketDataInBounds());
+        QVERIFY(file.socketRowOffset(0, 0));
+        QVERIFY(!file.socketRowOffset(1u << 28, 1u << 28));
+        QVERIFY(!file.socketRow(1u << 28, 1u << 28));
     }
 
     void namesAreResolvedSafely()

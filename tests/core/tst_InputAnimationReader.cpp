@@ -12,6 +12,7 @@
 
 using namespace bpat;
 using animbytes::Builder;
+using animbytes::file10;
 using animbytes::Key;
 
 namespace {
@@ -27,22 +28,6 @@ QStringList codes(const Diagnostics &diagnostics)
     for (const Diagnostic &d : diagnostics)
         out.append(d.code);
     return out;
-}
-
-// A complete 1.0 file whose curves are all empty except those given (index in file order).
-QByteArray file10(const QMap<int, QList<Key>> &floatCurves = {}, int markerCount = 0)
-{
-    Builder b;
-    b.header(1, 0);
-    const int total = 7 + 4 + 378;
-    for (int i = 0; i < total; ++i) {
-        if (floatCurves.contains(i))
-            b.floatCurve(floatCurves.value(i), false);
-        else
-            b.emptyCurves(1);
-    }
-    b.i32(markerCount);
-    return b.bytes();
 }
 } // namespace
 

@@ -3,6 +3,7 @@
 // so reader tests do not trust the writer (and writer tests can compare against it).
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QtEndian>
 #include <utility>
@@ -75,6 +76,23 @@ public:
 private:
     QByteArray m_bytes;
 };
+
+// A complete 1.0 file whose curves are all empty except the float curves given (by index in
+// file order: 7 camera, 4 bool, 378 joint curves), with `markerCount` in the marker count.
+inline QByteArray file10(const QMap<int, QList<Key>> &floatCurves = {}, int markerCount = 0)
+{
+    Builder b;
+    b.header(1, 0);
+    const int total = 7 + 4 + 378;
+    for (int i = 0; i < total; ++i) {
+        if (floatCurves.contains(i))
+            b.floatCurve(floatCurves.value(i), false);
+        else
+            b.emptyCurves(1);
+    }
+    b.i32(markerCount);
+    return b.bytes();
+}
 
 // Curves per section, in file order.
 constexpr int CameraCurves = 7;

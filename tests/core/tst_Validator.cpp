@@ -100,7 +100,14 @@ private Q_SLOTS:
         row("string table", s, [](QByteArray &b) { setU32(b, 28, 100000); }, false, codes::STRING_TABLE_OUT_OF_BOUNDS, E, E, "header.string_table_offset", 48);
         row("palette", s, [](QByteArray &b) { b.truncate(1000); }, false, codes::PALETTE_OUT_OF_BOUNDS, E, E, "header.palette_data_offset", 56);
         row("palette offset overflow", s, [](QByteArray &b) { setU64(b, 56, ~0ull - 15); }, false, codes::PALETTE_OUT_OF_BOUNDS, E, E, "header.palette_data_offset", 56);
+        // 2^27 frames of 2^31 bones: frame_total * bone_count * 64 = 2^64 wrapped to 0, the palette
+        // passed as "in bounds" and the deep checks read 2^64 bytes past a 2 KB buffer.
+        row("palette size overflow", s, [](QByteArray &b) { setU32(b, 12, 1u << 31); setU32(b, 24, 1u << 27); }, true,
+            codes::PALETTE_OUT_OF_BOUNDS, E, E, "header.bone_count", 12);
         row("socket data", s, [](QByteArray &b) { b.chop(10); }, false, codes::SOCKET_DATA_OUT_OF_BOUNDS, E, E, "socket_data", SocketData);
+        // 2^31 frames of 2^29 sockets: 2^60 rows of 48 bytes, 3 * 2^64, wraps to 0.
+        row("socket data size overflow", s, [](QByteArray &b) { setU32(b, 16, 1u << 29); setU32(b, 24, 1u << 31); }, true,
+            codes::SOCKET_DATA_OUT_OF_BOUNDS, E, E, "header.socket_count", 16);
         row("overlap", s, [](QByteArray &b) { setU64(b, 48, 100); }, false, codes::SECTION_OVERLAP, E, W, "header.string_table_offset", 100);
         row("socket offset unused", ns, [](QByteArray &b) { setU64(b, 40, 128); }, false, codes::SOCKET_TABLE_OFFSET_NONZERO, W, I, "header.socket_table_offset", 40);
         row("clip empty", s, [](QByteArray &b) { setU32(b, Clip1 + 8, 0); }, false, codes::CLIP_EMPTY, E, E, "clips[1].frame_count", Clip1 + 8);
