@@ -6,7 +6,6 @@
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 
-#include <QFile>
 
 namespace bpat::cli {
 

@@ -73,7 +73,7 @@ private Q_SLOTS:
 
     void specialFilesAreRefusedNotWaitedOn()
     {
-        // A FIFO blocked open() until a writer came (bpat hung in isBpsmPath); /dev/zero is
+        // A FIFO blocked open() until a writer came (bpat hung deciding whether it was a snapshot); /dev/zero is
         // "empty" to QFile::size(). Both are refused at once, naming what they are.
         const QString fifo = m_dir.filePath(QStringLiteral("fifo.bpat"));
         QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
