@@ -1,5 +1,7 @@
 #include "BpsmValidator.h"
 
+#include "MappingGuard.h"
+
 #include "BpatFormat.h"
 #include "BpsmFile.h"
 #include "BpsmFormat.h"
@@ -18,6 +20,7 @@ const QList<BpsmCodeInfo> &BpsmValidator::codes()
     using S = Severity;
     static const QList<BpsmCodeInfo> list{
         {u"BPSM_IO_ERROR"_qs, S::Error, u"The file cannot be opened or mapped (missing, not a regular file, empty, unreadable)."_qs},
+        {u"BPSM_FILE_CHANGED"_qs, S::Error, u"The file shrank while it was being validated: the other findings are unreliable; validate it again."_qs},
         {u"BPSM_FILE_TOO_SMALL"_qs, S::Error, u"Shorter than the 72-byte header."_qs},
         {u"BPSM_BAD_MAGIC"_qs, S::Error, u"The first four bytes are not `BPSM`."_qs},
         {u"BPSM_UNSUPPORTED_VERSION"_qs, S::Error, u"version is not 1."_qs},
@@ -299,7 +302,16 @@ Diagnostics BpsmValidator::validatePath(const QString &path) const
     const auto file = BpsmFile::open(path, &error);
     if (!file)
         return {Diagnostic{u"BPSM_IO_ERROR"_qs, Severity::Error, error, std::nullopt, QString()}};
-    return validate(*file);
+    // As Validator::validatePath: a file that shrinks while it is read reads as zeros, and the
+    // result says so rather than crash on SIGBUS or judge the zeros.
+    const MappingGuard guard(file->bytes().data(), qint64(file->fileSize()));
+    Diagnostics all = validate(*file);
+    if (guard.isStale())
+        all.prepend({u"BPSM_FILE_CHANGED"_qs, Severity::Error,
+                     QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; the "
+                                    "findings below are unreliable: validate it again once it is written").arg(file->fileSize()),
+                     std::nullopt, u"file"_qs});
+    return all;
 }
 
 } // namespace bpat

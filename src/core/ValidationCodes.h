@@ -44,6 +44,7 @@ public:
 namespace codes {
 #define BPAT_CODE(name) inline const QString name = QStringLiteral(#name)
 BPAT_CODE(IO_ERROR);
+BPAT_CODE(FILE_CHANGED);
 BPAT_CODE(FILE_TOO_SMALL);
 BPAT_CODE(BAD_MAGIC);
 BPAT_CODE(UNSUPPORTED_VERSION);

@@ -3,6 +3,7 @@
 #include "BpatFile.h"
 #include "BpatFormat.h"
 #include "DeepChecker.h"
+#include "MappingGuard.h"
 
 #include <QSet>
 #include <cmath>
@@ -72,7 +73,20 @@ ValidationResult Validator::validatePath(const QString &path) const
         sink.report(IO_ERROR, std::nullopt, QStringLiteral("file"), error.startsWith(prefix) ? error.mid(prefix.size()) : error);
         return sink.take();
     }
-    return validate(*file);
+    // A file that shrinks while it is read (a pipeline still writing it, a truncation) would
+    // kill the process with SIGBUS on the first page past the new end: the guard turns those
+    // pages into zeros, and the result says the file changed instead of judging the zeros.
+    const MappingGuard guard(file->data(), qint64(file->fileSize()));
+    ValidationResult result = validate(*file);
+    if (guard.isStale()) {
+        result.issues.prepend({FILE_CHANGED, Severity::Error,
+                               QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; "
+                                              "the findings below are unreliable: validate it again once it is written")
+                                   .arg(file->fileSize()),
+                               std::nullopt, QStringLiteral("file")});
+        ++result.counts.errors;
+    }
+    return result;
 }
 
 ValidationResult Validator::validate(const BpatFile &file) const

@@ -6,6 +6,7 @@
 #include "Validator.h"
 
 #include <QDir>
+#include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
@@ -210,6 +211,33 @@ private Q_SLOTS:
         coveredCodes.insert(codes::IO_ERROR);
         QVERIFY(!r.issues.at(0).offset);
         QVERIFY(!r.valid());
+    }
+
+    void fileChangedWhileValidating()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("shrinking.bpat"));
+        // `bpat validate --deep` on a file that a pipeline truncates while it is read: the pages
+        // past the new end would kill the process with SIGBUS. validatePath guards its mapping: the
+        // lost pages read as zeros and the result leads with FILE_CHANGED.
+        BpatDocument doc(0, 64);
+        doc.addClip(testdocs::makeClip(QStringLiteral("walk"), 1000, 64, 30.0f, true)); // 4 MiB of palette
+        QVERIFY(BpatWriter(doc).save(path));
+        ValidationOptions options = ValidationOptions::make(ValidationProfile::Spec, true);
+        bool cut = false;
+        options.progress = [&](quint64, quint64) {
+            if (!cut)
+                cut = QFile::resize(path, 4096); // the header and tables stay, the palette goes
+        };
+        const ValidationResult r = Validator(options).validatePath(path);
+        QVERIFY(cut);
+        QVERIFY(!r.valid());
+        QCOMPARE(r.issues.constFirst().code, codes::FILE_CHANGED);
+        coveredCodes.insert(codes::FILE_CHANGED);
+        QVERIFY2(r.issues.constFirst().message.contains(QStringLiteral("validate it again")), qPrintable(r.issues.constFirst().message));
+        // Validated again, the short file gets the ordinary verdict.
+        const ValidationResult again = Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validatePath(path);
+        QCOMPARE(again.issues.constFirst().code, QStringLiteral("PALETTE_OUT_OF_BOUNDS"));
     }
 
     void everyTruncationValidatesSafely()
