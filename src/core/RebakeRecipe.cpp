@@ -61,22 +61,25 @@ bool RebakeRecipe::isAncestor(int ancestor, int bone) const
     return false;
 }
 
-QStringList RebakeRecipe::problems() const
+QList<RebakeRecipe::Problem> RebakeRecipe::rigProblems() const
 {
-    QStringList out;
+    QList<Problem> out;
+    const auto at = [](const char *what, int i, const QString &key = QString()) {
+        return QStringLiteral("%1[%2]").arg(QLatin1String(what)).arg(i) + (key.isEmpty() ? QString() : QLatin1Char('.') + key);
+    };
     const int n = boneCount();
     if (n < 1 || n > MaxBones)
-        out << QStringLiteral("bone count %1: expected 1..%2").arg(n).arg(MaxBones);
+        out.append({QStringLiteral("bones"), QStringLiteral("bone count %1: expected 1..%2").arg(n).arg(MaxBones)});
     QSet<QString> names;
     for (int i = 0; i < n; ++i) {
         const RecipeBone &b = bones.at(i);
         if (b.name.isEmpty())
-            out << QStringLiteral("bones[%1]: empty name").arg(i);
+            out.append({at("bones", i, QStringLiteral("name")), QStringLiteral("empty name")});
         else if (names.contains(b.name))
-            out << QStringLiteral("bones[%1]: duplicate name '%2'").arg(i).arg(b.name);
+            out.append({at("bones", i, QStringLiteral("name")), QStringLiteral("duplicate name '%1'").arg(b.name)});
         names.insert(b.name);
         if (b.parent < -1 || b.parent >= n || b.parent == i)
-            out << QStringLiteral("bones[%1]: parent %2 out of range").arg(i).arg(b.parent);
+            out.append({at("bones", i, QStringLiteral("parent")), QStringLiteral("parent %1 out of range").arg(b.parent)});
     }
     if (!out.isEmpty())
         return out;
@@ -89,7 +92,8 @@ QStringList RebakeRecipe::problems() const
             ++steps;
         }
         if (p >= 0) {
-            out << QStringLiteral("bones[%1] '%2': parent chain forms a cycle").arg(i).arg(bones.at(i).name);
+            out.append({at("bones", i, QStringLiteral("parent")),
+                        QStringLiteral("'%1': parent chain forms a cycle").arg(bones.at(i).name)});
             return out;
         }
     }
@@ -98,27 +102,35 @@ QStringList RebakeRecipe::problems() const
         if (!b.ik)
             continue;
         const RecipeIk &ik = *b.ik;
-        const QString where = QStringLiteral("bones[%1] '%2' ik: ").arg(i).arg(b.name);
+        const QString where = QStringLiteral("'%1' ik: ").arg(b.name);
         if (ik.middle < 0 || ik.middle >= n || bones.at(ik.middle).parent != i)
-            out << where + QStringLiteral("middle must be a child of the upper bone");
+            out.append({at("bones", i, QStringLiteral("ik.middle")), where + QStringLiteral("middle must be a child of the upper bone")});
         else if (ik.end < 0 || ik.end >= n || bones.at(ik.end).parent != ik.middle)
-            out << where + QStringLiteral("end must be a child of the middle bone");
+            out.append({at("bones", i, QStringLiteral("ik.end")), where + QStringLiteral("end must be a child of the middle bone")});
         else if (bones.at(ik.end).drive != DriveKind::Pose)
-            out << where + QStringLiteral("end bone must be driven by a pose curve (its target)");
+            out.append({at("bones", i, QStringLiteral("ik.end")), where + QStringLiteral("end bone must be driven by a pose curve (its target)")});
         else if (bones.at(ik.middle).drive != DriveKind::Rest || bones.at(ik.middle).ik)
-            out << where + QStringLiteral("middle bone must have no drive of its own");
+            out.append({at("bones", i, QStringLiteral("ik.middle")), where + QStringLiteral("middle bone must have no drive of its own")});
         if (ik.poleBone < -1 || ik.poleBone >= n || (ik.poleBone >= 0 && !isAncestor(ik.poleBone, i)))
-            out << where + QStringLiteral("pole bone must be an ancestor of the upper bone");
+            out.append({at("bones", i, QStringLiteral("ik.pole.bone")), where + QStringLiteral("pole bone must be an ancestor of the upper bone")});
         if (b.drive != DriveKind::Rest)
-            out << where + QStringLiteral("upper bone must have no drive of its own");
+            out.append({at("bones", i, QStringLiteral("drive")), where + QStringLiteral("upper bone must have no drive of its own")});
     }
     for (int s = 0; s < sockets.size(); ++s) {
         if (sockets.at(s).anchor < 0 || sockets.at(s).anchor >= n)
-            out << QStringLiteral("sockets[%1]: anchor %2 out of range").arg(s).arg(sockets.at(s).anchor);
+            out.append({at("sockets", s, QStringLiteral("bone")), QStringLiteral("anchor %1 out of range").arg(sockets.at(s).anchor)});
         if (sockets.at(s).name.isEmpty())
-            out << QStringLiteral("sockets[%1]: empty name").arg(s);
+            out.append({at("sockets", s, QStringLiteral("name")), QStringLiteral("empty name")});
     }
     return out;
+}
+
+QStringList RebakeRecipe::problems() const
+{
+    QStringList lines;
+    for (const Problem &p : rigProblems())
+        lines << p.location + QStringLiteral(": ") + p.message;
+    return lines;
 }
 
 QList<int> RebakeRecipe::evaluationOrder() const

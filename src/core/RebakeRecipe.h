@@ -101,8 +101,17 @@ public:
 
     int boneCount() const { return int(bones.size()); }
     int indexOf(const QString &boneName) const;
-    // Problems that make the recipe unusable: bone count, names, parents in range and acyclic,
-    // IK chains well-formed, socket anchors. Empty when valid.
+    // A problem that makes the recipe unusable, at the place a recipe JSON file has it
+    // ("bones[3].ik.end", "sockets[1].bone"; "bones" for the bone count).
+    struct Problem
+    {
+        QString location;
+        QString message;
+    };
+    // Bone count, names, parents in range and acyclic, IK chains well-formed, socket anchors.
+    // Empty when valid.
+    QList<Problem> rigProblems() const;
+    // The same as "location: message" lines.
     QStringList problems() const;
     // Bones ordered parents first (valid recipes only).
     QList<int> evaluationOrder() const;

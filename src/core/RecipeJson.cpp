@@ -183,8 +183,8 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
     if (p.failed())
         return std::nullopt;
     // Structural rules (IK chains) not tied to one key.
-    for (const QString &problem : r.problems())
-        p.error(QStringLiteral("RECIPE_BAD_RIG"), QStringLiteral("bones"), problem);
+    for (const RebakeRecipe::Problem &problem : r.rigProblems())
+        p.error(QStringLiteral("RECIPE_BAD_RIG"), problem.location, problem.message);
     if (p.failed())
         return std::nullopt;
     return r;

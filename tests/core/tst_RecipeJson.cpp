@@ -173,6 +173,12 @@ private slots:
             {"name":"M","parent":"U"},{"name":"E","parent":"U","drive":{"curve":"LeftHand/Wrist"}}]})");
         QCOMPARE(e.code, QStringLiteral("RECIPE_BAD_RIG"));
         QVERIFY(e.message.contains(u"end must be a child of the middle bone"));
+        QCOMPARE(e.location, QStringLiteral("bones[0].ik.end")); // the key to fix, not just "bones"
+        const Diagnostic pole = firstError(R"({"bones":[{"name":"R"},{"name":"U","ik":{"middle":"M","end":"E","pole":{"bone":"E","direction":[0,0,1]}}},
+            {"name":"M","parent":"U"},{"name":"E","parent":"M","drive":{"curve":"LeftHand/Wrist"}}]})");
+        QCOMPARE(pole.code, QStringLiteral("RECIPE_BAD_RIG"));
+        QCOMPARE(pole.location, QStringLiteral("bones[1].ik.pole.bone"));
+        QVERIFY(pole.message.contains(u"pole bone must be an ancestor"));
     }
 
     void unknownKeysWarn()
