@@ -1,26 +1,16 @@
 #include "BpatFile.h"
 
 #include "BpatFormat.h"
-#include "RegularFile.h"
+#include "MappedFile.h"
 
-#include <QFile>
-#include <QFileInfo>
-#include <QStringDecoder>
 #include <cmath>
 
 namespace bpat {
 
 namespace fmt = bpat::format;
 
-struct BpatFile::Data
+struct BpatFile::Data : MappedFile
 {
-    QString path;
-    std::unique_ptr<QFile> file; // keeps the mapping alive
-    uchar *mapping = nullptr;
-    QByteArray buffer;           // fromData()
-    const uchar *bytes = nullptr;
-    quint64 size = 0;
-
     bool hasHeader = false;
     BpatHeader header;
     bool clipTableInBounds = false;
@@ -28,15 +18,6 @@ struct BpatFile::Data
     bool stringTableInBounds = false;
     QList<BpatClipInfo> clips;
     QList<BpatSocketInfo> sockets;
-
-    Data() = default;
-    Data(const Data &) = delete;
-    Data &operator=(const Data &) = delete;
-    ~Data()
-    {
-        if (file && mapping)
-            file->unmap(mapping);
-    }
 
     void decode();
     NameStatus resolveName(quint32 offset, quint32 length, QString *name) const;
@@ -61,18 +42,7 @@ const QList<T> &emptyList()
 
 NameStatus BpatFile::Data::resolveName(quint32 offset, quint32 length, QString *name) const
 {
-    // name_offset + name_length + 1 <= string_table_size, and the table itself in the file.
-    if (!stringTableInBounds || quint64(offset) + length + 1 > header.stringTableSize)
-        return NameStatus::OutOfStringTable;
-    const uchar *table = bytes + header.stringTableOffset;
-    const char *text = reinterpret_cast<const char *>(table + offset);
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    *name = decoder.decode(QByteArrayView(text, qsizetype(length)));
-    if (table[quint64(offset) + length] != 0)
-        return NameStatus::NotTerminated;
-    if (decoder.hasError())
-        return NameStatus::NotUtf8;
-    return NameStatus::Ok;
+    return readName(stringTableInBounds, header.stringTableOffset, header.stringTableSize, offset, length, name);
 }
 
 void BpatFile::Data::decode()
@@ -155,32 +125,13 @@ BpatFile::BpatFile(std::shared_ptr<const Data> data)
 
 std::optional<BpatFile> BpatFile::open(const QString &path, QString *error)
 {
-    auto fail = [&](const QString &why) -> std::optional<BpatFile> {
+    auto data = std::make_shared<Data>();
+    const QString why = data->open(path, QStringLiteral("BPAT"), int(fmt::HeaderSize));
+    if (!why.isEmpty()) {
         if (error)
             *error = QStringLiteral("%1: %2").arg(path, why);
         return std::nullopt;
-    };
-    const QFileInfo info(path);
-    if (!info.exists())
-        return fail(QStringLiteral("no such file"));
-    if (info.isDir())
-        return fail(QStringLiteral("is a directory, not a BPAT file"));
-    auto data = std::make_shared<Data>();
-    data->path = path;
-    // Only a regular file, opened without blocking: a FIFO would block open() until a writer
-    // came, and a device would be mapped or read as whatever it produces.
-    data->file = std::make_unique<QFile>();
-    QString why;
-    if (RegularFile::open(*data->file, path, &why) != RegularFile::Status::Ok)
-        return fail(why);
-    const qint64 size = data->file->size();
-    if (size == 0)
-        return fail(QStringLiteral("file is empty (0 bytes; a BPAT file has at least a 64-byte header)"));
-    data->mapping = data->file->map(0, size);
-    if (!data->mapping)
-        return fail(QStringLiteral("cannot map the file (%1)").arg(data->file->errorString()));
-    data->bytes = data->mapping;
-    data->size = quint64(size);
+    }
     data->decode();
     return BpatFile(std::move(data));
 }
@@ -188,10 +139,7 @@ std::optional<BpatFile> BpatFile::open(const QString &path, QString *error)
 BpatFile BpatFile::fromData(QByteArray bytes, const QString &path)
 {
     auto data = std::make_shared<Data>();
-    data->path = path;
-    data->buffer = std::move(bytes);
-    data->bytes = reinterpret_cast<const uchar *>(data->buffer.constData());
-    data->size = quint64(data->buffer.size());
+    data->adopt(std::move(bytes), path);
     data->decode();
     return BpatFile(std::move(data));
 }

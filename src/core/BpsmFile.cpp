@@ -2,26 +2,18 @@
 
 #include "BpatFormat.h"
 #include "BpsmFormat.h"
+#include "MappedFile.h"
 #include "RegularFile.h"
 
 #include <QFile>
-#include <QFileInfo>
-#include <QStringDecoder>
 #include <cstring>
 
 namespace bpat {
 
 namespace fmt = bpat::format;
 
-struct BpsmFile::Data
+struct BpsmFile::Data : MappedFile
 {
-    QString path;
-    std::unique_ptr<QFile> file; // keeps the mapping alive
-    uchar *mapping = nullptr;
-    QByteArray buffer;
-    const uchar *bytes = nullptr;
-    quint64 size = 0;
-
     bool hasHeader = false;
     BpsmHeader header;
     bool clipTableInBounds = false;
@@ -32,14 +24,6 @@ struct BpsmFile::Data
     std::optional<quint64> vertexEnd;
     QList<BpsmClipInfo> clips;
 
-    Data() = default;
-    Data(const Data &) = delete;
-    Data &operator=(const Data &) = delete;
-    ~Data()
-    {
-        if (file && mapping)
-            file->unmap(mapping);
-    }
     void decode();
     NameStatus resolveName(quint32 offset, quint32 length, QString *name) const;
 };
@@ -59,16 +43,7 @@ const QList<BpsmClipInfo> &emptyClips()
 
 NameStatus BpsmFile::Data::resolveName(quint32 offset, quint32 length, QString *name) const
 {
-    if (!stringTableInBounds || quint64(offset) + length + 1 > header.stringTableSize)
-        return NameStatus::OutOfStringTable;
-    const uchar *table = bytes + header.stringTableOffset;
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    *name = decoder.decode(QByteArrayView(reinterpret_cast<const char *>(table + offset), qsizetype(length)));
-    if (table[quint64(offset) + length] != 0)
-        return NameStatus::NotTerminated;
-    if (decoder.hasError())
-        return NameStatus::NotUtf8;
-    return NameStatus::Ok;
+    return readName(stringTableInBounds, header.stringTableOffset, header.stringTableSize, offset, length, name);
 }
 
 void BpsmFile::Data::decode()
@@ -132,31 +107,13 @@ BpsmFile::BpsmFile(std::shared_ptr<const Data> data)
 
 std::optional<BpsmFile> BpsmFile::open(const QString &path, QString *error)
 {
-    auto fail = [&](const QString &why) -> std::optional<BpsmFile> {
+    auto data = std::make_shared<Data>();
+    const QString why = data->open(path, QStringLiteral("BPSM"), int(bpsm::HeaderSize));
+    if (!why.isEmpty()) {
         if (error)
             *error = QStringLiteral("%1: %2").arg(path, why);
         return std::nullopt;
-    };
-    const QFileInfo info(path);
-    if (!info.exists())
-        return fail(QStringLiteral("no such file"));
-    if (info.isDir())
-        return fail(QStringLiteral("is a directory"));
-    auto data = std::make_shared<Data>();
-    data->path = path;
-    // Only a regular file, opened without blocking: a FIFO would block open() until a writer
-    // came, and a device would be mapped or read as whatever it produces.
-    data->file = std::make_unique<QFile>();
-    QString why;
-    if (RegularFile::open(*data->file, path, &why) != RegularFile::Status::Ok)
-        return fail(why);
-    data->size = quint64(data->file->size());
-    if (data->size == 0)
-        return fail(QStringLiteral("empty file"));
-    data->mapping = data->file->map(0, qint64(data->size));
-    if (!data->mapping)
-        return fail(QStringLiteral("cannot map (%1)").arg(data->file->errorString()));
-    data->bytes = data->mapping;
+    }
     data->decode();
     return BpsmFile(std::move(data));
 }
@@ -164,10 +121,7 @@ std::optional<BpsmFile> BpsmFile::open(const QString &path, QString *error)
 BpsmFile BpsmFile::fromData(QByteArray bytes, const QString &path)
 {
     auto data = std::make_shared<Data>();
-    data->path = path;
-    data->buffer = std::move(bytes);
-    data->bytes = reinterpret_cast<const uchar *>(data->buffer.constData());
-    data->size = quint64(data->buffer.size());
+    data->adopt(std::move(bytes), path);
     data->decode();
     return BpsmFile(std::move(data));
 }
