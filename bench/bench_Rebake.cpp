@@ -60,6 +60,11 @@ void measure(QTextStream &out, const QString &label, const InputAnimation &anim,
     const std::optional<BpatClip> clip = Rebaker::bakeClip(anim, poser, RebakeRange{0.0, {}, fps}, QStringLiteral("c"), false, options);
     const double s = double(timer.nsecsElapsed()) / 1e9;
     const double cpu = double(std::clock() - cpu0) / CLOCKS_PER_SEC;
+    if (!clip) {
+        out << label << ", " << recipe.name << ": the bake failed; nothing to measure\n";
+        out.flush();
+        return;
+    }
     const double poses = double(clip->frameCount) * recipe.boneCount();
     // Wall time is what a user waits; CPU time (all threads) shows the cost on a loaded machine.
     out << qSetFieldWidth(0) << label << ", " << recipe.name << ", " << threads << " thread(s): " << clip->frameCount
