@@ -1,8 +1,8 @@
 #include "plot/CurveCsvExporter.h"
 
+#include "AtomicFile.h"
 #include "CurveCursor.h"
 
-#include <QSaveFile>
 #include <algorithm>
 #include <cmath>
 
@@ -16,6 +16,26 @@ void appendKeyTimes(const QList<Key> &keys, double from, double to, std::vector<
         const double t = key.time;
         if (t >= from && t <= to)
             times.push_back(t);
+    }
+}
+
+// A segment between two keys that carry tangents or weights (1.0 files can) is a curve, not a
+// line: rows at its ends alone would lose its shape in a spreadsheet, so it gets this many
+// evenly spaced interior rows as well. Segments of simple keys (every toolkit recording, every
+// 1.1 key) are straight lines and need none.
+constexpr int InteriorRowsPerCurvedSegment = 8;
+
+void appendCurvedSegmentTimes(const QList<bpat::Keyframe> &keys, double from, double to, std::vector<double> &times)
+{
+    for (qsizetype i = 0; i + 1 < keys.size(); ++i) {
+        const bpat::Keyframe &a = keys.at(i), &b = keys.at(i + 1);
+        if ((a.isSimple() && b.isSimple()) || b.time <= a.time || b.time < from || a.time > to)
+            continue;
+        for (int k = 1; k <= InteriorRowsPerCurvedSegment; ++k) {
+            const double t = a.time + (double(b.time) - a.time) * k / (InteriorRowsPerCurvedSegment + 1);
+            if (t >= from && t <= to)
+                times.push_back(t);
+        }
     }
 }
 
@@ -37,8 +57,10 @@ std::vector<double> CurveCsvExporter::rowTimes(const QList<PlotCurve> &curves, d
     times.push_back(from);
     times.push_back(to);
     for (const PlotCurve &curve : curves) {
-        if (curve.ref.floatCurve)
+        if (curve.ref.floatCurve) {
             appendKeyTimes(curve.ref.floatCurve->keys(), from, to, times);
+            appendCurvedSegmentTimes(curve.ref.floatCurve->keys(), from, to, times);
+        }
         else if (curve.ref.boolCurve)
             appendKeyTimes(curve.ref.boolCurve->keys(), from, to, times);
     }
@@ -73,19 +95,7 @@ QByteArray CurveCsvExporter::toCsv(const QList<PlotCurve> &curves, double from, 
 bool CurveCsvExporter::write(const QString &path, const QList<PlotCurve> &curves, double from, double to,
                              QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    const QByteArray csv = toCsv(curves, from, to);
-    if (file.write(csv) != csv.size() || !file.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return bpat::AtomicFile::write(path, toCsv(curves, from, to), error);
 }
 
 } // namespace bpat::studio
