@@ -233,7 +233,8 @@ void tst_FileChangesWhilePlaying::deletedThenWrittenAgain()
     // The deleted inode stays mapped: playback goes on over what was read, and the user is told.
     QVERIFY(window.context()->hasDocument());
     QVERIFY(window.timeline()->clock()->isPlaying());
-    QVERIFY2(frames.count() > 5, qPrintable(QString::number(frames.count()))); // a short clip may wrap to the same frame
+    // Counted, not compared: a short clip may wrap round to the frame it started on.
+    QVERIFY2(frames.count() >= 2, qPrintable(QString::number(frames.count())));
     QCOMPARE(openSize(window), quint64(m_first.size()));
     if (!snapshot())
         QCOMPARE(window.panels()->paletteModel()->check(0), PaletteModel::Check::Ok);

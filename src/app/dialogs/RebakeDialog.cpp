@@ -78,6 +78,10 @@ RebakeDialog::~RebakeDialog()
     m_cancel = true;
     m_watcher.waitForFinished();
     m_sourceWatcher.waitForFinished();
+    // ~QDialog hides the dialog, which moves the focus and makes the source field emit
+    // editingFinished: no child may call back into this half-destroyed dialog.
+    for (QObject *child : findChildren<QObject *>())
+        child->disconnect(this);
 }
 
 void RebakeDialog::setSourcePath(const QString &path)
