@@ -4,11 +4,11 @@
 //
 // Usage: bench_BpatValidate [--size-mib N] [--keep]   (default 1024; files go to the temp dir
 // and are deleted at the end unless --keep).
-#include "BpatDocument.h"
-#include "BpatFile.h"
-#include "BpatFormat.h"
-#include "BpatWriter.h"
-#include "Validator.h"
+#include "bpat/BpatDocument.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatFormat.h"
+#include "bpat/BpatWriter.h"
+#include "bpat/Validator.h"
 
 #include <QCoreApplication>
 #include <QDir>

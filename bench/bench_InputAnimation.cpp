@@ -5,9 +5,9 @@
 //     cursors (every curve at 60 fps), beside random access (binary search per sample).
 // Usage: bench_InputAnimation [minutes=60] [keys-per-second-per-curve=22]
 // The default density is the real recording's (118,089 keys over 371 recorded curves in 14.5 s).
-#include "CurveCursor.h"
-#include "InputAnimationReader.h"
-#include "InputAnimationWriter.h"
+#include "anim/CurveCursor.h"
+#include "anim/InputAnimationReader.h"
+#include "anim/InputAnimationWriter.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

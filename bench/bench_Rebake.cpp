@@ -2,9 +2,9 @@
 // threads: the real 14.5 s HoloLens 2 recording and a generated ten-minute recording, both with
 // the `hands` recipe (53 bones) at 60 fps, and humanoid-upper-body (20 bones, IK) on the real one.
 // Figures go to docs/performance.md. Keep runs short: the machine is shared.
-#include "BuiltinRecipes.h"
-#include "InputAnimationReader.h"
-#include "Rebaker.h"
+#include "rebake/BuiltinRecipes.h"
+#include "anim/InputAnimationReader.h"
+#include "rebake/Rebaker.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -14,6 +14,11 @@ cd "$(dirname "$0")/.."
 if [ -z "${CXX:-}" ] && [ ! -f build/CMakeCache.txt ] && command -v clang++-14 >/dev/null 2>&1; then
   export CXX=clang++-14
 fi
+# ccache, when installed, lets several checkouts (worktrees) share compiled objects.
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" "$@"
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" "${launcher[@]}" "$@"
 cmake --build build --parallel "$(nproc)"

@@ -165,7 +165,7 @@ def cases(b):
     yield "deep-socket-mismatch", f32(b, 1376 + 12, 42.0), ["SOCKET_DATA_MISMATCH"], "socket row off by 42"
 
 
-# --- BPSM (minimal snapshot mesh), see src/core/BpsmFormat.h ---------------------------------
+# --- BPSM (minimal snapshot mesh), see src/core/bpsm/BpsmFormat.h ---------------------------------
 #
 # Layout of base.bpsm (as BpsmWriter lays it out):
 #   header 0..72 | clip table 72..136 (idle: 2 frames, walk: 1) | strings 136..146 | pad to 160

@@ -3,8 +3,8 @@
 // camera and both hands' 26 recorded joints moving smoothly, keys at 30 Hz, RotationW curves
 // with fewer keys than the others (as some toolkit versions wrote), hands tracked with gaps and
 // a first tracked key at a negative time. Written as a real 1.1 file by InputAnimationWriter.
-#include "InputAnimation.h"
-#include "InputAnimationWriter.h"
+#include "anim/InputAnimation.h"
+#include "anim/InputAnimationWriter.h"
 
 #include <QString>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 // Helpers shared by the tests of the built-in species: find a manifest and a clip by name, a
 // bone's origin, the foot bones of a rig.
-#include "SpeciesCatalog.h"
+#include "bake/SpeciesCatalog.h"
 
 #include <QList>
 #include <QMatrix4x4>

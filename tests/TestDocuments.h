@@ -1,8 +1,8 @@
 #pragma once
 // Small, valid BPAT documents for tests: crafted files start from these, are written with
 // BpatWriter, then have bytes corrupted on purpose.
-#include "BpatDocument.h"
-#include "BpatWriter.h"
+#include "bpat/BpatDocument.h"
+#include "bpat/BpatWriter.h"
 
 #include <QByteArray>
 #include <QtEndian>

@@ -3,7 +3,7 @@
 // QtConcurrent, reporting progress and honouring cancel. The file is held through the shared
 // LoadedFile, so a reload during the run does not unmap what the worker reads; results for a
 // file that is no longer current are dropped by the caller (see isFor()).
-#include "Diagnostic.h"
+#include "diagnostics/Diagnostic.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -1,6 +1,6 @@
 #include "IssueLocation.h"
 
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 
 #include <QRegularExpression>
 

@@ -1,7 +1,7 @@
 #include "StudioContext.h"
 
-#include "BpsmValidator.h" // revalidate()
-#include "MappingGuard.h"
+#include "bpsm/BpsmValidator.h" // revalidate()
+#include "io/MappingGuard.h"
 #include "ValidationRun.h"
 #include "editing/DocumentSession.h"
 
@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <cmath>
 
-#if __has_include("InputAnimationReader.h")
-#include "InputAnimationReader.h"
+#if __has_include("anim/InputAnimationReader.h")
+#include "anim/InputAnimationReader.h"
 #define BPAT_STUDIO_HAVE_CURVES 1
 #endif
 

@@ -9,11 +9,11 @@
 // guard outlive a reload. A BPSM file is held the same way (LoadedSnapshot); while one is open
 // hasFile() is false and file() is null, so BPAT-only panels and edit actions stay empty. If the file shrinks underneath (SIGBUS), reads return zeros, the
 // mapping is marked stale and the context reloads (see checkStale()).
-#include "BpatFile.h"
-#include "BpsmFile.h"
+#include "bpat/BpatFile.h"
+#include "bpsm/BpsmFile.h"
 #include "ClipEntry.h"
-#include "Diagnostic.h"
-#include "Rig.h"
+#include "diagnostics/Diagnostic.h"
+#include "mesh/Rig.h"
 
 #include <QObject>
 #include <memory>

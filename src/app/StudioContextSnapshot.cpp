@@ -2,8 +2,8 @@
 // their clips as ClipEntry, the mapping guard). Kept apart from the BPAT code in StudioContext.cpp.
 #include "StudioContext.h"
 
-#include "BpsmValidator.h"
-#include "MappingGuard.h"
+#include "bpsm/BpsmValidator.h"
+#include "io/MappingGuard.h"
 #include "editing/DocumentSession.h"
 
 #include <QFileInfo>

@@ -1,8 +1,8 @@
 #include "ValidationRun.h"
 
-#include "AtomicFile.h"
-#include "ValidationReport.h"
-#include "Validator.h"
+#include "io/AtomicFile.h"
+#include "diagnostics/ValidationReport.h"
+#include "bpat/Validator.h"
 
 #include <QFileInfo>
 #include <atomic>

@@ -2,8 +2,8 @@
 // The bridge between the inspector and the core Validator: quick checks on open, deep checks
 // in the background (DeepCheckRunner: QtConcurrent, progress, cancel) and the JSON report of
 // `bpat validate --json`.
-#include "BpatFile.h"
-#include "Diagnostic.h"
+#include "bpat/BpatFile.h"
+#include "diagnostics/Diagnostic.h"
 
 #include <QStringList>
 #include <functional>

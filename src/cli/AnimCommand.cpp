@@ -3,9 +3,9 @@
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 
-#include "CurveCursor.h"
-#include "InputAnimationReader.h"
-#include "InputAnimationWriter.h"
+#include "anim/CurveCursor.h"
+#include "anim/InputAnimationReader.h"
+#include "anim/InputAnimationWriter.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

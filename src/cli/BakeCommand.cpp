@@ -3,9 +3,9 @@
 // elephant_minimal.bpsm) into OUT_DIR (default ./creatures) and prints what it wrote.
 // Exit 0 when every file was written, 1 when any failed (files are written atomically, so a
 // failure leaves no half-written file), 2 on a usage error.
-#include "Baker.h"
+#include "bake/Baker.h"
 #include "CommandRegistry.h"
-#include "SpeciesCatalog.h"
+#include "bake/SpeciesCatalog.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

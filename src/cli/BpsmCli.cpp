@@ -1,8 +1,8 @@
 #include "BpsmCli.h"
 
-#include "BpatFormat.h"
-#include "BpsmFile.h"
-#include "BpsmValidator.h"
+#include "bpat/BpatFormat.h"
+#include "bpsm/BpsmFile.h"
+#include "bpsm/BpsmValidator.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 

@@ -1,8 +1,8 @@
 #pragma once
 // What `bpat info` and `bpat validate` do with BPSM files (minimal snapshot meshes): they
 // dispatch with BpsmFile::isSnapshotPath (a .bpsm name or the BPSM magic), the rule the app uses.
-#include "BpsmFile.h"
-#include "DiagnosticSink.h" // ValidationResult
+#include "bpsm/BpsmFile.h"
+#include "diagnostics/DiagnosticSink.h" // ValidationResult
 
 #include <QString>
 

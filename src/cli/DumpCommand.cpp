@@ -1,9 +1,9 @@
 // `bpat dump FILE --clip NAME|INDEX --frame N [--json|--csv]`: one frame's stored matrices
 // (16 floats per bone, row-major as in the file) and socket rows (12 floats per socket).
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
-#include "Rig.h"
+#include "mesh/Rig.h"
 
 #include <QCommandLineParser>
 

@@ -1,12 +1,12 @@
 // `bpat edit FILE -o OUT [operations...]` and `bpat merge A.bpat B.bpat... -o OUT`: the GUI's
 // edits for pipelines. Operations apply in the order given; the result is validated before
 // it replaces anything (written atomically), so a refused edit leaves OUT untouched.
-#include "BpatFile.h"
-#include "BpatSaver.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatSaver.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
-#include "DocumentEditor.h"
-#include "Rig.h"
+#include "bpat/DocumentEditor.h"
+#include "mesh/Rig.h"
 
 #include <QCommandLineParser>
 #include <functional>

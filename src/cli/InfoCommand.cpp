@@ -1,5 +1,5 @@
 // `bpat info FILE [--json]`: header, offsets, clips and sockets of a BPAT file.
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"

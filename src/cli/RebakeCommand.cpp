@@ -1,10 +1,10 @@
 // bpat rebake: input animation curves -> BPAT clips (see docs/cli.md and docs/rebake.md).
 #include "CommandRegistry.h"
 
-#include "BakeManifest.h"
-#include "BuiltinRecipes.h"
-#include "RebakeJob.h"
-#include "RecipeJson.h"
+#include "rebake/BakeManifest.h"
+#include "rebake/BuiltinRecipes.h"
+#include "rebake/RebakeJob.h"
+#include "rebake/RecipeJson.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>

@@ -2,8 +2,8 @@
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
-#include "ValidationReport.h"
-#include "Validator.h"
+#include "diagnostics/ValidationReport.h"
+#include "bpat/Validator.h"
 
 #include <QCommandLineParser>
 

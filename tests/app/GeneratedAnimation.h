@@ -2,7 +2,7 @@
 // Input animations built in memory for the plot tests (shared by the tests of tests/app that
 // need one): smooth camera and hand curves, a tracked bool toggling, markers, a curve whose keys
 // carry tangents and weights, and on request one very dense curve.
-#include "InputAnimation.h"
+#include "anim/InputAnimation.h"
 
 #include <QList>
 #include <cmath>

@@ -7,7 +7,7 @@
 //    run holds the value at its start and just before its end, and any change of value strictly
 //    inside a run lies in the run's first pixel column (a column with several changes is drawn
 //    as one stroke spanning both values, then the value after its last change).
-#include "CurveEvaluator.h"
+#include "anim/CurveEvaluator.h"
 #include "plot/ChartsCurvePlot.h"
 
 #include <QLineSeries>

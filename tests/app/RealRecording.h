@@ -2,7 +2,7 @@
 // The real 14.5-second HoloLens 2 hand recording of ../shared (version 1.0, 389 curves, 118,089
 // keys, 3,311,020 bytes), for the plot tests. Skips the calling test when it is absent, and
 // when the file on disk is not that recording (damaged copy), saying so.
-#include "InputAnimationReader.h"
+#include "anim/InputAnimationReader.h"
 #include "TestPaths.h"
 
 #include <QFileInfo>

@@ -3,7 +3,7 @@
 // / handles / extensions are drawn, normalize maps to -1..1, and 100,000+ keys re-sample
 // quickly. Markers: see tst_ChartOverlayItem; hover: tst_CurvePlotPicker; scrubbing:
 // tst_CurvePlotScrubbing; re-sampling on view changes: tst_ChartsCurvePlotResampling.
-#include "CurveEvaluator.h"
+#include "anim/CurveEvaluator.h"
 #include "app/GeneratedAnimation.h"
 #include "app/PlotEvents.h"
 #include "app/PlotSeriesCheck.h"

@@ -2,7 +2,7 @@
 // (captured with transform feedback) equal CreatureMesh::skin() on the file's matrices for known
 // clips and frames, with and without the palette split over texture layers, and with the
 // game's inter-frame interpolation. Also: crowd layout and the benchmark's JSON.
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 #include "TestPaths.h"
 #include "viewport/CreatureRenderer.h"
 #include "viewport/CrowdBenchmark.h"

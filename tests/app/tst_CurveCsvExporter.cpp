@@ -2,7 +2,7 @@
 // evaluator (bools 0 / 1, raw even when the plot is normalized), and writing through QSaveFile.
 #include "plot/CurveCsvExporter.h"
 
-#include "CurveEvaluator.h"
+#include "anim/CurveEvaluator.h"
 
 #include <QFile>
 #include <QTemporaryDir>

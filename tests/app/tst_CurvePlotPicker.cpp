@@ -2,7 +2,7 @@
 // under the mouse is always reported over the plot area; the nearest curve is found by 2D pixel
 // distance to what is drawn (vertical bool steps and the min/max strokes of dense curves
 // included) and its value is the evaluator's; the key reported is the nearest one.
-#include "CurveEvaluator.h"
+#include "anim/CurveEvaluator.h"
 #include "app/GeneratedAnimation.h"
 #include "app/PlotEvents.h"
 #include "plot/ChartsCurvePlot.h"

@@ -1,7 +1,7 @@
 // CurveSampler: every plotted point lies on the curve (CurveEvaluator), the per-column envelope
 // bounds what a brute-force evaluation finds, the point count stays bounded by the column count
 // however many keys there are, bool curves are steps, wrap extensions, keys and normalization.
-#include "CurveEvaluator.h"
+#include "anim/CurveEvaluator.h"
 #include "app/GeneratedAnimation.h"
 #include "plot/CurveSampler.h"
 

@@ -1,8 +1,8 @@
 // Editing through DocumentSession: every command changes the file and undo restores exactly the
 // bytes from before (redo the bytes after); refused edits change nothing and leave no history;
 // saving round trips, an unedited file saves byte-identical, an invalid document is not written.
-#include "BpatFile.h"
-#include "BpatWriter.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatWriter.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"

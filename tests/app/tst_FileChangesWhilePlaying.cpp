@@ -4,10 +4,10 @@
 // (playback ticking, panels answering), and reload or report; each case runs under the real
 // timer for a while, for both kinds of mapped document: a BPAT file and a BPSM snapshot mesh.
 #include "MainWindow.h"
-#include "Baker.h"
+#include "bake/Baker.h"
 #include "InspectorPanels.h"
 #include "PlaybackClock.h"
-#include "SpeciesCatalog.h"
+#include "bake/SpeciesCatalog.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
 #include "models/ClipsModel.h"

@@ -2,12 +2,12 @@
 // creature playing in the dialog's own viewport, with the validator's verdict), marks the preview
 // out of date when a setting changes, rebakes on a worker thread and reports the written path,
 // which File > Rebake opens in the main window; cancel leaves the target untouched.
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 #include "GeneratedRecording.h"
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "TestPaths.h"
-#include "Validator.h"
+#include "bpat/Validator.h"
 #include "dialogs/RebakeDialog.h"
 #include "dialogs/RebakePreviewPane.h"
 #include "viewport/ViewportWidget.h"

@@ -2,7 +2,7 @@
 // timeline play it, the plot's cursor follows the timeline (also while playing), dragging the
 // cursor scrubs the timeline, and switching central views hands the timeline back to the clip.
 #include "GeneratedAnimation.h"
-#include "InputAnimationWriter.h"
+#include "anim/InputAnimationWriter.h"
 #include "MainWindow.h"
 #include "PlaybackClock.h"
 #include "StudioContext.h"

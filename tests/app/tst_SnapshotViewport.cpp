@@ -3,11 +3,11 @@
 // drawing the stored vertices: the GPU vertex buffer holds exactly the current frame's bytes of
 // the file, one upload per frame shown, and the picture changes with the frame. Also: the camera
 // stays when the same BPAT document is shown again after an edit.
-#include "Baker.h"
-#include "BpsmFile.h"
+#include "bake/Baker.h"
+#include "bpsm/BpsmFile.h"
 #include "InspectorPanels.h"
 #include "MainWindow.h"
-#include "SpeciesCatalog.h"
+#include "bake/SpeciesCatalog.h"
 #include "StudioContext.h"
 #include "editing/DocumentSession.h"
 #include "models/ClipsModel.h"

@@ -1,8 +1,8 @@
 // ViewportWidget under Xvfb (Mesa llvmpipe): creatures render, a walk moves their pixels,
 // clicking a joint selects its bone, the upstream creatures fill the view (screenshots go to
 // $BPAT_SCREENSHOT_DIR when set), and without OpenGL (offscreen platform) the widget says why.
-#include "BpatFile.h"
-#include "BpatWriter.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatWriter.h"
 #include "viewport/SyntheticCreature.h"
 #include "TestPaths.h"
 #include "viewport/ViewportWidget.h"

@@ -1,6 +1,6 @@
 // `bpat anim info|sample|convert`, run as a real process on crafted and real recordings.
-#include "InputAnimationReader.h"
-#include "InputAnimationWriter.h"
+#include "anim/InputAnimationReader.h"
+#include "anim/InputAnimationWriter.h"
 #include "CliRunner.h"
 #include "TestPaths.h"
 

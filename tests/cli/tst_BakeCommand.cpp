@@ -1,7 +1,7 @@
 // `bpat bake [OUT_DIR]`, run as a real process: what it writes and prints, its exit codes, and
 // that the sample creatures baked at build time are there in the install layout.
-#include "BpatFile.h"
-#include "BpsmFile.h"
+#include "bpat/BpatFile.h"
+#include "bpsm/BpsmFile.h"
 #include "TestPaths.h"
 
 #include <QDir>

@@ -1,5 +1,5 @@
-#include "BpatFile.h"
-#include "BpatWriter.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatWriter.h"
 #include "CliRunner.h"
 #include "TestDocuments.h"
 

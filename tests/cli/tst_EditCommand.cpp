@@ -1,5 +1,5 @@
-#include "BpatDocument.h"
-#include "BpatFile.h"
+#include "bpat/BpatDocument.h"
+#include "bpat/BpatFile.h"
 #include "CliRunner.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"

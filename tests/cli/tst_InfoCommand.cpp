@@ -1,4 +1,4 @@
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 #include "CliRunner.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"

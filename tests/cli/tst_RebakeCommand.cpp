@@ -1,5 +1,5 @@
 // `bpat rebake`: exit codes, recipe errors on stderr with the JSON path, --into, --manifest.
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 #include "GeneratedRecording.h"
 #include "TestPaths.h"
 

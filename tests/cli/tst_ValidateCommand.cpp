@@ -1,4 +1,4 @@
-#include "BpatWriter.h"
+#include "bpat/BpatWriter.h"
 #include "CliRunner.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
@@ -167,7 +167,9 @@ private Q_SLOTS:
         BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets"));
         for (const char *profile : {"spec", "game"}) {
             const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--deep"), QStringLiteral("--profile"),
-                                                  QLatin1String(profile), QStringLiteral("--json"), testpaths::shared(QStringLiteral("upstream_assets"))});
+                                                  QLatin1String(profile), QStringLiteral("--json"),
+                                                  testpaths::shared(QStringLiteral("upstream_assets/bpat_v1_initial")),
+                                                  testpaths::shared(QStringLiteral("upstream_assets/bpat_v1_latest"))});
             QCOMPARE(r.exitCode, 0);
             const QJsonArray files = r.json().value(QStringLiteral("files")).toArray();
             QCOMPARE(files.size(), 8);

@@ -3,8 +3,8 @@
 // mesh of a baked file with only the first frame of its first clip; with no input it writes a
 // synthetic four-vertex snapshot with two clips (2 + 3 frames).
 //   bpsm_fuzz_seed OUT.bpsm [BAKED.bpsm]
-#include "BpsmFile.h"
-#include "BpsmWriter.h"
+#include "bpsm/BpsmFile.h"
+#include "bpsm/BpsmWriter.h"
 
 #include <cstdio>
 

@@ -1,10 +1,10 @@
 // Fuzzes the input animation reader, then evaluates every curve of what it accepted at a few
 // times (before, at and after the keys, far outside so Loop / PingPong wrap) with both the
 // random-access evaluator and a cursor.
-#include "CurveCursor.h"
-#include "CurveEvaluator.h"
-#include "InputAnimation.h"
-#include "InputAnimationReader.h"
+#include "anim/CurveCursor.h"
+#include "anim/CurveEvaluator.h"
+#include "anim/InputAnimation.h"
+#include "anim/InputAnimationReader.h"
 
 #include <QByteArrayView>
 #include <cstddef>

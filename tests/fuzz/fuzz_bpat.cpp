@@ -1,8 +1,8 @@
 // Fuzzes the BPAT reader and the validator (structural and deep checks, both profiles), then
 // every accessor a viewer uses on whatever was accepted, and the document copy.
-#include "BpatDocument.h"
-#include "BpatFile.h"
-#include "Validator.h"
+#include "bpat/BpatDocument.h"
+#include "bpat/BpatFile.h"
+#include "bpat/Validator.h"
 
 #include <QByteArray>
 #include <cstddef>

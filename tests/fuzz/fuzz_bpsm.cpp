@@ -1,7 +1,7 @@
 // Fuzzes the BPSM reader and validator, every index and the first/last vertex of every clip
 // frame, and the snapshot copy.
-#include "BpsmFile.h"
-#include "BpsmValidator.h"
+#include "bpsm/BpsmFile.h"
+#include "bpsm/BpsmValidator.h"
 
 #include <QByteArray>
 #include <cstddef>

@@ -1,7 +1,7 @@
 // Fuzzes the rebake recipe JSON parser (and writes back what it accepted) and the bake
 // manifest parser.
-#include "BakeManifest.h"
-#include "RecipeJson.h"
+#include "rebake/BakeManifest.h"
+#include "rebake/RecipeJson.h"
 
 #include <QByteArray>
 #include <cstddef>

@@ -1,6 +1,6 @@
 #include "ImportClipsDialog.h"
 
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 
 #include <QDialogButtonBox>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #pragma once
 // The picker for importing clips from another BPAT file: lists that file's clips (name,
 // frames, fps, loops) with a check box each, all checked at first.
-#include "BpatDocument.h"
+#include "bpat/BpatDocument.h"
 
 #include <QDialog>
 #include <QList>

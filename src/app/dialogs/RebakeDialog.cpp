@@ -1,9 +1,9 @@
 #include "RebakeDialog.h"
 #include "ui_RebakeDialog.h"
 
-#include "BakeManifest.h"
-#include "BuiltinRecipes.h"
-#include "InputAnimationReader.h"
+#include "rebake/BakeManifest.h"
+#include "rebake/BuiltinRecipes.h"
+#include "anim/InputAnimationReader.h"
 #include "RebakePreviewPane.h"
 
 #include <QFileDialog>

@@ -5,7 +5,7 @@
 // embedded preview pane (RebakePreviewPane), with the validator's verdict and a palette summary;
 // changing a setting afterwards marks that preview out of date. After a successful write it
 // emits rebaked(path) so the main window can open the file.
-#include "RebakeJob.h"
+#include "rebake/RebakeJob.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

@@ -5,8 +5,8 @@
 // the one the main viewport would pick (the humanoid for `humanoid-upper-body`, the hands rig
 // for `hands`). When the dialog's settings change the preview is marked out of date: it keeps
 // showing, greyed by a banner, until the next Preview replaces it.
-#include "BpatFile.h"
-#include "Diagnostic.h"
+#include "bpat/BpatFile.h"
+#include "diagnostics/Diagnostic.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "ClipCommands.h"
 
-#include "DocumentEditor.h"
+#include "bpat/DocumentEditor.h"
 
 #include <QObject>
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 // Undoable clip edits: each wraps one DocumentEditor operation and stores what undoing it
 // needs (the old value, the removed or replaced clip, the clip count before an import).
-#include "BpatDocument.h"
+#include "bpat/BpatDocument.h"
 #include "DocumentCommand.h"
 
 #include <QList>

@@ -1,7 +1,7 @@
 #include "DocumentSession.h"
 
-#include "BpatSaver.h"
-#include "BpatWriter.h"
+#include "bpat/BpatSaver.h"
+#include "bpat/BpatWriter.h"
 #include "DocumentCommand.h"
 #include "StudioContext.h"
 

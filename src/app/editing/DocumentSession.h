@@ -7,7 +7,7 @@
 // Edits go through undoable commands (DocumentCommand) on a QUndoStack; an edit the
 // DocumentEditor refuses is reported (refused()) and never reaches the stack. Saving goes
 // through BpatSaver (serialize, validate, atomic replace) and marks the stack clean.
-#include "BpatDocument.h"
+#include "bpat/BpatDocument.h"
 
 #include <QDateTime>
 #include <QObject>

@@ -1,6 +1,6 @@
 #include "SocketCommands.h"
 
-#include "DocumentEditor.h"
+#include "bpat/DocumentEditor.h"
 
 #include <QObject>
 

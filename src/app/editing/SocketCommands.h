@@ -2,7 +2,7 @@
 // Undoable socket edits. Every socket edit recomputes the socket rows of every clip from the
 // palettes, so undo restores the socket table and every clip's stored rows as they were (rows
 // read from a file are kept verbatim: undo gives back the original bytes).
-#include "BpatDocument.h"
+#include "bpat/BpatDocument.h"
 #include "DocumentCommand.h"
 
 #include <QList>

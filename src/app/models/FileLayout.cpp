@@ -1,7 +1,7 @@
 #include "FileLayout.h"
 
-#include "BpatFile.h"
-#include "BpatFormat.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatFormat.h"
 
 #include <QCoreApplication>
 #include <algorithm>

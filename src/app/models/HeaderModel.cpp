@@ -1,7 +1,7 @@
 #include "HeaderModel.h"
 
-#include "BpatFormat.h"
-#include "BpsmFormat.h"
+#include "bpat/BpatFormat.h"
+#include "bpsm/BpsmFormat.h"
 #include "ModelRoles.h"
 #include "StudioContext.h"
 

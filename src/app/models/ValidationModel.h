@@ -1,7 +1,7 @@
 #pragma once
 // The Validation panel's model: one row per diagnostic of the StudioContext (severity, code,
 // message, location, offset). Filter by minimum severity with ValidationFilterModel.
-#include "Diagnostic.h"
+#include "diagnostics/Diagnostic.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>

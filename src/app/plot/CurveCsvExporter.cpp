@@ -1,7 +1,7 @@
 #include "plot/CurveCsvExporter.h"
 
-#include "AtomicFile.h"
-#include "CurveCursor.h"
+#include "io/AtomicFile.h"
+#include "anim/CurveCursor.h"
 
 #include <algorithm>
 #include <cmath>

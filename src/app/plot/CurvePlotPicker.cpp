@@ -1,6 +1,6 @@
 #include "plot/CurvePlotPicker.h"
 
-#include "CurveEvaluator.h"
+#include "anim/CurveEvaluator.h"
 #include "plot/CurvePlot.h"
 
 #include <QLineF>

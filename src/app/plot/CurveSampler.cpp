@@ -1,6 +1,6 @@
 #include "plot/CurveSampler.h"
 
-#include "CurveCursor.h"
+#include "anim/CurveCursor.h"
 
 #include <QVarLengthArray>
 #include <algorithm>

@@ -7,8 +7,8 @@
 // Bezier overshoot between keys), in increasing order, so one pass costs O(columns + keys in
 // view). Bool curves become steps. Beyond the first / last key the pre / post-wrap extension is
 // returned separately (drawn dashed). No chart library here: CurvePlot implementations use it.
-#include "CurveEvaluator.h"
-#include "InputAnimation.h"
+#include "anim/CurveEvaluator.h"
+#include "anim/InputAnimation.h"
 
 #include <QList>
 #include <QPointF>

@@ -1,7 +1,7 @@
 #pragma once
 // One curve handed to a CurvePlot: the named curve of an input animation, the colour to draw it
 // in, and a shared reference to the animation that keeps the curve alive while it is plotted.
-#include "InputAnimation.h"
+#include "anim/InputAnimation.h"
 
 #include <QColor>
 #include <QList>

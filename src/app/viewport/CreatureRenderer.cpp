@@ -1,7 +1,7 @@
 #include "CreatureRenderer.h"
 
 #include "PaletteSource.h"
-#include "RigDescription.h"
+#include "mesh/RigDescription.h"
 
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>

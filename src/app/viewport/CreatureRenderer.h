@@ -3,7 +3,7 @@
 // instance buffer of placements and clip playback data, all in one instanced draw call. Shared by
 // ViewportWidget, CrowdBenchmark and the GPU tests. Every call but the accessors needs the
 // context current that initialize() ran in; destroy() must run before that context goes away.
-#include "CreatureMesh.h"
+#include "mesh/CreatureMesh.h"
 #include "PaletteTexture.h"
 
 #include <QList>

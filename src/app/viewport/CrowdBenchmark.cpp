@@ -1,6 +1,6 @@
 #include "CrowdBenchmark.h"
 
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 #include "CreatureRenderer.h"
 #include "CrowdLayout.h"
 #include "SyntheticCreature.h"

@@ -1,6 +1,6 @@
 #include "PaletteSource.h"
 
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 
 #include <QFileInfo>
 #include <algorithm>

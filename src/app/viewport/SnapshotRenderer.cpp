@@ -1,7 +1,7 @@
 #include "SnapshotRenderer.h"
 
-#include "BpsmFormat.h"
-#include "RigDescription.h"
+#include "bpsm/BpsmFormat.h"
+#include "mesh/RigDescription.h"
 
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>

@@ -1,8 +1,8 @@
 #include "SnapshotSource.h"
 
-#include "BpatFormat.h"
-#include "BpsmFormat.h"
-#include "RigDescription.h"
+#include "bpat/BpatFormat.h"
+#include "bpsm/BpsmFormat.h"
+#include "mesh/RigDescription.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -4,7 +4,7 @@
 // file's mapping (nothing is decoded up front; SnapshotRenderer uploads one frame's span at a
 // time). fromFile() checks everything drawing relies on, so a hostile file gives an invalid
 // source with the reason instead of an out-of-range index reaching the GPU.
-#include "BpsmFile.h"
+#include "bpsm/BpsmFile.h"
 #include "PaletteSource.h" // PaletteClip
 
 #include <QByteArrayView>

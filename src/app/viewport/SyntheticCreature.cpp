@@ -1,7 +1,7 @@
 #include "SyntheticCreature.h"
 
-#include "BpatWriter.h"
-#include "Rig.h"
+#include "bpat/BpatWriter.h"
+#include "mesh/Rig.h"
 
 #include <QMatrix4x4>
 #include <cmath>

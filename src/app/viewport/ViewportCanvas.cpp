@@ -1,6 +1,6 @@
 #include "ViewportCanvas.h"
 
-#include "BpatFile.h"
+#include "bpat/BpatFile.h"
 #include "CrowdLayout.h"
 
 #include <QKeyEvent>

@@ -2,7 +2,7 @@
 // drawn as they are (no interpolation: there is nothing but the stored vertices to draw).
 #include "ViewportCanvas.h"
 
-#include "BpsmFile.h"
+#include "bpsm/BpsmFile.h"
 
 #include <QLabel>
 

@@ -1,7 +1,7 @@
 #include "ViewportScene.h"
 
-#include "CreatureMeshBuilder.h"
-#include "RigDescription.h"
+#include "mesh/CreatureMeshBuilder.h"
+#include "mesh/RigDescription.h"
 
 #include <algorithm>
 #include <cmath>

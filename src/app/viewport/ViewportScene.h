@@ -3,7 +3,7 @@
 // chosen for it (the game's rig when species and bone count match a shipped description, else
 // joints with links inferred from the palette's translations), bone names and parents, poses and
 // bounds of a frame, and the overlay line geometry (grid, skeleton, joint axes, bounds).
-#include "CreatureMesh.h"
+#include "mesh/CreatureMesh.h"
 #include "PaletteSource.h"
 
 #include <QList>

@@ -4,7 +4,7 @@
 #include "StudioContext.h"
 #include "ui_TimelineWidget.h"
 
-#include "InputAnimation.h"
+#include "anim/InputAnimation.h"
 
 #include <QAction>
 #include <QFileInfo>

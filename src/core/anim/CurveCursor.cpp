@@ -1,0 +1,58 @@
+#include "anim/CurveCursor.h"
+
+#include "anim/CurveEvaluator.h"
+
+namespace bpat {
+
+namespace {
+// Linear steps tried before switching to a binary search on a long forward jump.
+constexpr int MaxLinearSteps = 8;
+} // namespace
+
+template <typename Key>
+int CurveCursor::locate(const QList<Key> &keys, double time)
+{
+    const int count = int(keys.size());
+    int rhs = qBound(0, m_hint, count);
+    if (rhs > 0 && !(double(keys[rhs - 1].time) <= time)) {
+        rhs = CurveEvaluator::upperBound(keys, time, 0, rhs - 1); // went backwards
+    } else {
+        int steps = 0;
+        while (rhs < count && double(keys[rhs].time) <= time && steps < MaxLinearSteps) {
+            ++rhs;
+            ++steps;
+        }
+        if (steps == MaxLinearSteps && rhs < count && double(keys[rhs].time) <= time)
+            rhs = CurveEvaluator::upperBound(keys, time, rhs + 1, count);
+    }
+    m_hint = rhs;
+    return rhs;
+}
+
+double CurveCursor::value(double time)
+{
+    if (m_bool)
+        return boolValue(time) ? 1.0 : 0.0;
+    if (!m_float)
+        return 0.0;
+    const QList<Keyframe> &keys = m_float->keys();
+    if (keys.isEmpty())
+        return 0.0;
+    if (keys.size() == 1)
+        return keys.constFirst().value;
+    const CurveEvaluator::WrappedTime wrapped = CurveEvaluator::wrapTime(*m_float, time);
+    if (wrapped.clampedKey >= 0)
+        return keys[wrapped.clampedKey].value;
+    return CurveEvaluator::valueInRange(keys, locate(keys, wrapped.time), wrapped.time);
+}
+
+bool CurveCursor::boolValue(double time)
+{
+    if (m_float)
+        return value(time) > 0.5;
+    if (!m_bool)
+        return false;
+    return CurveEvaluator::boolAt(m_bool->keys(), locate(m_bool->keys(), time));
+}
+
+} // namespace bpat

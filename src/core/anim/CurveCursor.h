@@ -1,0 +1,40 @@
+#pragma once
+// A forward cursor over one curve (float or bool) for sampling at increasing times: it remembers
+// the segment of the last lookup and steps forward from it, so a sweep of N samples over K keys
+// costs O(N + K) in total (amortized O(1) per sample). A backwards jump (or a Loop/PingPong wrap)
+// falls back to a binary search; a long forward jump gallops into a binary search. Results are
+// identical to CurveEvaluator::evaluate for every time. The curve must outlive the cursor and
+// must not be modified while the cursor is in use.
+#include "anim/BoolCurve.h"
+#include "anim/FloatCurve.h"
+
+namespace bpat {
+
+class CurveCursor
+{
+public:
+    CurveCursor() = default;
+    explicit CurveCursor(const FloatCurve &curve) : m_float(&curve) {}
+    explicit CurveCursor(const BoolCurve &curve) : m_bool(&curve) {}
+
+    bool isNull() const { return !m_float && !m_bool; }
+    bool isBool() const { return m_bool != nullptr; }
+
+    // The curve's value: a float curve's value, a bool curve's as 0 or 1; 0 for a null cursor.
+    double value(double time);
+    // A bool curve's step; for a float curve, value(time) > 0.5.
+    bool boolValue(double time);
+
+    // Forget the remembered segment (the next lookup is a binary search).
+    void reset() { m_hint = 0; }
+
+private:
+    template <typename Key>
+    int locate(const QList<Key> &keys, double time);
+
+    const FloatCurve *m_float = nullptr;
+    const BoolCurve *m_bool = nullptr;
+    int m_hint = 0; // rhs of the last lookup: index of the first key with time > last time
+};
+
+} // namespace bpat

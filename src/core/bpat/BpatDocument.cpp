@@ -1,0 +1,379 @@
+#include "bpat/BpatDocument.h"
+
+#include "bpat/BpatFile.h"
+#include "bpat/BpatFormat.h"
+
+#include <QSet>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace bpat {
+
+namespace fmt = bpat::format;
+
+QMatrix4x4 BpatClip::matrix(quint32 frame, quint32 bone, quint32 boneCount) const
+{
+    const qsizetype at = matrixIndex(frame, bone, boneCount);
+    if (at < 0 || at + 16 > palette.size())
+        return QMatrix4x4();
+    return QMatrix4x4(palette.constData() + at);
+}
+
+void BpatClip::setMatrix(quint32 frame, quint32 bone, quint32 boneCount, const QMatrix4x4 &m)
+{
+    const qsizetype at = matrixIndex(frame, bone, boneCount);
+    if (at < 0 || at + 16 > palette.size())
+        return;
+    // QMatrix4x4 keeps column-major data; the file wants rows.
+    const QMatrix4x4 t = m.transposed();
+    std::memcpy(palette.data() + at, t.constData(), 16 * sizeof(float));
+}
+
+BpatDocument::BpatDocument(quint32 speciesId, quint32 boneCount)
+    : m_speciesId(speciesId)
+    , m_boneCount(boneCount)
+{
+}
+
+std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString *error)
+{
+    auto fail = [&](const QString &why) -> std::optional<BpatDocument> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (!file.hasHeader() || !file.hasMagic())
+        return fail(QStringLiteral("not a BPAT file (no 64-byte header with magic BPAT)"));
+    const BpatHeader &h = file.header();
+    if (h.boneCount < fmt::MinBones || h.boneCount > fmt::MaxBones)
+        return fail(QStringLiteral("header.bone_count is %1, expected 1..64").arg(h.boneCount));
+    if (!file.clipTableInBounds())
+        return fail(QStringLiteral("the clip table is not inside the file"));
+    if (!file.socketTableInBounds())
+        return fail(QStringLiteral("the socket table is not inside the file"));
+
+    BpatDocument doc(h.speciesId, h.boneCount);
+    for (const BpatSocketInfo &s : file.sockets()) {
+        if (s.anchorBone >= h.boneCount)
+            return fail(QStringLiteral("sockets[%1].anchor_bone is %2, expected < %3")
+                            .arg(s.index).arg(s.anchorBone).arg(h.boneCount));
+        doc.m_sockets.append({s.name, s.anchorBone, s.localOffset});
+    }
+    // Without stored socket rows they would be recomputed: frames * sockets * 48 bytes, which
+    // a truncated file with a large socket table could make quadratic in its size.
+    if (h.socketCount > 0 && !file.socketDataInBounds())
+        return fail(QStringLiteral("the socket data is not inside the file"));
+    const bool keepSocketRows = h.socketCount > 0;
+    const quint64 matrixFloats = quint64(h.boneCount) * 16;
+    const quint64 socketFloats = quint64(h.socketCount) * 12;
+    // Clips may point at the same frames (CLIP_NOT_CONTIGUOUS); each is copied, so the total
+    // copied is bounded by the file's size, not by what the clip table claims.
+    quint64 copied = 0;
+    for (const BpatClipInfo &info : file.clips()) {
+        const quint64 end = quint64(info.frameOffset) + info.frameCount;
+        if (end > h.frameTotal)
+            return fail(QStringLiteral("clips[%1] frames %2..%3 are beyond frame_total %4")
+                            .arg(info.index).arg(info.frameOffset).arg(end).arg(h.frameTotal));
+        // The clip's matrices must all be inside the file before anything is copied.
+        const auto first = fmt::checkedAdd(h.paletteDataOffset,
+                                           quint64(info.frameOffset) * matrixFloats * sizeof(float));
+        const quint64 bytes = quint64(info.frameCount) * matrixFloats * sizeof(float);
+        if (!first || !fmt::rangeInside(*first, bytes, file.fileSize()))
+            return fail(QStringLiteral("clips[%1] palette data is not inside the file").arg(info.index));
+        const quint64 rowBytes = quint64(info.frameCount) * socketFloats * sizeof(float);
+        copied += bytes + rowBytes; // each term <= file size (checked above): no overflow
+        if (copied > file.fileSize())
+            return fail(QStringLiteral("clips[%1]: the clips claim %2 bytes of palette and socket data, "
+                                       "more than the file's %3 bytes (clips overlap)")
+                            .arg(info.index).arg(copied).arg(file.fileSize()));
+
+        BpatClip clip;
+        clip.name = info.name;
+        clip.fps = info.fps;
+        clip.loops = info.loops();
+        clip.frameCount = info.frameCount;
+        clip.palette.resize(qsizetype(quint64(info.frameCount) * matrixFloats));
+        const uchar *src = file.data() + *first;
+        if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
+            if (bytes > 0) // an empty clip has no buffer to copy into
+                std::memcpy(clip.palette.data(), src, bytes);
+        } else {
+            for (qsizetype i = 0; i < clip.palette.size(); ++i)
+                clip.palette[i] = fmt::readF32(src + 4 * i);
+        }
+        if (keepSocketRows) {
+            // Inside the file: the whole socket data block is in bounds.
+            const uchar *rows = file.data() + *file.socketDataOffset() + quint64(info.frameOffset) * socketFloats * 4;
+            clip.socketRows.resize(qsizetype(quint64(info.frameCount) * socketFloats));
+            for (qsizetype i = 0; i < clip.socketRows.size(); ++i)
+                clip.socketRows[i] = fmt::readF32(rows + 4 * i);
+        }
+        doc.m_clips.append(std::move(clip));
+    }
+    if (!keepSocketRows)
+        doc.recomputeSocketRows();
+    return doc;
+}
+
+bool BpatDocument::setBoneCount(quint32 boneCount)
+{
+    if (!m_clips.isEmpty())
+        return false;
+    m_boneCount = boneCount;
+    return true;
+}
+
+int BpatDocument::findClip(const QString &name) const
+{
+    for (int i = 0; i < m_clips.size(); ++i) {
+        if (m_clips.at(i).name == name)
+            return i;
+    }
+    return -1;
+}
+
+quint32 BpatDocument::frameTotal() const
+{
+    quint64 total = 0;
+    for (const BpatClip &c : m_clips)
+        total += c.frameCount;
+    return quint32(std::min<quint64>(total, std::numeric_limits<quint32>::max()));
+}
+
+quint32 BpatDocument::frameOffset(int clip) const
+{
+    quint64 offset = 0;
+    for (int i = 0; i < clip && i < m_clips.size(); ++i)
+        offset += m_clips.at(i).frameCount;
+    return quint32(std::min<quint64>(offset, std::numeric_limits<quint32>::max()));
+}
+
+bool BpatDocument::checkClip(const BpatClip &clip, QString *error) const
+{
+    // frame_count * bone_count fits in 64 bits; times 16 it may not (the bone count of a
+    // document made in memory is not range-checked), and a wrapped product could match.
+    const auto expected = fmt::checkedMul(quint64(clip.frameCount) * m_boneCount, 16);
+    if (!expected || quint64(clip.palette.size()) != *expected) {
+        if (error)
+            *error = QStringLiteral("clip '%1': palette holds %2 floats, expected frame_count %3 * bone_count %4 * 16 = %5")
+                         .arg(clip.name).arg(clip.palette.size()).arg(clip.frameCount).arg(m_boneCount)
+                         .arg(expected ? QString::number(*expected) : QStringLiteral("more than 2^64"));
+        return false;
+    }
+    return true;
+}
+
+void BpatDocument::ensureSocketRows(BpatClip &clip) const
+{
+    const qsizetype expected = qsizetype(clip.frameCount) * m_sockets.size() * 12;
+    if (clip.socketRows.size() == expected)
+        return;
+    clip.socketRows.clear();
+    if (m_sockets.isEmpty())
+        return;
+    clip.socketRows.resize(expected);
+    for (quint32 f = 0; f < clip.frameCount; ++f) {
+        for (int s = 0; s < m_sockets.size(); ++s) {
+            const BpatSocket &socket = m_sockets.at(s);
+            if (socket.anchorBone >= m_boneCount)
+                continue; // left zero; problems() names the anchor
+            const auto row = computeSocketRow(clip.palette.constData() + BpatClip::matrixIndex(f, socket.anchorBone, m_boneCount),
+                                              socket.localOffset);
+            std::copy(row.begin(), row.end(), clip.socketRows.begin() + (qsizetype(f) * m_sockets.size() + s) * 12);
+        }
+    }
+}
+
+bool BpatDocument::addClip(BpatClip clip, QString *error)
+{
+    return insertClip(int(m_clips.size()), std::move(clip), error);
+}
+
+bool BpatDocument::insertClip(int index, BpatClip clip, QString *error)
+{
+    if (!checkClip(clip, error))
+        return false;
+    ensureSocketRows(clip);
+    m_clips.insert(std::clamp(index, 0, int(m_clips.size())), std::move(clip));
+    return true;
+}
+
+bool BpatDocument::replaceClip(int index, BpatClip clip, QString *error)
+{
+    if (index < 0 || index >= m_clips.size()) {
+        if (error)
+            *error = QStringLiteral("no clip at index %1").arg(index);
+        return false;
+    }
+    if (!checkClip(clip, error))
+        return false;
+    ensureSocketRows(clip);
+    m_clips[index] = std::move(clip);
+    return true;
+}
+
+void BpatDocument::removeClip(int index)
+{
+    if (index >= 0 && index < m_clips.size())
+        m_clips.removeAt(index);
+}
+
+void BpatDocument::moveClip(int from, int to)
+{
+    if (from >= 0 && from < m_clips.size() && to >= 0 && to < m_clips.size())
+        m_clips.move(from, to);
+}
+
+int BpatDocument::findSocket(const QString &name) const
+{
+    for (int i = 0; i < m_sockets.size(); ++i) {
+        if (m_sockets.at(i).name == name)
+            return i;
+    }
+    return -1;
+}
+
+bool BpatDocument::addSocket(BpatSocket socket, QString *error)
+{
+    if (socket.anchorBone >= m_boneCount) {
+        if (error)
+            *error = QStringLiteral("socket '%1': anchor bone %2 is not < bone count %3")
+                         .arg(socket.name).arg(socket.anchorBone).arg(m_boneCount);
+        return false;
+    }
+    m_sockets.append(std::move(socket));
+    recomputeSocketRows();
+    return true;
+}
+
+bool BpatDocument::replaceSocket(int index, BpatSocket socket, QString *error)
+{
+    if (index < 0 || index >= m_sockets.size() || socket.anchorBone >= m_boneCount) {
+        if (error)
+            *error = QStringLiteral("socket %1: no such socket or anchor bone %2 not < bone count %3")
+                         .arg(index).arg(socket.anchorBone).arg(m_boneCount);
+        return false;
+    }
+    m_sockets[index] = std::move(socket);
+    recomputeSocketRows();
+    return true;
+}
+
+void BpatDocument::removeSocket(int index)
+{
+    if (index < 0 || index >= m_sockets.size())
+        return;
+    m_sockets.removeAt(index);
+    recomputeSocketRows();
+}
+
+void BpatDocument::setSockets(QList<BpatSocket> sockets)
+{
+    m_sockets = std::move(sockets);
+    recomputeSocketRows();
+}
+
+std::array<float, 12> BpatDocument::computeSocketRow(const float *m, const QVector3D &o)
+{
+    // Row-major M times translate(o): rotation columns unchanged, translation = M * (o, 1).
+    std::array<float, 12> row{};
+    for (int r = 0; r < 3; ++r) {
+        const float *src = m + 4 * r;
+        row[4 * r + 0] = src[0];
+        row[4 * r + 1] = src[1];
+        row[4 * r + 2] = src[2];
+        row[4 * r + 3] = src[0] * o.x() + src[1] * o.y() + src[2] * o.z() + src[3];
+    }
+    return row;
+}
+
+void BpatDocument::recomputeSocketRows()
+{
+    for (int i = 0; i < m_clips.size(); ++i)
+        recomputeSocketRows(i);
+}
+
+void BpatDocument::recomputeSocketRows(int index)
+{
+    if (index < 0 || index >= m_clips.size())
+        return;
+    BpatClip &c = m_clips[index];
+    c.socketRows.clear(); // force a rebuild from the palette
+    if (checkClip(c, nullptr))
+        ensureSocketRows(c);
+}
+
+float BpatDocument::socketRowsDeviation() const
+{
+    float worst = 0.0f;
+    for (const BpatClip &c : m_clips) {
+        if (!checkClip(c, nullptr) || c.socketRows.size() != qsizetype(c.frameCount) * m_sockets.size() * 12)
+            continue;
+        for (quint32 f = 0; f < c.frameCount; ++f) {
+            for (int s = 0; s < m_sockets.size(); ++s) {
+                const BpatSocket &socket = m_sockets.at(s);
+                if (socket.anchorBone >= m_boneCount)
+                    continue;
+                const auto row = computeSocketRow(c.palette.constData() + BpatClip::matrixIndex(f, socket.anchorBone, m_boneCount),
+                                                  socket.localOffset);
+                const float *stored = c.socketRows.constData() + (qsizetype(f) * m_sockets.size() + s) * 12;
+                for (int k = 0; k < 12; ++k)
+                    worst = std::max(worst, std::abs(stored[k] - row[k]));
+            }
+        }
+    }
+    return worst;
+}
+
+QStringList BpatDocument::layoutProblems() const
+{
+    QStringList out;
+    quint64 total = 0;
+    for (const BpatClip &c : m_clips) {
+        total += c.frameCount;
+        QString why;
+        if (!checkClip(c, &why))
+            out << why;
+        const qsizetype rows = qsizetype(c.frameCount) * m_sockets.size() * 12;
+        if (c.socketRows.size() != rows)
+            out << QStringLiteral("clip '%1': socket rows hold %2 floats, expected %3 (call recomputeSocketRows)")
+                       .arg(c.name).arg(c.socketRows.size()).arg(rows);
+    }
+    if (total > std::numeric_limits<quint32>::max())
+        out << QStringLiteral("frame total %1 does not fit in 32 bits").arg(total);
+    return out;
+}
+
+QStringList BpatDocument::problems() const
+{
+    QStringList out = layoutProblems();
+    if (m_boneCount < fmt::MinBones || m_boneCount > fmt::MaxBones)
+        out << QStringLiteral("bone count %1 is not in 1..64").arg(m_boneCount);
+    if (m_speciesId > fmt::LastKnownSpecies)
+        out << QStringLiteral("species id %1 is unknown (expected 0..%2)").arg(m_speciesId).arg(fmt::LastKnownSpecies);
+    if (m_clips.isEmpty())
+        out << QStringLiteral("no clips (a BPAT file needs at least one)");
+    QSet<QString> names;
+    for (const BpatClip &c : m_clips) {
+        if (c.name.isEmpty())
+            out << QStringLiteral("a clip has an empty name");
+        else if (names.contains(c.name))
+            out << QStringLiteral("clip name '%1' is used twice").arg(c.name);
+        names.insert(c.name);
+        if (c.frameCount == 0)
+            out << QStringLiteral("clip '%1' has no frames").arg(c.name);
+        if (!std::isfinite(c.fps) || c.fps <= 0.0f)
+            out << QStringLiteral("clip '%1' has fps %2, expected a finite value > 0").arg(c.name).arg(c.fps);
+    }
+    for (const BpatSocket &s : m_sockets) {
+        if (s.anchorBone >= m_boneCount)
+            out << QStringLiteral("socket '%1': anchor bone %2 is not < bone count %3").arg(s.name).arg(s.anchorBone).arg(m_boneCount);
+        if (s.name.isEmpty())
+            out << QStringLiteral("a socket has an empty name");
+    }
+    return out;
+}
+
+} // namespace bpat

@@ -1,0 +1,355 @@
+#include "bpat/BpatFile.h"
+
+#include "bpat/BpatFormat.h"
+#include "io/MappedFile.h"
+
+#include <cmath>
+
+namespace bpat {
+
+namespace fmt = bpat::format;
+
+struct BpatFile::Data : MappedFile
+{
+    bool hasHeader = false;
+    BpatHeader header;
+    bool clipTableInBounds = false;
+    bool socketTableInBounds = false;
+    bool stringTableInBounds = false;
+    QList<BpatClipInfo> clips;
+    QList<BpatSocketInfo> sockets;
+
+    void decode();
+    NameStatus resolveName(quint32 offset, quint32 length, QString *name) const;
+};
+
+namespace {
+
+const BpatHeader &emptyHeader()
+{
+    static const BpatHeader h;
+    return h;
+}
+
+template <typename T>
+const QList<T> &emptyList()
+{
+    static const QList<T> list;
+    return list;
+}
+
+} // namespace
+
+NameStatus BpatFile::Data::resolveName(quint32 offset, quint32 length, QString *name) const
+{
+    return readName(stringTableInBounds, header.stringTableOffset, header.stringTableSize, offset, length, name);
+}
+
+void BpatFile::Data::decode()
+{
+    if (size < fmt::HeaderSize)
+        return;
+    hasHeader = true;
+    namespace h = fmt::header;
+    std::memcpy(header.magic.data(), bytes, 4);
+    header.version = fmt::readU32(bytes + h::Version);
+    header.speciesId = fmt::readU32(bytes + h::SpeciesId);
+    header.boneCount = fmt::readU32(bytes + h::BoneCount);
+    header.socketCount = fmt::readU32(bytes + h::SocketCount);
+    header.clipCount = fmt::readU32(bytes + h::ClipCount);
+    header.frameTotal = fmt::readU32(bytes + h::FrameTotal);
+    header.stringTableSize = fmt::readU32(bytes + h::StringTableSize);
+    header.clipTableOffset = fmt::readU64(bytes + h::ClipTableOffset);
+    header.socketTableOffset = fmt::readU64(bytes + h::SocketTableOffset);
+    header.stringTableOffset = fmt::readU64(bytes + h::StringTableOffset);
+    header.paletteDataOffset = fmt::readU64(bytes + h::PaletteDataOffset);
+
+    // Counts are u32 and entries 32 bytes, so the products fit in 64 bits; offsets may not.
+    clipTableInBounds = fmt::rangeInside(header.clipTableOffset,
+                                         quint64(header.clipCount) * fmt::ClipEntrySize, size);
+    socketTableInBounds = header.socketCount == 0
+        || fmt::rangeInside(header.socketTableOffset, quint64(header.socketCount) * fmt::SocketEntrySize, size);
+    stringTableInBounds = fmt::rangeInside(header.stringTableOffset, header.stringTableSize, size);
+
+    // The tables are decoded only when they lie wholly inside the file, so the number of
+    // entries allocated is bounded by the file size, never by an unchecked count.
+    if (clipTableInBounds) {
+        clips.reserve(header.clipCount);
+        for (quint32 i = 0; i < header.clipCount; ++i) {
+            namespace c = fmt::clip;
+            const quint64 at = header.clipTableOffset + quint64(i) * fmt::ClipEntrySize;
+            const uchar *e = bytes + at;
+            BpatClipInfo clip;
+            clip.index = int(i);
+            clip.entryOffset = at;
+            clip.nameOffset = fmt::readU32(e + c::NameOffset);
+            clip.nameLength = fmt::readU32(e + c::NameLength);
+            clip.frameCount = fmt::readU32(e + c::FrameCount);
+            clip.frameOffset = fmt::readU32(e + c::FrameOffset);
+            clip.fps = fmt::readF32(e + c::Fps);
+            clip.loopsByte = e[c::Loops];
+            for (int k = 0; k < 3; ++k)
+                clip.pad[k] = e[c::Pad + k];
+            clip.reserved = {fmt::readU32(e + c::Reserved), fmt::readU32(e + c::Reserved + 4)};
+            clip.nameStatus = resolveName(clip.nameOffset, clip.nameLength, &clip.name);
+            clips.append(clip);
+        }
+    }
+    if (socketTableInBounds && header.socketCount > 0) {
+        sockets.reserve(header.socketCount);
+        for (quint32 i = 0; i < header.socketCount; ++i) {
+            namespace s = fmt::socket;
+            const quint64 at = header.socketTableOffset + quint64(i) * fmt::SocketEntrySize;
+            const uchar *e = bytes + at;
+            BpatSocketInfo socket;
+            socket.index = int(i);
+            socket.entryOffset = at;
+            socket.nameOffset = fmt::readU32(e + s::NameOffset);
+            socket.nameLength = fmt::readU32(e + s::NameLength);
+            socket.anchorBone = fmt::readU32(e + s::AnchorBone);
+            socket.localOffset = QVector3D(fmt::readF32(e + s::LocalOffset), fmt::readF32(e + s::LocalOffset + 4),
+                                           fmt::readF32(e + s::LocalOffset + 8));
+            socket.reserved = {fmt::readU32(e + s::Reserved), fmt::readU32(e + s::Reserved + 4)};
+            socket.nameStatus = resolveName(socket.nameOffset, socket.nameLength, &socket.name);
+            sockets.append(socket);
+        }
+    }
+}
+
+BpatFile::BpatFile() = default;
+
+BpatFile::BpatFile(std::shared_ptr<const Data> data)
+    : d(std::move(data))
+{
+}
+
+std::optional<BpatFile> BpatFile::open(const QString &path, QString *error)
+{
+    auto data = std::make_shared<Data>();
+    const QString why = data->open(path, QStringLiteral("BPAT"), int(fmt::HeaderSize));
+    if (!why.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, why);
+        return std::nullopt;
+    }
+    data->decode();
+    return BpatFile(std::move(data));
+}
+
+BpatFile BpatFile::fromData(QByteArray bytes, const QString &path)
+{
+    auto data = std::make_shared<Data>();
+    data->adopt(std::move(bytes), path);
+    data->decode();
+    return BpatFile(std::move(data));
+}
+
+bool BpatFile::isNull() const { return !d; }
+QString BpatFile::path() const { return d ? d->path : QString(); }
+quint64 BpatFile::fileSize() const { return d ? d->size : 0; }
+QByteArrayView BpatFile::bytes() const
+{
+    return d ? QByteArrayView(d->bytes, qsizetype(d->size)) : QByteArrayView();
+}
+const uchar *BpatFile::data() const { return d ? d->bytes : nullptr; }
+bool BpatFile::hasHeader() const { return d && d->hasHeader; }
+const BpatHeader &BpatFile::header() const { return d ? d->header : emptyHeader(); }
+bool BpatFile::hasMagic() const
+{
+    return hasHeader() && std::memcmp(d->header.magic.data(), fmt::Magic, 4) == 0;
+}
+QString BpatFile::speciesName() const { return fmt::speciesName(header().speciesId); }
+bool BpatFile::clipTableInBounds() const { return d && d->clipTableInBounds; }
+bool BpatFile::socketTableInBounds() const { return d && d->socketTableInBounds; }
+bool BpatFile::stringTableInBounds() const { return d && d->stringTableInBounds; }
+const QList<BpatClipInfo> &BpatFile::clips() const { return d ? d->clips : emptyList<BpatClipInfo>(); }
+const QList<BpatSocketInfo> &BpatFile::sockets() const { return d ? d->sockets : emptyList<BpatSocketInfo>(); }
+
+int BpatFile::findClip(const QString &name) const
+{
+    const QList<BpatClipInfo> &list = clips();
+    for (const BpatClipInfo &c : list) {
+        if (c.name == name)
+            return c.index;
+    }
+    return -1;
+}
+
+int BpatFile::findClipByNameOrIndex(const QString &nameOrIndex) const
+{
+    const int byName = findClip(nameOrIndex);
+    if (byName >= 0)
+        return byName;
+    bool ok = false;
+    const uint index = nameOrIndex.toUInt(&ok);
+    return ok && index < uint(clips().size()) ? int(index) : -1;
+}
+
+quint64 BpatFile::paletteDataOffset() const { return header().paletteDataOffset; }
+
+std::optional<quint64> BpatFile::paletteByteSize() const
+{
+    // frame_total * bone_count (two u32s) fits in 64 bits; times 64 it may not: 2^27 frames of
+    // 2^31 bones are 2^64 bytes, which would wrap to 0 and pass every bounds check.
+    return fmt::checkedMul(quint64(header().frameTotal) * header().boneCount, fmt::MatrixSize);
+}
+
+std::optional<quint64> BpatFile::socketDataOffset() const
+{
+    const auto paletteSize = paletteByteSize();
+    return paletteSize ? fmt::checkedAdd(header().paletteDataOffset, *paletteSize) : std::nullopt;
+}
+
+std::optional<quint64> BpatFile::socketDataByteSize() const
+{
+    // As for the palette: the count fits in 64 bits, times 48 it may not.
+    return fmt::checkedMul(quint64(header().frameTotal) * header().socketCount, fmt::SocketRowSize);
+}
+
+bool BpatFile::paletteInBounds() const
+{
+    if (!hasHeader())
+        return false;
+    const auto size = paletteByteSize();
+    return size && fmt::rangeInside(header().paletteDataOffset, *size, d->size);
+}
+
+bool BpatFile::socketDataInBounds() const
+{
+    if (!hasHeader())
+        return false;
+    if (header().socketCount == 0)
+        return true;
+    const auto offset = socketDataOffset();
+    const auto size = socketDataByteSize();
+    return offset && size && fmt::rangeInside(*offset, *size, d->size);
+}
+
+std::optional<quint32> BpatFile::globalFrame(int clip, quint32 frame) const
+{
+    const QList<BpatClipInfo> &list = clips();
+    if (clip < 0 || clip >= list.size() || frame >= list.at(clip).frameCount)
+        return std::nullopt;
+    const quint64 global = quint64(list.at(clip).frameOffset) + frame;
+    if (global >= header().frameTotal)
+        return std::nullopt;
+    return quint32(global);
+}
+
+std::optional<quint64> BpatFile::matrixOffset(quint32 frame, quint32 bone) const
+{
+    if (!hasHeader() || frame >= header().frameTotal || bone >= header().boneCount)
+        return std::nullopt;
+    // frame * bone_count + bone < 2^64 (u32 operands); times 64 it can wrap back into the file.
+    const quint64 index = quint64(frame) * header().boneCount + bone;
+    const auto offset = fmt::checkedEnd(header().paletteDataOffset, index, fmt::MatrixSize);
+    if (!offset || !fmt::rangeInside(*offset, fmt::MatrixSize, d->size))
+        return std::nullopt;
+    return offset;
+}
+
+const float *BpatFile::matrixData(quint32 frame, quint32 bone) const
+{
+    if constexpr (Q_BYTE_ORDER != Q_LITTLE_ENDIAN)
+        return nullptr;
+    const auto offset = matrixOffset(frame, bone);
+    if (!offset)
+        return nullptr;
+    const uchar *p = d->bytes + *offset;
+    if (reinterpret_cast<quintptr>(p) % alignof(float) != 0)
+        return nullptr;
+    return reinterpret_cast<const float *>(static_cast<const void *>(p));
+}
+
+std::optional<std::array<float, 16>> BpatFile::matrixFloats(quint32 frame, quint32 bone) const
+{
+    const auto offset = matrixOffset(frame, bone);
+    if (!offset)
+        return std::nullopt;
+    return fmt::readFloats<16>(d->bytes + *offset);
+}
+
+QMatrix4x4 BpatFile::matrixAtGlobalFrame(quint32 frame, quint32 bone, bool *ok) const
+{
+    const auto floats = matrixFloats(frame, bone);
+    if (ok)
+        *ok = floats.has_value();
+    return floats ? QMatrix4x4(floats->data()) : QMatrix4x4();
+}
+
+QMatrix4x4 BpatFile::matrix(int clip, quint32 frame, quint32 bone, bool *ok) const
+{
+    const auto global = globalFrame(clip, frame);
+    if (!global) {
+        if (ok)
+            *ok = false;
+        return QMatrix4x4();
+    }
+    return matrixAtGlobalFrame(*global, bone, ok);
+}
+
+std::optional<quint64> BpatFile::socketRowOffset(quint32 frame, quint32 socket) const
+{
+    if (!hasHeader() || frame >= header().frameTotal || socket >= header().socketCount)
+        return std::nullopt;
+    const auto base = socketDataOffset();
+    // As in matrixOffset: the index fits in 64 bits, index * 48 may not.
+    const quint64 index = quint64(frame) * header().socketCount + socket;
+    const auto offset = base ? fmt::checkedEnd(*base, index, fmt::SocketRowSize) : std::nullopt;
+    if (!offset || !fmt::rangeInside(*offset, fmt::SocketRowSize, d->size))
+        return std::nullopt;
+    return offset;
+}
+
+std::optional<std::array<float, 12>> BpatFile::socketRow(quint32 frame, quint32 socket) const
+{
+    const auto offset = socketRowOffset(frame, socket);
+    if (!offset)
+        return std::nullopt;
+    return fmt::readFloats<12>(d->bytes + *offset);
+}
+
+QMatrix4x4 BpatFile::socketMatrix(int clip, quint32 frame, quint32 socket, bool *ok) const
+{
+    const auto global = globalFrame(clip, frame);
+    const auto rows = global ? socketRow(*global, socket) : std::nullopt;
+    if (ok)
+        *ok = rows.has_value();
+    if (!rows)
+        return QMatrix4x4();
+    float values[16];
+    std::copy(rows->begin(), rows->end(), values);
+    values[12] = values[13] = values[14] = 0.0f;
+    values[15] = 1.0f;
+    return QMatrix4x4(values);
+}
+
+const uchar *BpatFile::paletteBytes() const
+{
+    return paletteInBounds() ? d->bytes + header().paletteDataOffset : nullptr;
+}
+
+quint64 BpatFile::paletteBytesSize() const { return paletteInBounds() ? *paletteByteSize() : 0; }
+
+const uchar *BpatFile::socketDataBytes() const
+{
+    return header().socketCount > 0 && socketDataInBounds() ? d->bytes + *socketDataOffset() : nullptr;
+}
+
+quint64 BpatFile::socketDataBytesSize() const
+{
+    return socketDataBytes() ? *socketDataByteSize() : 0;
+}
+
+QString nameStatusText(NameStatus status)
+{
+    switch (status) {
+    case NameStatus::Ok: return QStringLiteral("ok");
+    case NameStatus::OutOfStringTable: return QStringLiteral("outside the string table");
+    case NameStatus::NotTerminated: return QStringLiteral("not NUL-terminated");
+    case NameStatus::NotUtf8: return QStringLiteral("not valid UTF-8");
+    }
+    return QString();
+}
+
+} // namespace bpat

@@ -1,0 +1,54 @@
+#include "bpat/BpatSaver.h"
+
+#include "io/AtomicFile.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatWriter.h"
+#include "bpat/Validator.h"
+
+
+namespace bpat {
+
+BpatSaver::Result BpatSaver::check(const BpatDocument &document, QByteArray *bytes)
+{
+    Result result;
+    QString error;
+    const QByteArray data = BpatWriter(document).toBytes(&error);
+    if (data.isEmpty()) {
+        result.error = error.isEmpty() ? QStringLiteral("the document cannot be written") : error;
+        return result;
+    }
+    result.validation = Validator().validate(BpatFile::fromData(data));
+    if (!result.validation.valid()) {
+        const Diagnostic *first = nullptr;
+        for (const Diagnostic &d : result.validation.issues) {
+            if (d.severity == Severity::Error) {
+                first = &d;
+                break;
+            }
+        }
+        result.error = QStringLiteral("the result would not be a valid BPAT file (%1 error(s)%2)")
+                           .arg(result.validation.counts.errors)
+                           .arg(first ? QStringLiteral(", first: %1 %2").arg(first->code, first->message) : QString());
+        return result;
+    }
+    if (bytes)
+        *bytes = data;
+    return result;
+}
+
+BpatSaver::Result BpatSaver::save(const BpatDocument &document, const QString &path)
+{
+    QByteArray bytes;
+    Result result = check(document, &bytes);
+    if (!result.error.isEmpty())
+        return result;
+    result.saved = writeAtomically(bytes, path, &result.error);
+    return result;
+}
+
+bool BpatSaver::writeAtomically(const QByteArray &bytes, const QString &path, QString *error)
+{
+    return AtomicFile::write(path, bytes, error);
+}
+
+} // namespace bpat

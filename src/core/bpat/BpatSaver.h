@@ -1,0 +1,31 @@
+#pragma once
+// Saving a BpatDocument safely: serialize, validate the bytes exactly as a reader would see
+// them, and only then replace the target atomically (QSaveFile). A document that would be
+// invalid, or any write failure, leaves the target untouched.
+#include "bpat/BpatDocument.h"
+#include "diagnostics/DiagnosticSink.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace bpat {
+
+class BpatSaver
+{
+public:
+    struct Result
+    {
+        bool saved = false;
+        QString error;             // why nothing was written
+        ValidationResult validation; // the findings on the serialized bytes (spec profile)
+    };
+
+    // Serializes and validates without touching the disk.
+    static Result check(const BpatDocument &document, QByteArray *bytes = nullptr);
+    // check(), then an atomic replace of `path` when the bytes have no validation error.
+    static Result save(const BpatDocument &document, const QString &path);
+    // Atomic write of bytes that were already checked.
+    static bool writeAtomically(const QByteArray &bytes, const QString &path, QString *error);
+};
+
+} // namespace bpat

@@ -1,0 +1,179 @@
+#include "bpat/BpatWriter.h"
+
+#include "io/AtomicFile.h"
+#include "bpat/BpatFormat.h"
+
+#include <QBuffer>
+#include <QHash>
+
+namespace bpat {
+
+namespace fmt = bpat::format;
+
+namespace {
+
+// The interned string table: each distinct name once, clip names first, then socket names.
+struct StringTable
+{
+    QByteArray bytes;
+    QList<quint32> clipOffsets;
+    QList<quint32> socketOffsets;
+    QList<quint32> clipLengths;
+    QList<quint32> socketLengths;
+
+    explicit StringTable(const BpatDocument &doc)
+    {
+        QHash<QByteArray, quint32> seen;
+        auto intern = [&](const QString &name, QList<quint32> &offsets, QList<quint32> &lengths) {
+            const QByteArray utf8 = name.toUtf8();
+            auto it = seen.constFind(utf8);
+            if (it == seen.constEnd()) {
+                it = seen.insert(utf8, quint32(bytes.size()));
+                bytes.append(utf8);
+                bytes.append('\0');
+            }
+            offsets.append(*it);
+            lengths.append(quint32(utf8.size()));
+        };
+        for (const BpatClip &c : doc.clips())
+            intern(c.name, clipOffsets, clipLengths);
+        for (const BpatSocket &s : doc.sockets())
+            intern(s.name, socketOffsets, socketLengths);
+    }
+};
+
+bool writeFloats(QIODevice *device, const QList<float> &floats)
+{
+    if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
+        const qint64 bytes = qint64(floats.size()) * qint64(sizeof(float));
+        return AtomicFile::writeAll(device, reinterpret_cast<const char *>(floats.constData()), bytes);
+    } else {
+        QByteArray chunk(floats.size() * 4, Qt::Uninitialized);
+        for (qsizetype i = 0; i < floats.size(); ++i)
+            fmt::writeF32(reinterpret_cast<uchar *>(chunk.data()) + 4 * i, floats.at(i));
+        return AtomicFile::writeAll(device, chunk);
+    }
+}
+
+} // namespace
+
+BpatWriter::BpatWriter(const BpatDocument &document)
+    : m_doc(document)
+{
+}
+
+BpatLayout BpatWriter::layout() const
+{
+    const StringTable strings(m_doc);
+    BpatLayout l;
+    l.clipTableOffset = fmt::HeaderSize;
+    const quint64 socketTable = l.clipTableOffset + quint64(m_doc.clipCount()) * fmt::ClipEntrySize;
+    l.socketTableOffset = m_doc.socketCount() > 0 ? socketTable : 0;
+    l.stringTableOffset = socketTable + quint64(m_doc.socketCount()) * fmt::SocketEntrySize;
+    l.stringTableSize = quint32(strings.bytes.size());
+    l.paletteDataOffset = fmt::alignUp(l.stringTableOffset + l.stringTableSize, fmt::PaletteAlignment);
+    l.socketDataOffset = l.paletteDataOffset + quint64(m_doc.frameTotal()) * m_doc.boneCount() * fmt::MatrixSize;
+    l.fileSize = l.socketDataOffset + quint64(m_doc.frameTotal()) * quint64(m_doc.socketCount()) * fmt::SocketRowSize;
+    return l;
+}
+
+bool BpatWriter::check(QString *error) const
+{
+    const QStringList problems = m_allowInvalid ? m_doc.layoutProblems() : m_doc.problems();
+    if (problems.isEmpty())
+        return true;
+    if (error)
+        *error = QStringLiteral("cannot write a BPAT file: ") + problems.join(QStringLiteral("; "));
+    return false;
+}
+
+QByteArray BpatWriter::headerAndTables(const BpatLayout &l) const
+{
+    const StringTable strings(m_doc);
+    QByteArray out(qsizetype(l.paletteDataOffset), '\0');
+    uchar *p = reinterpret_cast<uchar *>(out.data());
+    namespace h = fmt::header;
+    std::memcpy(p + h::Magic, fmt::Magic, 4);
+    fmt::writeU32(p + h::Version, fmt::CurrentVersion);
+    fmt::writeU32(p + h::SpeciesId, m_doc.speciesId());
+    fmt::writeU32(p + h::BoneCount, m_doc.boneCount());
+    fmt::writeU32(p + h::SocketCount, quint32(m_doc.socketCount()));
+    fmt::writeU32(p + h::ClipCount, quint32(m_doc.clipCount()));
+    fmt::writeU32(p + h::FrameTotal, m_doc.frameTotal());
+    fmt::writeU32(p + h::StringTableSize, l.stringTableSize);
+    fmt::writeU64(p + h::ClipTableOffset, l.clipTableOffset);
+    fmt::writeU64(p + h::SocketTableOffset, l.socketTableOffset);
+    fmt::writeU64(p + h::StringTableOffset, l.stringTableOffset);
+    fmt::writeU64(p + h::PaletteDataOffset, l.paletteDataOffset);
+
+    quint32 frameOffset = 0;
+    for (int i = 0; i < m_doc.clipCount(); ++i) {
+        const BpatClip &c = m_doc.clip(i);
+        uchar *e = p + l.clipTableOffset + quint64(i) * fmt::ClipEntrySize;
+        fmt::writeU32(e + fmt::clip::NameOffset, strings.clipOffsets.at(i));
+        fmt::writeU32(e + fmt::clip::NameLength, strings.clipLengths.at(i));
+        fmt::writeU32(e + fmt::clip::FrameCount, c.frameCount);
+        fmt::writeU32(e + fmt::clip::FrameOffset, frameOffset);
+        fmt::writeF32(e + fmt::clip::Fps, c.fps);
+        e[fmt::clip::Loops] = c.loops ? 1 : 0;
+        frameOffset += c.frameCount;
+    }
+    const quint64 socketTable = l.clipTableOffset + quint64(m_doc.clipCount()) * fmt::ClipEntrySize;
+    for (int i = 0; i < m_doc.socketCount(); ++i) {
+        const BpatSocket &s = m_doc.sockets().at(i);
+        uchar *e = p + socketTable + quint64(i) * fmt::SocketEntrySize;
+        fmt::writeU32(e + fmt::socket::NameOffset, strings.socketOffsets.at(i));
+        fmt::writeU32(e + fmt::socket::NameLength, strings.socketLengths.at(i));
+        fmt::writeU32(e + fmt::socket::AnchorBone, s.anchorBone);
+        fmt::writeF32(e + fmt::socket::LocalOffset, s.localOffset.x());
+        fmt::writeF32(e + fmt::socket::LocalOffset + 4, s.localOffset.y());
+        fmt::writeF32(e + fmt::socket::LocalOffset + 8, s.localOffset.z());
+    }
+    std::memcpy(p + l.stringTableOffset, strings.bytes.constData(), size_t(strings.bytes.size()));
+    return out;
+}
+
+bool BpatWriter::write(QIODevice *device, QString *error) const
+{
+    if (!check(error))
+        return false;
+    const BpatLayout l = layout();
+    auto ioFail = [&]() {
+        if (error)
+            *error = device->errorString();
+        return false;
+    };
+    const QByteArray head = headerAndTables(l);
+    if (!AtomicFile::writeAll(device, head))
+        return ioFail();
+    for (const BpatClip &c : m_doc.clips()) {
+        if (!writeFloats(device, c.palette))
+            return ioFail();
+    }
+    if (m_doc.socketCount() > 0) {
+        for (const BpatClip &c : m_doc.clips()) {
+            if (!writeFloats(device, c.socketRows))
+                return ioFail();
+        }
+    }
+    return true;
+}
+
+QByteArray BpatWriter::toBytes(QString *error) const
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!write(&buffer, error))
+        return QByteArray();
+    return bytes;
+}
+
+bool BpatWriter::save(const QString &path, QString *error) const
+{
+    if (!check(error))
+        return false;
+    return AtomicFile::write(path, [this](QIODevice *device, QString *why) { return write(device, why); }, error);
+}
+
+} // namespace bpat

@@ -1,0 +1,51 @@
+#pragma once
+// Serializes a BpatDocument as a BPAT v1 file laid out exactly like the game's baker:
+// header | clip entries | socket entries | string table (interned, clip names first, then
+// socket names) | zero pad to 16 | row-major palettes | socket rows | EOF (no trailing pad).
+// socket_table_offset is 0 when there are no sockets; frame_offset is the running sum.
+// Reading a game file into a BpatDocument and writing it back gives the same bytes.
+#include "bpat/BpatDocument.h"
+
+#include <QByteArray>
+#include <QString>
+
+class QIODevice;
+
+namespace bpat {
+
+struct BpatLayout
+{
+    quint64 clipTableOffset = 0;
+    quint64 socketTableOffset = 0; // 0 without sockets
+    quint64 stringTableOffset = 0;
+    quint32 stringTableSize = 0;
+    quint64 paletteDataOffset = 0;
+    quint64 socketDataOffset = 0;  // == end of palette
+    quint64 fileSize = 0;
+};
+
+class BpatWriter
+{
+public:
+    explicit BpatWriter(const BpatDocument &document);
+
+    // By default the writer refuses a document with problems() (no clips, bad sizes, bad fps,
+    // duplicate names...). Tests that craft invalid files turn this off; sizes are still checked.
+    void setAllowInvalid(bool allow) { m_allowInvalid = allow; }
+
+    BpatLayout layout() const;
+    QByteArray toBytes(QString *error = nullptr) const;
+    bool write(QIODevice *device, QString *error = nullptr) const;
+    // Atomic: writes to a temporary file and renames it over `path` only when everything was
+    // written (QSaveFile); on failure the original file is untouched.
+    bool save(const QString &path, QString *error = nullptr) const;
+
+private:
+    bool check(QString *error) const;
+    QByteArray headerAndTables(const BpatLayout &layout) const;
+
+    const BpatDocument &m_doc;
+    bool m_allowInvalid = false;
+};
+
+} // namespace bpat

@@ -1,0 +1,269 @@
+#include "bpat/DocumentEditor.h"
+
+#include "bpat/BpatFormat.h"
+
+#include <cmath>
+
+namespace bpat {
+
+namespace {
+
+bool fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+// Frames [first, first + count) of a clip as a new clip with the same settings.
+BpatClip sliceClip(const BpatClip &clip, quint32 first, quint32 count, quint32 boneCount, int socketCount)
+{
+    BpatClip out;
+    out.name = clip.name;
+    out.fps = clip.fps;
+    out.loops = clip.loops;
+    out.frameCount = count;
+    const qsizetype matrixFloats = qsizetype(boneCount) * 16;
+    out.palette = clip.palette.mid(qsizetype(first) * matrixFloats, qsizetype(count) * matrixFloats);
+    if (socketCount > 0 && !clip.socketRows.isEmpty()) {
+        const qsizetype rowFloats = qsizetype(socketCount) * 12;
+        out.socketRows = clip.socketRows.mid(qsizetype(first) * rowFloats, qsizetype(count) * rowFloats);
+    }
+    return out;
+}
+
+} // namespace
+
+bool DocumentEditor::checkClipIndex(int clip, QString *error) const
+{
+    if (clip < 0 || clip >= m_doc.clipCount())
+        return fail(error, QStringLiteral("no clip at index %1 (the file has %2)").arg(clip).arg(m_doc.clipCount()));
+    return true;
+}
+
+bool DocumentEditor::checkSocketIndex(int socket, QString *error) const
+{
+    if (socket < 0 || socket >= m_doc.socketCount())
+        return fail(error, QStringLiteral("no socket at index %1 (the file has %2)").arg(socket).arg(m_doc.socketCount()));
+    return true;
+}
+
+bool DocumentEditor::checkNewClipName(const QString &name, int exceptClip, QString *error) const
+{
+    if (name.isEmpty())
+        return fail(error, QStringLiteral("a clip name cannot be empty"));
+    if (name.contains(QChar(0)))
+        return fail(error, QStringLiteral("a clip name cannot contain a NUL character"));
+    const int existing = m_doc.findClip(name);
+    if (existing >= 0 && existing != exceptClip)
+        return fail(error, QStringLiteral("a clip named '%1' already exists (clip %2); clip names must be unique").arg(name).arg(existing));
+    return true;
+}
+
+bool DocumentEditor::checkNewSocketName(const QString &name, int exceptSocket, QString *error) const
+{
+    if (name.isEmpty())
+        return fail(error, QStringLiteral("a socket name cannot be empty"));
+    if (name.contains(QChar(0)))
+        return fail(error, QStringLiteral("a socket name cannot contain a NUL character"));
+    const int existing = m_doc.findSocket(name);
+    if (existing >= 0 && existing != exceptSocket)
+        return fail(error, QStringLiteral("a socket named '%1' already exists (socket %2)").arg(name).arg(existing));
+    return true;
+}
+
+bool DocumentEditor::checkAnchor(quint32 anchorBone, QString *error) const
+{
+    if (anchorBone >= m_doc.boneCount())
+        return fail(error, QStringLiteral("anchor bone %1 is outside the rig (expected 0..%2)").arg(anchorBone).arg(m_doc.boneCount() - 1));
+    return true;
+}
+
+QString DocumentEditor::freeClipName(const QString &base) const
+{
+    if (m_doc.findClip(base) < 0)
+        return base;
+    for (int i = 2;; ++i) {
+        const QString candidate = QStringLiteral("%1_%2").arg(base).arg(i);
+        if (m_doc.findClip(candidate) < 0)
+            return candidate;
+    }
+}
+
+QString DocumentEditor::freeSocketName(const QString &base) const
+{
+    if (m_doc.findSocket(base) < 0)
+        return base;
+    for (int i = 2;; ++i) {
+        const QString candidate = QStringLiteral("%1_%2").arg(base).arg(i);
+        if (m_doc.findSocket(candidate) < 0)
+            return candidate;
+    }
+}
+
+bool DocumentEditor::renameClip(int clip, const QString &newName, QString *error)
+{
+    if (!checkClipIndex(clip, error) || !checkNewClipName(newName, clip, error))
+        return false;
+    m_doc.clip(clip).name = newName;
+    return true;
+}
+
+bool DocumentEditor::setClipFps(int clip, float fps, QString *error)
+{
+    if (!checkClipIndex(clip, error))
+        return false;
+    if (!std::isfinite(fps) || fps <= 0.0f)
+        return fail(error, QStringLiteral("fps must be a finite number above 0 (got %1)").arg(double(fps)));
+    m_doc.clip(clip).fps = fps;
+    return true;
+}
+
+bool DocumentEditor::setClipLoops(int clip, bool loops, QString *error)
+{
+    if (!checkClipIndex(clip, error))
+        return false;
+    m_doc.clip(clip).loops = loops;
+    return true;
+}
+
+bool DocumentEditor::removeClip(int clip, QString *error)
+{
+    if (!checkClipIndex(clip, error))
+        return false;
+    if (m_doc.clipCount() == 1)
+        return fail(error, QStringLiteral("cannot remove '%1': a BPAT file needs at least one clip").arg(m_doc.clip(clip).name));
+    m_doc.removeClip(clip);
+    return true;
+}
+
+bool DocumentEditor::moveClip(int from, int to, QString *error)
+{
+    if (!checkClipIndex(from, error) || !checkClipIndex(to, error))
+        return false;
+    m_doc.moveClip(from, to);
+    return true;
+}
+
+bool DocumentEditor::duplicateClip(int clip, const QString &newName, QString *error)
+{
+    if (!checkClipIndex(clip, error))
+        return false;
+    const QString name = newName.isEmpty() ? freeClipName(m_doc.clip(clip).name + QStringLiteral("_copy")) : newName;
+    if (!checkNewClipName(name, -1, error))
+        return false;
+    BpatClip copy = m_doc.clip(clip);
+    copy.name = name;
+    return m_doc.insertClip(clip + 1, std::move(copy), error);
+}
+
+bool DocumentEditor::trimClip(int clip, quint32 firstFrame, quint32 lastFrame, QString *error)
+{
+    if (!checkClipIndex(clip, error))
+        return false;
+    const BpatClip &c = m_doc.clip(clip);
+    if (firstFrame > lastFrame || lastFrame >= c.frameCount)
+        return fail(error, QStringLiteral("trim range %1..%2 is not inside clip '%3' (frames 0..%4)")
+                               .arg(firstFrame).arg(lastFrame).arg(c.name).arg(qint64(c.frameCount) - 1));
+    BpatClip trimmed = sliceClip(c, firstFrame, lastFrame - firstFrame + 1, m_doc.boneCount(), m_doc.socketCount());
+    return m_doc.replaceClip(clip, std::move(trimmed), error);
+}
+
+bool DocumentEditor::splitClip(int clip, quint32 frame, const QString &secondName, QString *error)
+{
+    if (!checkClipIndex(clip, error))
+        return false;
+    const BpatClip &c = m_doc.clip(clip);
+    if (frame == 0 || frame >= c.frameCount)
+        return fail(error, QStringLiteral("cannot split clip '%1' at frame %2: both parts need at least one frame (split at 1..%3)")
+                               .arg(c.name).arg(frame).arg(qint64(c.frameCount) - 1));
+    const QString name = secondName.isEmpty() ? freeClipName(c.name + QStringLiteral("_b")) : secondName;
+    if (!checkNewClipName(name, -1, error))
+        return false;
+    BpatClip first = sliceClip(c, 0, frame, m_doc.boneCount(), m_doc.socketCount());
+    BpatClip second = sliceClip(c, frame, c.frameCount - frame, m_doc.boneCount(), m_doc.socketCount());
+    second.name = name;
+    BpatDocument backup = m_doc;
+    if (!m_doc.replaceClip(clip, std::move(first), error) || !m_doc.insertClip(clip + 1, std::move(second), error)) {
+        m_doc = std::move(backup);
+        return false;
+    }
+    return true;
+}
+
+bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &clips, bool renameOnConflict, QString *error)
+{
+    if (source.boneCount() != m_doc.boneCount())
+        return fail(error, QStringLiteral("bone counts differ: the file has %1 bones, the source %2; clips can only be imported between files of the same rig")
+                               .arg(m_doc.boneCount()).arg(source.boneCount()));
+    QList<int> picked = clips;
+    if (picked.isEmpty()) {
+        for (int i = 0; i < source.clipCount(); ++i)
+            picked.append(i);
+    }
+    BpatDocument result = m_doc;
+    DocumentEditor resultEditor(result);
+    for (int index : picked) {
+        if (index < 0 || index >= source.clipCount())
+            return fail(error, QStringLiteral("the source has no clip %1 (it has %2)").arg(index).arg(source.clipCount()));
+        BpatClip clip = source.clip(index);
+        clip.socketRows.clear(); // recomputed for this file's sockets
+        if (result.findClip(clip.name) >= 0) {
+            if (!renameOnConflict)
+                return fail(error, QStringLiteral("a clip named '%1' already exists; rename one of them first").arg(clip.name));
+            clip.name = resultEditor.freeClipName(clip.name);
+        }
+        if (!result.addClip(std::move(clip), error))
+            return false;
+    }
+    if (quint64(result.frameTotal()) >= 0xffffffffull)
+        return fail(error, QStringLiteral("the merged file would have more than 2^32-1 frames"));
+    m_doc = std::move(result);
+    return true;
+}
+
+bool DocumentEditor::addSocket(const BpatSocket &socket, QString *error)
+{
+    if (!checkNewSocketName(socket.name, -1, error) || !checkAnchor(socket.anchorBone, error))
+        return false;
+    return m_doc.addSocket(socket, error);
+}
+
+bool DocumentEditor::removeSocket(int socket, QString *error)
+{
+    if (!checkSocketIndex(socket, error))
+        return false;
+    m_doc.removeSocket(socket);
+    return true;
+}
+
+bool DocumentEditor::renameSocket(int socket, const QString &newName, QString *error)
+{
+    if (!checkSocketIndex(socket, error) || !checkNewSocketName(newName, socket, error))
+        return false;
+    BpatSocket s = m_doc.sockets().at(socket);
+    s.name = newName;
+    return m_doc.replaceSocket(socket, s, error);
+}
+
+bool DocumentEditor::setSocketAnchor(int socket, quint32 anchorBone, QString *error)
+{
+    if (!checkSocketIndex(socket, error) || !checkAnchor(anchorBone, error))
+        return false;
+    BpatSocket s = m_doc.sockets().at(socket);
+    s.anchorBone = anchorBone;
+    return m_doc.replaceSocket(socket, s, error);
+}
+
+bool DocumentEditor::setSocketOffset(int socket, const QVector3D &offset, QString *error)
+{
+    if (!checkSocketIndex(socket, error))
+        return false;
+    if (!std::isfinite(offset.x()) || !std::isfinite(offset.y()) || !std::isfinite(offset.z()))
+        return fail(error, QStringLiteral("a socket offset must be finite"));
+    BpatSocket s = m_doc.sockets().at(socket);
+    s.localOffset = offset;
+    return m_doc.replaceSocket(socket, s, error);
+}
+
+} // namespace bpat

@@ -1,0 +1,66 @@
+#pragma once
+// Checks a BPAT file against the format's rules (profile `spec`) or against what the game's v1
+// reader accepted (profile `game`), and optionally runs deep checks over every matrix and
+// socket row, streaming through the mapping. Never reads outside the file: every structural
+// finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
+//
+// Deep checks can run on a worker thread: pass a cancel flag and a progress callback.
+#include "diagnostics/DiagnosticSink.h"
+#include "diagnostics/ValidationCodes.h"
+
+#include <atomic>
+#include <functional>
+
+namespace bpat {
+
+class BpatFile;
+
+struct ValidationOptions
+{
+    ValidationProfile profile = ValidationProfile::Spec;
+    bool deep = false;
+    int maxIssues = 0; // keep at most this many issues (0 = all); counts include the rest
+    // SOCKET_DATA_MISMATCH: a float differs when |stored - expected| > tolerance * max(1, |expected|).
+    float socketTolerance = 1e-4f;
+    // DEGENERATE_MATRIX: |det(upper 3x3)| below this.
+    double degenerateDeterminant = 1e-12;
+    // Deep checks: called now and then with bytes checked so far and the total, from the
+    // validating thread. Return value ignored.
+    std::function<void(quint64 done, quint64 total)> progress;
+    // Deep checks stop soon after this becomes true (result.cancelled is then set).
+    const std::atomic<bool> *cancel = nullptr;
+
+    static ValidationOptions make(ValidationProfile profile, bool deep = false, int maxIssues = 0)
+    {
+        ValidationOptions o;
+        o.profile = profile;
+        o.deep = deep;
+        o.maxIssues = maxIssues;
+        return o;
+    }
+};
+
+class Validator
+{
+public:
+    explicit Validator(ValidationOptions options = {});
+
+    ValidationResult validate(const BpatFile &file) const;
+    // Opens (maps) and validates a path; a file that cannot be opened gives one IO_ERROR.
+    ValidationResult validatePath(const QString &path) const;
+
+    const ValidationOptions &options() const { return m_options; }
+
+    // Every code the validator can emit, with severities per profile and descriptions.
+    static QList<CodeInfo> codes() { return ValidationCodes::all(); }
+
+private:
+    void checkHeader(const BpatFile &file, DiagnosticSink &sink) const;
+    void checkSections(const BpatFile &file, DiagnosticSink &sink) const;
+    void checkClips(const BpatFile &file, DiagnosticSink &sink) const;
+    void checkSockets(const BpatFile &file, DiagnosticSink &sink) const;
+
+    ValidationOptions m_options;
+};
+
+} // namespace bpat

@@ -1,0 +1,95 @@
+#pragma once
+// A BPSM file (minimal snapshot mesh) opened in place: memory-mapped (QFile::map) or wrapping
+// bytes in memory. Only the header and the clip table (with names) are decoded on open;
+// indices and vertices are read on demand with bounds checks. Every accessor is safe on any
+// input; BpsmValidator says what is wrong with a file. Copies share one mapping.
+#include "bpat/BpatFile.h" // NameStatus
+#include "bpsm/BpsmSnapshot.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QList>
+#include <QString>
+#include <array>
+#include <memory>
+#include <optional>
+
+namespace bpat {
+
+struct BpsmHeader
+{
+    std::array<char, 4> magic{};
+    quint32 version = 0;
+    quint32 speciesId = 0;
+    quint32 lod = 0;
+    quint32 vertexCount = 0;
+    quint32 indexCount = 0;
+    quint32 clipCount = 0;
+    quint32 frameTotal = 0;
+    quint32 stringTableSize = 0;
+    quint32 reserved = 0;
+    quint64 clipTableOffset = 0;
+    quint64 stringTableOffset = 0;
+    quint64 indexDataOffset = 0;
+    quint64 vertexDataOffset = 0;
+};
+
+struct BpsmClipInfo
+{
+    int index = 0;
+    QString name;
+    quint32 nameOffset = 0;
+    quint32 nameLength = 0;
+    quint32 frameCount = 0;
+    quint32 frameOffset = 0;
+    std::array<quint32, 4> reserved{};
+    quint64 entryOffset = 0;
+    NameStatus nameStatus = NameStatus::Ok;
+};
+
+class BpsmFile
+{
+public:
+    BpsmFile(); // null: no data
+    static std::optional<BpsmFile> open(const QString &path, QString *error = nullptr);
+    static BpsmFile fromData(QByteArray data, const QString &path = QString());
+    // True when the bytes start with the BPSM magic (for commands that accept both formats).
+    static bool hasBpsmMagic(QByteArrayView bytes);
+    // The one rule for "treat this path as a snapshot mesh", shared by the CLI and the app: a
+    // .bpsm name (so a damaged magic still gets the BPSM codes) or the BPSM magic under any name.
+    static bool isSnapshotPath(const QString &path);
+
+    bool isNull() const;
+    QString path() const;
+    quint64 fileSize() const;
+    QByteArrayView bytes() const;
+
+    bool hasHeader() const; // false when shorter than the 72-byte header
+    const BpsmHeader &header() const;
+    bool hasMagic() const;
+
+    // Section bounds (overflow-safe); the clip list is empty when its table is not in the file.
+    bool clipTableInBounds() const;
+    bool stringTableInBounds() const;
+    bool indexDataInBounds() const;
+    bool vertexDataInBounds() const;
+    std::optional<quint64> indexDataEnd() const;
+    std::optional<quint64> vertexDataEnd() const;
+    const QList<BpsmClipInfo> &clips() const;
+    int findClip(const QString &name) const;
+
+    std::optional<quint32> index(quint32 i) const;
+    std::optional<quint64> vertexOffset(quint32 globalFrame, quint32 vertex) const;
+    std::optional<CreatureVertex> vertex(quint32 globalFrame, quint32 vertex) const;
+
+    // The whole file as a snapshot, when every section is in bounds and the clips add up
+    // (nullopt + reason otherwise; run BpsmValidator for the details).
+    std::optional<BpsmSnapshot> toSnapshot(QString *error = nullptr) const;
+
+private:
+    struct Data;
+    std::shared_ptr<const Data> d;
+    explicit BpsmFile(std::shared_ptr<const Data> data);
+};
+
+} // namespace bpat

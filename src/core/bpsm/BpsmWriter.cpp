@@ -1,0 +1,110 @@
+#include "bpsm/BpsmWriter.h"
+
+#include "io/AtomicFile.h"
+#include "bpat/BpatFormat.h"
+#include "bpsm/BpsmFormat.h"
+
+#include <cstring>
+
+namespace bpat {
+
+namespace fmt = bpat::format;
+
+BpsmWriter::BpsmWriter(const BpsmSnapshot &snapshot)
+    : m_snapshot(snapshot)
+{
+}
+
+QByteArray BpsmWriter::stringTable() const
+{
+    QByteArray table;
+    for (const BpsmClip &c : m_snapshot.clips) {
+        table.append(c.name.toUtf8());
+        table.append('\0');
+    }
+    return table;
+}
+
+BpsmLayout BpsmWriter::layout() const
+{
+    BpsmLayout l;
+    l.clipTableOffset = bpsm::HeaderSize;
+    l.stringTableOffset = l.clipTableOffset + quint64(m_snapshot.clips.size()) * bpsm::ClipEntrySize;
+    l.stringTableSize = quint32(stringTable().size());
+    l.indexDataOffset = fmt::alignUp(l.stringTableOffset + l.stringTableSize, bpsm::StringTableAlignment);
+    l.vertexDataOffset = l.indexDataOffset + quint64(m_snapshot.indices.size()) * bpsm::IndexSize;
+    l.fileSize = l.vertexDataOffset + quint64(m_snapshot.vertices.size()) * bpsm::VertexSize;
+    return l;
+}
+
+QByteArray BpsmWriter::toBytes(QString *error) const
+{
+    const QString problem = m_snapshot.problem();
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("cannot write BPSM: ") + problem;
+        return {};
+    }
+    const BpsmLayout l = layout();
+    QByteArray out(qsizetype(l.fileSize), '\0');
+    auto *p = reinterpret_cast<uchar *>(out.data());
+    std::memcpy(p, bpsm::Magic, 4);
+    fmt::writeU32(p + bpsm::header::Version, bpsm::CurrentVersion);
+    fmt::writeU32(p + bpsm::header::SpeciesId, m_snapshot.speciesId);
+    fmt::writeU32(p + bpsm::header::Lod, m_snapshot.lod);
+    fmt::writeU32(p + bpsm::header::VertexCount, m_snapshot.vertexCount);
+    fmt::writeU32(p + bpsm::header::IndexCount, quint32(m_snapshot.indices.size()));
+    fmt::writeU32(p + bpsm::header::ClipCount, quint32(m_snapshot.clips.size()));
+    fmt::writeU32(p + bpsm::header::FrameTotal, m_snapshot.frameTotal());
+    fmt::writeU32(p + bpsm::header::StringTableSize, l.stringTableSize);
+    fmt::writeU64(p + bpsm::header::ClipTableOffset, l.clipTableOffset);
+    fmt::writeU64(p + bpsm::header::StringTableOffset, l.stringTableOffset);
+    fmt::writeU64(p + bpsm::header::IndexDataOffset, l.indexDataOffset);
+    fmt::writeU64(p + bpsm::header::VertexDataOffset, l.vertexDataOffset);
+
+    quint32 nameOffset = 0;
+    for (int i = 0; i < m_snapshot.clips.size(); ++i) {
+        const BpsmClip &c = m_snapshot.clips.at(i);
+        uchar *e = p + l.clipTableOffset + quint64(i) * bpsm::ClipEntrySize;
+        const quint32 length = quint32(c.name.toUtf8().size());
+        fmt::writeU32(e + bpsm::clip::NameOffset, nameOffset);
+        fmt::writeU32(e + bpsm::clip::NameLength, length);
+        fmt::writeU32(e + bpsm::clip::FrameCount, c.frameCount);
+        fmt::writeU32(e + bpsm::clip::FrameOffset, m_snapshot.frameOffset(i));
+        nameOffset += length + 1;
+    }
+    const QByteArray strings = stringTable();
+    std::memcpy(p + l.stringTableOffset, strings.constData(), size_t(strings.size()));
+    for (qsizetype i = 0; i < m_snapshot.indices.size(); ++i)
+        fmt::writeU32(p + l.indexDataOffset + quint64(i) * bpsm::IndexSize, m_snapshot.indices.at(i));
+    for (qsizetype i = 0; i < m_snapshot.vertices.size(); ++i) {
+        const CreatureVertex &v = m_snapshot.vertices.at(i);
+        uchar *d = p + l.vertexDataOffset + quint64(i) * bpsm::VertexSize;
+        for (int k = 0; k < 3; ++k) {
+            fmt::writeF32(d + bpsm::vertex::Position + 4 * k, v.position[k]);
+            fmt::writeF32(d + bpsm::vertex::Normal + 4 * k, v.normal[k]);
+        }
+        for (int k = 0; k < 2; ++k)
+            fmt::writeF32(d + bpsm::vertex::Uv + 4 * k, v.uv[k]);
+        for (int k = 0; k < 4; ++k) {
+            d[bpsm::vertex::Bones + k] = v.bones[k];
+            fmt::writeF32(d + bpsm::vertex::Weights + 4 * k, v.weights[k]);
+        }
+        d[bpsm::vertex::ColorRole] = v.colorRole; // pad bytes stay zero
+    }
+    return out;
+}
+
+bool BpsmWriter::save(const QString &path, QString *error) const
+{
+    QString why;
+    const QByteArray bytes = toBytes(&why);
+    if (bytes.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, why);
+        return false;
+    }
+    return AtomicFile::write(path, bytes, error);
+}
+
+} // namespace bpat

@@ -1,0 +1,39 @@
+#pragma once
+// Serializes a BpsmSnapshot as a BPSM v1 file: header | clip entries | string table (clip names,
+// NUL-terminated) | zero pad to 16 | u32 indices | pre-skinned vertices, frame after frame | EOF.
+// Sections lie back to back in that order; every reserved and pad byte is zero.
+#include "bpsm/BpsmSnapshot.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace bpat {
+
+struct BpsmLayout
+{
+    quint64 clipTableOffset = 0;
+    quint64 stringTableOffset = 0;
+    quint32 stringTableSize = 0;
+    quint64 indexDataOffset = 0;
+    quint64 vertexDataOffset = 0;
+    quint64 fileSize = 0;
+};
+
+class BpsmWriter
+{
+public:
+    explicit BpsmWriter(const BpsmSnapshot &snapshot);
+
+    BpsmLayout layout() const;
+    // The whole file, or empty with *error set when the snapshot has a problem().
+    QByteArray toBytes(QString *error = nullptr) const;
+    // Atomic (QSaveFile): on failure the file at `path`, if any, is untouched.
+    bool save(const QString &path, QString *error = nullptr) const;
+
+private:
+    QByteArray stringTable() const;
+
+    const BpsmSnapshot &m_snapshot;
+};
+
+} // namespace bpat

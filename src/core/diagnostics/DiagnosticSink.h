@@ -1,0 +1,41 @@
+#pragma once
+// Collects a validator's findings: assigns each code its severity in the active profile, keeps
+// the first `maxIssues` (0 = all) and counts every finding, kept or not, so a truncated list
+// still tells whether the file has errors.
+#include "diagnostics/Diagnostic.h"
+#include "diagnostics/ValidationCodes.h"
+
+namespace bpat {
+
+struct ValidationResult
+{
+    Diagnostics issues;      // the kept findings, in the order they were found
+    DiagnosticCounts counts; // every finding, including those past maxIssues
+    bool truncated = false;  // findings were dropped because of maxIssues
+    bool cancelled = false;  // deep checks stopped early on request
+    bool valid() const { return counts.errors == 0; }
+};
+
+class DiagnosticSink
+{
+public:
+    DiagnosticSink(ValidationProfile profile, int maxIssues);
+
+    ValidationProfile profile() const { return m_profile; }
+    bool full() const { return m_maxIssues > 0 && m_result.issues.size() >= m_maxIssues; }
+    void report(const QString &code, std::optional<quint64> offset, const QString &location, const QString &message);
+    // Counts a finding without building its message (used in hot loops once full()).
+    void countOnly(const QString &code);
+    void setCancelled() { m_result.cancelled = true; }
+    const ValidationResult &result() const { return m_result; }
+    ValidationResult take() { return std::move(m_result); }
+
+private:
+    void count(Severity severity);
+
+    ValidationProfile m_profile;
+    int m_maxIssues;
+    ValidationResult m_result;
+};
+
+} // namespace bpat

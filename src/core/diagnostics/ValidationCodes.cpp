@@ -1,0 +1,100 @@
+#include "diagnostics/ValidationCodes.h"
+
+#include <QHash>
+
+namespace bpat {
+
+QString profileName(ValidationProfile profile)
+{
+    return profile == ValidationProfile::Game ? QStringLiteral("game") : QStringLiteral("spec");
+}
+
+std::optional<ValidationProfile> profileFromName(const QString &name)
+{
+    if (name == QLatin1String("spec"))
+        return ValidationProfile::Spec;
+    if (name == QLatin1String("game"))
+        return ValidationProfile::Game;
+    return std::nullopt;
+}
+
+namespace {
+
+constexpr Severity E = Severity::Error;
+constexpr Severity W = Severity::Warning;
+constexpr Severity I = Severity::Info;
+
+QList<CodeInfo> makeCodes()
+{
+    using namespace codes;
+    auto c = [](const QString &code, Severity spec, Severity game, const char *text, bool deep = false) {
+        return CodeInfo{code, spec, game, deep, QString::fromUtf8(text)};
+    };
+    return {
+        c(IO_ERROR, E, E, "The file cannot be opened or mapped (missing, not a regular file: a directory, FIFO or device, empty, unreadable)."),
+        c(FILE_CHANGED, E, E, "The file shrank while it was being validated (read through a mapping, the lost pages read as zeros): the other findings are unreliable; validate it again."),
+        c(FILE_TOO_SMALL, E, E, "The file is shorter than the 64-byte header."),
+        c(BAD_MAGIC, E, E, "The first four bytes are not `BPAT`."),
+        c(UNSUPPORTED_VERSION, E, E, "`version` is greater than 1; readers must refuse it. Nothing further is checked."),
+        c(OLD_VERSION, W, E, "`version` is 0: the draft says to warn on versions below 1; the game required exactly 1."),
+        c(UNKNOWN_SPECIES, E, E, "`species_id` is greater than 9: no game build defined it."),
+        c(SPECIES_NOT_IN_V1, W, E, "`species_id` is 4..9: defined by later game builds; the game's v1 reader accepted 0..3 only."),
+        c(BONE_COUNT_OUT_OF_RANGE, E, E, "`bone_count` is not in 1..64."),
+        c(NO_CLIPS, E, E, "`clip_count` is 0."),
+        c(CLIP_TABLE_OUT_OF_BOUNDS, E, E, "The clip table (`clip_count` entries of 32 bytes at `clip_table_offset`) does not fit in the file."),
+        c(SOCKET_TABLE_OUT_OF_BOUNDS, E, E, "The socket table (`socket_count` entries of 32 bytes at `socket_table_offset`) does not fit in the file."),
+        c(STRING_TABLE_OUT_OF_BOUNDS, E, E, "The string table (`string_table_size` bytes at `string_table_offset`) does not fit in the file."),
+        c(PALETTE_OUT_OF_BOUNDS, E, E, "The palette (`frame_total * bone_count * 64` bytes at `palette_data_offset`) does not fit in the file, or its size overflows 64 bits."),
+        c(SOCKET_DATA_OUT_OF_BOUNDS, E, E, "With sockets, the socket data (`frame_total * socket_count * 48` bytes after the palette) does not fit in the file, or its size or offset overflows 64 bits."),
+        c(SECTION_OVERLAP, E, W, "Two sections (header, clip table, socket table, string table, palette, socket data) share bytes. The game did not check overlap."),
+        c(SOCKET_TABLE_OFFSET_NONZERO, W, I, "`socket_count` is 0 but `socket_table_offset` is not 0 (the format says 0 when there are no sockets)."),
+        c(CLIP_EMPTY, E, E, "A clip's `frame_count` is 0."),
+        c(CLIP_OUT_OF_RANGE, E, E, "A clip's `frame_offset + frame_count` exceeds `frame_total`."),
+        c(FRAME_TOTAL_MISMATCH, E, E, "`frame_total` differs from the sum of the clips' `frame_count`."),
+        c(CLIP_NOT_CONTIGUOUS, W, E, "A clip's `frame_offset` differs from the running sum of the earlier clips' frame counts. The game's reader required contiguous clips in table order."),
+        c(NAME_OUT_OF_STRING_TABLE, E, E, "A clip or socket name does not fit in the string table (`name_offset + name_length + 1 > string_table_size`, or the table itself is outside the file)."),
+        c(NAME_NOT_TERMINATED, E, E, "The byte after a clip or socket name is not NUL."),
+        c(SOCKET_ANCHOR_OUT_OF_RANGE, E, E, "A socket's `anchor_bone` is not less than `bone_count`."),
+        c(RESERVED_NONZERO, E, W, "A reserved or pad byte is not zero (clip pad and reserved words, socket reserved words, the pad between string table and palette). The game did not check them."),
+        c(BAD_FPS, E, W, "A clip's `fps` is not finite or not greater than 0. The game did not check fps."),
+        c(BAD_LOOPS_FLAG, W, W, "A clip's `loops` byte is neither 0 nor 1 (readers treat non-zero as looping)."),
+        c(NAME_NOT_UTF8, W, W, "A clip or socket name is not valid UTF-8."),
+        c(DUPLICATE_CLIP_NAME, W, W, "Two clips share a name; lookups by name find the first. The game accepted it."),
+        c(DUPLICATE_SOCKET_NAME, W, W, "Two sockets share a name; lookups by name find the first."),
+        c(PALETTE_MISALIGNED, W, W, "`palette_data_offset` is not a multiple of 16."),
+        c(TRAILING_BYTES, W, W, "Bytes follow the last section (the game's writer writes none)."),
+        c(NON_FINITE, E, E, "A palette matrix or socket row holds NaN or infinity (deep check), or a socket's `local_offset` does (always checked)."),
+        c(NON_AFFINE, W, W, "A palette matrix's row 3 (floats 12..15) is not `0 0 0 1` (deep check).", true),
+        c(COLUMN_MAJOR_SUSPECTED, W, W, "Palette matrices hold their translation in floats 12..14 with floats 3, 7, 11 zero: they look column-major, but v1 stores rows (deep check; reported once per file with the count).", true),
+        c(DEGENERATE_MATRIX, W, W, "The determinant of a palette matrix's upper 3x3 is tiny (|det| < 1e-12): the bone is collapsed (deep check).", true),
+        c(SOCKET_DATA_MISMATCH, W, W, "Stored socket rows differ from rows 0..2 of `palette[anchor_bone] * translate(local_offset)` by more than 1e-4 * max(1, |expected|) in some float (deep check; reported once per socket with the count and the largest difference).", true),
+    };
+}
+
+} // namespace
+
+const QList<CodeInfo> &ValidationCodes::all()
+{
+    static const QList<CodeInfo> list = makeCodes();
+    return list;
+}
+
+const CodeInfo *ValidationCodes::find(const QString &code)
+{
+    static const QHash<QString, qsizetype> index = [] {
+        QHash<QString, qsizetype> h;
+        for (qsizetype i = 0; i < all().size(); ++i)
+            h.insert(all().at(i).code, i);
+        return h;
+    }();
+    const auto it = index.constFind(code);
+    return it == index.constEnd() ? nullptr : &all().at(*it);
+}
+
+Severity ValidationCodes::severity(const QString &code, ValidationProfile profile)
+{
+    const CodeInfo *info = find(code);
+    return info ? info->severity(profile) : Severity::Error;
+}
+
+} // namespace bpat

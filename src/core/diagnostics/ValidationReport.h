@@ -1,0 +1,37 @@
+#pragma once
+// Turns validation results into the exact output of `bpat validate`: the JSON document of
+// `--json` and the human lines `path:offset: severity CODE message [location]`. The GUI's
+// export uses the same functions, so its files are identical to the command line's.
+#include "diagnostics/DiagnosticSink.h"
+#include "diagnostics/ValidationCodes.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace bpat {
+
+struct ValidatedFile
+{
+    QString path;
+    ValidationResult result;
+};
+
+class ValidationReport
+{
+public:
+    // {"code", "severity", "message", "offset" (number or null), "location"}
+    static QJsonObject issueJson(const Diagnostic &issue);
+    // {"path", "valid", "counts": {"error", "warning", "info"}, "issues": [...], "truncated"}
+    static QJsonObject fileJson(const ValidatedFile &file);
+    // {"profile": "spec"|"game", "files": [...]}
+    static QJsonObject reportJson(ValidationProfile profile, const QList<ValidatedFile> &files);
+    static QByteArray toJson(ValidationProfile profile, const QList<ValidatedFile> &files); // indented, ends with \n
+
+    // `path:offset: severity CODE message [location]`; without an offset `path: severity ...`.
+    static QString humanLine(const QString &path, const Diagnostic &issue);
+    // Every issue line of a file, then (when issues were dropped) a line saying how many.
+    static QString humanText(const ValidatedFile &file);
+};
+
+} // namespace bpat

@@ -1,0 +1,68 @@
+#include "io/MappedFile.h"
+
+#include "io/RegularFile.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QStringDecoder>
+
+namespace bpat {
+
+MappedFile::MappedFile() = default;
+
+MappedFile::~MappedFile()
+{
+    if (m_file && m_mapping)
+        m_file->unmap(m_mapping);
+}
+
+QString MappedFile::open(const QString &filePath, const QString &format, int headerSize)
+{
+    path = filePath;
+    const QFileInfo info(filePath);
+    if (!info.exists())
+        return QStringLiteral("no such file");
+    if (info.isDir())
+        return QStringLiteral("is a directory, not a %1 file").arg(format);
+    // Only a regular file, opened without blocking: a FIFO would block open() until a writer
+    // came, and a device would be mapped or read as whatever it produces.
+    m_file = std::make_unique<QFile>();
+    QString why;
+    if (RegularFile::open(*m_file, filePath, &why) != RegularFile::Status::Ok)
+        return why;
+    const qint64 fileSize = m_file->size();
+    if (fileSize == 0)
+        return QStringLiteral("file is empty (0 bytes; a %1 file has at least a %2-byte header)").arg(format).arg(headerSize);
+    m_mapping = m_file->map(0, fileSize);
+    if (!m_mapping)
+        return QStringLiteral("cannot map the file (%1)").arg(m_file->errorString());
+    bytes = m_mapping;
+    size = quint64(fileSize);
+    return QString();
+}
+
+void MappedFile::adopt(QByteArray data, const QString &label)
+{
+    path = label;
+    m_buffer = std::move(data);
+    bytes = reinterpret_cast<const uchar *>(m_buffer.constData());
+    size = quint64(m_buffer.size());
+}
+
+NameStatus MappedFile::readName(bool tableInBounds, quint64 tableOffset, quint64 tableSize, quint32 offset,
+                                quint32 length, QString *name) const
+{
+    // name_offset + name_length + 1 <= string_table_size, and the table itself in the file.
+    if (!tableInBounds || quint64(offset) + length + 1 > tableSize)
+        return NameStatus::OutOfStringTable;
+    const uchar *table = bytes + tableOffset;
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    *name = decoder.decode(QByteArrayView(reinterpret_cast<const char *>(table + offset), qsizetype(length)));
+    if (table[quint64(offset) + length] != 0)
+        return NameStatus::NotTerminated;
+    if (decoder.hasError())
+        return NameStatus::NotUtf8;
+    return NameStatus::Ok;
+}
+
+} // namespace bpat

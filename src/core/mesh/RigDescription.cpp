@@ -1,0 +1,261 @@
+#include "mesh/RigDescription.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cmath>
+
+// The rig resources live in bpatcore (a static library): make sure they are registered.
+static void ensureRigResources()
+{
+    static const bool once = [] {
+        Q_INIT_RESOURCE(rigs);
+        return true;
+    }();
+    Q_UNUSED(once);
+}
+
+namespace bpat {
+
+namespace {
+
+class Parser
+{
+public:
+    QString error;
+
+    bool fail(const QString &path, const QString &what)
+    {
+        if (error.isEmpty())
+            error = path + QStringLiteral(": ") + what;
+        return false;
+    }
+
+    bool number(const QJsonValue &value, const QString &path, float *out, bool positive = false)
+    {
+        if (!value.isDouble() || !std::isfinite(value.toDouble()))
+            return fail(path, QStringLiteral("expected a finite number"));
+        if (positive && value.toDouble() <= 0.0)
+            return fail(path, QStringLiteral("expected a number > 0"));
+        *out = float(value.toDouble());
+        return true;
+    }
+
+    bool vector(const QJsonValue &value, const QString &path, QVector3D *out, bool positive = false)
+    {
+        const QJsonArray array = value.toArray();
+        if (!value.isArray() || array.size() != 3)
+            return fail(path, QStringLiteral("expected an array of 3 numbers"));
+        float c[3];
+        for (int i = 0; i < 3; ++i) {
+            if (!number(array.at(i), path + QStringLiteral("[%1]").arg(i), &c[i], positive))
+                return false;
+        }
+        *out = QVector3D(c[0], c[1], c[2]);
+        return true;
+    }
+
+    // [x,y,z] or {"tail": f, "offset": [x,y,z]}
+    bool point(const QJsonValue &value, const QString &path, RigPoint *out)
+    {
+        if (value.isArray())
+            return vector(value, path, &out->offset);
+        if (!value.isObject())
+            return fail(path, QStringLiteral("expected [x,y,z] or {\"tail\": f, \"offset\": [x,y,z]}"));
+        const QJsonObject object = value.toObject();
+        if (object.contains(u"tail") && !number(object.value(u"tail"), path + QStringLiteral(".tail"), &out->tailFraction))
+            return false;
+        if (object.contains(u"offset") && !vector(object.value(u"offset"), path + QStringLiteral(".offset"), &out->offset))
+            return false;
+        return true;
+    }
+
+    bool radius(const QJsonValue &value, const QString &path, RigShapePart *part)
+    {
+        if (value.isArray()) {
+            const QJsonArray array = value.toArray();
+            if (array.size() != 2)
+                return fail(path, QStringLiteral("expected a number or [from, to]"));
+            return number(array.at(0), path + QStringLiteral("[0]"), &part->radiusFrom, true)
+                   && number(array.at(1), path + QStringLiteral("[1]"), &part->radiusTo, true);
+        }
+        if (!number(value, path, &part->radiusFrom, true))
+            return false;
+        part->radiusTo = part->radiusFrom;
+        return true;
+    }
+
+    bool role(const QJsonValue &value, const QString &path, ColorRole *out)
+    {
+        static const QStringList names = {QStringLiteral("body"), QStringLiteral("limb"), QStringLiteral("head"),
+                                          QStringLiteral("extremity"), QStringLiteral("accent"),
+                                          QStringLiteral("eye"), QStringLiteral("joint")};
+        if (value.isUndefined())
+            return true;
+        const int index = int(names.indexOf(value.toString()));
+        if (index < 0)
+            return fail(path, QStringLiteral("expected one of ") + names.join(u", "));
+        *out = ColorRole(index);
+        return true;
+    }
+
+    bool part(const QJsonObject &object, const QString &path, const RigDescription &rig, RigShapePart *out)
+    {
+        const QString shape = object.value(u"shape").toString();
+        if (!role(object.value(u"role"), path + QStringLiteral(".role"), &out->role))
+            return false;
+        if (shape == u"ellipsoid" || shape == u"box") {
+            out->shape = shape == u"box" ? RigShapePart::Shape::Box : RigShapePart::Shape::Ellipsoid;
+            const QString key = shape == u"box" ? QStringLiteral("half") : QStringLiteral("radii");
+            if (!point(object.value(u"center"), path + QStringLiteral(".center"), &out->center)
+                || !vector(object.value(key), path + u'.' + key, &out->radii, true))
+                return false;
+            if (object.contains(u"rotate")
+                && !vector(object.value(u"rotate"), path + QStringLiteral(".rotate"), &out->rotationDegrees))
+                return false;
+            return true;
+        }
+        if (shape == u"capsule" || shape == u"link") {
+            out->shape = shape == u"link" ? RigShapePart::Shape::Link : RigShapePart::Shape::Capsule;
+            if (!point(object.value(u"from"), path + QStringLiteral(".from"), &out->from)
+                || !point(object.value(u"to"), path + QStringLiteral(".to"), &out->to)
+                || !radius(object.value(u"radius"), path + QStringLiteral(".radius"), out))
+                return false;
+            if (out->shape == RigShapePart::Shape::Link) {
+                out->targetBone = rig.indexOf(object.value(u"bone").toString());
+                if (out->targetBone < 0)
+                    return fail(path + QStringLiteral(".bone"), QStringLiteral("expected the name of a bone of this rig"));
+            }
+            return true;
+        }
+        return fail(path + QStringLiteral(".shape"), QStringLiteral("expected ellipsoid, box, capsule or link"));
+    }
+};
+
+} // namespace
+
+QList<QVector3D> RigDescription::defaultRoleColors()
+{
+    return {{0.36f, 0.47f, 0.66f},  // body
+            {0.80f, 0.66f, 0.52f},  // limb
+            {0.86f, 0.71f, 0.58f},  // head
+            {0.33f, 0.24f, 0.18f},  // extremity
+            {0.28f, 0.20f, 0.14f},  // accent
+            {0.06f, 0.06f, 0.07f},  // eye
+            {0.85f, 0.78f, 0.35f}}; // joint
+}
+
+int RigDescription::indexOf(const QString &boneName) const
+{
+    for (int i = 0; i < bones.size(); ++i) {
+        if (bones.at(i).name == boneName)
+            return i;
+    }
+    return -1;
+}
+
+Rig RigDescription::rig() const
+{
+    QList<RigBone> list;
+    for (const RigBoneDescription &bone : bones)
+        list.append(RigBone{bone.name, bone.parent});
+    return Rig(name, list);
+}
+
+std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    Parser parser;
+    RigDescription rig;
+    auto failed = [&](const QString &message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    if (document.isNull())
+        return failed(QStringLiteral("offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+    const QJsonObject root = document.object();
+    rig.name = root.value(u"name").toString();
+    if (rig.name.isEmpty())
+        return failed(QStringLiteral("name: expected a non-empty string"));
+    const QJsonObject colors = root.value(u"colors").toObject();
+    for (auto it = colors.begin(); it != colors.end(); ++it) {
+        ColorRole role = ColorRole::Body;
+        QVector3D color;
+        const QString path = QStringLiteral("colors.") + it.key();
+        if (!parser.role(QJsonValue(it.key()), path, &role) || !parser.vector(it.value(), path, &color))
+            return failed(parser.error);
+        rig.roleColors[int(role)] = color;
+    }
+    for (const QJsonValue &id : root.value(u"species").toArray())
+        rig.speciesIds.append(quint32(id.toInt()));
+    const QJsonArray bones = root.value(u"bones").toArray();
+    if (bones.isEmpty() || bones.size() > 64)
+        return failed(QStringLiteral("bones: expected 1..64 bones"));
+    // Names and parents first, so links and tails can refer to any bone.
+    for (int b = 0; b < bones.size(); ++b) {
+        const QJsonObject object = bones.at(b).toObject();
+        RigBoneDescription bone;
+        bone.name = object.value(u"name").toString();
+        if (bone.name.isEmpty() || rig.indexOf(bone.name) >= 0)
+            return failed(QStringLiteral("bones[%1].name: expected a unique non-empty name").arg(b));
+        const QString parent = object.value(u"parent").toString();
+        bone.parent = parent.isEmpty() ? -1 : rig.indexOf(parent);
+        if (!parent.isEmpty() && bone.parent < 0)
+            return failed(QStringLiteral("bones[%1].parent: \"%2\" is not an earlier bone").arg(b).arg(parent));
+        rig.bones.append(bone);
+    }
+    for (int b = 0; b < bones.size(); ++b) {
+        const QJsonObject object = bones.at(b).toObject();
+        RigBoneDescription &bone = rig.bones[b];
+        const QString path = QStringLiteral("bones[%1]").arg(b);
+        if (object.contains(u"length") && !parser.number(object.value(u"length"), path + QStringLiteral(".length"), &bone.length))
+            return failed(parser.error);
+        if (object.contains(u"tail")) {
+            bone.tailBone = rig.indexOf(object.value(u"tail").toString());
+            if (bone.tailBone < 0 || rig.bones.at(bone.tailBone).parent != b)
+                return failed(path + QStringLiteral(".tail: expected the name of a child bone"));
+        }
+        const QJsonArray parts = object.value(u"parts").toArray();
+        for (int p = 0; p < parts.size(); ++p) {
+            RigShapePart part;
+            if (!parser.part(parts.at(p).toObject(), path + QStringLiteral(".parts[%1]").arg(p), rig, &part))
+                return failed(parser.error);
+            bone.parts.append(part);
+        }
+    }
+    return rig;
+}
+
+QStringList RigDescription::builtinResources()
+{
+    ensureRigResources();
+    QStringList paths;
+    const QStringList names = QDir(QStringLiteral(":/rigs")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QString &name : names)
+        paths.append(QStringLiteral(":/rigs/") + name);
+    return paths;
+}
+
+std::optional<RigDescription> RigDescription::builtin(quint32 speciesId, int boneCount)
+{
+    for (const QString &path : builtinResources()) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        QString error;
+        std::optional<RigDescription> rig = fromJson(file.readAll(), &error);
+        if (!rig) {
+            qWarning("rig description %s is invalid: %s", qPrintable(path), qPrintable(error));
+            continue;
+        }
+        if (rig->boneCount() == boneCount && rig->speciesIds.contains(speciesId))
+            return rig;
+    }
+    return std::nullopt;
+}
+
+} // namespace bpat

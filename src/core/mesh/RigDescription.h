@@ -1,0 +1,73 @@
+#pragma once
+// How a creature looks: its bones (names, parents in palette order) and, per bone, shape parts
+// (ellipsoids, boxes, capsules, and links that blend between two bones) in bone-local space.
+// Descriptions are JSON; the game's rigs ship as resources (:/rigs/*.json, see
+// docs/viewport.md for the format) and are found by species id and bone count.
+#include "mesh/CreatureMesh.h"
+#include "mesh/Rig.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QVector3D>
+#include <optional>
+
+namespace bpat {
+
+// A point in a bone's local space: tailFraction * tail + offset, where tail is the bone's
+// tail (its first child's origin, found from a reference frame) or (0, length, 0).
+struct RigPoint
+{
+    float tailFraction = 0.0f;
+    QVector3D offset;
+};
+
+struct RigShapePart
+{
+    enum class Shape { Ellipsoid, Box, Capsule, Link };
+    Shape shape = Shape::Ellipsoid;
+    ColorRole role = ColorRole::Body;
+    RigPoint center;          // ellipsoid, box
+    QVector3D radii{0.1f, 0.1f, 0.1f}; // ellipsoid radii; box half extents
+    QVector3D rotationDegrees; // ellipsoid, box: Euler angles (X, then Y, then Z)
+    RigPoint from;            // capsule, link: start in this bone's space
+    RigPoint to;              // capsule: end in this bone's space; link: end in targetBone's space
+    float radiusFrom = 0.05f; // capsule, link
+    float radiusTo = 0.05f;
+    int targetBone = -1;      // link: the bone the far end follows
+};
+
+struct RigBoneDescription
+{
+    QString name;
+    int parent = -1;
+    float length = 0.25f;     // tail length when no reference frame gives one
+    int tailBone = -1;        // child whose origin is the tail; -1: first child
+    QList<RigShapePart> parts;
+};
+
+class RigDescription
+{
+public:
+    QString name;
+    QList<quint32> speciesIds;
+    QList<RigBoneDescription> bones;
+    // Material colour per ColorRole (linear 0..1 RGB); defaults() when the JSON gives none.
+    QList<QVector3D> roleColors = defaultRoleColors();
+
+    static QList<QVector3D> defaultRoleColors();
+
+    int boneCount() const { return int(bones.size()); }
+    int indexOf(const QString &boneName) const;
+    Rig rig() const;
+
+    // Parses and validates a description; on failure returns nullopt and sets *error to the
+    // JSON path and rule, e.g. "bones[3].parts[1].radius: expected a number > 0".
+    static std::optional<RigDescription> fromJson(const QByteArray &json, QString *error);
+    // The description shipped for a species and bone count (the game's rigs), if any.
+    static std::optional<RigDescription> builtin(quint32 speciesId, int boneCount);
+    // Resource paths of every shipped description.
+    static QStringList builtinResources();
+};
+
+} // namespace bpat

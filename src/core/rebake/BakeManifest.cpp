@@ -1,0 +1,174 @@
+#include "rebake/BakeManifest.h"
+
+#include "rebake/BuiltinRecipes.h"
+#include "rebake/RecipeJson.h"
+#include "io/RegularFile.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <cmath>
+
+namespace bpat {
+
+namespace {
+
+void report(Diagnostics *d, const QString &code, const QString &path, const QString &message)
+{
+    if (d)
+        d->append(Diagnostic{code, Severity::Error, path + QStringLiteral(": ") + message, std::nullopt, path});
+}
+
+} // namespace
+
+std::optional<RebakeRecipe> BakeManifest::loadRecipe(const QString &nameOrPath, Diagnostics *diagnostics)
+{
+    if (std::optional<RebakeRecipe> builtin = BuiltinRecipes::byName(nameOrPath))
+        return builtin;
+    if (!QFileInfo::exists(nameOrPath)) {
+        if (diagnostics)
+            diagnostics->append(Diagnostic{QStringLiteral("RECIPE_UNKNOWN"), Severity::Error,
+                                           QStringLiteral("recipe '%1': expected %2 or a recipe JSON file")
+                                               .arg(nameOrPath, BuiltinRecipes::names().join(QStringLiteral(", "))),
+                                           std::nullopt, QString()});
+        return std::nullopt;
+    }
+    return RecipeJson::readFile(nameOrPath, diagnostics);
+}
+
+std::optional<RebakeRequest> BakeManifest::parse(const QByteArray &json, const QString &baseDir, Diagnostics *diagnostics)
+{
+    QJsonParseError jsonError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &jsonError);
+    if (jsonError.error != QJsonParseError::NoError || !doc.isObject()) {
+        if (diagnostics)
+            diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_BAD_JSON"), Severity::Error,
+                                           jsonError.error != QJsonParseError::NoError
+                                               ? QStringLiteral("not valid JSON: %1 at byte %2").arg(jsonError.errorString()).arg(jsonError.offset)
+                                               : QStringLiteral("expected a JSON object"),
+                                           jsonError.error != QJsonParseError::NoError ? std::optional<quint64>(quint64(std::max(0, jsonError.offset))) : std::nullopt,
+                                           QStringLiteral("$")});
+        return std::nullopt;
+    }
+    const QDir base(baseDir);
+    auto resolve = [&base](const QString &p) { return QDir::cleanPath(base.absoluteFilePath(p)); };
+    const QJsonObject root = doc.object();
+    bool failed = false;
+    auto error = [&](const QString &path, const QString &message) {
+        failed = true;
+        report(diagnostics, QStringLiteral("MANIFEST_BAD_VALUE"), path, message);
+    };
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        if (!QStringList{QStringLiteral("output"), QStringLiteral("recipe"), QStringLiteral("into"), QStringLiteral("clips")}.contains(it.key()) && diagnostics)
+            diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_UNKNOWN_KEY"), Severity::Warning,
+                                           it.key() + QStringLiteral(": unknown key, ignored"), std::nullopt, it.key()});
+    }
+    RebakeRequest req;
+    if (!root.value(u"output").isString() || root.value(u"output").toString().isEmpty())
+        error(QStringLiteral("output"), QStringLiteral("expected the output file path (string)"));
+    else
+        req.outputPath = resolve(root.value(u"output").toString());
+    if (root.contains(u"into")) {
+        if (!root.value(u"into").isString() || root.value(u"into").toString().isEmpty())
+            error(QStringLiteral("into"), QStringLiteral("expected an existing BPAT file path (string)"));
+        else
+            req.intoPath = resolve(root.value(u"into").toString());
+    }
+    const QJsonValue recipe = root.value(u"recipe");
+    if (recipe.isUndefined()) {
+        req.recipe = BuiltinRecipes::hands();
+    } else if (!recipe.isString()) {
+        error(QStringLiteral("recipe"), QStringLiteral("expected a built-in recipe name or a recipe file path (string)"));
+    } else {
+        const QString r = recipe.toString();
+        Diagnostics recipeDiagnostics;
+        const std::optional<RebakeRecipe> loaded = loadRecipe(BuiltinRecipes::byName(r) ? r : resolve(r), &recipeDiagnostics);
+        for (Diagnostic d : recipeDiagnostics) {
+            d.message = QStringLiteral("recipe %1: %2").arg(r, d.message);
+            if (d.location.isEmpty())
+                d.location = QStringLiteral("recipe"); // the file itself: name the manifest key
+            if (diagnostics)
+                diagnostics->append(d);
+        }
+        if (loaded)
+            req.recipe = *loaded;
+        else
+            failed = true;
+    }
+    const QJsonValue clips = root.value(u"clips");
+    if (!clips.isArray() || clips.toArray().isEmpty()) {
+        error(QStringLiteral("clips"), QStringLiteral("expected a non-empty array of clip objects"));
+    } else {
+        const QJsonArray a = clips.toArray();
+        QSet<QString> names;
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            const QString path = QStringLiteral("clips[%1]").arg(i);
+            if (!a.at(i).isObject()) {
+                error(path, QStringLiteral("expected a clip object"));
+                continue;
+            }
+            const QJsonObject o = a.at(i).toObject();
+            RebakeClipRequest c;
+            if (!o.value(u"curves").isString() || o.value(u"curves").toString().isEmpty()) {
+                error(path + QStringLiteral(".curves"), QStringLiteral("expected the recording's path (string)"));
+                continue;
+            }
+            c.curvesPath = resolve(o.value(u"curves").toString());
+            c.name = o.contains(u"name") ? o.value(u"name").toString() : QFileInfo(c.curvesPath).completeBaseName();
+            if (c.name.isEmpty())
+                error(path + QStringLiteral(".name"), QStringLiteral("expected a non-empty clip name"));
+            else if (names.contains(c.name))
+                error(path + QStringLiteral(".name"), QStringLiteral("duplicate clip name '%1'").arg(c.name));
+            names.insert(c.name);
+            auto number = [&](const char *key, std::optional<double> *into, bool positive) {
+                const QJsonValue v = o.value(QLatin1String(key));
+                if (v.isUndefined())
+                    return;
+                if (!v.isDouble() || !std::isfinite(v.toDouble()) || (positive && v.toDouble() <= 0))
+                    error(path + QLatin1Char('.') + QLatin1String(key),
+                          positive ? QStringLiteral("expected a number > 0") : QStringLiteral("expected a number (seconds)"));
+                else
+                    *into = v.toDouble();
+            };
+            std::optional<double> fps;
+            number("fps", &fps, true);
+            c.range.fps = fps.value_or(60.0);
+            number("from", &c.range.from, false);
+            number("to", &c.range.to, false);
+            if (o.contains(u"loops")) {
+                if (!o.value(u"loops").isBool())
+                    error(path + QStringLiteral(".loops"), QStringLiteral("expected true or false"));
+                c.loops = o.value(u"loops").toBool();
+            }
+            for (auto it = o.begin(); it != o.end(); ++it) {
+                if (!QStringList{QStringLiteral("curves"), QStringLiteral("name"), QStringLiteral("fps"), QStringLiteral("loops"),
+                                 QStringLiteral("from"), QStringLiteral("to")}.contains(it.key()) && diagnostics)
+                    diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_UNKNOWN_KEY"), Severity::Warning,
+                                                   path + QLatin1Char('.') + it.key() + QStringLiteral(": unknown key, ignored"),
+                                                   std::nullopt, path + QLatin1Char('.') + it.key()});
+            }
+            req.clips.append(c);
+        }
+    }
+    if (failed)
+        return std::nullopt;
+    return req;
+}
+
+std::optional<RebakeRequest> BakeManifest::readFile(const QString &path, Diagnostics *diagnostics)
+{
+    const RegularFile::Contents file = RegularFile::read(path, MaxFileBytes);
+    if (!file.ok()) {
+        if (diagnostics)
+            diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_UNREADABLE"), Severity::Error,
+                                           QStringLiteral("cannot read manifest %1: %2").arg(path, file.error),
+                                           std::nullopt, QString()});
+        return std::nullopt;
+    }
+    return parse(file.bytes, QFileInfo(path).absolutePath(), diagnostics);
+}
+
+} // namespace bpat

@@ -1,0 +1,25 @@
+#pragma once
+// The recipes that ship with BPAT Studio:
+// - "hands": species 0, 53 bones: Head (camera) and the 26 recorded joints of each hand, every
+//   bone's palette matrix the converted joint pose itself.
+// - "humanoid-upper-body": the game's 20-bone humanoid (Rig::humanoid()) driven from a
+//   recording: the body follows the camera on the floor, the head is the camera, the hands are
+//   the wrists, the arms are solved by two-bone IK, legs and spine keep a standing pose. Poses are
+//   used in the recording's own (Unity) frame, which is the game's: front +Z, left at -X.
+#include "rebake/RebakeRecipe.h"
+
+#include <QStringList>
+#include <optional>
+
+namespace bpat {
+
+class BuiltinRecipes
+{
+public:
+    static RebakeRecipe hands();
+    static RebakeRecipe humanoidUpperBody();
+    static QStringList names(); // "hands", "humanoid-upper-body"
+    static std::optional<RebakeRecipe> byName(const QString &name);
+};
+
+} // namespace bpat

@@ -1,0 +1,220 @@
+#include "rebake/RebakeJob.h"
+
+#include "io/AtomicFile.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatWriter.h"
+#include "anim/InputAnimationReader.h"
+#include "bpat/Validator.h"
+
+#include <QSet>
+
+namespace bpat {
+
+namespace {
+
+ValidationResult validateBytes(const QByteArray &bytes, ValidationProfile profile, const QString &path)
+{
+    ValidationOptions options;
+    options.profile = profile;
+    options.deep = true;
+    return Validator(options).validate(BpatFile::fromData(bytes, path));
+}
+
+// An error as "the same finding": its code at its location ("header.species_id",
+// "palette[clip=walk,frame=7,bone=12]"), so an --into file's own errors are recognised in the
+// output without excusing a new error of the same kind somewhere else (a new clip's NaN, say).
+QString findingKey(const Diagnostic &d) { return d.code + QLatin1Char('@') + d.location; }
+
+QSet<QString> errorFindings(const ValidationResult &result)
+{
+    QSet<QString> findings;
+    for (const Diagnostic &d : result.issues) {
+        if (d.severity == Severity::Error)
+            findings.insert(findingKey(d));
+    }
+    return findings;
+}
+
+} // namespace
+
+RebakeJob::RebakeJob(RebakeRequest request)
+    : m_request(std::move(request))
+{
+}
+
+RebakeOutcome RebakeJob::build(const RebakeOptions &options) const
+{
+    RebakeOutcome out;
+    out.bytes = buildBytes(options, out);
+    return out;
+}
+
+QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &out) const
+{
+    const RebakeRequest &req = m_request;
+    const QStringList problems = req.recipe.problems();
+    if (!problems.isEmpty()) {
+        out.errors << QStringLiteral("recipe '%1' is not usable:").arg(req.recipe.name) << problems;
+        return {};
+    }
+    if (req.clips.isEmpty()) {
+        out.errors << QStringLiteral("nothing to rebake: expected at least one clip");
+        return {};
+    }
+
+    // The target document: the existing file, or an empty one shaped by the recipe.
+    BpatDocument doc;
+    QSet<QString> existingSpecErrors;
+    if (!req.intoPath.isEmpty()) {
+        QString error;
+        const std::optional<BpatFile> file = BpatFile::open(req.intoPath, &error);
+        if (!file) {
+            out.errors << QStringLiteral("cannot open %1: %2").arg(req.intoPath, error);
+            return {};
+        }
+        ValidationOptions gameOptions;
+        gameOptions.profile = ValidationProfile::Game;
+        const ValidationResult existing = Validator(gameOptions).validate(*file);
+        if (!existing.valid()) {
+            out.errors << QStringLiteral("%1 is not a valid BPAT file (game profile): %2")
+                              .arg(req.intoPath, existing.issues.isEmpty() ? QString() : existing.issues.first().message);
+            return {};
+        }
+        ValidationOptions specOptions;
+        specOptions.deep = true;
+        existingSpecErrors = errorFindings(Validator(specOptions).validate(*file));
+        std::optional<BpatDocument> loaded = BpatDocument::fromFile(*file, &error);
+        if (!loaded) {
+            out.errors << QStringLiteral("cannot read %1: %2").arg(req.intoPath, error);
+            return {};
+        }
+        doc = std::move(*loaded);
+        if (int(doc.boneCount()) != req.recipe.boneCount()) {
+            out.errors << QStringLiteral("%1 has %2 bones but recipe '%3' has %4: bone counts must match")
+                              .arg(req.intoPath).arg(doc.boneCount()).arg(req.recipe.name).arg(req.recipe.boneCount());
+            return {};
+        }
+    } else {
+        doc = BpatDocument(req.recipe.speciesId, quint32(req.recipe.boneCount()));
+        QList<BpatSocket> sockets;
+        for (const RecipeSocket &s : req.recipe.sockets)
+            sockets.append(BpatSocket{s.name, quint32(s.anchor), s.offset});
+        doc.setSockets(sockets);
+    }
+
+    // Read every recording and size every clip before baking, so progress has one total.
+    QList<InputAnimation> animations;
+    qint64 totalFrames = 0;
+    QSet<QString> names;
+    for (const RebakeClipRequest &c : req.clips) {
+        if (c.name.isEmpty()) {
+            out.errors << QStringLiteral("%1: empty clip name").arg(c.curvesPath);
+            return {};
+        }
+        if (names.contains(c.name)) {
+            out.errors << QStringLiteral("clip '%1' is requested twice: expected unique clip names").arg(c.name);
+            return {};
+        }
+        names.insert(c.name);
+        InputAnimationReader reader;
+        std::optional<InputAnimation> animation = reader.readFile(c.curvesPath);
+        if (!animation) {
+            out.errors << QStringLiteral("cannot read %1: %2").arg(c.curvesPath, reader.errorString());
+            return {};
+        }
+        QString error;
+        const std::optional<quint32> frames = Rebaker::frameCount(Rebaker::rangeFrom(c.range),
+                                                                  Rebaker::rangeTo(c.range, *animation), c.range.fps, &error);
+        if (!frames) {
+            out.errors << QStringLiteral("clip '%1' (%2): %3").arg(c.name, c.curvesPath, error);
+            return {};
+        }
+        out.frameCounts.append(*frames);
+        totalFrames += *frames;
+        animations.append(std::move(*animation));
+    }
+    if (qint64(doc.frameTotal()) + totalFrames > qint64(Rebaker::MaxFrames)) {
+        out.errors << QStringLiteral("%1 frames in all: expected at most %2").arg(qint64(doc.frameTotal()) + totalFrames).arg(Rebaker::MaxFrames);
+        return {};
+    }
+
+    const RecipePoser poser(req.recipe);
+    qint64 framesBefore = 0;
+    for (qsizetype i = 0; i < req.clips.size(); ++i) {
+        const RebakeClipRequest &c = req.clips.at(i);
+        RebakeOptions clipOptions = options;
+        if (options.progress) {
+            clipOptions.progress = [&options, framesBefore, totalFrames](qint64 done, qint64) {
+                options.progress(framesBefore + done, totalFrames);
+            };
+        }
+        QString error;
+        std::optional<BpatClip> clip = Rebaker::bakeClip(animations.at(i), poser, c.range, c.name, c.loops, clipOptions, &error);
+        if (!clip) {
+            out.cancelled = options.cancel && options.cancel->load();
+            out.errors << (out.cancelled ? QStringLiteral("cancelled: nothing was written")
+                                         : QStringLiteral("clip '%1': %2").arg(c.name, error));
+            return {};
+        }
+        framesBefore += clip->frameCount;
+        const int existing = doc.findClip(c.name);
+        const bool added = existing >= 0 ? doc.replaceClip(existing, std::move(*clip), &error)
+                                         : doc.addClip(std::move(*clip), &error);
+        if (!added) {
+            out.errors << QStringLiteral("clip '%1': %2").arg(c.name, error);
+            return {};
+        }
+    }
+
+    for (const QString &p : doc.problems())
+        out.errors << p;
+    if (!out.errors.isEmpty())
+        return {};
+    QString error;
+    const QByteArray bytes = BpatWriter(doc).toBytes(&error);
+    if (bytes.isEmpty()) {
+        out.errors << QStringLiteral("cannot serialize: %1").arg(error);
+        return {};
+    }
+    // Valid in both profiles; an existing file's own spec-profile errors (same code, same place)
+    // are not held against it.
+    const ValidationResult game = validateBytes(bytes, ValidationProfile::Game, req.outputPath);
+    const ValidationResult spec = validateBytes(bytes, ValidationProfile::Spec, req.outputPath);
+    out.validation = spec.issues;
+    for (const Diagnostic &d : game.issues) {
+        if (d.severity == Severity::Error)
+            out.errors << QStringLiteral("output invalid (game profile): %1").arg(d.message);
+    }
+    for (const Diagnostic &d : spec.issues) {
+        if (d.severity == Severity::Error && !existingSpecErrors.contains(findingKey(d)))
+            out.errors << QStringLiteral("output invalid (spec profile): %1").arg(d.message);
+    }
+    out.document = std::move(doc);
+    out.bytesWritten = bytes.size();
+    out.ok = out.errors.isEmpty();
+    return bytes;
+}
+
+RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
+{
+    RebakeOutcome out;
+    const QByteArray bytes = buildBytes(options, out);
+    if (!out.ok)
+        return out;
+    if (options.cancel && options.cancel->load()) {
+        out.ok = false;
+        out.cancelled = true;
+        out.errors << QStringLiteral("cancelled: nothing was written");
+        return out;
+    }
+    // Exactly the validated bytes; QSaveFile renames over the target only once all are written.
+    QString error;
+    if (!AtomicFile::write(m_request.outputPath, bytes, &error)) {
+        out.ok = false;
+        out.errors << QStringLiteral("cannot write %1").arg(error);
+        out.bytesWritten = 0;
+    }
+    return out;
+}
+
+} // namespace bpat

@@ -1,0 +1,63 @@
+#pragma once
+// Rebakes input animation curves into one BPAT clip: frame f samples t = from + f / fps, the
+// clip has floor((to - from) * fps) + 1 frames, and each bone's palette matrix is what the
+// recipe's RecipePoser makes of the curve core's evaluation at t (PoseCursor / CurveCursor),
+// stored row-major. Work is split over frames into chunks run on a thread pool (QtConcurrent);
+// each chunk sweeps forward with its own cursors. Progress and cancel are thread-safe.
+#include "bpat/BpatDocument.h"
+#include "anim/InputAnimation.h"
+#include "rebake/RecipePoser.h"
+
+#include <QString>
+#include <atomic>
+#include <functional>
+#include <optional>
+
+namespace bpat {
+
+struct RebakeRange
+{
+    std::optional<double> from; // default 0
+    std::optional<double> to;   // default: the recording's duration
+    double fps = 60.0;
+};
+
+struct RebakeOptions
+{
+    int threads = 0; // 0: QThread::idealThreadCount()
+    int chunkFrames = 64;
+    // Called with frames done and the total, from worker threads (must be thread-safe).
+    std::function<void(qint64 done, qint64 total)> progress;
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+class Rebaker
+{
+public:
+    // At most this many frames per clip (the file format counts frames in u32; this keeps
+    // palettes of big rigs within memory).
+    static constexpr qint64 MaxFrames = 4'000'000;
+    static constexpr qint64 MaxPaletteBytes = qint64(4) << 30;
+
+    // floor((to - from) * fps) + 1, or nullopt with a reason (non-finite or non-positive fps,
+    // to < from, too many frames).
+    static std::optional<quint32> frameCount(double from, double to, double fps, QString *error = nullptr);
+    // Resolves the defaults of a range against a recording.
+    static double rangeFrom(const RebakeRange &range) { return range.from.value_or(0.0); }
+    static double rangeTo(const RebakeRange &range, const InputAnimation &animation)
+    {
+        return range.to.value_or(animation.duration());
+    }
+
+    // One clip: palette filled, socket rows left empty (BpatDocument computes them from the
+    // document's sockets). nullopt with a reason on a bad range or when cancelled.
+    static std::optional<BpatClip> bakeClip(const InputAnimation &animation, const RecipePoser &poser,
+                                            const RebakeRange &range, const QString &name, bool loops,
+                                            const RebakeOptions &options = {}, QString *error = nullptr);
+
+    // Poses one instant with fresh random-access evaluation (for previews and tests).
+    static void poseAt(const InputAnimation &animation, const RecipePoser &poser, double time,
+                       QMatrix4x4 *globals);
+};
+
+} // namespace bpat

@@ -1,0 +1,99 @@
+// Poses and rays from component curves: normalization, matrices, right-handed conversion, and
+// the pose/ray cursors agreeing with random access.
+#include "anim/PoseCursor.h"
+#include "anim/RayCursor.h"
+
+#include <QtTest/QtTest>
+
+using namespace bpat;
+
+namespace {
+bool fuzzyEqual(const QVector3D &a, const QVector3D &b) { return (a - b).length() < 1e-6f; }
+bool fuzzyEqual(const QQuaternion &a, const QQuaternion &b) { return (a.toVector4D() - b.toVector4D()).length() < 1e-6f; }
+FloatCurve ramp(float t0, float v0, float t1, float v1)
+{
+    return FloatCurve({Keyframe::linear(t0, v0), Keyframe::linear(t1, v1)});
+}
+} // namespace
+
+class tst_PoseSample : public QObject
+{
+    Q_OBJECT
+private slots:
+    void quaternionNormalized();
+    void matrix();
+    void rightHandedYUp();
+    void componentWiseInterpolationThenNormalize();
+    void ray();
+};
+
+void tst_PoseSample::quaternionNormalized()
+{
+    QCOMPARE(PoseSample::fromComponents({1, 2, 3, 0, 0, 0, 0}).rotation, QQuaternion()); // zero -> identity
+    QCOMPARE(PoseSample::fromComponents({0, 0, 0, 0, 0, 0, 2}).rotation, QQuaternion());
+    const PoseSample p = PoseSample::fromComponents({1, 2, 3, 1, 1, 1, 1});
+    QCOMPARE(p.position, QVector3D(1, 2, 3));
+    QVERIFY(fuzzyEqual(p.rotation, QQuaternion(0.5f, 0.5f, 0.5f, 0.5f)));
+    const PoseSample nan = PoseSample::fromComponents({0, 0, 0, qQNaN(), 0, 0, 1});
+    QCOMPARE(nan.rotation, QQuaternion());
+}
+
+void tst_PoseSample::matrix()
+{
+    // 90 degrees about +Y (x 0, y sin 45, z 0, w cos 45) maps +X to -Z; then translate.
+    const double h = std::sqrt(0.5);
+    const PoseSample p = PoseSample::fromComponents({1, 2, 3, 0, h, 0, h});
+    QVERIFY(fuzzyEqual(p.matrix().map(QVector3D(1, 0, 0)), QVector3D(1, 2, 2)));
+    QVERIFY(fuzzyEqual(p.matrix().map(QVector3D(0, 0, 0)), QVector3D(1, 2, 3)));
+}
+
+void tst_PoseSample::rightHandedYUp()
+{
+    const PoseSample p = PoseSample::fromComponents({1, 2, 3, 0.1, 0.2, 0.3, 0.9});
+    const PoseSample r = p.toRightHandedYUp();
+    QCOMPARE(r.position, QVector3D(1, 2, -3));
+    QCOMPARE(r.rotation.x(), -p.rotation.x());
+    QCOMPARE(r.rotation.y(), -p.rotation.y());
+    QCOMPARE(r.rotation.z(), p.rotation.z());
+    QCOMPARE(r.rotation.scalar(), p.rotation.scalar());
+    // Mirroring z twice (a conjugation by the mirror) maps a point the same way: M R M = R'.
+    const QVector3D v(0.3f, -0.7f, 0.4f);
+    const QVector3D viaLeft = p.matrix().map(v);
+    const QVector3D viaRight = r.matrix().map(QVector3D(v.x(), v.y(), -v.z()));
+    QVERIFY(fuzzyEqual(QVector3D(viaLeft.x(), viaLeft.y(), -viaLeft.z()), viaRight));
+}
+
+void tst_PoseSample::componentWiseInterpolationThenNormalize()
+{
+    PoseCurves pose;
+    pose[PoseComponent::PositionZ] = ramp(0, 0, 2, 4);
+    pose[PoseComponent::RotationY] = ramp(0, 0, 1, 2);
+    pose[PoseComponent::RotationW] = ramp(0, 1, 1, 1);
+    // t = 0.5: (x, y, z, w) = (0, 1, 0, 1) -> (0, 0.7071, 0, 0.7071): no slerp, no hemisphere fix.
+    const PoseSample s = pose.evaluate(0.5);
+    QVERIFY(fuzzyEqual(s.position, QVector3D(0, 0, 1)));
+    QVERIFY(fuzzyEqual(s.rotation, QQuaternion(float(std::sqrt(0.5)), 0, float(std::sqrt(0.5)), 0)));
+    PoseCursor cursor(pose);
+    for (double t = -1; t < 3; t += 0.01)
+        QCOMPARE(cursor.sample(t), pose.evaluate(t));
+}
+
+void tst_PoseSample::ray()
+{
+    const RaySample r = RaySample::fromComponents({1, 2, 3, 0, 3, 4});
+    QCOMPARE(r.origin, QVector3D(1, 2, 3));
+    QVERIFY(fuzzyEqual(r.direction, QVector3D(0, 0.6f, 0.8f)));
+    QCOMPARE(RaySample::fromComponents({0, 0, 0, 0, 0, 0}).direction, QVector3D());
+    const RaySample rh = r.toRightHandedYUp();
+    QCOMPARE(rh.origin, QVector3D(1, 2, -3));
+    QVERIFY(fuzzyEqual(rh.direction, QVector3D(0, 0.6f, -0.8f)));
+    RayCurves curves;
+    curves[RayComponent::DirectionZ] = ramp(0, 1, 1, 1);
+    curves[RayComponent::DirectionX] = ramp(0, 0, 1, 2);
+    RayCursor cursor(curves);
+    QVERIFY(fuzzyEqual(cursor.sample(0.5).direction, QVector3D(float(std::sqrt(0.5)), 0, float(std::sqrt(0.5)))));
+    QCOMPARE(cursor.sample(0.75), curves.evaluate(0.75));
+}
+
+QTEST_GUILESS_MAIN(tst_PoseSample)
+#include "tst_PoseSample.moc"

@@ -1,0 +1,200 @@
+// The baker end to end: every file it writes is a valid BPAT (both profiles) or BPSM with the
+// stated species, bone count and clips; socket rows agree with the palettes; a failing species
+// is reported and leaves no file behind.
+#include "bake/Baker.h"
+#include "bpat/BpatFile.h"
+#include "bpsm/BpsmFile.h"
+#include "bpsm/BpsmValidator.h"
+#include "bake/SpeciesCatalog.h"
+#include "bpat/Validator.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest/QTest>
+
+using namespace bpat;
+
+class tst_Baker : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void writesTheCreatureSet();
+    void bpatFilesAreValidInBothProfiles_data();
+    void bpatFilesAreValidInBothProfiles();
+    void socketRowsFollowThePalette();
+    void snapshotsAreValidAndSkinned();
+    void failingSpeciesLeavesNoFile();
+    void unwritableDirectoryFails();
+
+private:
+    QTemporaryDir m_dir;
+    QList<BakeOutput> m_outputs;
+};
+
+void tst_Baker::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_outputs = Baker(SpeciesCatalog::builtIn()).bake(m_dir.path());
+}
+
+void tst_Baker::writesTheCreatureSet()
+{
+    QStringList names;
+    for (const BakeOutput &o : m_outputs) {
+        QVERIFY2(o.ok, qPrintable(o.fileName + u": "_qs + o.error));
+        QVERIFY(QFileInfo::exists(o.path));
+        QCOMPARE(o.bytes, quint64(QFileInfo(o.path).size()));
+        names << o.fileName;
+    }
+    QCOMPARE(names, (QStringList{u"humanoid.bpat"_qs, u"humanoid_sword.bpat"_qs, u"horse.bpat"_qs,
+                                 u"horse_minimal.bpsm"_qs, u"elephant.bpat"_qs, u"elephant_minimal.bpsm"_qs}));
+    QVERIFY(Baker::allOk(m_outputs));
+    // Nothing else (no temporary files) is left in the directory.
+    QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files).size(), 6);
+}
+
+void tst_Baker::bpatFilesAreValidInBothProfiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("species");
+    QTest::addColumn<int>("bones");
+    QTest::addColumn<int>("sockets");
+    QTest::addColumn<QStringList>("clips");
+    // The game's clips in its order (bpat-v1.md, "The game's built-in rigs").
+    const QStringList human{u"idle"_qs,           u"walk"_qs,           u"run"_qs,            u"hold"_qs,
+                            u"attack_sword_a"_qs, u"attack_sword_b"_qs, u"attack_sword_c"_qs, u"attack_spear_a"_qs,
+                            u"attack_spear_b"_qs, u"attack_spear_c"_qs, u"attack_bow"_qs,     u"riding_idle"_qs,
+                            u"riding_charge"_qs,  u"riding_reining"_qs, u"riding_bow_shot"_qs};
+    QTest::newRow("humanoid") << u"humanoid.bpat"_qs << 0 << 20 << 10 << human;
+    QTest::newRow("humanoid_sword") << u"humanoid_sword.bpat"_qs << 3 << 20 << 10 << human;
+    QTest::newRow("horse") << u"horse.bpat"_qs << 1 << 16 << 0
+                           << QStringList{u"idle"_qs, u"walk"_qs, u"trot"_qs, u"canter"_qs, u"gallop"_qs, u"fight"_qs};
+    QTest::newRow("elephant") << u"elephant.bpat"_qs << 2 << 16 << 0
+                              << QStringList{u"idle"_qs, u"walk"_qs, u"run"_qs, u"fight"_qs};
+}
+
+void tst_Baker::bpatFilesAreValidInBothProfiles()
+{
+    QFETCH(QString, file);
+    QFETCH(int, species);
+    QFETCH(int, bones);
+    QFETCH(int, sockets);
+    QFETCH(QStringList, clips);
+    const QString path = QDir(m_dir.path()).filePath(file);
+    for (ValidationProfile profile : {ValidationProfile::Spec, ValidationProfile::Game}) {
+        const ValidationResult r = Validator(ValidationOptions::make(profile, true)).validatePath(path);
+        QString issues;
+        for (const Diagnostic &d : r.issues)
+            issues += d.code + u": "_qs + d.message + u"\n"_qs;
+        QVERIFY2(r.valid(), qPrintable(issues));
+        QCOMPARE(r.counts.warnings, 0);
+    }
+    const auto bpat = BpatFile::open(path);
+    QVERIFY(bpat);
+    QCOMPARE(int(bpat->header().speciesId), species);
+    QCOMPARE(int(bpat->header().boneCount), bones);
+    QCOMPARE(int(bpat->header().socketCount), sockets);
+    QStringList names;
+    for (const BpatClipInfo &c : bpat->clips()) {
+        names << c.name;
+        QCOMPARE(c.fps, 24.0f);
+    }
+    QCOMPARE(names, clips);
+    // The game's layout: socket table offset 0 without sockets, palette right after the
+    // 16-aligned string table, and no padding at the end.
+    if (sockets == 0)
+        QCOMPARE(bpat->header().socketTableOffset, quint64(0));
+    QCOMPARE(bpat->header().paletteDataOffset % 16, quint64(0));
+    // Row-major global transforms: the translation is in floats 3, 7, 11; row 3 is (0 0 0 1).
+    const float *m = bpat->matrixData(0, 0);
+    QVERIFY(m);
+    QCOMPARE(m[12], 0.0f);
+    QCOMPARE(m[15], 1.0f);
+    QVERIFY(m[7] > 0.5f); // the root is well above the ground
+}
+
+void tst_Baker::socketRowsFollowThePalette()
+{
+    const auto bpat = BpatFile::open(QDir(m_dir.path()).filePath(u"humanoid.bpat"_qs));
+    QVERIFY(bpat);
+    for (quint32 frame : {0u, 30u, 111u}) {
+        for (const BpatSocketInfo &s : bpat->sockets()) {
+            QMatrix4x4 expected = bpat->matrixAtGlobalFrame(frame, s.anchorBone);
+            expected.translate(s.localOffset);
+            const auto row = bpat->socketRow(frame, quint32(s.index));
+            QVERIFY(row);
+            for (int k = 0; k < 12; ++k)
+                QVERIFY(qAbs((*row)[k] - expected(k / 4, k % 4)) < 1e-5f);
+        }
+    }
+}
+
+void tst_Baker::snapshotsAreValidAndSkinned()
+{
+    for (const QString &name : {u"horse"_qs, u"elephant"_qs}) {
+        const QString path = QDir(m_dir.path()).filePath(name + u"_minimal.bpsm"_qs);
+        const Diagnostics issues = BpsmValidator().validatePath(path);
+        QVERIFY2(issues.isEmpty(), qPrintable(issues.isEmpty() ? QString() : issues.first().code + u" "_qs + issues.first().message));
+        const auto bpsm = BpsmFile::open(path);
+        const auto bpat = BpatFile::open(QDir(m_dir.path()).filePath(name + u".bpat"_qs));
+        QVERIFY(bpsm && bpat);
+        QCOMPARE(bpsm->header().speciesId, bpat->header().speciesId);
+        QCOMPARE(bpsm->header().frameTotal, bpat->header().frameTotal);
+        QCOMPARE(bpsm->clips().size(), bpat->clips().size());
+        for (int c = 0; c < bpat->clips().size(); ++c) {
+            QCOMPARE(bpsm->clips().at(c).name, bpat->clips().at(c).name);
+            QCOMPARE(bpsm->clips().at(c).frameCount, bpat->clips().at(c).frameCount);
+        }
+        QVERIFY(bpsm->header().vertexCount > 100);
+        // Pre-skinned: each vertex equals its blend of palette matrices applied to the rest
+        // (frame-independent) local position; check that the mesh moves and stays above ground.
+        const quint32 walk = *bpat->globalFrame(bpat->findClip(u"walk"_qs), 0);
+        float lowest = 1e9f, moved = 0.0f;
+        for (quint32 v = 0; v < bpsm->header().vertexCount; ++v) {
+            const CreatureVertex a = *bpsm->vertex(walk, v), b = *bpsm->vertex(walk + 6, v);
+            lowest = std::min(lowest, a.position[1]);
+            moved = std::max(moved, QVector3D(a.position[0] - b.position[0], a.position[1] - b.position[1],
+                                              a.position[2] - b.position[2]).length());
+        }
+        QVERIFY2(lowest > -0.03f, qPrintable(name + u" lowest vertex "_qs + QString::number(lowest)));
+        QVERIFY(moved > 0.05f);
+    }
+}
+
+void tst_Baker::failingSpeciesLeavesNoFile()
+{
+    // A manifest whose clip function returns the wrong number of bones fails; the others
+    // are still written and the failure is reported.
+    SpeciesManifest broken = SpeciesCatalog::builtIn().at(2);
+    broken.speciesName = u"broken"_qs;
+    broken.bpatFileName = u"broken.bpat"_qs;
+    broken.snapshotFileName = u"broken_minimal.bpsm"_qs;
+    broken.clipPalette = [](int, float) { return QList<QMatrix4x4>(3); };
+    QTemporaryDir dir;
+    const QList<BakeOutput> outputs = Baker({SpeciesCatalog::builtIn().at(0), broken}).bake(dir.path());
+    QCOMPARE(outputs.size(), 3);
+    QVERIFY(outputs.at(0).ok);
+    QVERIFY(!outputs.at(1).ok);
+    QVERIFY(outputs.at(1).error.contains(u"expected 16"_qs));
+    QVERIFY(!outputs.at(2).ok);
+    QVERIFY(!Baker::allOk(outputs));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{u"humanoid.bpat"_qs});
+}
+
+void tst_Baker::unwritableDirectoryFails()
+{
+    QTemporaryDir dir;
+    const QString blocker = dir.filePath(u"file"_qs);
+    QFile f(blocker);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.close();
+    const QList<BakeOutput> outputs = Baker(SpeciesCatalog::builtIn()).bake(blocker + u"/sub"_qs);
+    QCOMPARE(outputs.size(), 6);
+    QVERIFY(!Baker::allOk(outputs));
+    for (const BakeOutput &o : outputs)
+        QVERIFY(!o.ok && !o.error.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(tst_Baker)
+#include "tst_Baker.moc"

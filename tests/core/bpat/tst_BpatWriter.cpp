@@ -1,0 +1,158 @@
+#include "bpat/BpatDocument.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatWriter.h"
+#include "TestDocuments.h"
+#include "TestPaths.h"
+
+#include <QTemporaryDir>
+#include <QtTest/QTest>
+
+using namespace bpat;
+
+class TestBpatWriter : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void upstreamRoundTripIsByteIdentical_data()
+    {
+        QTest::addColumn<QString>("relative");
+        for (const char *set : {"bpat_v1_latest", "bpat_v1_initial"}) {
+            for (const char *name : {"humanoid", "humanoid_sword", "horse", "elephant"}) {
+                const QString rel = QStringLiteral("upstream_assets/%1/%2.bpat").arg(QLatin1String(set), QLatin1String(name));
+                QTest::newRow(qPrintable(rel)) << rel;
+            }
+        }
+    }
+    void upstreamRoundTripIsByteIdentical()
+    {
+        QFETCH(QString, relative);
+        BPAT_REQUIRE_SHARED(relative);
+        QString error;
+        const auto file = BpatFile::open(testpaths::shared(relative), &error);
+        QVERIFY2(file, qPrintable(error));
+        const auto doc = BpatDocument::fromFile(*file, &error);
+        QVERIFY2(doc, qPrintable(error));
+        QVERIFY2(doc->problems().isEmpty(), qPrintable(doc->problems().join(QLatin1Char('\n'))));
+        const QByteArray written = BpatWriter(*doc).toBytes(&error);
+        QVERIFY2(!written.isEmpty(), qPrintable(error));
+        QCOMPARE(written.size(), qsizetype(file->fileSize()));
+        QVERIFY(written == file->bytes());
+        QCOMPARE(BpatWriter(*doc).layout().fileSize, file->fileSize());
+
+        // Save goes through QSaveFile and gives the same bytes.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out.bpat"));
+        QVERIFY2(BpatWriter(*doc).save(out, &error), qPrintable(error));
+        QFile saved(out);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY(saved.readAll() == file->bytes());
+    }
+
+    void layoutFollowsTheBaker()
+    {
+        const BpatDocument doc = testdocs::smallDocument();
+        const BpatLayout l = BpatWriter(doc).layout();
+        QCOMPARE(l.clipTableOffset, 64u);
+        QCOMPARE(l.socketTableOffset, 64u + 2 * 32);
+        QCOMPARE(l.stringTableOffset, 64u + 4 * 32);
+        QCOMPARE(l.stringTableSize, quint32(sizeof("idle") + sizeof("jab") + sizeof("hand") + sizeof("head")));
+        QCOMPARE(l.paletteDataOffset, 224u); // string table 192 + 19 = 211, padded to 16
+        QCOMPARE(l.paletteDataOffset % 16, 0u);
+        QCOMPARE(l.socketDataOffset, l.paletteDataOffset + 6 * 3 * 64);
+        QCOMPARE(l.fileSize, l.socketDataOffset + 6 * 2 * 48);
+
+        const QByteArray bytes = BpatWriter(doc).toBytes();
+        QCOMPARE(quint64(bytes.size()), l.fileSize);
+        const auto file = BpatFile::fromData(bytes);
+        QCOMPARE(file.clips().at(1).frameOffset, 4u);
+        QCOMPARE(file.clips().at(1).loopsByte, quint8(0));
+        QCOMPARE(file.clips().at(1).fps, 30.0f);
+        QCOMPARE(file.sockets().at(0).nameOffset, 9u); // after "idle\0jab\0"
+        // The pad between string table and palette is zero.
+        for (quint64 i = l.stringTableOffset + l.stringTableSize; i < l.paletteDataOffset; ++i)
+            QCOMPARE(bytes.at(qsizetype(i)), '\0');
+        // Palettes are written as stored (row-major).
+        std::array<float, 16> stored;
+        std::copy_n(doc.clip(1).palette.constData() + BpatClip::matrixIndex(1, 2, 3), 16, stored.begin());
+        QCOMPARE(*file.matrixFloats(5, 2), stored);
+    }
+
+    void noSocketsGivesZeroSocketTableOffset()
+    {
+        const QByteArray bytes = testdocs::smallFileBytes(false);
+        const auto file = BpatFile::fromData(bytes);
+        QCOMPARE(file.header().socketTableOffset, 0u);
+        QCOMPARE(file.header().stringTableOffset, 64u + 2 * 32);
+        QCOMPARE(quint64(bytes.size()), file.paletteDataOffset() + 6 * 3 * 64); // no trailing pad
+    }
+
+    void namesAreInterned()
+    {
+        BpatDocument doc = testdocs::smallDocument();
+        BpatClip again = testdocs::makeClip(QStringLiteral("hand"), 1, 3, 24.0f, true);
+        QVERIFY(doc.addClip(again));
+        BpatWriter writer(doc);
+        const auto file = BpatFile::fromData(writer.toBytes());
+        // Clip names first ("idle", "jab", "hand"), then socket names; "hand" is shared.
+        QCOMPARE(file.clips().at(2).nameOffset, 9u);
+        QCOMPARE(file.sockets().at(0).nameOffset, 9u);
+        QCOMPARE(file.sockets().at(1).nameOffset, 14u);
+        QCOMPARE(file.header().stringTableSize, 19u);
+    }
+
+    void utf8NamesKeepTheirByteLength()
+    {
+        BpatDocument doc(1, 1);
+        QVERIFY(doc.addClip(testdocs::makeClip(QStringLiteral("galop_\u00e9"), 1, 1, 24.0f, true)));
+        const auto file = BpatFile::fromData(BpatWriter(doc).toBytes());
+        QCOMPARE(file.clips().at(0).nameLength, 8u);
+        QCOMPARE(file.clips().at(0).name, QStringLiteral("galop_\u00e9"));
+        QVERIFY(file.clips().at(0).nameValid());
+    }
+
+    void invalidDocumentsAreRefused()
+    {
+        QString error;
+        BpatDocument empty(0, 3);
+        QVERIFY(BpatWriter(empty).toBytes(&error).isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("no clips")), qPrintable(error));
+
+        BpatDocument doc = testdocs::smallDocument();
+        doc.clip(0).palette.removeLast(); // size no longer matches
+        QVERIFY(BpatWriter(doc).toBytes(&error).isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("palette holds")), qPrintable(error));
+        BpatWriter lenient(doc);
+        lenient.setAllowInvalid(true); // layout problems are refused even then
+        QVERIFY(lenient.toBytes(&error).isEmpty());
+
+        BpatDocument badFps = testdocs::smallDocument();
+        badFps.clip(0).fps = -1.0f;
+        QVERIFY(BpatWriter(badFps).toBytes().isEmpty());
+        BpatWriter crafted(badFps);
+        crafted.setAllowInvalid(true);
+        QVERIFY(!crafted.toBytes().isEmpty());
+    }
+
+    void failedSaveLeavesOriginalUntouched()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("keep.bpat"));
+        const QByteArray original = testdocs::smallFileBytes();
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(original);
+        }
+        QString error;
+        BpatDocument broken(0, 3); // no clips: refused before anything is written
+        QVERIFY(!BpatWriter(broken).save(path, &error));
+        QVERIFY(!BpatWriter(testdocs::smallDocument()).save(dir.filePath(QStringLiteral("no/such/dir/x.bpat")), &error));
+        QVERIFY2(error.contains(QStringLiteral("cannot open for writing")), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), original);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBpatWriter)
+#include "tst_BpatWriter.moc"

@@ -1,0 +1,142 @@
+#include "bpat/BpatSaver.h"
+#include "bpat/DocumentEditor.h"
+#include "TestDocuments.h"
+
+#include <QTemporaryDir>
+#include <QtTest/QTest>
+
+using namespace bpat;
+
+class TestDocumentEditor : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void renameRefusesDuplicatesAndEmpty()
+    {
+        BpatDocument doc = testdocs::smallDocument();
+        DocumentEditor ed(doc);
+        QString error;
+        QVERIFY(!ed.renameClip(0, QStringLiteral("jab"), &error));
+        QVERIFY(error.contains(QStringLiteral("already exists")));
+        QVERIFY(!ed.renameClip(0, QString(), &error));
+        QCOMPARE(doc.clip(0).name, QStringLiteral("idle"));
+        QVERIFY(ed.renameClip(0, QStringLiteral("breathe"), &error));
+        QCOMPARE(doc.clip(0).name, QStringLiteral("breathe"));
+        QVERIFY(ed.renameClip(0, QStringLiteral("breathe"), &error)); // same name is fine
+        QVERIFY(!ed.renameClip(7, QStringLiteral("x"), &error));
+    }
+    void fpsAndLoops()
+    {
+        BpatDocument doc = testdocs::smallDocument();
+        DocumentEditor ed(doc);
+        QVERIFY(!ed.setClipFps(0, 0.0f));
+        QVERIFY(!ed.setClipFps(0, std::numeric_limits<float>::quiet_NaN()));
+        QCOMPARE(doc.clip(0).fps, 24.0f);
+        QVERIFY(ed.setClipFps(0, 60.0f));
+        QCOMPARE(doc.clip(0).fps, 60.0f);
+        QVERIFY(ed.setClipLoops(1, true));
+        QVERIFY(doc.clip(1).loops);
+    }
+    void removeKeepsAtLeastOneClip()
+    {
+        BpatDocument doc = testdocs::smallDocument();
+        DocumentEditor ed(doc);
+        QVERIFY(ed.removeClip(0));
+        QCOMPARE(doc.clipCount(), 1);
+        QString error;
+        QVERIFY(!ed.removeClip(0, &error));
+        QVERIFY(error.contains(QStringLiteral("at least one clip")));
+        QCOMPARE(doc.clipCount(), 1);
+    }
+    void duplicateTrimSplit()
+    {
+        BpatDocument doc = testdocs::smallDocument();
+        const BpatClip idle = doc.clip(0);
+        DocumentEditor ed(doc);
+        QVERIFY(ed.duplicateClip(0));
+        QCOMPARE(doc.clipCount(), 3);
+        QCOMPARE(doc.clip(1).name, QStringLiteral("idle_copy"));
+        QCOMPARE(doc.clip(1).palette, idle.palette);
+
+        QVERIFY(!ed.trimClip(0, 2, 9));
+        QVERIFY(ed.trimClip(0, 1, 2));
+        QCOMPARE(doc.clip(0).frameCount, 2u);
+        const qsizetype m = 3 * 16;
+        QCOMPARE(doc.clip(0).palette, idle.palette.mid(m, 2 * m));
+        QCOMPARE(doc.clip(0).socketRows.size(), qsizetype(2 * 2 * 12));
+
+        QVERIFY(!ed.splitClip(1, 0));
+        QVERIFY(!ed.splitClip(1, 4));
+        QVERIFY(ed.splitClip(1, 3));
+        QCOMPARE(doc.clip(1).frameCount, 3u);
+        QCOMPARE(doc.clip(2).frameCount, 1u);
+        QCOMPARE(doc.clip(2).name, QStringLiteral("idle_copy_b"));
+        QCOMPARE(doc.clip(2).palette, idle.palette.mid(3 * m, m));
+        QVERIFY(doc.isWritable());
+    }
+    void importNeedsSameRigAndUniqueNames()
+    {
+        BpatDocument doc = testdocs::smallDocument();
+        const BpatDocument other = testdocs::smallDocument(false);
+        DocumentEditor ed(doc);
+        QString error;
+        QVERIFY(!ed.importClips(other, {}, false, &error));
+        QVERIFY(error.contains(QStringLiteral("already exists")));
+        QCOMPARE(doc.clipCount(), 2);
+        QVERIFY(ed.importClips(other, {1}, true, &error));
+        QCOMPARE(doc.clipCount(), 3);
+        QCOMPARE(doc.clip(2).name, QStringLiteral("jab_2"));
+        // Imported clips get socket rows for this file's sockets.
+        QCOMPARE(doc.clip(2).socketRows.size(), qsizetype(2 * 2 * 12));
+        QCOMPARE(doc.socketRowsDeviation(), 0.0f);
+
+        BpatDocument fourBones(0, 4);
+        fourBones.addClip(testdocs::makeClip(QStringLiteral("x"), 1, 4, 24.0f, true));
+        QVERIFY(!ed.importClips(fourBones, {}, true, &error));
+        QVERIFY(error.contains(QStringLiteral("bone counts differ")));
+    }
+    void socketsRecomputeRows()
+    {
+        BpatDocument doc = testdocs::smallDocument();
+        DocumentEditor ed(doc);
+        QString error;
+        QVERIFY(!ed.addSocket({QStringLiteral("hand"), 0, QVector3D()}, &error));
+        QVERIFY(!ed.addSocket({QStringLiteral("tail"), 3, QVector3D()}, &error));
+        QVERIFY(error.contains(QStringLiteral("outside the rig")));
+        QVERIFY(ed.addSocket({QStringLiteral("tail"), 0, QVector3D(1, 2, 3)}, &error));
+        QCOMPARE(doc.socketCount(), 3);
+        QVERIFY(ed.setSocketOffset(2, QVector3D(0, 0, 1)));
+        QVERIFY(ed.setSocketAnchor(2, 2));
+        QVERIFY(ed.renameSocket(2, QStringLiteral("tip")));
+        QCOMPARE(doc.socketRowsDeviation(), 0.0f);
+        const QMatrix4x4 expected = doc.clip(1).matrix(1, 2, 3) * [] { QMatrix4x4 t; t.translate(0, 0, 1); return t; }();
+        const float *row = doc.clip(1).socketRows.constData() + (1 * 3 + 2) * 12;
+        for (int r = 0; r < 3; ++r)
+            for (int c = 0; c < 4; ++c)
+                QVERIFY(qAbs(row[r * 4 + c] - expected(r, c)) < 1e-6f);
+        QVERIFY(ed.removeSocket(0));
+        QCOMPARE(doc.socketCount(), 2);
+        QCOMPARE(doc.clip(0).socketRows.size(), qsizetype(4 * 2 * 12));
+    }
+    void saverRefusesInvalidAndKeepsTarget()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("x.bpat"));
+        BpatDocument doc = testdocs::smallDocument();
+        BpatSaver::Result r = BpatSaver::save(doc, path);
+        QVERIFY2(r.saved, qPrintable(r.error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray before = f.readAll();
+        f.close();
+        doc.clip(1).name = doc.clip(0).name; // a duplicate name slipped past the editor
+        r = BpatSaver::save(doc, path);
+        QVERIFY(!r.saved);
+        QVERIFY(!r.error.isEmpty());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocumentEditor)
+#include "tst_DocumentEditor.moc"

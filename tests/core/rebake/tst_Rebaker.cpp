@@ -1,0 +1,432 @@
+// Rebaking the real HoloLens 2 recording: stored matrices equal the curve core's converted
+// poses, frame counts, validity in both profiles, --into keeping other clips byte for byte,
+// cancel leaving the target untouched, manifests, and the humanoid upper body's IK.
+#include "rebake/BakeManifest.h"
+#include "bpat/BpatFile.h"
+#include "rebake/BuiltinRecipes.h"
+#include "anim/CurveEvaluator.h"
+#include "anim/InputAnimationReader.h"
+#include "rebake/RebakeJob.h"
+#include "GeneratedRecording.h"
+#include "TestPaths.h"
+#include "bpat/Validator.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest/QTest>
+
+using namespace bpat;
+
+namespace {
+
+const QString RealRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+const QString EmptyRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201011-130542.bin");
+const QString Humanoid = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The raw bytes of one clip's palette and socket rows in a file.
+QByteArray clipBytes(const BpatFile &file, int clip)
+{
+    const BpatHeader &h = file.header();
+    const BpatClipInfo &c = file.clips().at(clip);
+    const QByteArray all = QByteArray::fromRawData(reinterpret_cast<const char *>(file.data()), qsizetype(file.fileSize()));
+    QByteArray out = all.mid(qsizetype(h.paletteDataOffset + quint64(c.frameOffset) * h.boneCount * 64),
+                             qsizetype(quint64(c.frameCount) * h.boneCount * 64));
+    if (h.socketCount > 0) {
+        const quint64 socketData = h.paletteDataOffset + quint64(h.frameTotal) * h.boneCount * 64;
+        out += all.mid(qsizetype(socketData + quint64(c.frameOffset) * h.socketCount * 48),
+                       qsizetype(quint64(c.frameCount) * h.socketCount * 48));
+    }
+    return out;
+}
+
+bool validIn(const QString &path, ValidationProfile profile)
+{
+    ValidationOptions o;
+    o.profile = profile;
+    o.deep = true;
+    const ValidationResult r = Validator(o).validatePath(path);
+    for (const Diagnostic &d : r.issues) {
+        if (d.severity == Severity::Error)
+            qWarning("%s: %s", qPrintable(d.code), qPrintable(d.message));
+    }
+    return r.valid();
+}
+
+RebakeRequest handsRequest(const QString &recording, const QString &out, const QString &name,
+                           std::optional<double> from = {}, std::optional<double> to = {}, double fps = 60.0)
+{
+    RebakeClipRequest clip{recording, name, RebakeRange{from, to, fps}, false};
+    return RebakeRequest{out, BuiltinRecipes::hands(), {clip}, QString()};
+}
+
+} // namespace
+
+class tst_Rebaker : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_generated;
+    QString m_real;        // empty when ../shared's recording is missing or damaged
+    QString m_realProblem;
+
+    // Every test that rebakes runs on the generated recording and on the real one.
+    void recordings()
+    {
+        QTest::addColumn<QString>("recording");
+        QTest::newRow("generated") << m_generated;
+        QTest::newRow("real") << m_real;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_generated = m_dir.filePath(QStringLiteral("generated.bin"));
+        QVERIFY(testrecording::write(m_generated));
+        InputAnimationReader reader;
+        if (reader.readFile(testpaths::shared(RealRecording)))
+            m_real = testpaths::shared(RealRecording);
+        else
+            m_realProblem = testpaths::shared(RealRecording) + QStringLiteral(": ") + reader.errorString();
+    }
+
+    void frameCountSemantics()
+    {
+        QCOMPARE(*Rebaker::frameCount(0.0, 1.0, 60.0), 61u);
+        QCOMPARE(*Rebaker::frameCount(0.0, 0.999, 60.0), 60u);
+        QCOMPARE(*Rebaker::frameCount(2.0, 2.0, 24.0), 1u);
+        QCOMPARE(*Rebaker::frameCount(-5.25, 14.5, 30.0), 593u); // floor(19.75 * 30) + 1
+        QString error;
+        QVERIFY(!Rebaker::frameCount(1.0, 0.5, 60.0, &error));
+        QVERIFY(error.contains(u"to >= from"));
+        QVERIFY(!Rebaker::frameCount(0.0, 1.0, 0.0, &error));
+        QVERIFY(!Rebaker::frameCount(0.0, 1e9, 60.0, &error));
+    }
+
+    void handsMatchTheCurveCore_data() { recordings(); }
+    void handsMatchTheCurveCore()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("hands.bpat"));
+        const RebakeOutcome o = RebakeJob(handsRequest(recording, out, QStringLiteral("rec"))).run();
+        QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+
+        InputAnimationReader reader;
+        const std::optional<InputAnimation> anim = reader.readFile(recording);
+        QVERIFY(anim);
+        const double duration = anim->duration();
+        QVERIFY(duration > 10.0);
+        const quint32 expectedFrames = quint32(std::floor(duration * 60.0)) + 1;
+
+        const std::optional<BpatFile> file = BpatFile::open(out);
+        QVERIFY(file);
+        QCOMPARE(file->header().boneCount, 53u);
+        QCOMPARE(file->header().speciesId, 0u);
+        QCOMPARE(file->header().socketCount, 5u);
+        QCOMPARE(file->clips().size(), 1);
+        QCOMPARE(file->clips().first().name, QStringLiteral("rec"));
+        QCOMPARE(file->clips().first().frameCount, expectedFrames);
+        QCOMPARE(file->clips().first().fps, 60.0f);
+        QVERIFY(validIn(out, ValidationProfile::Spec));
+        QVERIFY(validIn(out, ValidationProfile::Game));
+
+        const RebakeRecipe recipe = BuiltinRecipes::hands();
+        int compared = 0, collapsed = 0;
+        for (quint32 f = 0; f < expectedFrames; f += 7) {
+            const double t = 0.0 + double(f) / 60.0;
+            const bool tracked[2] = {CurveEvaluator::evaluate(anim->handBool(HandBoolCurve::LeftTracked), t),
+                                     CurveEvaluator::evaluate(anim->handBool(HandBoolCurve::RightTracked), t)};
+            for (int b = 0; b < 53; ++b) {
+                const CurveGroup g = recipe.bones.at(b).curve;
+                const PoseCurves &curves = g.camera ? anim->camera() : anim->joint(g.hand, g.joint);
+                QMatrix4x4 expected = curves.evaluate(t).toRightHandedYUp().matrix();
+                if (!g.camera && !tracked[int(g.hand)]) {
+                    const QVector3D w = anim->joint(g.hand, HandJoint::Wrist).evaluate(t).toRightHandedYUp().position;
+                    expected = QMatrix4x4(0, 0, 0, w.x(), 0, 0, 0, w.y(), 0, 0, 0, w.z(), 0, 0, 0, 1);
+                    ++collapsed;
+                }
+                const QMatrix4x4 stored = file->matrix(0, f, quint32(b));
+                for (int k = 0; k < 16; ++k) {
+                    if (std::abs(stored.constData()[k] - expected.constData()[k]) > 1e-6f)
+                        QFAIL(qPrintable(QStringLiteral("frame %1 bone %2 float %3: stored %4, curve core %5")
+                                             .arg(f).arg(b).arg(k).arg(stored.constData()[k]).arg(expected.constData()[k])));
+                }
+                ++compared;
+            }
+        }
+        QVERIFY(compared > 5000);
+        qInfo("compared %d matrices, %d of them in untracked (collapsed) hands", compared, collapsed);
+    }
+
+    void rangeAndSockets_data() { recordings(); }
+    void rangeAndSockets()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("part.bpat"));
+        QVERIFY(RebakeJob(handsRequest(recording, out, QStringLiteral("part"), 2.0, 3.5, 24.0)).run().ok);
+        const std::optional<BpatFile> file = BpatFile::open(out);
+        QCOMPARE(file->clips().first().frameCount, 37u); // floor(1.5 * 24) + 1
+        // Frame 10 samples t = 2 + 10/24; socket pinch_l = L_IndexTip's matrix (zero offset).
+        const QMatrix4x4 tip = file->matrix(0, 10, quint32(BuiltinRecipes::hands().indexOf(QStringLiteral("L_IndexTip"))));
+        const QMatrix4x4 socket = file->socketMatrix(0, 10, 3);
+        for (int r = 0; r < 3; ++r)
+            QCOMPARE(socket.row(r), tip.row(r));
+    }
+
+    void intoKeepsOtherClipsByteForByte_data() { recordings(); }
+    void intoKeepsOtherClipsByteForByte()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        QTemporaryDir dir;
+        const QString base = dir.filePath(QStringLiteral("base.bpat"));
+        QVERIFY(RebakeJob(handsRequest(recording, base, QStringLiteral("a"), 0.0, 2.0)).run().ok);
+        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("b.bpat")), QStringLiteral("b"), 3.0, 5.0)).run().ok);
+        const QString two = dir.filePath(QStringLiteral("two.bpat"));
+        RebakeRequest add = handsRequest(recording, two, QStringLiteral("b"), 3.0, 5.0);
+        add.intoPath = base;
+        QVERIFY(RebakeJob(add).run().ok);
+        const BpatFile baseFile = *BpatFile::open(base);
+        const BpatFile twoFile = *BpatFile::open(two);
+        const BpatFile bFile = *BpatFile::open(dir.filePath(QStringLiteral("b.bpat")));
+        QCOMPARE(twoFile.clips().size(), 2);
+        QCOMPARE(twoFile.clips().at(1).frameOffset, twoFile.clips().at(0).frameCount);
+        QCOMPARE(clipBytes(twoFile, 0), clipBytes(baseFile, 0));
+        QCOMPARE(clipBytes(twoFile, 1), clipBytes(bFile, 0));
+
+        // Replace "a" in place with a longer range: "b" stays byte for byte, offsets contiguous.
+        RebakeRequest replace = handsRequest(recording, two, QStringLiteral("a"), 5.0, 9.0, 30.0);
+        replace.intoPath = two;
+        QVERIFY(RebakeJob(replace).run().ok);
+        const BpatFile replaced = *BpatFile::open(two);
+        QCOMPARE(replaced.clips().size(), 2);
+        QCOMPARE(replaced.clips().at(0).name, QStringLiteral("a"));
+        QCOMPARE(replaced.clips().at(0).frameCount, 121u);
+        QCOMPARE(replaced.clips().at(1).frameOffset, 121u);
+        QCOMPARE(clipBytes(replaced, 1), clipBytes(bFile, 0));
+        QVERIFY(validIn(two, ValidationProfile::Spec));
+    }
+
+    void intoTheGameHumanoidKeepsItsClips_data() { recordings(); }
+    void intoTheGameHumanoidKeepsItsClips()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        BPAT_REQUIRE_SHARED(Humanoid);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("humanoid.bpat"));
+        RebakeClipRequest clip{recording, QStringLiteral("wave"), RebakeRange{1.0, 4.0, 24.0}, true};
+        const RebakeOutcome o = RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip},
+                                                        testpaths::shared(Humanoid)}).run();
+        QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+        const BpatFile original = *BpatFile::open(testpaths::shared(Humanoid));
+        const BpatFile file = *BpatFile::open(out);
+        QCOMPARE(file.clips().size(), original.clips().size() + 1);
+        QCOMPARE(file.header().speciesId, original.header().speciesId);
+        QCOMPARE(file.header().socketCount, original.header().socketCount);
+        for (int c = 0; c < original.clips().size(); ++c) {
+            QCOMPARE(file.clips().at(c).name, original.clips().at(c).name);
+            QCOMPARE(clipBytes(file, c), clipBytes(original, c));
+        }
+        QCOMPARE(file.clips().last().frameCount, 73u);
+        QVERIFY(file.clips().last().loops());
+        QVERIFY(validIn(out, ValidationProfile::Spec));
+        QVERIFY(validIn(out, ValidationProfile::Game));
+    }
+
+    void boneCountMismatchLeavesTargetUntouched_data() { recordings(); }
+    void boneCountMismatchLeavesTargetUntouched()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        BPAT_REQUIRE_SHARED(Humanoid);
+        QTemporaryDir dir;
+        const QString target = dir.filePath(QStringLiteral("target.bpat"));
+        QVERIFY(QFile::copy(testpaths::shared(Humanoid), target));
+        RebakeRequest r = handsRequest(recording, target, QStringLiteral("x"), 0.0, 1.0);
+        r.intoPath = target;
+        const RebakeOutcome o = RebakeJob(r).run();
+        QVERIFY(!o.ok);
+        QVERIFY(o.errors.join(u' ').contains(u"bone counts must match"));
+        QCOMPARE(readAll(target), readAll(testpaths::shared(Humanoid)));
+    }
+
+    void cancelLeavesTargetUntouched_data() { recordings(); }
+    void cancelLeavesTargetUntouched()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        QTemporaryDir dir;
+        const QString target = dir.filePath(QStringLiteral("t.bpat"));
+        QVERIFY(RebakeJob(handsRequest(recording, target, QStringLiteral("first"), 0.0, 1.0)).run().ok);
+        const QByteArray before = readAll(target);
+        std::atomic<bool> cancel{false};
+        std::atomic<int> calls{0};
+        RebakeOptions options;
+        options.chunkFrames = 16;
+        options.threads = 2;
+        options.cancel = &cancel;
+        options.progress = [&](qint64, qint64) {
+            ++calls;
+            cancel = true; // cancel after the first chunk
+        };
+        const RebakeOutcome o = RebakeJob(handsRequest(recording, target, QStringLiteral("second"))).run(options);
+        QVERIFY(!o.ok);
+        QVERIFY(o.cancelled);
+        QVERIFY(calls >= 1);
+        QCOMPARE(readAll(target), before);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // no temporary left behind
+    }
+
+    void progressReachesTheTotal_data() { recordings(); }
+    void progressReachesTheTotal()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        QTemporaryDir dir;
+        std::atomic<qint64> last{0}, total{0};
+        RebakeOptions options;
+        options.progress = [&](qint64 done, qint64 all) {
+            qint64 prev = last.load();
+            while (done > prev && !last.compare_exchange_weak(prev, done)) {}
+            total = all;
+        };
+        const RebakeOutcome o = RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("p.bpat")), QStringLiteral("p"), 0.0, 3.0)).run(options);
+        QVERIFY(o.ok);
+        QCOMPARE(total.load(), 181);
+        QCOMPARE(last.load(), 181);
+    }
+
+    void threadsGiveIdenticalBytes_data() { recordings(); }
+    void threadsGiveIdenticalBytes()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        QTemporaryDir dir;
+        RebakeOptions one;
+        one.threads = 1;
+        RebakeOptions many;
+        many.threads = 4;
+        many.chunkFrames = 5;
+        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("1.bpat")), QStringLiteral("c"), 0.0, 4.0)).run(one).ok);
+        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("n.bpat")), QStringLiteral("c"), 0.0, 4.0)).run(many).ok);
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("1.bpat"))), readAll(dir.filePath(QStringLiteral("n.bpat"))));
+    }
+
+    void manifestBakesSeveralClips_data() { recordings(); }
+    void manifestBakesSeveralClips()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        QTemporaryDir dir;
+        const QString manifest = dir.filePath(QStringLiteral("bake.json"));
+        QFile m(manifest);
+        QVERIFY(m.open(QIODevice::WriteOnly));
+        m.write(QStringLiteral(R"({"output": "out/species.bpat", "recipe": "hands", "clips": [
+            {"curves": "%1", "name": "intro", "fps": 30, "loops": false, "from": 0, "to": 2},
+            {"curves": "%1", "name": "loop", "fps": 24, "loops": true, "from": 4, "to": 6}]})")
+                    .arg(recording).toUtf8());
+        m.close();
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("out")));
+        Diagnostics d;
+        const std::optional<RebakeRequest> req = BakeManifest::readFile(manifest, &d);
+        QVERIFY(req);
+        QCOMPARE(req->outputPath, dir.filePath(QStringLiteral("out/species.bpat")));
+        const RebakeOutcome o = RebakeJob(*req).run();
+        QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+        const BpatFile file = *BpatFile::open(req->outputPath);
+        QCOMPARE(file.clips().size(), 2);
+        QCOMPARE(file.clips().at(0).name, QStringLiteral("intro"));
+        QCOMPARE(file.clips().at(0).frameCount, 61u);
+        QCOMPARE(file.clips().at(0).fps, 30.0f);
+        QVERIFY(!file.clips().at(0).loops());
+        QCOMPARE(file.clips().at(1).frameCount, 49u);
+        QVERIFY(file.clips().at(1).loops());
+    }
+
+    void emptyRecordingGivesOneFrame()
+    {
+        BPAT_REQUIRE_SHARED(EmptyRecording);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("empty.bpat"));
+        const RebakeOutcome o = RebakeJob(handsRequest(testpaths::shared(EmptyRecording), out, QStringLiteral("e"))).run();
+        QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+        QCOMPARE(BpatFile::open(out)->clips().first().frameCount, 1u); // duration 0: floor(0) + 1
+    }
+
+    void manifestErrorsNameThePath()
+    {
+        Diagnostics d;
+        QVERIFY(!BakeManifest::parse(R"({"output": "x.bpat", "clips": [{"curves": "a.bin", "fps": -1}]})", QDir::tempPath(), &d));
+        QCOMPARE(d.first().location, QStringLiteral("clips[0].fps"));
+        d.clear();
+        QVERIFY(!BakeManifest::parse(R"({"clips": []})", QDir::tempPath(), &d));
+        QCOMPARE(d.first().location, QStringLiteral("output"));
+        d.clear();
+        QVERIFY(!BakeManifest::parse(R"({"output": "x", "recipe": "nope", "clips": [{"curves": "a"}]})", QDir::tempPath(), &d));
+        QCOMPARE(d.first().code, QStringLiteral("RECIPE_UNKNOWN"));
+        d.clear();
+        QVERIFY(!BakeManifest::parse("{", QDir::tempPath(), &d));
+        QCOMPARE(d.first().code, QStringLiteral("MANIFEST_BAD_JSON"));
+    }
+
+    void humanoidUpperBodyOnTheRecording_data() { recordings(); }
+    void humanoidUpperBodyOnTheRecording()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        InputAnimationReader reader;
+        const InputAnimation anim = *reader.readFile(recording);
+        const RebakeRecipe recipe = BuiltinRecipes::humanoidUpperBody();
+        const RecipePoser poser(recipe);
+        const float upper = recipe.bones.at(8).rest.translation.length();
+        const float lower = recipe.bones.at(9).rest.translation.length();
+        int reached = 0, samples = 0;
+        for (double t = 0.0; t < anim.duration(); t += 0.05) {
+            QMatrix4x4 g[20];
+            Rebaker::poseAt(anim, poser, t, g);
+            for (const auto &[up, mid, end, hand, tracked] :
+                 {std::tuple{7, 8, 9, Hand::Left, HandBoolCurve::LeftTracked}, std::tuple{11, 12, 13, Hand::Right, HandBoolCurve::RightTracked}}) {
+                const QVector3D s = g[up].column(3).toVector3D(), e = g[mid].column(3).toVector3D(), w = g[end].column(3).toVector3D();
+                QVERIFY(std::abs((e - s).length() - upper) < 1e-4f);
+                QVERIFY(std::abs((w - e).length() - lower) < 1e-4f);
+                if (!CurveEvaluator::evaluate(anim.handBool(tracked), t))
+                    continue;
+                ++samples;
+                const QVector3D target = anim.joint(hand, HandJoint::Wrist).evaluate(t).position; // unconverted: the recipe's frame
+                const float d = (target - s).length();
+                if (d < upper + lower - 1e-3f && d > std::abs(upper - lower) + 1e-3f) {
+                    ++reached;
+                    QVERIFY2((w - target).length() < 1e-4f, qPrintable(QString::number((w - target).length())));
+                }
+            }
+        }
+        qInfo("humanoid-upper-body: %d of %d tracked hand samples within reach, all reached within 1e-4 m", reached, samples);
+        QVERIFY(samples > 0);
+        QVERIFY(reached > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Rebaker)
+#include "tst_Rebaker.moc"
