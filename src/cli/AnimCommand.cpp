@@ -6,11 +6,13 @@
 #include "anim/CurveCursor.h"
 #include "anim/InputAnimationReader.h"
 #include "anim/InputAnimationWriter.h"
+#include "io/AtomicFile.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -40,12 +42,20 @@ void printDiagnostics(const QString &command, const Diagnostics &diagnostics)
         printErr(QStringLiteral("%1: %2 %3: %4\n").arg(command, severityName(d.severity), d.code, d.message));
 }
 
-// Reads a recording; its diagnostics (warnings too) go to stderr.
-std::optional<InputAnimation> load(const QString &command, const QString &path)
+// Reads a recording; its diagnostics (warnings too) go to stderr. With `json`, a failure also
+// prints {"error": ...} with the first error found on stdout.
+std::optional<InputAnimation> load(const QString &command, const QString &path, bool json = false)
 {
     InputAnimationReader reader;
     std::optional<InputAnimation> animation = reader.readFile(path);
     printDiagnostics(command, reader.diagnostics());
+    if (!animation && json) {
+        const Diagnostics &found = reader.diagnostics();
+        const auto first = std::find_if(found.cbegin(), found.cend(),
+                                        [](const Diagnostic &d) { return d.severity == Severity::Error; });
+        printJson(first == found.cend() ? errorJson(QStringLiteral("ANIM_READ_ERROR"), path, QStringLiteral("cannot be read"))
+                                        : errorJson(first->code, path, first->message));
+    }
     return animation;
 }
 
@@ -128,7 +138,7 @@ int runInfo(const QStringList &args)
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected one FILE"));
     const QString path = parser.positionalArguments().constFirst();
-    const std::optional<InputAnimation> animation = load(command, path);
+    const std::optional<InputAnimation> animation = load(command, path, parser.isSet(json));
     if (!animation)
         return ExitFailure;
     if (parser.isSet(json))
@@ -234,7 +244,7 @@ int runSample(const QStringList &args)
     }
 
     const QString path = parser.positionalArguments().constFirst();
-    const std::optional<InputAnimation> animation = load(command, path);
+    const std::optional<InputAnimation> animation = load(command, path, parser.isSet(json));
     if (!animation)
         return ExitFailure;
     QList<CurveRef> curves;
@@ -243,7 +253,8 @@ int runSample(const QStringList &args)
     for (const QString &name : names) {
         const CurveRef ref = animation->curve(name);
         if (ref.isNull())
-            return failure(command, QStringLiteral("%1 has no curve %2 (its section is absent)").arg(path, name));
+            return jsonFailure(command, parser.isSet(json), QStringLiteral("CURVE_NOT_FOUND"), path,
+                               QStringLiteral("%1 has no curve %2 (its section is absent)").arg(path, name));
         curves.append(ref);
     }
     if (rate) {
@@ -269,7 +280,9 @@ int runConvert(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Input animation recording (.bin)."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("File to write (replaced atomically)."));
     const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Version to write: 1.0 or 1.1."), QStringLiteral("1.0|1.1"));
-    parser.addOption(version);
+    const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
+                                            QStringLiteral("Allow OUT to be IN (the recording is replaced by its conversion)."));
+    parser.addOptions({version, overwriteInput});
     if (const auto stop = parseArguments(parser, args,
                                          QStringLiteral("Write an input animation recording as version 1.0 or 1.1. 1.1 keeps only key "
                                                         "times and values; 1.0 has no eye gaze (both reported as warnings)."),
@@ -284,6 +297,11 @@ int runConvert(const QStringList &args)
         return usageError(parser, command, QStringLiteral("--version must be 1.0 or 1.1, not '%1'").arg(target));
     const QString inPath = parser.positionalArguments().at(0);
     const QString outPath = parser.positionalArguments().at(1);
+    // Converting to the other version drops data (tangents, eye gaze): over the input, that
+    // is lost for good, so only when asked for.
+    if (!parser.isSet(overwriteInput) && AtomicFile::sameFile(inPath, outPath))
+        return failure(command, QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
+                                               "--overwrite-input to replace it)").arg(outPath));
     const std::optional<InputAnimation> animation = load(command, inPath);
     if (!animation)
         return ExitFailure;

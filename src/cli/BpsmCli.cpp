@@ -14,9 +14,10 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
     QString error;
     const auto file = BpsmFile::open(path, &error);
     if (!file)
-        return failure(command, error);
+        return jsonFailure(command, json, QStringLiteral("IO_ERROR"), path, error);
     if (!file->hasHeader())
-        return failure(command, QStringLiteral("%1: not a BPSM file (shorter than the 72-byte header)").arg(path));
+        return jsonFailure(command, json, QStringLiteral("FILE_TOO_SMALL"), path,
+                           QStringLiteral("%1: not a BPSM file (shorter than the 72-byte header)").arg(path));
     const BpsmHeader &h = file->header();
     const QString species = format::speciesName(h.speciesId);
     if (json) {
