@@ -244,6 +244,24 @@ private Q_SLOTS:
         QCOMPARE(again.issues.constFirst().code, QStringLiteral("PALETTE_OUT_OF_BOUNDS"));
     }
 
+    void findingsNameTheirClipInAnyClipOrder()
+    {
+        // Deep findings name their clip by binary search when the clips lie in ascending,
+        // disjoint frame ranges, by a scan otherwise: here jab [0, 2) comes after idle [2, 6).
+        QByteArray bytes = testdocs::smallFileBytes();
+        testdocs::setU32(bytes, Clip0 + 12, 2);
+        testdocs::setU32(bytes, Clip1 + 12, 0);
+        testdocs::setF32(bytes, Palette + 4 * 3 * 64 + 12, NaN); // global frame 4, bone 0
+        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec, true))
+                                       .validate(BpatFile::fromData(bytes));
+        QStringList locations;
+        for (const Diagnostic &d : r.issues) {
+            if (d.code == codes::NON_FINITE)
+                locations << d.location;
+        }
+        QVERIFY2(locations.contains(QStringLiteral("palette[clip=idle,frame=2,bone=0]")), qPrintable(locations.join(u' ')));
+    }
+
     void nameNotUtf8IsValidatedAndReported()
     {
         // A name that is not UTF-8 ("\xff.bpat") opens (NativeName keeps its bytes) and its
