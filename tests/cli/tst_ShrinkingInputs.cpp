@@ -99,6 +99,8 @@ private slots:
                              || err.contains(QStringLiteral("not a valid BPAT")),
                          qPrintable(err));
                 ++cut;
+                if (i == 0)
+                    qInfo("%s", qPrintable(err.trimmed()));
             }
         }
         qInfo("%s: %d of %d runs saw the file cut short and said so", QTest::currentDataTag(), cut, Tries);
