@@ -2,6 +2,7 @@
 // JSON keys and exit codes are documented in docs/cli.md ("bpat anim").
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/NativeName.h"
 
 #include "anim/CurveCursor.h"
 #include "anim/InputAnimationReader.h"
@@ -85,7 +86,7 @@ QJsonObject infoJson(const QString &path, const InputAnimation &animation)
     QJsonArray markers;
     for (const InputAnimationMarker &m : animation.markers())
         markers.append(QJsonObject{{QStringLiteral("time"), floatJson(m.time)}, {QStringLiteral("name"), m.name}});
-    return QJsonObject{{QStringLiteral("path"), path},
+    return QJsonObject{{QStringLiteral("path"), NativeName::display(path)},
                        {QStringLiteral("version"), animation.versionString()},
                        {QStringLiteral("has_camera"), animation.hasCamera()},
                        {QStringLiteral("has_hands"), animation.hasHands()},

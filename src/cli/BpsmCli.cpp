@@ -5,6 +5,7 @@
 #include "bpsm/BpsmValidator.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/NativeName.h"
 
 
 namespace bpat::cli {
@@ -28,7 +29,7 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
                                      {QStringLiteral("frame_count"), qint64(c.frameCount)},
                                      {QStringLiteral("frame_offset"), qint64(c.frameOffset)}});
         printJson(QJsonObject{
-            {QStringLiteral("path"), path},
+            {QStringLiteral("path"), NativeName::display(path)},
             {QStringLiteral("format"), QStringLiteral("bpsm")},
             {QStringLiteral("file_size"), qint64(file->fileSize())},
             {QStringLiteral("version"), qint64(h.version)},

@@ -75,14 +75,16 @@ int jsonFailure(const QString &command, bool json, const QString &code, const QS
 
 void printOut(const QString &text)
 {
-    const QByteArray utf8 = text.toUtf8();
+    // A file name that is not UTF-8 holds escaped bytes (NativeName): shown as \xNN.
+    const QByteArray utf8 = NativeName::display(text).toUtf8();
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stdout);
     std::fflush(stdout);
 }
 
 void printErr(const QString &text)
 {
-    const QByteArray utf8 = text.toUtf8();
+    // A file name that is not UTF-8 holds escaped bytes (NativeName): shown as \xNN.
+    const QByteArray utf8 = NativeName::display(text).toUtf8();
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stderr);
     std::fflush(stderr);
 }

@@ -3,6 +3,7 @@
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/NativeName.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -73,7 +74,7 @@ QJsonObject infoJson(const BpatFile &file)
     }
     const auto socketData = h.socketCount > 0 ? file.socketDataOffset() : std::optional<quint64>(0);
     return QJsonObject{
-        {QStringLiteral("path"), file.path()},
+        {QStringLiteral("path"), NativeName::display(file.path())},
         {QStringLiteral("file_size"), qint64(file.fileSize())},
         {QStringLiteral("version"), qint64(h.version)},
         {QStringLiteral("species_id"), qint64(h.speciesId)},

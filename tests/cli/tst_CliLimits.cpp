@@ -178,6 +178,9 @@ private slots:
         r = shell(dir.path(), QStringLiteral("exec \"$BPAT\" info --json \"$(printf 'sub/\\377.bpat')\""));
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
         QCOMPARE(r.json().value(QStringLiteral("clip_count")).toInt(), 2);
+        QCOMPARE(r.json().value(QStringLiteral("path")).toString(), QStringLiteral("sub/\\xff.bpat")); // shown as \xff
+        r = shell(dir.path(), QStringLiteral("exec \"$BPAT\" info \"$(printf 'sub/\\377.bpat')\""));
+        QVERIFY2(r.exitCode == 0 && r.outText().startsWith(QStringLiteral("sub/\\xff.bpat: ")), qPrintable(r.outText()));
         r = shell(dir.path(), QStringLiteral("exec \"$BPAT\" edit \"$(printf 'sub/\\377.bpat')\" -o copy.bpat "
                                              "--set-fps idle=24"));
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
