@@ -122,6 +122,10 @@ bool AtomicFile::write(const QString &path, const Body &body, QString *error)
     const QString target = resolveTarget(path, error);
     if (target.isEmpty())
         return false;
+    // QSaveFile names its file through Qt's UTF-8 encoding: a name holding bytes that are not
+    // UTF-8 (NativeName) would be written under another name, with U+FFFD in it.
+    if (NativeName::hasEscapes(target))
+        return fail(QStringLiteral("cannot save under a name that is not UTF-8"), NativeName::display(target));
     QSaveFile file(target);
     // Unbuffered: every write reaches the system at once, so its failure is seen where it happens.
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))

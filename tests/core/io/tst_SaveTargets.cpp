@@ -10,6 +10,7 @@
 #include "bpat/BpatSaver.h"
 #include "bpat/BpatWriter.h"
 #include "io/AtomicFile.h"
+#include "io/NativeName.h"
 #include "TestDocuments.h"
 
 #include <QDir>
@@ -130,6 +131,7 @@ private slots:
     void specialTargetIsRefused();
     void symlinkToFileWritesThroughAndKeepsTheLink();
     void regularFileIsReplaced();
+    void nameThatIsNotUtf8IsRefused();
 };
 
 void tst_SaveTargets::specialTargetIsRefused_data()
@@ -224,6 +226,17 @@ void tst_SaveTargets::regularFileIsReplaced()
     }
     QCOMPARE(AtomicFile::resolveTarget(path, nullptr), path);
     QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("out.bpat")}));
+}
+
+void tst_SaveTargets::nameThatIsNotUtf8IsRefused()
+{
+    // QSaveFile would write "\xff.bpat" as "\uFFFD.bpat": another file. Refused instead.
+    QTemporaryDir dir;
+    const QString path = NativeName::decode(QFile::encodeName(dir.path()) + "/\xff.bpat");
+    QString error;
+    QVERIFY(!AtomicFile::write(path, QByteArray("bytes"), &error));
+    QVERIFY2(error.contains(QStringLiteral("not UTF-8")) && error.contains(QStringLiteral("\\xff.bpat")), qPrintable(error));
+    QCOMPARE(entries(dir.path()), QStringList());
 }
 
 QTEST_GUILESS_MAIN(tst_SaveTargets)
