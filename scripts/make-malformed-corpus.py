@@ -147,6 +147,10 @@ def cases(b):
 
     yield "clip-empty", u32(b, 96 + 8, 0), ["CLIP_EMPTY", "FRAME_TOTAL_MISMATCH"], "jab has no frames"
     yield "clip-frames-max", u32(b, 64 + 8, big32), ["CLIP_OUT_OF_RANGE"], "idle claims 2^32-1 frames"
+    # Frame counts near 2^31 once hung the window: a slider range near INT_MAX overflows the
+    # style's tick loop. tst_MalformedInWindow opens every case in the window.
+    yield "clip-frames-2pow31", u32(b, 64 + 8, 0x80000000), ["CLIP_OUT_OF_RANGE"], "idle claims 2^31 frames"
+    yield "clip-frames-int-max", u32(b, 96 + 8, 0x7FFFFFFF), ["CLIP_OUT_OF_RANGE"], "jab claims 2^31-1 frames"
     yield "clip-offset-max", u32(b, 96 + 12, big32), ["CLIP_OUT_OF_RANGE"], "jab starts at frame 2^32-1"
     yield "clip-not-contiguous", u32(b, 96 + 12, 3), ["CLIP_NOT_CONTIGUOUS"], "jab starts inside idle"
     yield "clip-fps-zero", f32(b, 64 + 16, 0.0), ["BAD_FPS"], "0 fps"
@@ -276,6 +280,8 @@ def bpsm_cases(b):
     yield "bpsm-clip-empty", u32(b, 104 + 8, 0), ["BPSM_CLIP_EMPTY", "BPSM_FRAME_TOTAL_MISMATCH"], "walk has no frames"
     yield "bpsm-clip-frames-max", u32(b, 72 + 8, big32), \
         ["BPSM_CLIP_NOT_CONTIGUOUS", "BPSM_FRAME_TOTAL_MISMATCH"], "idle claims 2^32-1 frames"
+    yield "bpsm-clip-frames-2pow31", u32(b, 72 + 8, 0x80000000), \
+        ["BPSM_CLIP_NOT_CONTIGUOUS", "BPSM_FRAME_TOTAL_MISMATCH"], "idle claims 2^31 frames"
     yield "bpsm-clip-offset-max", u32(b, 104 + 12, big32), ["BPSM_CLIP_NOT_CONTIGUOUS"], "walk starts at frame 2^32-1"
     yield "bpsm-clip-not-contiguous", u32(b, 104 + 12, 1), ["BPSM_CLIP_NOT_CONTIGUOUS"], "walk starts inside idle"
     yield "bpsm-clip-reserved", u32(b, 72 + 16, 7), ["BPSM_RESERVED_NONZERO"], "reserved word set"

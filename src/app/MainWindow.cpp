@@ -8,6 +8,7 @@
 #include "dialogs/AboutDialog.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
+#include "io/AtomicFile.h"
 #include "ui_MainWindow.h"
 #include "StudioViews.h"
 #include "widgets/CentralViewHost.h"
@@ -225,7 +226,10 @@ bool MainWindow::saveScreenshot(const QString &path)
     const QPixmap pixmap = grab();
     if (pixmap.isNull())
         return false;
-    return pixmap.save(path, "PNG");
+    // Through the one save path: a device, FIFO or dangling link as the target is refused.
+    QString error;
+    return AtomicFile::write(path, [&pixmap](QIODevice *device, QString *) { return pixmap.save(device, "PNG"); },
+                             &error);
 }
 
 void MainWindow::chooseFileToOpen()

@@ -1,5 +1,6 @@
 #include "StudioContext.h"
 
+#include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmValidator.h" // revalidate()
 #include "io/MappingGuard.h"
 #include "ValidationRun.h"
@@ -223,12 +224,39 @@ int StudioContext::clipCount() const
     return int(m_snapshot ? m_snapshot->file.clips().size() : file().clips().size());
 }
 
+namespace {
+
+// Frames from `frameOffset` on that the data block starting at `dataOffset` can hold, at
+// `bytesPerFrame` bytes a frame, in a file of `fileSize` bytes (all overflow-safe).
+quint64 framesHeld(quint64 fileSize, quint64 dataOffset, quint64 bytesPerFrame, quint32 frameOffset)
+{
+    if (dataOffset >= fileSize)
+        return 0;
+    const quint64 available = fileSize - dataOffset;
+    const quint64 total = bytesPerFrame > 0 ? available / bytesPerFrame : available;
+    return total > frameOffset ? total - frameOffset : 0;
+}
+
+} // namespace
+
 int StudioContext::frameCount() const
 {
     if (m_clip < 0 || m_clip >= clipCount())
         return 0;
-    const quint32 frames = m_snapshot ? m_snapshot->file.clips().at(m_clip).frameCount : file().clips().at(m_clip).frameCount;
-    return int(std::min<quint32>(frames, quint32(std::numeric_limits<int>::max())));
+    quint64 claimed = 0;
+    quint64 held = 0;
+    if (m_snapshot) {
+        const BpsmFile &f = m_snapshot->file;
+        const BpsmClipInfo &c = f.clips().at(m_clip);
+        claimed = c.frameCount;
+        held = framesHeld(f.fileSize(), f.header().vertexDataOffset, quint64(f.header().vertexCount) * bpsm::VertexSize, c.frameOffset);
+    } else {
+        const BpatFile &f = file();
+        const BpatClipInfo &c = f.clips().at(m_clip);
+        claimed = c.frameCount;
+        held = framesHeld(f.fileSize(), f.header().paletteDataOffset, quint64(f.header().boneCount) * 64, c.frameOffset);
+    }
+    return int(std::min({claimed, held, quint64(kMaxTimelineFrames)}));
 }
 
 std::optional<quint32> StudioContext::currentGlobalFrame() const

@@ -99,7 +99,11 @@ public:
     int currentFrame() const { return m_frame; }
     int currentBone() const { return m_bone; }       // -1: none selected
     int clipCount() const;                           // of the open document
-    int frameCount() const;                          // of the current clip (0 when none)
+    // Of the current clip (0 when none): the frames it claims, bounded by the frames the file
+    // holds for it (a clip table can claim 0x80000000 frames in a 1 KiB file) and by
+    // kMaxTimelineFrames, so no widget is ever handed a range near INT_MAX.
+    int frameCount() const;
+    static constexpr int kMaxTimelineFrames = 1 << 24; // 77 hours at 60 fps
     std::optional<quint32> currentGlobalFrame() const;
     void setCurrentClip(int clip);                   // resets the frame to 0
     void setCurrentClipByName(const QString &nameOrIndex); // false when not found

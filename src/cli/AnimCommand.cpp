@@ -2,15 +2,18 @@
 // JSON keys and exit codes are documented in docs/cli.md ("bpat anim").
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/NativeName.h"
 
 #include "anim/CurveCursor.h"
 #include "anim/InputAnimationReader.h"
 #include "anim/InputAnimationWriter.h"
+#include "io/AtomicFile.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -40,12 +43,20 @@ void printDiagnostics(const QString &command, const Diagnostics &diagnostics)
         printErr(QStringLiteral("%1: %2 %3: %4\n").arg(command, severityName(d.severity), d.code, d.message));
 }
 
-// Reads a recording; its diagnostics (warnings too) go to stderr.
-std::optional<InputAnimation> load(const QString &command, const QString &path)
+// Reads a recording; its diagnostics (warnings too) go to stderr. With `json`, a failure also
+// prints {"error": ...} with the first error found on stdout.
+std::optional<InputAnimation> load(const QString &command, const QString &path, bool json = false)
 {
     InputAnimationReader reader;
     std::optional<InputAnimation> animation = reader.readFile(path);
     printDiagnostics(command, reader.diagnostics());
+    if (!animation && json) {
+        const Diagnostics &found = reader.diagnostics();
+        const auto first = std::find_if(found.cbegin(), found.cend(),
+                                        [](const Diagnostic &d) { return d.severity == Severity::Error; });
+        printJson(first == found.cend() ? errorJson(QStringLiteral("ANIM_READ_ERROR"), path, QStringLiteral("cannot be read"))
+                                        : errorJson(first->code, path, first->message));
+    }
     return animation;
 }
 
@@ -75,7 +86,7 @@ QJsonObject infoJson(const QString &path, const InputAnimation &animation)
     QJsonArray markers;
     for (const InputAnimationMarker &m : animation.markers())
         markers.append(QJsonObject{{QStringLiteral("time"), floatJson(m.time)}, {QStringLiteral("name"), m.name}});
-    return QJsonObject{{QStringLiteral("path"), path},
+    return QJsonObject{{QStringLiteral("path"), NativeName::display(path)},
                        {QStringLiteral("version"), animation.versionString()},
                        {QStringLiteral("has_camera"), animation.hasCamera()},
                        {QStringLiteral("has_hands"), animation.hasHands()},
@@ -128,7 +139,7 @@ int runInfo(const QStringList &args)
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected one FILE"));
     const QString path = parser.positionalArguments().constFirst();
-    const std::optional<InputAnimation> animation = load(command, path);
+    const std::optional<InputAnimation> animation = load(command, path, parser.isSet(json));
     if (!animation)
         return ExitFailure;
     if (parser.isSet(json))
@@ -234,7 +245,7 @@ int runSample(const QStringList &args)
     }
 
     const QString path = parser.positionalArguments().constFirst();
-    const std::optional<InputAnimation> animation = load(command, path);
+    const std::optional<InputAnimation> animation = load(command, path, parser.isSet(json));
     if (!animation)
         return ExitFailure;
     QList<CurveRef> curves;
@@ -243,7 +254,8 @@ int runSample(const QStringList &args)
     for (const QString &name : names) {
         const CurveRef ref = animation->curve(name);
         if (ref.isNull())
-            return failure(command, QStringLiteral("%1 has no curve %2 (its section is absent)").arg(path, name));
+            return jsonFailure(command, parser.isSet(json), QStringLiteral("CURVE_NOT_FOUND"), path,
+                               QStringLiteral("%1 has no curve %2 (its section is absent)").arg(path, name));
         curves.append(ref);
     }
     if (rate) {
@@ -269,7 +281,9 @@ int runConvert(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Input animation recording (.bin)."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("File to write (replaced atomically)."));
     const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Version to write: 1.0 or 1.1."), QStringLiteral("1.0|1.1"));
-    parser.addOption(version);
+    const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
+                                            QStringLiteral("Allow OUT to be IN (the recording is replaced by its conversion)."));
+    parser.addOptions({version, overwriteInput});
     if (const auto stop = parseArguments(parser, args,
                                          QStringLiteral("Write an input animation recording as version 1.0 or 1.1. 1.1 keeps only key "
                                                         "times and values; 1.0 has no eye gaze (both reported as warnings)."),
@@ -284,6 +298,11 @@ int runConvert(const QStringList &args)
         return usageError(parser, command, QStringLiteral("--version must be 1.0 or 1.1, not '%1'").arg(target));
     const QString inPath = parser.positionalArguments().at(0);
     const QString outPath = parser.positionalArguments().at(1);
+    // Converting to the other version drops data (tangents, eye gaze): over the input, that
+    // is lost for good, so only when asked for.
+    if (!parser.isSet(overwriteInput) && AtomicFile::sameFile(inPath, outPath))
+        return failure(command, QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
+                                               "--overwrite-input to replace it)").arg(outPath));
     const std::optional<InputAnimation> animation = load(command, inPath);
     if (!animation)
         return ExitFailure;

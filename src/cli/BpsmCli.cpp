@@ -5,6 +5,7 @@
 #include "bpsm/BpsmValidator.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/NativeName.h"
 
 
 namespace bpat::cli {
@@ -14,9 +15,10 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
     QString error;
     const auto file = BpsmFile::open(path, &error);
     if (!file)
-        return failure(command, error);
+        return jsonFailure(command, json, QStringLiteral("IO_ERROR"), path, error);
     if (!file->hasHeader())
-        return failure(command, QStringLiteral("%1: not a BPSM file (shorter than the 72-byte header)").arg(path));
+        return jsonFailure(command, json, QStringLiteral("FILE_TOO_SMALL"), path,
+                           QStringLiteral("%1: not a BPSM file (shorter than the 72-byte header)").arg(path));
     const BpsmHeader &h = file->header();
     const QString species = format::speciesName(h.speciesId);
     if (json) {
@@ -27,7 +29,7 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
                                      {QStringLiteral("frame_count"), qint64(c.frameCount)},
                                      {QStringLiteral("frame_offset"), qint64(c.frameOffset)}});
         printJson(QJsonObject{
-            {QStringLiteral("path"), path},
+            {QStringLiteral("path"), NativeName::display(path)},
             {QStringLiteral("format"), QStringLiteral("bpsm")},
             {QStringLiteral("file_size"), qint64(file->fileSize())},
             {QStringLiteral("version"), qint64(h.version)},

@@ -1,6 +1,7 @@
 #include "CliSupport.h"
 
 #include "CommandRegistry.h"
+#include "io/NativeName.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -9,6 +10,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+
+#ifdef Q_OS_UNIX
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <sys/stat.h>
+#endif
 
 namespace bpat::cli {
 
@@ -51,16 +59,32 @@ int failure(const QString &command, const QString &message)
     return ExitFailure;
 }
 
+QJsonObject errorJson(const QString &code, const QString &path, const QString &message)
+{
+    return QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
+                                                             {QStringLiteral("message"), message},
+                                                             {QStringLiteral("path"), NativeName::display(path)}}}};
+}
+
+int jsonFailure(const QString &command, bool json, const QString &code, const QString &path, const QString &message)
+{
+    if (json)
+        printJson(errorJson(code, path, message));
+    return failure(command, message);
+}
+
 void printOut(const QString &text)
 {
-    const QByteArray utf8 = text.toUtf8();
+    // A file name that is not UTF-8 holds escaped bytes (NativeName): shown as \xNN.
+    const QByteArray utf8 = NativeName::display(text).toUtf8();
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stdout);
     std::fflush(stdout);
 }
 
 void printErr(const QString &text)
 {
-    const QByteArray utf8 = text.toUtf8();
+    // A file name that is not UTF-8 holds escaped bytes (NativeName): shown as \xNN.
+    const QByteArray utf8 = NativeName::display(text).toUtf8();
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stderr);
     std::fflush(stderr);
 }
@@ -100,23 +124,84 @@ QJsonArray floatArray(const float *values, int count)
     return array;
 }
 
-QStringList expandBpatPaths(const QStringList &paths)
+namespace {
+
+bool isInputName(const QString &name)
 {
-    QStringList out;
+    return name.endsWith(QLatin1String(".bpat"), Qt::CaseInsensitive)
+        || name.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive);
+}
+
+#ifdef Q_OS_UNIX
+// Walks `dir` with the system's own calls: QDirIterator passes over names that are not UTF-8
+// and says nothing about a subdirectory it cannot open. Symbolic links to directories are not
+// followed (as QDirIterator did), so a link loop cannot make the walk endless.
+void walk(const QString &dir, QStringList *found, QList<UnreadableDirectory> *unreadable)
+{
+    DIR *handle = ::opendir(NativeName::encode(dir).constData());
+    if (!handle) {
+        unreadable->append({dir, QString::fromLocal8Bit(std::strerror(errno))});
+        return;
+    }
+    QStringList subdirs;
+    while (const dirent *entry = ::readdir(handle)) {
+        const QByteArray raw(entry->d_name);
+        if (raw == "." || raw == "..")
+            continue;
+        const QString path = dir + QLatin1Char('/') + NativeName::decode(raw);
+        struct stat st;
+        if (::lstat(NativeName::encode(path).constData(), &st) != 0)
+            continue; // gone since it was listed
+        if (S_ISDIR(st.st_mode))
+            subdirs.append(path);
+        else if (isInputName(path))
+            found->append(path); // whatever it is: validating it says what is wrong
+    }
+    ::closedir(handle);
+    subdirs.sort();
+    for (const QString &sub : std::as_const(subdirs))
+        walk(sub, found, unreadable);
+}
+#endif
+
+} // namespace
+
+ExpandedPaths expandInputPaths(const QStringList &paths)
+{
+    ExpandedPaths out;
     for (const QString &path : paths) {
-        const QFileInfo info(path);
-        if (!info.isDir()) {
-            out << path;
+#ifdef Q_OS_UNIX
+        struct stat st;
+        if (::stat(NativeName::encode(path).constData(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+            out.files << path;
             continue;
         }
         QStringList found;
-        QDirIterator it(path, {QStringLiteral("*.bpat"), QStringLiteral("*.bpsm")}, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        QString root = path;
+        while (root.size() > 1 && root.endsWith(QLatin1Char('/')))
+            root.chop(1);
+        walk(root, &found, &out.unreadable);
+#else
+        const QFileInfo info(path);
+        if (!info.isDir()) {
+            out.files << path;
+            continue;
+        }
+        QStringList found;
+        QDirIterator it(path, {QStringLiteral("*.bpat"), QStringLiteral("*.bpsm")}, QDir::Files | QDir::Hidden,
+                        QDirIterator::Subdirectories);
         while (it.hasNext())
             found << it.next();
+#endif
         found.sort();
-        out << found;
+        out.files << found;
     }
     return out;
+}
+
+QStringList expandBpatPaths(const QStringList &paths)
+{
+    return expandInputPaths(paths).files;
 }
 
 } // namespace bpat::cli

@@ -26,6 +26,13 @@ int usageError(const QCommandLineParser &parser, const QString &command, const Q
 // Prints "<command>: <message>" to stderr; returns ExitFailure (1).
 int failure(const QString &command, const QString &message);
 
+// failure(), and with --json also {"error": {"code", "message", "path"}} on stdout, so a script
+// parsing the output reads why instead of an empty document. `code` is a validation code where
+// one fits (IO_ERROR, BAD_MAGIC, FILE_TOO_SMALL, CLIP_TABLE_OUT_OF_BOUNDS) or a command's own
+// (CLIP_NOT_FOUND, FRAME_NOT_FOUND, CURVE_NOT_FOUND, ANIM_READ_ERROR).
+int jsonFailure(const QString &command, bool json, const QString &code, const QString &path, const QString &message);
+QJsonObject errorJson(const QString &code, const QString &path, const QString &message);
+
 void printOut(const QString &text); // UTF-8 to stdout, as is
 void printErr(const QString &text); // UTF-8 to stderr, as is
 void printJson(const QJsonObject &object); // indented JSON to stdout
@@ -40,5 +47,20 @@ QJsonArray floatArray(const float *values, int count);
 // (sorted).
 // Paths that do not exist are kept too, so that validating them reports an IO error.
 QStringList expandBpatPaths(const QStringList &paths);
+
+// The same, also naming every directory under a given one that could not be listed (and why),
+// so that a caller can report it instead of passing over the files inside. Names that are not
+// valid UTF-8 are kept byte for byte (NativeName) and open as they are.
+struct UnreadableDirectory
+{
+    QString path;
+    QString why; // "Permission denied"
+};
+struct ExpandedPaths
+{
+    QStringList files;
+    QList<UnreadableDirectory> unreadable;
+};
+ExpandedPaths expandInputPaths(const QStringList &paths);
 
 } // namespace bpat::cli

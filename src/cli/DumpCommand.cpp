@@ -116,25 +116,31 @@ int runDump(const QStringList &args)
 
     QString error;
     const auto file = BpatFile::open(parser.positionalArguments().constFirst(), &error);
+    const bool asJson = parser.isSet(json);
+    const QString path = parser.positionalArguments().constFirst();
     if (!file)
-        return failure(command, error);
+        return jsonFailure(command, asJson, QStringLiteral("IO_ERROR"), path, error);
     if (!file->hasHeader() || !file->hasMagic())
-        return failure(command, QStringLiteral("%1: not a BPAT file").arg(file->path()));
+        return jsonFailure(command, asJson, file->hasHeader() ? QStringLiteral("BAD_MAGIC") : QStringLiteral("FILE_TOO_SMALL"),
+                           path, QStringLiteral("%1: not a BPAT file").arg(file->path()));
     Frame f;
     f.clip = file->findClipByNameOrIndex(parser.value(clipOption));
     if (f.clip < 0)
-        return failure(command, QStringLiteral("%1: no clip named or numbered '%2' (%3 clips)")
+        return jsonFailure(command, asJson, QStringLiteral("CLIP_NOT_FOUND"), path,
+                           QStringLiteral("%1: no clip named or numbered '%2' (%3 clips)")
                                     .arg(file->path(), parser.value(clipOption)).arg(file->clips().size()));
     f.frame = *frameNumber;
     const auto global = file->globalFrame(f.clip, f.frame);
     if (!global)
-        return failure(command, QStringLiteral("%1: clip '%2' has %3 frames; frame %4 does not exist")
+        return jsonFailure(command, asJson, QStringLiteral("FRAME_NOT_FOUND"), path,
+                           QStringLiteral("%1: clip '%2' has %3 frames; frame %4 does not exist")
                                     .arg(file->path(), file->clips().at(f.clip).name).arg(file->clips().at(f.clip).frameCount).arg(f.frame));
     f.global = *global;
     for (quint32 b = 0; b < file->header().boneCount; ++b) {
         const auto m = file->matrixFloats(f.global, b);
         if (!m)
-            return failure(command, QStringLiteral("%1: the matrix of bone %2 in global frame %3 is not inside the file (run bpat validate)")
+            return jsonFailure(command, asJson, QStringLiteral("PALETTE_OUT_OF_BOUNDS"), path,
+                               QStringLiteral("%1: the matrix of bone %2 in global frame %3 is not inside the file (run bpat validate)")
                                         .arg(file->path()).arg(b).arg(f.global));
         f.palette.append(*m);
     }

@@ -3,6 +3,7 @@
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/NativeName.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -14,6 +15,37 @@ namespace {
 QJsonValue number(float v)
 {
     return std::isfinite(v) ? QJsonValue(double(v)) : QJsonValue(QJsonValue::Null);
+}
+
+// What keeps the tables from being read, as the text output says it: the command then exits 1.
+struct Finding
+{
+    QString code;
+    QString message;
+};
+
+QList<Finding> structuralFindings(const BpatFile &file)
+{
+    QList<Finding> out;
+    if (!file.clipTableInBounds())
+        out.append({QStringLiteral("CLIP_TABLE_OUT_OF_BOUNDS"), QStringLiteral("the clip table is not inside the file")});
+    if (!file.socketTableInBounds())
+        out.append({QStringLiteral("SOCKET_TABLE_OUT_OF_BOUNDS"), QStringLiteral("the socket table is not inside the file")});
+    if (!file.stringTableInBounds())
+        out.append({QStringLiteral("STRING_TABLE_OUT_OF_BOUNDS"),
+                    QStringLiteral("the string table is not inside the file (no clip or socket name can be read)")});
+    return out;
+}
+
+QJsonArray findingsJson(const BpatFile &file)
+{
+    QJsonArray out;
+    for (const Finding &f : structuralFindings(file)) {
+        out.append(QJsonObject{{QStringLiteral("code"), f.code},
+                               {QStringLiteral("severity"), QStringLiteral("error")},
+                               {QStringLiteral("message"), f.message + QStringLiteral(" (run bpat validate for details)")}});
+    }
+    return out;
 }
 
 QJsonObject infoJson(const BpatFile &file)
@@ -42,7 +74,7 @@ QJsonObject infoJson(const BpatFile &file)
     }
     const auto socketData = h.socketCount > 0 ? file.socketDataOffset() : std::optional<quint64>(0);
     return QJsonObject{
-        {QStringLiteral("path"), file.path()},
+        {QStringLiteral("path"), NativeName::display(file.path())},
         {QStringLiteral("file_size"), qint64(file.fileSize())},
         {QStringLiteral("version"), qint64(h.version)},
         {QStringLiteral("species_id"), qint64(h.speciesId)},
@@ -59,6 +91,7 @@ QJsonObject infoJson(const BpatFile &file)
         {QStringLiteral("socket_data_offset"), socketData ? QJsonValue(double(*socketData)) : QJsonValue()},
         {QStringLiteral("clips"), clips},
         {QStringLiteral("sockets"), sockets},
+        {QStringLiteral("findings"), findingsJson(file)},
     };
 }
 
@@ -94,6 +127,8 @@ QString infoText(const BpatFile &file)
                  .arg(formatFloat(c.fps)).arg(c.loops() ? QStringLiteral("loops") : QStringLiteral("one-shot"))
                  .arg(c.duration(), 0, 'f', 3);
     }
+    if (!file.stringTableInBounds())
+        t += QStringLiteral("names: the string table is not inside the file (run bpat validate)\n");
     if (h.socketCount > 0) {
         if (!file.socketTableInBounds())
             t += QStringLiteral("sockets: the socket table is not inside the file (run bpat validate)\n");
@@ -123,16 +158,20 @@ int runInfo(const QStringList &args)
     if (BpsmFile::isSnapshotPath(parser.positionalArguments().constFirst())) // a minimal snapshot mesh
         return bpsmInfo(command, parser.positionalArguments().constFirst(), parser.isSet(json));
     QString error;
-    const auto file = BpatFile::open(parser.positionalArguments().constFirst(), &error);
+    const QString path = parser.positionalArguments().constFirst();
+    const bool asJson = parser.isSet(json);
+    const auto file = BpatFile::open(path, &error);
     if (!file)
-        return failure(command, error);
+        return jsonFailure(command, asJson, QStringLiteral("IO_ERROR"), path, error);
     if (!file->hasHeader() || !file->hasMagic())
-        return failure(command, QStringLiteral("%1: not a BPAT file (no 64-byte header starting with BPAT)").arg(file->path()));
-    if (parser.isSet(json))
+        return jsonFailure(command, asJson, file->hasHeader() ? QStringLiteral("BAD_MAGIC") : QStringLiteral("FILE_TOO_SMALL"),
+                           path, QStringLiteral("%1: not a BPAT file (no 64-byte header starting with BPAT)").arg(file->path()));
+    if (asJson)
         printJson(infoJson(*file));
     else
         printOut(infoText(*file));
-    return ExitOk;
+    // What is shown is all there is to read, but the file is broken: say so in the exit status.
+    return structuralFindings(*file).isEmpty() ? ExitOk : ExitFailure;
 }
 
 const CommandRegistrar registrar({QStringLiteral("info"), QStringLiteral("info FILE [--json]"),

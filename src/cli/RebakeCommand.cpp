@@ -55,9 +55,10 @@ int runRebake(const QStringList &args)
         {QStringLiteral("loops"), QStringLiteral("Mark the clip as looping.")},
         {QStringLiteral("into"), QStringLiteral("Add the clip to (or replace the clip of that name in) this BPAT; its other clips, sockets and species are kept."), QStringLiteral("EXISTING.bpat")},
         {QStringLiteral("manifest"), QStringLiteral("Rebake every clip of a bake manifest (JSON)."), QStringLiteral("BAKE.json")},
-        {QStringLiteral("threads"), QStringLiteral("Worker threads (default: all cores)."), QStringLiteral("N")},
+        {QStringLiteral("threads"), QStringLiteral("Worker threads, 1 to the processor threads of the machine (default: all)."), QStringLiteral("N")},
         {QStringLiteral("print-recipe"), QStringLiteral("Print a built-in recipe as JSON and exit."), QStringLiteral("NAME")},
         {QStringLiteral("quiet"), QStringLiteral("Print nothing on success.")},
+        {QStringLiteral("overwrite-input"), QStringLiteral("Allow the output to replace a recording it is made from.")},
     });
     if (!parser.parse(args)) {
         err << "bpat rebake: " << parser.errorText() << "\n\n" << parser.helpText();
@@ -84,6 +85,11 @@ int runRebake(const QStringList &args)
         options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
         if (!ok || options.threads < 1) {
             err << "bpat rebake: --threads: expected a number >= 1\n";
+            return ExitUsage;
+        }
+        if (options.threads > RebakeOptions::maxThreads()) {
+            err << "bpat rebake: --threads " << parser.value(QStringLiteral("threads")) << ": at most "
+                << RebakeOptions::maxThreads() << " (the processor threads of this machine; more would not be faster)\n";
             return ExitUsage;
         }
     }
@@ -136,6 +142,7 @@ int runRebake(const QStringList &args)
                                 parser.value(QStringLiteral("into"))};
     }
 
+    request->overwriteInput = parser.isSet(QStringLiteral("overwrite-input"));
     QElapsedTimer timer;
     timer.start();
     const RebakeOutcome outcome = RebakeJob(*request).run(options);

@@ -4,6 +4,8 @@
 #include "CommandRegistry.h"
 #include "diagnostics/ValidationReport.h"
 #include "bpat/Validator.h"
+#include "diagnostics/ValidationCodes.h"
+#include "io/NativeName.h"
 
 #include <QCommandLineParser>
 
@@ -47,16 +49,39 @@ int runValidate(const QStringList &args)
     if (parser.positionalArguments().isEmpty())
         return usageError(parser, command, QStringLiteral("expected at least one PATH"));
 
-    const QStringList files = expandBpatPaths(parser.positionalArguments());
-    if (files.isEmpty())
+    const ExpandedPaths expanded = expandInputPaths(parser.positionalArguments());
+    const QStringList &files = expanded.files;
+    if (files.isEmpty() && expanded.unreadable.isEmpty())
         printErr(QStringLiteral("%1: no *.bpat or *.bpsm files found\n").arg(command));
     const Validator validator(ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit)));
     QList<ValidatedFile> results;
     bool anyError = false;
     DiagnosticCounts total;
-    for (const QString &path : files) {
-        ValidatedFile f{path, BpsmFile::isSnapshotPath(path) ? validateBpsm(path, int(*limit)) // BPSM codes
-                                               : validator.validatePath(path)};
+    // A directory that cannot be listed hides the files inside it: that fails the run as a
+    // broken file would, instead of passing over them.
+    QList<ValidatedFile> pending;
+    for (const UnreadableDirectory &dir : expanded.unreadable) {
+        ValidationResult r;
+        r.issues.append({codes::IO_ERROR, Severity::Error,
+                         QStringLiteral("cannot list the directory (%1): the files inside it were not validated").arg(dir.why),
+                         std::nullopt, QStringLiteral("directory")});
+        r.counts.errors = 1;
+        pending.append({NativeName::display(dir.path), r});
+    }
+    const auto validateOne = [&](const QString &path) {
+        if (!BpsmFile::isSnapshotPath(path))
+            return ValidatedFile{NativeName::display(path), validator.validatePath(path)};
+        ValidationResult r = validateBpsm(path, int(*limit)); // BPSM codes
+        if (NativeName::hasEscapes(path)) { // as Validator::validatePath does for BPAT files
+            r.issues.prepend({codes::FILE_NAME_NOT_UTF8, Severity::Error,
+                              QStringLiteral("the path %1 is not valid UTF-8; rename the file").arg(NativeName::display(path)),
+                              std::nullopt, QStringLiteral("file")});
+            ++r.counts.errors;
+        }
+        return ValidatedFile{NativeName::display(path), r};
+    };
+    for (qsizetype i = 0; i < files.size() + pending.size(); ++i) {
+        ValidatedFile f = i < pending.size() ? pending.at(i) : validateOne(files.at(i - pending.size()));
         anyError |= !f.result.valid();
         total.errors += f.result.counts.errors;
         total.warnings += f.result.counts.warnings;

@@ -1,5 +1,7 @@
 // bpat: the headless command line of BPAT Studio, for build pipelines.
 #include "CommandRegistry.h"
+#include "io/MappingGuard.h"
+#include "io/NativeName.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -26,7 +28,11 @@ int main(int argc, char **argv)
 
     QTextStream out(stdout);
     QTextStream err(stderr);
-    const QStringList args = QCoreApplication::arguments();
+    // From argv, not QCoreApplication::arguments(): a file name that is not UTF-8 keeps every
+    // byte (NativeName) and so can still be opened.
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args.append(bpat::NativeName::decode(QByteArray(argv[i])));
     if (args.size() < 2) {
         printUsage(err);
         return ExitUsage;
@@ -49,5 +55,14 @@ int main(int argc, char **argv)
     QStringList commandArgs = args.mid(2);
     commandArgs.prepend(QStringLiteral("bpat ") + first);
     out.flush();
-    return command->run(commandArgs);
+    const quint64 faultsBefore = bpat::MappingGuard::recoveredFaults();
+    const int rc = command->run(commandArgs);
+    // Every mapped input is guarded (MappedFile): a file cut short while it was read read as
+    // zeros past its new end. Whatever the command made of those zeros, it must not pass.
+    if (bpat::MappingGuard::recoveredFaults() != faultsBefore) {
+        err << "bpat " << first << ": an input file shrank while it was being read; "
+                                   "the output is unreliable: run the command again once the file is written\n";
+        return rc == ExitOk ? ExitFailure : rc;
+    }
+    return rc;
 }

@@ -230,7 +230,10 @@ void tst_AnimCommand::infoBrokenFile()
     out.close();
     const Run r = runBpat({QStringLiteral("anim"), QStringLiteral("info"), cut, QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 1);
-    QVERIFY(r.out.isEmpty());
+    // With --json the failure is a JSON error object on stdout too (the message on stderr).
+    const QJsonObject error = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("error")).toObject();
+    QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("ANIM_KEY_COUNT_TOO_LARGE"));
+    QCOMPARE(error.value(QStringLiteral("path")).toString(), cut);
     QVERIFY2(r.err.contains("error ANIM_KEY_COUNT_TOO_LARGE: file ends inside Camera/PositionX, key 1 of 2, at byte 41"), r.err.constData());
     const Run missing = runBpat({QStringLiteral("anim"), QStringLiteral("info"), m_dir.filePath(QStringLiteral("nope.bin"))});
     QCOMPARE(missing.exitCode, 1);

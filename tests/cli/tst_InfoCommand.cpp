@@ -32,10 +32,12 @@ private Q_SLOTS:
         const QJsonObject info = r.json();
         const char *const keys[] = {"path", "file_size", "version", "species_id", "species", "bone_count", "socket_count",
                                   "clip_count", "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
-                                  "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets"};
+                                  "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets",
+                                  "findings"};
         for (const char *k : keys)
             QVERIFY2(info.contains(QLatin1String(k)), k);
         QCOMPARE(info.size(), qsizetype(std::size(keys)));
+        QVERIFY(info.value(QStringLiteral("findings")).toArray().isEmpty()); // the game's files read whole
 
         QFile dumpFile(testpaths::shared(relative + QStringLiteral(".dump.txt")));
         QVERIFY(dumpFile.open(QIODevice::ReadOnly));

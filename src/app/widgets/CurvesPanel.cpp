@@ -3,6 +3,7 @@
 #include "models/CurveFilterModel.h"
 #include "plot/CurveCsvExporter.h"
 #include "plot/CurvePlotFactory.h"
+#include "io/AtomicFile.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -10,7 +11,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <algorithm>
 #include <QSplitter>
 #include <QToolBar>
@@ -213,13 +213,18 @@ void CurvesPanel::updateStatus(const QString &hover)
 bool CurvesPanel::exportPng(const QString &path, QString *error)
 {
     const QImage image = m_plot->renderImage();
-    QSaveFile file(path);
-    if (image.isNull() || !file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+    if (image.isNull()) {
         if (error)
-            *error = tr("cannot write PNG %1: %2").arg(path, file.errorString());
+            *error = tr("cannot write PNG %1: the plot has no image").arg(path);
         return false;
     }
-    return true;
+    // Through the one save path: a device, FIFO or dangling link as the target is refused.
+    return bpat::AtomicFile::write(path, [&image](QIODevice *device, QString *why) {
+        if (image.save(device, "PNG"))
+            return true;
+        *why = device->errorString();
+        return false;
+    }, error);
 }
 
 bool CurvesPanel::exportCsv(const QString &path, QString *error)

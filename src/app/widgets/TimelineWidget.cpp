@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QSignalBlocker>
 #include <QStyle>
+#include <algorithm>
 #include <cmath>
 
 namespace bpat::studio {
@@ -160,7 +161,9 @@ void TimelineWidget::onSourceChanged()
     const bool wasPlaying = m_clock->isPlaying();
     const auto &recording = m_context->inputAnimation();
     const double span = std::max(0.0, recording->duration() - recording->startTime());
-    const int frames = int(std::floor(span * StudioContext::kRecordingFrameRate)) + 1;
+    // Bounded before the conversion: a key at 1e30 s must not become a slider range near INT_MAX.
+    const int frames = int(std::min(std::floor(span * StudioContext::kRecordingFrameRate),
+                                    double(StudioContext::kMaxTimelineFrames - 1))) + 1;
     m_syncing = true;
     {
         const QSignalBlocker blocker(ui->clipCombo);
@@ -190,7 +193,9 @@ void TimelineWidget::onRecordingTimeChanged(double seconds)
 
 void TimelineWidget::updateRanges()
 {
-    const int n = m_clock->frameCount();
+    // Every count is bounded where it is made (StudioContext::frameCount); this keeps the
+    // slider's tick loop (Qt's styles step an int through the range) far from overflowing.
+    const int n = std::min(m_clock->frameCount(), StudioContext::kMaxTimelineFrames);
     const QSignalBlocker sliderBlocker(ui->frameSlider);
     const QSignalBlocker spinBlocker(ui->frameSpin);
     ui->frameSlider->setRange(0, std::max(0, n - 1));

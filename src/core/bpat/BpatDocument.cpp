@@ -37,6 +37,17 @@ BpatDocument::BpatDocument(quint32 speciesId, quint32 boneCount)
 {
 }
 
+namespace {
+
+QString changedWhileRead(const BpatFile &file)
+{
+    return QStringLiteral("the file shrank below its %1 bytes while it was being read; "
+                          "open it again once it is completely written")
+        .arg(file.fileSize());
+}
+
+} // namespace
+
 std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString *error)
 {
     auto fail = [&](const QString &why) -> std::optional<BpatDocument> {
@@ -111,7 +122,13 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
                 clip.socketRows[i] = fmt::readF32(rows + 4 * i);
         }
         doc.m_clips.append(std::move(clip));
+        // The mapping is guarded (MappedFile): a file cut short underneath reads as zeros past
+        // its new end instead of raising SIGBUS. Zeros are not the file's content: give up.
+        if (file.isStale())
+            return fail(changedWhileRead(file));
     }
+    if (file.isStale())
+        return fail(changedWhileRead(file));
     if (!keepSocketRows)
         doc.recomputeSocketRows();
     return doc;

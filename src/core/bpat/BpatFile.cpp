@@ -133,6 +133,12 @@ std::optional<BpatFile> BpatFile::open(const QString &path, QString *error)
         return std::nullopt;
     }
     data->decode();
+    if (data->isStale()) { // cut short while its tables were decoded: they read partly as zeros
+        if (error)
+            *error = QStringLiteral("%1: the file shrank while it was being opened; open it again once it is written")
+                         .arg(path);
+        return std::nullopt;
+    }
     return BpatFile(std::move(data));
 }
 
@@ -145,6 +151,7 @@ BpatFile BpatFile::fromData(QByteArray bytes, const QString &path)
 }
 
 bool BpatFile::isNull() const { return !d; }
+bool BpatFile::isStale() const { return d && d->MappedFile::isStale(); }
 QString BpatFile::path() const { return d ? d->path : QString(); }
 quint64 BpatFile::fileSize() const { return d ? d->size : 0; }
 QByteArrayView BpatFile::bytes() const

@@ -92,6 +92,10 @@ public:
     quint64 fileSize() const;
     QByteArrayView bytes() const;          // the whole file
     const uchar *data() const;
+    // True once a read of the mapping found the file shorter than when it was opened (it shrank
+    // underneath): such reads returned zeros (MappedFile's guard), so anything built from them
+    // is unreliable. Never true for in-memory data.
+    bool isStale() const;
 
     // --- Header and tables (decoded on open) ---
     bool hasHeader() const;                // false when the file is shorter than 64 bytes

@@ -4,6 +4,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -52,6 +53,15 @@ DeepChecker::DeepChecker(const BpatFile &file, const ValidationOptions &options,
     , m_options(options)
     , m_sink(sink)
 {
+    m_clipsSorted = true;
+    quint64 end = 0;
+    for (const BpatClipInfo &c : m_file.clips()) {
+        if (c.frameOffset < end) {
+            m_clipsSorted = false;
+            break;
+        }
+        end = quint64(c.frameOffset) + c.frameCount;
+    }
 }
 
 void DeepChecker::run()
@@ -86,7 +96,21 @@ bool DeepChecker::tick(quint64 done)
 
 QString DeepChecker::frameLocation(quint32 global) const
 {
-    for (const BpatClipInfo &c : m_file.clips()) {
+    const QList<BpatClipInfo> &clips = m_file.clips();
+    if (m_clipsSorted) {
+        // The last clip starting at or before `global`; every earlier one ends before it starts.
+        const auto after = std::upper_bound(clips.cbegin(), clips.cend(), global,
+                                            [](quint32 frame, const BpatClipInfo &c) { return frame < c.frameOffset; });
+        if (after != clips.cbegin()) {
+            const BpatClipInfo &c = *(after - 1);
+            if (quint64(global) < quint64(c.frameOffset) + c.frameCount) {
+                const QString name = c.nameValid() ? c.name : QStringLiteral("#%1").arg(c.index);
+                return QStringLiteral("clip=%1,frame=%2").arg(name).arg(global - c.frameOffset);
+            }
+        }
+        return QStringLiteral("frame=%1").arg(global);
+    }
+    for (const BpatClipInfo &c : clips) {
         if (global >= c.frameOffset && quint64(global) < quint64(c.frameOffset) + c.frameCount) {
             const QString name = c.nameValid() ? c.name : QStringLiteral("#%1").arg(c.index);
             return QStringLiteral("clip=%1,frame=%2").arg(name).arg(global - c.frameOffset);

@@ -26,6 +26,10 @@ private:
     DiagnosticSink &m_sink;
     quint64 m_totalBytes = 0;
     quint64 m_nextProgress = 0;
+    // Clips in table order lie in ascending, disjoint frame ranges (the usual layout): a
+    // finding's clip is then found by binary search, not by a scan of every clip per finding
+    // (3,000 clips with a few findings each made the deep checks quadratic).
+    bool m_clipsSorted = false;
 };
 
 } // namespace bpat

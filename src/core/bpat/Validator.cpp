@@ -4,6 +4,7 @@
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepChecker.h"
 #include "io/MappingGuard.h"
+#include "io/NativeName.h"
 
 #include <QSet>
 #include <cmath>
@@ -83,6 +84,16 @@ ValidationResult Validator::validatePath(const QString &path) const
                                QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; "
                                               "the findings below are unreliable: validate it again once it is written")
                                    .arg(file->fileSize()),
+                               std::nullopt, QStringLiteral("file")});
+        ++result.counts.errors;
+    }
+    // Opened all the same (NativeName keeps every byte of the name), but nothing that assumes
+    // UTF-8 names can refer to it.
+    if (NativeName::hasEscapes(path)) {
+        result.issues.prepend({FILE_NAME_NOT_UTF8, Severity::Error,
+                               QStringLiteral("the path %1 is not valid UTF-8 (each \\xNN is a byte that is not); "
+                                              "rename the file")
+                                   .arg(NativeName::display(path)),
                                std::nullopt, QStringLiteral("file")});
         ++result.counts.errors;
     }

@@ -115,6 +115,12 @@ std::optional<BpsmFile> BpsmFile::open(const QString &path, QString *error)
         return std::nullopt;
     }
     data->decode();
+    if (data->isStale()) { // cut short while its tables were decoded: they read partly as zeros
+        if (error)
+            *error = QStringLiteral("%1: the file shrank while it was being opened; open it again once it is written")
+                         .arg(path);
+        return std::nullopt;
+    }
     return BpsmFile(std::move(data));
 }
 
@@ -141,6 +147,7 @@ bool BpsmFile::isSnapshotPath(const QString &path)
 }
 
 bool BpsmFile::isNull() const { return !d; }
+bool BpsmFile::isStale() const { return d && d->MappedFile::isStale(); }
 QString BpsmFile::path() const { return d ? d->path : QString(); }
 quint64 BpsmFile::fileSize() const { return d ? d->size : 0; }
 QByteArrayView BpsmFile::bytes() const

@@ -63,6 +63,8 @@ public:
     QString path() const;
     quint64 fileSize() const;
     QByteArrayView bytes() const;
+    // True once a read of the mapping found the file shrunk underneath (see BpatFile::isStale).
+    bool isStale() const;
 
     bool hasHeader() const; // false when shorter than the 72-byte header
     const BpsmHeader &header() const;

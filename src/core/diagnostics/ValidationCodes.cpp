@@ -33,6 +33,7 @@ QList<CodeInfo> makeCodes()
     return {
         c(IO_ERROR, E, E, "The file cannot be opened or mapped (missing, not a regular file: a directory, FIFO or device, empty, unreadable)."),
         c(FILE_CHANGED, E, E, "The file shrank while it was being validated (read through a mapping, the lost pages read as zeros): the other findings are unreliable; validate it again."),
+        c(FILE_NAME_NOT_UTF8, E, E, "The file's name is not valid UTF-8 (reported as \\xNN bytes): the file is still validated, but tools that assume UTF-8 names (Qt, the game's asset lists) cannot name it."),
         c(FILE_TOO_SMALL, E, E, "The file is shorter than the 64-byte header."),
         c(BAD_MAGIC, E, E, "The first four bytes are not `BPAT`."),
         c(UNSUPPORTED_VERSION, E, E, "`version` is greater than 1; readers must refuse it. Nothing further is checked."),

@@ -1,8 +1,46 @@
 #include "io/AtomicFile.h"
 
+#include "io/NativeName.h"
+
+#include <QFileInfo>
 #include <QSaveFile>
 
+#ifdef Q_OS_UNIX
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <sys/stat.h>
+#endif
+
 namespace bpat {
+
+namespace {
+
+#ifdef Q_OS_UNIX
+QString kindOf(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return QStringLiteral("a directory");
+    if (S_ISFIFO(mode))
+        return QStringLiteral("a FIFO");
+    if (S_ISCHR(mode))
+        return QStringLiteral("a character device");
+    if (S_ISBLK(mode))
+        return QStringLiteral("a block device");
+    if (S_ISSOCK(mode))
+        return QStringLiteral("a socket");
+    return QStringLiteral("not a plain file");
+}
+#endif
+
+QString refuse(const QString &path, const QString &what, QString *error)
+{
+    if (error)
+        *error = QStringLiteral("%1: not a regular file (%2); nothing was written").arg(path, what);
+    return QString();
+}
+
+} // namespace
 
 bool AtomicFile::writeAll(QIODevice *device, const char *data, qint64 size)
 {
@@ -16,6 +54,64 @@ bool AtomicFile::writeAll(QIODevice *device, const char *data, qint64 size)
     return true;
 }
 
+QString AtomicFile::resolveTarget(const QString &path, QString *error)
+{
+#ifdef Q_OS_UNIX
+    const QByteArray name = NativeName::encode(path);
+    struct stat link;
+    if (::lstat(name.constData(), &link) != 0)
+        return path; // nothing there yet (or not reachable: opening the temporary says why)
+    if (S_ISREG(link.st_mode))
+        return path;
+    if (!S_ISLNK(link.st_mode))
+        return refuse(path, kindOf(link.st_mode), error);
+    struct stat target;
+    if (::stat(name.constData(), &target) != 0) {
+        if (errno == ELOOP)
+            return refuse(path, QStringLiteral("a symbolic link loop"), error);
+        if (errno == ENOENT)
+            return refuse(path, QStringLiteral("a dangling symbolic link to %1").arg(QFileInfo(path).symLinkTarget()),
+                          error);
+        return path; // a link into a folder we cannot search: QSaveFile reports it
+    }
+    if (!S_ISREG(target.st_mode))
+        return refuse(path, QStringLiteral("a symbolic link to %1").arg(kindOf(target.st_mode)), error);
+    char resolved[PATH_MAX];
+    if (!::realpath(name.constData(), resolved))
+        return refuse(path, QStringLiteral("a symbolic link that cannot be resolved"), error);
+    return QFile::decodeName(resolved);
+#else
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        if (info.isSymLink())
+            return refuse(path, QStringLiteral("a dangling symbolic link"), error);
+        return path;
+    }
+    if (info.isSymLink()) {
+        const QString target = info.canonicalFilePath();
+        if (target.isEmpty() || !QFileInfo(target).isFile())
+            return refuse(path, QStringLiteral("a symbolic link to something other than a file"), error);
+        return target;
+    }
+    if (!info.isFile())
+        return refuse(path, info.isDir() ? QStringLiteral("a directory") : QStringLiteral("a device"), error);
+    return path;
+#endif
+}
+
+bool AtomicFile::sameFile(const QString &a, const QString &b)
+{
+#ifdef Q_OS_UNIX
+    struct stat sa, sb;
+    if (::stat(NativeName::encode(a).constData(), &sa) != 0 || ::stat(NativeName::encode(b).constData(), &sb) != 0)
+        return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+#else
+    const QString ca = QFileInfo(a).canonicalFilePath();
+    return !ca.isEmpty() && ca == QFileInfo(b).canonicalFilePath();
+#endif
+}
+
 bool AtomicFile::write(const QString &path, const Body &body, QString *error)
 {
     const auto fail = [&](const QString &what, const QString &why) {
@@ -23,7 +119,14 @@ bool AtomicFile::write(const QString &path, const Body &body, QString *error)
             *error = QStringLiteral("%1: %2 (%3)").arg(path, what, why);
         return false;
     };
-    QSaveFile file(path);
+    const QString target = resolveTarget(path, error);
+    if (target.isEmpty())
+        return false;
+    // QSaveFile names its file through Qt's UTF-8 encoding: a name holding bytes that are not
+    // UTF-8 (NativeName) would be written under another name, with U+FFFD in it.
+    if (NativeName::hasEscapes(target))
+        return fail(QStringLiteral("cannot save under a name that is not UTF-8"), NativeName::display(target));
+    QSaveFile file(target);
     // Unbuffered: every write reaches the system at once, so its failure is seen where it happens.
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return fail(QStringLiteral("cannot open for writing"), file.errorString());

@@ -3,6 +3,17 @@
 // target and renames it over the target only once it is complete, so a failure, a cancel or a
 // killed process leaves either the old file or the complete new one, never a mix.
 //
+// What the target is decides what a save does (resolveTarget(), checked before anything is
+// written, so every save path gets the same rules):
+// - no file yet, or a regular file: written to a temporary and renamed over it;
+// - a symbolic link (or a chain of them) to a regular file: the file it points to is replaced
+//   the same way and the link stays a link;
+// - anything else is refused with a message naming the path and what it is: a directory, a
+//   FIFO, a character or block device (/dev/null, /dev/full), a socket, a symbolic link loop,
+//   a link to one of those, or a dangling link (as `cp` does, nothing is created at the far end
+//   of a link that points nowhere). QSaveFile alone would rename a regular file over any of them
+//   (as root it replaces /dev/null), or "succeed" on /dev/full.
+//
 // A write that stops part-way (a disk that fills up) is reported by QFile as a short count with
 // no error set; only writing the rest makes the system say why (ENOSPC). writeAll() keeps
 // writing until everything is out or the device reports a real error, so the user reads "No
@@ -24,6 +35,17 @@ public:
     static bool write(const QString &path, const Body &body, QString *error);
     // The same for bytes already in memory.
     static bool write(const QString &path, const QByteArray &bytes, QString *error);
+
+    // The file a save to `path` replaces: `path` itself for a new or regular file, the regular
+    // file at the end of a symbolic link otherwise. An empty string, with *error set ("<path>:
+    // not a regular file (a character device); nothing was written"), for a target that must
+    // not be replaced.
+    static QString resolveTarget(const QString &path, QString *error);
+
+    // True when `a` and `b` name the same existing file (same device and inode, so also through
+    // links and different spellings of the path). Commands use it to refuse writing over their
+    // own input.
+    static bool sameFile(const QString &a, const QString &b);
 
     // Writes all `size` bytes to `device`, retrying short writes; false once the device fails
     // (its errorString() then says why).

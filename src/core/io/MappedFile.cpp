@@ -1,5 +1,7 @@
 #include "io/MappedFile.h"
 
+#include "io/MappingGuard.h"
+#include "io/NativeName.h"
 #include "io/RegularFile.h"
 
 #include <QFile>
@@ -12,18 +14,28 @@ MappedFile::MappedFile() = default;
 
 MappedFile::~MappedFile()
 {
+    // Unmap first: the guard must outlive every read of the mapping.
     if (m_file && m_mapping)
         m_file->unmap(m_mapping);
+    m_guard.reset();
+}
+
+bool MappedFile::isStale() const
+{
+    return m_guard && m_guard->isStale();
 }
 
 QString MappedFile::open(const QString &filePath, const QString &format, int headerSize)
 {
     path = filePath;
-    const QFileInfo info(filePath);
-    if (!info.exists())
-        return QStringLiteral("no such file");
-    if (info.isDir())
-        return QStringLiteral("is a directory, not a %1 file").arg(format);
+    // QFileInfo cannot name a file whose name is not UTF-8 (NativeName); RegularFile can.
+    if (!NativeName::hasEscapes(filePath)) {
+        const QFileInfo info(filePath);
+        if (!info.exists())
+            return QStringLiteral("no such file");
+        if (info.isDir())
+            return QStringLiteral("is a directory, not a %1 file").arg(format);
+    }
     // Only a regular file, opened without blocking: a FIFO would block open() until a writer
     // came, and a device would be mapped or read as whatever it produces.
     m_file = std::make_unique<QFile>();
@@ -36,6 +48,14 @@ QString MappedFile::open(const QString &filePath, const QString &format, int hea
     m_mapping = m_file->map(0, fileSize);
     if (!m_mapping)
         return QStringLiteral("cannot map the file (%1)").arg(m_file->errorString());
+    // Guarded before anything reads it, for as long as it is mapped.
+    m_guard = std::make_unique<MappingGuard>(m_mapping, fileSize);
+    if (!m_guard->isActive() && MappingGuard::installHandler()) {
+        m_guard.reset();
+        m_file->unmap(m_mapping);
+        m_mapping = nullptr;
+        return QStringLiteral("cannot guard the mapping (%1 files are open at once)").arg(MappingGuard::kMaxMappings);
+    }
     bytes = m_mapping;
     size = quint64(fileSize);
     return QString();

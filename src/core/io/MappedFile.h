@@ -3,6 +3,12 @@
 // (RegularFile) and mapped with QFile::map, or bytes already in memory (a rebake preview, tests,
 // the fuzzers). BpatFile and BpsmFile keep one each and decode their headers and tables from it;
 // nothing here copies the file.
+//
+// A mapped file is guarded for as long as it is mapped (MappingGuard, created by open() before
+// the first byte is read and released after unmapping): a file that shrinks underneath reads as
+// zeros past its new end instead of killing the process with SIGBUS, whoever reads it (the
+// validator, BpatDocument::fromFile, a palette upload, a dump). isStale() then says the bytes
+// read may be wrong; readers that build something lasting from them check it when done.
 #include "bpat/BpatFile.h" // NameStatus
 
 #include <QByteArray>
@@ -12,6 +18,8 @@
 class QFile;
 
 namespace bpat {
+
+class MappingGuard;
 
 class MappedFile
 {
@@ -27,6 +35,10 @@ public:
     // Holds `data` in memory instead (`path` is only a label).
     void adopt(QByteArray data, const QString &path);
 
+    // True once a read of the mapping touched a page the file no longer has (it shrank after it
+    // was opened): those reads returned zeros. Always false for adopted bytes.
+    bool isStale() const;
+
     QString path;
     const uchar *bytes = nullptr;
     quint64 size = 0;
@@ -40,6 +52,7 @@ public:
 private:
     std::unique_ptr<QFile> m_file; // keeps the mapping alive
     uchar *m_mapping = nullptr;
+    std::unique_ptr<MappingGuard> m_guard; // for the mapping's whole life
     QByteArray m_buffer;           // adopt()
 };
 

@@ -34,6 +34,9 @@ std::atomic<bool> g_installed{false};
 bool recoverFault(std::uintptr_t address)
 {
     static const long pageSize = sysconf(_SC_PAGESIZE);
+    // Several guards may cover one mapping (the file's own, for its whole life, and a caller's
+    // for one pass): every one of them learns that it went stale.
+    bool recovered = false;
     for (Slot &slot : g_slots) {
         const std::uintptr_t base = slot.base.load(std::memory_order_acquire);
         if (base == 0)
@@ -41,16 +44,18 @@ bool recoverFault(std::uintptr_t address)
         const std::uintptr_t size = slot.size.load(std::memory_order_acquire);
         if (address < base || address - base >= size)
             continue;
-        const std::uintptr_t page = address & ~std::uintptr_t(pageSize - 1);
-        void *mapped = mmap(reinterpret_cast<void *>(page), std::size_t(pageSize), PROT_READ,
-                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
-        if (mapped == MAP_FAILED)
-            return false;
+        if (!recovered) {
+            const std::uintptr_t page = address & ~std::uintptr_t(pageSize - 1);
+            void *mapped = mmap(reinterpret_cast<void *>(page), std::size_t(pageSize), PROT_READ,
+                                MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+            if (mapped == MAP_FAILED)
+                return false;
+            g_recovered.fetch_add(1, std::memory_order_relaxed);
+            recovered = true;
+        }
         slot.stale.store(true, std::memory_order_release);
-        g_recovered.fetch_add(1, std::memory_order_relaxed);
-        return true;
     }
-    return false;
+    return recovered;
 }
 
 void onSigbus(int signal, siginfo_t *info, void *context)

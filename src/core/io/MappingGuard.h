@@ -10,6 +10,9 @@
 // it would have without the guard). POSIX only; on other systems the guard does nothing.
 //
 // At most kMaxMappings mappings are guarded at once; further guards are inactive (isActive()).
+// MappedFile (the one place files are mapped) holds a guard for each mapping's whole life and
+// refuses to open a file it cannot guard, so no reader of a mapped file can forget the guard;
+// a guard of one's own (the Validator's, for one pass) only adds a finer-grained isStale().
 #include <QtGlobal>
 
 namespace bpat {
@@ -17,7 +20,7 @@ namespace bpat {
 class MappingGuard
 {
 public:
-    static constexpr int kMaxMappings = 64;
+    static constexpr int kMaxMappings = 1024;
 
     MappingGuard(const void *base, qint64 size);
     ~MappingGuard();

@@ -1,5 +1,7 @@
 #include "io/RegularFile.h"
 
+#include "io/NativeName.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -46,7 +48,7 @@ QString kindOf(mode_t mode)
 RegularFile::Status RegularFile::open(QFile &file, const QString &path, QString *error)
 {
 #ifdef Q_OS_UNIX
-    const QByteArray name = QFile::encodeName(path);
+    const QByteArray name = NativeName::encode(path); // every byte of a non-UTF-8 name
     int fd = -1;
     do {
         fd = ::open(name.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);

@@ -61,6 +61,16 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
         out.errors << QStringLiteral("nothing to rebake: expected at least one clip");
         return {};
     }
+    if (!req.overwriteInput) {
+        for (const RebakeClipRequest &clip : req.clips) {
+            if (AtomicFile::sameFile(req.outputPath, clip.curvesPath)) {
+                out.errors << QStringLiteral("%1 is the recording clip '%2' is made from: refusing to write over an input "
+                                             "(choose another output, or pass --overwrite-input to replace it)")
+                                  .arg(req.outputPath, clip.name);
+                return {};
+            }
+        }
+    }
 
     // The target document: the existing file, or an empty one shaped by the recipe.
     BpatDocument doc;

@@ -31,6 +31,10 @@ struct RebakeRequest
     RebakeRecipe recipe;
     QList<RebakeClipRequest> clips;
     QString intoPath;     // empty: a new file from the recipe; else add/replace clips in this BPAT
+    // Writing the output over one of the recordings it is made from destroys the recording: it
+    // is refused unless this is set (`--overwrite-input`). Writing it over intoPath is the
+    // point of --into and always allowed.
+    bool overwriteInput = false;
 };
 
 struct RebakeOutcome

@@ -7,9 +7,15 @@
 #include <QThread>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
+#include <algorithm>
 #include <cmath>
 
 namespace bpat {
+
+int RebakeOptions::maxThreads()
+{
+    return std::max(1, QThread::idealThreadCount());
+}
 
 namespace {
 
@@ -113,7 +119,8 @@ std::optional<BpatClip> Rebaker::bakeClip(const InputAnimation &animation, const
     };
 
     QThreadPool pool;
-    pool.setMaxThreadCount(options.threads > 0 ? options.threads : QThread::idealThreadCount());
+    pool.setMaxThreadCount(options.threads > 0 ? std::min(options.threads, RebakeOptions::maxThreads())
+                                               : RebakeOptions::maxThreads());
     if (pool.maxThreadCount() == 1 || chunks.size() == 1) {
         for (const Chunk &c : std::as_const(chunks))
             bakeChunk(c);

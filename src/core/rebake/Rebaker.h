@@ -24,7 +24,11 @@ struct RebakeRange
 
 struct RebakeOptions
 {
-    int threads = 0; // 0: QThread::idealThreadCount()
+    int threads = 0; // 0: QThread::idealThreadCount(); more than Rebaker::maxThreads() is capped
+    // The most worker threads a rebake uses: the processor threads of the machine. More never
+    // speed up this CPU-bound work, and each costs a stack and descriptors (300 threads with
+    // 256 file descriptors once aborted inside GLib).
+    static int maxThreads();
     int chunkFrames = 64;
     // Called with frames done and the total, from worker threads (must be thread-safe).
     std::function<void(qint64 done, qint64 total)> progress;

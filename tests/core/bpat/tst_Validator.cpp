@@ -4,6 +4,10 @@
 #include "TestDocuments.h"
 #include "TestPaths.h"
 #include "bpat/Validator.h"
+#include "io/NativeName.h"
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <QDir>
 #include <QFile>
@@ -238,6 +242,46 @@ private Q_SLOTS:
         // Validated again, the short file gets the ordinary verdict.
         const ValidationResult again = Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validatePath(path);
         QCOMPARE(again.issues.constFirst().code, QStringLiteral("PALETTE_OUT_OF_BOUNDS"));
+    }
+
+    void findingsNameTheirClipInAnyClipOrder()
+    {
+        // Deep findings name their clip by binary search when the clips lie in ascending,
+        // disjoint frame ranges, by a scan otherwise: here jab [0, 2) comes after idle [2, 6).
+        QByteArray bytes = testdocs::smallFileBytes();
+        testdocs::setU32(bytes, Clip0 + 12, 2);
+        testdocs::setU32(bytes, Clip1 + 12, 0);
+        testdocs::setF32(bytes, Palette + 4 * 3 * 64 + 12, NaN); // global frame 4, bone 0
+        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec, true))
+                                       .validate(BpatFile::fromData(bytes));
+        QStringList locations;
+        for (const Diagnostic &d : r.issues) {
+            if (d.code == codes::NON_FINITE)
+                locations << d.location;
+        }
+        QVERIFY2(locations.contains(QStringLiteral("palette[clip=idle,frame=2,bone=0]")), qPrintable(locations.join(u' ')));
+    }
+
+    void nameNotUtf8IsValidatedAndReported()
+    {
+        // A name that is not UTF-8 ("\xff.bpat") opens (NativeName keeps its bytes) and its
+        // contents are validated; the name itself is FILE_NAME_NOT_UTF8.
+        QTemporaryDir dir;
+        const QByteArray raw = QFile::encodeName(dir.path()) + "/\xff.bpat";
+        QFile file;
+        const int fd = ::open(raw.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        QVERIFY(fd >= 0);
+        QVERIFY(file.open(fd, QIODevice::WriteOnly, QFileDevice::AutoCloseHandle));
+        QVERIFY(file.write(testdocs::smallFileBytes()) > 0);
+        file.close();
+        const QString path = NativeName::decode(raw);
+        QCOMPARE(NativeName::encode(path), raw);
+        const ValidationResult r = Validator().validatePath(path);
+        QCOMPARE(r.issues.size(), 1);
+        QCOMPARE(r.issues.constFirst().code, codes::FILE_NAME_NOT_UTF8);
+        QVERIFY2(r.issues.constFirst().message.contains(QStringLiteral("\\xff.bpat")), qPrintable(r.issues.constFirst().message));
+        coveredCodes.insert(codes::FILE_NAME_NOT_UTF8);
+        ::unlink(raw.constData());
     }
 
     void everyTruncationValidatesSafely()

@@ -3,7 +3,10 @@
 // truncated. The open handle must stay usable or be reported stale, never crash; opening the
 // path again must see the new state and report what is wrong with it.
 // (Reads of pages past a truncated end are covered with the MappingGuard; see docs/robustness.md.)
+#include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
+#include "bpsm/BpsmFile.h"
+#include "io/MappingGuard.h"
 #include "bpat/BpatWriter.h"
 #include "TestDocuments.h"
 #include "bpat/Validator.h"
@@ -51,6 +54,8 @@ private slots:
     void rewrittenInPlaceSameSize();
     void rewrittenInPlaceWhileDeepChecking();
     void truncatedThenReopened();
+    void documentReadFromTruncatedMapping();
+    void everyMappingIsGuarded();
 
 private:
     QTemporaryDir m_dir;
@@ -187,6 +192,56 @@ void tst_ChangingFiles::truncatedThenReopened()
     QString error;
     QVERIFY(!BpatFile::open(m_path, &error));
     QVERIFY2(error.contains(QStringLiteral("empty")), qPrintable(error));
+}
+
+void tst_ChangingFiles::documentReadFromTruncatedMapping()
+{
+    // BpatDocument::fromFile (bpat edit, merge, rebake --into, the app's Import Clips) copies
+    // every palette out of the mapping. It used to do so unguarded: a file cut short after it
+    // was opened killed the process with SIGBUS in memcpy. Now the mapping is guarded for its
+    // whole life: the copy reads zeros past the cut, and fromFile refuses to hand them out.
+    BpatDocument doc(0, 64);
+    doc.addClip(testdocs::makeClip(QStringLiteral("walk"), 256, 64, 30.0f, true)); // 1 MiB of palette
+    QVERIFY(writeFile(m_path, BpatWriter(doc).toBytes()));
+    auto opened = BpatFile::open(m_path);
+    QVERIFY(opened);
+    QVERIFY(!opened->isStale());
+    QVERIFY(QFile::resize(m_path, 4096)); // another process cuts it
+    QString error;
+    const std::optional<BpatDocument> read = BpatDocument::fromFile(*opened, &error);
+    QVERIFY(!read);
+    QVERIFY2(error.contains(QStringLiteral("shrank")), qPrintable(error));
+    QVERIFY(opened->isStale());
+}
+
+void tst_ChangingFiles::everyMappingIsGuarded()
+{
+    // Any read of any mapped file, by any code, survives a cut: no guard of the caller's own.
+    BpatDocument doc(0, 64);
+    doc.addClip(testdocs::makeClip(QStringLiteral("walk"), 64, 64, 30.0f, true));
+    QVERIFY(writeFile(m_path, BpatWriter(doc).toBytes()));
+    auto opened = BpatFile::open(m_path);
+    QVERIFY(opened);
+    QVERIFY(QFile::resize(m_path, 4096));
+    const quint64 before = MappingGuard::recoveredFaults();
+    const uchar *bytes = opened->paletteBytes();
+    QVERIFY(bytes);
+    const volatile uchar *last = bytes + opened->paletteBytesSize() - 1;
+    QCOMPARE(int(*last), 0); // SIGBUS without the guard
+    QVERIFY(opened->isStale());
+    QVERIFY(MappingGuard::recoveredFaults() > before);
+
+    // The same for BPSM files.
+    const QString bpsm = m_dir.filePath(QStringLiteral("mesh.bpsm"));
+    QFile base(QStringLiteral(BPAT_TEST_DATA_DIR "/malformed/base.bpsm"));
+    QVERIFY(base.open(QIODevice::ReadOnly));
+    QVERIFY(writeFile(bpsm, base.readAll() + QByteArray(64 * 1024, '\0'))); // trailing pages to lose
+    auto mesh = BpsmFile::open(bpsm);
+    QVERIFY(mesh);
+    QVERIFY(QFile::resize(bpsm, 1024));
+    const volatile char *tail = mesh->bytes().data() + mesh->bytes().size() - 1;
+    QCOMPARE(int(*tail), 0);
+    QVERIFY(mesh->isStale());
 }
 
 QTEST_GUILESS_MAIN(tst_ChangingFiles)

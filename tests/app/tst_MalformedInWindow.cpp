@@ -1,0 +1,142 @@
+// Every case of the malformed corpus (tests/data/malformed: BPAT, BPSM and recordings) opened in
+// the main window, shown and painted, with every clip played to its last frame, under a time
+// limit: a case that hangs the window (a clip claiming 0x80000000 frames once gave the timeline
+// slider a range near INT_MAX, and the Fusion style's tick loop overflowed an int and never
+// ended) aborts the test naming the case instead of hanging CTest. Every count that reaches a
+// widget must be bounded by what the file holds.
+#include "MainWindow.h"
+#include "StudioContext.h"
+#include "TestPaths.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStyleFactory>
+#include <QtTest/QtTest>
+
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
+
+using namespace bpat::studio;
+
+namespace {
+
+constexpr int LimitSeconds = 60; // per case; a healthy case takes well under a second
+
+// Aborts the process when a case outlives the limit (the GUI thread is stuck: nothing else
+// could report it).
+class Watchdog
+{
+public:
+    explicit Watchdog(QByteArray name)
+        : m_name(std::move(name))
+        , m_thread([this] {
+            std::unique_lock lock(m_mutex);
+            if (!m_done.wait_for(lock, std::chrono::seconds(LimitSeconds), [this] { return m_finished; })) {
+                std::fprintf(stderr, "FAIL: %s hung the window for %d s\n", m_name.constData(), LimitSeconds);
+                std::fflush(stderr);
+                std::_Exit(3);
+            }
+        })
+    {
+    }
+    ~Watchdog()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_finished = true;
+        }
+        m_done.notify_all();
+        m_thread.join();
+    }
+
+private:
+    QByteArray m_name;
+    std::mutex m_mutex;
+    std::condition_variable m_done;
+    bool m_finished = false;
+    std::thread m_thread;
+};
+
+} // namespace
+
+class tst_MalformedInWindow : public QObject
+{
+    Q_OBJECT
+
+    qint64 m_slowestMs = 0;
+    QString m_slowest;
+    MainWindow *m_window = nullptr; // one window opens every case in turn, as a user would
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("bpat-studio-tests"));
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion"))); // where the tick loop hung
+        m_window = new MainWindow;
+        m_window->setInteractive(false);
+        m_window->resize(1200, 800);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    }
+
+    void caseOpensAndPlays_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir dir(QStringLiteral(BPAT_TEST_DATA_DIR "/malformed"));
+        const QStringList names = dir.entryList({QStringLiteral("*.bpat"), QStringLiteral("*.bpsm"), QStringLiteral("*.bin")},
+                                                QDir::Files, QDir::Name);
+        QVERIFY(names.size() > 150);
+        for (const QString &name : names)
+            QTest::newRow(qPrintable(name)) << dir.filePath(name);
+    }
+
+    void caseOpensAndPlays()
+    {
+        QFETCH(QString, path);
+        const Watchdog watchdog(QFileInfo(path).fileName().toUtf8());
+        QElapsedTimer timer;
+        timer.start();
+        MainWindow &window = *m_window;
+        window.openFile(path); // may refuse (empty files): the window must stay usable either way
+        StudioContext *context = window.context();
+        for (int clip = 0; clip < context->clipCount(); ++clip) {
+            context->setCurrentClip(clip);
+            context->setCurrentFrame(context->frameCount() - 1);
+            (void)window.grab(); // paints every widget: the slider with its ticks, the viewport
+            QCoreApplication::processEvents();
+            QVERIFY(context->frameCount() <= StudioContext::kMaxTimelineFrames);
+        }
+        if (context->inputAnimation()) {
+            context->setTimelineSource(StudioContext::TimelineSource::Recording);
+            (void)window.grab();
+        }
+        for (const QSlider *slider : window.findChildren<QSlider *>())
+            QVERIFY2(slider->maximum() <= StudioContext::kMaxTimelineFrames, qPrintable(slider->objectName()));
+        for (const QSpinBox *spin : window.findChildren<QSpinBox *>()) {
+            if (spin->objectName() == QLatin1String("frameSpin"))
+                QVERIFY(spin->maximum() <= StudioContext::kMaxTimelineFrames);
+        }
+        (void)window.grab();
+        if (timer.elapsed() > m_slowestMs) {
+            m_slowestMs = timer.elapsed();
+            m_slowest = QFileInfo(path).fileName();
+        }
+    }
+
+    void cleanupTestCase()
+    {
+        qInfo("slowest case: %s, %lld ms (limit %d s)", qPrintable(m_slowest), m_slowestMs, LimitSeconds);
+        delete m_window;
+    }
+};
+
+QTEST_MAIN(tst_MalformedInWindow)
+#include "tst_MalformedInWindow.moc"
