@@ -414,13 +414,10 @@ void MainWindow::applyDefaultLayout(const QString &kind)
 {
     restoreState(m_defaultState, kStateVersion);
     if (kind == QLatin1String("recording")) {
-        // The curves get the room: the BPAT docks have nothing to show for a recording.
-        for (QDockWidget *dock : findChildren<QDockWidget *>()) {
-            if (dock->objectName() != QLatin1String("validationDock"))
-                dock->hide();
-        }
-        if (auto *validation = findChild<QDockWidget *>(QStringLiteral("validationDock")))
-            resizeDocks({validation}, {height() * 18 / 100}, Qt::Vertical);
+        // The curves get the room: the BPAT docks have nothing to show for a recording (the
+        // View menu opens any of them, and the layout then stays as the user left it).
+        for (QDockWidget *dock : findChildren<QDockWidget *>())
+            dock->hide();
         return;
     }
     m_panels->applyDefaultSizes();
