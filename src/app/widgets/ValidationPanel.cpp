@@ -115,7 +115,7 @@ bool ValidationPanel::exportReportTo(const QString &path)
 {
     QString error;
     if (!writeJsonReport(path, m_context->filePath(), m_context->diagnostics(),
-                         m_context->profile(), &error)) {
+                         m_context->profile(), &error, m_context->deepChecked())) {
         Q_EMIT m_context->message(tr("Could not export the report: %1").arg(error));
         return false;
     }
