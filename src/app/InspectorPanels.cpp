@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "models/ClipsModel.h"
+#include "widgets/FpsDelegate.h"
 #include "models/HeaderModel.h"
 #include "models/LayoutModel.h"
 #include "models/PaletteModel.h"
@@ -46,6 +47,8 @@ InspectorPanels::InspectorPanels(MainWindow *window)
     m_layoutBar->setLayoutData(m_layoutModel->layout());
     connect(m_layoutBar, &LayoutBar::sectionClicked, m_layoutPanel, &TablePanel::selectSourceRow);
 
+    // The frame rate is refused in the field itself when the file cannot hold it.
+    m_clipsPanel->view()->setItemDelegateForColumn(ClipsModel::FpsColumn, new FpsDelegate(m_clipsPanel->view()));
     for (TablePanel *panel : {m_headerPanel, m_clipsPanel, m_socketsPanel, m_layoutPanel})
         panel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_palettePanel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -83,6 +86,11 @@ InspectorPanels::InspectorPanels(MainWindow *window)
                 if (row >= 0 && !m_paletteModel->isSocketRow(row))
                     m_context->setCurrentBone(row);
             });
+    // A bone picked in the viewport (or named by an issue) is selected in the Palette panel.
+    connect(m_context, &StudioContext::currentBoneChanged, this, [this](int bone) {
+        if (bone >= 0 && m_palettePanel->sourceRow(m_palettePanel->view()->currentIndex()) != bone)
+            m_palettePanel->selectSourceRow(bone);
+    });
     connect(m_validationPanel, &ValidationPanel::jumpRequested, this, &InspectorPanels::jumpTo);
 
     QMenu *validate = m_window->menu(MainWindow::Menu::Validate);

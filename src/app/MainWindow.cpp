@@ -1,4 +1,6 @@
 #include "MainWindow.h"
+#include "dialogs/ShortcutsDialog.h"
+#include "dialogs/UserGuideDialog.h"
 
 #include "FileReloadWatcher.h"
 #include "InspectorPanels.h"
@@ -11,6 +13,8 @@
 #include "io/AtomicFile.h"
 #include "ui_MainWindow.h"
 #include "StudioViews.h"
+#include "anim/InputAnimation.h"
+#include "Theme.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CopyableTableView.h"
 #include "widgets/TimelineWidget.h"
@@ -36,6 +40,12 @@ constexpr int kStateVersion = 1;
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 
+// The dock layout of each document kind; the BPAT one keeps the key of earlier versions.
+QString stateKey(const QString &kind)
+{
+    return kind == QLatin1String("bpat") ? kStateKey : kStateKey + QLatin1Char('-') + kind;
+}
+
 bool isOpenable(const QString &path)
 {
     return path.endsWith(QLatin1String(".bpat"), Qt::CaseInsensitive)
@@ -51,6 +61,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_recent(new RecentFiles(this))
     , m_watcher(new FileReloadWatcher(this))
 {
+    Theme::applySaved(); // before any widget is styled
     ui->setupUi(this);
     setWindowIcon(AboutDialog::applicationIcon());
     createCentralArea();
@@ -127,6 +138,7 @@ QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, const QS
 void MainWindow::createStatusBar()
 {
     m_currentLabel = new QLabel(this);
+    m_currentLabel->setObjectName(QStringLiteral("currentPositionLabel"));
     m_countsLabel = new QLabel(this);
     m_countsLabel->setTextFormat(Qt::RichText);
     statusBar()->addPermanentWidget(m_currentLabel);
@@ -147,8 +159,11 @@ void MainWindow::connectActions()
     connect(ui->actionSaveScreenshot, &QAction::triggered, this, &MainWindow::chooseScreenshotPath);
     connect(ui->actionQuit, &QAction::triggered, this, &QWidget::close);
     connect(ui->actionResetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
+    ui->actionDarkTheme->setChecked(Theme::isDark());
+    connect(ui->actionDarkTheme, &QAction::toggled, this, [](bool dark) { Theme::setDark(dark); });
     connect(ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
     connect(ui->actionUserGuide, &QAction::triggered, this, &MainWindow::showUserGuide);
+    connect(ui->actionKeyboardShortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
     connect(ui->actionCopy, &QAction::triggered, this, [] {
         for (QWidget *w = QApplication::focusWidget(); w; w = w->parentWidget()) {
             if (auto *view = qobject_cast<CopyableTableView *>(w)) {
@@ -164,6 +179,8 @@ void MainWindow::connectActions()
         m_recent->add(m_context->filePath());
         updateTitle();
     });
+    // Recordings are recent files too.
+    connect(m_context, &StudioContext::inputAnimationLoaded, m_recent, &RecentFiles::add);
     connect(m_context, &StudioContext::fileClosed, this, [this] {
         m_watcher->watch(QString());
         updateTitle();
@@ -171,6 +188,12 @@ void MainWindow::connectActions()
     connect(m_context, &StudioContext::validationChanged, this, &MainWindow::updateStatusCounts);
     connect(m_context, &StudioContext::currentClipChanged, this, &MainWindow::updateCurrentLabel);
     connect(m_context, &StudioContext::currentFrameChanged, this, &MainWindow::updateCurrentLabel);
+    connect(m_context, &StudioContext::timelineSourceChanged, this, &MainWindow::updateCurrentLabel);
+    // Each document kind has its own dock layout.
+    connect(m_context, &StudioContext::timelineSourceChanged, this, &MainWindow::applyLayoutKind);
+    connect(m_context, &StudioContext::fileLoaded, this, &MainWindow::applyLayoutKind);
+    connect(m_context, &StudioContext::inputAnimationLoaded, this, &MainWindow::applyLayoutKind);
+    connect(m_context, &StudioContext::recordingTimeChanged, this, &MainWindow::updateCurrentLabel);
     connect(m_context, &StudioContext::message, this, [this](const QString &text) { showMessage(text); });
     connect(m_watcher, &FileReloadWatcher::changed, this, [this](const QString &path) {
         if (m_edit->handleDiskChange(path)) // our own save, or unsaved edits to keep
@@ -237,7 +260,7 @@ void MainWindow::chooseFileToOpen()
     const QString folder = m_context->filePath().isEmpty() ? QString() : QFileInfo(m_context->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open"), folder,
-        tr("BPAT files (*.bpat *.bpsm);;Bone palettes (*.bpat);;Minimal snapshot meshes (*.bpsm);;"
+        tr("Every kind BPAT Studio opens (*.bpat *.bpsm *.bin);;Bone palettes (*.bpat);;Minimal snapshot meshes (*.bpsm);;"
            "Input animation recordings (*.bin);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
@@ -259,9 +282,13 @@ void MainWindow::updateRecentMenu()
 {
     ui->menuRecent->clear();
     const QStringList files = m_recent->files();
+    const QStringList labels = RecentFiles::menuLabels(files); // same-named files told apart
+    ui->menuRecent->setToolTipsVisible(true);                 // the full path on hover
     for (int i = 0; i < files.size(); ++i) {
         const QString &path = files.at(i);
-        QAction *action = ui->menuRecent->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        QString label = labels.at(i);
+        label.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction *action = ui->menuRecent->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(label));
         action->setToolTip(path);
         action->setStatusTip(path);
         connect(action, &QAction::triggered, this, [this, path] {
@@ -306,6 +333,16 @@ void MainWindow::updateStatusCounts()
 
 void MainWindow::updateCurrentLabel()
 {
+    // The position of what plays in the active tab: the recording's time when its tab drives
+    // the timeline, else the BPAT clip's frame.
+    if (m_context->timelineSource() == StudioContext::TimelineSource::Recording && m_context->inputAnimation()) {
+        const auto animation = m_context->inputAnimation();
+        m_currentLabel->setText(tr("%1  %2 s / %3 s")
+                                    .arg(QFileInfo(m_context->inputAnimationPath()).fileName())
+                                    .arg(m_context->recordingTime(), 0, 'f', 3)
+                                    .arg(animation->duration(), 0, 'f', 3));
+        return;
+    }
     const int clip = m_context->currentClip();
     const QList<ClipEntry> clips = m_context->clipEntries();
     if (clip < 0 || clip >= clips.size()) {
@@ -328,40 +365,74 @@ void MainWindow::showAbout()
 
 void MainWindow::showUserGuide()
 {
-    QMessageBox::information(
-        this, tr("Keyboard shortcuts"),
-        tr("<table>"
-           "<tr><td><b>Space</b></td><td>Play / pause</td></tr>"
-           "<tr><td><b>Left, comma</b></td><td>Previous frame</td></tr>"
-           "<tr><td><b>Right, period</b></td><td>Next frame</td></tr>"
-           "<tr><td><b>Home / End</b></td><td>First / last frame</td></tr>"
-           "<tr><td><b>L</b></td><td>Loop on / off</td></tr>"
-           "<tr><td><b>R</b></td><td>Play reversed</td></tr>"
-           "<tr><td><b>[ / ]</b></td><td>Half / double speed</td></tr>"
-           "<tr><td><b>Ctrl+C</b></td><td>Copy the selected table rows (TSV)</td></tr>"
-           "<tr><td><b>Ctrl+D</b></td><td>Run deep checks</td></tr>"
-           "<tr><td><b>F5</b></td><td>Reload the file</td></tr>"
-           "</table><p>See docs/user-guide.md for the panels.</p>"));
+    const QString path = UserGuideDialog::guidePath();
+    if (path.isEmpty()) {
+        QMessageBox::warning(this, tr("User Guide"),
+                             tr("The user guide is not installed. It was looked for in:\n%1")
+                                 .arg(UserGuideDialog::candidatePaths().join(QLatin1Char('\n'))));
+        return;
+    }
+    auto *dialog = new UserGuideDialog(path, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show(); // beside the window, not modal: read while working
+}
+
+void MainWindow::showShortcuts()
+{
+    ShortcutsDialog dialog(this, this);
+    dialog.exec();
 }
 
 void MainWindow::restoreWindowState()
 {
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    m_stateRestored = restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    m_stateRestored = restoreState(settings.value(stateKey(m_layoutKind)).toByteArray(), kStateVersion);
 }
 
 void MainWindow::saveWindowState() const
 {
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kStateKey, saveState(kStateVersion));
+    settings.setValue(stateKey(m_layoutKind), saveState(kStateVersion));
 }
 
 void MainWindow::resetLayout()
 {
+    applyDefaultLayout(m_layoutKind);
+}
+
+QString MainWindow::currentDocumentKind() const
+{
+    if (m_context->timelineSource() == StudioContext::TimelineSource::Recording && m_context->inputAnimation())
+        return QStringLiteral("recording");
+    return m_context->documentKind() == StudioContext::DocumentKind::Snapshot ? QStringLiteral("snapshot")
+                                                                              : QStringLiteral("bpat");
+}
+
+void MainWindow::applyDefaultLayout(const QString &kind)
+{
     restoreState(m_defaultState, kStateVersion);
+    if (kind == QLatin1String("recording")) {
+        // The curves get the room: the BPAT docks have nothing to show for a recording (the
+        // View menu opens any of them, and the layout then stays as the user left it).
+        for (QDockWidget *dock : findChildren<QDockWidget *>())
+            dock->hide();
+        return;
+    }
     m_panels->applyDefaultSizes();
+}
+
+void MainWindow::applyLayoutKind()
+{
+    const QString kind = currentDocumentKind();
+    if (kind == m_layoutKind)
+        return;
+    QSettings settings;
+    settings.setValue(stateKey(m_layoutKind), saveState(kStateVersion)); // as the user left it
+    m_layoutKind = kind;
+    if (!restoreState(settings.value(stateKey(kind)).toByteArray(), kStateVersion))
+        applyDefaultLayout(kind);
 }
 
 void MainWindow::showEvent(QShowEvent *event)

@@ -60,6 +60,12 @@ public:
     bool saveScreenshot(const QString &path);
     // Show error dialogs for explicit user actions (off for --screenshot and tests).
     void setInteractive(bool interactive) { m_interactive = interactive; }
+    bool isInteractive() const { return m_interactive; }
+
+    // The dock layout in use: "bpat", "snapshot" or "recording" (the Curves tab in front).
+    // Each kind keeps its own layout, remembered between runs; a recording starts with the
+    // BPAT docks closed so the curves get the room.
+    QString layoutKind() const { return m_layoutKind; }
     // The OpenGL renderer the viewport found (GL_RENDERER), shown in Help > About.
     void setGlRenderer(const QString &renderer) { m_glRenderer = renderer; }
 
@@ -81,10 +87,14 @@ private:
     void chooseFileToOpen();
     void chooseScreenshotPath();
     void showAbout();
-    void showUserGuide();
+    void showUserGuide();  // the installed guide, in the application
+    void showShortcuts();  // generated from the actions
     void restoreWindowState();
     void saveWindowState() const;
     void resetLayout();
+    QString currentDocumentKind() const;
+    void applyLayoutKind();
+    void applyDefaultLayout(const QString &kind);
 
     std::unique_ptr<Ui::MainWindow> ui;
     StudioContext *m_context = nullptr;
@@ -96,6 +106,7 @@ private:
     QLabel *m_countsLabel = nullptr;
     QLabel *m_currentLabel = nullptr;
     QByteArray m_defaultState;
+    QString m_layoutKind = QStringLiteral("bpat");
     bool m_interactive = true;
     bool m_stateRestored = false;
     bool m_shown = false;

@@ -1,5 +1,9 @@
 #include "RecentFiles.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <algorithm>
+
 #include <QFileInfo>
 #include <QSettings>
 
@@ -43,6 +47,29 @@ void RecentFiles::save()
 {
     QSettings().setValue(kKey, m_files);
     Q_EMIT changed();
+}
+
+QStringList RecentFiles::menuLabels(const QStringList &files)
+{
+    QStringList labels;
+    for (const QString &path : files) {
+        const QFileInfo info(path);
+        const QStringList mine = QDir::cleanPath(info.absolutePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        // Parent folders needed to tell this entry from every other one with the same name.
+        qsizetype depth = 0;
+        for (const QString &other : files) {
+            if (other == path || QFileInfo(other).fileName() != info.fileName())
+                continue;
+            const QStringList theirs = QDir::cleanPath(QFileInfo(other).absolutePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+            qsizetype d = 1;
+            while (d <= mine.size() && d <= theirs.size() && mine.mid(mine.size() - d) == theirs.mid(theirs.size() - d))
+                ++d;
+            depth = std::max(depth, std::min(d, mine.size()));
+        }
+        labels << (depth == 0 ? info.fileName()
+                              : QStringLiteral("%1 (%2)").arg(info.fileName(), mine.mid(mine.size() - depth).join(QLatin1Char('/'))));
+    }
+    return labels;
 }
 
 } // namespace bpat::studio

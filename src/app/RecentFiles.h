@@ -18,6 +18,10 @@ public:
     void remove(const QString &path);
     void clear();
 
+    // Menu labels for `files`: the file name, and where two entries share it, the name with
+    // as many parent folders as tell them apart ("walk.bpat (horse/v1)").
+    static QStringList menuLabels(const QStringList &files);
+
 Q_SIGNALS:
     void changed();
 

@@ -5,6 +5,7 @@
 #include "io/MappingGuard.h"
 #include "ValidationRun.h"
 #include "editing/DocumentSession.h"
+#include "mesh/RigDescription.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -17,6 +18,19 @@
 #endif
 
 namespace bpat::studio {
+
+namespace {
+// The rig whose bone names the panels show: the game's rig, else a built-in rig description
+// (the rebake recipes' rigs, such as the 53-bone "hands"), as the viewport already uses.
+std::optional<Rig> rigFor(quint32 speciesId, int boneCount)
+{
+    if (std::optional<Rig> rig = Rig::forSpecies(speciesId, boneCount))
+        return rig;
+    if (const std::optional<RigDescription> description = RigDescription::builtin(speciesId, boneCount))
+        return description->rig();
+    return std::nullopt;
+}
+} // namespace
 
 LoadedFile::LoadedFile(BpatFile f, bool guarded)
     : file(std::move(f))
@@ -110,7 +124,7 @@ StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keep
     const BpatFile &f = m_loaded->file;
     m_rig.reset();
     if (f.hasHeader())
-        m_rig = Rig::forSpecies(f.header().speciesId, int(f.header().boneCount));
+        m_rig = rigFor(f.header().speciesId, int(f.header().boneCount));
     m_diagnostics = quickValidation(f, m_profile);
     m_deepChecked = false;
     restoreSelection(keepSelection, previousClipName, previousClip, previousFrame);
@@ -349,7 +363,7 @@ void StudioContext::showEdited(BpatFile edited, int focusClip, const QString &pa
         m_path = QFileInfo(path).absoluteFilePath();
     const BpatFile &f = m_loaded->file;
     if (f.hasHeader())
-        m_rig = Rig::forSpecies(f.header().speciesId, int(f.header().boneCount));
+        m_rig = rigFor(f.header().speciesId, int(f.header().boneCount));
     m_diagnostics = quickValidation(f, m_profile);
     m_deepChecked = false;
     const int clips = int(f.clips().size());

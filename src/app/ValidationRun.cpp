@@ -43,13 +43,14 @@ Diagnostics deepValidation(const BpatFile &file, const QString &profile, const D
 }
 
 bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics,
-                     const QString &profile, QString *error)
+                     const QString &profile, QString *error, bool deep)
 {
     ValidatedFile validated;
     validated.path = filePath;
     validated.result.issues = diagnostics;
     validated.result.counts = countDiagnostics(diagnostics);
-    return AtomicFile::write(path, ValidationReport::toJson(toProfile(profile), {validated}), error);
+    const ValidationReport::RunInfo run{toProfile(profile), deep, {}};
+    return AtomicFile::write(path, ValidationReport::toJson(run, {validated}), error);
 }
 
 } // namespace bpat::studio

@@ -18,8 +18,9 @@ Diagnostics quickValidation(const BpatFile &file, const QString &profile);
 // and returns false to stop (the result is then incomplete).
 using DeepProgress = std::function<bool(double fraction)>;
 Diagnostics deepValidation(const BpatFile &file, const QString &profile, const DeepProgress &progress);
-// The report as `bpat validate --json` writes it, saved with QSaveFile.
+// The report as `bpat validate --json` writes it (tool, version, time, profile, deep), saved
+// with QSaveFile.
 bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics,
-                     const QString &profile, QString *error);
+                     const QString &profile, QString *error, bool deep = false);
 
 } // namespace bpat::studio

@@ -1,6 +1,7 @@
 // bpat-studio: parse the command line, then either run a special mode or open the window.
 #include "MainWindow.h"
 #include "StudioCommandLine.h"
+#include "ClipEntry.h"
 #include "StudioContext.h"
 #include "viewport/CrowdBenchmark.h"
 #include "viewport/ViewportWidget.h"
@@ -28,6 +29,49 @@ int runScreenshot(QApplication &app, MainWindow &window, const QString &path)
     });
     app.exec();
     return rc;
+}
+
+// Opens the file and moves to the clip and frame the command line names. With --screenshot a
+// failure is fatal: a missing file, an unknown clip or an out-of-range frame used to fall back
+// silently (the sample creature, the first clip, a clamped frame) and write the wrong picture.
+bool applyOptions(MainWindow &window, const StudioOptions &options, QString *error)
+{
+    if (!options.file.isEmpty()) {
+        if (!window.openFile(options.file)) {
+            *error = QStringLiteral("cannot open %1: %2").arg(options.file, window.context()->lastError());
+            return false;
+        }
+    } else {
+        window.openStartupFile();
+    }
+    StudioContext *context = window.context();
+    if (!options.clip.isEmpty()) {
+        const QList<ClipEntry> clips = context->clipEntries();
+        bool known = false;
+        for (const ClipEntry &c : clips)
+            known = known || c.name == options.clip;
+        bool isNumber = false;
+        const uint index = options.clip.toUInt(&isNumber);
+        known = known || (isNumber && index < uint(clips.size()));
+        if (!known) {
+            QStringList names;
+            for (const ClipEntry &c : clips)
+                names << c.name;
+            *error = QStringLiteral("no clip named or numbered '%1' (the file has %2: %3)")
+                         .arg(options.clip).arg(clips.size()).arg(names.join(QStringLiteral(", ")));
+            return false;
+        }
+        context->setCurrentClipByName(options.clip);
+    }
+    if (options.frame) {
+        if (*options.frame < 0 || *options.frame >= context->frameCount()) {
+            *error = QStringLiteral("frame %1 is out of range: the clip has frames 0..%2")
+                         .arg(*options.frame).arg(context->frameCount() - 1);
+            return false;
+        }
+        context->setCurrentFrame(*options.frame);
+    }
+    return true;
 }
 
 } // namespace
@@ -62,14 +106,16 @@ int main(int argc, char **argv)
 
     const StudioOptions &options = commandLine.options();
     MainWindow window;
-    if (!options.file.isEmpty())
-        window.openFile(options.file);
-    else
-        window.openStartupFile();
-    if (!options.clip.isEmpty())
-        window.context()->setCurrentClipByName(options.clip);
-    if (options.frame)
-        window.context()->setCurrentFrame(*options.frame);
+    if (!options.screenshot.isEmpty())
+        window.setInteractive(false); // no message boxes: the error goes to stderr
+    QString error;
+    if (!applyOptions(window, options, &error)) {
+        std::fprintf(stderr, "bpat-studio: %s\n", qPrintable(error));
+        if (!options.screenshot.isEmpty()) {
+            std::fprintf(stderr, "bpat-studio: no screenshot written\n");
+            return 1;
+        }
+    }
 
     if (!options.screenshot.isEmpty())
         return runScreenshot(app, window, options.screenshot);

@@ -278,8 +278,10 @@ int runMerge(const QStringList &args)
                                     QStringLiteral("Where to write the merged file."), QStringLiteral("OUT"));
     const QCommandLineOption rename(QStringLiteral("rename-on-conflict"),
                                     QStringLiteral("Rename clips whose name already exists (walk -> walk_2) instead of failing."));
-    parser.addOptions({output, rename});
-    parser.addPositionalArgument(QStringLiteral("FILES"), QStringLiteral("Two or more BPAT files with the same bone count."),
+    const QCommandLineOption otherSpecies(QStringLiteral("allow-other-species"),
+                                          QStringLiteral("Merge files of another species (same bone count) anyway; refused by default."));
+    parser.addOptions({output, rename, otherSpecies});
+    parser.addPositionalArgument(QStringLiteral("FILES"), QStringLiteral("Two or more BPAT files of the same species and bone count."),
                                  QStringLiteral("A.bpat B.bpat..."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Merges the clips of several BPAT files into one. Species and sockets come "
@@ -300,8 +302,14 @@ int runMerge(const QStringList &args)
         if (!other)
             return exitCode;
         QString error;
-        if (!DocumentEditor(*merged).importClips(*other, {}, parser.isSet(rename), &error))
-            return failure(command, QStringLiteral("cannot merge %1: %2; nothing was written").arg(inputs.at(i), error));
+        DocumentEditor::ImportOptions importOptions;
+        importOptions.renameOnConflict = parser.isSet(rename);
+        importOptions.allowOtherSpecies = parser.isSet(otherSpecies);
+        if (!DocumentEditor(*merged).importClips(*other, {}, importOptions, &error)) {
+            if (error.startsWith(QLatin1String("SPECIES_MISMATCH")))
+                error += QStringLiteral(" (--allow-other-species merges anyway)");
+            return failure(command, QStringLiteral("cannot merge %1 into %2: %3; nothing was written").arg(inputs.at(i), inputs.first(), error));
+        }
     }
     return saveDocument(command, *merged, parser.value(output));
 }
@@ -311,7 +319,7 @@ const CommandRegistrar editRegistrar(Command{
     QStringLiteral("edit FILE -o OUT [--rename-clip OLD=NEW] [--set-fps CLIP=F] [--set-loops CLIP=0|1] [--remove-clip CLIP] "
                    "[--add-socket NAME:BONE:X,Y,Z] [--remove-socket NAME] ..."),
     runEdit});
-const CommandRegistrar mergeRegistrar(Command{QStringLiteral("merge"), QStringLiteral("merge A.bpat B.bpat... -o OUT [--rename-on-conflict]"),
+const CommandRegistrar mergeRegistrar(Command{QStringLiteral("merge"), QStringLiteral("merge A.bpat B.bpat... -o OUT [--rename-on-conflict] [--allow-other-species]"),
                                               runMerge});
 
 } // namespace

@@ -1,4 +1,6 @@
-// `bpat validate PATH... [--json] [--profile spec|game] [--deep] [--max-issues N]`.
+// `bpat validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game] [--deep]
+// [--max-issues N]`. Text prints one line per file (path, verdict, counts, root cause) by default,
+// every issue with --verbose.
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
@@ -19,7 +21,14 @@ int runValidate(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON document instead of text."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Same as --format json."));
+    const QCommandLineOption format(QStringLiteral("format"),
+                                    QStringLiteral("Report format: 'text' (one line per file; default), 'json' (one document "
+                                                   "with tool, version, time, profile and deep), 'junit' (JUnit XML: one test "
+                                                   "case per file, one failure per error) or 'github' (GitHub Actions annotations)."),
+                                    QStringLiteral("FORMAT"), QStringLiteral("text"));
+    const QCommandLineOption verbose(QStringLiteral("verbose"),
+                                     QStringLiteral("Text format: print every issue (path:offset: severity CODE message [location])."));
     const QCommandLineOption profile(QStringLiteral("profile"),
                                      QStringLiteral("Rules to check: 'spec' (the format documents, default) or 'game' "
                                                     "(what the game's v1 reader accepted)."),
@@ -32,7 +41,7 @@ int runValidate(const QStringList &args)
                                                       "Counts and exit status still cover every issue.").arg(DefaultMaxIssues),
                                        QStringLiteral("N"), QString::number(DefaultMaxIssues));
     const QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("End the text output with a count line."));
-    parser.addOptions({json, profile, deep, maxIssues, summary});
+    parser.addOptions({json, format, verbose, profile, deep, maxIssues, summary});
     parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT or BPSM files, or directories searched recursively for *.bpat and *.bpsm."),
                                  QStringLiteral("PATH..."));
     if (const auto exit = parseArguments(parser, args,
@@ -48,6 +57,13 @@ int runValidate(const QStringList &args)
         return usageError(parser, command, QStringLiteral("--max-issues expects a non-negative integer, got '%1'").arg(parser.value(maxIssues)));
     if (parser.positionalArguments().isEmpty())
         return usageError(parser, command, QStringLiteral("expected at least one PATH"));
+    const QString chosenFormat = parser.isSet(json) ? QStringLiteral("json") : parser.value(format);
+    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("junit"), QStringLiteral("github")}.contains(chosenFormat))
+        return usageError(parser, command, QStringLiteral("unknown format '%1' (expected text, json, junit or github)").arg(chosenFormat));
+    if (parser.isSet(json) && parser.isSet(format) && parser.value(format) != QLatin1String("json"))
+        return usageError(parser, command, QStringLiteral("--json and --format %1 contradict each other").arg(parser.value(format)));
+    const bool text = chosenFormat == QLatin1String("text");
+    const ValidationReport::RunInfo run{*chosen, parser.isSet(deep), {}};
 
     const ExpandedPaths expanded = expandInputPaths(parser.positionalArguments());
     const QStringList &files = expanded.files;
@@ -86,13 +102,18 @@ int runValidate(const QStringList &args)
         total.errors += f.result.counts.errors;
         total.warnings += f.result.counts.warnings;
         total.infos += f.result.counts.infos;
-        if (!parser.isSet(json))
-            printOut(ValidationReport::humanText(f)); // streamed: big trees show progress
+        // Streamed: big trees show progress.
+        if (text)
+            printOut(parser.isSet(verbose) ? ValidationReport::humanText(f) : ValidationReport::summaryLine(f));
+        else if (chosenFormat == QLatin1String("github"))
+            printOut(ValidationReport::githubAnnotations(f));
         results.append(std::move(f));
     }
-    if (parser.isSet(json)) {
-        printOut(QString::fromUtf8(ValidationReport::toJson(*chosen, results)));
-    } else if (parser.isSet(summary)) {
+    if (chosenFormat == QLatin1String("json")) {
+        printOut(QString::fromUtf8(ValidationReport::toJson(run, results)));
+    } else if (chosenFormat == QLatin1String("junit")) {
+        printOut(QString::fromUtf8(ValidationReport::toJUnit(run, results)));
+    } else if (text && parser.isSet(summary)) {
         const qsizetype invalid = std::count_if(results.cbegin(), results.cend(), [](const ValidatedFile &f) { return !f.result.valid(); });
         printOut(QStringLiteral("%1 files checked (%2 profile): %3 invalid; %4 errors, %5 warnings, %6 infos\n")
                      .arg(results.size()).arg(profileName(*chosen)).arg(invalid)
@@ -102,7 +123,7 @@ int runValidate(const QStringList &args)
 }
 
 const CommandRegistrar registrar({QStringLiteral("validate"),
-                                  QStringLiteral("validate PATH... [--json] [--profile spec|game] [--deep] [--max-issues N]"),
+                                  QStringLiteral("validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game] [--deep] [--max-issues N]"),
                                   runValidate});
 
 } // namespace

@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QColor>
 #include <QtTest/QTest>
 
 using bpat::studio::CurveFilterModel;
@@ -65,6 +66,7 @@ class tst_CurveTreeModel : public QObject
 private slots:
     void groupsCanonicalNames();
     void checkingAGroupChecksItsCurves();
+    void plottedCurvesShowTheirColourAndFullName();
     void searchKeepsParentsAndChildren();
     void generatedAnimationCounts();
     void realRecordingCounts();
@@ -98,6 +100,20 @@ void tst_CurveTreeModel::groupsCanonicalNames()
     QCOMPARE(model.totalKeyCount(), 31);
     QCOMPARE(model.curveCount(), 6);
     QCOMPARE(model.headerData(CurveTreeModel::KeysColumn, Qt::Horizontal).toString(), QStringLiteral("Keys"));
+}
+
+void tst_CurveTreeModel::plottedCurvesShowTheirColourAndFullName()
+{
+    // The plot's legend had room for "Came... Came..."; the tree is the legend: swatches in the
+    // plotted curves' colours and the full canonical name on hover.
+    CurveTreeModel model;
+    model.setCurves({{QStringLiteral("Camera/PositionX"), 10, false}, {QStringLiteral("Camera/PositionY"), 10, false}});
+    const QModelIndex x = model.indexForPath(QStringLiteral("Camera/PositionX"));
+    QVERIFY(!x.data(Qt::DecorationRole).isValid());
+    model.setPlottedColors({{QStringLiteral("Camera/PositionX"), QColor(Qt::red)}});
+    QCOMPARE(x.data(Qt::DecorationRole).value<QColor>(), QColor(Qt::red));
+    QVERIFY(!model.indexForPath(QStringLiteral("Camera/PositionY")).data(Qt::DecorationRole).isValid());
+    QVERIFY(x.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Camera/PositionX")));
 }
 
 void tst_CurveTreeModel::checkingAGroupChecksItsCurves()

@@ -9,8 +9,15 @@
 #include "editing/EditActions.h"
 #include "models/ClipsModel.h"
 #include "models/SocketsModel.h"
+#include "widgets/CopyableTableView.h"
+#include "widgets/TablePanel.h"
 
 #include <QAbstractButton>
+#include <QSettings>
+#include <QRegularExpression>
+#include <QTableView>
+#include <QLineEdit>
+#include <QDockWidget>
 #include <QFile>
 #include <QMenu>
 #include <QMessageBox>
@@ -38,6 +45,8 @@ private Q_SLOTS:
     void saveIsNotTakenForAnExternalChange();
     void closeAsksAboutUnsavedChanges();
     void closeBoxCanBeAnswered();
+    void redoHasCtrlYAndHistoryStartsClosed();
+    void cellEditsThroughTheViewLeaveNoQtWarnings();
 
 private:
     QString writeSmall(const QString &name);
@@ -64,6 +73,62 @@ QString tst_EditActions::writeSmall(const QString &name)
 QAction *tst_EditActions::action(MainWindow &window, const char *name)
 {
     return window.findChild<QAction *>(QLatin1String(name));
+}
+
+void tst_EditActions::cellEditsThroughTheViewLeaveNoQtWarnings()
+{
+    // Nine "commitData called with an editor that does not belong to this view" warnings
+    // followed cell edits: any Qt warning fails this test.
+    QTest::failOnWarning(QRegularExpression(QStringLiteral(".*")));
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(writeSmall(QStringLiteral("view-edits.bpat"))));
+    auto *clipsDock = window.findChild<QDockWidget *>(QStringLiteral("clipsDock"));
+    QVERIFY(clipsDock);
+    clipsDock->show();
+    clipsDock->raise();
+    QTableView *view = window.panels()->clipsPanel()->view();
+    const auto editCell = [&](int row, int column, const QString &text) {
+        const QModelIndex index = view->model()->index(row, column);
+        view->setCurrentIndex(index);
+        view->edit(index);
+        QLineEdit *editor = nullptr;
+        for (QLineEdit *e : view->findChildren<QLineEdit *>()) {
+            if (e->isVisible())
+                editor = e;
+        }
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, text);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();
+    };
+    editCell(0, ClipsModel::NameColumn, QStringLiteral("breathe"));
+    editCell(1, ClipsModel::FpsColumn, QStringLiteral("60"));
+    editCell(1, ClipsModel::NameColumn, QStringLiteral("strike"));
+    QCOMPARE(window.context()->file().clips().at(0).name, QStringLiteral("breathe"));
+    QCOMPARE(window.context()->file().clips().at(1).fps, 60.0f);
+    QCOMPARE(window.context()->file().clips().at(1).name, QStringLiteral("strike"));
+    window.editActions()->undoAction()->trigger();
+    window.editActions()->undoAction()->trigger();
+    QCoreApplication::processEvents();
+    view->setFocus();
+    QCoreApplication::processEvents();
+}
+
+void tst_EditActions::redoHasCtrlYAndHistoryStartsClosed()
+{
+    QSettings().remove(QStringLiteral("mainWindow/state")); // a first start
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.editActions()->redoAction()->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
+    QVERIFY(window.editActions()->redoAction()->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("undoHistoryDock"));
+    QVERIFY(dock);
+    QVERIFY(dock->isHidden());
 }
 
 void tst_EditActions::clipCellsEditThroughUndoableCommands()

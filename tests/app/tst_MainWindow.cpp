@@ -258,6 +258,11 @@ void tst_MainWindow::exportedReportMatchesTheCliFormat()
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
     QCOMPARE(root.value(QStringLiteral("profile")).toString(), QStringLiteral("spec"));
+    // Which tool, when and with which rules, as bpat validate --json says it.
+    QCOMPARE(root.value(QStringLiteral("tool")).toString(), QStringLiteral("bpat"));
+    QVERIFY(!root.value(QStringLiteral("version")).toString().isEmpty());
+    QVERIFY(!root.value(QStringLiteral("time")).toString().isEmpty());
+    QCOMPARE(root.value(QStringLiteral("deep")).toBool(), false);
     const QJsonArray files = root.value(QStringLiteral("files")).toArray();
     QCOMPARE(files.size(), 1);
     const QJsonObject entry = files.at(0).toObject();

@@ -12,6 +12,7 @@
 
 #include <QStandardPaths>
 #include <QTreeView>
+#include <QLabel>
 #include <QtTest/QtTest>
 
 using namespace bpat::studio;
@@ -36,6 +37,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void opensOnTheCurvesTab();
+    void statusBarShowsTheActiveTabsPosition();
     void treeCountsAreTheRecordingsOwn();
     void checkedCurvesPlotTheEvaluatorsValues();
 
@@ -97,6 +99,22 @@ void tst_MainWindowRecording::opensOnTheCurvesTab()
     QVERIFY(t0 <= cursor && cursor <= t1);
     QVERIFY2(t0 <= curves()->animation()->startTime() && t1 >= curves()->animation()->duration(),
              qPrintable(QStringLiteral("view %1..%2 s").arg(t0).arg(t1)));
+}
+
+void tst_MainWindowRecording::statusBarShowsTheActiveTabsPosition()
+{
+    // It always showed the BPAT's clip and frame, even while the recording played.
+    auto *label = m_window->findChild<QLabel *>(QStringLiteral("currentPositionLabel"));
+    QVERIFY(label);
+    StudioContext *context = m_window->context();
+    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
+    context->setRecordingTime(1.5);
+    QVERIFY2(label->text().contains(QFileInfo(m_path).fileName()) && label->text().contains(QStringLiteral("1.500 s")),
+             qPrintable(label->text()));
+    CentralViewHost *views = m_window->centralViews();
+    views->setCurrentIndex(views->indexOf(curves()) == 0 ? 1 : 0); // the 3D view: the BPAT clip drives
+    QTRY_COMPARE(context->timelineSource(), StudioContext::TimelineSource::Clip);
+    QVERIFY2(!label->text().contains(QStringLiteral(" s / ")), qPrintable(label->text()));
 }
 
 QString tst_MainWindowRecording::checkCounts(const QModelIndex &parent) const

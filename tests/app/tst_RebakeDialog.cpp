@@ -141,6 +141,23 @@ private slots:
         QTRY_VERIFY(dialog->sourceDuration().has_value());
     }
 
+    void emptyRecordingIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString empty = dir.filePath(QStringLiteral("empty.bin"));
+        QVERIFY(InputAnimationWriter().writeFile(InputAnimation(), empty));
+        const QString out = dir.filePath(QStringLiteral("o.bpat"));
+        RebakeDialog dialog;
+        dialog.setSourcePath(empty);
+        dialog.setOutputPath(out);
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        dialog.startRebake();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY2(dialog.statusText().contains(u"no keys in the chosen range; nothing to rebake"), qPrintable(dialog.statusText()));
+        QVERIFY(!QFile::exists(out));
+    }
+
     void previewWritesNothingThenRebakeWrites()
     {
         QTemporaryDir dir;
@@ -161,6 +178,9 @@ private slots:
         QVERIFY(rebaked.wait(60000));
         QCOMPARE(rebaked.first().first().toString(), out);
         QCOMPARE(BpatFile::open(out)->clips().first().frameCount, 121u);
+        // The dialog says the file was written; no "Preview, not saved" left behind.
+        QVERIFY2(dialog.previewPane()->bannerText().startsWith(QStringLiteral("Written: ") + out), qPrintable(dialog.previewPane()->bannerText()));
+        QVERIFY(!dialog.previewPane()->bannerText().contains(u"not saved"));
     }
 
     void cancelLeavesTargetUntouched()

@@ -19,6 +19,7 @@ private Q_SLOTS:
     void rejectsBadUsage();
     void screenshotWritesANonBlankPng();
     void screenshotOfABrokenFileStillWorks();
+    void screenshotFailsLoudlyOnBadArguments();
 
 private:
     static QString studioExecutable() { return testpaths::binaryDir() + QStringLiteral("/bin/bpat-studio"); }
@@ -102,6 +103,34 @@ void tst_StudioCommandLine::screenshotOfABrokenFileStillWorks()
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
     checkScreenshot(png);
+}
+
+void tst_StudioCommandLine::screenshotFailsLoudlyOnBadArguments()
+{
+    // A missing file, an unknown clip or an out-of-range frame used to fall back silently (the
+    // sample creature, the first clip, a clamped frame) and exit 0 with the wrong picture.
+    QTemporaryDir dir;
+    const QString input = dir.filePath(QStringLiteral("shot.bpat"));
+    QVERIFY(bpat::BpatWriter(testdocs::smallDocument()).save(input));
+    const QString png = dir.filePath(QStringLiteral("bad.png"));
+    const QList<std::pair<QStringList, QString>> cases{
+        {{dir.filePath(QStringLiteral("missing.bpat"))}, QStringLiteral("cannot open")},
+        {{input, QStringLiteral("--clip"), QStringLiteral("walk")}, QStringLiteral("no clip named or numbered 'walk'")},
+        {{input, QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"), QStringLiteral("2")},
+         QStringLiteral("frame 2 is out of range: the clip has frames 0..1")},
+    };
+    for (const auto &[args, expected] : cases) {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        process.setProcessEnvironment(env);
+        process.start(studioExecutable(), args + QStringList{QStringLiteral("--screenshot"), png});
+        QVERIFY(process.waitForFinished(60000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QCOMPARE(process.exitCode(), 1);
+        QVERIFY2(err.contains(expected), qPrintable(err));
+        QVERIFY(!QFile::exists(png));
+    }
 }
 
 QTEST_MAIN(tst_StudioCommandLine)

@@ -21,6 +21,7 @@ class tst_StudioContext : public QObject
 private Q_SLOTS:
     void initTestCase();
     void openSelectsTheFirstClip();
+    void rebakedFileShowsTheRecipeBoneNames();
     void reloadKeepsClipAndFrame();
     void rewrittenFileIsReloadedByTheWindow();
     void rewrittenInPlaceIsReloaded();
@@ -59,6 +60,18 @@ QString tst_StudioContext::save(const BpatDocument &doc, const QString &name)
     if (!BpatWriter(doc).save(path, &error))
         qWarning("%s", qPrintable(error));
     return path;
+}
+
+void tst_StudioContext::rebakedFileShowsTheRecipeBoneNames()
+{
+    // The `hands` recipe writes species 0 with 53 bones: the viewport named them from the
+    // recipe's rig, the Palette panel said "bone 1".
+    BpatDocument doc(0, 53);
+    doc.addClip(testdocs::makeClip(QStringLiteral("take"), 2, 53, 30.0f, true));
+    StudioContext context;
+    QVERIFY(context.open(save(doc, QStringLiteral("hands.bpat"))) != StudioContext::OpenResult::Failed);
+    QCOMPARE(context.boneName(0), QStringLiteral("Head"));
+    QCOMPARE(context.boneName(1), QStringLiteral("L_Wrist"));
 }
 
 void tst_StudioContext::openSelectsTheFirstClip()

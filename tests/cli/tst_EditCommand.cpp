@@ -130,6 +130,30 @@ private Q_SLOTS:
         QVERIFY(r.errText().contains(QStringLiteral("bone counts differ")));
         QCOMPARE(testcli::bpat({QStringLiteral("merge"), a, QStringLiteral("-o"), out}).exitCode, 2);
     }
+    void mergeRefusesAnotherSpecies()
+    {
+        QTemporaryDir dir;
+        BpatDocument horse = testdocs::smallDocument(false);
+        horse.setSpeciesId(1);
+        BpatDocument elephant = testdocs::smallDocument(false);
+        elephant.setSpeciesId(2);
+        const QString a = dir.filePath(QStringLiteral("horse.bpat"));
+        const QString b = dir.filePath(QStringLiteral("elephant.bpat"));
+        const QString out = dir.filePath(QStringLiteral("m.bpat"));
+        QVERIFY(BpatWriter(horse).save(a));
+        QVERIFY(BpatWriter(elephant).save(b));
+        testcli::Run r = testcli::bpat({QStringLiteral("merge"), a, b, QStringLiteral("-o"), out, QStringLiteral("--rename-on-conflict")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.errText().contains(QStringLiteral("SPECIES_MISMATCH")), r.err.constData());
+        QVERIFY(r.errText().contains(QStringLiteral("\"horse\"")) && r.errText().contains(QStringLiteral("\"elephant\"")));
+        QVERIFY(r.errText().contains(QStringLiteral("--allow-other-species")));
+        QVERIFY(!QFile::exists(out));
+        r = testcli::bpat({QStringLiteral("merge"), a, b, QStringLiteral("-o"), out, QStringLiteral("--rename-on-conflict"),
+                           QStringLiteral("--allow-other-species")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(load(out).clipCount(), 4);
+        QCOMPARE(load(out).speciesId(), 1u);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEditCommand)

@@ -95,6 +95,26 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     }
 
+    void emptyRecordingIsRefused()
+    {
+        // Curves but no keys: it used to exit 0 with a one-frame clip of collapsed matrices.
+        QTemporaryDir dir;
+        const QString empty = dir.filePath(QStringLiteral("empty.bin"));
+        QVERIFY(InputAnimationWriter().writeFile(InputAnimation(), empty));
+        const QString out = dir.filePath(QStringLiteral("out.bpat"));
+        Run r = runBpat({QStringLiteral("rebake"), empty, QStringLiteral("-o"), out});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(u"the recording has no keys in the chosen range; nothing to rebake"), qPrintable(r.err));
+        QVERIFY(!r.err.contains(u"DEGENERATE_MATRIX"));
+        QVERIFY(!QFile::exists(out));
+        // A range after the last key is refused the same way.
+        r = runBpat({QStringLiteral("rebake"), m_recording, QStringLiteral("-o"), out, QStringLiteral("--from"),
+                     QStringLiteral("20"), QStringLiteral("--to"), QStringLiteral("21")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(u"no keys in the chosen range"), qPrintable(r.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
     void recipeErrorsNameTheJsonPath()
     {
         QTemporaryDir dir;

@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QDateTime>
+#include <QXmlStreamReader>
 #include <QtTest/QTest>
 #include <sys/stat.h>
 
@@ -94,7 +96,7 @@ private Q_SLOTS:
 
     void humanLines()
     {
-        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), m_bad});
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--verbose"), m_bad});
         QCOMPARE(r.exitCode, 1);
         const QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QVERIFY(!lines.isEmpty());
@@ -106,6 +108,65 @@ private Q_SLOTS:
         }
         QVERIFY(r.outText().contains(QStringLiteral(":12: error BONE_COUNT_OUT_OF_RANGE bone_count is 0, expected 1..64")));
         QVERIFY(r.outText().contains(QStringLiteral(":112: error BAD_FPS ")));
+    }
+
+    void defaultTextIsOneLinePerFile()
+    {
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), m_good, m_bad});
+        QCOMPARE(r.exitCode, 1);
+        const QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0), m_good + QStringLiteral(": valid (0 errors, 0 warnings, 0 infos): no issues found"));
+        static const QRegularExpression bad(QStringLiteral("^(.+): invalid \\((\\d+) errors, \\d+ warnings?, 0 infos\\): BONE_COUNT_OUT_OF_RANGE "));
+        const auto m = bad.match(lines.at(1));
+        QVERIFY2(m.hasMatch() && m.captured(1) == m_bad && m.captured(2).toInt() >= 2, qPrintable(lines.at(1)));
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("xml"), m_good}).exitCode, 2);
+    }
+
+    void junitReport()
+    {
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("junit"), m_good, m_bad});
+        QCOMPARE(r.exitCode, 1);
+        QXmlStreamReader xml(r.out);
+        int cases = 0, failures = 0;
+        QStringList failureTypes;
+        QString suiteTests;
+        while (!xml.atEnd()) {
+            if (xml.readNext() != QXmlStreamReader::StartElement)
+                continue;
+            if (xml.name() == QLatin1String("testsuite"))
+                suiteTests = xml.attributes().value(QLatin1String("tests")).toString();
+            if (xml.name() == QLatin1String("testcase"))
+                ++cases;
+            if (xml.name() == QLatin1String("failure")) {
+                ++failures;
+                failureTypes << xml.attributes().value(QLatin1String("type")).toString();
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(suiteTests, QStringLiteral("2"));
+        QCOMPARE(cases, 2);
+        const testcli::Run json = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), m_bad});
+        const int errors = json.json().value(QStringLiteral("files")).toArray().at(0).toObject().value(QStringLiteral("counts"))
+                               .toObject().value(QStringLiteral("error")).toInt();
+        QCOMPARE(failures, errors); // one per error of bad.bpat
+        QVERIFY(failureTypes.contains(QStringLiteral("BONE_COUNT_OUT_OF_RANGE")));
+        QVERIFY(failureTypes.contains(QStringLiteral("BAD_FPS")));
+    }
+
+    void githubAnnotations()
+    {
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("github"),
+                                              QStringLiteral("--profile"), QStringLiteral("game"), m_bad, m_notContiguous});
+        QCOMPARE(r.exitCode, 1);
+        const QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(!lines.isEmpty());
+        for (const QString &line : lines)
+            QVERIFY2(line.startsWith(QLatin1String("::error file=")) || line.startsWith(QLatin1String("::warning file="))
+                         || line.startsWith(QLatin1String("::notice file=")), qPrintable(line));
+        QVERIFY2(r.outText().contains(QStringLiteral("::error file=%1,title=BONE_COUNT_OUT_OF_RANGE at header.bone_count::BONE_COUNT_OUT_OF_RANGE bone_count is 0")
+                                          .arg(m_bad)), r.out.constData());
+        QVERIFY(r.outText().contains(QStringLiteral("::error file=%1,title=CLIP_NOT_CONTIGUOUS").arg(m_notContiguous)));
     }
 
     void directoriesAreSearchedRecursively()
@@ -127,15 +188,25 @@ private Q_SLOTS:
                                               QStringLiteral("game"), QStringLiteral("--deep"), m_good, m_notContiguous, m_bad});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject root = r.json();
-        QCOMPARE(root.keys(), (QStringList{QStringLiteral("files"), QStringLiteral("profile")}));
+        QCOMPARE(root.keys(), (QStringList{QStringLiteral("deep"), QStringLiteral("files"), QStringLiteral("profile"),
+                                           QStringLiteral("time"), QStringLiteral("tool"), QStringLiteral("version")}));
         QCOMPARE(root.value(QStringLiteral("profile")).toString(), QStringLiteral("game"));
+        QCOMPARE(root.value(QStringLiteral("tool")).toString(), QStringLiteral("bpat"));
+        QCOMPARE(root.value(QStringLiteral("version")).toString(), QStringLiteral(BPAT_VERSION_STRING));
+        QVERIFY(root.value(QStringLiteral("deep")).toBool());
+        const QDateTime time = QDateTime::fromString(root.value(QStringLiteral("time")).toString(), Qt::ISODate);
+        QVERIFY(time.isValid());
+        QVERIFY(qAbs(time.secsTo(QDateTime::currentDateTimeUtc())) < 600);
         const QJsonArray files = root.value(QStringLiteral("files")).toArray();
         QCOMPARE(files.size(), 3);
         const QJsonObject good = files.at(0).toObject();
         QCOMPARE(good.keys(), (QStringList{QStringLiteral("counts"), QStringLiteral("issues"), QStringLiteral("path"),
                                            QStringLiteral("truncated"), QStringLiteral("valid")}));
         QVERIFY(good.value(QStringLiteral("valid")).toBool());
-        QVERIFY(good.value(QStringLiteral("issues")).toArray().isEmpty());
+        // The game profile's only finding: the 3-bone test humanoid is not the game's 20-bone rig.
+        const QJsonArray goodIssues = good.value(QStringLiteral("issues")).toArray();
+        QCOMPARE(goodIssues.size(), 1);
+        QCOMPARE(goodIssues.at(0).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("RIG_BONE_COUNT_MISMATCH"));
         const QJsonObject swapped = files.at(1).toObject();
         QVERIFY(!swapped.value(QStringLiteral("valid")).toBool());
         const QJsonObject issue = swapped.value(QStringLiteral("issues")).toArray().at(0).toObject();

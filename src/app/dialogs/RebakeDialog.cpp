@@ -338,6 +338,11 @@ void RebakeDialog::onJobFinished()
         m_ui->statusLabel->setText(m_writing ? tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten)
                                              : tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
     }
+    if (m_writing && m_outcome.ok) {
+        if (!m_outcome.bytes.isEmpty())
+            showPreview(); // what was written, not an older preview
+        m_ui->previewPane->markWritten(m_running->outputPath, m_outcome.bytesWritten);
+    }
     if (!m_writing && m_changedWhileRunning)
         settingsChanged(); // the preview shows the settings the job started with
     emit finished(m_outcome.ok);

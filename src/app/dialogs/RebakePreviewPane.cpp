@@ -129,6 +129,14 @@ void RebakePreviewPane::markStale()
                          "Rebake uses the current settings."));
 }
 
+void RebakePreviewPane::markWritten(const QString &path, qint64 bytes)
+{
+    m_stale = false;
+    m_banner->setStyleSheet(BannerStyle.arg(QStringLiteral("#2e7d32"), QStringLiteral("white")));
+    m_banner->setText(tr("Written: %1 (%2 bytes). This is the file on disk; the main window opens it.").arg(path).arg(bytes));
+    m_viewport->setToolTip(m_banner->text());
+}
+
 int RebakePreviewPane::frame() const { return m_clock->frame(); }
 int RebakePreviewPane::frameCount() const { return m_clock->frameCount(); }
 bool RebakePreviewPane::isPlaying() const { return m_clock->isPlaying(); }

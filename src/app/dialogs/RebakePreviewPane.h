@@ -33,6 +33,8 @@ public:
                      const bpat::Diagnostics &findings);
     void clear(const QString &message = QString());
     void markStale();
+    // After Rebake wrote the file: the banner says so (it used to keep "Preview, not saved").
+    void markWritten(const QString &path, qint64 bytes);
 
     bool hasPreview() const { return !m_file.isNull(); }
     bool isStale() const { return m_stale; }

@@ -13,6 +13,7 @@ TrimClipDialog::TrimClipDialog(const QString &clipName, quint32 frameCount, QWid
     : QDialog(parent)
     , m_first(new QSpinBox(this))
     , m_last(new QSpinBox(this))
+    , m_error(new QLabel(this))
 {
     setWindowTitle(tr("Trim Clip"));
     const int last = int(std::min<quint32>(std::max<quint32>(frameCount, 1) - 1, quint32(std::numeric_limits<int>::max())));
@@ -21,16 +22,22 @@ TrimClipDialog::TrimClipDialog(const QString &clipName, quint32 frameCount, QWid
     m_first->setRange(0, last);
     m_last->setRange(0, last);
     m_last->setValue(last);
-    // The range stays ordered whichever end moves.
-    connect(m_first, &QSpinBox::valueChanged, this, [this](int v) { m_last->setValue(std::max(v, m_last->value())); });
-    connect(m_last, &QSpinBox::valueChanged, this, [this](int v) { m_first->setValue(std::min(v, m_first->value())); });
+    // No linked clamping: each field keeps what is typed; accept() checks the pair.
+    m_error->setObjectName(QStringLiteral("errorLabel"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #d03030;"));
+    m_error->hide();
+    const auto clearError = [this] { m_error->hide(); m_error->clear(); };
+    connect(m_first, &QSpinBox::valueChanged, this, clearError);
+    connect(m_last, &QSpinBox::valueChanged, this, clearError);
 
     auto *form = new QFormLayout(this);
     form->addRow(new QLabel(tr("Keep frames of '%1' (%2 frames), both ends included:").arg(clipName).arg(frameCount)));
     form->addRow(tr("&First frame:"), m_first);
     form->addRow(tr("&Last frame:"), m_last);
+    form->addRow(m_error);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::accepted, this, &TrimClipDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
 }
@@ -47,8 +54,28 @@ quint32 TrimClipDialog::lastFrame() const
 
 void TrimClipDialog::setRange(quint32 first, quint32 last)
 {
-    m_last->setValue(int(last));
     m_first->setValue(int(first));
+    m_last->setValue(int(last));
+}
+
+QString TrimClipDialog::error() const
+{
+    return m_error->text();
+}
+
+void TrimClipDialog::accept()
+{
+    // A spin box still being edited holds its text uncommitted: commit it first.
+    m_first->interpretText();
+    m_last->interpretText();
+    if (m_first->value() > m_last->value()) {
+        m_error->setText(tr("The first frame (%1) is after the last frame (%2): type a first frame at or before the last.")
+                             .arg(m_first->value()).arg(m_last->value()));
+        m_error->show();
+        (m_first->hasFocus() ? m_first : m_last)->setFocus();
+        return;
+    }
+    QDialog::accept();
 }
 
 } // namespace bpat::studio

@@ -1,7 +1,10 @@
 #pragma once
 // Asks for the frame range a clip keeps when it is trimmed (first and last frame, inclusive).
+// The two fields do not clamp each other while the user types (typing "20" passes through "2"):
+// the range is checked when the user confirms, and an error is shown in the dialog.
 #include <QDialog>
 
+class QLabel;
 class QSpinBox;
 
 namespace bpat::studio {
@@ -15,10 +18,15 @@ public:
     quint32 firstFrame() const;
     quint32 lastFrame() const;
     void setRange(quint32 first, quint32 last);
+    // The reason OK was refused, empty when the range is valid.
+    QString error() const;
+
+    void accept() override;
 
 private:
     QSpinBox *m_first;
     QSpinBox *m_last;
+    QLabel *m_error;
 };
 
 } // namespace bpat::studio

@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "SocketCommands.h"
 #include "StudioContext.h"
+#include "bpat/DocumentEditor.h"
 #include "dialogs/ImportClipsDialog.h"
 #include "dialogs/TrimClipDialog.h"
 #include "widgets/CopyableTableView.h"
@@ -37,7 +38,11 @@ EditActions::EditActions(MainWindow *window)
     m_undo->setShortcut(QKeySequence::Undo);
     m_redo = stack->createRedoAction(this, tr("&Redo"));
     m_redo->setObjectName(QStringLiteral("actionRedo"));
-    m_redo->setShortcut(QKeySequence::Redo);
+    // The platform's redo keys (Ctrl+Shift+Z on Linux) and Ctrl+Y, as the user guide says.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
+        redoKeys.append(QKeySequence(Qt::CTRL | Qt::Key_Y));
+    m_redo->setShortcuts(redoKeys);
     QMenu *edit = window->menu(MainWindow::Menu::Edit);
     QAction *first = edit->actions().value(0);
     edit->insertAction(first, m_undo);
@@ -55,6 +60,9 @@ EditActions::EditActions(MainWindow *window)
                                          Qt::LeftDockWidgetArea);
     if (auto *layout = window->findChild<QDockWidget *>(QStringLiteral("layoutDock")))
         window->tabifyDockWidget(layout, dock);
+    // Empty until the first edit: closed by default (View > Undo History opens it; a saved
+    // window state that has it open keeps it open).
+    dock->hide();
 
     // The inspector's tables are read-only; the Clips and Sockets cells edit through commands.
     for (TablePanel *panel : {window->panels()->clipsPanel(), window->panels()->socketsPanel()})
@@ -85,7 +93,8 @@ void EditActions::createFileActions()
     connect(m_save, &QAction::triggered, this, &EditActions::save);
     m_saveAs = new QAction(tr("Save &As..."), this);
     m_saveAs->setObjectName(QStringLiteral("actionSaveAs"));
-    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    // Some platforms (X11 without a desktop theme) bind nothing to SaveAs: Ctrl+Shift+S then.
+    m_saveAs->setShortcut(QKeySequence::keyBindings(QKeySequence::SaveAs).value(0, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     connect(m_saveAs, &QAction::triggered, this, &EditActions::saveAs);
     QMenu *file = m_window->menu(MainWindow::Menu::File);
     QAction *before = nullptr;
@@ -256,6 +265,16 @@ void EditActions::importClips()
         showMessage(error);
         return;
     }
+    // Another species or bone count is refused before any clip is picked (SPECIES_MISMATCH
+    // names both species), as bpat merge does.
+    if (const BpatDocument *document = m_session->document()) {
+        if (const QString why = DocumentEditor::rigMismatch(*document, dialog.source()); !why.isEmpty()) {
+            showMessage(tr("Cannot import from %1: %2").arg(QFileInfo(path).fileName(), why));
+            if (m_window->isVisible() && m_window->isInteractive())
+                QMessageBox::warning(m_window, tr("Import Clips"), tr("Cannot import from %1:\n%2").arg(QFileInfo(path).fileName(), why));
+            return;
+        }
+    }
     if (dialog.exec() != QDialog::Accepted || dialog.selectedClips().isEmpty())
         return;
     m_session->execute(new ImportClipsCommand(m_session, dialog.source(), dialog.selectedClips(),
@@ -268,14 +287,17 @@ void EditActions::addSocket()
     const BpatDocument *document = m_session->document();
     if (!document)
         return;
+    // Starts from the bone picked in the viewport or the Palette panel.
+    const int bone = std::max(0, context->currentBone());
     bool ok = false;
-    const QString name = QInputDialog::getText(m_window, tr("Add Socket"), tr("Socket name:"), QLineEdit::Normal,
-                                               QStringLiteral("socket"), &ok);
+    const QString name = QInputDialog::getText(m_window, tr("Add Socket"),
+                                               tr("Socket name (anchored to %1, the picked bone):").arg(context->boneName(bone)),
+                                               QLineEdit::Normal, QStringLiteral("socket"), &ok);
     if (!ok)
         return;
     BpatSocket socket;
     socket.name = name;
-    socket.anchorBone = quint32(std::max(0, context->currentBone()));
+    socket.anchorBone = quint32(bone);
     m_session->execute(addSocketCommand(m_session, socket));
 }
 

@@ -29,8 +29,16 @@ ClipsModel::ClipsModel(StudioContext *context, QObject *parent)
 
 void ClipsModel::reset()
 {
+    // An edit that keeps the row count (rename, fps, loops, offsets) changes cells, not rows:
+    // a reset here, inside the view's commit of a cell editor, destroyed that editor and Qt
+    // warned "closeEditor called with an editor that does not belong to this view".
+    const int rows = m_context->clipCount();
+    if (rows == m_rows && rows > 0) {
+        Q_EMIT dataChanged(index(0, 0), index(rows - 1, NoOfColumns - 1));
+        return;
+    }
     beginResetModel();
-    m_rows = m_context->clipCount();
+    m_rows = rows;
     endResetModel();
 }
 

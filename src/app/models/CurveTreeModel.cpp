@@ -223,6 +223,15 @@ Qt::CheckState CurveTreeModel::checkState(const Node *node) const
     return all ? Qt::Checked : Qt::PartiallyChecked;
 }
 
+void CurveTreeModel::setPlottedColors(const QHash<QString, QColor> &colors)
+{
+    if (colors == m_plottedColors)
+        return;
+    m_plottedColors = colors;
+    if (rowCount() > 0)
+        notifySubtree(m_root.get());
+}
+
 QVariant CurveTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
@@ -234,7 +243,11 @@ QVariant CurveTreeModel::data(const QModelIndex &index, int role) const
             return node->label;
         return QString::number(node->keyCount);
     case Qt::ToolTipRole:
-        return QStringLiteral("%1: %2 keys").arg(node->path).arg(node->keyCount);
+        return QStringLiteral("%1: %2 keys").arg(node->curveName.isEmpty() ? node->path : node->curveName).arg(node->keyCount);
+    case Qt::DecorationRole:
+        if (index.column() == NameColumn && m_plottedColors.contains(node->curveName))
+            return m_plottedColors.value(node->curveName); // a swatch while plotted
+        return {};
     case Qt::CheckStateRole:
         if (index.column() == NameColumn)
             return int(checkState(node));

@@ -5,6 +5,8 @@
 // Built from canonical curve names ("LeftHand/IndexTip/RotationW"); every node shows the number
 // of keys below it. Checking a group checks its components; parents show a partial state.
 #include <QAbstractItemModel>
+#include <QColor>
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -44,6 +46,9 @@ public:
     QModelIndex indexForPath(const QString &path) const;
     qint64 totalKeyCount() const;
     int curveCount() const;
+    // The colour each plotted curve is drawn in: its row shows a swatch of it, and its tooltip
+    // the full canonical name (the plot's legend has no room for "Camera/PositionX").
+    void setPlottedColors(const QHash<QString, QColor> &colors);
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -68,6 +73,7 @@ private:
     void notifyAncestors(Node *node);
 
     std::unique_ptr<Node> m_root;
+    QHash<QString, QColor> m_plottedColors;
 };
 
 } // namespace bpat::studio

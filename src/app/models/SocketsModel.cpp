@@ -22,8 +22,16 @@ SocketsModel::SocketsModel(StudioContext *context, QObject *parent)
 
 void SocketsModel::reset()
 {
+    // An edit that keeps the row count (rename, fps, loops, offsets) changes cells, not rows:
+    // a reset here, inside the view's commit of a cell editor, destroyed that editor and Qt
+    // warned "closeEditor called with an editor that does not belong to this view".
+    const int rows = int(m_context->file().sockets().size());
+    if (rows == m_rows && rows > 0) {
+        Q_EMIT dataChanged(index(0, 0), index(rows - 1, columnCount() - 1));
+        return;
+    }
     beginResetModel();
-    m_rows = int(m_context->file().sockets().size());
+    m_rows = rows;
     endResetModel();
 }
 

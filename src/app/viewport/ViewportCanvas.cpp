@@ -300,9 +300,8 @@ QMatrix4x4 ViewportCanvas::viewProjection() const
 
 void ViewportCanvas::paintGL()
 {
-    const double interval = m_frameClock.nsecsElapsed() / 1.0e6;
+    m_frameRate.frame(m_frameClock.nsecsElapsed() / 1.0e6);
     m_frameClock.restart();
-    m_frameMs = m_frameMs == 0 ? interval : m_frameMs * 0.9 + interval * 0.1;
     glClearColor(0.16f, 0.17f, 0.19f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (!m_glReady)

@@ -17,6 +17,8 @@
 #include "SnapshotRenderer.h"
 #include "ViewportScene.h"
 
+#include "FrameRateMeter.h"
+
 #include <QElapsedTimer>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLWidget>
@@ -149,7 +151,7 @@ private:
     int m_hoverBone = -1;
     Overlays m_overlays = Overlays(Skeleton | Grid | Sockets | BoneNames | Stats);
     int m_lastDrawCalls = 0;
-    double m_frameMs = 0;
+    bpat::studio::FrameRateMeter m_frameRate; // over consecutive repaints; "idle" after a pause
 
     QElapsedTimer m_clock;     // playback time
     QElapsedTimer m_frameClock; // interval between frames

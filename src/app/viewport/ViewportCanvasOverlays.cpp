@@ -1,12 +1,15 @@
 // ViewportCanvas, continued: overlays (lines in GL, names and stats with QPainter), picking and
 // mouse/keyboard camera control. Kept apart from the GL lifecycle in ViewportCanvas.cpp.
 #include "ViewportCanvas.h"
+#include "LabelLayout.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLPaintDevice>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -89,11 +92,30 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
         if (m_overlays.testFlag(Sockets)) {
             painter.setPen(QColor(150, 220, 255));
             const PaletteSource &source = m_scene.source();
+            // Labels that would overlap one already drawn are left out (sockets anchored to the
+            // selected or hovered bone first): they piled on top of each other.
+            QList<QPair<int, QPointF>> candidates;
             for (int s = 0; s < source.sockets.size(); ++s) {
                 const QList<float> rows = source.socketRows(frame, s);
                 QPointF at;
                 if (rows.size() == 12 && project(viewProjection, QVector3D(rows[3], rows[7], rows[11]), size, &at))
-                    painter.drawText(at + QPointF(5, 12), source.sockets.at(s).name);
+                    candidates.append({s, at + QPointF(5, 12)});
+            }
+            std::stable_sort(candidates.begin(), candidates.end(), [&](const auto &a, const auto &b) {
+                const auto focus = [&](int s) {
+                    const int anchor = source.sockets.at(s).anchorBone;
+                    return anchor == m_selectedBone || anchor == m_hoverBone;
+                };
+                return focus(a.first) && !focus(b.first);
+            });
+            QList<QRectF> rects;
+            const QFontMetricsF metrics(painter.font());
+            for (const auto &[s, at] : std::as_const(candidates))
+                rects.append(metrics.boundingRect(source.sockets.at(s).name).translated(at));
+            const QList<bool> shown = bpat::studio::LabelLayout::place(rects);
+            for (qsizetype i = 0; i < candidates.size(); ++i) {
+                if (shown.at(i))
+                    painter.drawText(candidates.at(i).second, source.sockets.at(candidates.at(i).first).name);
             }
         }
     }
@@ -111,11 +133,13 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             lines << QStringLiteral("%1 · global frame %2").arg(clipName).arg(frame);
     }
     if (m_overlays.testFlag(Stats)) {
-        lines << QStringLiteral("instances %1 · draw calls %2 · frame %3 ms · cpu %4 ms")
+        // The time this frame took to render (CPU side, issuing every draw), and the rate over
+        // consecutive repaints ("idle" when nothing is repainting).
+        lines << QStringLiteral("instances %1 · draw calls %2 · render %3 ms · %4")
                      .arg(m_crowd > 1 && !showsSnapshot() ? m_renderer3d.instanceCount() : (hasContent() ? 1 : 0))
                      .arg(m_lastDrawCalls)
-                     .arg(m_frameMs, 0, 'f', 1)
-                     .arg(cpuMs, 0, 'f', 2);
+                     .arg(cpuMs, 0, 'f', 2)
+                     .arg(m_frameRate.text());
         lines << m_renderer;
     }
     painter.drawText(QRectF(8, 6, width() - 16, height() - 12), Qt::AlignLeft | Qt::AlignTop, lines.join(u'\n'));
@@ -216,8 +240,7 @@ void ViewportCanvas::keyPressEvent(QKeyEvent *event)
 {
     switch (event->key()) {
     case Qt::Key_F: frameAll(); break;
-    case Qt::Key_R:
-    case Qt::Key_Home: resetCamera(); break;
+    case Qt::Key_0: resetCamera(); break; // R and Home belong to playback (reverse, first frame)
     case Qt::Key_1: viewFront(); break;
     case Qt::Key_3: viewSide(); break;
     case Qt::Key_7: viewTop(); break;

@@ -150,7 +150,12 @@ void CurvesPanel::setSearchText(const QString &text)
 
 void CurvesPanel::onCheckedChanged(const QStringList &names)
 {
-    m_plot->setCurves(plotCurvesFor(m_animation, names));
+    const QList<PlotCurve> curves = plotCurvesFor(m_animation, names);
+    m_plot->setCurves(curves);
+    QHash<QString, QColor> colors;
+    for (const PlotCurve &curve : curves)
+        colors.insert(curve.name(), curve.color);
+    m_model->setPlottedColors(colors); // the tree is the legend with full names
     if (names.isEmpty())
         return;
     // The first curves shown frame the view; later ones keep the time range the user chose.

@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
+#include <cmath>
 
 namespace bpat::studio {
 
@@ -48,6 +49,7 @@ LayoutBar::LayoutBar(QWidget *parent)
 void LayoutBar::setLayoutData(const FileLayout &layout)
 {
     m_layout = layout;
+    updateGeometry(); // the minimum width follows the number of sections
     update();
 }
 
@@ -58,7 +60,10 @@ QSize LayoutBar::sizeHint() const
 
 QSize LayoutBar::minimumSizeHint() const
 {
-    return {200, sizeHint().height()};
+    // Every section keeps its clickable minimum, with room left for the big ones to show
+    // their share.
+    const int n = int(m_layout.sections().size());
+    return {std::max(200, n * kMinSectionWidth + 60), sizeHint().height()};
 }
 
 QList<QPair<int, int>> LayoutBar::sectionSpans() const
@@ -68,22 +73,46 @@ QList<QPair<int, int>> LayoutBar::sectionSpans() const
     if (sections.isEmpty())
         return spans;
     const int n = int(sections.size());
-    const int width = std::max(1, this->width() - 2);
-    const int flexible = std::max(0, width - n * kMinSectionWidth);
+    const double width = std::max(1, this->width() - 2);
     // Shares of the bytes the bar shows: sections past the end count only up to the end.
-    double total = 0.0;
     QList<double> shares;
     for (const FileSection &s : sections) {
         const quint64 fileSize = m_layout.fileSize();
         const quint64 shown = std::min(s.end(), fileSize) - std::min({s.offset, s.end(), fileSize});
         shares.append(double(shown));
-        total += double(shown);
+    }
+    // Proportional, except that a section too small for the minimum width gets exactly the
+    // minimum and the rest share what is left by their bytes (water-filling). Adding the
+    // minimum to every section made seven near-equal blocks while the palette was 73 % of
+    // the file.
+    QList<double> widths(n, 0.0);
+    QList<bool> fixed(n, false);
+    for (bool changed = true; changed;) {
+        changed = false;
+        double rest = width, restBytes = 0.0;
+        for (int i = 0; i < n; ++i) {
+            if (fixed.at(i))
+                rest -= kMinSectionWidth;
+            else
+                restBytes += shares.at(i);
+        }
+        rest = std::max(0.0, rest);
+        for (int i = 0; i < n; ++i) {
+            if (fixed.at(i)) {
+                widths[i] = kMinSectionWidth;
+                continue;
+            }
+            widths[i] = restBytes > 0.0 ? rest * shares.at(i) / restBytes : rest / n;
+            if (widths.at(i) < kMinSectionWidth) {
+                fixed[i] = true;
+                changed = true;
+            }
+        }
     }
     double x = 1.0;
     for (int i = 0; i < n; ++i) {
-        const double w = kMinSectionWidth + (total > 0.0 ? flexible * shares.at(i) / total : 0.0);
-        spans.append({int(x), int(x + w)});
-        x += w;
+        spans.append({int(std::lround(x)), int(std::lround(x + widths.at(i)))});
+        x += widths.at(i);
     }
     return spans;
 }
@@ -113,10 +142,13 @@ void LayoutBar::paintEvent(QPaintEvent *)
         if (s.overlaps)
             painter.fillRect(QRect(box.left(), top + kBarHeight, box.width(), kBandHeight), QColor(0xd9, 0x23, 0x1f));
         painter.setPen(Qt::black);
-        const QString label = QStringLiteral("%1\n%2").arg(s.name, s.sizeOverflows ? tr("overflow") : sizeText(s.size));
-        const QRect textBox = box.adjusted(3, 1, -3, -1);
-        if (fontMetrics().horizontalAdvance(s.name) < textBox.width())
-            painter.drawText(textBox, Qt::AlignCenter, label);
+        // Every section is labelled: elided to its first letters when narrow (the tooltip and
+        // the table below give the rest).
+        const QRect textBox = box.adjusted(2, 1, -2, -1);
+        const QString name = fontMetrics().elidedText(s.name, Qt::ElideRight, textBox.width(), Qt::TextSingleLine);
+        const QString size = s.sizeOverflows ? tr("overflow") : sizeText(s.size);
+        const QString label = fontMetrics().horizontalAdvance(size) <= textBox.width() ? name + QLatin1Char('\n') + size : name;
+        painter.drawText(textBox, Qt::AlignCenter, label);
     }
     // The file's size under the bar.
     painter.setPen(palette().color(QPalette::WindowText));

@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QLabel>
 #include <QStyle>
 
 namespace bpat::studio {
@@ -20,8 +21,13 @@ ValidationPanel::ValidationPanel(StudioContext *context, QWidget *parent)
     , m_model(new ValidationModel(context, this))
     , m_proxy(new ValidationFilterModel(this))
     , m_runner(new DeepCheckRunner(this))
+    , m_verdict(new QLabel(this))
 {
     ui->setupUi(this);
+    m_verdict->setObjectName(QStringLiteral("verdictLabel"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    ui->layout->insertWidget(1, m_verdict);
     m_proxy->setSourceModel(m_model);
     ui->table->setModel(m_proxy);
     ui->table->sortByColumn(-1, Qt::AscendingOrder);
@@ -109,7 +115,7 @@ bool ValidationPanel::exportReportTo(const QString &path)
 {
     QString error;
     if (!writeJsonReport(path, m_context->filePath(), m_context->diagnostics(),
-                         m_context->profile(), &error)) {
+                         m_context->profile(), &error, m_context->deepChecked())) {
         Q_EMIT m_context->message(tr("Could not export the report: %1").arg(error));
         return false;
     }
@@ -133,6 +139,25 @@ void ValidationPanel::updateCounts()
     ui->infosButton->setText(tr("%1 info").arg(counts.infos));
     ui->deepButton->setEnabled(m_context->hasFile() && !m_runner->isRunning());
     ui->exportButton->setEnabled(m_context->hasDocument());
+    m_verdict->setText(verdict());
+    m_verdict->setVisible(m_context->hasDocument());
+}
+
+QString ValidationPanel::verdict() const
+{
+    if (!m_context->hasDocument())
+        return QString();
+    const Diagnostics &issues = m_context->diagnostics();
+    const QString checks = m_context->deepChecked() ? tr("deep checks ran") : tr("deep checks not run");
+    const QString how = tr("%1 profile; %2").arg(m_context->profile(), checks);
+    if (issues.isEmpty())
+        return tr("No issues found (%1).").arg(how);
+    const DiagnosticCounts counts = countDiagnostics(issues);
+    for (const Diagnostic &d : issues) {
+        if (d.severity == Severity::Error)
+            return tr("Invalid: %1 error(s) (%2). Root cause first: %3 %4").arg(counts.errors).arg(how, d.code, d.message);
+    }
+    return tr("Valid, with %1 warning(s) and %2 info (%3).").arg(counts.warnings).arg(counts.infos).arg(how);
 }
 
 } // namespace bpat::studio

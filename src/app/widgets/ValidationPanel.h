@@ -31,6 +31,9 @@ public:
     ValidationFilterModel *proxy() const { return m_proxy; }
     CopyableTableView *view() const;
     DeepCheckRunner *runner() const { return m_runner; }
+    // The one-line verdict above the table: "No issues found (spec profile; deep checks not
+    // run)", or the first error as the root cause.
+    QString verdict() const;
 
 public Q_SLOTS:
     void runDeepChecks();
@@ -51,6 +54,7 @@ private:
     ValidationModel *m_model;
     ValidationFilterModel *m_proxy;
     DeepCheckRunner *m_runner;
+    class QLabel *m_verdict;
 };
 
 } // namespace bpat::studio

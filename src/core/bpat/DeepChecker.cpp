@@ -3,6 +3,7 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "mesh/Rig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -137,13 +138,24 @@ bool DeepChecker::checkPalette()
     std::optional<quint64> firstColumnMajor;
     QString firstColumnMajorAt;
 
+    // Every finding names its bone in the message too ("bone 12 'Hand_L'"), which is all a
+    // command-line report shows: the rig's name when the game had a rig of this size.
+    const std::optional<Rig> rig = Rig::forSpecies(h.speciesId, int(h.boneCount));
+    auto boneLabel = [&](quint32 bone) {
+        return rig && int(bone) < rig->boneCount() ? QStringLiteral("bone %1 '%2'").arg(bone).arg(rig->bone(int(bone)).name)
+                                                   : QStringLiteral("bone %1").arg(bone);
+    };
     auto report = [&](const QString &code, quint32 frame, quint32 bone, const QString &what) {
         if (m_sink.full()) {
             m_sink.countOnly(code);
             return;
         }
+        const QString where = frameLocation(frame);
+        QString inWords = where; // "clip walk, frame 7"
+        inWords.replace(QLatin1Char(','), QStringLiteral(", ")).replace(QLatin1Char('='), QLatin1Char(' '));
         m_sink.report(code, paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize,
-                      QStringLiteral("palette[%1,bone=%2]").arg(frameLocation(frame)).arg(bone), what);
+                      QStringLiteral("palette[%1,bone=%2]").arg(where).arg(bone),
+                      QStringLiteral("%1 in %2: %3").arg(boneLabel(bone), inWords, what));
     };
 
     for (quint32 frame = 0; frame < h.frameTotal; ++frame) {

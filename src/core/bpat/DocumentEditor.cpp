@@ -191,11 +191,30 @@ bool DocumentEditor::splitClip(int clip, quint32 frame, const QString &secondNam
     return true;
 }
 
-bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &clips, bool renameOnConflict, QString *error)
+QString DocumentEditor::rigMismatch(const BpatDocument &target, const BpatDocument &source, bool allowOtherSpecies)
 {
-    if (source.boneCount() != m_doc.boneCount())
-        return fail(error, QStringLiteral("bone counts differ: the file has %1 bones, the source %2; clips can only be imported between files of the same rig")
-                               .arg(m_doc.boneCount()).arg(source.boneCount()));
+    const auto species = [](quint32 id) {
+        const QString name = format::speciesName(id);
+        return name.isEmpty() ? QStringLiteral("species %1").arg(id) : QStringLiteral("species %1 \"%2\"").arg(id).arg(name);
+    };
+    if (!allowOtherSpecies && source.speciesId() != target.speciesId()) {
+        return QStringLiteral("SPECIES_MISMATCH: the file is %1, the source %2; clips of another species would play on the "
+                              "wrong creature")
+            .arg(species(target.speciesId()), species(source.speciesId()));
+    }
+    if (source.boneCount() != target.boneCount()) {
+        return QStringLiteral("BONE_COUNT_MISMATCH: bone counts differ: the file (%1) has %2 bones, the source (%3) %4; clips can only be "
+                              "imported between files of the same rig")
+            .arg(species(target.speciesId())).arg(target.boneCount()).arg(species(source.speciesId())).arg(source.boneCount());
+    }
+    return QString();
+}
+
+bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &clips, const ImportOptions &options, QString *error)
+{
+    const bool renameOnConflict = options.renameOnConflict;
+    if (const QString why = rigMismatch(m_doc, source, options.allowOtherSpecies); !why.isEmpty())
+        return fail(error, why);
     QList<int> picked = clips;
     if (picked.isEmpty()) {
         for (int i = 0; i < source.clipCount(); ++i)

@@ -27,11 +27,25 @@ public:
     // Splits a clip before `frame`: frames [0, frame) stay, [frame, n) become a new clip
     // inserted after it, named `secondName` (a free "<name>_b" when empty).
     bool splitClip(int clip, quint32 frame, const QString &secondName = QString(), QString *error = nullptr);
-    // Appends clips of another document with the same bone count (all of them when `clips` is
-    // empty). A name that already exists is refused unless `renameOnConflict`, which picks a
-    // free "<name>_2"-style name.
-    bool importClips(const BpatDocument &source, const QList<int> &clips = {}, bool renameOnConflict = false,
+    // Appends clips of another document of the same species and bone count (all of them when
+    // `clips` is empty). Another species is refused ("SPECIES_MISMATCH: ...", naming both) unless
+    // `allowOtherSpecies`; another bone count always ("BONE_COUNT_MISMATCH: ..."): the matrices
+    // would not fit the rig. A name that already exists is refused unless `renameOnConflict`,
+    // which picks a free "<name>_2"-style name.
+    struct ImportOptions
+    {
+        bool renameOnConflict = false;
+        bool allowOtherSpecies = false;
+    };
+    bool importClips(const BpatDocument &source, const QList<int> &clips, const ImportOptions &options,
                      QString *error = nullptr);
+    bool importClips(const BpatDocument &source, const QList<int> &clips = {}, bool renameOnConflict = false,
+                     QString *error = nullptr)
+    {
+        return importClips(source, clips, ImportOptions{renameOnConflict, false}, error);
+    }
+    // Why clips of `source` cannot join `target` ("CODE: message"), or an empty string.
+    static QString rigMismatch(const BpatDocument &target, const BpatDocument &source, bool allowOtherSpecies = false);
 
     // --- Sockets (socket rows of every clip are recomputed from the palettes) ---
     bool addSocket(const BpatSocket &socket, QString *error = nullptr);

@@ -3,10 +3,13 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepChecker.h"
+#include "bpat/GameRigs.h"
 #include "io/MappingGuard.h"
 #include "io/NativeName.h"
 
+#include <QLocale>
 #include <QSet>
+#include <QStringList>
 #include <cmath>
 
 namespace bpat {
@@ -55,6 +58,95 @@ void checkName(const BpatFile &file, DiagnosticSink &sink, const QString &what, 
                     QStringLiteral("name (%1 bytes at string table offset %2) is not valid UTF-8").arg(nameLength).arg(nameOffset));
         return;
     }
+}
+
+quint64 saturatingMul(quint64 a, quint64 b)
+{
+    quint64 r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? ~quint64(0) : r;
+}
+
+quint64 saturatingAdd(quint64 a, quint64 b)
+{
+    quint64 r = 0;
+    return __builtin_add_overflow(a, b, &r) ? ~quint64(0) : r;
+}
+
+QString grouped(quint64 v)
+{
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v);
+}
+
+// What the root-cause gate found: structures whose entries cannot be trusted.
+struct Gate
+{
+    bool headerCorrupted = false; // counts call for more bytes than the file has
+    bool clipTableOverlaps = false;
+};
+
+// Whether [begin, end) shares bytes with a section the header places (when it lies in the file).
+bool overlapsOtherSection(const BpatFile &file, quint64 begin, quint64 end)
+{
+    const BpatHeader &h = file.header();
+    const auto hits = [&](quint64 b, quint64 e) { return b < e && begin < e && b < end; };
+    if (h.socketCount > 0 && file.socketTableInBounds()
+        && hits(h.socketTableOffset, h.socketTableOffset + quint64(h.socketCount) * fmt::SocketEntrySize))
+        return true;
+    if (file.stringTableInBounds() && hits(h.stringTableOffset, h.stringTableOffset + h.stringTableSize))
+        return true;
+    if (const auto bytes = file.paletteByteSize(); bytes && file.paletteInBounds()
+        && hits(h.paletteDataOffset, h.paletteDataOffset + *bytes))
+        return true;
+    return false;
+}
+
+// The root cause first: when the header's counts cannot describe the file, say so once, before
+// the hundreds of findings they would otherwise cause.
+Gate checkHeaderPlausible(const BpatFile &file, DiagnosticSink &sink)
+{
+    const BpatHeader &h = file.header();
+    Gate gate;
+    quint64 need = fmt::HeaderSize;
+    need = saturatingAdd(need, saturatingMul(h.clipCount, fmt::ClipEntrySize));
+    need = saturatingAdd(need, saturatingMul(h.socketCount, fmt::SocketEntrySize));
+    need = saturatingAdd(need, saturatingMul(saturatingMul(h.frameTotal, h.boneCount), fmt::MatrixSize));
+    need = saturatingAdd(need, saturatingMul(saturatingMul(h.frameTotal, h.socketCount), fmt::SocketRowSize));
+    if (file.clipTableInBounds()) {
+        const quint64 begin = h.clipTableOffset;
+        gate.clipTableOverlaps = overlapsOtherSection(file, begin, begin + quint64(h.clipCount) * fmt::ClipEntrySize);
+    }
+    // A file cut short (counts sane, data missing) is not a corrupted header: PALETTE_OUT_OF_BOUNDS
+    // says it. Counts that are themselves impossible, or a clip table running over other
+    // sections, point at the header.
+    const bool countsSuspect = h.boneCount < fmt::MinBones || h.boneCount > fmt::MaxBones || h.speciesId > fmt::LastKnownSpecies
+        || gate.clipTableOverlaps || !file.clipTableInBounds();
+    if (need > file.fileSize() && countsSuspect) {
+        gate.headerCorrupted = true;
+        QStringList counts{QStringLiteral("%1 clips").arg(h.clipCount), QStringLiteral("%1 bones").arg(h.boneCount),
+                           QStringLiteral("%1 frames").arg(h.frameTotal)};
+        if (h.socketCount > 0)
+            counts << QStringLiteral("%1 sockets").arg(h.socketCount);
+        const QString last = counts.takeLast();
+        sink.report(HEADER_CORRUPTED, 0, QStringLiteral("header"),
+                    QStringLiteral("header looks corrupted: %1 and %2 cannot fit a %3-byte file (they need at least %4 bytes)")
+                        .arg(counts.join(QStringLiteral(", ")), last, grouped(file.fileSize()),
+                             need == ~quint64(0) ? QStringLiteral("2^64") : grouped(need)));
+    }
+    return gate;
+}
+
+// Game profile: a bone count the game's rig for the species did not have in the file's era.
+void checkGameRig(const BpatFile &file, DiagnosticSink &sink)
+{
+    const BpatHeader &h = file.header();
+    const QList<quint32> counts = GameRigs::boneCounts(h.speciesId, std::max<quint32>(h.version, 1));
+    if (counts.isEmpty() || counts.contains(h.boneCount))
+        return;
+    sink.report(RIG_BONE_COUNT_MISMATCH, fmt::header::BoneCount, QStringLiteral("header.bone_count"),
+                QStringLiteral("bone_count is %1, but the game's %2 rig in v%3 files has %4 bones: the game would load this "
+                               "file into a rig it does not fit")
+                    .arg(h.boneCount).arg(fmt::speciesName(h.speciesId)).arg(std::max<quint32>(h.version, 1))
+                    .arg(GameRigs::describe(counts)));
 }
 
 } // namespace
@@ -122,11 +214,16 @@ ValidationResult Validator::validate(const BpatFile &file) const
                         .arg(file.header().version));
         return sink.take();
     }
+    // Root cause first; checks that depend on a structure found broken are skipped.
+    const Gate gate = checkHeaderPlausible(file, sink);
     checkHeader(file, sink);
     checkSections(file, sink);
-    checkClips(file, sink);
+    if (!gate.clipTableOverlaps) // else its entries are the bytes of another section
+        checkClips(file, sink);
     checkSockets(file, sink);
-    if (m_options.deep)
+    if (m_options.profile == ValidationProfile::Game && !gate.headerCorrupted)
+        checkGameRig(file, sink);
+    if (m_options.deep && !gate.headerCorrupted)
         DeepChecker(file, m_options, sink).run();
     return sink.take();
 }

@@ -69,6 +69,8 @@ QList<CodeInfo> makeCodes()
         c(COLUMN_MAJOR_SUSPECTED, W, W, "Palette matrices hold their translation in floats 12..14 with floats 3, 7, 11 zero: they look column-major, but v1 stores rows (deep check; reported once per file with the count).", true),
         c(DEGENERATE_MATRIX, W, W, "The determinant of a palette matrix's upper 3x3 is tiny (|det| < 1e-12): the bone is collapsed (deep check).", true),
         c(SOCKET_DATA_MISMATCH, W, W, "Stored socket rows differ from rows 0..2 of `palette[anchor_bone] * translate(local_offset)` by more than 1e-4 * max(1, |expected|) in some float (deep check; reported once per socket with the count and the largest difference).", true),
+        c(HEADER_CORRUPTED, E, E, "The header's counts cannot describe this file: `clip_count`, `socket_count`, `bone_count` and `frame_total` call for more bytes than the file has, and the counts themselves are impossible (bone count outside 1..64, unknown species, a clip table outside the file or over other sections; a file merely cut short gets `PALETTE_OUT_OF_BOUNDS` instead). Reported first, as the root cause (a one-line verdict naming the counts and the file size); the deep checks are then skipped."),
+        c(RIG_BONE_COUNT_MISMATCH, I, W, "`bone_count` differs from every rig the game had for the species in the era of the file's version (humanoid 20; horse and elephant 8 or 16 in v1; see docs/validation.md): the game would load the file into a rig it does not fit. Checked in the game profile only (rigs are not a format rule)."),
     };
 }
 

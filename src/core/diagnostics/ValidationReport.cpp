@@ -1,7 +1,13 @@
 #include "diagnostics/ValidationReport.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QXmlStreamWriter>
+
+#ifndef BPAT_VERSION_STRING
+#define BPAT_VERSION_STRING "unknown"
+#endif
 
 namespace bpat {
 
@@ -44,6 +50,147 @@ QJsonObject ValidationReport::reportJson(ValidationProfile profile, const QList<
 QByteArray ValidationReport::toJson(ValidationProfile profile, const QList<ValidatedFile> &files)
 {
     return QJsonDocument(reportJson(profile, files)).toJson(QJsonDocument::Indented);
+}
+
+namespace {
+
+QString runTime(const ValidationReport::RunInfo &run)
+{
+    return run.time.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : run.time;
+}
+
+QString countsText(const DiagnosticCounts &c)
+{
+    const auto plural = [](int n) { return n == 1 ? QString() : QStringLiteral("s"); };
+    return QStringLiteral("%1 error%2, %3 warning%4, %5 info%6")
+        .arg(c.errors).arg(plural(c.errors))
+        .arg(c.warnings).arg(plural(c.warnings))
+        .arg(c.infos).arg(plural(c.infos));
+}
+
+const Diagnostic *firstOf(const ValidatedFile &file, Severity severity)
+{
+    for (const Diagnostic &d : file.result.issues) {
+        if (d.severity == severity)
+            return &d;
+    }
+    return nullptr;
+}
+
+// GitHub's workflow-command escaping: data escapes %, CR, LF; properties also ':' and ','.
+QString ghData(QString text)
+{
+    return text.replace(QLatin1Char('%'), QStringLiteral("%25")).replace(QLatin1Char('\r'), QStringLiteral("%0D"))
+        .replace(QLatin1Char('\n'), QStringLiteral("%0A"));
+}
+
+QString ghProperty(const QString &text)
+{
+    return ghData(text).replace(QLatin1Char(':'), QStringLiteral("%3A")).replace(QLatin1Char(','), QStringLiteral("%2C"));
+}
+
+} // namespace
+
+QJsonObject ValidationReport::reportJson(const RunInfo &run, const QList<ValidatedFile> &files)
+{
+    QJsonObject root = reportJson(run.profile, files);
+    root.insert(QStringLiteral("tool"), QStringLiteral("bpat"));
+    root.insert(QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING));
+    root.insert(QStringLiteral("time"), runTime(run));
+    root.insert(QStringLiteral("deep"), run.deep);
+    return root;
+}
+
+QByteArray ValidationReport::toJson(const RunInfo &run, const QList<ValidatedFile> &files)
+{
+    return QJsonDocument(reportJson(run, files)).toJson(QJsonDocument::Indented);
+}
+
+QByteArray ValidationReport::toJUnit(const RunInfo &run, const QList<ValidatedFile> &files)
+{
+    QByteArray out;
+    QXmlStreamWriter xml(&out);
+    xml.setAutoFormatting(true);
+    xml.writeStartDocument();
+    int failures = 0;
+    for (const ValidatedFile &f : files)
+        failures += f.result.valid() ? 0 : 1;
+    xml.writeStartElement(QStringLiteral("testsuites"));
+    xml.writeStartElement(QStringLiteral("testsuite"));
+    xml.writeAttribute(QStringLiteral("name"), QStringLiteral("bpat validate (%1 profile%2)")
+                                                   .arg(profileName(run.profile), run.deep ? QStringLiteral(", deep") : QString()));
+    xml.writeAttribute(QStringLiteral("tests"), QString::number(files.size()));
+    xml.writeAttribute(QStringLiteral("failures"), QString::number(failures));
+    xml.writeAttribute(QStringLiteral("errors"), QStringLiteral("0"));
+    xml.writeAttribute(QStringLiteral("timestamp"), runTime(run));
+    xml.writeStartElement(QStringLiteral("properties"));
+    const QList<std::pair<QString, QString>> props{{QStringLiteral("tool"), QStringLiteral("bpat")},
+                                                   {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)},
+                                                   {QStringLiteral("profile"), profileName(run.profile)},
+                                                   {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")}};
+    for (const auto &[name, value] : props) {
+        xml.writeStartElement(QStringLiteral("property"));
+        xml.writeAttribute(QStringLiteral("name"), name);
+        xml.writeAttribute(QStringLiteral("value"), value);
+        xml.writeEndElement();
+    }
+    xml.writeEndElement(); // properties
+    for (const ValidatedFile &f : files) {
+        xml.writeStartElement(QStringLiteral("testcase"));
+        xml.writeAttribute(QStringLiteral("classname"), QStringLiteral("bpat.validate"));
+        xml.writeAttribute(QStringLiteral("name"), f.path);
+        xml.writeAttribute(QStringLiteral("file"), f.path);
+        for (const Diagnostic &d : f.result.issues) {
+            if (d.severity != Severity::Error)
+                continue;
+            xml.writeStartElement(QStringLiteral("failure"));
+            xml.writeAttribute(QStringLiteral("type"), d.code);
+            xml.writeAttribute(QStringLiteral("message"), d.message);
+            xml.writeCharacters(humanLine(f.path, d));
+            xml.writeEndElement();
+        }
+        QString other;
+        for (const Diagnostic &d : f.result.issues) {
+            if (d.severity != Severity::Error)
+                other += humanLine(f.path, d) + QLatin1Char('\n');
+        }
+        if (f.result.truncated)
+            other += QStringLiteral("(more issues not shown: --max-issues)\n");
+        if (!other.isEmpty())
+            xml.writeTextElement(QStringLiteral("system-out"), other);
+        xml.writeEndElement(); // testcase
+    }
+    xml.writeEndElement(); // testsuite
+    xml.writeEndElement(); // testsuites
+    xml.writeEndDocument();
+    return out;
+}
+
+QString ValidationReport::githubAnnotations(const ValidatedFile &file)
+{
+    QString text;
+    for (const Diagnostic &d : file.result.issues) {
+        const char *kind = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "notice";
+        QString title = d.code;
+        if (!d.location.isEmpty())
+            title += QStringLiteral(" at ") + d.location;
+        text += QStringLiteral("::%1 file=%2,title=%3::%4 %5%6\n")
+                    .arg(QLatin1String(kind), ghProperty(file.path), ghProperty(title), d.code, ghData(d.message),
+                         d.offset ? ghData(QStringLiteral(" (byte %1)").arg(*d.offset)) : QString());
+    }
+    return text;
+}
+
+QString ValidationReport::summaryLine(const ValidatedFile &file)
+{
+    const DiagnosticCounts &c = file.result.counts;
+    QString line = QStringLiteral("%1: %2 (%3)").arg(file.path, file.result.valid() ? QStringLiteral("valid") : QStringLiteral("invalid"),
+                                                     countsText(c));
+    if (const Diagnostic *first = firstOf(file, Severity::Error))
+        line += QStringLiteral(": %1 %2").arg(first->code, first->message);
+    else if (qsizetype(c.errors) + c.warnings + c.infos == 0)
+        line += QStringLiteral(": no issues found");
+    return line + QLatin1Char('\n');
 }
 
 QString ValidationReport::humanLine(const QString &path, const Diagnostic &issue)

@@ -27,6 +27,24 @@ public:
     // {"profile": "spec"|"game", "files": [...]}
     static QJsonObject reportJson(ValidationProfile profile, const QList<ValidatedFile> &files);
     static QByteArray toJson(ValidationProfile profile, const QList<ValidatedFile> &files); // indented, ends with \n
+    // What a pipeline needs to trust a report: which tool, when, with which rules.
+    struct RunInfo
+    {
+        ValidationProfile profile = ValidationProfile::Spec;
+        bool deep = false;
+        QString time; // ISO 8601 UTC; now when empty
+    };
+    // reportJson plus {"tool": "bpat", "version", "time", "deep"}
+    static QJsonObject reportJson(const RunInfo &run, const QList<ValidatedFile> &files);
+    static QByteArray toJson(const RunInfo &run, const QList<ValidatedFile> &files);
+    // JUnit XML: one <testsuite> (the run), one <testcase> per file, one <failure> per error.
+    static QByteArray toJUnit(const RunInfo &run, const QList<ValidatedFile> &files);
+    // GitHub Actions workflow commands, one per issue: `::error file=PATH::CODE message`
+    // (warnings as ::warning, infos as ::notice).
+    static QString githubAnnotations(const ValidatedFile &file);
+    // One line per file: `PATH: valid|invalid (E errors, W warnings, I infos)`, then the
+    // root cause of an invalid file (its first error) or "no issues found".
+    static QString summaryLine(const ValidatedFile &file);
 
     // `path:offset: severity CODE message [location]`; without an offset `path: severity ...`.
     static QString humanLine(const QString &path, const Diagnostic &issue);

@@ -12,6 +12,17 @@ namespace bpat {
 
 namespace {
 
+// Whether some curve has keys that reach into [from, to] (a range between two keys counts: it
+// interpolates them).
+bool hasKeysIn(const InputAnimation &animation, double from, double to)
+{
+    for (const CurveRef &ref : animation.curves()) {
+        if (ref.keyCount() > 0 && ref.firstTime() <= to && ref.lastTime() >= from)
+            return true;
+    }
+    return false;
+}
+
 ValidationResult validateBytes(const QByteArray &bytes, ValidationProfile profile, const QString &path)
 {
     ValidationOptions options;
@@ -137,6 +148,13 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
                                                                   Rebaker::rangeTo(c.range, *animation), c.range.fps, &error);
         if (!frames) {
             out.errors << QStringLiteral("clip '%1' (%2): %3").arg(c.name, c.curvesPath, error);
+            return {};
+        }
+        // A recording with curves but no keys (or none near the range) would bake one frame of
+        // collapsed matrices: refuse it instead of "succeeding".
+        if (!hasKeysIn(*animation, Rebaker::rangeFrom(c.range), Rebaker::rangeTo(c.range, *animation))) {
+            out.errors << QStringLiteral("clip '%1' (%2): the recording has no keys in the chosen range; nothing to rebake")
+                              .arg(c.name, c.curvesPath);
             return {};
         }
         out.frameCounts.append(*frames);

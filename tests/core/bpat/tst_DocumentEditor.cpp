@@ -95,6 +95,30 @@ private Q_SLOTS:
         QVERIFY(!ed.importClips(fourBones, {}, true, &error));
         QVERIFY(error.contains(QStringLiteral("bone counts differ")));
     }
+    void importRefusesAnotherSpecies()
+    {
+        // Same bone count, another species: the clips would play on the wrong creature.
+        BpatDocument horse = testdocs::smallDocument(false);
+        horse.setSpeciesId(1);
+        BpatDocument elephant = testdocs::smallDocument(false);
+        elephant.setSpeciesId(2);
+        DocumentEditor ed(horse);
+        QString error;
+        QVERIFY(!ed.importClips(elephant, {}, true, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("SPECIES_MISMATCH:")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("\"horse\"")) && error.contains(QStringLiteral("\"elephant\"")), qPrintable(error));
+        QCOMPARE(horse.clipCount(), 2);
+        // The explicit override still refuses another bone count, with its own code.
+        DocumentEditor::ImportOptions override;
+        override.renameOnConflict = true;
+        override.allowOtherSpecies = true;
+        QVERIFY(ed.importClips(elephant, {}, override, &error));
+        QCOMPARE(horse.clipCount(), 4);
+        BpatDocument big(2, 4);
+        big.addClip(testdocs::makeClip(QStringLiteral("x"), 1, 4, 24.0f, true));
+        QVERIFY(!ed.importClips(big, {}, override, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("BONE_COUNT_MISMATCH:")), qPrintable(error));
+    }
     void socketsRecomputeRows()
     {
         BpatDocument doc = testdocs::smallDocument();

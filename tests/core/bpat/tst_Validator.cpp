@@ -1,6 +1,7 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
+#include "bpat/GameRigs.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
 #include "bpat/Validator.h"
@@ -151,6 +152,8 @@ private Q_SLOTS:
             codes::DEGENERATE_MATRIX, W, W, "palette[clip=idle,frame=0,bone=1]", Palette + 64);
         row("socket mismatch", s, [](QByteArray &b) { setF32(b, SocketData + (5 * 2 + 0) * 48 + 12, 0.01f); }, true,
             codes::SOCKET_DATA_MISMATCH, W, W, "socket_data[clip=jab,frame=1,socket=hand]", SocketData + 10 * 48);
+        row("header corrupted", s, [](QByteArray &b) { setU32(b, 12, 200); }, false, codes::HEADER_CORRUPTED, E, E, "header", 0);
+        row("rig era", s, [](QByteArray &b) { setU32(b, 8, 1); }, false, codes::RIG_BONE_COUNT_MISMATCH, I, W, "header.bone_count", 12);
         row("column major", ns, [](QByteArray &b) { b = columnMajorFile(); }, true, codes::COLUMN_MAJOR_SUSPECTED, W, W,
             "palette[clip=idle,frame=0,bone=0]", NoSocketPalette);
     }
@@ -168,7 +171,9 @@ private Q_SLOTS:
 
         // The unmodified base is clean in both profiles, deep checks included.
         for (ValidationProfile p : {ValidationProfile::Spec, ValidationProfile::Game}) {
-            const ValidationResult clean = Validator(ValidationOptions::make(p, true)).validate(BpatFile::fromData(base));
+            ValidationResult clean = Validator(ValidationOptions::make(p, true)).validate(BpatFile::fromData(base));
+            // The 3-bone test humanoid is not the game's 20-bone rig (the one expected game finding).
+            clean.issues.removeIf([](const Diagnostic &d) { return d.code == codes::RIG_BONE_COUNT_MISMATCH; });
             QVERIFY2(clean.issues.isEmpty(), qPrintable(describe(clean)));
         }
         QByteArray bytes = base;
@@ -180,6 +185,10 @@ private Q_SLOTS:
             options.deep = deep;
             const ValidationResult r = Validator(options).validate(file);
             const Diagnostic *d = findCode(r, code);
+            if (code == codes::RIG_BONE_COUNT_MISMATCH && p == ValidationProfile::Spec) {
+                QVERIFY2(!d, "rigs are checked in the game profile only");
+                continue;
+            }
             QVERIFY2(d, qPrintable(QStringLiteral("%1 not reported; got:\n%2").arg(code, describe(r))));
             coveredCodes.insert(code);
             QCOMPARE(d->severity, p == ValidationProfile::Spec ? specSeverity : gameSeverity);
@@ -196,6 +205,68 @@ private Q_SLOTS:
                 QVERIFY(!findCode(Validator(options).validate(file), codes::NON_AFFINE));
             }
         }
+    }
+
+    void corruptedHeaderGivesRootCauseFirst()
+    {
+        // Five flipped bytes in the real humanoid: species 65535, 235 bones, 240 clips. It used to
+        // give over a thousand findings, nearly all from clip entries read out of other sections.
+        const QString relative = QStringLiteral("upstream_assets/bpat_v1_initial/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(relative);
+        QFile f(testpaths::shared(relative));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray bytes = f.readAll();
+        QCOMPARE(bytes.size(), qsizetype(620640));
+        bytes[8] = char(0xFF);
+        bytes[9] = char(0xFF);
+        bytes[12] = char(235);
+        bytes[20] = char(240);
+        bytes[100000] = char(~bytes[100000]);
+        for (ValidationProfile p : {ValidationProfile::Spec, ValidationProfile::Game}) {
+            const ValidationResult r = Validator(ValidationOptions::make(p, true)).validate(BpatFile::fromData(bytes));
+            QVERIFY2(!r.issues.isEmpty() && r.issues.first().code == codes::HEADER_CORRUPTED, qPrintable(describe(r)));
+            QVERIFY2(r.issues.first().message.contains(QStringLiteral("header looks corrupted: 240 clips, 235 bones"))
+                         && r.issues.first().message.contains(QStringLiteral("cannot fit a 620,640-byte file")),
+                     qPrintable(r.issues.first().message));
+            QVERIFY2(r.issues.size() <= 10, qPrintable(describe(r)));
+            QVERIFY(!findCode(r, codes::CLIP_NOT_CONTIGUOUS));
+            QVERIFY(!findCode(r, codes::NAME_OUT_OF_STRING_TABLE));
+            QVERIFY(!r.valid());
+        }
+    }
+
+    void deepFindingsNameTheirBone()
+    {
+        // A command-line report shows only the message: it must say which bone.
+        QByteArray bytes = testdocs::smallFileBytes(false);
+        for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10})
+            testdocs::setF32(bytes, NoSocketPalette + 64 + 4 * k, 0.0f);
+        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(BpatFile::fromData(bytes));
+        const Diagnostic *d = findCode(r, codes::DEGENERATE_MATRIX);
+        QVERIFY(d);
+        QVERIFY2(d->message.startsWith(QStringLiteral("bone 1 in clip idle, frame 0: ")), qPrintable(d->message));
+    }
+
+    void gameProfileWarnsAboutRigsOfAnotherEra()
+    {
+        // The `hands` recipe's 53-bone humanoid would land in the game's 20-bone humanoid slot.
+        BpatDocument doc(0, 53);
+        doc.addClip(testdocs::makeClip(QStringLiteral("a"), 2, 53, 30.0f, true));
+        const BpatFile file = BpatFile::fromData(BpatWriter(doc).toBytes());
+        const ValidationResult game = Validator(ValidationOptions::make(ValidationProfile::Game)).validate(file);
+        const Diagnostic *d = findCode(game, codes::RIG_BONE_COUNT_MISMATCH);
+        QVERIFY2(d, qPrintable(describe(game)));
+        QCOMPARE(d->severity, Severity::Warning);
+        QVERIFY2(d->message.contains(QStringLiteral("53")) && d->message.contains(QStringLiteral("humanoid"))
+                     && d->message.contains(QStringLiteral("20 bones")), qPrintable(d->message));
+        QVERIFY(game.valid());
+        // The era table takes the version: a 50-bone horse is a v2/v3 rig, an 8-bone one v1 only.
+        QCOMPARE(GameRigs::boneCounts(1, 1), (QList<quint32>{8, 16}));
+        QCOMPARE(GameRigs::boneCounts(1, 2), (QList<quint32>{16, 50}));
+        QCOMPARE(GameRigs::boneCounts(1, 3), (QList<quint32>{50}));
+        QCOMPARE(GameRigs::boneCounts(9, 1), QList<quint32>{});
+        QCOMPARE(GameRigs::boneCounts(9, 3), QList<quint32>{21});
+        QCOMPARE(GameRigs::boneCounts(0, 3), QList<quint32>{20});
     }
 
     void deepChecksNeedDeep()

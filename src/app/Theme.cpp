@@ -1,0 +1,89 @@
+#include "Theme.h"
+
+#include <QApplication>
+#include <QPalette>
+#include <QSettings>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace bpat::studio::Theme {
+
+namespace {
+const QString kKey = QStringLiteral("appearance/darkTheme");
+bool g_dark = false;
+QString g_lightStyle; // the platform style the light theme returns to
+QPalette g_lightPalette;
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2b, 0x2b), base(0x1e, 0x1e, 0x1e), text(0xdc, 0xdc, 0xdc);
+    const QColor disabledText(0x7f, 0x7f, 0x7f), highlight(0x3d, 0x7a, 0xc6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabledText);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, QColor(0xff, 0x55, 0x55));
+    p.setColor(QPalette::Light, QColor(0x45, 0x45, 0x45));
+    p.setColor(QPalette::Midlight, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::Mid, QColor(0x2f, 0x2f, 0x2f));
+    p.setColor(QPalette::Dark, QColor(0x19, 0x19, 0x19));
+    p.setColor(QPalette::Shadow, QColor(0x0a, 0x0a, 0x0a));
+    p.setColor(QPalette::Highlight, highlight);
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x6a, 0xa8, 0xf0));
+    p.setColor(QPalette::LinkVisited, QColor(0xa0, 0x8a, 0xe0));
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabledText);
+    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x50, 0x50, 0x50));
+    return p;
+}
+} // namespace
+
+bool isDark()
+{
+    return g_dark;
+}
+
+bool savedDark()
+{
+    return QSettings().value(kKey, false).toBool();
+}
+
+void apply(bool dark)
+{
+    if (g_lightStyle.isEmpty() && qApp->style()) {
+        g_lightStyle = qApp->style()->name();
+        g_lightPalette = QApplication::palette();
+    }
+    if (dark == g_dark)
+        return;
+    g_dark = dark;
+    if (dark) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(darkPalette());
+    } else {
+        if (QStyle *style = QStyleFactory::create(g_lightStyle))
+            QApplication::setStyle(style);
+        QApplication::setPalette(g_lightPalette);
+    }
+}
+
+void setDark(bool dark)
+{
+    apply(dark);
+    QSettings().setValue(kKey, dark);
+}
+
+void applySaved()
+{
+    apply(savedDark());
+}
+
+} // namespace bpat::studio::Theme

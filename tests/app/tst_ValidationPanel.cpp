@@ -1,0 +1,65 @@
+// ValidationPanel's verdict line: an empty report says so, with the profile and whether deep
+// checks ran (an empty table alone read as "nothing happened"); an invalid file leads with its
+// root cause.
+#include "StudioContext.h"
+#include "TestDocuments.h"
+#include "widgets/ValidationPanel.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace bpat;
+using namespace bpat::studio;
+
+class tst_ValidationPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void emptyReportSaysSo();
+    void invalidFileLeadsWithTheRootCause();
+
+private:
+    QString write(const QByteArray &bytes, const QString &name)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile f(path);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(bytes);
+        return path;
+    }
+    QTemporaryDir m_dir;
+};
+
+void tst_ValidationPanel::emptyReportSaysSo()
+{
+    StudioContext context;
+    ValidationPanel panel(&context);
+    QVERIFY(context.open(write(testdocs::smallFileBytes(), QStringLiteral("good.bpat"))) == StudioContext::OpenResult::Opened);
+    auto *label = panel.findChild<QLabel *>(QStringLiteral("verdictLabel"));
+    QVERIFY(label);
+    QCOMPARE(label->text(), QStringLiteral("No issues found (spec profile; deep checks not run)."));
+    context.setDiagnostics({}, true);
+    QCOMPARE(label->text(), QStringLiteral("No issues found (spec profile; deep checks ran)."));
+    context.setProfile(QStringLiteral("game")); // the 3-bone humanoid is not the game's rig
+    QVERIFY2(label->text().startsWith(QStringLiteral("Valid, with 1 warning(s)")), qPrintable(label->text()));
+    QVERIFY(label->text().contains(QStringLiteral("game profile")));
+}
+
+void tst_ValidationPanel::invalidFileLeadsWithTheRootCause()
+{
+    StudioContext context;
+    ValidationPanel panel(&context);
+    QByteArray bytes = testdocs::smallFileBytes();
+    testdocs::setU32(bytes, 12, 200); // bone count: the palette cannot fit
+    context.open(write(bytes, QStringLiteral("bad.bpat")));
+    QVERIFY(!context.diagnostics().isEmpty());
+    auto *label = panel.findChild<QLabel *>(QStringLiteral("verdictLabel"));
+    QVERIFY2(label->text().startsWith(QStringLiteral("Invalid: ")), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("Root cause first: HEADER_CORRUPTED header looks corrupted")), qPrintable(label->text()));
+}
+
+QTEST_MAIN(tst_ValidationPanel)
+#include "tst_ValidationPanel.moc"
