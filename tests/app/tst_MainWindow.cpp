@@ -45,6 +45,7 @@ private Q_SLOTS:
     void upstreamFilesFillEveryPanel();
     void invalidFileOpensWithItsIssues();
     void deepChecksFindBadMatricesAndJump();
+    void jumpUsesFieldsNotText();
     void exportedReportMatchesTheCliFormat();
     void fileThatCannotBeReadLeavesTheWindowUsable();
     void clipSelectionFollowsTheContext();
@@ -244,6 +245,35 @@ void tst_MainWindow::deepChecksFindBadMatricesAndJump()
     panel->cancelDeepChecks();
     panel->runner()->wait();
     QTRY_VERIFY(!panel->runner()->isRunning());
+}
+
+// Clip names are free text: a name holding ',', ']' and "frame=" once made the location parser
+// pick the wrong clip and frame. Jumps now use the finding's fields.
+void tst_MainWindow::jumpUsesFieldsNotText()
+{
+    bpat::BpatDocument doc(0, 3);
+    doc.addClip(testdocs::makeClip(QStringLiteral("a,frame=3"), 4, 3, 24.0f, true));
+    doc.addClip(testdocs::makeClip(QStringLiteral("b],frame=0,bone=0]"), 3, 3, 30.0f, false));
+    QByteArray bytes = bpat::BpatWriter(doc).toBytes();
+    const BpatFile file = BpatFile::fromData(bytes);
+    testdocs::setF32(bytes, qsizetype(*file.matrixOffset(*file.globalFrame(1, 2), 1) + 4 * 5),
+                     std::numeric_limits<float>::quiet_NaN());
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(writeCrafted(bytes, QStringLiteral("awkward-names.bpat"))));
+    ValidationPanel *panel = window.panels()->validationPanel();
+    panel->runDeepChecks();
+    QTRY_VERIFY_WITH_TIMEOUT(window.context()->deepChecked(), 10000);
+    const int nonFinite = rowWithCode(panel->model(), QStringLiteral("NON_FINITE"));
+    QVERIFY(nonFinite >= 0);
+    // The text is what it always was (the reports print it) ...
+    QCOMPARE(panel->model()->diagnostic(nonFinite).location.toString(),
+             QStringLiteral("palette[clip=b],frame=0,bone=0],frame=2,bone=1]"));
+    // ... and the jump goes to clip 1, frame 2, bone 1.
+    panel->activateRow(panel->proxy()->mapFromSource(panel->model()->index(nonFinite, 0)));
+    QCOMPARE(window.context()->currentClip(), 1);
+    QCOMPARE(window.context()->currentFrame(), 2);
+    QCOMPARE(window.context()->currentBone(), 1);
 }
 
 void tst_MainWindow::exportedReportMatchesTheCliFormat()

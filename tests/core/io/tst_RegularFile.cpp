@@ -37,7 +37,7 @@ QString messages(const Diagnostics &diagnostics)
 {
     QStringList out;
     for (const Diagnostic &d : diagnostics)
-        out.append(d.code + QStringLiteral(" [") + d.location + QStringLiteral("] ") + d.message);
+        out.append(d.code + QStringLiteral(" [") + d.location.toString() + QStringLiteral("] ") + d.message);
     return out.join(QLatin1Char('\n'));
 }
 
@@ -226,7 +226,7 @@ void tst_RegularFile::manifestNamingDevZeroOrAFifo()
     for (const Diagnostic &x : d) {
         if (x.code != QStringLiteral("RECIPE_UNREADABLE"))
             continue;
-        QCOMPARE(x.location, QStringLiteral("recipe")); // the manifest key that named it
+        QCOMPARE(x.location.toString(), QStringLiteral("recipe")); // the manifest key that named it
         QVERIFY2(x.message.startsWith(QStringLiteral("recipe %1: cannot read recipe ").arg(recipe)), qPrintable(x.message));
         QVERIFY2(x.message.endsWith(QStringLiteral("not a regular file (%1)").arg(kind)), qPrintable(x.message));
     }

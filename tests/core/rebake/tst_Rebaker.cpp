@@ -382,10 +382,10 @@ private slots:
     {
         Diagnostics d;
         QVERIFY(!BakeManifest::parse(R"({"output": "x.bpat", "clips": [{"curves": "a.bin", "fps": -1}]})", QDir::tempPath(), &d));
-        QCOMPARE(d.first().location, QStringLiteral("clips[0].fps"));
+        QCOMPARE(d.first().location.toString(), QStringLiteral("clips[0].fps"));
         d.clear();
         QVERIFY(!BakeManifest::parse(R"({"clips": []})", QDir::tempPath(), &d));
-        QCOMPARE(d.first().location, QStringLiteral("output"));
+        QCOMPARE(d.first().location.toString(), QStringLiteral("output"));
         d.clear();
         QVERIFY(!BakeManifest::parse(R"({"output": "x", "recipe": "nope", "clips": [{"curves": "a"}]})", QDir::tempPath(), &d));
         QCOMPARE(d.first().code, QStringLiteral("RECIPE_UNKNOWN"));
