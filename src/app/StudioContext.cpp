@@ -1,7 +1,9 @@
 #include "StudioContext.h"
 
+#include "anim/InputAnimationReader.h"
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmValidator.h" // revalidate()
+#include "formats/FormatRegistry.h"
 #include "io/MappingGuard.h"
 #include "ValidationRun.h"
 #include "editing/DocumentSession.h"
@@ -11,11 +13,6 @@
 #include <QFileInfo>
 #include <algorithm>
 #include <cmath>
-
-#if __has_include("anim/InputAnimationReader.h")
-#include "anim/InputAnimationReader.h"
-#define BPAT_STUDIO_HAVE_CURVES 1
-#endif
 
 namespace bpat::studio {
 
@@ -67,21 +64,14 @@ QString StudioContext::boneName(int bone) const
     return tr("bone %1").arg(bone);
 }
 
-bool StudioContext::canReadInputAnimation()
-{
-#ifdef BPAT_STUDIO_HAVE_CURVES
-    return true;
-#else
-    return false;
-#endif
-}
-
 StudioContext::OpenResult StudioContext::open(const QString &path)
 {
-    if (path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive))
-        return openInputAnimation(path);
-    if (BpsmFile::isSnapshotPath(path))
-        return openSnapshot(path, false);
+    switch (FormatRegistry::detect(path)) {
+    case FileKind::InputAnimation: return openInputAnimation(path);
+    case FileKind::Bpsm: return openSnapshot(path, false);
+    case FileKind::Bpat:
+    case FileKind::Unknown: break; // the BPAT reader says what is wrong
+    }
     return openBpat(path, false);
 }
 
@@ -89,7 +79,7 @@ StudioContext::OpenResult StudioContext::reload()
 {
     if (m_path.isEmpty())
         return OpenResult::Failed;
-    return BpsmFile::isSnapshotPath(m_path) ? openSnapshot(m_path, true) : openBpat(m_path, true);
+    return FormatRegistry::detect(m_path) == FileKind::Bpsm ? openSnapshot(m_path, true) : openBpat(m_path, true);
 }
 
 QString StudioContext::currentClipName() const
@@ -164,7 +154,6 @@ void StudioContext::emitLoaded(bool reloaded)
 
 StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
 {
-#ifdef BPAT_STUDIO_HAVE_CURVES
     InputAnimationReader reader;
     std::optional<InputAnimation> animation = reader.readFile(path);
     if (!animation) {
@@ -179,12 +168,6 @@ StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
     Q_EMIT recordingTimeChanged(m_recordingTime);
     Q_EMIT message(tr("Opened input animation %1").arg(QFileInfo(path).fileName()));
     return OpenResult::Opened;
-#else
-    Q_UNUSED(path);
-    m_lastError = tr("This build of BPAT Studio cannot read input animation recordings (.bin) yet.");
-    Q_EMIT message(m_lastError);
-    return OpenResult::Failed;
-#endif
 }
 
 void StudioContext::close()

@@ -3,6 +3,7 @@
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
 
 #include <QCommandLineParser>
@@ -149,16 +150,27 @@ int runInfo(const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT (or BPSM) file."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file (or BPSM file, or input animation recording)."));
     if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips and sockets of a BPAT file.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
 
-    if (BpsmFile::isSnapshotPath(parser.positionalArguments().constFirst())) // a minimal snapshot mesh
-        return bpsmInfo(command, parser.positionalArguments().constFirst(), parser.isSet(json));
-    QString error;
     const QString path = parser.positionalArguments().constFirst();
+    switch (FormatRegistry::detect(path)) {
+    case FileKind::Bpsm: // a minimal snapshot mesh
+        return bpsmInfo(command, path, parser.isSet(json));
+    case FileKind::InputAnimation: { // a recording: what `bpat anim info` shows
+        QStringList animArgs{QStringLiteral("bpat anim"), QStringLiteral("info"), path};
+        if (parser.isSet(json))
+            animArgs << QStringLiteral("--json");
+        return CommandRegistry::instance().find(QStringLiteral("anim"))->run(animArgs);
+    }
+    case FileKind::Bpat:
+    case FileKind::Unknown:
+        break;
+    }
+    QString error;
     const bool asJson = parser.isSet(json);
     const auto file = BpatFile::open(path, &error);
     if (!file)
