@@ -1,5 +1,6 @@
 // `bpat info FILE [--json]`: header, offsets, clips and sockets of a BPAT file.
 #include "bpat/BpatFile.h"
+#include "bpat/SectionLayout.h"
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
@@ -49,6 +50,35 @@ QJsonArray findingsJson(const BpatFile &file)
     return out;
 }
 
+// The file's sections as SectionLayout places them (what the app's Layout panel shows).
+QJsonArray sectionsJson(const SectionLayout &layout)
+{
+    QJsonArray out;
+    for (const LayoutSection &s : layout.sections()) {
+        out.append(QJsonObject{
+            {QStringLiteral("name"), s.name},
+            {QStringLiteral("offset"), double(s.offset)},
+            {QStringLiteral("size"), s.sizeOverflows ? QJsonValue() : QJsonValue(double(s.size))},
+            {QStringLiteral("past_end"), s.pastEnd},
+            {QStringLiteral("overlaps"), s.overlaps},
+            {QStringLiteral("note"), s.note},
+        });
+    }
+    return out;
+}
+
+QString sectionsText(const SectionLayout &layout)
+{
+    QString t = QStringLiteral("sections:\n");
+    for (const LayoutSection &s : layout.sections()) {
+        t += QStringLiteral("  %1 %2 %3%4\n")
+                 .arg(s.offset, 10)
+                 .arg(s.sizeOverflows ? QStringLiteral("?") : QString::number(s.size), 10)
+                 .arg(s.name, s.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.note));
+    }
+    return t;
+}
+
 QJsonObject infoJson(const BpatFile &file)
 {
     const BpatHeader &h = file.header();
@@ -93,6 +123,7 @@ QJsonObject infoJson(const BpatFile &file)
         {QStringLiteral("clips"), clips},
         {QStringLiteral("sockets"), sockets},
         {QStringLiteral("findings"), findingsJson(file)},
+        {QStringLiteral("sections"), sectionsJson(SectionLayout::of(file))},
     };
 }
 
@@ -141,6 +172,7 @@ QString infoText(const BpatFile &file)
                  .arg(s.index, 2).arg(s.name, -16).arg(s.anchorBone)
                  .arg(formatFloat(s.localOffset.x()), formatFloat(s.localOffset.y()), formatFloat(s.localOffset.z()));
     }
+    t += sectionsText(SectionLayout::of(file));
     return t;
 }
 
@@ -151,7 +183,7 @@ int runInfo(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file (or BPSM file, or input animation recording)."));
-    if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips and sockets of a BPAT file.")))
+    if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips, sockets and section layout of a BPAT file.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));

@@ -122,9 +122,9 @@ void tst_MainWindow::upstreamFilesFillEveryPanel()
     const int expectedSections = sockets > 0 ? 7 : 5; // + socket table and data; padding only if any
     QVERIFY2(sections.size() == expectedSections || sections.size() == expectedSections - 1,
              qPrintable(QString::number(sections.size())));
-    for (const FileSection &s : sections) {
+    for (const LayoutSection &s : sections) {
         QVERIFY2(!s.overlaps && !s.pastEnd, qPrintable(s.name));
-        QVERIFY2(s.kind != FileSection::Kind::Gap && s.kind != FileSection::Kind::Trailing, qPrintable(s.name));
+        QVERIFY2(s.kind != LayoutSection::Kind::Gap && s.kind != LayoutSection::Kind::Trailing, qPrintable(s.name));
     }
     QCOMPARE(panels->layoutModel()->rowCount(), int(sections.size()));
     // Valid in the default profile: no errors listed.

@@ -1,6 +1,7 @@
 #include "bpat/Validator.h"
 
 #include "bpat/BpatFile.h"
+#include "bpat/SectionLayout.h"
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepChecker.h"
 #include "bpat/GameRigs.h"
@@ -20,14 +21,6 @@ using namespace codes;
 namespace {
 
 QString hex(quint64 v) { return QStringLiteral("0x%1").arg(v, 0, 16); }
-
-struct Section
-{
-    QString name;
-    DiagnosticLocation field; // the header field that places it
-    quint64 begin;
-    quint64 end;
-};
 
 void checkName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocation &what, NameStatus status,
                quint64 entryOffset, quint32 nameOffset, quint32 nameLength)
@@ -257,7 +250,6 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
 {
     const BpatHeader &h = file.header();
     const quint64 size = file.fileSize();
-    QList<Section> sections{{QStringLiteral("header"), DiagnosticLocation::region(QStringLiteral("file")), 0, fmt::HeaderSize}};
     bool allInside = true;
 
     const quint64 clipBytes = quint64(h.clipCount) * fmt::ClipEntrySize;
@@ -266,8 +258,6 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         sink.report(CLIP_TABLE_OUT_OF_BOUNDS, fmt::header::ClipTableOffset, DiagnosticLocation::header(QStringLiteral("clip_table_offset")),
                     QStringLiteral("clip table (%1 entries * 32 = %2 bytes at offset %3) exceeds the file size %4")
                         .arg(h.clipCount).arg(clipBytes).arg(h.clipTableOffset).arg(size));
-    } else if (clipBytes > 0) {
-        sections.append({QStringLiteral("clip table"), DiagnosticLocation::header(QStringLiteral("clip_table_offset")), h.clipTableOffset, h.clipTableOffset + clipBytes});
     }
 
     const quint64 socketBytes = quint64(h.socketCount) * fmt::SocketEntrySize;
@@ -279,8 +269,6 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         sink.report(SOCKET_TABLE_OUT_OF_BOUNDS, fmt::header::SocketTableOffset, DiagnosticLocation::header(QStringLiteral("socket_table_offset")),
                     QStringLiteral("socket table (%1 entries * 32 = %2 bytes at offset %3) exceeds the file size %4")
                         .arg(h.socketCount).arg(socketBytes).arg(h.socketTableOffset).arg(size));
-    } else if (socketBytes > 0) {
-        sections.append({QStringLiteral("socket table"), DiagnosticLocation::header(QStringLiteral("socket_table_offset")), h.socketTableOffset, h.socketTableOffset + socketBytes});
     }
 
     if (!file.stringTableInBounds()) {
@@ -288,8 +276,6 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         sink.report(STRING_TABLE_OUT_OF_BOUNDS, fmt::header::StringTableOffset, DiagnosticLocation::header(QStringLiteral("string_table_offset")),
                     QStringLiteral("string table (%1 bytes at offset %2) exceeds the file size %3")
                         .arg(h.stringTableSize).arg(h.stringTableOffset).arg(size));
-    } else if (h.stringTableSize > 0) {
-        sections.append({QStringLiteral("string table"), DiagnosticLocation::header(QStringLiteral("string_table_offset")), h.stringTableOffset, h.stringTableOffset + h.stringTableSize});
     }
 
     const auto paletteBytes = file.paletteByteSize();
@@ -306,8 +292,6 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::PaletteDataOffset, DiagnosticLocation::header(QStringLiteral("palette_data_offset")),
                     QStringLiteral("palette (frame_total %1 * bone_count %2 * 64 = %3 bytes at offset %4) exceeds the file size %5")
                         .arg(h.frameTotal).arg(h.boneCount).arg(*paletteBytes).arg(h.paletteDataOffset).arg(size));
-    } else if (*paletteBytes > 0) {
-        sections.append({QStringLiteral("palette"), DiagnosticLocation::header(QStringLiteral("palette_data_offset")), h.paletteDataOffset, h.paletteDataOffset + *paletteBytes});
     }
     if (h.paletteDataOffset % fmt::PaletteAlignment != 0) {
         sink.report(PALETTE_MISALIGNED, fmt::header::PaletteDataOffset, DiagnosticLocation::header(QStringLiteral("palette_data_offset")),
@@ -328,22 +312,18 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
             sink.report(SOCKET_DATA_OUT_OF_BOUNDS, at, DiagnosticLocation::region(QStringLiteral("socket_data")),
                         QStringLiteral("socket data (frame_total %1 * socket_count %2 * 48 bytes after the palette, at offset %3) exceeds the file size %4")
                             .arg(h.frameTotal).arg(h.socketCount).arg(at ? QString::number(*at) : QStringLiteral("beyond 2^64")).arg(size));
-        } else if (*bytes > 0) {
-            sections.append({QStringLiteral("socket data"), DiagnosticLocation::region(QStringLiteral("socket_data")), *at, *at + *bytes});
         }
     }
 
-    for (qsizetype i = 0; i < sections.size(); ++i) {
-        for (qsizetype j = i + 1; j < sections.size(); ++j) {
-            const Section &a = sections.at(i);
-            const Section &b = sections.at(j);
-            if (a.begin < b.end && b.begin < a.end) {
-                const Section &later = a.begin >= b.begin ? a : b;
-                sink.report(SECTION_OVERLAP, later.begin, later.field,
-                            QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6); sections must not share bytes")
-                                .arg(a.name).arg(a.begin).arg(a.end).arg(b.name).arg(b.begin).arg(b.end));
-            }
-        }
+    // Overlaps between the sections inside the file, as the layout places them.
+    const SectionLayout layout = SectionLayout::of(file);
+    for (const auto &[i, j] : layout.overlappingPairs(true)) {
+        const LayoutSection &a = layout.placed().at(i);
+        const LayoutSection &b = layout.placed().at(j);
+        const LayoutSection &later = a.offset >= b.offset ? a : b;
+        sink.report(SECTION_OVERLAP, later.offset, later.placedBy,
+                    QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6); sections must not share bytes")
+                        .arg(a.name).arg(a.offset).arg(a.end()).arg(b.name).arg(b.offset).arg(b.end()));
     }
 
     // The pad between the string table and the palette must be zero (checked up to 64 KiB).
@@ -361,8 +341,10 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
 
     if (allInside) {
         quint64 end = 0;
-        for (const Section &s : sections)
-            end = qMax(end, s.end);
+        for (const LayoutSection &s : layout.placed()) {
+            if (s.size > 0)
+                end = qMax(end, s.end());
+        }
         if (size > end) {
             sink.report(TRAILING_BYTES, end, DiagnosticLocation::region(QStringLiteral("file")),
                         QStringLiteral("%1 bytes follow the last section (which ends at %2); the file size is %3")
