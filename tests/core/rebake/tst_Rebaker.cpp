@@ -1,7 +1,7 @@
 // Rebaking the real HoloLens 2 recording: stored matrices equal the curve core's converted
 // poses, frame counts, validity in both profiles, --into keeping other clips byte for byte,
 // cancel leaving the target untouched, manifests, and the humanoid upper body's IK.
-#include "rebake/BakeManifest.h"
+#include "rebake/RebakeManifest.h"
 #include "bpat/BpatFile.h"
 #include "rebake/BuiltinRecipes.h"
 #include "anim/CurveEvaluator.h"
@@ -349,7 +349,7 @@ private slots:
         m.close();
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("out")));
         Diagnostics d;
-        const std::optional<RebakeRequest> req = BakeManifest::readFile(manifest, &d);
+        const std::optional<RebakeRequest> req = RebakeManifest::readFile(manifest, &d);
         QVERIFY(req);
         QCOMPARE(req->outputPath, dir.filePath(QStringLiteral("out/species.bpat")));
         const RebakeOutcome o = RebakeJob(*req).run();
@@ -381,16 +381,16 @@ private slots:
     void manifestErrorsNameThePath()
     {
         Diagnostics d;
-        QVERIFY(!BakeManifest::parse(R"({"output": "x.bpat", "clips": [{"curves": "a.bin", "fps": -1}]})", QDir::tempPath(), &d));
+        QVERIFY(!RebakeManifest::parse(R"({"output": "x.bpat", "clips": [{"curves": "a.bin", "fps": -1}]})", QDir::tempPath(), &d));
         QCOMPARE(d.first().location.toString(), QStringLiteral("clips[0].fps"));
         d.clear();
-        QVERIFY(!BakeManifest::parse(R"({"clips": []})", QDir::tempPath(), &d));
+        QVERIFY(!RebakeManifest::parse(R"({"clips": []})", QDir::tempPath(), &d));
         QCOMPARE(d.first().location.toString(), QStringLiteral("output"));
         d.clear();
-        QVERIFY(!BakeManifest::parse(R"({"output": "x", "recipe": "nope", "clips": [{"curves": "a"}]})", QDir::tempPath(), &d));
+        QVERIFY(!RebakeManifest::parse(R"({"output": "x", "recipe": "nope", "clips": [{"curves": "a"}]})", QDir::tempPath(), &d));
         QCOMPARE(d.first().code, QStringLiteral("RECIPE_UNKNOWN"));
         d.clear();
-        QVERIFY(!BakeManifest::parse("{", QDir::tempPath(), &d));
+        QVERIFY(!RebakeManifest::parse("{", QDir::tempPath(), &d));
         QCOMPARE(d.first().code, QStringLiteral("MANIFEST_BAD_JSON"));
     }
 
