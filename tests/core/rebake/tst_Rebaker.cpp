@@ -115,7 +115,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("hands.bpat"));
         const RebakeOutcome o = RebakeJob(handsRequest(recording, out, QStringLiteral("rec"))).run();
@@ -173,7 +173,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("part.bpat"));
         QVERIFY(RebakeJob(handsRequest(recording, out, QStringLiteral("part"), 2.0, 3.5, 24.0)).run().ok);
@@ -191,7 +191,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString base = dir.filePath(QStringLiteral("base.bpat"));
         QVERIFY(RebakeJob(handsRequest(recording, base, QStringLiteral("a"), 0.0, 2.0)).run().ok);
@@ -226,7 +226,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         BPAT_REQUIRE_SHARED(Humanoid);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("humanoid.bpat"));
@@ -254,7 +254,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         BPAT_REQUIRE_SHARED(Humanoid);
         QTemporaryDir dir;
         const QString target = dir.filePath(QStringLiteral("target.bpat"));
@@ -272,7 +272,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString target = dir.filePath(QStringLiteral("t.bpat"));
         QVERIFY(RebakeJob(handsRequest(recording, target, QStringLiteral("first"), 0.0, 1.0)).run().ok);
@@ -300,7 +300,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         std::atomic<qint64> last{0}, total{0};
         RebakeOptions options;
@@ -320,7 +320,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         RebakeOptions one;
         one.threads = 1;
@@ -337,7 +337,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString manifest = dir.filePath(QStringLiteral("bake.json"));
         QFile m(manifest);
@@ -399,7 +399,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         InputAnimationReader reader;
         const InputAnimation anim = *reader.readFile(recording);
         const RebakeRecipe recipe = BuiltinRecipes::humanoidUpperBody();
