@@ -88,36 +88,47 @@ QString StudioContext::currentClipName() const
     return m_clip >= 0 && m_clip < clips.size() ? clips.at(m_clip).name : QString();
 }
 
-StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keepSelection)
+StudioContext::Selection StudioContext::selectionToRestore(bool keepSelection) const
 {
-    const QString previousClipName = keepSelection ? currentClipName() : QString();
-    const int previousClip = m_clip;
-    const int previousFrame = m_frame;
+    return {keepSelection ? currentClipName() : QString(), m_clip, m_frame};
+}
 
-    QString error;
-    std::optional<BpatFile> opened = BpatFile::open(path, &error);
-    if (!opened) {
-        m_lastError = error;
-        if (keepSelection) {
-            // The file went away or became unreadable: keep showing nothing stale.
-            close();
-            m_path = QFileInfo(path).absoluteFilePath();
-        }
-        Q_EMIT message(error);
-        return OpenResult::Failed;
+StudioContext::OpenResult StudioContext::failOpen(const QString &path, const QString &error, bool keepSelection)
+{
+    m_lastError = error;
+    if (keepSelection) {
+        // The file went away or became unreadable: keep showing nothing stale.
+        close();
+        m_path = QFileInfo(path).absoluteFilePath();
     }
+    Q_EMIT message(error);
+    return OpenResult::Failed;
+}
+
+void StudioContext::beginOpen(const QString &path)
+{
     m_lastError.clear();
     m_session->discard(); // a file read from disk (again) starts without edits
+    m_path = QFileInfo(path).absoluteFilePath();
+}
+
+StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keepSelection)
+{
+    const Selection before = selectionToRestore(keepSelection);
+    QString error;
+    std::optional<BpatFile> opened = BpatFile::open(path, &error);
+    if (!opened)
+        return failOpen(path, error, keepSelection);
+    beginOpen(path);
     m_snapshot.reset();
     m_loaded = std::make_shared<LoadedFile>(std::move(*opened));
-    m_path = QFileInfo(path).absoluteFilePath();
     const BpatFile &f = m_loaded->file;
     m_rig.reset();
     if (f.hasHeader())
         m_rig = rigFor(f.header().speciesId, int(f.header().boneCount));
     m_diagnostics = quickValidation(f, m_profile);
     m_deepChecked = false;
-    restoreSelection(keepSelection, previousClipName, previousClip, previousFrame);
+    restoreSelection(keepSelection, before.clipName, before.clip, before.frame);
     if (m_bone >= int(f.header().boneCount))
         m_bone = -1;
     emitLoaded(keepSelection);

@@ -161,6 +161,17 @@ private:
     OpenResult openInputAnimation(const QString &path);
     // Current clip and frame after (re)loading: the same clip by name, else index, and frame.
     void restoreSelection(bool keepSelection, const QString &clipName, int clip, int frame);
+    // The open paths' shared steps: the selection a reload restores, a failed open (a reload
+    // that fails shows nothing stale), and forgetting the previous file's error and edits.
+    struct Selection
+    {
+        QString clipName;
+        int clip = -1;
+        int frame = 0;
+    };
+    Selection selectionToRestore(bool keepSelection) const;
+    OpenResult failOpen(const QString &path, const QString &error, bool keepSelection);
+    void beginOpen(const QString &path);
     QString currentClipName() const;
     void emitLoaded(bool reloaded);
 
