@@ -80,7 +80,7 @@ int runValidate(const QStringList &args)
         ValidationResult r;
         r.issues.append({codes::IO_ERROR, Severity::Error,
                          QStringLiteral("cannot list the directory (%1): the files inside it were not validated").arg(dir.why),
-                         std::nullopt, QStringLiteral("directory")});
+                         std::nullopt, DiagnosticLocation::region(QStringLiteral("directory"))});
         r.counts.errors = 1;
         pending.append({NativeName::display(dir.path), r});
     }
@@ -91,7 +91,7 @@ int runValidate(const QStringList &args)
         if (kind.kind != FileKind::Bpat && NativeName::hasEscapes(path)) { // as Validator::validatePath does
             r.issues.prepend({codes::FILE_NAME_NOT_UTF8, Severity::Error,
                               QStringLiteral("the path %1 is not valid UTF-8; rename the file").arg(NativeName::display(path)),
-                              std::nullopt, QStringLiteral("file")});
+                              std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
             ++r.counts.errors;
         }
         return ValidatedFile{NativeName::display(path), r};

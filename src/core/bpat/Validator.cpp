@@ -120,7 +120,7 @@ Gate checkHeaderPlausible(const BpatFile &file, DiagnosticSink &sink)
         if (h.socketCount > 0)
             counts << QStringLiteral("%1 sockets").arg(h.socketCount);
         const QString last = counts.takeLast();
-        sink.report(HEADER_CORRUPTED, 0, QStringLiteral("header"),
+        sink.report(HEADER_CORRUPTED, 0, DiagnosticLocation::header(),
                     QStringLiteral("header looks corrupted: %1 and %2 cannot fit a %3-byte file (they need at least %4 bytes)")
                         .arg(counts.join(QStringLiteral(", ")), last, grouped(file.fileSize()),
                              need == ~quint64(0) ? QStringLiteral("2^64") : grouped(need)));
@@ -135,7 +135,7 @@ void checkGameRig(const BpatFile &file, DiagnosticSink &sink)
     const QList<quint32> counts = GameRigs::boneCounts(h.speciesId, std::max<quint32>(h.version, 1));
     if (counts.isEmpty() || counts.contains(h.boneCount))
         return;
-    sink.report(RIG_BONE_COUNT_MISMATCH, fmt::header::BoneCount, QStringLiteral("header.bone_count"),
+    sink.report(RIG_BONE_COUNT_MISMATCH, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
                 QStringLiteral("bone_count is %1, but the game's %2 rig in v%3 files has %4 bones: the game would load this "
                                "file into a rig it does not fit")
                     .arg(h.boneCount).arg(fmt::speciesName(h.speciesId)).arg(std::max<quint32>(h.version, 1))
@@ -179,7 +179,7 @@ ValidationResult Validator::validatePath(const QString &path) const
                                QStringLiteral("the path %1 is not valid UTF-8 (each \\xNN is a byte that is not); "
                                               "rename the file")
                                    .arg(NativeName::display(path)),
-                               std::nullopt, QStringLiteral("file")});
+                               std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
         ++result.counts.errors;
     }
     return result;
