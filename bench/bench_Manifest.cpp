@@ -4,7 +4,7 @@
 // 7 frames each, `hands` recipe). Shows how the cost grows with the clip count; the figures go
 // to docs/performance.md. Keep runs short: the machine is shared.
 #include "anim/InputAnimationWriter.h"
-#include "rebake/BakeManifest.h"
+#include "rebake/RebakeManifest.h"
 #include "rebake/RebakeJob.h"
 
 #include <QCoreApplication>
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
         timer.start();
         const std::clock_t cpuStart = std::clock();
         Diagnostics diagnostics;
-        const std::optional<RebakeRequest> request = BakeManifest::readFile(manifest, &diagnostics);
+        const std::optional<RebakeRequest> request = RebakeManifest::readFile(manifest, &diagnostics);
         const qint64 readMs = timer.elapsed();
         if (!request) {
             out << "manifest refused: " << (diagnostics.isEmpty() ? QString() : diagnostics.first().message) << '\n';

@@ -1,6 +1,8 @@
 #pragma once
 // Where tests find their inputs. ../shared (real game files and recordings) is optional:
-// tests that need it call BPAT_REQUIRE_SHARED and skip with the path when it is absent.
+// tests that need it call BPAT_REQUIRE_SHARED and skip with the path when it is absent, or
+// fail instead when the environment sets BPAT_REQUIRE_SHARED=1 (CI: .ci/run), so that a green
+// run there always means the real files were read.
 #include <QDir>
 #include <QFileInfo>
 #include <QString>
@@ -20,11 +22,21 @@ inline QString testData(const QString &relative)
 }
 inline QString binaryDir() { return QStringLiteral(BPAT_BINARY_DIR); }
 inline QString bpatExecutable() { return binaryDir() + QStringLiteral("/bin/bpat"); }
+// BPAT_REQUIRE_SHARED=1: a missing or damaged shared file fails the test instead of skipping it.
+inline bool sharedRequired() { return qEnvironmentVariableIntValue("BPAT_REQUIRE_SHARED") == 1; }
 
 } // namespace testpaths
+
+// Skips (or, with BPAT_REQUIRE_SHARED=1, fails) the test because a shared file is unusable.
+#define BPAT_SKIP_SHARED(reason)                                                                \
+    do {                                                                                        \
+        if (testpaths::sharedRequired())                                                        \
+            QFAIL(qPrintable(QString(reason) + QStringLiteral(" (BPAT_REQUIRE_SHARED=1)")));   \
+        QSKIP(qPrintable(reason));                                                              \
+    } while (false)
 
 #define BPAT_REQUIRE_SHARED(relative)                                                           \
     do {                                                                                        \
         if (!QFileInfo::exists(testpaths::shared(relative)))                                    \
-            QSKIP(qPrintable(QStringLiteral("shared asset not found: ") + testpaths::shared(relative))); \
+            BPAT_SKIP_SHARED(QStringLiteral("shared asset not found: ") + testpaths::shared(relative)); \
     } while (false)

@@ -1,6 +1,5 @@
 #include "InspectorPanels.h"
 
-#include "IssueLocation.h"
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "models/ClipsModel.h"
@@ -133,30 +132,32 @@ void InspectorPanels::raise(QWidget *panel) const
     }
 }
 
-void InspectorPanels::jumpTo(const IssueLocation &location)
+void InspectorPanels::jumpTo(const DiagnosticLocation &location)
 {
+    using Kind = DiagnosticLocation::Kind;
     switch (location.kind) {
-    case IssueLocation::Kind::None:
+    case Kind::None:
+    case Kind::Text: // a recipe key or recording curve: nothing in these panels shows it
         return;
-    case IssueLocation::Kind::Header: {
+    case Kind::Header: {
         raise(m_headerPanel);
-        const int row = m_headerModel->rowOfField(location.field.section(QLatin1Char('.'), 0, 0));
+        const int row = m_headerModel->rowOfField(location.field);
         m_headerPanel->selectSourceRow(row >= 0 ? row : 0);
         return;
     }
-    case IssueLocation::Kind::Clip:
+    case Kind::Clip:
         raise(m_clipsPanel);
         m_context->setCurrentClip(location.index);
         m_clipsPanel->selectSourceRow(location.index);
         return;
-    case IssueLocation::Kind::Socket:
+    case Kind::Socket:
         raise(m_socketsPanel);
         m_socketsPanel->selectSourceRow(location.index);
         return;
-    case IssueLocation::Kind::Frame: {
-        const int clip = location.resolveClip(m_context->file());
-        if (clip >= 0)
-            m_context->setCurrentClip(clip);
+    case Kind::Palette:
+    case Kind::SocketData: {
+        if (location.clip >= 0)
+            m_context->setCurrentClip(location.clip);
         if (location.frame >= 0)
             m_context->setCurrentFrame(location.frame);
         raise(m_palettePanel);
@@ -168,10 +169,10 @@ void InspectorPanels::jumpTo(const IssueLocation &location)
         }
         return;
     }
-    case IssueLocation::Kind::Section: {
+    case Kind::Section: {
         raise(m_layoutPanel);
         const auto &sections = m_layoutModel->layout().sections();
-        QString wanted = location.field;
+        QString wanted = location.section;
         wanted.replace(QLatin1Char('_'), QLatin1Char(' '));
         for (int i = 0; i < sections.size(); ++i) {
             if (wanted.startsWith(sections.at(i).name) || sections.at(i).name.startsWith(wanted)) {

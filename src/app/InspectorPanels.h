@@ -3,6 +3,8 @@
 // with their models and docked into a MainWindow. Panels talk only to the StudioContext; this
 // class turns user gestures (select a clip, a bone, double-click an issue) into context calls
 // and jumps.
+#include "diagnostics/DiagnosticLocation.h"
+
 #include <QObject>
 
 class QDockWidget;
@@ -19,7 +21,6 @@ class SocketsModel;
 class StudioContext;
 class TablePanel;
 class ValidationPanel;
-struct IssueLocation;
 
 class InspectorPanels : public QObject
 {
@@ -44,7 +45,7 @@ public:
     // Gives the docks their first-start proportions of the window's size.
     void applyDefaultSizes();
     // Moves the panels to what an issue names (clip, socket, header field, frame, section).
-    void jumpTo(const IssueLocation &location);
+    void jumpTo(const bpat::DiagnosticLocation &location);
 
 private:
     QDockWidget *dockOf(QWidget *panel) const;

@@ -10,6 +10,7 @@
 #include "dialogs/AboutDialog.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
+#include "formats/FormatRegistry.h"
 #include "io/AtomicFile.h"
 #include "ui_MainWindow.h"
 #include "StudioViews.h"
@@ -46,11 +47,10 @@ QString stateKey(const QString &kind)
     return kind == QLatin1String("bpat") ? kStateKey : kStateKey + QLatin1Char('-') + kind;
 }
 
+// A kind FormatRegistry knows, by name or magic (a recording needs no .bin name).
 bool isOpenable(const QString &path)
 {
-    return path.endsWith(QLatin1String(".bpat"), Qt::CaseInsensitive)
-           || path.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive)
-           || path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive);
+    return FormatRegistry::detect(path) != FileKind::Unknown;
 }
 } // namespace
 
@@ -259,9 +259,7 @@ void MainWindow::chooseFileToOpen()
 {
     const QString folder = m_context->filePath().isEmpty() ? QString() : QFileInfo(m_context->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open"), folder,
-        tr("Every kind BPAT Studio opens (*.bpat *.bpsm *.bin);;Bone palettes (*.bpat);;Minimal snapshot meshes (*.bpsm);;"
-           "Input animation recordings (*.bin);;All files (*)"));
+        this, tr("Open"), folder, FormatRegistry::openFilters());
     if (!path.isEmpty())
         openFile(path);
 }

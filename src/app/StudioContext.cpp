@@ -1,7 +1,9 @@
 #include "StudioContext.h"
 
+#include "anim/InputAnimationReader.h"
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmValidator.h" // revalidate()
+#include "formats/FormatRegistry.h"
 #include "io/MappingGuard.h"
 #include "ValidationRun.h"
 #include "editing/DocumentSession.h"
@@ -11,11 +13,6 @@
 #include <QFileInfo>
 #include <algorithm>
 #include <cmath>
-
-#if __has_include("anim/InputAnimationReader.h")
-#include "anim/InputAnimationReader.h"
-#define BPAT_STUDIO_HAVE_CURVES 1
-#endif
 
 namespace bpat::studio {
 
@@ -67,21 +64,14 @@ QString StudioContext::boneName(int bone) const
     return tr("bone %1").arg(bone);
 }
 
-bool StudioContext::canReadInputAnimation()
-{
-#ifdef BPAT_STUDIO_HAVE_CURVES
-    return true;
-#else
-    return false;
-#endif
-}
-
 StudioContext::OpenResult StudioContext::open(const QString &path)
 {
-    if (path.endsWith(QLatin1String(".bin"), Qt::CaseInsensitive))
-        return openInputAnimation(path);
-    if (BpsmFile::isSnapshotPath(path))
-        return openSnapshot(path, false);
+    switch (FormatRegistry::detect(path)) {
+    case FileKind::InputAnimation: return openInputAnimation(path);
+    case FileKind::Bpsm: return openSnapshot(path, false);
+    case FileKind::Bpat:
+    case FileKind::Unknown: break; // the BPAT reader says what is wrong
+    }
     return openBpat(path, false);
 }
 
@@ -89,7 +79,7 @@ StudioContext::OpenResult StudioContext::reload()
 {
     if (m_path.isEmpty())
         return OpenResult::Failed;
-    return BpsmFile::isSnapshotPath(m_path) ? openSnapshot(m_path, true) : openBpat(m_path, true);
+    return FormatRegistry::detect(m_path) == FileKind::Bpsm ? openSnapshot(m_path, true) : openBpat(m_path, true);
 }
 
 QString StudioContext::currentClipName() const
@@ -98,36 +88,47 @@ QString StudioContext::currentClipName() const
     return m_clip >= 0 && m_clip < clips.size() ? clips.at(m_clip).name : QString();
 }
 
-StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keepSelection)
+StudioContext::Selection StudioContext::selectionToRestore(bool keepSelection) const
 {
-    const QString previousClipName = keepSelection ? currentClipName() : QString();
-    const int previousClip = m_clip;
-    const int previousFrame = m_frame;
+    return {keepSelection ? currentClipName() : QString(), m_clip, m_frame};
+}
 
-    QString error;
-    std::optional<BpatFile> opened = BpatFile::open(path, &error);
-    if (!opened) {
-        m_lastError = error;
-        if (keepSelection) {
-            // The file went away or became unreadable: keep showing nothing stale.
-            close();
-            m_path = QFileInfo(path).absoluteFilePath();
-        }
-        Q_EMIT message(error);
-        return OpenResult::Failed;
+StudioContext::OpenResult StudioContext::failOpen(const QString &path, const QString &error, bool keepSelection)
+{
+    m_lastError = error;
+    if (keepSelection) {
+        // The file went away or became unreadable: keep showing nothing stale.
+        close();
+        m_path = QFileInfo(path).absoluteFilePath();
     }
+    Q_EMIT message(error);
+    return OpenResult::Failed;
+}
+
+void StudioContext::beginOpen(const QString &path)
+{
     m_lastError.clear();
     m_session->discard(); // a file read from disk (again) starts without edits
+    m_path = QFileInfo(path).absoluteFilePath();
+}
+
+StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keepSelection)
+{
+    const Selection before = selectionToRestore(keepSelection);
+    QString error;
+    std::optional<BpatFile> opened = BpatFile::open(path, &error);
+    if (!opened)
+        return failOpen(path, error, keepSelection);
+    beginOpen(path);
     m_snapshot.reset();
     m_loaded = std::make_shared<LoadedFile>(std::move(*opened));
-    m_path = QFileInfo(path).absoluteFilePath();
     const BpatFile &f = m_loaded->file;
     m_rig.reset();
     if (f.hasHeader())
         m_rig = rigFor(f.header().speciesId, int(f.header().boneCount));
     m_diagnostics = quickValidation(f, m_profile);
     m_deepChecked = false;
-    restoreSelection(keepSelection, previousClipName, previousClip, previousFrame);
+    restoreSelection(keepSelection, before.clipName, before.clip, before.frame);
     if (m_bone >= int(f.header().boneCount))
         m_bone = -1;
     emitLoaded(keepSelection);
@@ -164,7 +165,6 @@ void StudioContext::emitLoaded(bool reloaded)
 
 StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
 {
-#ifdef BPAT_STUDIO_HAVE_CURVES
     InputAnimationReader reader;
     std::optional<InputAnimation> animation = reader.readFile(path);
     if (!animation) {
@@ -179,12 +179,6 @@ StudioContext::OpenResult StudioContext::openInputAnimation(const QString &path)
     Q_EMIT recordingTimeChanged(m_recordingTime);
     Q_EMIT message(tr("Opened input animation %1").arg(QFileInfo(path).fileName()));
     return OpenResult::Opened;
-#else
-    Q_UNUSED(path);
-    m_lastError = tr("This build of BPAT Studio cannot read input animation recordings (.bin) yet.");
-    Q_EMIT message(m_lastError);
-    return OpenResult::Failed;
-#endif
 }
 
 void StudioContext::close()

@@ -57,8 +57,8 @@ public:
     explicit StudioContext(QObject *parent = nullptr);
     ~StudioContext() override;
 
-    // Opens a .bpat file, a .bpsm snapshot mesh (told apart by its magic), or an input
-    // animation .bin. A file with validation errors still
+    // Opens a BPAT file, a BPSM snapshot mesh or an input animation recording, as
+    // FormatRegistry::detect tells them apart (name, then magic). A file with validation errors still
     // opens (OpenedWithErrors); Failed means nothing could be read (see lastError()).
     OpenResult open(const QString &path);
     // Reads the same path again, keeping the current clip (by name) and frame.
@@ -111,11 +111,10 @@ public:
     void setCurrentBone(int bone);
 
     // --- Input animation (.bin) -------------------------------------------------------------
-    // The last input animation recording opened (null when none, or when this build has no
-    // curve reader). Curve panels observe inputAnimationLoaded().
+    // The last input animation recording opened (null when none). Curve panels observe
+    // inputAnimationLoaded().
     std::shared_ptr<const InputAnimation> inputAnimation() const { return m_inputAnimation; }
     QString inputAnimationPath() const { return m_inputAnimationPath; }
-    static bool canReadInputAnimation();
 
     // --- What the timeline drives -----------------------------------------------------------
     // The timeline plays either the current clip of the BPAT file (frames) or the recording
@@ -162,6 +161,17 @@ private:
     OpenResult openInputAnimation(const QString &path);
     // Current clip and frame after (re)loading: the same clip by name, else index, and frame.
     void restoreSelection(bool keepSelection, const QString &clipName, int clip, int frame);
+    // The open paths' shared steps: the selection a reload restores, a failed open (a reload
+    // that fails shows nothing stale), and forgetting the previous file's error and edits.
+    struct Selection
+    {
+        QString clipName;
+        int clip = -1;
+        int frame = 0;
+    };
+    Selection selectionToRestore(bool keepSelection) const;
+    OpenResult failOpen(const QString &path, const QString &error, bool keepSelection);
+    void beginOpen(const QString &path);
     QString currentClipName() const;
     void emitLoaded(bool reloaded);
 

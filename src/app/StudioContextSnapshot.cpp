@@ -52,31 +52,19 @@ QList<ClipEntry> StudioContext::clipEntries() const
 
 StudioContext::OpenResult StudioContext::openSnapshot(const QString &path, bool keepSelection)
 {
-    const QString previousClipName = keepSelection ? currentClipName() : QString();
-    const int previousClip = m_clip;
-    const int previousFrame = m_frame;
-
+    const Selection before = selectionToRestore(keepSelection);
     QString error;
     std::optional<BpsmFile> opened = BpsmFile::open(path, &error);
-    if (!opened) {
-        m_lastError = error;
-        if (keepSelection) {
-            close();
-            m_path = QFileInfo(path).absoluteFilePath();
-        }
-        Q_EMIT message(error);
-        return OpenResult::Failed;
-    }
-    m_lastError.clear();
-    m_session->discard(); // nothing to edit in a snapshot mesh
+    if (!opened)
+        return failOpen(path, error, keepSelection);
+    beginOpen(path); // nothing to edit in a snapshot mesh
     m_loaded.reset();
     m_snapshot = std::make_shared<LoadedSnapshot>(std::move(*opened));
-    m_path = QFileInfo(path).absoluteFilePath();
     m_rig.reset(); // a snapshot stores no bones, only the vertices' bone indices
     m_bone = -1;
     m_diagnostics = BpsmValidator().validate(m_snapshot->file);
     m_deepChecked = false;
-    restoreSelection(keepSelection, previousClipName, previousClip, previousFrame);
+    restoreSelection(keepSelection, before.clipName, before.clip, before.frame);
     emitLoaded(keepSelection);
     return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
 }

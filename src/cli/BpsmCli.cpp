@@ -2,7 +2,6 @@
 
 #include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFile.h"
-#include "bpsm/BpsmValidator.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "io/NativeName.h"
@@ -65,16 +64,6 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
                  .arg(c.index, 2).arg(c.name, -16).arg(c.frameCount, 3).arg(c.frameOffset, 4);
     printOut(t);
     return ExitOk;
-}
-
-ValidationResult validateBpsm(const QString &path, int maxIssues)
-{
-    ValidationResult result;
-    const Diagnostics all = BpsmValidator().validatePath(path);
-    result.counts = countDiagnostics(all);
-    result.issues = maxIssues > 0 ? all.mid(0, maxIssues) : all;
-    result.truncated = result.issues.size() < all.size();
-    return result;
 }
 
 } // namespace bpat::cli

@@ -1,8 +1,7 @@
 #pragma once
-// What `bpat info` and `bpat validate` do with BPSM files (minimal snapshot meshes): they
-// dispatch with BpsmFile::isSnapshotPath (a .bpsm name or the BPSM magic), the rule the app uses.
+// What `bpat info` does with BPSM files (minimal snapshot meshes), which FormatRegistry
+// recognises by a .bpsm name or the BPSM magic, as the app does.
 #include "bpsm/BpsmFile.h"
-#include "diagnostics/DiagnosticSink.h" // ValidationResult
 
 #include <QString>
 
@@ -10,7 +9,5 @@ namespace bpat::cli {
 
 // `bpat info` for a BPSM file: header, sections, clips. Returns the exit code.
 int bpsmInfo(const QString &command, const QString &path, bool json);
-// `bpat validate` for a BPSM file, as a ValidationResult (BpsmValidator's codes).
-ValidationResult validateBpsm(const QString &path, int maxIssues);
 
 } // namespace bpat::cli

@@ -1,12 +1,14 @@
 #include "CliSupport.h"
 
 #include "CommandRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -126,10 +128,11 @@ QJsonArray floatArray(const float *values, int count)
 
 namespace {
 
+// A kind FormatRegistry looks for in folders (*.bpat, *.bpsm).
 bool isInputName(const QString &name)
 {
-    return name.endsWith(QLatin1String(".bpat"), Qt::CaseInsensitive)
-        || name.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive);
+    const auto &formats = FormatRegistry::formats();
+    return std::any_of(formats.cbegin(), formats.cend(), [&](const FileFormat &f) { return f.inFolders && f.hasSuffix(name); });
 }
 
 #ifdef Q_OS_UNIX
@@ -188,8 +191,7 @@ ExpandedPaths expandInputPaths(const QStringList &paths)
             continue;
         }
         QStringList found;
-        QDirIterator it(path, {QStringLiteral("*.bpat"), QStringLiteral("*.bpsm")}, QDir::Files | QDir::Hidden,
-                        QDirIterator::Subdirectories);
+        QDirIterator it(path, FormatRegistry::folderGlobs(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
         while (it.hasNext())
             found << it.next();
 #endif

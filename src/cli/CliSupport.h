@@ -43,8 +43,8 @@ std::optional<quint32> parseUInt(const QString &text);
 QString formatFloat(float value);
 QJsonArray floatArray(const float *values, int count);
 
-// Files stay as given; directories are searched recursively for *.bpat and *.bpsm files
-// (sorted).
+// Files stay as given; directories are searched recursively for the kinds FormatRegistry
+// looks for in folders (*.bpat and *.bpsm), sorted.
 // Paths that do not exist are kept too, so that validating them reports an IO error.
 QStringList expandBpatPaths(const QStringList &paths);
 

@@ -1,8 +1,10 @@
 // `bpat info FILE [--json]`: header, offsets, clips and sockets of a BPAT file.
 #include "bpat/BpatFile.h"
+#include "bpat/SectionLayout.h"
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
 
 #include <QCommandLineParser>
@@ -46,6 +48,35 @@ QJsonArray findingsJson(const BpatFile &file)
                                {QStringLiteral("message"), f.message + QStringLiteral(" (run bpat validate for details)")}});
     }
     return out;
+}
+
+// The file's sections as SectionLayout places them (what the app's Layout panel shows).
+QJsonArray sectionsJson(const SectionLayout &layout)
+{
+    QJsonArray out;
+    for (const LayoutSection &s : layout.sections()) {
+        out.append(QJsonObject{
+            {QStringLiteral("name"), s.name},
+            {QStringLiteral("offset"), double(s.offset)},
+            {QStringLiteral("size"), s.sizeOverflows ? QJsonValue() : QJsonValue(double(s.size))},
+            {QStringLiteral("past_end"), s.pastEnd},
+            {QStringLiteral("overlaps"), s.overlaps},
+            {QStringLiteral("note"), s.note},
+        });
+    }
+    return out;
+}
+
+QString sectionsText(const SectionLayout &layout)
+{
+    QString t = QStringLiteral("sections:\n");
+    for (const LayoutSection &s : layout.sections()) {
+        t += QStringLiteral("  %1 %2 %3%4\n")
+                 .arg(s.offset, 10)
+                 .arg(s.sizeOverflows ? QStringLiteral("?") : QString::number(s.size), 10)
+                 .arg(s.name, s.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(s.note));
+    }
+    return t;
 }
 
 QJsonObject infoJson(const BpatFile &file)
@@ -92,6 +123,7 @@ QJsonObject infoJson(const BpatFile &file)
         {QStringLiteral("clips"), clips},
         {QStringLiteral("sockets"), sockets},
         {QStringLiteral("findings"), findingsJson(file)},
+        {QStringLiteral("sections"), sectionsJson(SectionLayout::of(file))},
     };
 }
 
@@ -140,6 +172,7 @@ QString infoText(const BpatFile &file)
                  .arg(s.index, 2).arg(s.name, -16).arg(s.anchorBone)
                  .arg(formatFloat(s.localOffset.x()), formatFloat(s.localOffset.y()), formatFloat(s.localOffset.z()));
     }
+    t += sectionsText(SectionLayout::of(file));
     return t;
 }
 
@@ -149,16 +182,27 @@ int runInfo(const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT (or BPSM) file."));
-    if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips and sockets of a BPAT file.")))
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file (or BPSM file, or input animation recording)."));
+    if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips, sockets and section layout of a BPAT file.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
 
-    if (BpsmFile::isSnapshotPath(parser.positionalArguments().constFirst())) // a minimal snapshot mesh
-        return bpsmInfo(command, parser.positionalArguments().constFirst(), parser.isSet(json));
-    QString error;
     const QString path = parser.positionalArguments().constFirst();
+    switch (FormatRegistry::detect(path)) {
+    case FileKind::Bpsm: // a minimal snapshot mesh
+        return bpsmInfo(command, path, parser.isSet(json));
+    case FileKind::InputAnimation: { // a recording: what `bpat anim info` shows
+        QStringList animArgs{QStringLiteral("bpat anim"), QStringLiteral("info"), path};
+        if (parser.isSet(json))
+            animArgs << QStringLiteral("--json");
+        return CommandRegistry::instance().find(QStringLiteral("anim"))->run(animArgs);
+    }
+    case FileKind::Bpat:
+    case FileKind::Unknown:
+        break;
+    }
+    QString error;
     const bool asJson = parser.isSet(json);
     const auto file = BpatFile::open(path, &error);
     if (!file)

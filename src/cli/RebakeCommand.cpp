@@ -1,7 +1,7 @@
 // bpat rebake: input animation curves -> BPAT clips (see docs/cli.md and docs/rebake.md).
 #include "CommandRegistry.h"
 
-#include "rebake/BakeManifest.h"
+#include "rebake/RebakeManifest.h"
 #include "rebake/BuiltinRecipes.h"
 #include "rebake/RebakeJob.h"
 #include "rebake/RecipeJson.h"
@@ -108,7 +108,7 @@ int runRebake(const QStringList &args)
             return ExitUsage;
         }
         Diagnostics diagnostics;
-        request = BakeManifest::readFile(parser.value(QStringLiteral("manifest")), &diagnostics);
+        request = RebakeManifest::readFile(parser.value(QStringLiteral("manifest")), &diagnostics);
         printDiagnostics(err, diagnostics);
         if (!request)
             return ExitFailure;
@@ -133,7 +133,7 @@ int runRebake(const QStringList &args)
             return ExitUsage;
         }
         Diagnostics diagnostics;
-        const std::optional<RebakeRecipe> recipe = BakeManifest::loadRecipe(
+        const std::optional<RebakeRecipe> recipe = RebakeManifest::loadRecipe(
             parser.isSet(QStringLiteral("recipe")) ? parser.value(QStringLiteral("recipe")) : QStringLiteral("hands"), &diagnostics);
         printDiagnostics(err, diagnostics);
         if (!recipe)

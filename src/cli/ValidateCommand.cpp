@@ -1,12 +1,12 @@
 // `bpat validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game] [--deep]
 // [--max-issues N]`. Text prints one line per file (path, verdict, counts, root cause) by default,
 // every issue with --verbose.
-#include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "diagnostics/ValidationReport.h"
 #include "bpat/Validator.h"
 #include "diagnostics/ValidationCodes.h"
+#include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
 
 #include <QCommandLineParser>
@@ -42,7 +42,7 @@ int runValidate(const QStringList &args)
                                        QStringLiteral("N"), QString::number(DefaultMaxIssues));
     const QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("End the text output with a count line."));
     parser.addOptions({json, format, verbose, profile, deep, maxIssues, summary});
-    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT or BPSM files, or directories searched recursively for *.bpat and *.bpsm."),
+    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT or BPSM files or input animation recordings, or directories searched recursively for *.bpat and *.bpsm."),
                                  QStringLiteral("PATH..."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Validates BPAT files. Exit status: 0 when no file has an error, 1 when "
@@ -69,7 +69,7 @@ int runValidate(const QStringList &args)
     const QStringList &files = expanded.files;
     if (files.isEmpty() && expanded.unreadable.isEmpty())
         printErr(QStringLiteral("%1: no *.bpat or *.bpsm files found\n").arg(command));
-    const Validator validator(ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit)));
+    const ValidationOptions options = ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit));
     QList<ValidatedFile> results;
     bool anyError = false;
     DiagnosticCounts total;
@@ -80,18 +80,18 @@ int runValidate(const QStringList &args)
         ValidationResult r;
         r.issues.append({codes::IO_ERROR, Severity::Error,
                          QStringLiteral("cannot list the directory (%1): the files inside it were not validated").arg(dir.why),
-                         std::nullopt, QStringLiteral("directory")});
+                         std::nullopt, DiagnosticLocation::region(QStringLiteral("directory"))});
         r.counts.errors = 1;
         pending.append({NativeName::display(dir.path), r});
     }
     const auto validateOne = [&](const QString &path) {
-        if (!BpsmFile::isSnapshotPath(path))
-            return ValidatedFile{NativeName::display(path), validator.validatePath(path)};
-        ValidationResult r = validateBpsm(path, int(*limit)); // BPSM codes
-        if (NativeName::hasEscapes(path)) { // as Validator::validatePath does for BPAT files
+        // Each kind's own codes (BPSM_*, ANIM_*); unrecognised files get BPAT's (BAD_MAGIC).
+        const FileFormat &kind = FormatRegistry::forPath(path);
+        ValidationResult r = kind.validate(path, options);
+        if (kind.kind != FileKind::Bpat && NativeName::hasEscapes(path)) { // as Validator::validatePath does
             r.issues.prepend({codes::FILE_NAME_NOT_UTF8, Severity::Error,
                               QStringLiteral("the path %1 is not valid UTF-8; rename the file").arg(NativeName::display(path)),
-                              std::nullopt, QStringLiteral("file")});
+                              std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
             ++r.counts.errors;
         }
         return ValidatedFile{NativeName::display(path), r};

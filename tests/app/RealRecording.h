@@ -50,5 +50,5 @@ inline std::shared_ptr<const bpat::InputAnimation> read(QString *reason, bool *u
     bool animation##Unavailable = false;                                                        \
     const auto animation = realrecording::read(&animation##Reason, &animation##Unavailable);    \
     if (!animation && animation##Unavailable)                                                   \
-        QSKIP(qPrintable(animation##Reason));                                                   \
+        BPAT_SKIP_SHARED(animation##Reason);                                                    \
     QVERIFY2(animation, qPrintable(animation##Reason))

@@ -4,7 +4,7 @@
 // ones keep a clickable minimum width, and the bar asks for room for all of them.
 #include "bpat/BpatFile.h"
 #include "TestPaths.h"
-#include "models/FileLayout.h"
+#include "bpat/SectionLayout.h"
 #include "widgets/LayoutBar.h"
 
 #include <QtTest>
@@ -27,7 +27,7 @@ void tst_LayoutBar::proportionalWithMinimum()
     const auto file = BpatFile::open(testpaths::shared(relative));
     QVERIFY(file);
     LayoutBar bar;
-    bar.setLayoutData(FileLayout::of(*file));
+    bar.setLayoutData(SectionLayout::of(*file));
     const auto &sections = bar.layoutData().sections();
     QVERIFY(sections.size() >= 5);
     QVERIFY(bar.minimumSizeHint().width() >= int(sections.size()) * 28);
@@ -38,9 +38,9 @@ void tst_LayoutBar::proportionalWithMinimum()
         int palette = -1, socketData = -1;
         for (int i = 0; i < sections.size(); ++i) {
             QVERIFY2(spans.at(i).second - spans.at(i).first >= 27, qPrintable(sections.at(i).name));
-            if (sections.at(i).kind == FileSection::Kind::Palette)
+            if (sections.at(i).kind == LayoutSection::Kind::Palette)
                 palette = i;
-            if (sections.at(i).kind == FileSection::Kind::SocketData)
+            if (sections.at(i).kind == LayoutSection::Kind::SocketData)
                 socketData = i;
         }
         QVERIFY(palette >= 0 && socketData >= 0);

@@ -45,6 +45,7 @@ private Q_SLOTS:
     void upstreamFilesFillEveryPanel();
     void invalidFileOpensWithItsIssues();
     void deepChecksFindBadMatricesAndJump();
+    void jumpUsesFieldsNotText();
     void exportedReportMatchesTheCliFormat();
     void fileThatCannotBeReadLeavesTheWindowUsable();
     void clipSelectionFollowsTheContext();
@@ -121,9 +122,9 @@ void tst_MainWindow::upstreamFilesFillEveryPanel()
     const int expectedSections = sockets > 0 ? 7 : 5; // + socket table and data; padding only if any
     QVERIFY2(sections.size() == expectedSections || sections.size() == expectedSections - 1,
              qPrintable(QString::number(sections.size())));
-    for (const FileSection &s : sections) {
+    for (const LayoutSection &s : sections) {
         QVERIFY2(!s.overlaps && !s.pastEnd, qPrintable(s.name));
-        QVERIFY2(s.kind != FileSection::Kind::Gap && s.kind != FileSection::Kind::Trailing, qPrintable(s.name));
+        QVERIFY2(s.kind != LayoutSection::Kind::Gap && s.kind != LayoutSection::Kind::Trailing, qPrintable(s.name));
     }
     QCOMPARE(panels->layoutModel()->rowCount(), int(sections.size()));
     // Valid in the default profile: no errors listed.
@@ -244,6 +245,35 @@ void tst_MainWindow::deepChecksFindBadMatricesAndJump()
     panel->cancelDeepChecks();
     panel->runner()->wait();
     QTRY_VERIFY(!panel->runner()->isRunning());
+}
+
+// Clip names are free text: a name holding ',', ']' and "frame=" once made the location parser
+// pick the wrong clip and frame. Jumps now use the finding's fields.
+void tst_MainWindow::jumpUsesFieldsNotText()
+{
+    bpat::BpatDocument doc(0, 3);
+    doc.addClip(testdocs::makeClip(QStringLiteral("a,frame=3"), 4, 3, 24.0f, true));
+    doc.addClip(testdocs::makeClip(QStringLiteral("b],frame=0,bone=0]"), 3, 3, 30.0f, false));
+    QByteArray bytes = bpat::BpatWriter(doc).toBytes();
+    const BpatFile file = BpatFile::fromData(bytes);
+    testdocs::setF32(bytes, qsizetype(*file.matrixOffset(*file.globalFrame(1, 2), 1) + 4 * 5),
+                     std::numeric_limits<float>::quiet_NaN());
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(writeCrafted(bytes, QStringLiteral("awkward-names.bpat"))));
+    ValidationPanel *panel = window.panels()->validationPanel();
+    panel->runDeepChecks();
+    QTRY_VERIFY_WITH_TIMEOUT(window.context()->deepChecked(), 10000);
+    const int nonFinite = rowWithCode(panel->model(), QStringLiteral("NON_FINITE"));
+    QVERIFY(nonFinite >= 0);
+    // The text is what it always was (the reports print it) ...
+    QCOMPARE(panel->model()->diagnostic(nonFinite).location.toString(),
+             QStringLiteral("palette[clip=b],frame=0,bone=0],frame=2,bone=1]"));
+    // ... and the jump goes to clip 1, frame 2, bone 1.
+    panel->activateRow(panel->proxy()->mapFromSource(panel->model()->index(nonFinite, 0)));
+    QCOMPARE(window.context()->currentClip(), 1);
+    QCOMPARE(window.context()->currentFrame(), 2);
+    QCOMPARE(window.context()->currentBone(), 1);
 }
 
 void tst_MainWindow::exportedReportMatchesTheCliFormat()

@@ -62,9 +62,9 @@ void tst_MainWindowRecording::init()
 {
     const QFileInfo info(m_path);
     if (!info.exists())
-        QSKIP(qPrintable(QStringLiteral("shared asset not found: ") + m_path));
+        BPAT_SKIP_SHARED(QStringLiteral("shared asset not found: ") + m_path);
     if (info.size() != realrecording::Size) // as RealRecording.h: a damaged copy skips
-        QSKIP(qPrintable(QStringLiteral("shared recording is damaged: %1 has %2 bytes").arg(m_path).arg(info.size())));
+        BPAT_SKIP_SHARED(QStringLiteral("shared recording is damaged: %1 has %2 bytes").arg(m_path).arg(info.size()));
     m_window = std::make_unique<MainWindow>();
     m_window->setInteractive(false);
     m_window->resize(1500, 950);

@@ -193,7 +193,7 @@ void tst_AnimCommand::realHandRecording()
     BPAT_REQUIRE_SHARED(HandRecording);
     const QString path = testpaths::shared(HandRecording);
     if (QFileInfo(path).size() != 3311020)
-        QSKIP(qPrintable(QStringLiteral("shared recording is damaged: %1 has %2 bytes, the recording has 3311020").arg(path).arg(QFileInfo(path).size())));
+        BPAT_SKIP_SHARED(QStringLiteral("shared recording is damaged: %1 has %2 bytes, the recording has 3311020").arg(path).arg(QFileInfo(path).size()));
     const Run info = runBpat({QStringLiteral("anim"), QStringLiteral("info"), path, QStringLiteral("--json")});
     QCOMPARE(info.exitCode, 0);
     QVERIFY(info.err.isEmpty());

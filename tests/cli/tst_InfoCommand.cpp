@@ -33,7 +33,7 @@ private Q_SLOTS:
         const char *const keys[] = {"path", "file_size", "version", "species_id", "species", "bone_count", "socket_count",
                                   "clip_count", "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
                                   "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets",
-                                  "findings"};
+                                  "findings", "sections"};
         for (const char *k : keys)
             QVERIFY2(info.contains(QLatin1String(k)), k);
         QCOMPARE(info.size(), qsizetype(std::size(keys)));
@@ -96,6 +96,20 @@ private Q_SLOTS:
             ++socketLines;
         }
         QCOMPARE(socketLines, sockets.size());
+
+        // The game's files are laid out back to back: header first, sections that tile the file.
+        const QJsonArray sections = info.value(QStringLiteral("sections")).toArray();
+        QVERIFY(sections.size() >= 4);
+        QCOMPARE(sections.first().toObject().value(QStringLiteral("name")).toString(), QStringLiteral("header"));
+        qint64 end = 0;
+        for (const QJsonValue &v : sections) {
+            const QJsonObject s = v.toObject();
+            QCOMPARE(s.value(QStringLiteral("offset")).toInteger(), end);
+            QVERIFY(!s.value(QStringLiteral("past_end")).toBool());
+            QVERIFY(!s.value(QStringLiteral("overlaps")).toBool());
+            end += s.value(QStringLiteral("size")).toInteger();
+        }
+        QCOMPARE(end, info.value(QStringLiteral("file_size")).toInteger());
     }
 
     void textOutput()
@@ -108,6 +122,8 @@ private Q_SLOTS:
         QVERIFY(r.outText().contains(QStringLiteral("species 0 (humanoid), 3 bones, 2 sockets, 2 clips, 6 frames")));
         QVERIFY(r.outText().contains(QStringLiteral("jab")));
         QVERIFY(r.outText().contains(QStringLiteral("one-shot")));
+        QVERIFY(r.outText().contains(QStringLiteral("sections:")));
+        QVERIFY(r.outText().contains(QStringLiteral("palette data (2 frames")) || r.outText().contains(QStringLiteral("palette data (6 frames")));
     }
 
     void errorsAndExitCodes()

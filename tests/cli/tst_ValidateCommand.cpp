@@ -1,5 +1,6 @@
 #include "bpat/BpatWriter.h"
 #include "CliRunner.h"
+#include "GeneratedRecording.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
 
@@ -180,6 +181,26 @@ private Q_SLOTS:
             paths << f.toObject().value(QStringLiteral("path")).toString();
         QVERIFY(paths.contains(QDir::cleanPath(m_good)));
         QVERIFY(paths.contains(QDir::cleanPath(m_bad)));
+    }
+
+    // Each kind is validated with its own codes (FormatRegistry): a recording by its reader.
+    void recordingsAreValidatedAsRecordings()
+    {
+        const QString recording = m_dir.filePath(QStringLiteral("rec/take.bin"));
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("rec"))));
+        QVERIFY(testrecording::write(recording));
+        testcli::Run r = testcli::bpat({QStringLiteral("validate"), recording});
+        QCOMPARE(r.exitCode, 0);
+        const QString damaged = m_dir.filePath(QStringLiteral("rec/damaged.bin"));
+        writeFile(damaged, "not a recording at all");
+        r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), damaged});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonArray issues = r.json().value(QStringLiteral("files")).toArray().first().toObject().value(QStringLiteral("issues")).toArray();
+        QVERIFY(!issues.isEmpty());
+        QVERIFY2(issues.first().toObject().value(QStringLiteral("code")).toString().startsWith(QStringLiteral("ANIM_")),
+                 qPrintable(r.outText()));
+        // Directories hold many .bin files that are not recordings: they are not searched for them.
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_dir.filePath(QStringLiteral("rec"))}).exitCode, 0);
     }
 
     void jsonShape()

@@ -1,6 +1,6 @@
 // Fuzzes the rebake recipe JSON parser (and writes back what it accepted) and the bake
 // manifest parser.
-#include "rebake/BakeManifest.h"
+#include "rebake/RebakeManifest.h"
 #include "rebake/RecipeJson.h"
 
 #include <QByteArray>
@@ -17,6 +17,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)RecipeJson::parse(RecipeJson::toJson(*recipe), &again);
     }
     Diagnostics manifest;
-    (void)BakeManifest::parse(json, QStringLiteral("/nonexistent-base"), &manifest);
+    (void)RebakeManifest::parse(json, QStringLiteral("/nonexistent-base"), &manifest);
     return 0;
 }

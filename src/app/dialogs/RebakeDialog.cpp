@@ -1,7 +1,7 @@
 #include "RebakeDialog.h"
 #include "ui_RebakeDialog.h"
 
-#include "rebake/BakeManifest.h"
+#include "rebake/RebakeManifest.h"
 #include "rebake/BuiltinRecipes.h"
 #include "anim/InputAnimationReader.h"
 #include "RebakePreviewPane.h"
@@ -224,7 +224,7 @@ std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
     }
     const bool fromFile = m_ui->recipeCombo->currentText() == RecipeFromFile;
     Diagnostics diagnostics;
-    const std::optional<RebakeRecipe> recipe = BakeManifest::loadRecipe(
+    const std::optional<RebakeRecipe> recipe = RebakeManifest::loadRecipe(
         fromFile ? m_ui->recipeFileEdit->text().trimmed() : m_ui->recipeCombo->currentText(), &diagnostics);
     if (!recipe) {
         QStringList lines;

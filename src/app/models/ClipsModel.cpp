@@ -13,6 +13,31 @@
 
 namespace bpat::studio {
 
+namespace {
+// A clip's name as the table shows it, or why it cannot be read.
+QString nameText(const QString &name, NameStatus status)
+{
+    if (status == NameStatus::Ok)
+        return name;
+    if (status == NameStatus::NotUtf8)
+        return ClipsModel::tr("%1 (not UTF-8)").arg(name);
+    return ClipsModel::tr("(%1)").arg(nameStatusText(status));
+}
+
+// What BPAT and BPSM clip rows share: the current clip in bold, numbers aligned right.
+QVariant sharedData(const QModelIndex &index, int role, int currentClip)
+{
+    if (role == Qt::FontRole && index.row() == currentClip) {
+        QFont font;
+        font.setBold(true);
+        return font;
+    }
+    if (role == Qt::TextAlignmentRole && index.column() != ClipsModel::NameColumn && index.column() != ClipsModel::LoopsColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+} // namespace
+
 ClipsModel::ClipsModel(StudioContext *context, QObject *parent)
     : QAbstractTableModel(parent)
     , m_context(context)
@@ -63,12 +88,7 @@ QVariant ClipsModel::snapshotData(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case IndexColumn: return clip.index;
-        case NameColumn:
-            if (clip.nameStatus == NameStatus::Ok)
-                return clip.name;
-            if (clip.nameStatus == NameStatus::NotUtf8)
-                return tr("%1 (not UTF-8)").arg(clip.name);
-            return tr("(%1)").arg(nameStatusText(clip.nameStatus));
+        case NameColumn: return nameText(clip.name, clip.nameStatus);
         case FramesColumn: return clip.frameCount;
         case FrameOffsetColumn: return clip.frameOffset;
         case FpsColumn: return QString::number(double(ClipEntry::SnapshotFps));
@@ -89,16 +109,8 @@ QVariant ClipsModel::snapshotData(const QModelIndex &index, int role) const
             return QBrush(QColor(0x80, 0x80, 0x80));
         break;
     case Qt::FontRole:
-        if (index.row() == m_context->currentClip()) {
-            QFont font;
-            font.setBold(true);
-            return font;
-        }
-        break;
     case Qt::TextAlignmentRole:
-        if (index.column() != NameColumn && index.column() != LoopsColumn)
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        break;
+        return sharedData(index, role, m_context->currentClip());
     case Qt::ToolTipRole:
         if (index.column() == FpsColumn || index.column() == DurationColumn || index.column() == LoopsColumn)
             return tr("Not stored in BPSM files: played at %1 fps, looping").arg(double(ClipEntry::SnapshotFps));
@@ -121,12 +133,7 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case IndexColumn: return clip.index;
-        case NameColumn:
-            if (clip.nameStatus == NameStatus::Ok)
-                return clip.name;
-            if (clip.nameStatus == NameStatus::NotUtf8)
-                return tr("%1 (not UTF-8)").arg(clip.name);
-            return tr("(%1)").arg(nameStatusText(clip.nameStatus));
+        case NameColumn: return nameText(clip.name, clip.nameStatus);
         case FramesColumn: return clip.frameCount;
         case FrameOffsetColumn: return clip.frameOffset;
         case FpsColumn: return QString::number(double(clip.fps), 'g', 6);
@@ -149,16 +156,8 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
             return QBrush(QColor(0xd9, 0x53, 0x4f));
         break;
     case Qt::FontRole:
-        if (index.row() == m_context->currentClip()) {
-            QFont font;
-            font.setBold(true);
-            return font;
-        }
-        break;
     case Qt::TextAlignmentRole:
-        if (index.column() != NameColumn && index.column() != LoopsColumn)
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        break;
+        return sharedData(index, role, m_context->currentClip());
     case Qt::ToolTipRole:
         return tr("Clip entry at byte %1").arg(clip.entryOffset);
     case Qt::EditRole:

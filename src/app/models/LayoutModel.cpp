@@ -20,7 +20,7 @@ LayoutModel::LayoutModel(StudioContext *context, QObject *parent)
 void LayoutModel::rebuild()
 {
     beginResetModel();
-    m_layout = m_context->hasFile() ? FileLayout::of(m_context->file()) : FileLayout();
+    m_layout = m_context->hasFile() ? SectionLayout::of(m_context->file()) : SectionLayout();
     endResetModel();
     Q_EMIT layoutRebuilt();
 }
@@ -39,7 +39,7 @@ QVariant LayoutModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_layout.sections().size())
         return {};
-    const FileSection &s = m_layout.sections().at(index.row());
+    const LayoutSection &s = m_layout.sections().at(index.row());
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -1,7 +1,7 @@
 #pragma once
-// The Layout panel's table: one row per file section (see FileLayout), with offset, size, end
+// The Layout panel's table: one row per file section (see SectionLayout), with offset, size, end
 // and a note; overlapping sections and sections past the end of the file in red.
-#include "FileLayout.h"
+#include "bpat/SectionLayout.h"
 
 #include <QAbstractTableModel>
 
@@ -17,7 +17,7 @@ public:
 
     explicit LayoutModel(StudioContext *context, QObject *parent = nullptr);
 
-    const FileLayout &layout() const { return m_layout; }
+    const SectionLayout &layout() const { return m_layout; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -30,7 +30,7 @@ Q_SIGNALS:
 private:
     void rebuild();
     StudioContext *m_context;
-    FileLayout m_layout;
+    SectionLayout m_layout;
 };
 
 } // namespace bpat::studio

@@ -61,7 +61,7 @@ QVariant ValidationModel::data(const QModelIndex &index, int role) const
         case SeverityColumn: return severityName(d.severity);
         case CodeColumn: return d.code;
         case MessageColumn: return d.message;
-        case LocationColumn: return d.location;
+        case LocationColumn: return d.location.toString();
         case OffsetColumn: return d.offset ? QVariant(*d.offset) : QVariant(QStringLiteral("-"));
         }
         break;

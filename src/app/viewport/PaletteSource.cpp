@@ -1,27 +1,31 @@
 #include "PaletteSource.h"
 
 #include "bpat/BpatFile.h"
+#include "bpat/BpatFormat.h"
 
 #include <QFileInfo>
 #include <algorithm>
-#include <cstring>
 
 QList<float> PaletteSource::frame(quint32 globalFrame) const
 {
-    if (!isValid() || globalFrame >= frameTotal)
+    if (!isValid() || !file || globalFrame >= frameTotal)
         return {};
-    QList<float> out(qsizetype(boneCount) * 16);
-    std::memcpy(out.data(), palette + quint64(globalFrame) * quint64(boneCount) * 64, size_t(boneCount) * 64);
+    QList<float> out(qsizetype(boneCount) * bpat::format::MatrixFloats);
+    for (int bone = 0; bone < boneCount; ++bone) {
+        const auto m = file->matrixFloats(globalFrame, quint32(bone));
+        if (!m)
+            return {};
+        std::copy(m->cbegin(), m->cend(), out.begin() + qsizetype(bone) * bpat::format::MatrixFloats);
+    }
     return out;
 }
 
 QList<float> PaletteSource::socketRows(quint32 globalFrame, int socket) const
 {
-    if (!socketData || globalFrame >= frameTotal || socket < 0 || socket >= socketCount)
+    if (!socketData || !file || globalFrame >= frameTotal || socket < 0 || socket >= socketCount)
         return {};
-    QList<float> out(12);
-    std::memcpy(out.data(), socketData + (quint64(globalFrame) * quint64(socketCount) + quint64(socket)) * 48, 48);
-    return out;
+    const auto rows = file->socketRow(globalFrame, quint32(socket));
+    return rows ? QList<float>(rows->begin(), rows->end()) : QList<float>();
 }
 
 quint32 PaletteSource::globalFrame(int clip, quint32 frame) const
@@ -43,7 +47,7 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
     if (file.isNull() || !file.hasHeader())
         return fail(QStringLiteral("the file has no BPAT header"));
     const bpat::BpatHeader &header = file.header();
-    if (header.boneCount < 1 || header.boneCount > 64)
+    if (header.boneCount < bpat::format::MinBones || header.boneCount > bpat::format::MaxBones)
         return fail(QStringLiteral("bone_count %1 is outside 1..64").arg(header.boneCount));
     if (header.frameTotal < 1)
         return fail(QStringLiteral("frame_total is 0: there is no pose to show"));
@@ -77,6 +81,6 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
     }
     if (source.clips.isEmpty())
         source.clips.append(PaletteClip{QStringLiteral("all frames"), 0, header.frameTotal, 24.0f, true});
-    source.owner = std::make_shared<bpat::BpatFile>(file);
+    source.file = std::make_shared<const bpat::BpatFile>(file);
     return source;
 }

@@ -1,8 +1,9 @@
 #pragma once
-// What the viewport draws: a non-owning view of one creature's palettes as they lie in memory
+// What the viewport draws: a view of one creature's palettes as they lie in the file's mapping
 // (row-major 4x4 matrices, frame_total * bone_count of them; socket rows likewise), plus the
-// clip and socket tables. Built from a BpatFile without copying (the file's shared mapping is
-// kept alive by `owner`), or from any other buffer the caller keeps alive through `owner`.
+// clip and socket tables. Built from a BpatFile without copying; the file (and its shared
+// mapping) is kept alive by `file`. The palette texture uploads the bytes as they are; single
+// matrices and socket rows are read through the file's accessors, which know the layout.
 #include <QList>
 #include <QString>
 #include <QVector3D>
@@ -40,11 +41,11 @@ struct PaletteSource
     QList<PaletteClip> clips;          // only clips whose frames lie inside the palette
     QList<PaletteSocket> sockets;      // only sockets whose anchor bone exists
     QString label;                     // file name or description, for the viewport's title
-    std::shared_ptr<const void> owner; // keeps the bytes alive
+    std::shared_ptr<const bpat::BpatFile> file; // the source of the bytes; keeps them alive
 
     bool isValid() const { return palette && boneCount >= 1 && boneCount <= 64 && frameTotal >= 1; }
-    // boneCount * 16 floats of one global frame (copied: the mapping may be unaligned);
-    // empty when the frame is out of range.
+    // boneCount * 16 floats of one global frame (copied through BpatFile::matrixFloats: the
+    // mapping may be unaligned); empty when the frame is out of range.
     QList<float> frame(quint32 globalFrame) const;
     // 12 floats (rows 0..2) of one socket in one global frame; empty when absent.
     QList<float> socketRows(quint32 globalFrame, int socket) const;

@@ -15,18 +15,18 @@ constexpr int kMinSectionWidth = 28;
 constexpr int kBarHeight = 38;
 constexpr int kBandHeight = 6;
 
-QColor colorOf(FileSection::Kind kind)
+QColor colorOf(LayoutSection::Kind kind)
 {
     switch (kind) {
-    case FileSection::Kind::Header: return QColor(0x4e, 0x79, 0xa7);
-    case FileSection::Kind::ClipTable: return QColor(0x59, 0xa1, 0x4f);
-    case FileSection::Kind::SocketTable: return QColor(0x76, 0xb7, 0xb2);
-    case FileSection::Kind::StringTable: return QColor(0xed, 0xc9, 0x48);
-    case FileSection::Kind::Padding: return QColor(0xba, 0xb0, 0xac);
-    case FileSection::Kind::Palette: return QColor(0xf2, 0x8e, 0x2b);
-    case FileSection::Kind::SocketData: return QColor(0xb0, 0x7a, 0xa1);
-    case FileSection::Kind::Gap: return QColor(0x9c, 0x75, 0x5f);
-    case FileSection::Kind::Trailing: return QColor(0x79, 0x70, 0x6e);
+    case LayoutSection::Kind::Header: return QColor(0x4e, 0x79, 0xa7);
+    case LayoutSection::Kind::ClipTable: return QColor(0x59, 0xa1, 0x4f);
+    case LayoutSection::Kind::SocketTable: return QColor(0x76, 0xb7, 0xb2);
+    case LayoutSection::Kind::StringTable: return QColor(0xed, 0xc9, 0x48);
+    case LayoutSection::Kind::Padding: return QColor(0xba, 0xb0, 0xac);
+    case LayoutSection::Kind::Palette: return QColor(0xf2, 0x8e, 0x2b);
+    case LayoutSection::Kind::SocketData: return QColor(0xb0, 0x7a, 0xa1);
+    case LayoutSection::Kind::Gap: return QColor(0x9c, 0x75, 0x5f);
+    case LayoutSection::Kind::Trailing: return QColor(0x79, 0x70, 0x6e);
     }
     return Qt::gray;
 }
@@ -46,7 +46,7 @@ LayoutBar::LayoutBar(QWidget *parent)
     setObjectName(QStringLiteral("layoutBar"));
 }
 
-void LayoutBar::setLayoutData(const FileLayout &layout)
+void LayoutBar::setLayoutData(const SectionLayout &layout)
 {
     m_layout = layout;
     updateGeometry(); // the minimum width follows the number of sections
@@ -76,7 +76,7 @@ QList<QPair<int, int>> LayoutBar::sectionSpans() const
     const double width = std::max(1, this->width() - 2);
     // Shares of the bytes the bar shows: sections past the end count only up to the end.
     QList<double> shares;
-    for (const FileSection &s : sections) {
+    for (const LayoutSection &s : sections) {
         const quint64 fileSize = m_layout.fileSize();
         const quint64 shown = std::min(s.end(), fileSize) - std::min({s.offset, s.end(), fileSize});
         shares.append(double(shown));
@@ -130,7 +130,7 @@ void LayoutBar::paintEvent(QPaintEvent *)
     const auto spans = sectionSpans();
     const int top = 2;
     for (int i = 0; i < sections.size(); ++i) {
-        const FileSection &s = sections.at(i);
+        const LayoutSection &s = sections.at(i);
         const QRect box(spans.at(i).first, top, spans.at(i).second - spans.at(i).first, kBarHeight);
         painter.fillRect(box, colorOf(s.kind));
         painter.setPen(QPen(palette().color(QPalette::Window), 1));
@@ -176,7 +176,7 @@ bool LayoutBar::event(QEvent *event)
         if (i < 0) {
             QToolTip::hideText();
         } else {
-            const FileSection &s = m_layout.sections().at(i);
+            const LayoutSection &s = m_layout.sections().at(i);
             QToolTip::showText(help->globalPos(),
                                tr("<b>%1</b><br>offset %2<br>size %3 bytes<br>%4")
                                    .arg(s.name)

@@ -3,7 +3,7 @@
 // (with a minimum width so the 64-byte header stays visible beside megabytes of palette),
 // labelled with its name and size; overlapping sections get a red band, sections past the end
 // of the file a red outline. Hover shows offset and size.
-#include "models/FileLayout.h"
+#include "bpat/SectionLayout.h"
 
 #include <QWidget>
 
@@ -15,8 +15,8 @@ class LayoutBar : public QWidget
 public:
     explicit LayoutBar(QWidget *parent = nullptr);
 
-    void setLayoutData(const FileLayout &layout);
-    const FileLayout &layoutData() const { return m_layout; }
+    void setLayoutData(const SectionLayout &layout);
+    const SectionLayout &layoutData() const { return m_layout; }
     // The pixel span [x0, x1) of each section at the current width (tests, hit-testing).
     QList<QPair<int, int>> sectionSpans() const;
 
@@ -33,7 +33,7 @@ protected:
 
 private:
     int sectionAt(int x) const;
-    FileLayout m_layout;
+    SectionLayout m_layout;
 };
 
 } // namespace bpat::studio

@@ -128,7 +128,7 @@ void ValidationPanel::activateRow(const QModelIndex &viewIndex)
     const QModelIndex source = m_proxy->mapToSource(viewIndex);
     if (!source.isValid())
         return;
-    Q_EMIT jumpRequested(IssueLocation::parse(m_model->diagnostic(source.row()).location), source.row());
+    Q_EMIT jumpRequested(m_model->diagnostic(source.row()).location, source.row());
 }
 
 void ValidationPanel::updateCounts()

@@ -3,7 +3,7 @@
 // filter, the profile selector, "Run Deep Checks" in the background with progress and cancel,
 // and export of the report as JSON. Double-clicking an issue emits jumpRequested() with the
 // place it names (InspectorPanels moves the other panels there).
-#include "IssueLocation.h"
+#include "diagnostics/DiagnosticLocation.h"
 
 #include <QWidget>
 #include <memory>
@@ -43,7 +43,7 @@ public Q_SLOTS:
     void activateRow(const QModelIndex &viewIndex);
 
 Q_SIGNALS:
-    void jumpRequested(const bpat::studio::IssueLocation &location, int issueRow);
+    void jumpRequested(const bpat::DiagnosticLocation &location, int issueRow);
 
 private:
     void updateCounts();

@@ -19,7 +19,9 @@ private:
     bool checkPalette();    // false when cancelled
     bool checkSocketData(); // false when cancelled
     bool tick(quint64 bytesDone); // progress + cancel; false when cancelled
-    QString frameLocation(quint32 globalFrame) const; // "clip=walk,frame=7" or "frame=12"
+    // palette[clip=walk,frame=7,bone=3], or palette[frame=12,bone=3] outside every clip.
+    DiagnosticLocation paletteLocation(quint32 globalFrame, quint32 bone) const;
+    DiagnosticLocation socketLocation(quint32 globalFrame, quint32 socket, const QString &name) const;
 
     const BpatFile &m_file;
     const ValidationOptions &m_options;

@@ -1,6 +1,7 @@
 #include "bpat/Validator.h"
 
 #include "bpat/BpatFile.h"
+#include "bpat/SectionLayout.h"
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepChecker.h"
 #include "bpat/GameRigs.h"
@@ -21,15 +22,7 @@ namespace {
 
 QString hex(quint64 v) { return QStringLiteral("0x%1").arg(v, 0, 16); }
 
-struct Section
-{
-    QString name;
-    QString field; // header field that places it
-    quint64 begin;
-    quint64 end;
-};
-
-void checkName(const BpatFile &file, DiagnosticSink &sink, const QString &what, NameStatus status,
+void checkName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocation &what, NameStatus status,
                quint64 entryOffset, quint32 nameOffset, quint32 nameLength)
 {
     const quint32 tableSize = file.header().stringTableSize;
@@ -38,23 +31,23 @@ void checkName(const BpatFile &file, DiagnosticSink &sink, const QString &what, 
         return;
     case NameStatus::OutOfStringTable:
         if (!file.stringTableInBounds()) {
-            sink.report(NAME_OUT_OF_STRING_TABLE, entryOffset + fmt::clip::NameOffset, what + QStringLiteral(".name_offset"),
+            sink.report(NAME_OUT_OF_STRING_TABLE, entryOffset + fmt::clip::NameOffset, what.with(QStringLiteral("name_offset")),
                         QStringLiteral("name cannot be read: the string table is not inside the file"));
         } else {
-            sink.report(NAME_OUT_OF_STRING_TABLE, entryOffset + fmt::clip::NameOffset, what + QStringLiteral(".name_offset"),
+            sink.report(NAME_OUT_OF_STRING_TABLE, entryOffset + fmt::clip::NameOffset, what.with(QStringLiteral("name_offset")),
                         QStringLiteral("name_offset %1 + name_length %2 + 1 (NUL) = %3 exceeds string_table_size %4")
                             .arg(nameOffset).arg(nameLength).arg(quint64(nameOffset) + nameLength + 1).arg(tableSize));
         }
         return;
     case NameStatus::NotTerminated: {
         const quint64 at = file.header().stringTableOffset + nameOffset + nameLength;
-        sink.report(NAME_NOT_TERMINATED, at, what + QStringLiteral(".name_length"),
+        sink.report(NAME_NOT_TERMINATED, at, what.with(QStringLiteral("name_length")),
                     QStringLiteral("byte at string table offset %1 (after the %2-byte name) is %3, expected NUL")
                         .arg(quint64(nameOffset) + nameLength).arg(nameLength).arg(hex(file.data()[at])));
         return;
     }
     case NameStatus::NotUtf8:
-        sink.report(NAME_NOT_UTF8, file.header().stringTableOffset + nameOffset, what + QStringLiteral(".name_offset"),
+        sink.report(NAME_NOT_UTF8, file.header().stringTableOffset + nameOffset, what.with(QStringLiteral("name_offset")),
                     QStringLiteral("name (%1 bytes at string table offset %2) is not valid UTF-8").arg(nameLength).arg(nameOffset));
         return;
     }
@@ -127,7 +120,7 @@ Gate checkHeaderPlausible(const BpatFile &file, DiagnosticSink &sink)
         if (h.socketCount > 0)
             counts << QStringLiteral("%1 sockets").arg(h.socketCount);
         const QString last = counts.takeLast();
-        sink.report(HEADER_CORRUPTED, 0, QStringLiteral("header"),
+        sink.report(HEADER_CORRUPTED, 0, DiagnosticLocation::header(),
                     QStringLiteral("header looks corrupted: %1 and %2 cannot fit a %3-byte file (they need at least %4 bytes)")
                         .arg(counts.join(QStringLiteral(", ")), last, grouped(file.fileSize()),
                              need == ~quint64(0) ? QStringLiteral("2^64") : grouped(need)));
@@ -142,7 +135,7 @@ void checkGameRig(const BpatFile &file, DiagnosticSink &sink)
     const QList<quint32> counts = GameRigs::boneCounts(h.speciesId, std::max<quint32>(h.version, 1));
     if (counts.isEmpty() || counts.contains(h.boneCount))
         return;
-    sink.report(RIG_BONE_COUNT_MISMATCH, fmt::header::BoneCount, QStringLiteral("header.bone_count"),
+    sink.report(RIG_BONE_COUNT_MISMATCH, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
                 QStringLiteral("bone_count is %1, but the game's %2 rig in v%3 files has %4 bones: the game would load this "
                                "file into a rig it does not fit")
                     .arg(h.boneCount).arg(fmt::speciesName(h.speciesId)).arg(std::max<quint32>(h.version, 1))
@@ -163,7 +156,7 @@ ValidationResult Validator::validatePath(const QString &path) const
     if (!file) {
         DiagnosticSink sink(m_options.profile, m_options.maxIssues);
         const QString prefix = path + QStringLiteral(": ");
-        sink.report(IO_ERROR, std::nullopt, QStringLiteral("file"), error.startsWith(prefix) ? error.mid(prefix.size()) : error);
+        sink.report(IO_ERROR, std::nullopt, DiagnosticLocation::region(QStringLiteral("file")), error.startsWith(prefix) ? error.mid(prefix.size()) : error);
         return sink.take();
     }
     // A file that shrinks while it is read (a pipeline still writing it, a truncation) would
@@ -176,7 +169,7 @@ ValidationResult Validator::validatePath(const QString &path) const
                                QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; "
                                               "the findings below are unreliable: validate it again once it is written")
                                    .arg(file->fileSize()),
-                               std::nullopt, QStringLiteral("file")});
+                               std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
         ++result.counts.errors;
     }
     // Opened all the same (NativeName keeps every byte of the name), but nothing that assumes
@@ -186,7 +179,7 @@ ValidationResult Validator::validatePath(const QString &path) const
                                QStringLiteral("the path %1 is not valid UTF-8 (each \\xNN is a byte that is not); "
                                               "rename the file")
                                    .arg(NativeName::display(path)),
-                               std::nullopt, QStringLiteral("file")});
+                               std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
         ++result.counts.errors;
     }
     return result;
@@ -196,20 +189,20 @@ ValidationResult Validator::validate(const BpatFile &file) const
 {
     DiagnosticSink sink(m_options.profile, m_options.maxIssues);
     if (!file.hasHeader()) {
-        sink.report(FILE_TOO_SMALL, 0, QStringLiteral("file"),
+        sink.report(FILE_TOO_SMALL, 0, DiagnosticLocation::region(QStringLiteral("file")),
                     QStringLiteral("file is %1 bytes, expected at least the 64-byte header").arg(file.fileSize()));
         return sink.take();
     }
     if (!file.hasMagic()) {
         const auto &m = file.header().magic;
-        sink.report(BAD_MAGIC, 0, QStringLiteral("header.magic"),
+        sink.report(BAD_MAGIC, 0, DiagnosticLocation::header(QStringLiteral("magic")),
                     QStringLiteral("magic is %1 %2 %3 %4, expected 42 50 41 54 (\"BPAT\")")
                         .arg(quint8(m[0]), 2, 16, QLatin1Char('0')).arg(quint8(m[1]), 2, 16, QLatin1Char('0'))
                         .arg(quint8(m[2]), 2, 16, QLatin1Char('0')).arg(quint8(m[3]), 2, 16, QLatin1Char('0')));
         return sink.take();
     }
     if (file.header().version > fmt::CurrentVersion) {
-        sink.report(UNSUPPORTED_VERSION, fmt::header::Version, QStringLiteral("header.version"),
+        sink.report(UNSUPPORTED_VERSION, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
                     QStringLiteral("version is %1, expected 1 (readers must refuse newer versions; nothing further checked)")
                         .arg(file.header().version));
         return sink.take();
@@ -232,23 +225,23 @@ void Validator::checkHeader(const BpatFile &file, DiagnosticSink &sink) const
 {
     const BpatHeader &h = file.header();
     if (h.version == 0) {
-        sink.report(OLD_VERSION, fmt::header::Version, QStringLiteral("header.version"),
+        sink.report(OLD_VERSION, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
                     QStringLiteral("version is 0, expected 1"));
     }
     if (h.speciesId > fmt::LastKnownSpecies) {
-        sink.report(UNKNOWN_SPECIES, fmt::header::SpeciesId, QStringLiteral("header.species_id"),
+        sink.report(UNKNOWN_SPECIES, fmt::header::SpeciesId, DiagnosticLocation::header(QStringLiteral("species_id")),
                     QStringLiteral("species_id is %1, expected 0..3 (v1) or 4..9 (later builds)").arg(h.speciesId));
     } else if (h.speciesId > fmt::LastV1Species) {
-        sink.report(SPECIES_NOT_IN_V1, fmt::header::SpeciesId, QStringLiteral("header.species_id"),
+        sink.report(SPECIES_NOT_IN_V1, fmt::header::SpeciesId, DiagnosticLocation::header(QStringLiteral("species_id")),
                     QStringLiteral("species_id is %1 (%2), defined after v1; the game's v1 reader accepts 0..3")
                         .arg(h.speciesId).arg(fmt::speciesName(h.speciesId)));
     }
     if (h.boneCount < fmt::MinBones || h.boneCount > fmt::MaxBones) {
-        sink.report(BONE_COUNT_OUT_OF_RANGE, fmt::header::BoneCount, QStringLiteral("header.bone_count"),
+        sink.report(BONE_COUNT_OUT_OF_RANGE, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
                     QStringLiteral("bone_count is %1, expected 1..64").arg(h.boneCount));
     }
     if (h.clipCount == 0) {
-        sink.report(NO_CLIPS, fmt::header::ClipCount, QStringLiteral("header.clip_count"),
+        sink.report(NO_CLIPS, fmt::header::ClipCount, DiagnosticLocation::header(QStringLiteral("clip_count")),
                     QStringLiteral("clip_count is 0, expected at least 1"));
     }
 }
@@ -257,39 +250,32 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
 {
     const BpatHeader &h = file.header();
     const quint64 size = file.fileSize();
-    QList<Section> sections{{QStringLiteral("header"), QStringLiteral("file"), 0, fmt::HeaderSize}};
     bool allInside = true;
 
     const quint64 clipBytes = quint64(h.clipCount) * fmt::ClipEntrySize;
     if (!file.clipTableInBounds()) {
         allInside = false;
-        sink.report(CLIP_TABLE_OUT_OF_BOUNDS, fmt::header::ClipTableOffset, QStringLiteral("header.clip_table_offset"),
+        sink.report(CLIP_TABLE_OUT_OF_BOUNDS, fmt::header::ClipTableOffset, DiagnosticLocation::header(QStringLiteral("clip_table_offset")),
                     QStringLiteral("clip table (%1 entries * 32 = %2 bytes at offset %3) exceeds the file size %4")
                         .arg(h.clipCount).arg(clipBytes).arg(h.clipTableOffset).arg(size));
-    } else if (clipBytes > 0) {
-        sections.append({QStringLiteral("clip table"), QStringLiteral("header.clip_table_offset"), h.clipTableOffset, h.clipTableOffset + clipBytes});
     }
 
     const quint64 socketBytes = quint64(h.socketCount) * fmt::SocketEntrySize;
     if (h.socketCount == 0 && h.socketTableOffset != 0) {
-        sink.report(SOCKET_TABLE_OFFSET_NONZERO, fmt::header::SocketTableOffset, QStringLiteral("header.socket_table_offset"),
+        sink.report(SOCKET_TABLE_OFFSET_NONZERO, fmt::header::SocketTableOffset, DiagnosticLocation::header(QStringLiteral("socket_table_offset")),
                     QStringLiteral("socket_count is 0 but socket_table_offset is %1, expected 0").arg(h.socketTableOffset));
     } else if (!file.socketTableInBounds()) {
         allInside = false;
-        sink.report(SOCKET_TABLE_OUT_OF_BOUNDS, fmt::header::SocketTableOffset, QStringLiteral("header.socket_table_offset"),
+        sink.report(SOCKET_TABLE_OUT_OF_BOUNDS, fmt::header::SocketTableOffset, DiagnosticLocation::header(QStringLiteral("socket_table_offset")),
                     QStringLiteral("socket table (%1 entries * 32 = %2 bytes at offset %3) exceeds the file size %4")
                         .arg(h.socketCount).arg(socketBytes).arg(h.socketTableOffset).arg(size));
-    } else if (socketBytes > 0) {
-        sections.append({QStringLiteral("socket table"), QStringLiteral("header.socket_table_offset"), h.socketTableOffset, h.socketTableOffset + socketBytes});
     }
 
     if (!file.stringTableInBounds()) {
         allInside = false;
-        sink.report(STRING_TABLE_OUT_OF_BOUNDS, fmt::header::StringTableOffset, QStringLiteral("header.string_table_offset"),
+        sink.report(STRING_TABLE_OUT_OF_BOUNDS, fmt::header::StringTableOffset, DiagnosticLocation::header(QStringLiteral("string_table_offset")),
                     QStringLiteral("string table (%1 bytes at offset %2) exceeds the file size %3")
                         .arg(h.stringTableSize).arg(h.stringTableOffset).arg(size));
-    } else if (h.stringTableSize > 0) {
-        sections.append({QStringLiteral("string table"), QStringLiteral("header.string_table_offset"), h.stringTableOffset, h.stringTableOffset + h.stringTableSize});
     }
 
     const auto paletteBytes = file.paletteByteSize();
@@ -297,20 +283,18 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         // Only with bone_count out of range (64 bones of 2^32 frames are 2^44 bytes), but the
         // product must not wrap: 2^27 frames of 2^31 bones would be "0 bytes" and pass.
         allInside = false;
-        sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::BoneCount, QStringLiteral("header.bone_count"),
+        sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
                     QStringLiteral("palette size frame_total %1 * bone_count %2 * 64 bytes overflows 64 bits; "
                                    "expected a palette that fits in the file size %3")
                         .arg(h.frameTotal).arg(h.boneCount).arg(size));
     } else if (!file.paletteInBounds()) {
         allInside = false;
-        sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::PaletteDataOffset, QStringLiteral("header.palette_data_offset"),
+        sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::PaletteDataOffset, DiagnosticLocation::header(QStringLiteral("palette_data_offset")),
                     QStringLiteral("palette (frame_total %1 * bone_count %2 * 64 = %3 bytes at offset %4) exceeds the file size %5")
                         .arg(h.frameTotal).arg(h.boneCount).arg(*paletteBytes).arg(h.paletteDataOffset).arg(size));
-    } else if (*paletteBytes > 0) {
-        sections.append({QStringLiteral("palette"), QStringLiteral("header.palette_data_offset"), h.paletteDataOffset, h.paletteDataOffset + *paletteBytes});
     }
     if (h.paletteDataOffset % fmt::PaletteAlignment != 0) {
-        sink.report(PALETTE_MISALIGNED, fmt::header::PaletteDataOffset, QStringLiteral("header.palette_data_offset"),
+        sink.report(PALETTE_MISALIGNED, fmt::header::PaletteDataOffset, DiagnosticLocation::header(QStringLiteral("palette_data_offset")),
                     QStringLiteral("palette_data_offset %1 is not a multiple of 16").arg(h.paletteDataOffset));
     }
 
@@ -319,31 +303,27 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         const auto bytes = file.socketDataByteSize();
         if (!bytes) {
             allInside = false;
-            sink.report(SOCKET_DATA_OUT_OF_BOUNDS, fmt::header::SocketCount, QStringLiteral("header.socket_count"),
+            sink.report(SOCKET_DATA_OUT_OF_BOUNDS, fmt::header::SocketCount, DiagnosticLocation::header(QStringLiteral("socket_count")),
                         QStringLiteral("socket data size frame_total %1 * socket_count %2 * 48 bytes overflows 64 bits; "
                                        "expected socket data that fits in the file size %3")
                             .arg(h.frameTotal).arg(h.socketCount).arg(size));
         } else if (!file.socketDataInBounds()) {
             allInside = false;
-            sink.report(SOCKET_DATA_OUT_OF_BOUNDS, at, QStringLiteral("socket_data"),
+            sink.report(SOCKET_DATA_OUT_OF_BOUNDS, at, DiagnosticLocation::region(QStringLiteral("socket_data")),
                         QStringLiteral("socket data (frame_total %1 * socket_count %2 * 48 bytes after the palette, at offset %3) exceeds the file size %4")
                             .arg(h.frameTotal).arg(h.socketCount).arg(at ? QString::number(*at) : QStringLiteral("beyond 2^64")).arg(size));
-        } else if (*bytes > 0) {
-            sections.append({QStringLiteral("socket data"), QStringLiteral("socket_data"), *at, *at + *bytes});
         }
     }
 
-    for (qsizetype i = 0; i < sections.size(); ++i) {
-        for (qsizetype j = i + 1; j < sections.size(); ++j) {
-            const Section &a = sections.at(i);
-            const Section &b = sections.at(j);
-            if (a.begin < b.end && b.begin < a.end) {
-                const Section &later = a.begin >= b.begin ? a : b;
-                sink.report(SECTION_OVERLAP, later.begin, later.field,
-                            QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6); sections must not share bytes")
-                                .arg(a.name).arg(a.begin).arg(a.end).arg(b.name).arg(b.begin).arg(b.end));
-            }
-        }
+    // Overlaps between the sections inside the file, as the layout places them.
+    const SectionLayout layout = SectionLayout::of(file);
+    for (const auto &[i, j] : layout.overlappingPairs(true)) {
+        const LayoutSection &a = layout.placed().at(i);
+        const LayoutSection &b = layout.placed().at(j);
+        const LayoutSection &later = a.offset >= b.offset ? a : b;
+        sink.report(SECTION_OVERLAP, later.offset, later.placedBy,
+                    QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6); sections must not share bytes")
+                        .arg(a.name).arg(a.offset).arg(a.end()).arg(b.name).arg(b.offset).arg(b.end()));
     }
 
     // The pad between the string table and the palette must be zero (checked up to 64 KiB).
@@ -352,7 +332,7 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         const quint64 padEnd = qMin(qMin(h.paletteDataOffset, size), padBegin + 65536);
         for (quint64 at = padBegin; at < padEnd; ++at) {
             if (file.data()[at] != 0) {
-                sink.report(RESERVED_NONZERO, at, QStringLiteral("string_table.pad"),
+                sink.report(RESERVED_NONZERO, at, DiagnosticLocation::region(QStringLiteral("string_table"), QStringLiteral("pad")),
                             QStringLiteral("pad byte after the string table is %1, expected 0").arg(hex(file.data()[at])));
                 break;
             }
@@ -361,10 +341,12 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
 
     if (allInside) {
         quint64 end = 0;
-        for (const Section &s : sections)
-            end = qMax(end, s.end);
+        for (const LayoutSection &s : layout.placed()) {
+            if (s.size > 0)
+                end = qMax(end, s.end());
+        }
         if (size > end) {
-            sink.report(TRAILING_BYTES, end, QStringLiteral("file"),
+            sink.report(TRAILING_BYTES, end, DiagnosticLocation::region(QStringLiteral("file")),
                         QStringLiteral("%1 bytes follow the last section (which ends at %2); the file size is %3")
                             .arg(size - end).arg(end).arg(size));
         }
@@ -379,55 +361,55 @@ void Validator::checkClips(const BpatFile &file, DiagnosticSink &sink) const
     quint64 runningSum = 0;
     QSet<QString> names;
     for (const BpatClipInfo &c : file.clips()) {
-        const QString at = QStringLiteral("clips[%1]").arg(c.index);
+        const DiagnosticLocation at = DiagnosticLocation::clipEntry(c.index);
         const quint64 e = c.entryOffset;
         checkName(file, sink, at, c.nameStatus, e, c.nameOffset, c.nameLength);
         if (c.nameStatus == NameStatus::Ok || c.nameStatus == NameStatus::NotUtf8) {
             if (names.contains(c.name)) {
-                sink.report(DUPLICATE_CLIP_NAME, e + fmt::clip::NameOffset, at + QStringLiteral(".name_offset"),
+                sink.report(DUPLICATE_CLIP_NAME, e + fmt::clip::NameOffset, at.with(QStringLiteral("name_offset")),
                             QStringLiteral("clip name '%1' is used by an earlier clip; names should be unique").arg(c.name));
             }
             names.insert(c.name);
         }
         if (c.frameCount == 0) {
-            sink.report(CLIP_EMPTY, e + fmt::clip::FrameCount, at + QStringLiteral(".frame_count"),
+            sink.report(CLIP_EMPTY, e + fmt::clip::FrameCount, at.with(QStringLiteral("frame_count")),
                         QStringLiteral("frame_count is 0, expected at least 1"));
         }
         const quint64 end = quint64(c.frameOffset) + c.frameCount;
         if (end > h.frameTotal) {
-            sink.report(CLIP_OUT_OF_RANGE, e + fmt::clip::FrameOffset, at + QStringLiteral(".frame_offset"),
+            sink.report(CLIP_OUT_OF_RANGE, e + fmt::clip::FrameOffset, at.with(QStringLiteral("frame_offset")),
                         QStringLiteral("frame_offset %1 + frame_count %2 = %3 exceeds frame_total %4")
                             .arg(c.frameOffset).arg(c.frameCount).arg(end).arg(h.frameTotal));
         }
         if (c.frameOffset != runningSum) {
-            sink.report(CLIP_NOT_CONTIGUOUS, e + fmt::clip::FrameOffset, at + QStringLiteral(".frame_offset"),
+            sink.report(CLIP_NOT_CONTIGUOUS, e + fmt::clip::FrameOffset, at.with(QStringLiteral("frame_offset")),
                         QStringLiteral("frame_offset is %1, expected %2 (the sum of the earlier clips' frame counts)")
                             .arg(c.frameOffset).arg(runningSum));
         }
         runningSum += c.frameCount;
         if (!std::isfinite(c.fps) || c.fps <= 0.0f) {
-            sink.report(BAD_FPS, e + fmt::clip::Fps, at + QStringLiteral(".fps"),
+            sink.report(BAD_FPS, e + fmt::clip::Fps, at.with(QStringLiteral("fps")),
                         QStringLiteral("fps is %1, expected a finite number > 0").arg(double(c.fps)));
         }
         if (c.loopsByte > 1) {
-            sink.report(BAD_LOOPS_FLAG, e + fmt::clip::Loops, at + QStringLiteral(".loops"),
+            sink.report(BAD_LOOPS_FLAG, e + fmt::clip::Loops, at.with(QStringLiteral("loops")),
                         QStringLiteral("loops is %1, expected 0 (one-shot) or 1 (loops)").arg(c.loopsByte));
         }
         for (int k = 0; k < 3; ++k) {
             if (c.pad[k] != 0) {
-                sink.report(RESERVED_NONZERO, e + fmt::clip::Pad + k, at + QStringLiteral(".pad[%1]").arg(k),
+                sink.report(RESERVED_NONZERO, e + fmt::clip::Pad + k, at.with(QStringLiteral("pad[%1]").arg(k)),
                             QStringLiteral("pad byte is %1, expected 0").arg(hex(c.pad[k])));
             }
         }
         for (int k = 0; k < 2; ++k) {
             if (c.reserved[k] != 0) {
-                sink.report(RESERVED_NONZERO, e + fmt::clip::Reserved + 4 * k, at + QStringLiteral(".reserved[%1]").arg(k),
+                sink.report(RESERVED_NONZERO, e + fmt::clip::Reserved + 4 * k, at.with(QStringLiteral("reserved[%1]").arg(k)),
                             QStringLiteral("reserved word is %1, expected 0").arg(hex(c.reserved[k])));
             }
         }
     }
     if (runningSum != h.frameTotal) {
-        sink.report(FRAME_TOTAL_MISMATCH, fmt::header::FrameTotal, QStringLiteral("header.frame_total"),
+        sink.report(FRAME_TOTAL_MISMATCH, fmt::header::FrameTotal, DiagnosticLocation::header(QStringLiteral("frame_total")),
                     QStringLiteral("frame_total is %1, expected %2 (the sum of the clips' frame counts)")
                         .arg(h.frameTotal).arg(runningSum));
     }
@@ -438,29 +420,29 @@ void Validator::checkSockets(const BpatFile &file, DiagnosticSink &sink) const
     const BpatHeader &h = file.header();
     QSet<QString> names;
     for (const BpatSocketInfo &s : file.sockets()) {
-        const QString at = QStringLiteral("sockets[%1]").arg(s.index);
+        const DiagnosticLocation at = DiagnosticLocation::socketEntry(s.index);
         const quint64 e = s.entryOffset;
         checkName(file, sink, at, s.nameStatus, e, s.nameOffset, s.nameLength);
         if (s.nameStatus == NameStatus::Ok || s.nameStatus == NameStatus::NotUtf8) {
             if (names.contains(s.name)) {
-                sink.report(DUPLICATE_SOCKET_NAME, e + fmt::socket::NameOffset, at + QStringLiteral(".name_offset"),
+                sink.report(DUPLICATE_SOCKET_NAME, e + fmt::socket::NameOffset, at.with(QStringLiteral("name_offset")),
                             QStringLiteral("socket name '%1' is used by an earlier socket; names should be unique").arg(s.name));
             }
             names.insert(s.name);
         }
         if (s.anchorBone >= h.boneCount) {
-            sink.report(SOCKET_ANCHOR_OUT_OF_RANGE, e + fmt::socket::AnchorBone, at + QStringLiteral(".anchor_bone"),
+            sink.report(SOCKET_ANCHOR_OUT_OF_RANGE, e + fmt::socket::AnchorBone, at.with(QStringLiteral("anchor_bone")),
                         QStringLiteral("anchor_bone is %1, expected < bone_count %2").arg(s.anchorBone).arg(h.boneCount));
         }
         const QVector3D &o = s.localOffset;
         if (!std::isfinite(o.x()) || !std::isfinite(o.y()) || !std::isfinite(o.z())) {
-            sink.report(NON_FINITE, e + fmt::socket::LocalOffset, at + QStringLiteral(".local_offset"),
+            sink.report(NON_FINITE, e + fmt::socket::LocalOffset, at.with(QStringLiteral("local_offset")),
                         QStringLiteral("local_offset is (%1, %2, %3), expected finite numbers")
                             .arg(double(o.x())).arg(double(o.y())).arg(double(o.z())));
         }
         for (int k = 0; k < 2; ++k) {
             if (s.reserved[k] != 0) {
-                sink.report(RESERVED_NONZERO, e + fmt::socket::Reserved + 4 * k, at + QStringLiteral(".reserved[%1]").arg(k),
+                sink.report(RESERVED_NONZERO, e + fmt::socket::Reserved + 4 * k, at.with(QStringLiteral("reserved[%1]").arg(k)),
                             QStringLiteral("reserved word is %1, expected 0").arg(hex(s.reserved[k])));
             }
         }

@@ -3,9 +3,7 @@
 #include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFormat.h"
 #include "io/MappedFile.h"
-#include "io/RegularFile.h"
 
-#include <QFile>
 #include <cstring>
 
 namespace bpat {
@@ -130,20 +128,6 @@ BpsmFile BpsmFile::fromData(QByteArray bytes, const QString &path)
     data->adopt(std::move(bytes), path);
     data->decode();
     return BpsmFile(std::move(data));
-}
-
-bool BpsmFile::hasBpsmMagic(QByteArrayView bytes)
-{
-    return bytes.size() >= 4 && std::memcmp(bytes.data(), bpsm::Magic, 4) == 0;
-}
-
-bool BpsmFile::isSnapshotPath(const QString &path)
-{
-    if (path.endsWith(QLatin1String(".bpsm"), Qt::CaseInsensitive))
-        return true;
-    // RegularFile: a FIFO must not block here; whatever it is, the reader then says why.
-    QFile file;
-    return RegularFile::open(file, path) == RegularFile::Status::Ok && hasBpsmMagic(file.read(4));
 }
 
 bool BpsmFile::isNull() const { return !d; }

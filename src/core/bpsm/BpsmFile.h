@@ -53,11 +53,7 @@ public:
     BpsmFile(); // null: no data
     static std::optional<BpsmFile> open(const QString &path, QString *error = nullptr);
     static BpsmFile fromData(QByteArray data, const QString &path = QString());
-    // True when the bytes start with the BPSM magic (for commands that accept both formats).
-    static bool hasBpsmMagic(QByteArrayView bytes);
-    // The one rule for "treat this path as a snapshot mesh", shared by the CLI and the app: a
-    // .bpsm name (so a damaged magic still gets the BPSM codes) or the BPSM magic under any name.
-    static bool isSnapshotPath(const QString &path);
+    // Which paths are snapshot meshes: FormatRegistry::detect (formats/FormatRegistry.h).
 
     bool isNull() const;
     QString path() const;

@@ -1,7 +1,10 @@
 #pragma once
 // One finding about a file: a stable code, a severity, a human message, and where it is
-// (a byte offset when it has one, and a location path such as "clips[3].name_offset").
+// (a byte offset when it has one, and a structured location whose toString() is a path such as
+// "clips[3].name_offset").
 // Shared by the BPAT validator, the BPSM reader and the input-animation reader.
+#include "diagnostics/DiagnosticLocation.h"
+
 #include <QList>
 #include <QString>
 #include <optional>
@@ -19,7 +22,7 @@ struct Diagnostic
     Severity severity = Severity::Error;
     QString message;                // rule, what was found, what was expected
     std::optional<quint64> offset;  // byte offset in the file, if the issue has one
-    QString location;               // e.g. "header.bone_count", "palette[clip=walk,frame=7,bone=12]"
+    DiagnosticLocation location;    // toString(): "header.bone_count", "palette[clip=walk,frame=7,bone=12]"
 };
 
 using Diagnostics = QList<Diagnostic>;

@@ -17,7 +17,7 @@ void DiagnosticSink::count(Severity severity)
     }
 }
 
-void DiagnosticSink::report(const QString &code, std::optional<quint64> offset, const QString &location,
+void DiagnosticSink::report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location,
                             const QString &message)
 {
     const Severity severity = ValidationCodes::severity(code, m_profile);

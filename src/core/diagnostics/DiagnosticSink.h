@@ -23,7 +23,7 @@ public:
 
     ValidationProfile profile() const { return m_profile; }
     bool full() const { return m_maxIssues > 0 && m_result.issues.size() >= m_maxIssues; }
-    void report(const QString &code, std::optional<quint64> offset, const QString &location, const QString &message);
+    void report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location, const QString &message);
     // Counts a finding without building its message (used in hot loops once full()).
     void countOnly(const QString &code);
     void setCancelled() { m_result.cancelled = true; }

@@ -18,7 +18,7 @@ QJsonObject ValidationReport::issueJson(const Diagnostic &issue)
         {QStringLiteral("severity"), severityName(issue.severity)},
         {QStringLiteral("message"), issue.message},
         {QStringLiteral("offset"), issue.offset ? QJsonValue(qint64(*issue.offset)) : QJsonValue(QJsonValue::Null)},
-        {QStringLiteral("location"), issue.location},
+        {QStringLiteral("location"), issue.location.toString()},
     };
 }
 
@@ -173,7 +173,7 @@ QString ValidationReport::githubAnnotations(const ValidatedFile &file)
         const char *kind = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "notice";
         QString title = d.code;
         if (!d.location.isEmpty())
-            title += QStringLiteral(" at ") + d.location;
+            title += QStringLiteral(" at ") + d.location.toString();
         text += QStringLiteral("::%1 file=%2,title=%3::%4 %5%6\n")
                     .arg(QLatin1String(kind), ghProperty(file.path), ghProperty(title), d.code, ghData(d.message),
                          d.offset ? ghData(QStringLiteral(" (byte %1)").arg(*d.offset)) : QString());
@@ -200,7 +200,7 @@ QString ValidationReport::humanLine(const QString &path, const Diagnostic &issue
         line += QLatin1Char(':') + QString::number(*issue.offset);
     line += QStringLiteral(": %1 %2 %3").arg(severityName(issue.severity), issue.code, issue.message);
     if (!issue.location.isEmpty())
-        line += QStringLiteral(" [%1]").arg(issue.location);
+        line += QStringLiteral(" [%1]").arg(issue.location.toString());
     return line;
 }
 

@@ -1,5 +1,9 @@
 #include "mesh/Rig.h"
 
+#include "mesh/RigDescription.h"
+
+#include <QFile>
+
 namespace bpat {
 
 Rig::Rig(QString name, QList<RigBone> bones)
@@ -27,59 +31,52 @@ QList<int> Rig::children(int index) const
     return result;
 }
 
-static QList<RigBone> makeBones(std::initializer_list<std::pair<const char *, int>> list)
+namespace {
+
+struct BuiltinRig
 {
-    QList<RigBone> bones;
-    for (const auto &[name, parent] : list)
-        bones.append(RigBone{QString::fromLatin1(name), parent});
-    return bones;
+    QList<quint32> speciesIds;
+    Rig rig;
+};
+
+// The game's rigs, read once from the rig descriptions (resources/rigs/*.json): the one list
+// of their bone names and parents.
+const QList<BuiltinRig> &builtinRigs()
+{
+    static const QList<BuiltinRig> rigs = [] {
+        QList<BuiltinRig> list;
+        for (const QString &path : RigDescription::builtinResources()) {
+            QFile file(path);
+            QString error;
+            const auto description = file.open(QIODevice::ReadOnly) ? RigDescription::fromJson(file.readAll(), &error)
+                                                                    : std::nullopt;
+            if (description)
+                list.append({description->speciesIds, description->rig()});
+            else
+                qWarning("rig description %s is invalid: %s", qPrintable(path), qPrintable(error));
+        }
+        return list;
+    }();
+    return rigs;
 }
 
-Rig Rig::humanoid()
+Rig builtin(quint32 speciesId, int boneCount)
 {
-    return Rig(QStringLiteral("humanoid"),
-               makeBones({{"Root", -1}, {"Pelvis", 0}, {"Spine", 1}, {"Chest", 2}, {"Neck", 3},
-                          {"Head", 4}, {"ShoulderL", 3}, {"UpperArmL", 6}, {"ForearmL", 7},
-                          {"HandL", 8}, {"ShoulderR", 3}, {"UpperArmR", 10}, {"ForearmR", 11},
-                          {"HandR", 12}, {"HipL", 1}, {"KneeL", 14}, {"FootL", 15}, {"HipR", 1},
-                          {"KneeR", 17}, {"FootR", 18}}));
+    for (const BuiltinRig &b : builtinRigs()) {
+        if (b.rig.boneCount() == boneCount && b.speciesIds.contains(speciesId))
+            return b.rig;
+    }
+    Q_ASSERT_X(false, "Rig", "a built-in rig description is missing from resources/rigs");
+    return Rig(QString(), {});
 }
 
-static QList<RigBone> quadrupedLegs()
-{
-    return makeBones({{"Root", -1}, {"Body", 0}, {"ShoulderFL", 0}, {"KneeFL", 2}, {"FootFL", 3},
-                      {"ShoulderFR", 0}, {"KneeFR", 5}, {"FootFR", 6}, {"ShoulderBL", 0},
-                      {"KneeBL", 8}, {"FootBL", 9}, {"ShoulderBR", 0}, {"KneeBR", 11},
-                      {"FootBR", 12}});
-}
+} // namespace
 
-Rig Rig::horse()
-{
-    QList<RigBone> bones = quadrupedLegs();
-    bones.append(makeBones({{"NeckTop", 0}, {"Head", 14}}));
-    return Rig(QStringLiteral("horse"), bones);
-}
-
-Rig Rig::elephant()
-{
-    QList<RigBone> bones = quadrupedLegs();
-    bones.append(makeBones({{"Head", 0}, {"TrunkTip", 14}}));
-    return Rig(QStringLiteral("elephant"), bones);
-}
-
-Rig Rig::horseV1Initial()
-{
-    return Rig(QStringLiteral("horse (8-bone)"),
-               makeBones({{"Root", -1}, {"Body", 0}, {"FootFL", 0}, {"FootFR", 0}, {"FootBL", 0},
-                          {"FootBR", 0}, {"NeckTop", 0}, {"Head", 0}}));
-}
-
-Rig Rig::elephantV1Initial()
-{
-    return Rig(QStringLiteral("elephant (8-bone)"),
-               makeBones({{"Root", -1}, {"Body", 0}, {"FootFL", 0}, {"FootFR", 0}, {"FootBL", 0},
-                          {"FootBR", 0}, {"Head", 0}, {"TrunkTip", 0}}));
-}
+Rig Rig::humanoid() { return builtin(0, 20); }
+Rig Rig::horse() { return builtin(1, 16); }
+Rig Rig::elephant() { return builtin(2, 16); }
+Rig Rig::horseV1Initial() { return builtin(1, 8); }
+Rig Rig::elephantV1Initial() { return builtin(2, 8); }
 
 std::optional<Rig> Rig::forSpecies(quint32 speciesId, int boneCount)
 {

@@ -34,7 +34,7 @@ ValidationResult validateBytes(const QByteArray &bytes, ValidationProfile profil
 // An error as "the same finding": its code at its location ("header.species_id",
 // "palette[clip=walk,frame=7,bone=12]"), so an --into file's own errors are recognised in the
 // output without excusing a new error of the same kind somewhere else (a new clip's NaN, say).
-QString findingKey(const Diagnostic &d) { return d.code + QLatin1Char('@') + d.location; }
+QString findingKey(const Diagnostic &d) { return d.code + QLatin1Char('@') + d.location.toString(); }
 
 QSet<QString> errorFindings(const ValidationResult &result)
 {

@@ -263,7 +263,7 @@ void tst_InputAnimationReader::truncationNamesCurveKeyAndByte()
     QVERIFY2(d.message.startsWith(QStringLiteral("file ends inside LeftHand/IndexTip/RotationW, key 17 of 334, at byte %1 ").arg(cut)),
              qPrintable(d.message));
     QCOMPARE(d.offset, std::optional<quint64>(cut));
-    QCOMPARE(d.location, QStringLiteral("LeftHand/IndexTip/RotationW.keys[17]"));
+    QCOMPARE(d.location.toString(), QStringLiteral("LeftHand/IndexTip/RotationW.keys[17]"));
     QCOMPARE(reader.errorString(), d.message);
     // The whole file reads.
     QVERIFY(reader.read(whole));

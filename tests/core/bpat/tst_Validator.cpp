@@ -64,7 +64,7 @@ QString describe(const ValidationResult &r)
 {
     QStringList lines;
     for (const Diagnostic &d : r.issues)
-        lines << QStringLiteral("%1 %2 %3 [%4]").arg(severityName(d.severity), d.code, d.message, d.location);
+        lines << QStringLiteral("%1 %2 %3 [%4]").arg(severityName(d.severity), d.code, d.message, d.location.toString());
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -192,7 +192,7 @@ private Q_SLOTS:
             QVERIFY2(d, qPrintable(QStringLiteral("%1 not reported; got:\n%2").arg(code, describe(r))));
             coveredCodes.insert(code);
             QCOMPARE(d->severity, p == ValidationProfile::Spec ? specSeverity : gameSeverity);
-            QCOMPARE(d->location, location);
+            QCOMPARE(d->location.toString(), location);
             QCOMPARE(d->offset.has_value(), offset >= 0);
             if (offset >= 0)
                 QCOMPARE(qint64(*d->offset), offset);
@@ -328,7 +328,7 @@ private Q_SLOTS:
         QStringList locations;
         for (const Diagnostic &d : r.issues) {
             if (d.code == codes::NON_FINITE)
-                locations << d.location;
+                locations << d.location.toString();
         }
         QVERIFY2(locations.contains(QStringLiteral("palette[clip=idle,frame=2,bone=0]")), qPrintable(locations.join(u' ')));
     }

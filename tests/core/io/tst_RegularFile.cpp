@@ -3,7 +3,7 @@
 // comes), a directory and an over-size file are refused with a clear error, by RegularFile and
 // by every entry point that reads such a name (recipes, bake manifests and the recipes they
 // name, recordings, BPAT and BPSM files).
-#include "rebake/BakeManifest.h"
+#include "rebake/RebakeManifest.h"
 #include "bpat/BpatFile.h"
 #include "bpsm/BpsmFile.h"
 #include "anim/InputAnimationReader.h"
@@ -37,7 +37,7 @@ QString messages(const Diagnostics &diagnostics)
 {
     QStringList out;
     for (const Diagnostic &d : diagnostics)
-        out.append(d.code + QStringLiteral(" [") + d.location + QStringLiteral("] ") + d.message);
+        out.append(d.code + QStringLiteral(" [") + d.location.toString() + QStringLiteral("] ") + d.message);
     return out.join(QLatin1Char('\n'));
 }
 
@@ -167,7 +167,7 @@ void tst_RegularFile::refusesOverSizeFiles()
     QCOMPARE(codesOf(d), QStringList{QStringLiteral("RECIPE_TOO_LARGE")});
     QCOMPARE(d.at(0).message, QStringLiteral("cannot read recipe %1: larger than 16 MiB").arg(path));
     d.clear();
-    QVERIFY(!BakeManifest::readFile(path, &d));
+    QVERIFY(!RebakeManifest::readFile(path, &d));
     QCOMPARE(codesOf(d), QStringList{QStringLiteral("MANIFEST_UNREADABLE")});
     QVERIFY2(d.at(0).message.endsWith(QStringLiteral("larger than 16 MiB")), qPrintable(d.at(0).message));
     QVERIFY(f.resize(RecipeJson::MaxFileBytes));
@@ -194,7 +194,7 @@ void tst_RegularFile::recipeEntryPoints()
     Diagnostics recipe, manifest;
     finishesPromptly([&] {
         (void)RecipeJson::readFile(path, &recipe);
-        (void)BakeManifest::readFile(path, &manifest);
+        (void)RebakeManifest::readFile(path, &manifest);
     });
     QCOMPARE(codesOf(recipe), QStringList{QStringLiteral("RECIPE_UNREADABLE")});
     QCOMPARE(recipe.at(0).message, QStringLiteral("cannot read recipe %1: %2").arg(path, why));
@@ -213,20 +213,20 @@ void tst_RegularFile::manifestNamingDevZeroOrAFifo_data()
 
 void tst_RegularFile::manifestNamingDevZeroOrAFifo()
 {
-    // What fuzz_recipe feeds BakeManifest::parse: a manifest is input, and so is every path in it.
+    // What fuzz_recipe feeds RebakeManifest::parse: a manifest is input, and so is every path in it.
     QFETCH(QString, recipe);
     QFETCH(QString, kind);
     const QByteArray json = QStringLiteral(R"({"output": "out.bpat", "recipe": "%1", "clips": [{"curves": "a.bin"}]})")
                                 .arg(recipe).toUtf8();
     Diagnostics d;
     std::optional<RebakeRequest> request;
-    finishesPromptly([&] { request = BakeManifest::parse(json, m_dir.path(), &d); });
+    finishesPromptly([&] { request = RebakeManifest::parse(json, m_dir.path(), &d); });
     QVERIFY(!request);
     QVERIFY2(codesOf(d).contains(QStringLiteral("RECIPE_UNREADABLE")), qPrintable(messages(d)));
     for (const Diagnostic &x : d) {
         if (x.code != QStringLiteral("RECIPE_UNREADABLE"))
             continue;
-        QCOMPARE(x.location, QStringLiteral("recipe")); // the manifest key that named it
+        QCOMPARE(x.location.toString(), QStringLiteral("recipe")); // the manifest key that named it
         QVERIFY2(x.message.startsWith(QStringLiteral("recipe %1: cannot read recipe ").arg(recipe)), qPrintable(x.message));
         QVERIFY2(x.message.endsWith(QStringLiteral("not a regular file (%1)").arg(kind)), qPrintable(x.message));
     }

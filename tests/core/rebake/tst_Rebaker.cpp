@@ -1,7 +1,7 @@
 // Rebaking the real HoloLens 2 recording: stored matrices equal the curve core's converted
 // poses, frame counts, validity in both profiles, --into keeping other clips byte for byte,
 // cancel leaving the target untouched, manifests, and the humanoid upper body's IK.
-#include "rebake/BakeManifest.h"
+#include "rebake/RebakeManifest.h"
 #include "bpat/BpatFile.h"
 #include "rebake/BuiltinRecipes.h"
 #include "anim/CurveEvaluator.h"
@@ -115,7 +115,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("hands.bpat"));
         const RebakeOutcome o = RebakeJob(handsRequest(recording, out, QStringLiteral("rec"))).run();
@@ -173,7 +173,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("part.bpat"));
         QVERIFY(RebakeJob(handsRequest(recording, out, QStringLiteral("part"), 2.0, 3.5, 24.0)).run().ok);
@@ -191,7 +191,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString base = dir.filePath(QStringLiteral("base.bpat"));
         QVERIFY(RebakeJob(handsRequest(recording, base, QStringLiteral("a"), 0.0, 2.0)).run().ok);
@@ -226,7 +226,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         BPAT_REQUIRE_SHARED(Humanoid);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("humanoid.bpat"));
@@ -254,7 +254,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         BPAT_REQUIRE_SHARED(Humanoid);
         QTemporaryDir dir;
         const QString target = dir.filePath(QStringLiteral("target.bpat"));
@@ -272,7 +272,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString target = dir.filePath(QStringLiteral("t.bpat"));
         QVERIFY(RebakeJob(handsRequest(recording, target, QStringLiteral("first"), 0.0, 1.0)).run().ok);
@@ -300,7 +300,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         std::atomic<qint64> last{0}, total{0};
         RebakeOptions options;
@@ -320,7 +320,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         RebakeOptions one;
         one.threads = 1;
@@ -337,7 +337,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         QTemporaryDir dir;
         const QString manifest = dir.filePath(QStringLiteral("bake.json"));
         QFile m(manifest);
@@ -349,7 +349,7 @@ private slots:
         m.close();
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("out")));
         Diagnostics d;
-        const std::optional<RebakeRequest> req = BakeManifest::readFile(manifest, &d);
+        const std::optional<RebakeRequest> req = RebakeManifest::readFile(manifest, &d);
         QVERIFY(req);
         QCOMPARE(req->outputPath, dir.filePath(QStringLiteral("out/species.bpat")));
         const RebakeOutcome o = RebakeJob(*req).run();
@@ -381,16 +381,16 @@ private slots:
     void manifestErrorsNameThePath()
     {
         Diagnostics d;
-        QVERIFY(!BakeManifest::parse(R"({"output": "x.bpat", "clips": [{"curves": "a.bin", "fps": -1}]})", QDir::tempPath(), &d));
-        QCOMPARE(d.first().location, QStringLiteral("clips[0].fps"));
+        QVERIFY(!RebakeManifest::parse(R"({"output": "x.bpat", "clips": [{"curves": "a.bin", "fps": -1}]})", QDir::tempPath(), &d));
+        QCOMPARE(d.first().location.toString(), QStringLiteral("clips[0].fps"));
         d.clear();
-        QVERIFY(!BakeManifest::parse(R"({"clips": []})", QDir::tempPath(), &d));
-        QCOMPARE(d.first().location, QStringLiteral("output"));
+        QVERIFY(!RebakeManifest::parse(R"({"clips": []})", QDir::tempPath(), &d));
+        QCOMPARE(d.first().location.toString(), QStringLiteral("output"));
         d.clear();
-        QVERIFY(!BakeManifest::parse(R"({"output": "x", "recipe": "nope", "clips": [{"curves": "a"}]})", QDir::tempPath(), &d));
+        QVERIFY(!RebakeManifest::parse(R"({"output": "x", "recipe": "nope", "clips": [{"curves": "a"}]})", QDir::tempPath(), &d));
         QCOMPARE(d.first().code, QStringLiteral("RECIPE_UNKNOWN"));
         d.clear();
-        QVERIFY(!BakeManifest::parse("{", QDir::tempPath(), &d));
+        QVERIFY(!RebakeManifest::parse("{", QDir::tempPath(), &d));
         QCOMPARE(d.first().code, QStringLiteral("MANIFEST_BAD_JSON"));
     }
 
@@ -399,7 +399,7 @@ private slots:
     {
         QFETCH(QString, recording);
         if (recording.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
         InputAnimationReader reader;
         const InputAnimation anim = *reader.readFile(recording);
         const RebakeRecipe recipe = BuiltinRecipes::humanoidUpperBody();

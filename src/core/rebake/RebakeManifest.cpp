@@ -1,4 +1,4 @@
-#include "rebake/BakeManifest.h"
+#include "rebake/RebakeManifest.h"
 
 #include "rebake/BuiltinRecipes.h"
 #include "rebake/RecipeJson.h"
@@ -24,7 +24,7 @@ void report(Diagnostics *d, const QString &code, const QString &path, const QStr
 
 } // namespace
 
-std::optional<RebakeRecipe> BakeManifest::loadRecipe(const QString &nameOrPath, Diagnostics *diagnostics)
+std::optional<RebakeRecipe> RebakeManifest::loadRecipe(const QString &nameOrPath, Diagnostics *diagnostics)
 {
     if (std::optional<RebakeRecipe> builtin = BuiltinRecipes::byName(nameOrPath))
         return builtin;
@@ -39,7 +39,7 @@ std::optional<RebakeRecipe> BakeManifest::loadRecipe(const QString &nameOrPath, 
     return RecipeJson::readFile(nameOrPath, diagnostics);
 }
 
-std::optional<RebakeRequest> BakeManifest::parse(const QByteArray &json, const QString &baseDir, Diagnostics *diagnostics)
+std::optional<RebakeRequest> RebakeManifest::parse(const QByteArray &json, const QString &baseDir, Diagnostics *diagnostics)
 {
     QJsonParseError jsonError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &jsonError);
@@ -158,7 +158,7 @@ std::optional<RebakeRequest> BakeManifest::parse(const QByteArray &json, const Q
     return req;
 }
 
-std::optional<RebakeRequest> BakeManifest::readFile(const QString &path, Diagnostics *diagnostics)
+std::optional<RebakeRequest> RebakeManifest::readFile(const QString &path, Diagnostics *diagnostics)
 {
     const RegularFile::Contents file = RegularFile::read(path, MaxFileBytes);
     if (!file.ok()) {

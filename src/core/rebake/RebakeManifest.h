@@ -1,6 +1,6 @@
 #pragma once
-// A bake manifest: rebakes a whole BPAT from several recordings in one go, as the game's baker
-// does for a species. JSON (see docs/rebake.md):
+// A rebake manifest (what `bpat rebake --manifest` reads): rebakes a whole BPAT from several
+// recordings in one go, as the game's baker does for a species. JSON (see docs/rebake.md):
 //   { "output": "hands.bpat", "recipe": "hands" | "path/to/recipe.json", "into": "optional.bpat",
 //     "clips": [ { "curves": "rec.bin", "name": "wave", "fps": 60, "loops": true,
 //                  "from": 0.0, "to": 2.5 }, ... ] }
@@ -14,7 +14,7 @@
 
 namespace bpat {
 
-class BakeManifest
+class RebakeManifest
 {
 public:
     // `baseDir` resolves relative paths. nullopt when there is any error (in `diagnostics`).

@@ -1,0 +1,33 @@
+#pragma once
+// Every kind of file BPAT Studio reads (BPAT bone palettes, BPSM snapshot meshes, input
+// animation recordings), and how a file is recognised: a suffix that decides (.bpsm), then the
+// magic at offset 0, then the kind's usual suffix (.bpat, .bin). The only place that knows
+// the kinds: commands, dialogs, drag and drop and the packaging test ask here.
+#include "formats/FileFormat.h"
+
+#include <QList>
+
+namespace bpat {
+
+class FormatRegistry
+{
+public:
+    static const QList<FileFormat> &formats();
+    static const FileFormat &format(FileKind kind); // Unknown: BPAT's (see forPath)
+
+    // The kind of the file at `path`: reads at most its first bytes, and only from a regular
+    // file (a FIFO never blocks here). Unknown when neither name nor magic says.
+    static FileKind detect(const QString &path);
+    // The same from the file's first bytes (at least 8 where there are that many).
+    static FileKind detect(const QString &path, QByteArrayView head);
+    // The format to read `path` with: the detected one, else BPAT's, whose reader and validator
+    // then say what is wrong (FILE_TOO_SMALL, BAD_MAGIC).
+    static const FileFormat &forPath(const QString &path);
+
+    // "*.bpat", "*.bpsm": what `bpat validate DIR` looks for.
+    static QStringList folderGlobs();
+    // Open dialog filters: every kind first (the default), then one per kind, then all files.
+    static QString openFilters();
+};
+
+} // namespace bpat
