@@ -4,6 +4,7 @@
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepChecker.h"
 #include "bpat/GameRigs.h"
+#include "bpat/GameReader.h"
 #include "io/MappingGuard.h"
 #include "io/NativeName.h"
 
@@ -21,13 +22,7 @@ namespace {
 
 QString hex(quint64 v) { return QStringLiteral("0x%1").arg(v, 0, 16); }
 
-struct Section
-{
-    QString name;
-    QString field; // header field that places it
-    quint64 begin;
-    quint64 end;
-};
+using Section = Validator::Section;
 
 void checkName(const BpatFile &file, DiagnosticSink &sink, const QString &what, NameStatus status,
                quint64 entryOffset, quint32 nameOffset, quint32 nameLength)
@@ -106,14 +101,16 @@ Gate checkHeaderPlausible(const BpatFile &file, DiagnosticSink &sink)
 {
     const BpatHeader &h = file.header();
     Gate gate;
-    quint64 need = fmt::HeaderSize;
-    need = saturatingAdd(need, saturatingMul(h.clipCount, fmt::ClipEntrySize));
+    // Clip entries are 32 (v1), 44 (v2) or 48 (v3) bytes; v3 adds its 32-byte extension.
+    const quint64 entry = fmt::clipEntrySize(h.version) ? fmt::clipEntrySize(h.version) : fmt::ClipEntrySize;
+    quint64 need = h.version == 3 ? fmt::V3HeaderEnd : fmt::HeaderSize;
+    need = saturatingAdd(need, saturatingMul(h.clipCount, entry));
     need = saturatingAdd(need, saturatingMul(h.socketCount, fmt::SocketEntrySize));
     need = saturatingAdd(need, saturatingMul(saturatingMul(h.frameTotal, h.boneCount), fmt::MatrixSize));
     need = saturatingAdd(need, saturatingMul(saturatingMul(h.frameTotal, h.socketCount), fmt::SocketRowSize));
     if (file.clipTableInBounds()) {
         const quint64 begin = h.clipTableOffset;
-        gate.clipTableOverlaps = overlapsOtherSection(file, begin, begin + quint64(h.clipCount) * fmt::ClipEntrySize);
+        gate.clipTableOverlaps = overlapsOtherSection(file, begin, begin + quint64(h.clipCount) * entry);
     }
     // A file cut short (counts sane, data missing) is not a corrupted header: PALETTE_OUT_OF_BOUNDS
     // says it. Counts that are themselves impossible, or a clip table running over other
@@ -208,9 +205,9 @@ ValidationResult Validator::validate(const BpatFile &file) const
                         .arg(quint8(m[2]), 2, 16, QLatin1Char('0')).arg(quint8(m[3]), 2, 16, QLatin1Char('0')));
         return sink.take();
     }
-    if (file.header().version > fmt::CurrentVersion) {
+    if (file.header().version > fmt::LatestVersion) {
         sink.report(UNSUPPORTED_VERSION, fmt::header::Version, QStringLiteral("header.version"),
-                    QStringLiteral("version is %1, expected 1 (readers must refuse newer versions; nothing further checked)")
+                    QStringLiteral("version is %1, expected 1, 2 or 3 (readers must refuse newer versions; nothing further checked)")
                         .arg(file.header().version));
         return sink.take();
     }
@@ -218,11 +215,22 @@ ValidationResult Validator::validate(const BpatFile &file) const
     const Gate gate = checkHeaderPlausible(file, sink);
     checkHeader(file, sink);
     checkSections(file, sink);
-    if (!gate.clipTableOverlaps) // else its entries are the bytes of another section
+    if (file.header().version == 3)
+        checkV3Extension(file, sink);
+    if (!gate.clipTableOverlaps) { // else its entries are the bytes of another section
         checkClips(file, sink);
+        if (file.header().version >= 2)
+            checkClipExtras(file, sink);
+    }
     checkSockets(file, sink);
     if (m_options.profile == ValidationProfile::Game && !gate.headerCorrupted)
         checkGameRig(file, sink);
+    const GameReaderVerdict verdict = GameReader::forFile(file).read(file);
+    if (!verdict.loads) {
+        sink.report(GAME_READER_REFUSES, verdict.offset, QStringLiteral("file"),
+                    QStringLiteral("the game's %1 reader stops at its check %2 with \"%3\"")
+                        .arg(fmt::dialectName(GameReader::forFile(file).dialect())).arg(verdict.check).arg(verdict.message));
+    }
     if (m_options.deep && !gate.headerCorrupted)
         DeepChecker(file, m_options, sink).run();
     return sink.take();
@@ -233,12 +241,12 @@ void Validator::checkHeader(const BpatFile &file, DiagnosticSink &sink) const
     const BpatHeader &h = file.header();
     if (h.version == 0) {
         sink.report(OLD_VERSION, fmt::header::Version, QStringLiteral("header.version"),
-                    QStringLiteral("version is 0, expected 1"));
+                    QStringLiteral("version is 0, expected 1, 2 or 3"));
     }
     if (h.speciesId > fmt::LastKnownSpecies) {
         sink.report(UNKNOWN_SPECIES, fmt::header::SpeciesId, QStringLiteral("header.species_id"),
                     QStringLiteral("species_id is %1, expected 0..3 (v1) or 4..9 (later builds)").arg(h.speciesId));
-    } else if (h.speciesId > fmt::LastV1Species) {
+    } else if (h.speciesId > fmt::LastV1Species && h.version <= 1) {
         sink.report(SPECIES_NOT_IN_V1, fmt::header::SpeciesId, QStringLiteral("header.species_id"),
                     QStringLiteral("species_id is %1 (%2), defined after v1; the game's v1 reader accepts 0..3")
                         .arg(h.speciesId).arg(fmt::speciesName(h.speciesId)));
@@ -259,13 +267,16 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
     const quint64 size = file.fileSize();
     QList<Section> sections{{QStringLiteral("header"), QStringLiteral("file"), 0, fmt::HeaderSize}};
     bool allInside = true;
+    if (file.hasV3Extension())
+        sections.append({QStringLiteral("v3 extension header"), QStringLiteral("file"), fmt::HeaderSize, fmt::V3HeaderEnd});
 
-    const quint64 clipBytes = quint64(h.clipCount) * fmt::ClipEntrySize;
+    const quint64 entrySize = fmt::clipEntrySize(h.version);
+    const quint64 clipBytes = quint64(h.clipCount) * entrySize;
     if (!file.clipTableInBounds()) {
         allInside = false;
         sink.report(CLIP_TABLE_OUT_OF_BOUNDS, fmt::header::ClipTableOffset, QStringLiteral("header.clip_table_offset"),
-                    QStringLiteral("clip table (%1 entries * 32 = %2 bytes at offset %3) exceeds the file size %4")
-                        .arg(h.clipCount).arg(clipBytes).arg(h.clipTableOffset).arg(size));
+                    QStringLiteral("clip table (%1 entries * %2 = %3 bytes at offset %4) exceeds the file size %5")
+                        .arg(h.clipCount).arg(entrySize).arg(clipBytes).arg(h.clipTableOffset).arg(size));
     } else if (clipBytes > 0) {
         sections.append({QStringLiteral("clip table"), QStringLiteral("header.clip_table_offset"), h.clipTableOffset, h.clipTableOffset + clipBytes});
     }
@@ -332,6 +343,9 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
             sections.append({QStringLiteral("socket data"), QStringLiteral("socket_data"), *at, *at + *bytes});
         }
     }
+
+    if (file.hasV3Extension())
+        appendV3Sections(file, sections, &allInside);
 
     for (qsizetype i = 0; i < sections.size(); ++i) {
         for (qsizetype j = i + 1; j < sections.size(); ++j) {
@@ -413,13 +427,14 @@ void Validator::checkClips(const BpatFile &file, DiagnosticSink &sink) const
             sink.report(BAD_LOOPS_FLAG, e + fmt::clip::Loops, at + QStringLiteral(".loops"),
                         QStringLiteral("loops is %1, expected 0 (one-shot) or 1 (loops)").arg(c.loopsByte));
         }
-        for (int k = 0; k < 3; ++k) {
+        // v3 clip entries have one pad byte (23) and a reserved u16: checkClipExtras.
+        for (int k = 0; k < (c.hasV3Fields ? 0 : 3); ++k) {
             if (c.pad[k] != 0) {
                 sink.report(RESERVED_NONZERO, e + fmt::clip::Pad + k, at + QStringLiteral(".pad[%1]").arg(k),
                             QStringLiteral("pad byte is %1, expected 0").arg(hex(c.pad[k])));
             }
         }
-        for (int k = 0; k < 2; ++k) {
+        for (int k = 0; k < (c.hasMarkers ? 0 : 2); ++k) {
             if (c.reserved[k] != 0) {
                 sink.report(RESERVED_NONZERO, e + fmt::clip::Reserved + 4 * k, at + QStringLiteral(".reserved[%1]").arg(k),
                             QStringLiteral("reserved word is %1, expected 0").arg(hex(c.reserved[k])));

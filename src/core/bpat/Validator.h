@@ -1,6 +1,6 @@
 #pragma once
-// Checks a BPAT file against the format's rules (profile `spec`) or against what the game's v1
-// reader accepted (profile `game`), and optionally runs deep checks over every matrix and
+// Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`) or
+// against what the game's reader of that file's version accepted (profile `game`), and optionally runs deep checks over every matrix and
 // socket row, streaming through the mapping. Never reads outside the file: every structural
 // finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
 //
@@ -43,6 +43,15 @@ struct ValidationOptions
 class Validator
 {
 public:
+    // A block of the file, for the overlap and trailing-bytes checks.
+    struct Section
+    {
+        QString name;
+        QString field; // header field that places it
+        quint64 begin;
+        quint64 end;
+    };
+
     explicit Validator(ValidationOptions options = {});
 
     ValidationResult validate(const BpatFile &file) const;
@@ -59,6 +68,11 @@ private:
     void checkSections(const BpatFile &file, DiagnosticSink &sink) const;
     void checkClips(const BpatFile &file, DiagnosticSink &sink) const;
     void checkSockets(const BpatFile &file, DiagnosticSink &sink) const;
+    // v2 / v3 (ValidatorV3.cpp): the extension header and its trailing blocks, markers, flags,
+    // variants, the v3 pad and reserved bytes.
+    void checkV3Extension(const BpatFile &file, DiagnosticSink &sink) const;
+    void checkClipExtras(const BpatFile &file, DiagnosticSink &sink) const;
+    static void appendV3Sections(const BpatFile &file, QList<Section> &sections, bool *allInside);
 
     ValidationOptions m_options;
 };
