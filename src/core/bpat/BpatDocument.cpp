@@ -5,6 +5,7 @@
 
 #include <QSet>
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -128,7 +129,8 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
         if (info.hasV3Fields) {
             clip.flags = info.flags;
             clip.variantOrdinal = info.variantOrdinal;
-            clip.variantFamily = info.variantFamily;
+            // Its own family is kept as -1 so moving clips keeps it so.
+            clip.variantFamily = info.variantFamily == info.index ? -1 : int(info.variantFamily);
         }
         clip.palette.resize(qsizetype(quint64(info.frameCount) * matrixFloats));
         const uchar *src = file.data() + *first;
@@ -302,7 +304,10 @@ bool BpatDocument::insertClip(int index, BpatClip clip, QString *error)
     if (!checkClip(clip, error))
         return false;
     ensureSocketRows(clip);
-    m_clips.insert(std::clamp(index, 0, int(m_clips.size())), std::move(clip));
+    const int at = std::clamp(index, 0, int(m_clips.size()));
+    m_clips.insert(at, std::move(clip));
+    // Variant families name clips by index: clips from `at` on moved one place down.
+    remapFamilies([at](int old) { return old >= at ? old + 1 : old; }, at);
     return true;
 }
 
@@ -322,14 +327,44 @@ bool BpatDocument::replaceClip(int index, BpatClip clip, QString *error)
 
 void BpatDocument::removeClip(int index)
 {
-    if (index >= 0 && index < m_clips.size())
+    if (index >= 0 && index < m_clips.size()) {
         m_clips.removeAt(index);
+        // A family whose base is gone falls apart: its members become their own families.
+        remapFamilies([index](int old) { return old == index ? -1 : old > index ? old - 1 : old; });
+    }
 }
 
 void BpatDocument::moveClip(int from, int to)
 {
-    if (from >= 0 && from < m_clips.size() && to >= 0 && to < m_clips.size())
+    if (from >= 0 && from < m_clips.size() && to >= 0 && to < m_clips.size()) {
         m_clips.move(from, to);
+        remapFamilies([from, to](int old) {
+            if (old == from)
+                return to;
+            if (from < to && old > from && old <= to)
+                return old - 1;
+            if (to < from && old >= to && old < from)
+                return old + 1;
+            return old;
+        });
+    }
+}
+
+void BpatDocument::remapFamilies(const std::function<int(int)> &map, int skip)
+{
+    for (int i = 0; i < m_clips.size(); ++i) {
+        BpatClip &c = m_clips[i];
+        if (c.variantFamily < 0)
+            continue;
+        // The clip that was just inserted keeps its family unless it is shifted too.
+        const int mapped = i == skip ? (c.variantFamily >= skip ? c.variantFamily + 1 : c.variantFamily) : map(c.variantFamily);
+        c.variantFamily = mapped;
+        if (c.variantFamily < 0 || c.variantFamily == i) {
+            c.variantFamily = -1;
+            if (mapped < 0)
+                c.variantOrdinal = 0;
+        }
+    }
 }
 
 int BpatDocument::findSocket(const QString &name) const

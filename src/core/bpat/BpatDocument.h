@@ -24,6 +24,7 @@
 #include "bpat/BpatFormat.h"
 
 #include <array>
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -158,6 +159,9 @@ public:
 private:
     bool checkClip(const BpatClip &clip, QString *error) const;
     void skinToGlobals(BpatClip &clip) const; // palette = globals of clip.storedSkin
+    // Renumbers variant families after clips moved (map: old index -> new, -1 = gone); the clip
+    // at `skip` was just inserted and its family is only shifted.
+    void remapFamilies(const std::function<int(int)> &map, int skip = -1);
     void ensureSocketRows(BpatClip &clip) const;
 
     format::Dialect m_dialect = format::Dialect::V1;
