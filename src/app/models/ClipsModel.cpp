@@ -22,7 +22,7 @@ ClipsModel::ClipsModel(StudioContext *context, QObject *parent)
     // The current clip is drawn in bold.
     connect(context, &StudioContext::currentClipChanged, this, [this] {
         if (m_rows > 0)
-            Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, NoOfColumns - 1), {Qt::FontRole});
+            Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1), {Qt::FontRole});
     });
     reset();
 }
@@ -49,7 +49,19 @@ int ClipsModel::rowCount(const QModelIndex &parent) const
 
 int ClipsModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : NoOfColumns;
+    if (parent.isValid())
+        return 0;
+    if (!m_context->hasFile() || m_context->file().header().version < 2 || m_context->file().header().version > 3)
+        return LoopsColumn + 1;
+    return m_context->file().header().version == 2 ? MarkersColumn + 1 : NoOfColumns;
+}
+
+static QString markerText(const BpatClipInfo &clip)
+{
+    QStringList parts;
+    for (int k = 0; k < format::MarkerCount; ++k)
+        parts << (clip.markers[k] == -1.0f ? QStringLiteral("-") : QString::number(double(clip.markers[k]), 'g', 3));
+    return parts.join(QLatin1Char(' '));
 }
 
 QVariant ClipsModel::snapshotData(const QModelIndex &index, int role) const
@@ -133,6 +145,16 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
         case DurationColumn: return fpsValid ? QString::number(clip.duration(), 'f', 3) : QStringLiteral("-");
         case LoopsColumn:
             return clip.loopsByte == 1 ? tr("yes") : clip.loopsByte == 0 ? tr("no") : tr("invalid (%1)").arg(clip.loopsByte);
+        case MarkersColumn: return clip.hasMarkers ? markerText(clip) : QString();
+        case FlagsColumn:
+            return clip.hasV3Fields ? (clip.suppliesGroundContact() ? tr("ground contact") : tr("-"))
+                                          + (clip.flags & ~1 ? tr(" (0x%1)").arg(clip.flags, 2, 16, QLatin1Char('0')) : QString())
+                                    : QString();
+        case VariantColumn:
+            return clip.hasV3Fields ? (clip.variantFamily == clip.index && clip.variantOrdinal == 0
+                                           ? tr("own")
+                                           : tr("%1 #%2").arg(clip.variantFamily).arg(clip.variantOrdinal))
+                                    : QString();
         }
         break;
     case SortRole:
@@ -156,10 +178,14 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::TextAlignmentRole:
-        if (index.column() != NameColumn && index.column() != LoopsColumn)
+        if (index.column() != NameColumn && index.column() != LoopsColumn && index.column() < MarkersColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         break;
     case Qt::ToolTipRole:
+        if (index.column() == MarkersColumn)
+            return tr("anticipation start, weapon release, contact, recover unlocked, exit safe (phases of the clip; - = unset)");
+        if (index.column() == VariantColumn)
+            return tr("variant family (the index of its base clip) and ordinal in it");
         return tr("Clip entry at byte %1").arg(clip.entryOffset);
     case Qt::EditRole:
         switch (index.column()) {
@@ -228,6 +254,9 @@ QVariant ClipsModel::headerData(int section, Qt::Orientation orientation, int ro
     case FpsColumn: return tr("FPS");
     case DurationColumn: return tr("Duration (s)");
     case LoopsColumn: return tr("Loops");
+    case MarkersColumn: return tr("Markers");
+    case FlagsColumn: return tr("Flags");
+    case VariantColumn: return tr("Variant");
     }
     return {};
 }

@@ -42,8 +42,12 @@ FileLayout FileLayout::of(const BpatFile &file)
     data.append(makeSection(FileSection::Kind::Header, tr("header"), 0, 1, format::HeaderSize, fileSize));
     if (file.hasHeader()) {
         const BpatHeader &h = file.header();
+        if (file.hasV3Extension())
+            data.append(makeSection(FileSection::Kind::V3Extension, tr("v3 extension"), format::HeaderSize, 1,
+                                    format::V3ExtensionSize, fileSize));
+        const quint64 entrySize = format::clipEntrySize(h.version) ? format::clipEntrySize(h.version) : format::ClipEntrySize;
         data.append(makeSection(FileSection::Kind::ClipTable, tr("clip table"), h.clipTableOffset, h.clipCount,
-                                format::ClipEntrySize, fileSize));
+                                entrySize, fileSize));
         if (h.socketCount > 0)
             data.append(makeSection(FileSection::Kind::SocketTable, tr("socket table"), h.socketTableOffset,
                                     h.socketCount, format::SocketEntrySize, fileSize));
@@ -63,6 +67,21 @@ FileLayout FileLayout::of(const BpatFile &file)
             sockets.sizeOverflows = sockets.sizeOverflows || !offset || !size;
             sockets.note = tr("%1 frames x %2 sockets x 48 B").arg(h.frameTotal).arg(h.socketCount);
             data.append(sockets);
+        }
+        const BpatV3Extension &x = file.v3Extension();
+        if (file.hasV3Extension() && x.contactEntryCount > 0) {
+            FileSection contacts = makeSection(FileSection::Kind::ContactTable, tr("contact table"), x.contactDataOffset,
+                                               x.contactEntryCount, format::ContactRecordSize, fileSize);
+            contacts.note = tr("%1 frames x 8 B (sole_y, foot_y)").arg(x.contactEntryCount);
+            data.append(contacts);
+        }
+        if (file.dialect() == format::Dialect::V3Late && h.boneCount <= format::MaxBones) {
+            if (x.bindPaletteOffset != 0)
+                data.append(makeSection(FileSection::Kind::BindPalette, tr("bind palette"), x.bindPaletteOffset, h.boneCount,
+                                        format::MatrixSize, fileSize));
+            if (x.boneParentOffset != 0)
+                data.append(makeSection(FileSection::Kind::BoneParents, tr("bone parents"), x.boneParentOffset, h.boneCount, 1,
+                                        fileSize));
         }
     }
     for (FileSection &s : data) {
@@ -94,8 +113,11 @@ FileLayout FileLayout::of(const BpatFile &file)
             FileSection gap;
             gap.offset = cursor;
             gap.size = std::min(s.offset, fileSize) - cursor;
-            const bool isPad = s.kind == FileSection::Kind::Palette && gap.size < format::PaletteAlignment
-                               && !all.isEmpty() && all.last().kind == FileSection::Kind::StringTable;
+            const bool trailingBlock = s.kind == FileSection::Kind::ContactTable || s.kind == FileSection::Kind::BindPalette
+                                       || s.kind == FileSection::Kind::BoneParents;
+            const bool isPad = gap.size < format::PaletteAlignment && !all.isEmpty()
+                               && ((s.kind == FileSection::Kind::Palette && all.last().kind == FileSection::Kind::StringTable)
+                                   || trailingBlock);
             gap.kind = isPad ? FileSection::Kind::Padding : FileSection::Kind::Gap;
             gap.name = isPad ? tr("padding") : tr("unaccounted bytes");
             gap.note = isPad ? tr("zero pad to 16") : tr("not described by the header");

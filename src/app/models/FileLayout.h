@@ -15,7 +15,8 @@ namespace bpat::studio {
 struct FileSection
 {
     enum class Kind { Header, ClipTable, SocketTable, StringTable, Padding, Palette, SocketData,
-                      Gap, Trailing };
+                      Gap, Trailing,
+                      V3Extension, ContactTable, BindPalette, BoneParents }; // v3
     Kind kind = Kind::Header;
     QString name;
     quint64 offset = 0;

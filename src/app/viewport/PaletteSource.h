@@ -39,6 +39,7 @@ struct PaletteSource
     const uchar *socketData = nullptr; // frameTotal * socketCount * 48 bytes, or nullptr
     QList<PaletteClip> clips;          // only clips whose frames lie inside the palette
     QList<PaletteSocket> sockets;      // only sockets whose anchor bone exists
+    QList<int> parents;                // late v3: the file's parent table (-1 = root), else empty
     QString label;                     // file name or description, for the viewport's title
     std::shared_ptr<const void> owner; // keeps the bytes alive
 

@@ -38,6 +38,9 @@ void ViewportScene::setSource(const PaletteSource &source)
         for (int b = 0; b < source.boneCount; ++b)
             m_boneNames.append(QStringLiteral("bone %1").arg(b));
     }
+    // A late-v3 file stores its own hierarchy: the skeleton follows it.
+    if (source.parents.size() == source.boneCount)
+        m_parents = source.parents;
     bounds(m_referenceFrame, &m_referenceLo, &m_referenceHi);
     m_ground = std::isfinite(m_referenceLo.y()) ? std::min(0.0f, m_referenceLo.y()) : 0.0f;
 }

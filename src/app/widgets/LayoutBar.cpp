@@ -27,6 +27,10 @@ QColor colorOf(FileSection::Kind kind)
     case FileSection::Kind::SocketData: return QColor(0xb0, 0x7a, 0xa1);
     case FileSection::Kind::Gap: return QColor(0x9c, 0x75, 0x5f);
     case FileSection::Kind::Trailing: return QColor(0x79, 0x70, 0x6e);
+    case FileSection::Kind::V3Extension: return QColor(0x6f, 0x8f, 0xc7);
+    case FileSection::Kind::ContactTable: return QColor(0x8c, 0xd1, 0x7d);
+    case FileSection::Kind::BindPalette: return QColor(0xff, 0xbe, 0x7d);
+    case FileSection::Kind::BoneParents: return QColor(0xd4, 0xa6, 0xc8);
     }
     return Qt::gray;
 }

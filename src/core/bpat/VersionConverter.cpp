@@ -126,8 +126,10 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
             variants += (c.variantFamily >= 0 && c.variantFamily != i) || c.variantOrdinal != 0 ? 1 : 0;
             contacts += c.contacts.isEmpty() ? 0 : 1;
         }
-        warn(QStringLiteral("dropped the v3 clip flags (%1 clip(s) differ from the name rule) and variant families (%2 clip(s) in a family of another clip)")
-                 .arg(flagged).arg(variants));
+        if (flagged > 0)
+            warn(QStringLiteral("dropped the v3 clip flags (%1 clip(s) differ from the name rule)").arg(flagged));
+        if (variants > 0)
+            warn(QStringLiteral("dropped the variant families (%1 clip(s) in a family of another clip)").arg(variants));
         if (contacts > 0)
             warn(QStringLiteral("dropped the contact table (%1 clip(s) had contact records)").arg(contacts));
         for (int i = 0; i < doc.clipCount(); ++i)
