@@ -3,7 +3,9 @@
 // $BPAT_SCREENSHOT_DIR when set), and without OpenGL (offscreen platform) the widget says why.
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
+#include "viewport/PaletteSource.h"
 #include "viewport/SyntheticCreature.h"
+#include "viewport/ViewportScene.h"
 #include "TestPaths.h"
 #include "viewport/ViewportWidget.h"
 
@@ -190,6 +192,13 @@ private slots:
             images.append(viewport.grabFramebuffer());
         }
         QVERIFY(creaturePixels(images.at(0)) > 360 * 300 / 50);
+        // The late file's contact table gives a ground-contact cue (drawn with the grid).
+        const std::optional<bpat::BpatFile> lateFile = bpat::BpatFile::open(testpaths::shared(late));
+        ViewportScene scene;
+        scene.setSource(PaletteSource::fromFile(*lateFile));
+        QList<LineVertex> lines;
+        QVERIFY(scene.appendGroundContact(lines, 3, 0.1f));
+        QCOMPARE(lines.size(), 4);
         // Globals agree within 3e-7: only edge pixels may round differently (about 0.1 % of the
         // view for the humanoid; drawing the stored skinning matrices as globals moves every limb).
         QVERIFY2(differingPixels(images.at(0), images.at(1)) <= 360 * 300 / 250,

@@ -90,6 +90,8 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
         if (source.sockets.size() != source.socketCount)
             source.sockets.clear(); // the table and the data disagree: show no socket names
     }
+    if (file.contactTableInBounds())
+        source.contacts = file.data() + file.v3Extension().contactDataOffset; // in place, frame_total records
     for (quint8 parent : file.boneParents())
         source.parents.append(parent == bpat::format::NoParentBone ? -1 : int(parent));
     if (source.clips.isEmpty())

@@ -40,6 +40,7 @@ struct PaletteSource
     QList<PaletteClip> clips;          // only clips whose frames lie inside the palette
     QList<PaletteSocket> sockets;      // only sockets whose anchor bone exists
     QList<int> parents;                // late v3: the file's parent table (-1 = root), else empty
+    const uchar *contacts = nullptr;   // v3: frameTotal records of (sole_y, foot_y) floats, or nullptr
     QString label;                     // file name or description, for the viewport's title
     std::shared_ptr<const void> owner; // keeps the bytes alive
 
