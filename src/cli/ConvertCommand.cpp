@@ -5,6 +5,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatSaver.h"
 #include "bpat/VersionConverter.h"
+#include "io/AtomicFile.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 
@@ -51,7 +52,9 @@ int runConvert(const QStringList &args)
                                        QStringLiteral("A rig description (JSON) giving parents and feet (default: the project's rig "
                                                       "of the species and bone count)."),
                                        QStringLiteral("FILE"));
-    parser.addOptions({output, toVersion, bindClip, bindFrame, bindFrom, rigOption});
+    const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
+                                            QStringLiteral("Allow OUT to be IN (the file is replaced by its conversion)."));
+    parser.addOptions({output, toVersion, bindClip, bindFrame, bindFrom, rigOption, overwriteInput});
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The BPAT file to convert."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Writes a BPAT file in another version. Global bone matrices survive; "
@@ -68,6 +71,11 @@ int runConvert(const QStringList &args)
     if (parser.isSet(bindFrom) && (parser.isSet(bindClip) || parser.isSet(bindFrame)))
         return usageError(parser, command, QStringLiteral("--bind-from excludes --bind-clip and --bind-frame"));
 
+    // Going down drops data (markers, contacts, bind palette): over the input it is lost for
+    // good, so only when asked for.
+    if (!parser.isSet(overwriteInput) && AtomicFile::sameFile(parser.positionalArguments().constFirst(), parser.value(output)))
+        return failure(command, QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
+                                               "--overwrite-input to replace it)").arg(parser.value(output)));
     int exit = ExitOk;
     auto doc = load(command, parser.positionalArguments().constFirst(), &exit);
     if (!doc)
@@ -142,7 +150,7 @@ int runConvert(const QStringList &args)
 
 const CommandRegistrar registrar(Command{
     QStringLiteral("convert"),
-    QStringLiteral("convert IN -o OUT --to-version 1|2|3 [--bind-clip NAME] [--bind-frame N] [--bind-from FILE] [--rig FILE]"),
+    QStringLiteral("convert IN -o OUT --to-version 1|2|3 [--bind-clip NAME] [--bind-frame N] [--bind-from FILE] [--rig FILE] [--overwrite-input]"),
     runConvert});
 
 } // namespace

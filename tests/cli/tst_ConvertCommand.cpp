@@ -102,6 +102,15 @@ private Q_SLOTS:
                            QStringLiteral("--to-version"), QStringLiteral("3"), QStringLiteral("--bind-clip"), QStringLiteral("nope")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.errText().contains(QStringLiteral("nope")));
+        // Not over the input unless asked.
+        r = testcli::bpat({QStringLiteral("convert"), out2, QStringLiteral("-o"), out2, QStringLiteral("--to-version"),
+                           QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.errText().contains(QStringLiteral("is the input")));
+        r = testcli::bpat({QStringLiteral("convert"), out2, QStringLiteral("-o"), out2, QStringLiteral("--to-version"),
+                           QStringLiteral("1"), QStringLiteral("--overwrite-input")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(BpatFile::open(out2)->dialect(), Dialect::V1);
     }
 
     void markersFromTheCommandLine()
