@@ -99,7 +99,7 @@ def cases(b):
     yield "trunc-last-byte", b[:-1], ["SOCKET_DATA_OUT_OF_BOUNDS"], "one byte short"
 
     yield "header-magic", raw(b, 0, b"XPAT"), ["BAD_MAGIC"], "wrong magic"
-    yield "header-version-2", u32(b, 4, 2), ["UNSUPPORTED_VERSION"], "version from the future"
+    yield "header-version-4", u32(b, 4, 4), ["UNSUPPORTED_VERSION"], "version from the future (the game wrote 1, 2 and 3)"
     yield "header-version-0", u32(b, 4, 0), ["OLD_VERSION"], "version 0 (pre-release draft)"
     yield "header-version-max", u32(b, 4, big32), ["UNSUPPORTED_VERSION"], "version 2^32-1"
     yield "header-species-unknown", u32(b, 8, 99), ["UNKNOWN_SPECIES"], "species id 99"

@@ -55,6 +55,37 @@ inline QByteArray smallFileBytes(bool withSockets = true)
     return bpat::BpatWriter(smallDocument(withSockets)).toBytes();
 }
 
+// smallDocument() in a later version: v2 gets markers on "jab"; v3 adds one contact record per
+// frame; late v3 also a bind palette (the first frame of "idle") and parents (root, 0, 1).
+inline bpat::BpatDocument smallVersionedDocument(bpat::format::Dialect dialect, bool withSockets = true)
+{
+    bpat::BpatDocument doc = smallDocument(withSockets);
+    doc.setDialect(dialect);
+    if (dialect == bpat::format::Dialect::V1)
+        return doc;
+    doc.clip(1).markers = {0.1f, 0.4f, 0.5f, 0.7f, 0.9f};
+    if (!bpat::format::isV3(dialect))
+        return doc;
+    for (int c = 0; c < doc.clipCount(); ++c) {
+        bpat::BpatClip &clip = doc.clip(c);
+        for (quint32 f = 0; f < clip.frameCount; ++f)
+            clip.contacts << 0.01f * float(f) << 0.02f * float(f) + 0.5f;
+    }
+    if (dialect == bpat::format::Dialect::V3Late) {
+        QList<QMatrix4x4> bind;
+        for (quint32 b = 0; b < doc.boneCount(); ++b)
+            bind.append(doc.clip(0).matrix(0, b, doc.boneCount()));
+        doc.setBindMatrices(bind);
+        doc.setBoneParents({0xFF, 0, 1});
+    }
+    return doc;
+}
+
+inline QByteArray smallVersionedBytes(bpat::format::Dialect dialect, bool withSockets = true)
+{
+    return bpat::BpatWriter(smallVersionedDocument(dialect, withSockets)).toBytes();
+}
+
 // Byte patching helpers for corrupting crafted files.
 inline void setU32(QByteArray &bytes, qsizetype offset, quint32 value)
 {

@@ -27,6 +27,21 @@ std::optional<Rig> rigFor(quint32 speciesId, int boneCount)
         return description->rig();
     return std::nullopt;
 }
+
+// A late-v3 file stores its own hierarchy: its parents, with the rig's names when it has one.
+std::optional<Rig> rigFor(const BpatFile &file)
+{
+    std::optional<Rig> rig = rigFor(file.header().speciesId, int(file.header().boneCount));
+    const QList<quint8> &parents = file.boneParents();
+    if (parents.isEmpty())
+        return rig;
+    QList<RigBone> bones;
+    for (qsizetype b = 0; b < parents.size(); ++b) {
+        const int parent = parents.at(b) == format::NoParentBone || parents.at(b) >= b ? -1 : int(parents.at(b));
+        bones.append(RigBone{rig && b < rig->boneCount() ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
+    }
+    return Rig(rig ? rig->name() : QStringLiteral("file parents"), bones);
+}
 } // namespace
 
 LoadedFile::LoadedFile(BpatFile f, bool guarded)
@@ -125,7 +140,7 @@ StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keep
     const BpatFile &f = m_loaded->file;
     m_rig.reset();
     if (f.hasHeader())
-        m_rig = rigFor(f.header().speciesId, int(f.header().boneCount));
+        m_rig = rigFor(f);
     m_diagnostics = quickValidation(f, m_profile);
     m_deepChecked = false;
     restoreSelection(keepSelection, before.clipName, before.clip, before.frame);
@@ -357,7 +372,7 @@ void StudioContext::showEdited(BpatFile edited, int focusClip, const QString &pa
         m_path = QFileInfo(path).absoluteFilePath();
     const BpatFile &f = m_loaded->file;
     if (f.hasHeader())
-        m_rig = rigFor(f.header().speciesId, int(f.header().boneCount));
+        m_rig = rigFor(f);
     m_diagnostics = quickValidation(f, m_profile);
     m_deepChecked = false;
     const int clips = int(f.clips().size());

@@ -4,6 +4,7 @@
 // Exit 0 when every file was written, 1 when any failed (files are written atomically, so a
 // failure leaves no half-written file), 2 on a usage error.
 #include "bake/Baker.h"
+#include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "bake/SpeciesCatalog.h"
 
@@ -32,6 +33,10 @@ int runBake(const QStringList &args)
     const QCommandLineOption quiet(QStringList{QStringLiteral("q"), QStringLiteral("quiet")},
                                    QStringLiteral("Print only errors."));
     parser.addOption(quiet);
+    const QCommandLineOption formatVersion(QStringLiteral("format-version"),
+                                           QStringLiteral("Write BPAT version 1 (default), 2 or 3 (late v3, what the game reads today)."),
+                                           QStringLiteral("V"));
+    parser.addOption(formatVersion);
     if (!parser.parse(args)) {
         err << "bpat bake: " << parser.errorText() << "\nRun `bpat bake --help` for usage.\n";
         return ExitUsage;
@@ -54,7 +59,16 @@ int runBake(const QStringList &args)
 
     QElapsedTimer timer;
     timer.start();
-    const QList<BakeOutput> outputs = Baker(SpeciesCatalog::builtIn()).bake(outDir);
+    Baker baker(SpeciesCatalog::builtIn());
+    if (parser.isSet(formatVersion)) {
+        const auto version = parseFormatVersion(parser.value(formatVersion));
+        if (!version) {
+            err << "bpat bake: --format-version expects 1, 2, 3, v1, v2, v3-early or v3-late\n";
+            return ExitUsage;
+        }
+        baker.setFormatVersion(format::Dialect(*version));
+    }
+    const QList<BakeOutput> outputs = baker.bake(outDir);
     const qint64 ms = timer.elapsed();
     int failed = 0;
     for (const BakeOutput &o : outputs) {
@@ -76,7 +90,7 @@ int runBake(const QStringList &args)
 
 const CommandRegistrar registrar(Command{
     QStringLiteral("bake"),
-    QStringLiteral("bake [OUT_DIR]        write the built-in creatures (BPAT + BPSM) into OUT_DIR"),
+    QStringLiteral("bake [OUT_DIR] [--format-version 1|2|3]  write the built-in creatures (BPAT + BPSM) into OUT_DIR"),
     runBake,
 });
 

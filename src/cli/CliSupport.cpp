@@ -1,5 +1,7 @@
 #include "CliSupport.h"
 
+#include "bpat/BpatFormat.h"
+
 #include "CommandRegistry.h"
 #include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
@@ -204,6 +206,20 @@ ExpandedPaths expandInputPaths(const QStringList &paths)
 QStringList expandBpatPaths(const QStringList &paths)
 {
     return expandInputPaths(paths).files;
+}
+
+std::optional<int> parseFormatVersion(const QString &text)
+{
+    using bpat::format::Dialect;
+    if (text == QLatin1String("1"))
+        return int(Dialect::V1);
+    if (text == QLatin1String("2"))
+        return int(Dialect::V2);
+    if (text == QLatin1String("3"))
+        return int(Dialect::V3Late);
+    if (const auto d = bpat::format::dialectFromName(text))
+        return int(*d);
+    return std::nullopt;
 }
 
 } // namespace bpat::cli

@@ -43,6 +43,10 @@ std::optional<quint32> parseUInt(const QString &text);
 QString formatFloat(float value);
 QJsonArray floatArray(const float *values, int count);
 
+// A BPAT version for --to-version / --format-version: "1", "2", "3" (late v3, what the game
+// reads today), or a dialect name ("v1", "v2", "v3-early", "v3-late"); nullopt otherwise.
+std::optional<int> parseFormatVersion(const QString &text); // a format::Dialect value
+
 // Files stay as given; directories are searched recursively for the kinds FormatRegistry
 // looks for in folders (*.bpat and *.bpsm), sorted.
 // Paths that do not exist are kept too, so that validating them reports an IO error.

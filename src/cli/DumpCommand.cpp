@@ -16,7 +16,9 @@ struct Frame
     int clip = -1;
     quint32 frame = 0;
     quint32 global = 0;
-    QList<std::array<float, 16>> palette;
+    QList<std::array<float, 16>> palette; // as stored
+    QList<std::array<float, 16>> globals; // row-major global matrices
+    std::optional<std::pair<float, float>> contact;
     QList<std::array<float, 12>> sockets; // empty when the socket data is not in the file
 };
 
@@ -57,13 +59,17 @@ QString dumpText(const BpatFile &file, const Frame &f)
 {
     const BpatClipInfo &clip = file.clips().at(f.clip);
     const auto rig = Rig::forSpecies(file.header().speciesId, int(file.header().boneCount));
-    QString t = QStringLiteral("%1: clip %2 '%3', frame %4 (global frame %5); matrices row by row\n")
-                    .arg(file.path()).arg(f.clip).arg(clip.name).arg(f.frame).arg(f.global);
-    for (int b = 0; b < f.palette.size(); ++b) {
+    const bool skin = file.storesSkinningMatrices();
+    QString t = QStringLiteral("%1: clip %2 '%3', frame %4 (global frame %5); %6 matrices row by row\n")
+                    .arg(file.path()).arg(f.clip).arg(clip.name).arg(f.frame).arg(f.global)
+                    .arg(skin ? QStringLiteral("global (skin x bind)") : QStringLiteral("stored"));
+    for (int b = 0; b < f.globals.size(); ++b) {
         t += QStringLiteral("bone %1%2\n").arg(b).arg(rig ? QStringLiteral(" (%1)").arg(rig->bone(b).name) : QString());
         for (int r = 0; r < 4; ++r)
-            t += QStringLiteral("  %1\n").arg(joinFloats(f.palette.at(b).data() + 4 * r, 4, QLatin1Char(' ')));
+            t += QStringLiteral("  %1\n").arg(joinFloats(f.globals.at(b).data() + 4 * r, 4, QLatin1Char(' ')));
     }
+    if (f.contact)
+        t += QStringLiteral("contact: sole_y %1, foot_y %2\n").arg(formatFloat(f.contact->first), formatFloat(f.contact->second));
     for (int s = 0; s < f.sockets.size(); ++s) {
         t += QStringLiteral("socket %1 (%2), rows 0..2\n").arg(s).arg(file.sockets().value(s).name);
         for (int r = 0; r < 3; ++r)
@@ -77,17 +83,26 @@ QJsonObject dumpJson(const BpatFile &file, const Frame &f)
     QJsonArray palette;
     for (const auto &m : f.palette)
         palette.append(floatArray(m.data(), 16));
+    QJsonArray global;
+    for (const auto &m : f.globals)
+        global.append(floatArray(m.data(), 16));
     QJsonArray sockets;
     for (const auto &s : f.sockets)
         sockets.append(floatArray(s.data(), 12));
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("clip"), file.clips().at(f.clip).name},
         {QStringLiteral("clip_index"), f.clip},
         {QStringLiteral("frame"), qint64(f.frame)},
         {QStringLiteral("global_frame"), qint64(f.global)},
         {QStringLiteral("palette"), palette},
+        {QStringLiteral("global"), global},
         {QStringLiteral("sockets"), sockets},
     };
+    if (f.contact) {
+        out.insert(QStringLiteral("contact"), QJsonObject{{QStringLiteral("sole_y"), double(f.contact->first)},
+                                                          {QStringLiteral("foot_y"), double(f.contact->second)}});
+    }
+    return out;
 }
 
 int runDump(const QStringList &args)
@@ -143,7 +158,9 @@ int runDump(const QStringList &args)
                                QStringLiteral("%1: the matrix of bone %2 in global frame %3 is not inside the file (run bpat validate)")
                                         .arg(file->path()).arg(b).arg(f.global));
         f.palette.append(*m);
+        f.globals.append(*file->globalMatrixFloats(f.global, b));
     }
+    f.contact = file->contact(f.global);
     if (file->header().socketCount > 0 && file->socketDataInBounds()) {
         for (quint32 s = 0; s < file->header().socketCount; ++s)
             f.sockets.append(*file->socketRow(f.global, s));

@@ -6,6 +6,7 @@
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "bpat/DocumentEditor.h"
+#include "bpat/VersionConverter.h"
 #include "mesh/Rig.h"
 
 #include <QCommandLineParser>
@@ -141,6 +142,25 @@ QString apply(BpatDocument &doc, const Operation &op)
         if (right != QLatin1String("0") && right != QLatin1String("1"))
             return QStringLiteral("--set-loops expects 0 or 1, got '%1'").arg(right);
         ok = editor.setClipLoops(clip, right == QLatin1String("1"), &error);
+    } else if (o == QLatin1String("set-marker") || o == QLatin1String("clear-marker")) {
+        // CLIP:NAME=PHASE / CLIP:NAME (the clip name may itself hold ':', the marker never does).
+        const bool set = o == QLatin1String("set-marker");
+        QString target = op.value, phaseText;
+        if (set && !splitPair(op.value, &target, &phaseText))
+            return QStringLiteral("--set-marker expects CLIP:NAME=PHASE, got '%1'").arg(op.value);
+        const qsizetype colon = target.lastIndexOf(QLatin1Char(':'));
+        if (colon <= 0)
+            return QStringLiteral("--%1 expects CLIP:NAME%2, got '%3'").arg(o, set ? QStringLiteral("=PHASE") : QString(), op.value);
+        if (QString e = clipOf(target.left(colon), &clip); !e.isEmpty()) return e;
+        const int marker = format::markerIndex(target.mid(colon + 1));
+        if (marker < 0)
+            return QStringLiteral("--%1: no marker '%2' (expected anticipation_start, weapon_release, contact, recover_unlocked "
+                                  "or exit_safe)").arg(o, target.mid(colon + 1));
+        bool number = true;
+        const float phase = set ? phaseText.toFloat(&number) : -1.0f;
+        if (!number)
+            return QStringLiteral("--set-marker: '%1' is not a number").arg(phaseText);
+        ok = editor.setClipMarker(clip, marker, phase, &error);
     } else if (o == QLatin1String("remove-clip")) {
         if (QString e = clipOf(op.value, &clip); !e.isEmpty()) return e;
         ok = editor.removeClip(clip, &error);
@@ -208,6 +228,7 @@ const QList<std::pair<const char *, const char *>> &operationOptions()
         {"remove-clip", "CLIP"},          {"duplicate-clip", "CLIP[=NEW]"}, {"trim-clip", "CLIP=FIRST:LAST"},
         {"split-clip", "CLIP=FRAME"},     {"add-socket", "NAME:BONE:X,Y,Z"}, {"remove-socket", "SOCKET"},
         {"rename-socket", "OLD=NEW"},     {"set-socket-anchor", "SOCKET=BONE"}, {"set-socket-offset", "SOCKET=X,Y,Z"},
+        {"set-marker", "CLIP:NAME=PHASE"}, {"clear-marker", "CLIP:NAME"},
     };
     return list;
 }
@@ -280,7 +301,10 @@ int runMerge(const QStringList &args)
                                     QStringLiteral("Rename clips whose name already exists (walk -> walk_2) instead of failing."));
     const QCommandLineOption otherSpecies(QStringLiteral("allow-other-species"),
                                           QStringLiteral("Merge files of another species (same bone count) anyway; refused by default."));
-    parser.addOptions({output, rename, otherSpecies});
+    const QCommandLineOption formatVersion(QStringLiteral("format-version"),
+                                           QStringLiteral("Write BPAT version 1, 2 or 3 (late v3); default: the first file's version."),
+                                           QStringLiteral("V"));
+    parser.addOptions({output, rename, otherSpecies, formatVersion});
     parser.addPositionalArgument(QStringLiteral("FILES"), QStringLiteral("Two or more BPAT files of the same species and bone count."),
                                  QStringLiteral("A.bpat B.bpat..."));
     if (const auto exit = parseArguments(parser, args,
@@ -311,15 +335,32 @@ int runMerge(const QStringList &args)
             return failure(command, QStringLiteral("cannot merge %1 into %2: %3; nothing was written").arg(inputs.at(i), inputs.first(), error));
         }
     }
+    QStringList warnings;
+    if (parser.isSet(formatVersion)) {
+        const auto version = parseFormatVersion(parser.value(formatVersion));
+        if (!version)
+            return usageError(parser, command, QStringLiteral("--format-version expects 1, 2, 3, v1, v2, v3-early or v3-late"));
+        // Clips from files of other versions carry what their version had: settle it first.
+        warnings << VersionConverter::completeNewClips(*merged);
+        const ConvertResult converted = VersionConverter::convert(*merged, ConvertOptions{format::Dialect(*version), {}, {}});
+        if (!converted.ok)
+            return failure(command, QStringLiteral("cannot write version %1: %2; nothing was written")
+                                        .arg(parser.value(formatVersion), converted.error));
+        warnings << converted.warnings;
+    } else {
+        warnings << VersionConverter::completeNewClips(*merged);
+    }
+    for (const QString &w : warnings)
+        printErr(QStringLiteral("%1: warning: %2\n").arg(command, w));
     return saveDocument(command, *merged, parser.value(output));
 }
 
 const CommandRegistrar editRegistrar(Command{
     QStringLiteral("edit"),
     QStringLiteral("edit FILE -o OUT [--rename-clip OLD=NEW] [--set-fps CLIP=F] [--set-loops CLIP=0|1] [--remove-clip CLIP] "
-                   "[--add-socket NAME:BONE:X,Y,Z] [--remove-socket NAME] ..."),
+                   "[--add-socket NAME:BONE:X,Y,Z] [--remove-socket NAME] [--set-marker CLIP:NAME=PHASE] [--clear-marker CLIP:NAME] ..."),
     runEdit});
-const CommandRegistrar mergeRegistrar(Command{QStringLiteral("merge"), QStringLiteral("merge A.bpat B.bpat... -o OUT [--rename-on-conflict] [--allow-other-species]"),
+const CommandRegistrar mergeRegistrar(Command{QStringLiteral("merge"), QStringLiteral("merge A.bpat B.bpat... -o OUT [--rename-on-conflict] [--allow-other-species] [--format-version 1|2|3]"),
                                               runMerge});
 
 } // namespace

@@ -84,7 +84,7 @@ QJsonObject infoJson(const BpatFile &file)
     const BpatHeader &h = file.header();
     QJsonArray clips;
     for (const BpatClipInfo &c : file.clips()) {
-        clips.append(QJsonObject{
+        QJsonObject clip{
             {QStringLiteral("index"), c.index},
             {QStringLiteral("name"), c.name},
             {QStringLiteral("frame_count"), qint64(c.frameCount)},
@@ -92,7 +92,20 @@ QJsonObject infoJson(const BpatFile &file)
             {QStringLiteral("fps"), number(c.fps)},
             {QStringLiteral("loops"), c.loops()},
             {QStringLiteral("duration"), std::isfinite(c.duration()) ? QJsonValue(c.duration()) : QJsonValue()},
-        });
+        };
+        if (c.hasMarkers) {
+            QJsonObject markers;
+            for (int k = 0; k < format::MarkerCount; ++k)
+                markers.insert(QLatin1String(format::MarkerKeys[k]), number(c.markers[k]));
+            clip.insert(QStringLiteral("markers"), markers);
+        }
+        if (c.hasV3Fields) {
+            clip.insert(QStringLiteral("flags"), int(c.flags));
+            clip.insert(QStringLiteral("supplies_ground_contact"), c.suppliesGroundContact());
+            clip.insert(QStringLiteral("variant_family"), int(c.variantFamily));
+            clip.insert(QStringLiteral("variant_ordinal"), int(c.variantOrdinal));
+        }
+        clips.append(clip);
     }
     QJsonArray sockets;
     for (const BpatSocketInfo &s : file.sockets()) {
@@ -104,7 +117,7 @@ QJsonObject infoJson(const BpatFile &file)
         });
     }
     const auto socketData = h.socketCount > 0 ? file.socketDataOffset() : std::optional<quint64>(0);
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("path"), NativeName::display(file.path())},
         {QStringLiteral("file_size"), qint64(file.fileSize())},
         {QStringLiteral("version"), qint64(h.version)},
@@ -124,7 +137,22 @@ QJsonObject infoJson(const BpatFile &file)
         {QStringLiteral("sockets"), sockets},
         {QStringLiteral("findings"), findingsJson(file)},
         {QStringLiteral("sections"), sectionsJson(SectionLayout::of(file))},
+        {QStringLiteral("dialect"), format::dialectName(file.dialect())},
     };
+    if (file.hasV3Extension()) {
+        const BpatV3Extension &x = file.v3Extension();
+        out.insert(QStringLiteral("contact_data_offset"), double(x.contactDataOffset));
+        out.insert(QStringLiteral("contact_entry_count"), qint64(x.contactEntryCount));
+        out.insert(QStringLiteral("bind_palette_offset"), double(x.bindPaletteOffset));
+        out.insert(QStringLiteral("bone_parent_offset"), double(x.boneParentOffset));
+        if (file.boneParentsInBounds()) {
+            QJsonArray parents;
+            for (quint8 p : file.boneParents())
+                parents.append(p == format::NoParentBone ? -1 : int(p));
+            out.insert(QStringLiteral("bone_parents"), parents);
+        }
+    }
+    return out;
 }
 
 QString infoText(const BpatFile &file)
@@ -132,10 +160,11 @@ QString infoText(const BpatFile &file)
     const BpatHeader &h = file.header();
     QString t;
     t += QStringLiteral("%1: %2 bytes\n").arg(file.path()).arg(file.fileSize());
-    t += QStringLiteral("version %1, species %2 (%3), %4 bones, %5 sockets, %6 clips, %7 frames\n")
+    t += QStringLiteral("version %1 (%8), species %2 (%3), %4 bones, %5 sockets, %6 clips, %7 frames\n")
              .arg(h.version).arg(h.speciesId)
              .arg(file.speciesName().isEmpty() ? QStringLiteral("unknown") : file.speciesName())
-             .arg(h.boneCount).arg(h.socketCount).arg(h.clipCount).arg(h.frameTotal);
+             .arg(h.boneCount).arg(h.socketCount).arg(h.clipCount).arg(h.frameTotal)
+             .arg(format::dialectName(file.dialect()));
     t += QStringLiteral("clip table at %1, socket table at %2, string table at %3 (%4 bytes)\n")
              .arg(h.clipTableOffset).arg(h.socketTableOffset).arg(h.stringTableOffset).arg(h.stringTableSize);
     const auto paletteSize = file.paletteByteSize(); // nullopt when it overflows 64 bits
@@ -149,6 +178,17 @@ QString infoText(const BpatFile &file)
                  .arg(file.socketDataByteSize() ? QString::number(*file.socketDataByteSize()) : QStringLiteral("?"));
     }
     t += QLatin1Char('\n');
+    if (file.hasV3Extension()) {
+        const BpatV3Extension &x = file.v3Extension();
+        t += QStringLiteral("v3 extension: %1 contact records at %2, bind palette at %3, bone parents at %4\n")
+                 .arg(x.contactEntryCount).arg(x.contactDataOffset).arg(x.bindPaletteOffset).arg(x.boneParentOffset);
+        if (file.boneParentsInBounds()) {
+            QStringList parents;
+            for (quint8 p : file.boneParents())
+                parents << (p == format::NoParentBone ? QStringLiteral("-") : QString::number(p));
+            t += QStringLiteral("bone parents: %1\n").arg(parents.join(QLatin1Char(' ')));
+        }
+    }
     if (!file.clipTableInBounds())
         t += QStringLiteral("clips: the clip table is not inside the file (run bpat validate)\n");
     else
@@ -158,6 +198,18 @@ QString infoText(const BpatFile &file)
                  .arg(c.index, 2).arg(c.name, -16).arg(c.frameCount, 3).arg(c.frameOffset, 4)
                  .arg(formatFloat(c.fps)).arg(c.loops() ? QStringLiteral("loops") : QStringLiteral("one-shot"))
                  .arg(c.duration(), 0, 'f', 3);
+        if (c.hasMarkers) {
+            QStringList parts;
+            for (int k = 0; k < format::MarkerCount; ++k) {
+                if (c.markers[k] != -1.0f)
+                    parts << QStringLiteral("%1 %2").arg(QLatin1String(format::MarkerKeys[k]), formatFloat(c.markers[k]));
+            }
+            if (c.hasV3Fields)
+                t += QStringLiteral("       flags 0x%1, variant family %2 ordinal %3%4\n")
+                         .arg(c.flags, 2, 16, QLatin1Char('0')).arg(c.variantFamily).arg(c.variantOrdinal)
+                         .arg(c.suppliesGroundContact() ? QStringLiteral(", supplies ground contact") : QString());
+            t += QStringLiteral("       markers: %1\n").arg(parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", ")));
+        }
     }
     if (!file.stringTableInBounds())
         t += QStringLiteral("names: the string table is not inside the file (run bpat validate)\n");

@@ -1,4 +1,5 @@
 // bpat rebake: input animation curves -> BPAT clips (see docs/cli.md and docs/rebake.md).
+#include "CliSupport.h"
 #include "CommandRegistry.h"
 
 #include "rebake/RebakeManifest.h"
@@ -59,6 +60,8 @@ int runRebake(const QStringList &args)
         {QStringLiteral("print-recipe"), QStringLiteral("Print a built-in recipe as JSON and exit."), QStringLiteral("NAME")},
         {QStringLiteral("quiet"), QStringLiteral("Print nothing on success.")},
         {QStringLiteral("overwrite-input"), QStringLiteral("Allow the output to replace a recording it is made from.")},
+        {QStringLiteral("format-version"), QStringLiteral("Write BPAT version 1, 2 or 3 (late v3, what the game reads today); "
+                                                          "default: v1 for a new file, the target's version with --into."), QStringLiteral("V")},
     });
     if (!parser.parse(args)) {
         err << "bpat rebake: " << parser.errorText() << "\n\n" << parser.helpText();
@@ -142,12 +145,23 @@ int runRebake(const QStringList &args)
                                 parser.value(QStringLiteral("into"))};
     }
 
+    if (parser.isSet(QStringLiteral("format-version"))) {
+        const auto version = parseFormatVersion(parser.value(QStringLiteral("format-version")));
+        if (!version) {
+            err << "bpat rebake: --format-version expects 1, 2, 3, v1, v2, v3-early or v3-late\n";
+            return ExitUsage;
+        }
+        request->formatVersion = format::Dialect(*version);
+    }
+
     request->overwriteInput = parser.isSet(QStringLiteral("overwrite-input"));
     QElapsedTimer timer;
     timer.start();
     const RebakeOutcome outcome = RebakeJob(*request).run(options);
     for (const QString &e : outcome.errors)
         err << "bpat rebake: " << e << '\n';
+    for (const QString &w : outcome.warnings)
+        err << "bpat rebake: warning: " << w << '\n';
     if (!outcome.ok)
         return ExitFailure;
     for (const Diagnostic &d : outcome.validation)
@@ -166,7 +180,7 @@ int runRebake(const QStringList &args)
 
 const CommandRegistrar registrar(Command{
     QStringLiteral("rebake"),
-    QStringLiteral("rebake CURVES.bin -o OUT.bpat [--recipe R] [--fps N] [--from S] [--to S] [--clip NAME] [--loops] [--into BPAT] | --manifest BAKE.json"),
+    QStringLiteral("rebake CURVES.bin -o OUT.bpat [--recipe R] [--fps N] [--from S] [--to S] [--clip NAME] [--loops] [--into BPAT] [--format-version 1|2|3] | --manifest BAKE.json"),
     runRebake});
 
 } // namespace

@@ -77,7 +77,7 @@ QString tst_MainWindow::writeCrafted(const QByteArray &bytes, const QString &nam
 void tst_MainWindow::upstreamFilesFillEveryPanel_data()
 {
     QTest::addColumn<QString>("relative");
-    for (const char *set : {"bpat_v1_latest", "bpat_v1_initial"}) {
+    for (const char *set : {"bpat_v1_latest", "bpat_v1_initial", "bpat_v2", "bpat_v3_early", "bpat_v3_late"}) {
         for (const char *name : {"humanoid", "humanoid_sword", "horse", "elephant"})
             QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(set), QLatin1String(name))))
                 << QStringLiteral("upstream_assets/%1/%2.bpat").arg(QLatin1String(set), QLatin1String(name));
@@ -108,19 +108,25 @@ void tst_MainWindow::upstreamFilesFillEveryPanel()
     window.setInteractive(false);
     QVERIFY(window.openFile(testpaths::shared(relative)));
     InspectorPanels *panels = window.panels();
-    QCOMPARE(panels->headerModel()->rowCount(), 15); // 12 stored fields + 3 derived
+    const bool v3 = relative.contains(QStringLiteral("bpat_v3_"));
+    QCOMPARE(panels->headerModel()->rowCount(), v3 ? 20 : 15); // 12 stored fields + 3 derived (+ 5 of the v3 extension)
     for (const char *field : {"magic", "version", "species_id", "bone_count", "socket_count", "clip_count",
                               "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
                               "string_table_offset", "palette_data_offset"})
         QVERIFY2(panels->headerModel()->rowOfField(QLatin1String(field)) >= 0, field);
     QCOMPARE(panels->clipsModel()->rowCount(), clips);
+    // Markers from v2 on, flags and variants in v3.
+    QCOMPARE(panels->clipsModel()->columnCount(), v3 ? 10 : relative.contains(QStringLiteral("bpat_v2")) ? 8 : 7);
     QCOMPARE(panels->socketsModel()->rowCount(), sockets);
     QCOMPARE(panels->paletteModel()->rowCount(), bones + sockets);
     QCOMPARE(panels->palettePanel()->proxy()->rowCount(), bones + sockets);
     // The game's files are laid out back to back: no gaps, overlaps or trailing bytes.
     const auto &sections = panels->layoutModel()->layout().sections();
-    const int expectedSections = sockets > 0 ? 7 : 5; // + socket table and data; padding only if any
-    QVERIFY2(sections.size() == expectedSections || sections.size() == expectedSections - 1,
+    // + socket table and data; padding only if any; v3: extension and contacts, late v3: bind palette
+    // and parents (and an 8-byte pad before the bind palette when frame_total is odd).
+    const bool late = relative.contains(QStringLiteral("bpat_v3_late"));
+    const int expectedSections = (sockets > 0 ? 7 : 5) + (v3 ? 2 : 0) + (late ? 3 : 0);
+    QVERIFY2(sections.size() <= expectedSections && sections.size() >= expectedSections - 2,
              qPrintable(QString::number(sections.size())));
     for (const LayoutSection &s : sections) {
         QVERIFY2(!s.overlaps && !s.pastEnd, qPrintable(s.name));

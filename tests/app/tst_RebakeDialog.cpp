@@ -95,6 +95,11 @@ private slots:
         QCOMPARE(*r->clips.first().range.to, 3.0);
         QVERIFY(r->clips.first().loops);
         QVERIFY(r->intoPath.isEmpty());
+        QVERIFY(!r->formatVersion); // keep: a new file is v1
+        dialog.setFormatVersion(int(bpat::format::Dialect::V3Late));
+        QCOMPARE(*dialog.request(&error)->formatVersion, bpat::format::Dialect::V3Late);
+        dialog.setFormatVersion(-1);
+        QVERIFY(!dialog.request(&error)->formatVersion);
         dialog.setRecipe(QStringLiteral("/nonexistent/recipe.json"));
         QVERIFY(!dialog.request(&error));
         QVERIFY(error.contains(u"Recipe"));
@@ -181,6 +186,11 @@ private slots:
         // The dialog says the file was written; no "Preview, not saved" left behind.
         QVERIFY2(dialog.previewPane()->bannerText().startsWith(QStringLiteral("Written: ") + out), qPrintable(dialog.previewPane()->bannerText()));
         QVERIFY(!dialog.previewPane()->bannerText().contains(u"not saved"));
+        // The same in late v3, what the game reads today.
+        dialog.setFormatVersion(int(bpat::format::Dialect::V3Late));
+        dialog.startRebake();
+        QVERIFY(rebaked.wait(60000));
+        QCOMPARE(BpatFile::open(out)->dialect(), bpat::format::Dialect::V3Late);
     }
 
     void cancelLeavesTargetUntouched()

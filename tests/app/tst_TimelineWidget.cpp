@@ -3,6 +3,9 @@
 #include "PlaybackClock.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
+#include "TestPaths.h"
+#include "editing/DocumentSession.h"
+#include "widgets/ClipMarkerStrip.h"
 #include "widgets/TimelineWidget.h"
 
 #include <QComboBox>
@@ -12,6 +15,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest/QtTest>
 
 using namespace bpat;
@@ -29,6 +33,7 @@ private Q_SLOTS:
     void controlsFollowTheClip();
     void sliderScrubs();
     void commandLineStyleSelection();
+    void markersContactsAndVariants();
 
 private:
     QTemporaryDir m_dir;
@@ -161,6 +166,43 @@ void tst_TimelineWidget::commandLineStyleSelection()
     QCOMPARE(m_window->context()->currentClip(), 0);
     m_window->context()->setCurrentFrame(100);
     QCOMPARE(m_window->context()->currentFrame(), 23);
+}
+
+void tst_TimelineWidget::markersContactsAndVariants()
+{
+    auto *strip = m_window->findChild<ClipMarkerStrip *>(QStringLiteral("clipMarkerStrip"));
+    QVERIFY(strip);
+    QVERIFY(!strip->isVisible()); // a v1 file has no markers
+    BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"));
+    QVERIFY(m_window->openFile(testpaths::shared(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"))));
+    StudioContext *context = m_window->context();
+    context->setCurrentClip(context->file().findClip(QStringLiteral("attack_sword_b")));
+    QVERIFY(strip->isVisible());
+    // attack_sword_a/b/c: one family; the five markers of the sword set, named.
+    QCOMPARE(strip->markerLabels().size(), 5);
+    QVERIFY(strip->markerLabels().at(2).startsWith(QStringLiteral("contact 0.54")));
+    QCOMPARE(strip->variantCombo()->count(), 3);
+    QVERIFY(strip->variantCombo()->isVisible());
+    QCOMPARE(strip->variantCombo()->currentData().toInt(), 5);
+    Q_EMIT strip->variantCombo()->activated(2);
+    QCOMPARE(context->currentClip(), 6);
+    QVERIFY(strip->xOfPhase(1.0) > strip->xOfPhase(0.0));
+    const QImage image = strip->grab().toImage();
+    QVERIFY(!image.isNull());
+    // walk: only exit safe; its own family.
+    context->setCurrentClip(1);
+    QCOMPARE(strip->markerLabels(), QStringList{QStringLiteral("exit safe 0.98")});
+    QVERIFY(!strip->variantCombo()->isVisible());
+    // Set a marker at the current frame (undoable) and clear it.
+    context->setCurrentFrame(6); // walk has 24 frames: phase 6/23
+    QVERIFY(strip->setMarkerAtCurrentFrame(2));
+    QCOMPARE(context->file().clips().at(1).markers[2], 6.0f / 23.0f);
+    QVERIFY(strip->clearMarker(4));
+    QCOMPARE(strip->markerLabels().size(), 1);
+    context->session()->undoStack()->undo();
+    context->session()->undoStack()->undo();
+    QCOMPARE(strip->markerLabels(), QStringList{QStringLiteral("exit safe 0.98")});
+    QCOMPARE(context->file().clips().at(1).markers[2], -1.0f);
 }
 
 QTEST_MAIN(tst_TimelineWidget)

@@ -15,7 +15,7 @@ private Q_SLOTS:
     void jsonMatchesDump_data()
     {
         QTest::addColumn<QString>("relative");
-        for (const char *set : {"bpat_v1_latest", "bpat_v1_initial"}) {
+        for (const char *set : {"bpat_v1_latest", "bpat_v1_initial", "bpat_v2", "bpat_v3_early", "bpat_v3_late"}) {
             for (const char *name : {"humanoid", "humanoid_sword", "horse", "elephant"})
                 QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(set), QLatin1String(name))))
                     << QStringLiteral("upstream_assets/%1/%2").arg(QLatin1String(set), QLatin1String(name));
@@ -30,13 +30,25 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.err.isEmpty());
         const QJsonObject info = r.json();
-        const char *const keys[] = {"path", "file_size", "version", "species_id", "species", "bone_count", "socket_count",
-                                  "clip_count", "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
-                                  "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets",
-                                  "findings", "sections"};
-        for (const char *k : keys)
-            QVERIFY2(info.contains(QLatin1String(k)), k);
-        QCOMPARE(info.size(), qsizetype(std::size(keys)));
+        QStringList keys;
+        for (const char *k : {"path", "file_size", "version", "species_id", "species", "bone_count", "socket_count",
+                              "clip_count", "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
+                              "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets", "findings", "dialect", "sections"})
+            keys << QLatin1String(k);
+        const qint64 version = info.value(QStringLiteral("version")).toInteger();
+        const bool late = relative.contains(QStringLiteral("v3_late"));
+        if (version == 3) {
+            for (const char *k : {"contact_data_offset", "contact_entry_count", "bind_palette_offset", "bone_parent_offset"})
+                keys << QLatin1String(k);
+        }
+        if (late)
+            keys << QStringLiteral("bone_parents");
+        for (const QString &k : keys)
+            QVERIFY2(info.contains(k), qPrintable(k));
+        QCOMPARE(info.size(), keys.size());
+        QCOMPARE(info.value(QStringLiteral("dialect")).toString(),
+                 version == 1 ? QStringLiteral("v1") : version == 2 ? QStringLiteral("v2")
+                                                     : late ? QStringLiteral("v3-late") : QStringLiteral("v3-early"));
         QVERIFY(info.value(QStringLiteral("findings")).toArray().isEmpty()); // the game's files read whole
 
         QFile dumpFile(testpaths::shared(relative + QStringLiteral(".dump.txt")));
@@ -54,7 +66,28 @@ private Q_SLOTS:
                 ++compared;
             }
         }
-        QCOMPARE(compared, 11);
+        // v3: the extension line's fields (all but reserved0) and the parents.
+        for (const QString &line : lines) {
+            if (!line.trimmed().startsWith(QStringLiteral("ext_v3:")))
+                continue;
+            for (auto it = kv.globalMatch(line); it.hasNext();) {
+                const auto m = it.next();
+                if (m.captured(1) == QLatin1String("reserved0"))
+                    continue;
+                QCOMPARE(info.value(m.captured(1)).toInteger(), m.captured(2).toLongLong());
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, version == 3 ? 15 : 11);
+        for (const QString &line : lines) {
+            if (!line.contains(QStringLiteral("bone parents (255 = root):")))
+                continue;
+            const QStringList values = line.section(QLatin1Char(':'), 1).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            const QJsonArray parents = info.value(QStringLiteral("bone_parents")).toArray();
+            QCOMPARE(parents.size(), values.size());
+            for (qsizetype b = 0; b < values.size(); ++b)
+                QCOMPARE(parents.at(b).toInt(), values.at(b) == QLatin1String("255") ? -1 : values.at(b).toInt());
+        }
         QVERIFY(lines.at(0).endsWith(QStringLiteral(": %1 bytes").arg(info.value(QStringLiteral("file_size")).toInteger())));
         QVERIFY(lines.at(1).contains(QStringLiteral("(%1)").arg(info.value(QStringLiteral("species")).toString())));
         static const QRegularExpression socketData(QStringLiteral("socket data (\\d+) bytes at (\\d+)"));
@@ -77,6 +110,29 @@ private Q_SLOTS:
             QCOMPARE(c.value(QStringLiteral("fps")).toDouble(), m.captured(5).toDouble());
             QCOMPARE(c.value(QStringLiteral("loops")).toBool(), m.captured(6) == QLatin1String("1"));
             QCOMPARE(c.value(QStringLiteral("duration")).toDouble(), m.captured(3).toDouble() / m.captured(5).toDouble());
+            // v2 / v3: markers as stored; v3: flags and variants.
+            static const QRegularExpression markersRe(QStringLiteral("markers=\\(([^)]*)\\)"));
+            const auto mm = markersRe.match(line);
+            QCOMPARE(mm.hasMatch(), version >= 2);
+            QCOMPARE(c.contains(QStringLiteral("markers")), version >= 2);
+            if (mm.hasMatch()) {
+                const QStringList values = mm.captured(1).split(QStringLiteral(", "));
+                const QJsonObject markers = c.value(QStringLiteral("markers")).toObject();
+                const char *const names[] = {"anticipation_start", "weapon_release", "contact", "recover_unlocked", "exit_safe"};
+                QCOMPARE(values.size(), 5);
+                for (int k = 0; k < 5; ++k)
+                    QCOMPARE(float(markers.value(QLatin1String(names[k])).toDouble()), values.at(k).toFloat());
+            }
+            static const QRegularExpression v3Re(QStringLiteral("flags=0x([0-9a-f]+) variant_family=(\\d+) variant_ordinal=(\\d+)"));
+            const auto v3 = v3Re.match(line);
+            QCOMPARE(v3.hasMatch(), version == 3);
+            if (v3.hasMatch()) {
+                const int flags = v3.captured(1).toInt(nullptr, 16);
+                QCOMPARE(c.value(QStringLiteral("flags")).toInt(), flags);
+                QCOMPARE(c.value(QStringLiteral("supplies_ground_contact")).toBool(), (flags & 1) != 0);
+                QCOMPARE(c.value(QStringLiteral("variant_family")).toInt(), v3.captured(2).toInt());
+                QCOMPARE(c.value(QStringLiteral("variant_ordinal")).toInt(), v3.captured(3).toInt());
+            }
             ++clipLines;
         }
         QCOMPARE(clipLines, clips.size());

@@ -39,6 +39,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     (void)file.paletteBytes();
     (void)file.socketDataBytes();
+    // v3: the dialect, contacts, bind palette, parents and the stored (skinning) matrices.
+    (void)file.dialect();
+    for (quint32 frame : {quint32(0), file.hasHeader() ? file.header().frameTotal : 0u}) {
+        (void)file.contact(frame);
+        bool ok = false;
+        (void)file.storedMatrix(frame, lastBone, &ok);
+        (void)file.globalMatrixFloats(frame, 0);
+    }
+    for (quint32 bone : {quint32(0), lastBone, bones}) {
+        bool ok = false;
+        (void)file.bindMatrix(bone, &ok);
+    }
+    (void)file.boneParents().size();
     (void)file.findClipByNameOrIndex(QStringLiteral("1"));
 
     // Copy into a document only when it is small: fromFile is bounded by the file size anyway.

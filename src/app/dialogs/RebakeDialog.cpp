@@ -6,7 +6,9 @@
 #include "anim/InputAnimationReader.h"
 #include "RebakePreviewPane.h"
 
+#include <QComboBox>
 #include <QFileDialog>
+#include <QLabel>
 #include <QFileInfo>
 #include <QLocale>
 #include <QtConcurrent/QtConcurrentRun>
@@ -25,6 +27,18 @@ RebakeDialog::RebakeDialog(QWidget *parent)
     m_ui->recipeCombo->addItems(BuiltinRecipes::names());
     m_ui->recipeCombo->addItem(RecipeFromFile);
     m_ui->progressBar->setRange(0, 1000);
+    // The BPAT version of the output: late v3 is what the game reads today.
+    m_formatCombo = new QComboBox(this);
+    m_formatCombo->setObjectName(QStringLiteral("formatCombo"));
+    m_formatCombo->addItem(tr("Keep (new file: v1; existing file: its version)"), -1);
+    m_formatCombo->addItem(tr("v1"), int(bpat::format::Dialect::V1));
+    m_formatCombo->addItem(tr("v2 (markers)"), int(bpat::format::Dialect::V2));
+    m_formatCombo->addItem(tr("v3 early"), int(bpat::format::Dialect::V3Early));
+    m_formatCombo->addItem(tr("v3 late (what the game reads today)"), int(bpat::format::Dialect::V3Late));
+    const int formatRow = m_ui->formLayout->rowCount();
+    m_ui->formLayout->addWidget(new QLabel(tr("BPAT version:"), this), formatRow, 0);
+    m_ui->formLayout->addWidget(m_formatCombo, formatRow, 1);
+    connect(m_formatCombo, &QComboBox::currentIndexChanged, this, &RebakeDialog::settingsChanged);
 
     connect(m_ui->sourceBrowse, &QToolButton::clicked, this, [this] {
         const QString p = QFileDialog::getOpenFileName(this, tr("Input animation"), m_ui->sourceEdit->text(),
@@ -193,6 +207,11 @@ void RebakeDialog::setRange(std::optional<double> from, std::optional<double> to
 void RebakeDialog::setClipName(const QString &name) { m_ui->clipEdit->setText(name); }
 void RebakeDialog::setLoops(bool loops) { m_ui->loopsCheck->setChecked(loops); }
 
+void RebakeDialog::setFormatVersion(int dialect)
+{
+    m_formatCombo->setCurrentIndex(std::max(0, m_formatCombo->findData(dialect)));
+}
+
 std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
 {
     auto fail = [error](const QString &why) {
@@ -236,6 +255,8 @@ std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
     }
     req.recipe = *recipe;
     req.clips = {clip};
+    if (const int dialect = m_formatCombo->currentData().toInt(); dialect >= 0)
+        req.formatVersion = bpat::format::Dialect(dialect);
     return req;
 }
 

@@ -15,6 +15,8 @@
 
 class RebakePreviewPane;
 
+class QComboBox;
+
 namespace Ui {
 class RebakeDialog;
 }
@@ -58,6 +60,8 @@ public slots:
     void startPreview();
     void startRebake();
     void cancel();
+    // The version choice: -1 keeps it (a new file v1, --into the target's), else a format::Dialect.
+    void setFormatVersion(int dialect);
 
 signals:
     void rebaked(const QString &path);
@@ -79,6 +83,7 @@ private:
     void onSourceInspected();
 
     std::unique_ptr<Ui::RebakeDialog> m_ui;
+    QComboBox *m_formatCombo = nullptr; // the BPAT version to write (data: format::Dialect, -1 = keep)
     QFutureWatcher<bpat::RebakeOutcome> m_watcher;
     QTimer m_progressTimer;
     std::atomic<bool> m_cancel{false};

@@ -99,9 +99,13 @@ bool RemoveClipCommand::apply(BpatDocument &document, QString *error)
     std::optional<BpatClip> removed;
     if (m_clip >= 0 && m_clip < document.clipCount())
         removed = document.clip(m_clip);
+    QList<std::pair<int, quint8>> variants;
+    for (const BpatClip &c : document.clips())
+        variants.append({c.variantFamily, c.variantOrdinal});
     if (!DocumentEditor(document).removeClip(m_clip, error))
         return false;
     m_removed = std::move(removed);
+    m_variants = std::move(variants);
     setText(QObject::tr("Remove clip '%1'").arg(m_removed->name));
     return true;
 }
@@ -110,6 +114,11 @@ void RemoveClipCommand::revert(BpatDocument &document)
 {
     // The stored clip keeps its socket rows, so insertClip() does not recompute them.
     document.insertClip(m_clip, *m_removed);
+    // Removing a family's base dissolved the family (v3): put every clip's variant back.
+    for (int i = 0; i < document.clipCount() && i < m_variants.size(); ++i) {
+        document.clip(i).variantFamily = m_variants.at(i).first;
+        document.clip(i).variantOrdinal = m_variants.at(i).second;
+    }
 }
 
 int RemoveClipCommand::focusClip(bool undo) const

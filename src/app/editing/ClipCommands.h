@@ -60,6 +60,7 @@ public:
 private:
     int m_clip;
     std::optional<BpatClip> m_removed;
+    QList<std::pair<int, quint8>> m_variants; // every clip's (family, ordinal) before: undo restores them
 };
 
 class MoveClipCommand : public DocumentCommand

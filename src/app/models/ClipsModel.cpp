@@ -32,7 +32,8 @@ QVariant sharedData(const QModelIndex &index, int role, int currentClip)
         font.setBold(true);
         return font;
     }
-    if (role == Qt::TextAlignmentRole && index.column() != ClipsModel::NameColumn && index.column() != ClipsModel::LoopsColumn)
+    if (role == Qt::TextAlignmentRole && index.column() != ClipsModel::NameColumn && index.column() != ClipsModel::LoopsColumn
+        && index.column() < ClipsModel::MarkersColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
@@ -47,7 +48,7 @@ ClipsModel::ClipsModel(StudioContext *context, QObject *parent)
     // The current clip is drawn in bold.
     connect(context, &StudioContext::currentClipChanged, this, [this] {
         if (m_rows > 0)
-            Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, NoOfColumns - 1), {Qt::FontRole});
+            Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1), {Qt::FontRole});
     });
     reset();
 }
@@ -57,13 +58,16 @@ void ClipsModel::reset()
     // An edit that keeps the row count (rename, fps, loops, offsets) changes cells, not rows:
     // a reset here, inside the view's commit of a cell editor, destroyed that editor and Qt
     // warned "closeEditor called with an editor that does not belong to this view".
+    // A file of another version has other columns (markers in v2, flags and variants in v3).
     const int rows = m_context->clipCount();
-    if (rows == m_rows && rows > 0) {
-        Q_EMIT dataChanged(index(0, 0), index(rows - 1, NoOfColumns - 1));
+    const int columns = columnsFor(m_context);
+    if (rows == m_rows && columns == m_columns && rows > 0) {
+        Q_EMIT dataChanged(index(0, 0), index(rows - 1, columns - 1));
         return;
     }
     beginResetModel();
     m_rows = rows;
+    m_columns = columns;
     endResetModel();
 }
 
@@ -74,7 +78,22 @@ int ClipsModel::rowCount(const QModelIndex &parent) const
 
 int ClipsModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : NoOfColumns;
+    return parent.isValid() ? 0 : m_columns;
+}
+
+int ClipsModel::columnsFor(const StudioContext *context)
+{
+    if (!context->hasFile() || context->file().header().version < 2 || context->file().header().version > 3)
+        return LoopsColumn + 1;
+    return context->file().header().version == 2 ? MarkersColumn + 1 : NoOfColumns;
+}
+
+static QString markerText(const BpatClipInfo &clip)
+{
+    QStringList parts;
+    for (int k = 0; k < format::MarkerCount; ++k)
+        parts << (clip.markers[k] == -1.0f ? QStringLiteral("-") : QString::number(double(clip.markers[k]), 'g', 3));
+    return parts.join(QLatin1Char(' '));
 }
 
 QVariant ClipsModel::snapshotData(const QModelIndex &index, int role) const
@@ -140,6 +159,16 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
         case DurationColumn: return fpsValid ? QString::number(clip.duration(), 'f', 3) : QStringLiteral("-");
         case LoopsColumn:
             return clip.loopsByte == 1 ? tr("yes") : clip.loopsByte == 0 ? tr("no") : tr("invalid (%1)").arg(clip.loopsByte);
+        case MarkersColumn: return clip.hasMarkers ? markerText(clip) : QString();
+        case FlagsColumn:
+            return clip.hasV3Fields ? (clip.suppliesGroundContact() ? tr("ground contact") : tr("-"))
+                                          + (clip.flags & ~1 ? tr(" (0x%1)").arg(clip.flags, 2, 16, QLatin1Char('0')) : QString())
+                                    : QString();
+        case VariantColumn:
+            return clip.hasV3Fields ? (clip.variantFamily == clip.index && clip.variantOrdinal == 0
+                                           ? tr("own")
+                                           : tr("%1 #%2").arg(clip.variantFamily).arg(clip.variantOrdinal))
+                                    : QString();
         }
         break;
     case SortRole:
@@ -159,6 +188,10 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         return sharedData(index, role, m_context->currentClip());
     case Qt::ToolTipRole:
+        if (index.column() == MarkersColumn)
+            return tr("anticipation start, weapon release, contact, recover unlocked, exit safe (phases of the clip; - = unset)");
+        if (index.column() == VariantColumn)
+            return tr("variant family (the index of its base clip) and ordinal in it");
         return tr("Clip entry at byte %1").arg(clip.entryOffset);
     case Qt::EditRole:
         switch (index.column()) {
@@ -227,6 +260,9 @@ QVariant ClipsModel::headerData(int section, Qt::Orientation orientation, int ro
     case FpsColumn: return tr("FPS");
     case DurationColumn: return tr("Duration (s)");
     case LoopsColumn: return tr("Loops");
+    case MarkersColumn: return tr("Markers");
+    case FlagsColumn: return tr("Flags");
+    case VariantColumn: return tr("Variant");
     }
     return {};
 }

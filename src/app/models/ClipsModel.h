@@ -5,6 +5,8 @@
 // DocumentSession; a refused edit changes nothing and its reason goes to the status bar.
 // For a BPSM file (minimal snapshot mesh) the rows are its clip entries, read-only; FPS and
 // Loops, which BPSM does not store, show the defaults the timeline plays with, in grey.
+// v2 / v3 files add the clip's markers (phases, "-" when unset), v3 files its flags and its
+// variant family / ordinal.
 #include <QAbstractTableModel>
 
 namespace bpat::studio {
@@ -15,8 +17,10 @@ class ClipsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    // Markers exist from v2 on, flags and variants in v3: those columns are only there (the
+    // column count follows the file's version).
     enum Column { IndexColumn, NameColumn, FramesColumn, FrameOffsetColumn, FpsColumn, DurationColumn,
-                  LoopsColumn, NoOfColumns };
+                  LoopsColumn, MarkersColumn, FlagsColumn, VariantColumn, NoOfColumns };
 
     explicit ClipsModel(StudioContext *context, QObject *parent = nullptr);
 
@@ -31,7 +35,10 @@ private:
     void reset();
     QVariant snapshotData(const QModelIndex &index, int role) const;
     StudioContext *m_context;
+    static int columnsFor(const StudioContext *context); // by the open file's version
+
     int m_rows = 0;
+    int m_columns = LoopsColumn + 1;
 };
 
 } // namespace bpat::studio

@@ -50,9 +50,9 @@ void HeaderModel::addBpatRows()
         const QString magic = QString::fromLatin1(hd.magic.data(), 4);
         add(QStringLiteral("magic"), magic, magic, h::Magic,
             f.hasMagic() ? tr("BPAT") : tr("expected 'BPAT'"), !f.hasMagic());
+        const bool knownVersion = hd.version >= 1 && hd.version <= format::LatestVersion;
         add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
-            hd.version == format::CurrentVersion ? QString() : tr("expected %1").arg(format::CurrentVersion),
-            hd.version != format::CurrentVersion);
+            knownVersion ? tr("dialect %1").arg(format::dialectName(f.dialect())) : tr("expected 1, 2 or 3"), !knownVersion);
         const QString species = f.speciesName();
         add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
             species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
@@ -87,9 +87,40 @@ void HeaderModel::addBpatRows()
         const auto paletteSize = f.paletteByteSize();
         add(QStringLiteral("palette_bytes"), paletteSize ? QString::number(*paletteSize) : tr("overflow"),
             paletteSize ? QVariant(*paletteSize) : QVariant(), -1, tr("derived: frame_total * bone_count * 64"));
+        if (f.hasV3Extension())
+            addV3Rows();
     }
     add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
         f.hasHeader() ? tr("bytes") : tr("shorter than the 64-byte header"), !f.hasHeader());
+}
+
+void HeaderModel::addV3Rows()
+{
+    // The v3 extension header (bytes 64..95): early v3 calls 80..95 reserved.
+    const BpatFile &f = m_context->file();
+    const BpatV3Extension &x = f.v3Extension();
+    namespace e = format::ext;
+    const bool late = f.dialect() == format::Dialect::V3Late;
+    const bool contactsOk = x.contactEntryCount == 0 || f.contactTableInBounds();
+    add(QStringLiteral("contact_data_offset"), hexOffset(x.contactDataOffset), x.contactDataOffset, e::ContactDataOffset,
+        x.contactEntryCount == 0 ? tr("no contact table") : (contactsOk ? tr("8 bytes per frame: sole_y, foot_y")
+                                                                          : tr("table not inside the file")),
+        !contactsOk);
+    add(QStringLiteral("contact_entry_count"), QString::number(x.contactEntryCount), x.contactEntryCount, e::ContactEntryCount,
+        x.contactEntryCount == 0 || x.contactEntryCount == f.header().frameTotal ? QString() : tr("expected 0 or frame_total"),
+        x.contactEntryCount != 0 && x.contactEntryCount != f.header().frameTotal);
+    add(QStringLiteral("reserved0"), QString::number(x.reserved0), x.reserved0, e::Reserved0,
+        x.reserved0 == 0 ? QString() : tr("expected 0"), x.reserved0 != 0);
+    add(late ? QStringLiteral("bind_palette_offset") : QStringLiteral("reserved1"), hexOffset(x.bindPaletteOffset),
+        x.bindPaletteOffset, e::BindPaletteOffset,
+        !late ? tr("early v3: unused") : x.bindPaletteOffset == 0 ? tr("no bind palette")
+            : f.bindPaletteInBounds() ? tr("bone_count column-major bind matrices") : tr("not inside the file"),
+        late && x.bindPaletteOffset != 0 && !f.bindPaletteInBounds());
+    add(late ? QStringLiteral("bone_parent_offset") : QStringLiteral("reserved2"), hexOffset(x.boneParentOffset),
+        x.boneParentOffset, e::BoneParentOffset,
+        !late ? tr("early v3: unused") : x.boneParentOffset == 0 ? tr("no parent table")
+            : f.boneParentsInBounds() ? tr("one parent byte per bone, 0xFF = root") : tr("not inside the file"),
+        late && x.boneParentOffset != 0 && !f.boneParentsInBounds());
 }
 
 void HeaderModel::addSnapshotRows()

@@ -37,6 +37,7 @@ private:
     };
     void rebuild();
     void addBpatRows();
+    void addV3Rows();
     void addSnapshotRows();
     void add(QString field, QString value, QVariant sortValue, qint64 offset, QString note, bool problem = false);
 

@@ -44,8 +44,8 @@ std::optional<std::array<float, 16>> PaletteModel::values(int row) const
     if (!frame || row < 0)
         return std::nullopt;
     const BpatFile &file = m_context->file();
-    if (row < m_boneRows)
-        return file.matrixFloats(*frame, quint32(row));
+    if (row < m_boneRows) // the global matrix, row-major, in every dialect (late v3: skin x bind)
+        return file.globalMatrixFloats(*frame, quint32(row));
     const int socket = row - m_boneRows;
     if (socket >= m_socketRows)
         return std::nullopt;
@@ -91,8 +91,15 @@ QVariant PaletteModel::data(const QModelIndex &index, int role) const
         if (column == IndexColumn)
             return socket ? row - m_boneRows : row;
         if (column == NameColumn) {
-            if (!socket)
-                return m_context->boneName(row);
+            if (!socket) {
+                // The hierarchy, when the rig (or a late-v3 parent table) gives one: indented by depth.
+                int depth = 0;
+                if (role == Qt::DisplayRole && m_context->rig() && row < m_context->rig()->boneCount()) {
+                    for (int p = m_context->rig()->bone(row).parent; p >= 0 && depth < 64; p = m_context->rig()->bone(p).parent)
+                        ++depth;
+                }
+                return QString(depth * 2, QLatin1Char(' ')) + m_context->boneName(row);
+            }
             const auto &info = m_context->file().sockets().at(row - m_boneRows);
             return tr("socket %1").arg(info.name);
         }

@@ -1,6 +1,7 @@
 #pragma once
-// The Palette panel: the current frame's matrices, one row per bone (rows 0..3 of the stored
-// row-major matrix and its translation), then one row per socket (its stored rows 0..2). Values
+// The Palette panel: the current frame's matrices, one row per bone (rows 0..3 of the bone's
+// global matrix, row-major, and its translation; late v3: skin x bind), indented by depth in
+// the bone hierarchy when the rig or the file's parent table gives one, then one row per socket (its stored rows 0..2). Values
 // that are not finite, or a row 3 that is not (0 0 0 1), are highlighted. Follows the
 // StudioContext's current clip and frame.
 #include <QAbstractTableModel>

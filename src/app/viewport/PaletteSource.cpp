@@ -12,7 +12,7 @@ QList<float> PaletteSource::frame(quint32 globalFrame) const
         return {};
     QList<float> out(qsizetype(boneCount) * bpat::format::MatrixFloats);
     for (int bone = 0; bone < boneCount; ++bone) {
-        const auto m = file->matrixFloats(globalFrame, quint32(bone));
+        const auto m = file->globalMatrixFloats(globalFrame, quint32(bone));
         if (!m)
             return {};
         std::copy(m->cbegin(), m->cend(), out.begin() + qsizetype(bone) * bpat::format::MatrixFloats);
@@ -58,6 +58,21 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
     source.boneCount = int(header.boneCount);
     source.frameTotal = header.frameTotal;
     source.palette = file.paletteBytes();
+    // Late v3 stores column-major skinning matrices: the viewport draws globals, so they are
+    // computed once (skin x bind) into a buffer the source keeps alive. Other dialects are
+    // shown in place.
+    std::shared_ptr<QByteArray> globals;
+    if (file.storesSkinningMatrices()) {
+        globals = std::make_shared<QByteArray>(qsizetype(file.paletteBytesSize()), Qt::Uninitialized);
+        char *out = globals->data();
+        for (quint32 f = 0; f < header.frameTotal; ++f) {
+            for (quint32 b = 0; b < header.boneCount; ++b, out += 64) {
+                const auto g = file.globalMatrixFloats(f, b); // in bounds: the palette is
+                std::memcpy(out, g->data(), 64);
+            }
+        }
+        source.palette = reinterpret_cast<const uchar *>(globals->constData());
+    }
     source.label = QFileInfo(file.path()).fileName();
     if (header.socketCount > 0 && header.socketCount <= 4096 && file.socketDataBytes()) {
         source.socketCount = int(header.socketCount);
@@ -79,8 +94,13 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
         if (source.sockets.size() != source.socketCount)
             source.sockets.clear(); // the table and the data disagree: show no socket names
     }
+    if (file.contactTableInBounds())
+        source.contacts = file.data() + file.v3Extension().contactDataOffset; // in place, frame_total records
+    for (quint8 parent : file.boneParents())
+        source.parents.append(parent == bpat::format::NoParentBone ? -1 : int(parent));
     if (source.clips.isEmpty())
         source.clips.append(PaletteClip{QStringLiteral("all frames"), 0, header.frameTotal, 24.0f, true});
     source.file = std::make_shared<const bpat::BpatFile>(file);
+    source.globals = globals;
     return source;
 }

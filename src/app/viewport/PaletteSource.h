@@ -40,8 +40,13 @@ struct PaletteSource
     const uchar *socketData = nullptr; // frameTotal * socketCount * 48 bytes, or nullptr
     QList<PaletteClip> clips;          // only clips whose frames lie inside the palette
     QList<PaletteSocket> sockets;      // only sockets whose anchor bone exists
+    QList<int> parents;                // late v3: the file's parent table (-1 = root), else empty
+    const uchar *contacts = nullptr;   // v3: frameTotal records of (sole_y, foot_y) floats, or nullptr
     QString label;                     // file name or description, for the viewport's title
     std::shared_ptr<const bpat::BpatFile> file; // the source of the bytes; keeps them alive
+    // Late v3 only: the global matrices computed once from the file's skinning matrices and
+    // bind palette (the texture shows globals); `palette` points into it.
+    std::shared_ptr<const QByteArray> globals;
 
     bool isValid() const { return palette && boneCount >= 1 && boneCount <= 64 && frameTotal >= 1; }
     // boneCount * 16 floats of one global frame (copied through BpatFile::matrixFloats: the

@@ -51,6 +51,8 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
             m_scene.appendSkeleton(onTop, frame, m_selectedBone);
         if (m_overlays.testFlag(JointAxes))
             m_scene.appendJointAxes(onTop, frame, scale * 0.05f);
+        if (m_overlays.testFlag(Grid)) // v3 files: the ground-contact cue on the ground
+            m_scene.appendGroundContact(onTop, frame, scale * 0.15f);
         if (m_overlays.testFlag(Bounds)) {
             QVector3D lo, hi;
             m_scene.bounds(frame, &lo, &hi);

@@ -1,10 +1,13 @@
 #include "ViewportScene.h"
 
+#include <cstring>
+
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 void ViewportScene::clear()
 {
@@ -38,6 +41,9 @@ void ViewportScene::setSource(const PaletteSource &source)
         for (int b = 0; b < source.boneCount; ++b)
             m_boneNames.append(QStringLiteral("bone %1").arg(b));
     }
+    // A late-v3 file stores its own hierarchy: the skeleton follows it.
+    if (source.parents.size() == source.boneCount)
+        m_parents = source.parents;
     bounds(m_referenceFrame, &m_referenceLo, &m_referenceHi);
     m_ground = std::isfinite(m_referenceLo.y()) ? std::min(0.0f, m_referenceLo.y()) : 0.0f;
 }
@@ -80,6 +86,23 @@ void ViewportScene::appendLine(QList<LineVertex> &out, const QVector3D &a, const
 {
     out.append(LineVertex{{a.x(), a.y(), a.z()}, {color.x(), color.y(), color.z(), color.w()}});
     out.append(LineVertex{{b.x(), b.y(), b.z()}, {color.x(), color.y(), color.z(), color.w()}});
+}
+
+bool ViewportScene::appendGroundContact(QList<LineVertex> &out, quint32 globalFrame, float size) const
+{
+    if (!m_source.contacts || globalFrame >= m_source.frameTotal)
+        return false;
+    float record[2];
+    std::memcpy(record, m_source.contacts + quint64(globalFrame) * 8, sizeof record);
+    if (!std::isfinite(record[0]) || !std::isfinite(record[1]))
+        return false;
+    QVector3D lo, hi;
+    bounds(globalFrame, &lo, &hi);
+    const QVector3D centre((lo.x() + hi.x()) / 2, record[1], (lo.z() + hi.z()) / 2);
+    const QVector4D color = std::abs(record[0]) <= 0.01f ? QVector4D(0.3f, 0.9f, 0.4f, 1) : QVector4D(1.0f, 0.6f, 0.2f, 1);
+    appendLine(out, centre - QVector3D(size, 0, 0), centre + QVector3D(size, 0, 0), color);
+    appendLine(out, centre - QVector3D(0, 0, size), centre + QVector3D(0, 0, size), color);
+    return true;
 }
 
 void ViewportScene::appendGrid(QList<LineVertex> &out, float halfExtent, float step) const

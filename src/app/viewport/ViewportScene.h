@@ -46,6 +46,9 @@ public:
     void appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, int selectedBone) const;
     void appendJointAxes(QList<LineVertex> &out, quint32 globalFrame, float size) const;
     static void appendBox(QList<LineVertex> &out, const QVector3D &lo, const QVector3D &hi, const QVector4D &color);
+    // v3 ground contact of a frame: a cross under the creature at foot_y, green while the soles
+    // touch (sole_y within 1 cm of rest), orange in the air. False when the file has no contacts.
+    bool appendGroundContact(QList<LineVertex> &out, quint32 globalFrame, float size) const;
 
 private:
     PaletteSource m_source;

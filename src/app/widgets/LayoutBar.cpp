@@ -27,6 +27,10 @@ QColor colorOf(LayoutSection::Kind kind)
     case LayoutSection::Kind::SocketData: return QColor(0xb0, 0x7a, 0xa1);
     case LayoutSection::Kind::Gap: return QColor(0x9c, 0x75, 0x5f);
     case LayoutSection::Kind::Trailing: return QColor(0x79, 0x70, 0x6e);
+    case LayoutSection::Kind::V3Extension: return QColor(0x6f, 0x8f, 0xc7);
+    case LayoutSection::Kind::ContactTable: return QColor(0x8c, 0xd1, 0x7d);
+    case LayoutSection::Kind::BindPalette: return QColor(0xff, 0xbe, 0x7d);
+    case LayoutSection::Kind::BoneParents: return QColor(0xd4, 0xa6, 0xc8);
     }
     return Qt::gray;
 }

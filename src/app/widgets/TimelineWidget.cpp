@@ -1,5 +1,6 @@
 #include "TimelineWidget.h"
 
+#include "ClipMarkerStrip.h"
 #include "PlaybackClock.h"
 #include "StudioContext.h"
 #include "ui_TimelineWidget.h"
@@ -28,6 +29,8 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     ui->setupUi(this);
     setObjectName(QStringLiteral("timeline"));
     createActions();
+    // v2 / v3: the clip's markers, contacts and variants under the slider.
+    ui->outerLayout->insertWidget(1, new ClipMarkerStrip(m_context, this));
 
     connect(m_context, &StudioContext::fileLoaded, this, &TimelineWidget::rebuildClipList);
     connect(m_context, &StudioContext::fileClosed, this, &TimelineWidget::rebuildClipList);

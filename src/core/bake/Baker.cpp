@@ -1,6 +1,7 @@
 #include "bake/Baker.h"
 
 #include "bpat/BpatWriter.h"
+#include "bpat/VersionConverter.h"
 #include "bpsm/BpsmWriter.h"
 #include "mesh/CreatureMeshBuilder.h"
 
@@ -100,17 +101,30 @@ std::optional<BpsmSnapshot> Baker::bakeSnapshot(const SpeciesManifest &manifest,
 
 namespace {
 
-QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir)
+QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir, format::Dialect dialect)
 {
     QList<BakeOutput> outputs;
     BakeOutput bpat{manifest.speciesName, manifest.bpatFileName,
                     QDir(outDir).filePath(manifest.bpatFileName), {}, 0, false, {}};
     QString error;
-    const std::optional<BpatDocument> doc = Baker::bakeDocument(manifest, &error);
+    std::optional<BpatDocument> doc = Baker::bakeDocument(manifest, &error);
+    QStringList warnings;
+    if (doc && dialect != format::Dialect::V1) {
+        const ConvertResult converted = VersionConverter::convert(*doc, ConvertOptions{dialect, {}, {}});
+        warnings = converted.warnings;
+        if (!converted.ok) {
+            error = converted.error;
+            doc.reset();
+        }
+    }
     if (doc) {
         bpat.contents = QStringLiteral("species %1, %2 bones, %3 clips, %4 frames, %5 sockets")
                             .arg(doc->speciesId()).arg(doc->boneCount()).arg(doc->clipCount())
                             .arg(doc->frameTotal()).arg(doc->socketCount());
+        if (dialect != format::Dialect::V1)
+            bpat.contents += QStringLiteral(", %1").arg(format::dialectName(doc->dialect()));
+        if (!warnings.isEmpty())
+            bpat.contents += QStringLiteral(" (%1)").arg(warnings.join(QStringLiteral("; ")));
         bpat.ok = BpatWriter(*doc).save(bpat.path, &error);
     }
     if (bpat.ok)
@@ -159,7 +173,7 @@ QList<BakeOutput> Baker::bake(const QString &outDir) const
         return failed;
     }
     const QList<QList<BakeOutput>> perSpecies = QtConcurrent::blockingMapped(
-        m_manifests, [outDir](const SpeciesManifest &m) { return bakeOne(m, outDir); });
+        m_manifests, [outDir, dialect = m_dialect](const SpeciesManifest &m) { return bakeOne(m, outDir, dialect); });
     QList<BakeOutput> outputs;
     for (const QList<BakeOutput> &list : perSpecies)
         outputs.append(list);

@@ -44,10 +44,15 @@ public:
     // Bakes every manifest into outDir (created if needed), species in parallel. One entry per
     // file the manifests ask for, in manifest order, whether written or not.
     QList<BakeOutput> bake(const QString &outDir) const;
+    // The BPAT version the files are written in (bpat bake --format-version); v1 by default.
+    // Going up, contacts, bind palette (the first frame of the first clip) and parents come from
+    // VersionConverter; its warnings are appended to each output's contents.
+    void setFormatVersion(format::Dialect dialect) { m_dialect = dialect; }
     static bool allOk(const QList<BakeOutput> &outputs);
 
 private:
     QList<SpeciesManifest> m_manifests;
+    format::Dialect m_dialect = format::Dialect::V1;
 };
 
 } // namespace bpat

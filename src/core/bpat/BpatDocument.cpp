@@ -5,6 +5,7 @@
 
 #include <QSet>
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -66,6 +67,25 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
         return fail(QStringLiteral("the socket table is not inside the file"));
 
     BpatDocument doc(h.speciesId, h.boneCount);
+    doc.setDialect(file.dialect());
+    const bool late = file.storesSkinningMatrices();
+    if (file.isV3() && !file.hasV3Extension())
+        return fail(QStringLiteral("the file is shorter than the 96-byte v3 header"));
+    if (file.hasContactTable() && !file.contactTableInBounds())
+        return fail(QStringLiteral("the contact table is not inside the file or has not one record per frame"));
+    if (file.hasBindPalette()) {
+        if (!file.bindPaletteInBounds())
+            return fail(QStringLiteral("the bind palette is not inside the file"));
+        for (quint32 b = 0; b < h.boneCount; ++b) {
+            const auto m = *file.bindFloats(b);
+            doc.m_bindPalette.append(QList<float>(m.begin(), m.end()));
+        }
+    }
+    if (file.hasBoneParents()) {
+        if (!file.boneParentsInBounds())
+            return fail(QStringLiteral("the bone parent table is not inside the file"));
+        doc.m_boneParents = file.boneParents();
+    }
     for (const BpatSocketInfo &s : file.sockets()) {
         if (s.anchorBone >= h.boneCount)
             return fail(QStringLiteral("sockets[%1].anchor_bone is %2, expected < %3")
@@ -105,6 +125,13 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
         clip.fps = info.fps;
         clip.loops = info.loops();
         clip.frameCount = info.frameCount;
+        clip.markers = info.markers;
+        if (info.hasV3Fields) {
+            clip.flags = info.flags;
+            clip.variantOrdinal = info.variantOrdinal;
+            // Its own family is kept as -1 so moving clips keeps it so.
+            clip.variantFamily = info.variantFamily == info.index ? -1 : int(info.variantFamily);
+        }
         clip.palette.resize(qsizetype(quint64(info.frameCount) * matrixFloats));
         const uchar *src = file.data() + *first;
         if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
@@ -113,6 +140,19 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
         } else {
             for (qsizetype i = 0; i < clip.palette.size(); ++i)
                 clip.palette[i] = fmt::readF32(src + 4 * i);
+        }
+        if (late) {
+            // Keep the skinning floats as stored and turn the palette into globals.
+            clip.storedSkin = clip.palette;
+            doc.skinToGlobals(clip);
+        }
+        if (file.contactTableInBounds()) {
+            clip.contacts.resize(qsizetype(info.frameCount) * 2);
+            for (quint32 f = 0; f < info.frameCount; ++f) {
+                const auto c = *file.contact(info.frameOffset + f); // end <= frame_total == count
+                clip.contacts[qsizetype(f) * 2] = c.first;
+                clip.contacts[qsizetype(f) * 2 + 1] = c.second;
+            }
         }
         if (keepSocketRows) {
             // Inside the file: the whole socket data block is in bounds.
@@ -132,6 +172,57 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
     if (!keepSocketRows)
         doc.recomputeSocketRows();
     return doc;
+}
+
+QMatrix4x4 BpatDocument::bindMatrix(quint32 bone) const
+{
+    if (qsizetype(bone + 1) * 16 > m_bindPalette.size())
+        return QMatrix4x4();
+    return QMatrix4x4(m_bindPalette.constData() + qsizetype(bone) * 16).transposed();
+}
+
+void BpatDocument::setBindMatrices(const QList<QMatrix4x4> &matrices)
+{
+    m_bindPalette.clear();
+    for (const QMatrix4x4 &m : matrices) // QMatrix4x4 keeps column-major data, as the file does
+        m_bindPalette.append(QList<float>(m.constData(), m.constData() + 16));
+}
+
+bool BpatDocument::hasContacts() const
+{
+    if (m_clips.isEmpty())
+        return false;
+    for (const BpatClip &c : m_clips) {
+        if (c.contacts.size() != qsizetype(c.frameCount) * 2)
+            return false;
+    }
+    return true;
+}
+
+void BpatDocument::clearStoredSkin()
+{
+    for (BpatClip &c : m_clips)
+        c.storedSkin.clear();
+}
+
+void BpatDocument::skinToGlobals(BpatClip &clip) const
+{
+    const bool haveBind = m_bindPalette.size() == qsizetype(m_boneCount) * 16;
+    for (quint32 f = 0; f < clip.frameCount; ++f) {
+        for (quint32 b = 0; b < m_boneCount; ++b) {
+            float *m = clip.palette.data() + BpatClip::matrixIndex(f, b, m_boneCount);
+            const float *s = clip.storedSkin.constData() + BpatClip::matrixIndex(f, b, m_boneCount);
+            std::array<float, 16> g;
+            if (haveBind) {
+                g = skinTimesBind(s, m_bindPalette.constData() + qsizetype(b) * 16);
+            } else {
+                for (int r = 0; r < 4; ++r)
+                    for (int c = 0; c < 4; ++c)
+                        g[r * 4 + c] = s[c * 4 + r];
+            }
+            std::copy(g.begin(), g.end(), m);
+        }
+    }
 }
 
 bool BpatDocument::setBoneCount(quint32 boneCount)
@@ -213,7 +304,10 @@ bool BpatDocument::insertClip(int index, BpatClip clip, QString *error)
     if (!checkClip(clip, error))
         return false;
     ensureSocketRows(clip);
-    m_clips.insert(std::clamp(index, 0, int(m_clips.size())), std::move(clip));
+    const int at = std::clamp(index, 0, int(m_clips.size()));
+    m_clips.insert(at, std::move(clip));
+    // Variant families name clips by index: clips from `at` on moved one place down.
+    remapFamilies([at](int old) { return old >= at ? old + 1 : old; }, at);
     return true;
 }
 
@@ -233,14 +327,44 @@ bool BpatDocument::replaceClip(int index, BpatClip clip, QString *error)
 
 void BpatDocument::removeClip(int index)
 {
-    if (index >= 0 && index < m_clips.size())
+    if (index >= 0 && index < m_clips.size()) {
         m_clips.removeAt(index);
+        // A family whose base is gone falls apart: its members become their own families.
+        remapFamilies([index](int old) { return old == index ? -1 : old > index ? old - 1 : old; });
+    }
 }
 
 void BpatDocument::moveClip(int from, int to)
 {
-    if (from >= 0 && from < m_clips.size() && to >= 0 && to < m_clips.size())
+    if (from >= 0 && from < m_clips.size() && to >= 0 && to < m_clips.size()) {
         m_clips.move(from, to);
+        remapFamilies([from, to](int old) {
+            if (old == from)
+                return to;
+            if (from < to && old > from && old <= to)
+                return old - 1;
+            if (to < from && old >= to && old < from)
+                return old + 1;
+            return old;
+        });
+    }
+}
+
+void BpatDocument::remapFamilies(const std::function<int(int)> &map, int skip)
+{
+    for (int i = 0; i < m_clips.size(); ++i) {
+        BpatClip &c = m_clips[i];
+        if (c.variantFamily < 0)
+            continue;
+        // The clip that was just inserted keeps its family unless it is shifted too.
+        const int mapped = i == skip ? (c.variantFamily >= skip ? c.variantFamily + 1 : c.variantFamily) : map(c.variantFamily);
+        c.variantFamily = mapped;
+        if (c.variantFamily < 0 || c.variantFamily == i) {
+            c.variantFamily = -1;
+            if (mapped < 0)
+                c.variantOrdinal = 0;
+        }
+    }
 }
 
 int BpatDocument::findSocket(const QString &name) const
@@ -360,6 +484,20 @@ QStringList BpatDocument::layoutProblems() const
     }
     if (total > std::numeric_limits<quint32>::max())
         out << QStringLiteral("frame total %1 does not fit in 32 bits").arg(total);
+    if (version() == 3) {
+        bool any = false;
+        for (const BpatClip &c : m_clips)
+            any |= !c.contacts.isEmpty();
+        if (any && !hasContacts())
+            out << QStringLiteral("contact records: some clips have them and others do not (or not 2 floats per frame); "
+                                  "a v3 contact table needs one record per frame of every clip");
+    }
+    if (m_dialect == fmt::Dialect::V3Late) {
+        if (!m_bindPalette.isEmpty() && m_bindPalette.size() != qsizetype(m_boneCount) * 16)
+            out << QStringLiteral("bind palette holds %1 floats, expected bone_count %2 * 16").arg(m_bindPalette.size()).arg(m_boneCount);
+        if (!m_boneParents.isEmpty() && m_boneParents.size() != qsizetype(m_boneCount))
+            out << QStringLiteral("bone parent table holds %1 entries, expected bone_count %2").arg(m_boneParents.size()).arg(m_boneCount);
+    }
     return out;
 }
 

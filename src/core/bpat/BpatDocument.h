@@ -7,12 +7,24 @@
 // palette[anchor] * translate(local_offset), 12 floats) are stored per clip too,
 // clip.socketRows[(frame * socketCount + socket) * 12 + k]; those read from a file are kept
 // verbatim so writing a file back is byte-identical, and recomputeSocketRows() rebuilds them.
+//
+// Versions: the document remembers the version and dialect it was read as (v1 by default) and
+// the fields later versions added: per clip the five markers (v2, v3), flags, variant family and
+// ordinal and one contact record per frame (v3); per document the bind palette and bone parents
+// (late v3). `palette` holds row-major GLOBAL matrices in every version: a late-v3 file's
+// column-major skinning matrices are turned into globals (skin x bind) when it is read, and kept
+// as read in `storedSkin`, so the writer can put back the very bytes of every matrix whose global
+// was not changed (an unedited save is byte-identical) and recompute skin = global x inverse(bind)
+// for the others.
 #include <QList>
 #include <QMatrix4x4>
 #include <QString>
 #include <QStringList>
 #include <QVector3D>
+#include "bpat/BpatFormat.h"
+
 #include <array>
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -28,6 +40,17 @@ struct BpatClip
     quint32 frameCount = 0;
     QList<float> palette;    // frameCount * boneCount * 16 floats, row-major matrices
     QList<float> socketRows; // frameCount * socketCount * 12 floats (empty without sockets)
+    // v2 / v3: marker phases in file order (anticipation_start, weapon_release, contact,
+    // recover_unlocked, exit_safe); -1 = unset.
+    std::array<float, 5> markers{-1.0f, -1.0f, -1.0f, -1.0f, -1.0f};
+    // v3: bit 0 supplies_ground_contact (the game's writer: unless riding_ / showcase_).
+    quint8 flags = format::ClipFlagSuppliesGroundContact;
+    quint8 variantOrdinal = 0;
+    int variantFamily = -1;  // clip index of the family's base; -1 = the clip's own index
+    QList<float> contacts;   // v3: frameCount * 2 floats (sole_y, foot_y), or empty
+    // Late v3 read from a file: the stored column-major skinning floats (same size as palette),
+    // used by the writer for matrices whose global is unchanged. Empty otherwise.
+    QList<float> storedSkin;
 
     // Offset of a matrix's first float in `palette`, or -1 when bone >= boneCount or the offset
     // does not fit in a qsizetype (u32 frame * u32 bone count * 16 can exceed 2^63: computed in
@@ -65,6 +88,25 @@ public:
     // all inside the file, so it never reads out of bounds; run the Validator for details.
     // Clips whose frame_offset is not contiguous are copied from where they point.
     static std::optional<BpatDocument> fromFile(const BpatFile &file, QString *error = nullptr);
+
+    // --- Version and dialect (v1 unless read from a later file or set) ---
+    format::Dialect dialect() const { return m_dialect; }
+    quint32 version() const { return format::versionOf(m_dialect); }
+    void setDialect(format::Dialect dialect) { m_dialect = dialect == format::Dialect::Unknown ? format::Dialect::V1 : dialect; }
+    // Late v3: the bind palette (boneCount * 16 floats, column-major, as stored) and the bone
+    // parents (boneCount bytes, 0xFF = root). Empty when absent.
+    const QList<float> &bindPalette() const { return m_bindPalette; }
+    void setBindPalette(QList<float> columnMajor) { m_bindPalette = std::move(columnMajor); }
+    bool hasBindPalette() const { return !m_bindPalette.isEmpty(); }
+    QMatrix4x4 bindMatrix(quint32 bone) const; // identity without a bind palette
+    void setBindMatrices(const QList<QMatrix4x4> &matrices);
+    const QList<quint8> &boneParents() const { return m_boneParents; }
+    void setBoneParents(QList<quint8> parents) { m_boneParents = std::move(parents); }
+    // True when every clip has its contact records (v3 contact table present).
+    bool hasContacts() const;
+    // Drops the remembered late-v3 skinning floats (after edits that move matrices around they
+    // would only be ignored; this frees the memory).
+    void clearStoredSkin();
 
     quint32 speciesId() const { return m_speciesId; }
     void setSpeciesId(quint32 id) { m_speciesId = id; }
@@ -116,8 +158,15 @@ public:
 
 private:
     bool checkClip(const BpatClip &clip, QString *error) const;
+    void skinToGlobals(BpatClip &clip) const; // palette = globals of clip.storedSkin
+    // Renumbers variant families after clips moved (map: old index -> new, -1 = gone); the clip
+    // at `skip` was just inserted and its family is only shifted.
+    void remapFamilies(const std::function<int(int)> &map, int skip = -1);
     void ensureSocketRows(BpatClip &clip) const;
 
+    format::Dialect m_dialect = format::Dialect::V1;
+    QList<float> m_bindPalette;
+    QList<quint8> m_boneParents;
     quint32 m_speciesId = 0;
     quint32 m_boneCount = 0;
     QList<BpatClip> m_clips;

@@ -3,6 +3,7 @@
 #include "bpat/BpatFormat.h"
 #include "io/MappedFile.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace bpat {
@@ -18,8 +19,20 @@ struct BpatFile::Data : MappedFile
     bool stringTableInBounds = false;
     QList<BpatClipInfo> clips;
     QList<BpatSocketInfo> sockets;
+    fmt::Dialect dialect = fmt::Dialect::Unknown;
+    bool dialectFromPalette = false;
+    bool hasV3Extension = false;
+    BpatV3Extension ext;
+    bool contactTableInBounds = false;
+    bool bindPaletteInBounds = false;
+    QList<float> bind; // bone_count * 16 column-major floats when in bounds
+    bool boneParentsInBounds = false;
+    QList<quint8> parents;
 
     void decode();
+    void decodeV3();
+    void decodeClip(BpatClipInfo &clip, const uchar *e) const;
+    bool paletteLooksColumnMajor() const;
     NameStatus resolveName(quint32 offset, quint32 length, QString *name) const;
 };
 
@@ -29,6 +42,12 @@ const BpatHeader &emptyHeader()
 {
     static const BpatHeader h;
     return h;
+}
+
+const BpatV3Extension &emptyExtension()
+{
+    static const BpatV3Extension e;
+    return e;
 }
 
 template <typename T>
@@ -64,9 +83,12 @@ void BpatFile::Data::decode()
     header.stringTableOffset = fmt::readU64(bytes + h::StringTableOffset);
     header.paletteDataOffset = fmt::readU64(bytes + h::PaletteDataOffset);
 
-    // Counts are u32 and entries 32 bytes, so the products fit in 64 bits; offsets may not.
-    clipTableInBounds = fmt::rangeInside(header.clipTableOffset,
-                                         quint64(header.clipCount) * fmt::ClipEntrySize, size);
+    dialect = fmt::dialectOfVersion(header.version);
+    // Unknown versions are laid out as v1 so the header and tables can still be shown; the
+    // Validator refuses them before any other check.
+    const quint64 entrySize = fmt::clipEntrySize(header.version) ? fmt::clipEntrySize(header.version) : fmt::ClipEntrySize;
+    // Counts are u32 and entries at most 48 bytes, so the products fit in 64 bits; offsets may not.
+    clipTableInBounds = fmt::rangeInside(header.clipTableOffset, quint64(header.clipCount) * entrySize, size);
     socketTableInBounds = header.socketCount == 0
         || fmt::rangeInside(header.socketTableOffset, quint64(header.socketCount) * fmt::SocketEntrySize, size);
     stringTableInBounds = fmt::rangeInside(header.stringTableOffset, header.stringTableSize, size);
@@ -77,7 +99,7 @@ void BpatFile::Data::decode()
         clips.reserve(header.clipCount);
         for (quint32 i = 0; i < header.clipCount; ++i) {
             namespace c = fmt::clip;
-            const quint64 at = header.clipTableOffset + quint64(i) * fmt::ClipEntrySize;
+            const quint64 at = header.clipTableOffset + quint64(i) * entrySize;
             const uchar *e = bytes + at;
             BpatClipInfo clip;
             clip.index = int(i);
@@ -88,9 +110,7 @@ void BpatFile::Data::decode()
             clip.frameOffset = fmt::readU32(e + c::FrameOffset);
             clip.fps = fmt::readF32(e + c::Fps);
             clip.loopsByte = e[c::Loops];
-            for (int k = 0; k < 3; ++k)
-                clip.pad[k] = e[c::Pad + k];
-            clip.reserved = {fmt::readU32(e + c::Reserved), fmt::readU32(e + c::Reserved + 4)};
+            decodeClip(clip, e);
             clip.nameStatus = resolveName(clip.nameOffset, clip.nameLength, &clip.name);
             clips.append(clip);
         }
@@ -114,6 +134,97 @@ void BpatFile::Data::decode()
             sockets.append(socket);
         }
     }
+    if (header.version == 3)
+        decodeV3();
+}
+
+void BpatFile::Data::decodeClip(BpatClipInfo &clip, const uchar *e) const
+{
+    namespace c = fmt::clip;
+    switch (header.version) {
+    case 2:
+        for (int k = 0; k < 3; ++k)
+            clip.pad[k] = e[c::Pad + k];
+        clip.hasMarkers = true;
+        for (int k = 0; k < fmt::MarkerCount; ++k)
+            clip.markers[k] = fmt::readF32(e + c::V2Markers + 4 * k);
+        break;
+    case 3:
+        clip.pad[0] = e[c::V3Pad];
+        clip.hasMarkers = true;
+        clip.hasV3Fields = true;
+        clip.flags = e[c::V3Flags];
+        clip.variantOrdinal = e[c::V3VariantOrdinal];
+        clip.variantFamily = fmt::readU16(e + c::V3VariantFamily);
+        clip.v3Reserved = fmt::readU16(e + c::V3Reserved);
+        for (int k = 0; k < fmt::MarkerCount; ++k)
+            clip.markers[k] = fmt::readF32(e + c::V3Markers + 4 * k);
+        break;
+    default:
+        for (int k = 0; k < 3; ++k)
+            clip.pad[k] = e[c::Pad + k];
+        clip.reserved = {fmt::readU32(e + c::Reserved), fmt::readU32(e + c::Reserved + 4)};
+        break;
+    }
+}
+
+void BpatFile::Data::decodeV3()
+{
+    if (size < fmt::V3HeaderEnd)
+        return;
+    hasV3Extension = true;
+    namespace x = fmt::ext;
+    ext.contactDataOffset = fmt::readU64(bytes + x::ContactDataOffset);
+    ext.contactEntryCount = fmt::readU32(bytes + x::ContactEntryCount);
+    ext.reserved0 = fmt::readU32(bytes + x::Reserved0);
+    ext.bindPaletteOffset = fmt::readU64(bytes + x::BindPaletteOffset);
+    ext.boneParentOffset = fmt::readU64(bytes + x::BoneParentOffset);
+    if (ext.bindPaletteOffset != 0 || ext.boneParentOffset != 0) {
+        dialect = fmt::Dialect::V3Late;
+    } else if (paletteLooksColumnMajor()) {
+        dialect = fmt::Dialect::V3Late;
+        dialectFromPalette = true;
+    }
+    // count * 8 fits in 64 bits (u32 count).
+    contactTableInBounds = ext.contactEntryCount != 0 && ext.contactEntryCount == header.frameTotal
+        && fmt::rangeInside(ext.contactDataOffset, quint64(ext.contactEntryCount) * fmt::ContactRecordSize, size);
+    if (dialect != fmt::Dialect::V3Late || header.boneCount < fmt::MinBones || header.boneCount > fmt::MaxBones)
+        return;
+    // At most 64 bones: the copies below are small and bounded.
+    if (ext.bindPaletteOffset != 0
+        && fmt::rangeInside(ext.bindPaletteOffset, quint64(header.boneCount) * fmt::MatrixSize, size)) {
+        bindPaletteInBounds = true;
+        bind.resize(qsizetype(header.boneCount) * 16);
+        for (qsizetype i = 0; i < bind.size(); ++i)
+            bind[i] = fmt::readF32(bytes + ext.bindPaletteOffset + 4 * quint64(i));
+    }
+    if (ext.boneParentOffset != 0 && fmt::rangeInside(ext.boneParentOffset, header.boneCount, size)) {
+        boneParentsInBounds = true;
+        parents.resize(qsizetype(header.boneCount));
+        std::memcpy(parents.data(), bytes + ext.boneParentOffset, header.boneCount);
+    }
+}
+
+bool BpatFile::Data::paletteLooksColumnMajor() const
+{
+    // The spec sheet's tie-breaker for a version-3 file with bytes 80..95 zero: row-major globals
+    // have floats 12..15 = 0 0 0 1; column-major affine matrices have floats 3, 7, 11 = 0 and
+    // 15 = 1. A matrix with zero translation fits both; the first that does not decides. At
+    // most 4096 matrices are looked at, so opening stays O(1).
+    if (header.boneCount == 0)
+        return false;
+    const auto bytesNeeded = fmt::checkedMul(quint64(header.frameTotal) * header.boneCount, fmt::MatrixSize);
+    if (!bytesNeeded || !fmt::rangeInside(header.paletteDataOffset, *bytesNeeded, size))
+        return false;
+    const quint64 count = qMin<quint64>(quint64(header.frameTotal) * header.boneCount, 4096);
+    for (quint64 i = 0; i < count; ++i) {
+        const auto m = fmt::readFloats<16>(bytes + header.paletteDataOffset + i * fmt::MatrixSize);
+        const bool rowMajor = m[12] == 0.0f && m[13] == 0.0f && m[14] == 0.0f && m[15] == 1.0f;
+        const bool columnMajor = m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f;
+        if (rowMajor != columnMajor)
+            return columnMajor;
+    }
+    return false;
 }
 
 BpatFile::BpatFile() = default;
@@ -166,6 +277,53 @@ bool BpatFile::hasMagic() const
     return hasHeader() && std::memcmp(d->header.magic.data(), fmt::Magic, 4) == 0;
 }
 QString BpatFile::speciesName() const { return fmt::speciesName(header().speciesId); }
+fmt::Dialect BpatFile::dialect() const { return d ? d->dialect : fmt::Dialect::Unknown; }
+bool BpatFile::dialectFromPalette() const { return d && d->dialectFromPalette; }
+bool BpatFile::isV3() const { return hasHeader() && d->header.version == 3; }
+bool BpatFile::hasV3Extension() const { return d && d->hasV3Extension; }
+const BpatV3Extension &BpatFile::v3Extension() const { return d ? d->ext : emptyExtension(); }
+bool BpatFile::storesSkinningMatrices() const { return dialect() == fmt::Dialect::V3Late; }
+bool BpatFile::hasContactTable() const { return hasV3Extension() && d->ext.contactEntryCount != 0; }
+bool BpatFile::contactTableInBounds() const { return d && d->contactTableInBounds; }
+
+std::optional<quint64> BpatFile::contactOffset(quint32 frame) const
+{
+    if (!contactTableInBounds() || frame >= d->ext.contactEntryCount)
+        return std::nullopt;
+    return d->ext.contactDataOffset + quint64(frame) * fmt::ContactRecordSize;
+}
+
+std::optional<std::pair<float, float>> BpatFile::contact(quint32 frame) const
+{
+    const auto at = contactOffset(frame);
+    if (!at)
+        return std::nullopt;
+    return std::make_pair(fmt::readF32(d->bytes + *at), fmt::readF32(d->bytes + *at + 4));
+}
+
+bool BpatFile::hasBindPalette() const { return dialect() == fmt::Dialect::V3Late && d->ext.bindPaletteOffset != 0; }
+bool BpatFile::bindPaletteInBounds() const { return d && d->bindPaletteInBounds; }
+
+std::optional<std::array<float, 16>> BpatFile::bindFloats(quint32 bone) const
+{
+    if (!bindPaletteInBounds() || bone >= d->header.boneCount)
+        return std::nullopt;
+    std::array<float, 16> out;
+    std::copy_n(d->bind.constData() + qsizetype(bone) * 16, 16, out.begin());
+    return out;
+}
+
+QMatrix4x4 BpatFile::bindMatrix(quint32 bone, bool *ok) const
+{
+    const auto f = bindFloats(bone);
+    if (ok)
+        *ok = f.has_value();
+    return f ? QMatrix4x4(f->data()).transposed() : QMatrix4x4();
+}
+
+bool BpatFile::hasBoneParents() const { return dialect() == fmt::Dialect::V3Late && d->ext.boneParentOffset != 0; }
+bool BpatFile::boneParentsInBounds() const { return d && d->boneParentsInBounds; }
+const QList<quint8> &BpatFile::boneParents() const { return d ? d->parents : emptyList<quint8>(); }
 bool BpatFile::clipTableInBounds() const { return d && d->clipTableInBounds; }
 bool BpatFile::socketTableInBounds() const { return d && d->socketTableInBounds; }
 bool BpatFile::stringTableInBounds() const { return d && d->stringTableInBounds; }
@@ -276,12 +434,39 @@ std::optional<std::array<float, 16>> BpatFile::matrixFloats(quint32 frame, quint
     return fmt::readFloats<16>(d->bytes + *offset);
 }
 
+std::optional<std::array<float, 16>> BpatFile::globalMatrixFloats(quint32 frame, quint32 bone) const
+{
+    const auto stored = matrixFloats(frame, bone);
+    if (!stored || !storesSkinningMatrices())
+        return stored;
+    if (d->bindPaletteInBounds)
+        return skinTimesBind(stored->data(), d->bind.constData() + qsizetype(bone) * 16);
+    // No bind palette: an identity bind, global = skin (transposed into rows).
+    std::array<float, 16> out;
+    for (int r = 0; r < 4; ++r) {
+        for (int c = 0; c < 4; ++c)
+            out[r * 4 + c] = (*stored)[c * 4 + r];
+    }
+    return out;
+}
+
 QMatrix4x4 BpatFile::matrixAtGlobalFrame(quint32 frame, quint32 bone, bool *ok) const
+{
+    const auto floats = globalMatrixFloats(frame, bone);
+    if (ok)
+        *ok = floats.has_value();
+    return floats ? QMatrix4x4(floats->data()) : QMatrix4x4();
+}
+
+QMatrix4x4 BpatFile::storedMatrix(quint32 frame, quint32 bone, bool *ok) const
 {
     const auto floats = matrixFloats(frame, bone);
     if (ok)
         *ok = floats.has_value();
-    return floats ? QMatrix4x4(floats->data()) : QMatrix4x4();
+    if (!floats)
+        return QMatrix4x4();
+    const QMatrix4x4 m(floats->data());
+    return storesSkinningMatrices() ? m.transposed() : m;
 }
 
 QMatrix4x4 BpatFile::matrix(int clip, quint32 frame, quint32 bone, bool *ok) const
@@ -357,6 +542,21 @@ QString nameStatusText(NameStatus status)
     case NameStatus::NotUtf8: return QStringLiteral("not valid UTF-8");
     }
     return QString();
+}
+
+std::array<float, 16> skinTimesBind(const float *s, const float *b)
+{
+    // Column-major: S[r][k] = s[k*4 + r], B[k][c] = b[c*4 + k]; the product row-major.
+    std::array<float, 16> g;
+    for (int r = 0; r < 4; ++r) {
+        for (int c = 0; c < 4; ++c) {
+            double sum = 0.0;
+            for (int k = 0; k < 4; ++k)
+                sum += double(s[k * 4 + r]) * double(b[c * 4 + k]);
+            g[r * 4 + c] = float(sum);
+        }
+    }
+    return g;
 }
 
 } // namespace bpat

@@ -1,5 +1,5 @@
 #pragma once
-// A BPAT file opened in place: the file is memory-mapped (QFile::map) or wraps an in-memory
+// A BPAT file (v1, v2, early or late v3) opened in place: the file is memory-mapped (QFile::map) or wraps an in-memory
 // buffer, and only the header, the clip and socket tables and their names are decoded. Palette
 // and socket data stay in the mapping and are read on demand, so opening a 1 GiB file touches
 // only its first pages.
@@ -7,12 +7,15 @@
 // Every accessor is safe on any input: tables that do not fit in the file are not decoded,
 // matrix reads outside the file return nullptr / false. The Validator reports what is wrong.
 // BpatFile is a cheap shared handle: copies share one mapping and can be read from any thread.
+#include "bpat/BpatFormat.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QMatrix4x4>
 #include <QString>
 #include <QVector3D>
 #include <array>
+#include <utility>
 #include <memory>
 #include <optional>
 
@@ -34,6 +37,17 @@ struct BpatHeader
     quint64 paletteDataOffset = 0;
 };
 
+// The v3 extension header (bytes 64..95). In early v3 bytes 80..95 are reserved (zero); in
+// late v3 they place the bind palette and the bone parent table.
+struct BpatV3Extension
+{
+    quint64 contactDataOffset = 0;
+    quint32 contactEntryCount = 0;
+    quint32 reserved0 = 0;
+    quint64 bindPaletteOffset = 0; // early v3: reserved1
+    quint64 boneParentOffset = 0;  // early v3: reserved2
+};
+
 // Why a clip or socket name could (not) be resolved.
 enum class NameStatus {
     Ok,
@@ -52,13 +66,23 @@ struct BpatClipInfo
     quint32 frameOffset = 0;
     float fps = 0.0f;
     quint8 loopsByte = 0;      // raw byte: 1 loops, 0 one-shot, anything else is invalid
-    std::array<quint8, 3> pad{};
-    std::array<quint32, 2> reserved{};
-    quint64 entryOffset = 0;   // byte offset of this 32-byte entry in the file
+    std::array<quint8, 3> pad{};      // v1/v2: bytes 21..23; v3: pad[0] = byte 23, the rest 0
+    std::array<quint32, 2> reserved{}; // v1 only (v2/v3: 0)
+    // v2 and v3: the five marker phases in file order (-1 = unset); all -1 for v1.
+    bool hasMarkers = false;
+    std::array<float, 5> markers{-1.0f, -1.0f, -1.0f, -1.0f, -1.0f};
+    // v3 only.
+    bool hasV3Fields = false;
+    quint8 flags = 0;          // bit 0: supplies_ground_contact
+    quint8 variantOrdinal = 0;
+    quint16 variantFamily = 0; // clip index of the family's base
+    quint16 v3Reserved = 0;    // bytes 26..27
+    quint64 entryOffset = 0;   // byte offset of this entry (32, 44 or 48 bytes) in the file
     NameStatus nameStatus = NameStatus::Ok;
 
     bool loops() const { return loopsByte != 0; }
     bool nameValid() const { return nameStatus == NameStatus::Ok; }
+    bool suppliesGroundContact() const { return (flags & 0x01) != 0; }
     double duration() const { return fps > 0.0f ? double(frameCount) / double(fps) : 0.0; }
 };
 
@@ -101,6 +125,17 @@ public:
     bool hasHeader() const;                // false when the file is shorter than 64 bytes
     const BpatHeader &header() const;
     bool hasMagic() const;
+    // The dialect: from the version field, and for version 3 from bytes 80..95 (non-zero in
+    // either: late) with the palette tie-breaker of the spec sheet when both are zero (a
+    // palette whose matrices are column-major affine with a translation: late without a bind
+    // palette). Unknown for versions above 3.
+    format::Dialect dialect() const;
+    bool dialectFromPalette() const;       // the v3 tie-breaker decided (both offsets zero)
+    bool isV3() const;                     // version 3 (either dialect)
+    bool hasV3Extension() const;           // version 3 and the file holds bytes 64..95
+    const BpatV3Extension &v3Extension() const; // zeros unless hasV3Extension()
+    // Palette matrices are column-major skinning matrices (late v3): global = skin * bind.
+    bool storesSkinningMatrices() const;
     QString speciesName() const;           // empty for an unknown id
     bool clipTableInBounds() const;        // clips() is empty otherwise
     bool socketTableInBounds() const;      // true when socket_count == 0
@@ -120,18 +155,45 @@ public:
     bool paletteInBounds() const;
     bool socketDataInBounds() const;       // true when socket_count == 0
 
+    // --- v3 trailing blocks ---
+    bool hasContactTable() const;          // v3 and contact_entry_count != 0
+    bool contactTableInBounds() const;     // count == frame_total and the records lie in the file
+    // (sole_y, foot_y) of one global frame; nullopt without an in-bounds table.
+    std::optional<std::pair<float, float>> contact(quint32 globalFrame) const;
+    std::optional<quint64> contactOffset(quint32 globalFrame) const;
+    bool hasBindPalette() const;           // late v3 with bind_palette_offset != 0
+    bool bindPaletteInBounds() const;      // ... and bone_count (1..64) matrices in the file
+    // One bind matrix: the 16 stored (column-major) floats / decoded; identity without a palette.
+    std::optional<std::array<float, 16>> bindFloats(quint32 bone) const;
+    QMatrix4x4 bindMatrix(quint32 bone, bool *ok = nullptr) const;
+    bool hasBoneParents() const;           // late v3 with bone_parent_offset != 0
+    bool boneParentsInBounds() const;      // ... and bone_count (1..64) bytes in the file
+    // Raw parent bytes (0xFF = root), empty unless boneParentsInBounds().
+    const QList<quint8> &boneParents() const;
+
     // Global frame index of frame `frame` of clip `clip`, if both exist.
     std::optional<quint32> globalFrame(int clip, quint32 frame) const;
 
     // --- Palette and socket data (in place) ---
-    // The 16 stored floats (row-major in v1) of one matrix, or nullptr when the matrix is not
-    // inside the file or the mapping is not float-aligned there (use matrixFloats then).
+    // The 16 stored floats of one matrix (row-major globals in v1, v2 and early v3; column-major
+    // skinning matrices in late v3), or nullptr when the matrix is not inside the file or the
+    // mapping is not float-aligned there (use matrixFloats then).
     const float *matrixData(quint32 globalFrame, quint32 bone) const;
     std::optional<std::array<float, 16>> matrixFloats(quint32 globalFrame, quint32 bone) const;
-    // The matrix built with QMatrix4x4's row-major constructor; identity and *ok = false when
-    // out of bounds.
+    // The bone's GLOBAL (model-space) matrix in every dialect: the stored row-major matrix in
+    // v1, v2 and early v3; skin * bind (both decoded column-major) in late v3 (skin alone
+    // without a bind palette). Identity and *ok = false when out of bounds.
     QMatrix4x4 matrix(int clip, quint32 frame, quint32 bone, bool *ok = nullptr) const;
     QMatrix4x4 matrixAtGlobalFrame(quint32 globalFrame, quint32 bone, bool *ok = nullptr) const;
+    QMatrix4x4 globalMatrix(quint32 globalFrame, quint32 bone, bool *ok = nullptr) const
+    {
+        return matrixAtGlobalFrame(globalFrame, bone, ok);
+    }
+    // The global matrix as 16 floats, row-major (k = row*4 + col): equal to matrixFloats() in
+    // v1, v2 and early v3.
+    std::optional<std::array<float, 16>> globalMatrixFloats(quint32 globalFrame, quint32 bone) const;
+    // The stored matrix decoded in the dialect's storage order (late v3: the skinning matrix).
+    QMatrix4x4 storedMatrix(quint32 globalFrame, quint32 bone, bool *ok = nullptr) const;
     std::optional<quint64> matrixOffset(quint32 globalFrame, quint32 bone) const;
 
     // Socket rows 0..2 (12 floats) of one socket in one global frame, when inside the file.
@@ -153,5 +215,9 @@ private:
 };
 
 QString nameStatusText(NameStatus status);
+
+// Late v3: global = skin * bind, both column-major float[16]; the result row-major. One
+// function so every reader and the writer's round-trip check compute the same bits.
+std::array<float, 16> skinTimesBind(const float *skinColumnMajor, const float *bindColumnMajor);
 
 } // namespace bpat

@@ -25,6 +25,53 @@ std::optional<quint32> speciesIdFromName(const QString &name)
     return std::nullopt;
 }
 
+QString dialectName(Dialect dialect)
+{
+    switch (dialect) {
+    case Dialect::V1: return QStringLiteral("v1");
+    case Dialect::V2: return QStringLiteral("v2");
+    case Dialect::V3Early: return QStringLiteral("v3-early");
+    case Dialect::V3Late: return QStringLiteral("v3-late");
+    case Dialect::Unknown: break;
+    }
+    return QStringLiteral("unknown");
+}
+
+std::optional<Dialect> dialectFromName(const QString &name)
+{
+    for (Dialect d : {Dialect::V1, Dialect::V2, Dialect::V3Early, Dialect::V3Late}) {
+        if (name == dialectName(d))
+            return d;
+    }
+    return std::nullopt;
+}
+
+Dialect dialectOfVersion(quint32 version)
+{
+    switch (version) {
+    case 0: // OLD_VERSION: laid out and checked as v1
+    case 1: return Dialect::V1;
+    case 2: return Dialect::V2;
+    case 3: return Dialect::V3Early;
+    default: return Dialect::Unknown;
+    }
+}
+
+int markerIndex(const QString &key)
+{
+    for (int i = 0; i < MarkerCount; ++i) {
+        if (key == QLatin1String(MarkerKeys[i]))
+            return i;
+    }
+    return -1;
+}
+
+quint8 defaultClipFlags(const QString &clipName)
+{
+    return clipName.startsWith(QLatin1String("riding_")) || clipName.startsWith(QLatin1String("showcase_"))
+        ? quint8(0) : ClipFlagSuppliesGroundContact;
+}
+
 std::optional<quint32> readU32(QByteArrayView data, quint64 offset)
 {
     if (!rangeInside(offset, 4, quint64(data.size())))

@@ -1,5 +1,6 @@
 #pragma once
-// BPAT v1 on-disk constants, little-endian field readers and overflow-safe range arithmetic.
+// BPAT on-disk constants (v1, v2, early and late v3), little-endian field readers and
+// overflow-safe range arithmetic.
 // Everything that reads a BPAT file goes through these helpers: files are hostile until
 // validated, so every offset and count is combined with checked 64-bit arithmetic.
 #include <QByteArrayView>
@@ -12,7 +13,8 @@
 namespace bpat::format {
 
 inline constexpr char Magic[4] = {'B', 'P', 'A', 'T'};
-inline constexpr quint32 CurrentVersion = 1;
+inline constexpr quint32 CurrentVersion = 1; // what the writer produces unless told otherwise
+inline constexpr quint32 LatestVersion = 3;  // the newest version any reader knows
 
 inline constexpr quint64 HeaderSize = 64;
 inline constexpr quint64 ClipEntrySize = 32;
@@ -25,6 +27,49 @@ inline constexpr quint32 MaxBones = 64;
 inline constexpr int MatrixFloats = 16;
 inline constexpr int SocketRowFloats = 12;
 
+// The dialects (../shared/specs/bpat-versions.md, section 3). Early and late v3 share the
+// version number 3: late v3 has a bind palette / parent table offset at 80 / 88 and stores
+// column-major skinning matrices; early v3 stores row-major globals like v1 and v2.
+enum class Dialect { Unknown, V1, V2, V3Early, V3Late };
+QString dialectName(Dialect dialect); // "v1", "v2", "v3-early", "v3-late", "unknown"
+std::optional<Dialect> dialectFromName(const QString &name);
+// The dialect a version number selects before the v3 tie-breaker (V3Early for 3).
+Dialect dialectOfVersion(quint32 version);
+inline quint32 versionOf(Dialect d)
+{
+    return d == Dialect::V1 ? 1 : d == Dialect::V2 ? 2 : (d == Dialect::V3Early || d == Dialect::V3Late) ? 3 : 0;
+}
+inline bool isV3(Dialect d) { return d == Dialect::V3Early || d == Dialect::V3Late; }
+// Clip entry size of a version: 32 (v1, and version 0 read as v1), 44 (v2), 48 (v3); 0 otherwise.
+inline quint64 clipEntrySize(quint32 version)
+{
+    return version <= 1 ? 32 : version == 2 ? 44 : version == 3 ? 48 : 0;
+}
+// Where the writer puts the clip table: right after the header (64) or the v3 extension (96).
+inline quint64 clipTableStart(quint32 version) { return version == 3 ? 96 : 64; }
+
+inline constexpr quint64 V3ExtensionSize = 32;
+inline constexpr quint64 V3HeaderEnd = 96;
+inline constexpr quint64 ContactRecordSize = 8; // sole_y, foot_y
+inline constexpr quint8 NoParentBone = 0xFF;
+inline constexpr int MarkerCount = 5;
+inline constexpr quint8 ClipFlagSuppliesGroundContact = 0x01;
+// Marker names in file order, as used by the CLI and JSON.
+inline constexpr const char *MarkerKeys[MarkerCount] = {"anticipation_start", "weapon_release", "contact",
+                                                        "recover_unlocked", "exit_safe"};
+// Human-readable marker names, in file order.
+inline constexpr const char *MarkerTitles[MarkerCount] = {"anticipation start", "weapon release", "contact",
+                                                          "recover unlocked", "exit safe"};
+int markerIndex(const QString &key); // -1 when not a marker key
+// The game writer's flag rule: bit 0 unless the name starts with riding_ or showcase_.
+quint8 defaultClipFlags(const QString &clipName);
+
+// v3 extension header field offsets (absolute).
+namespace ext {
+inline constexpr quint64 ContactDataOffset = 64, ContactEntryCount = 72, Reserved0 = 76,
+                         BindPaletteOffset = 80, BoneParentOffset = 88;
+}
+
 // Header field offsets.
 namespace header {
 inline constexpr quint64 Magic = 0, Version = 4, SpeciesId = 8, BoneCount = 12, SocketCount = 16,
@@ -32,10 +77,15 @@ inline constexpr quint64 Magic = 0, Version = 4, SpeciesId = 8, BoneCount = 12, 
                          ClipTableOffset = 32, SocketTableOffset = 40, StringTableOffset = 48,
                          PaletteDataOffset = 56;
 }
-// Clip entry field offsets.
+// Clip entry field offsets (v1; bytes 0..20 are the same in every version).
 namespace clip {
 inline constexpr quint64 NameOffset = 0, NameLength = 4, FrameCount = 8, FrameOffset = 12,
                          Fps = 16, Loops = 20, Pad = 21, Reserved = 24;
+// v2: pad 21..23 as v1, then five marker floats.
+inline constexpr quint64 V2Markers = 24;
+// v3: flags, ordinal, one pad byte, u16 family, u16 reserved, five marker floats.
+inline constexpr quint64 V3Flags = 21, V3VariantOrdinal = 22, V3Pad = 23, V3VariantFamily = 24,
+                         V3Reserved = 26, V3Markers = 28;
 }
 // Socket entry field offsets.
 namespace socket {
@@ -82,6 +132,7 @@ inline quint64 alignUp(quint64 value, quint64 alignment)
 
 // --- Little-endian readers (callers check the range first) --------------------------------
 inline quint8 readU8(const uchar *p) { return *p; }
+inline quint16 readU16(const uchar *p) { return qFromLittleEndian<quint16>(p); }
 inline quint32 readU32(const uchar *p) { return qFromLittleEndian<quint32>(p); }
 inline quint64 readU64(const uchar *p) { return qFromLittleEndian<quint64>(p); }
 inline float readF32(const uchar *p)
@@ -91,6 +142,7 @@ inline float readF32(const uchar *p)
     std::memcpy(&f, &bits, sizeof f);
     return f;
 }
+inline void writeU16(uchar *p, quint16 v) { qToLittleEndian(v, p); }
 inline void writeU32(uchar *p, quint32 v) { qToLittleEndian(v, p); }
 inline void writeU64(uchar *p, quint64 v) { qToLittleEndian(v, p); }
 inline void writeF32(uchar *p, float f)

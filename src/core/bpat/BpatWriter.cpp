@@ -42,6 +42,8 @@ struct StringTable
     }
 };
 
+} // namespace
+
 bool writeFloats(QIODevice *device, const QList<float> &floats)
 {
     if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
@@ -55,8 +57,6 @@ bool writeFloats(QIODevice *device, const QList<float> &floats)
     }
 }
 
-} // namespace
-
 BpatWriter::BpatWriter(const BpatDocument &document)
     : m_doc(document)
 {
@@ -65,15 +65,38 @@ BpatWriter::BpatWriter(const BpatDocument &document)
 BpatLayout BpatWriter::layout() const
 {
     const StringTable strings(m_doc);
+    const quint32 version = m_doc.version();
     BpatLayout l;
-    l.clipTableOffset = fmt::HeaderSize;
-    const quint64 socketTable = l.clipTableOffset + quint64(m_doc.clipCount()) * fmt::ClipEntrySize;
+    l.clipTableOffset = fmt::clipTableStart(version);
+    const quint64 socketTable = l.clipTableOffset + quint64(m_doc.clipCount()) * fmt::clipEntrySize(version);
     l.socketTableOffset = m_doc.socketCount() > 0 ? socketTable : 0;
     l.stringTableOffset = socketTable + quint64(m_doc.socketCount()) * fmt::SocketEntrySize;
     l.stringTableSize = quint32(strings.bytes.size());
     l.paletteDataOffset = fmt::alignUp(l.stringTableOffset + l.stringTableSize, fmt::PaletteAlignment);
     l.socketDataOffset = l.paletteDataOffset + quint64(m_doc.frameTotal()) * m_doc.boneCount() * fmt::MatrixSize;
     l.fileSize = l.socketDataOffset + quint64(m_doc.frameTotal()) * quint64(m_doc.socketCount()) * fmt::SocketRowSize;
+    if (version == 3) {
+        // The game's writer aligns its cursor after every trailing block, present or not.
+        quint64 cursor = fmt::alignUp(l.fileSize, 16);
+        if (m_doc.hasContacts()) {
+            l.contactDataOffset = cursor;
+            cursor += quint64(m_doc.frameTotal()) * fmt::ContactRecordSize;
+            l.fileSize = cursor;
+        }
+        cursor = fmt::alignUp(cursor, 16);
+        const bool late = m_doc.dialect() == fmt::Dialect::V3Late;
+        if (late && m_doc.hasBindPalette()) {
+            l.bindPaletteOffset = cursor;
+            cursor += quint64(m_doc.boneCount()) * fmt::MatrixSize;
+            l.fileSize = cursor;
+        }
+        cursor = fmt::alignUp(cursor, 16);
+        if (late && !m_doc.boneParents().isEmpty()) {
+            l.boneParentOffset = cursor;
+            cursor += m_doc.boneCount();
+            l.fileSize = cursor;
+        }
+    }
     return l;
 }
 
@@ -94,7 +117,7 @@ QByteArray BpatWriter::headerAndTables(const BpatLayout &l) const
     uchar *p = reinterpret_cast<uchar *>(out.data());
     namespace h = fmt::header;
     std::memcpy(p + h::Magic, fmt::Magic, 4);
-    fmt::writeU32(p + h::Version, fmt::CurrentVersion);
+    fmt::writeU32(p + h::Version, m_doc.version());
     fmt::writeU32(p + h::SpeciesId, m_doc.speciesId());
     fmt::writeU32(p + h::BoneCount, m_doc.boneCount());
     fmt::writeU32(p + h::SocketCount, quint32(m_doc.socketCount()));
@@ -106,19 +129,23 @@ QByteArray BpatWriter::headerAndTables(const BpatLayout &l) const
     fmt::writeU64(p + h::StringTableOffset, l.stringTableOffset);
     fmt::writeU64(p + h::PaletteDataOffset, l.paletteDataOffset);
 
+    if (m_doc.version() == 3)
+        writeV3Extension(p, l);
+    const quint64 entrySize = fmt::clipEntrySize(m_doc.version());
     quint32 frameOffset = 0;
     for (int i = 0; i < m_doc.clipCount(); ++i) {
         const BpatClip &c = m_doc.clip(i);
-        uchar *e = p + l.clipTableOffset + quint64(i) * fmt::ClipEntrySize;
+        uchar *e = p + l.clipTableOffset + quint64(i) * entrySize;
         fmt::writeU32(e + fmt::clip::NameOffset, strings.clipOffsets.at(i));
         fmt::writeU32(e + fmt::clip::NameLength, strings.clipLengths.at(i));
         fmt::writeU32(e + fmt::clip::FrameCount, c.frameCount);
         fmt::writeU32(e + fmt::clip::FrameOffset, frameOffset);
         fmt::writeF32(e + fmt::clip::Fps, c.fps);
         e[fmt::clip::Loops] = c.loops ? 1 : 0;
+        writeClipEntryExtras(e, i);
         frameOffset += c.frameCount;
     }
-    const quint64 socketTable = l.clipTableOffset + quint64(m_doc.clipCount()) * fmt::ClipEntrySize;
+    const quint64 socketTable = l.clipTableOffset + quint64(m_doc.clipCount()) * entrySize;
     for (int i = 0; i < m_doc.socketCount(); ++i) {
         const BpatSocket &s = m_doc.sockets().at(i);
         uchar *e = p + socketTable + quint64(i) * fmt::SocketEntrySize;
@@ -146,8 +173,9 @@ bool BpatWriter::write(QIODevice *device, QString *error) const
     const QByteArray head = headerAndTables(l);
     if (!AtomicFile::writeAll(device, head))
         return ioFail();
-    for (const BpatClip &c : m_doc.clips()) {
-        if (!writeFloats(device, c.palette))
+    const bool late = m_doc.dialect() == fmt::Dialect::V3Late;
+    for (int i = 0; i < m_doc.clipCount(); ++i) {
+        if (!writeFloats(device, late ? lateV3Palette(i) : m_doc.clip(i).palette))
             return ioFail();
     }
     if (m_doc.socketCount() > 0) {
@@ -156,6 +184,8 @@ bool BpatWriter::write(QIODevice *device, QString *error) const
                 return ioFail();
         }
     }
+    if (m_doc.version() == 3 && !writeV3Trailer(device, l, l.socketDataOffset + quint64(m_doc.frameTotal()) * quint64(m_doc.socketCount()) * fmt::SocketRowSize))
+        return ioFail();
     return true;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
-// Serializes a BpatDocument as a BPAT v1 file laid out exactly like the game's baker:
-// header | clip entries | socket entries | string table (interned, clip names first, then
-// socket names) | zero pad to 16 | row-major palettes | socket rows | EOF (no trailing pad).
+// Serializes a BpatDocument in its version (v1, v2, early or late v3) laid out exactly like the
+// game's writer of that version (../shared/specs/bpat-versions.md, section 2.7):
+// header | [v3 extension] | clip entries (32/44/48 B) | socket entries | string table (interned,
+// clip names first, then socket names) | zero pad to 16 | palettes | socket rows |
+// [v3: pad 16, contacts | pad 16, bind palette | pad 16, bone parents] | EOF (no trailing pad).
 // socket_table_offset is 0 when there are no sockets; frame_offset is the running sum.
 // Reading a game file into a BpatDocument and writing it back gives the same bytes.
 #include "bpat/BpatDocument.h"
@@ -21,6 +23,9 @@ struct BpatLayout
     quint32 stringTableSize = 0;
     quint64 paletteDataOffset = 0;
     quint64 socketDataOffset = 0;  // == end of palette
+    quint64 contactDataOffset = 0; // v3, 0 without contacts
+    quint64 bindPaletteOffset = 0; // late v3, 0 without a bind palette
+    quint64 boneParentOffset = 0;  // late v3, 0 without parents
     quint64 fileSize = 0;
 };
 
@@ -43,6 +48,11 @@ public:
 private:
     bool check(QString *error) const;
     QByteArray headerAndTables(const BpatLayout &layout) const;
+    // Version-specific pieces (BpatWriterVersions.cpp).
+    void writeClipEntryExtras(uchar *entry, int clip) const;   // v2 markers; v3 flags, variants, markers
+    void writeV3Extension(uchar *file, const BpatLayout &layout) const;
+    QList<float> lateV3Palette(int clip) const;                // column-major skinning floats
+    bool writeV3Trailer(QIODevice *device, const BpatLayout &layout, quint64 written) const;
 
     const BpatDocument &m_doc;
     bool m_allowInvalid = false;

@@ -3,6 +3,7 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "bpat/DeepCheckerV3.h"
 #include "mesh/Rig.h"
 
 #include <algorithm>
@@ -76,7 +77,12 @@ void DeepChecker::run()
         return;
     m_totalBytes = m_file.paletteBytesSize() + m_file.socketDataBytesSize();
     m_nextProgress = 0;
-    if (!tick(0) || !checkPalette() || !checkSocketData()) {
+    // Late v3 stores column-major skinning matrices: their own pass (DeepCheckerV3).
+    DeepCheckerV3 v3(m_file, m_options, m_sink);
+    const bool done = m_file.storesSkinningMatrices()
+        ? tick(0) && v3.checkSkinningPalette(0, m_totalBytes) && v3.checkSocketData(m_file.paletteBytesSize(), m_totalBytes)
+        : tick(0) && checkPalette() && checkSocketData();
+    if (!done || !v3.checkContacts()) {
         m_sink.setCancelled();
         return;
     }

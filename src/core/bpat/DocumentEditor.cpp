@@ -29,10 +29,33 @@ BpatClip sliceClip(const BpatClip &clip, quint32 first, quint32 count, quint32 b
         const qsizetype rowFloats = qsizetype(socketCount) * 12;
         out.socketRows = clip.socketRows.mid(qsizetype(first) * rowFloats, qsizetype(count) * rowFloats);
     }
+    // v2 / v3 fields: the markers, flags and family stay; contact records follow their frames.
+    out.markers = clip.markers;
+    out.flags = clip.flags;
+    out.variantFamily = clip.variantFamily;
+    out.variantOrdinal = clip.variantOrdinal;
+    if (clip.contacts.size() == qsizetype(clip.frameCount) * 2)
+        out.contacts = clip.contacts.mid(qsizetype(first) * 2, qsizetype(count) * 2);
+    if (clip.storedSkin.size() == clip.palette.size())
+        out.storedSkin = clip.storedSkin.mid(qsizetype(first) * matrixFloats, qsizetype(count) * matrixFloats);
     return out;
 }
 
 } // namespace
+
+bool DocumentEditor::setClipMarker(int clip, int marker, float phase, QString *error)
+{
+    if (!checkClipIndex(clip, error))
+        return false;
+    if (m_doc.version() < 2)
+        return fail(error, QStringLiteral("a v1 file has no markers; convert it to v2 or v3 first (bpat convert --to-version 3)"));
+    if (marker < 0 || marker >= format::MarkerCount)
+        return fail(error, QStringLiteral("no marker %1 (expected anticipation_start, weapon_release, contact, recover_unlocked or exit_safe)").arg(marker));
+    if (phase != -1.0f && !(phase >= 0.0f && phase <= 1.0f))
+        return fail(error, QStringLiteral("marker phase %1 is not in [0, 1]").arg(double(phase)));
+    m_doc.clip(clip).markers[marker] = phase;
+    return true;
+}
 
 bool DocumentEditor::checkClipIndex(int clip, QString *error) const
 {
@@ -227,6 +250,9 @@ bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &c
             return fail(error, QStringLiteral("the source has no clip %1 (it has %2)").arg(index).arg(source.clipCount()));
         BpatClip clip = source.clip(index);
         clip.socketRows.clear(); // recomputed for this file's sockets
+        clip.variantFamily = -1;  // the source's clip indices mean nothing here
+        clip.variantOrdinal = 0;
+        clip.storedSkin.clear();  // stored against the source's bind palette
         if (result.findClip(clip.name) >= 0) {
             if (!renameOnConflict)
                 return fail(error, QStringLiteral("a clip named '%1' already exists; rename one of them first").arg(clip.name));

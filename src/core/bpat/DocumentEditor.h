@@ -18,6 +18,10 @@ public:
     bool renameClip(int clip, const QString &newName, QString *error = nullptr);
     bool setClipFps(int clip, float fps, QString *error = nullptr);
     bool setClipLoops(int clip, bool loops, QString *error = nullptr);
+    // v2 / v3 markers (format::MarkerKeys order): a phase in [0, 1], or -1 to clear. Refused for
+    // a v1 document (it has no markers: convert it first).
+    bool setClipMarker(int clip, int marker, float phase, QString *error = nullptr);
+    bool clearClipMarker(int clip, int marker, QString *error = nullptr) { return setClipMarker(clip, marker, -1.0f, error); }
     bool removeClip(int clip, QString *error = nullptr);       // refuses removing the last clip
     bool moveClip(int from, int to, QString *error = nullptr);
     // Inserts a copy right after `clip`, named `newName` (a free "<name>_copy" when empty).

@@ -50,8 +50,12 @@ SectionLayout SectionLayout::of(const BpatFile &file)
                             format::HeaderSize, fileSize));
     if (file.hasHeader()) {
         const BpatHeader &h = file.header();
+        if (file.hasV3Extension())
+            data.append(makeSection(Kind::V3Extension, tr("v3 extension"), DiagnosticLocation::region(QStringLiteral("header_ext")),
+                                    format::HeaderSize, 1, format::V3ExtensionSize, fileSize));
+        const quint64 entrySize = format::clipEntrySize(h.version) ? format::clipEntrySize(h.version) : format::ClipEntrySize;
         data.append(makeSection(Kind::ClipTable, tr("clip table"), headerField("clip_table_offset"), h.clipTableOffset,
-                                h.clipCount, format::ClipEntrySize, fileSize));
+                                h.clipCount, entrySize, fileSize));
         if (h.socketCount > 0)
             data.append(makeSection(Kind::SocketTable, tr("socket table"), headerField("socket_table_offset"),
                                     h.socketTableOffset, h.socketCount, format::SocketEntrySize, fileSize));
@@ -73,6 +77,21 @@ SectionLayout SectionLayout::of(const BpatFile &file)
             sockets.pastEnd = sockets.pastEnd || sockets.sizeOverflows;
             sockets.note = tr("%1 frames x %2 sockets x 48 B").arg(h.frameTotal).arg(h.socketCount);
             data.append(sockets);
+        }
+        const BpatV3Extension &x = file.v3Extension();
+        if (file.hasV3Extension() && x.contactEntryCount > 0) {
+            LayoutSection contacts = makeSection(Kind::ContactTable, tr("contact table"), headerField("contact_data_offset"),
+                                                 x.contactDataOffset, x.contactEntryCount, format::ContactRecordSize, fileSize);
+            contacts.note = tr("%1 frames x 8 B (sole_y, foot_y)").arg(x.contactEntryCount);
+            data.append(contacts);
+        }
+        if (file.dialect() == format::Dialect::V3Late && h.boneCount <= format::MaxBones) {
+            if (x.bindPaletteOffset != 0)
+                data.append(makeSection(Kind::BindPalette, tr("bind palette"), headerField("bind_palette_offset"),
+                                        x.bindPaletteOffset, h.boneCount, format::MatrixSize, fileSize));
+            if (x.boneParentOffset != 0)
+                data.append(makeSection(Kind::BoneParents, tr("bone parents"), headerField("bone_parent_offset"),
+                                        x.boneParentOffset, h.boneCount, 1, fileSize));
         }
     }
     for (LayoutSection &s : data) {
@@ -98,12 +117,14 @@ SectionLayout SectionLayout::of(const BpatFile &file)
             LayoutSection gap;
             gap.offset = cursor;
             gap.size = std::min(s.offset, fileSize) - cursor;
-            const bool isPad = s.kind == Kind::Palette && gap.size < format::PaletteAlignment && !all.isEmpty()
-                               && all.last().kind == Kind::StringTable;
+            // The writer zero-pads to 16 before the palette and before each v3 trailing block.
+            const bool trailingBlock = s.kind == Kind::ContactTable || s.kind == Kind::BindPalette || s.kind == Kind::BoneParents;
+            const bool isPad = gap.size < format::PaletteAlignment && !all.isEmpty()
+                               && ((s.kind == Kind::Palette && all.last().kind == Kind::StringTable) || trailingBlock);
             gap.kind = isPad ? Kind::Padding : Kind::Gap;
             gap.name = isPad ? tr("padding") : tr("unaccounted bytes");
-            gap.placedBy = isPad ? DiagnosticLocation::region(QStringLiteral("string_table"), QStringLiteral("pad"))
-                                 : DiagnosticLocation::region(QStringLiteral("file"));
+            gap.placedBy = isPad && !trailingBlock ? DiagnosticLocation::region(QStringLiteral("string_table"), QStringLiteral("pad"))
+                                                   : DiagnosticLocation::region(QStringLiteral("file"));
             gap.note = isPad ? tr("zero pad to 16") : tr("not described by the header");
             if (gap.size > 0)
                 all.append(gap);

@@ -1,12 +1,13 @@
 #pragma once
 // The sections of a BPAT file as its header places them (header, clip table, socket table,
-// string table, palette data, socket data), plus what lies between and after them (padding,
+// string table, palette data, socket data; in v3 the extension header, contact table, and in late
+// v3 the bind palette and bone parents), plus what lies between and after them (padding,
 // unaccounted gaps, trailing bytes), with sections past the end of the file and overlaps
 // marked. The one definition of the layout: the validator's section checks, `bpat info` and the
 // app's Layout panel and bar all read it. Pure computation over the header, overflow-safe.
 //
-// A new section (v2/v3: extension header, contacts, bind palette, parents) is one more entry in
-// SectionLayout::of(): a Kind, its name, the header field that places it, offset and size.
+// A new section is one more entry in SectionLayout::of(): a Kind, its name, the header field
+// that places it, offset and size.
 #include "diagnostics/DiagnosticLocation.h"
 
 #include <QList>
@@ -20,7 +21,8 @@ class BpatFile;
 struct LayoutSection
 {
     enum class Kind { Header, ClipTable, SocketTable, StringTable, Padding, Palette, SocketData,
-                      Gap, Trailing };
+                      Gap, Trailing,
+                      V3Extension, ContactTable, BindPalette, BoneParents }; // v3
     Kind kind = Kind::Header;
     QString name;                // "clip table", "palette data"
     DiagnosticLocation placedBy; // the header field that places it (findings about it point there)

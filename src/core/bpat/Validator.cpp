@@ -5,6 +5,7 @@
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepChecker.h"
 #include "bpat/GameRigs.h"
+#include "bpat/GameReader.h"
 #include "io/MappingGuard.h"
 #include "io/NativeName.h"
 
@@ -99,14 +100,16 @@ Gate checkHeaderPlausible(const BpatFile &file, DiagnosticSink &sink)
 {
     const BpatHeader &h = file.header();
     Gate gate;
-    quint64 need = fmt::HeaderSize;
-    need = saturatingAdd(need, saturatingMul(h.clipCount, fmt::ClipEntrySize));
+    // Clip entries are 32 (v1), 44 (v2) or 48 (v3) bytes; v3 adds its 32-byte extension.
+    const quint64 entry = fmt::clipEntrySize(h.version) ? fmt::clipEntrySize(h.version) : fmt::ClipEntrySize;
+    quint64 need = h.version == 3 ? fmt::V3HeaderEnd : fmt::HeaderSize;
+    need = saturatingAdd(need, saturatingMul(h.clipCount, entry));
     need = saturatingAdd(need, saturatingMul(h.socketCount, fmt::SocketEntrySize));
     need = saturatingAdd(need, saturatingMul(saturatingMul(h.frameTotal, h.boneCount), fmt::MatrixSize));
     need = saturatingAdd(need, saturatingMul(saturatingMul(h.frameTotal, h.socketCount), fmt::SocketRowSize));
     if (file.clipTableInBounds()) {
         const quint64 begin = h.clipTableOffset;
-        gate.clipTableOverlaps = overlapsOtherSection(file, begin, begin + quint64(h.clipCount) * fmt::ClipEntrySize);
+        gate.clipTableOverlaps = overlapsOtherSection(file, begin, begin + quint64(h.clipCount) * entry);
     }
     // A file cut short (counts sane, data missing) is not a corrupted header: PALETTE_OUT_OF_BOUNDS
     // says it. Counts that are themselves impossible, or a clip table running over other
@@ -201,9 +204,9 @@ ValidationResult Validator::validate(const BpatFile &file) const
                         .arg(quint8(m[2]), 2, 16, QLatin1Char('0')).arg(quint8(m[3]), 2, 16, QLatin1Char('0')));
         return sink.take();
     }
-    if (file.header().version > fmt::CurrentVersion) {
+    if (file.header().version > fmt::LatestVersion) {
         sink.report(UNSUPPORTED_VERSION, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
-                    QStringLiteral("version is %1, expected 1 (readers must refuse newer versions; nothing further checked)")
+                    QStringLiteral("version is %1, expected 1, 2 or 3 (readers must refuse newer versions; nothing further checked)")
                         .arg(file.header().version));
         return sink.take();
     }
@@ -211,11 +214,22 @@ ValidationResult Validator::validate(const BpatFile &file) const
     const Gate gate = checkHeaderPlausible(file, sink);
     checkHeader(file, sink);
     checkSections(file, sink);
-    if (!gate.clipTableOverlaps) // else its entries are the bytes of another section
+    if (file.header().version == 3)
+        checkV3Extension(file, sink);
+    if (!gate.clipTableOverlaps) { // else its entries are the bytes of another section
         checkClips(file, sink);
+        if (file.header().version >= 2)
+            checkClipExtras(file, sink);
+    }
     checkSockets(file, sink);
     if (m_options.profile == ValidationProfile::Game && !gate.headerCorrupted)
         checkGameRig(file, sink);
+    const GameReaderVerdict verdict = GameReader::forFile(file).read(file);
+    if (!verdict.loads) {
+        sink.report(GAME_READER_REFUSES, verdict.offset, QStringLiteral("file"),
+                    QStringLiteral("the game's %1 reader stops at its check %2 with \"%3\"")
+                        .arg(fmt::dialectName(GameReader::forFile(file).dialect())).arg(verdict.check).arg(verdict.message));
+    }
     if (m_options.deep && !gate.headerCorrupted)
         DeepChecker(file, m_options, sink).run();
     return sink.take();
@@ -226,12 +240,12 @@ void Validator::checkHeader(const BpatFile &file, DiagnosticSink &sink) const
     const BpatHeader &h = file.header();
     if (h.version == 0) {
         sink.report(OLD_VERSION, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
-                    QStringLiteral("version is 0, expected 1"));
+                    QStringLiteral("version is 0, expected 1, 2 or 3"));
     }
     if (h.speciesId > fmt::LastKnownSpecies) {
         sink.report(UNKNOWN_SPECIES, fmt::header::SpeciesId, DiagnosticLocation::header(QStringLiteral("species_id")),
                     QStringLiteral("species_id is %1, expected 0..3 (v1) or 4..9 (later builds)").arg(h.speciesId));
-    } else if (h.speciesId > fmt::LastV1Species) {
+    } else if (h.speciesId > fmt::LastV1Species && h.version <= 1) {
         sink.report(SPECIES_NOT_IN_V1, fmt::header::SpeciesId, DiagnosticLocation::header(QStringLiteral("species_id")),
                     QStringLiteral("species_id is %1 (%2), defined after v1; the game's v1 reader accepts 0..3")
                         .arg(h.speciesId).arg(fmt::speciesName(h.speciesId)));
@@ -252,12 +266,13 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
     const quint64 size = file.fileSize();
     bool allInside = true;
 
-    const quint64 clipBytes = quint64(h.clipCount) * fmt::ClipEntrySize;
+    const quint64 entrySize = fmt::clipEntrySize(h.version);
+    const quint64 clipBytes = quint64(h.clipCount) * entrySize;
     if (!file.clipTableInBounds()) {
         allInside = false;
         sink.report(CLIP_TABLE_OUT_OF_BOUNDS, fmt::header::ClipTableOffset, DiagnosticLocation::header(QStringLiteral("clip_table_offset")),
-                    QStringLiteral("clip table (%1 entries * 32 = %2 bytes at offset %3) exceeds the file size %4")
-                        .arg(h.clipCount).arg(clipBytes).arg(h.clipTableOffset).arg(size));
+                    QStringLiteral("clip table (%1 entries * %2 = %3 bytes at offset %4) exceeds the file size %5")
+                        .arg(h.clipCount).arg(entrySize).arg(clipBytes).arg(h.clipTableOffset).arg(size));
     }
 
     const quint64 socketBytes = quint64(h.socketCount) * fmt::SocketEntrySize;
@@ -314,6 +329,9 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
                             .arg(h.frameTotal).arg(h.socketCount).arg(at ? QString::number(*at) : QStringLiteral("beyond 2^64")).arg(size));
         }
     }
+
+    if (file.hasV3Extension() && !v3BlocksInside(file))
+        allInside = false;
 
     // Overlaps between the sections inside the file, as the layout places them.
     const SectionLayout layout = SectionLayout::of(file);
@@ -395,13 +413,14 @@ void Validator::checkClips(const BpatFile &file, DiagnosticSink &sink) const
             sink.report(BAD_LOOPS_FLAG, e + fmt::clip::Loops, at.with(QStringLiteral("loops")),
                         QStringLiteral("loops is %1, expected 0 (one-shot) or 1 (loops)").arg(c.loopsByte));
         }
-        for (int k = 0; k < 3; ++k) {
+        // v3 clip entries have one pad byte (23) and a reserved u16: checkClipExtras.
+        for (int k = 0; k < (c.hasV3Fields ? 0 : 3); ++k) {
             if (c.pad[k] != 0) {
                 sink.report(RESERVED_NONZERO, e + fmt::clip::Pad + k, at.with(QStringLiteral("pad[%1]").arg(k)),
                             QStringLiteral("pad byte is %1, expected 0").arg(hex(c.pad[k])));
             }
         }
-        for (int k = 0; k < 2; ++k) {
+        for (int k = 0; k < (c.hasMarkers ? 0 : 2); ++k) {
             if (c.reserved[k] != 0) {
                 sink.report(RESERVED_NONZERO, e + fmt::clip::Reserved + 4 * k, at.with(QStringLiteral("reserved[%1]").arg(k)),
                             QStringLiteral("reserved word is %1, expected 0").arg(hex(c.reserved[k])));

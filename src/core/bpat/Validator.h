@@ -1,6 +1,6 @@
 #pragma once
-// Checks a BPAT file against the format's rules (profile `spec`) or against what the game's v1
-// reader accepted (profile `game`), and optionally runs deep checks over every matrix and
+// Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`) or
+// against what the game's reader of that file's version accepted (profile `game`), and optionally runs deep checks over every matrix and
 // socket row, streaming through the mapping. Never reads outside the file: every structural
 // finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
 //
@@ -59,6 +59,13 @@ private:
     void checkSections(const BpatFile &file, DiagnosticSink &sink) const;
     void checkClips(const BpatFile &file, DiagnosticSink &sink) const;
     void checkSockets(const BpatFile &file, DiagnosticSink &sink) const;
+    // v2 / v3 (ValidatorV3.cpp): the extension header and its trailing blocks, markers, flags,
+    // variants, the v3 pad and reserved bytes.
+    void checkV3Extension(const BpatFile &file, DiagnosticSink &sink) const;
+    void checkClipExtras(const BpatFile &file, DiagnosticSink &sink) const;
+    // Whether the v3 trailing blocks the extension places (contacts; late v3: bind palette and
+    // parents) lie wholly inside the file.
+    static bool v3BlocksInside(const BpatFile &file);
 
     ValidationOptions m_options;
 };

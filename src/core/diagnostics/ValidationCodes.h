@@ -11,7 +11,7 @@ namespace bpat {
 
 enum class ValidationProfile {
     Spec, // the format documents' rules (the May overview over the April draft: species 0..3)
-    Game, // exactly what the game's v1 reader accepted: errors only where the game refused
+    Game, // exactly what the game's reader of the file's version accepted: errors only where it refused
 };
 
 QString profileName(ValidationProfile profile); // "spec", "game"
@@ -83,6 +83,24 @@ BPAT_CODE(DEGENERATE_MATRIX);
 BPAT_CODE(SOCKET_DATA_MISMATCH);
 BPAT_CODE(HEADER_CORRUPTED);
 BPAT_CODE(RIG_BONE_COUNT_MISMATCH);
+// v2 / v3
+BPAT_CODE(V3_DIALECT);
+BPAT_CODE(GAME_READER_REFUSES);
+BPAT_CODE(V3_EXTENSION_TRUNCATED);
+BPAT_CODE(CONTACT_COUNT_MISMATCH);
+BPAT_CODE(CONTACT_TABLE_OUT_OF_BOUNDS);
+BPAT_CODE(CONTACT_OFFSET_ZERO);
+BPAT_CODE(BIND_PALETTE_OUT_OF_BOUNDS);
+BPAT_CODE(BONE_PARENT_TABLE_OUT_OF_BOUNDS);
+BPAT_CODE(BONE_PARENT_ORDER);
+BPAT_CODE(DIALECT_MISMATCH);
+BPAT_CODE(BIND_MATRIX_INVALID);
+BPAT_CODE(MARKER_OUT_OF_RANGE);
+BPAT_CODE(UNKNOWN_CLIP_FLAGS);
+BPAT_CODE(VARIANT_FAMILY_OUT_OF_RANGE);
+BPAT_CODE(VARIANT_BASE_ORDINAL);
+BPAT_CODE(VARIANT_NOT_CONTIGUOUS);
+BPAT_CODE(ROW_MAJOR_SUSPECTED);
 #undef BPAT_CODE
 } // namespace codes
 

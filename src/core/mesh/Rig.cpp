@@ -1,5 +1,6 @@
 #include "mesh/Rig.h"
 
+#include "bpat/BpatFile.h"
 #include "mesh/RigDescription.h"
 
 #include <QFile>
@@ -104,6 +105,22 @@ std::optional<Rig> Rig::forSpecies(quint32 speciesId, int boneCount)
         break;
     }
     return std::nullopt;
+}
+
+std::optional<Rig> Rig::forFile(const BpatFile &file)
+{
+    if (!file.hasHeader())
+        return std::nullopt;
+    std::optional<Rig> rig = forSpecies(file.header().speciesId, int(file.header().boneCount));
+    const QList<quint8> &parents = file.boneParents();
+    if (parents.isEmpty())
+        return rig;
+    QList<RigBone> bones;
+    for (qsizetype b = 0; b < parents.size(); ++b) {
+        const int parent = parents.at(b) == format::NoParentBone || parents.at(b) >= b ? -1 : int(parents.at(b));
+        bones.append(RigBone{rig ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
+    }
+    return Rig(rig ? rig->name() : QStringLiteral("file parents"), bones);
 }
 
 } // namespace bpat

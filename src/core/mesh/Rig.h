@@ -8,6 +8,8 @@
 
 namespace bpat {
 
+class BpatFile;
+
 struct RigBone
 {
     QString name;
@@ -37,6 +39,9 @@ public:
     static Rig elephantV1Initial(); // 8 bones
     // The built-in rig for a file's species and bone count, if the game had one.
     static std::optional<Rig> forSpecies(quint32 speciesId, int boneCount);
+    // The rig of an opened file: a late-v3 file's own parent table (names from the built-in rig
+    // when the bone count matches, else "bone N"), otherwise forSpecies().
+    static std::optional<Rig> forFile(const BpatFile &file);
 
 private:
     QString m_name;

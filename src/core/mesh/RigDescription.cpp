@@ -208,6 +208,17 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
             return failed(QStringLiteral("bones[%1].parent: \"%2\" is not an earlier bone").arg(b).arg(parent));
         rig.bones.append(bone);
     }
+    const QJsonArray feet = root.value(u"feet").toArray();
+    for (int f = 0; f < feet.size(); ++f) {
+        const int index = rig.indexOf(feet.at(f).toString());
+        if (index < 0)
+            return failed(QStringLiteral("feet[%1]: expected the name of a bone").arg(f));
+        rig.footBones.append(index);
+    }
+    const QString sole = root.value(u"sole").toString(QStringLiteral("skin"));
+    if (sole != QLatin1String("skin") && sole != QLatin1String("humanoid"))
+        return failed(QStringLiteral("sole: expected \"skin\" or \"humanoid\""));
+    rig.soleRule = sole == QLatin1String("humanoid") ? SoleRule::Humanoid : SoleRule::Skin;
     for (int b = 0; b < bones.size(); ++b) {
         const QJsonObject object = bones.at(b).toObject();
         RigBoneDescription &bone = rig.bones[b];

@@ -52,6 +52,12 @@ public:
     QString name;
     QList<quint32> speciesIds;
     QList<RigBoneDescription> bones;
+    // The feet the game's baker reads ground contacts from ("feet": bone names), and how it
+    // measures the sole ("sole": "humanoid" = two sole points per foot against the bind pose,
+    // "skin" = the skinning matrix's translation). Empty / Skin when the JSON gives none.
+    enum class SoleRule { Skin, Humanoid };
+    QList<int> footBones;
+    SoleRule soleRule = SoleRule::Skin;
     // Material colour per ColorRole (linear 0..1 RGB); defaults() when the JSON gives none.
     QList<QVector3D> roleColors = defaultRoleColors();
 

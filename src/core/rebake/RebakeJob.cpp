@@ -3,6 +3,7 @@
 #include "io/AtomicFile.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
+#include "bpat/VersionConverter.h"
 #include "anim/InputAnimationReader.h"
 #include "bpat/Validator.h"
 
@@ -194,6 +195,18 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
         }
     }
 
+    // The version: --format-version converts the whole document; otherwise an --into file keeps
+    // its own, and the new clips get what it adds (contact records).
+    if (req.formatVersion) {
+        const ConvertResult converted = VersionConverter::convert(doc, ConvertOptions{*req.formatVersion, {}, {}});
+        if (!converted.ok) {
+            out.errors << QStringLiteral("cannot write version %1: %2").arg(format::dialectName(*req.formatVersion), converted.error);
+            return {};
+        }
+        out.warnings << converted.warnings;
+    } else {
+        out.warnings << VersionConverter::completeNewClips(doc);
+    }
     for (const QString &p : doc.problems())
         out.errors << p;
     if (!out.errors.isEmpty())

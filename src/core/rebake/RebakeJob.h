@@ -35,6 +35,9 @@ struct RebakeRequest
     // is refused unless this is set (`--overwrite-input`). Writing it over intoPath is the
     // point of --into and always allowed.
     bool overwriteInput = false;
+    // The version to write (bpat rebake --format-version, the dialog's choice). Unset: a new
+    // file is v1 and an --into file keeps its version (new clips get what that version adds).
+    std::optional<format::Dialect> formatVersion = std::nullopt;
 };
 
 struct RebakeOutcome
@@ -42,6 +45,7 @@ struct RebakeOutcome
     bool ok = false;
     bool cancelled = false;
     QStringList errors;             // what went wrong (empty when ok)
+    QStringList warnings;           // what a version conversion dropped or could not fill
     Diagnostics validation;         // findings on the output (warnings when ok)
     std::optional<BpatDocument> document;
     QList<quint32> frameCounts;     // per requested clip

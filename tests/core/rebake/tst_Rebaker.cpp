@@ -3,6 +3,7 @@
 // cancel leaving the target untouched, manifests, and the humanoid upper body's IK.
 #include "rebake/RebakeManifest.h"
 #include "bpat/BpatFile.h"
+#include "bpat/GameReader.h"
 #include "rebake/BuiltinRecipes.h"
 #include "anim/CurveEvaluator.h"
 #include "anim/InputAnimationReader.h"
@@ -247,6 +248,46 @@ private slots:
         QVERIFY(file.clips().last().loops());
         QVERIFY(validIn(out, ValidationProfile::Spec));
         QVERIFY(validIn(out, ValidationProfile::Game));
+    }
+
+    void intoLateV3KeepsItsVersion_data() { recordings(); }
+    void intoLateV3KeepsItsVersion()
+    {
+        // The game reads late v3 today: rebaking into one of its files writes late v3, the other
+        // clips byte for byte, the new clip with contact records from the rig's feet.
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem));
+        const QString late = QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(late);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("humanoid.bpat"));
+        RebakeClipRequest clip{recording, QStringLiteral("wave"), RebakeRange{1.0, 2.0, 24.0}, true};
+        const RebakeOutcome o = RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip},
+                                                        testpaths::shared(late)}).run();
+        QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+        QVERIFY2(o.warnings.isEmpty(), qPrintable(o.warnings.join(u'\n')));
+        const BpatFile original = *BpatFile::open(testpaths::shared(late));
+        const BpatFile file = *BpatFile::open(out);
+        QCOMPARE(file.dialect(), format::Dialect::V3Late);
+        for (int c = 0; c < original.clips().size(); ++c)
+            QCOMPARE(clipBytes(file, c), clipBytes(original, c));
+        QVERIFY(file.contactTableInBounds());
+        QVERIFY(GameReader(format::Dialect::V3Late).read(file).loads);
+        QVERIFY(validIn(out, ValidationProfile::Spec));
+        QVERIFY(validIn(out, ValidationProfile::Game));
+
+        // A new file in late v3 (--format-version 3): the hands rig names no feet.
+        const QString hands = dir.filePath(QStringLiteral("hands.bpat"));
+        RebakeRequest request = handsRequest(recording, hands, QStringLiteral("take"), 0.0, 1.0, 24.0);
+        request.formatVersion = format::Dialect::V3Late;
+        const RebakeOutcome h = RebakeJob(request).run();
+        QVERIFY2(h.ok, qPrintable(h.errors.join(u'\n')));
+        QVERIFY(h.warnings.join(u' ').contains(QStringLiteral("no contact table")));
+        const BpatFile handsFile = *BpatFile::open(hands);
+        QCOMPARE(handsFile.dialect(), format::Dialect::V3Late);
+        QVERIFY(GameReader(format::Dialect::V3Late).read(handsFile).loads);
+        QVERIFY(validIn(hands, ValidationProfile::Game));
     }
 
     void boneCountMismatchLeavesTargetUntouched_data() { recordings(); }

@@ -1,0 +1,221 @@
+#include "ClipMarkerStrip.h"
+
+#include "StudioContext.h"
+#include "bpat/BpatFile.h"
+#include "editing/DocumentSession.h"
+#include "editing/MarkerCommands.h"
+
+#include <QComboBox>
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QHBoxLayout>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <cmath>
+
+namespace bpat::studio {
+
+namespace {
+constexpr int kHeight = 44;
+const QColor kMarkerColors[5] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xe1, 0x57, 0x59),
+                                 QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1)};
+} // namespace
+
+ClipMarkerStrip::ClipMarkerStrip(StudioContext *context, QWidget *parent)
+    : QWidget(parent)
+    , m_context(context)
+    , m_variants(new QComboBox(this))
+{
+    setObjectName(QStringLiteral("clipMarkerStrip"));
+    setMinimumHeight(kHeight);
+    m_variants->setObjectName(QStringLiteral("variantCombo"));
+    m_variants->setToolTip(tr("Variants of the current clip's family"));
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_variants, 0, Qt::AlignTop);
+    layout->addStretch(1);
+    connect(m_context, &StudioContext::fileLoaded, this, &ClipMarkerStrip::rebuild);
+    connect(m_context, &StudioContext::fileClosed, this, &ClipMarkerStrip::rebuild);
+    connect(m_context, &StudioContext::currentClipChanged, this, &ClipMarkerStrip::rebuild);
+    connect(m_context, &StudioContext::currentFrameChanged, this, qOverload<>(&QWidget::update));
+    connect(m_variants, &QComboBox::activated, this, [this](int index) {
+        const int clip = m_variants->itemData(index).toInt();
+        if (clip != m_context->currentClip())
+            m_context->setCurrentClip(clip);
+    });
+    rebuild();
+}
+
+void ClipMarkerStrip::rebuild()
+{
+    const bool bpat = m_context->hasFile();
+    const BpatFile *file = bpat ? &m_context->file() : nullptr;
+    const int current = m_context->currentClip();
+    const bool shown = file && file->header().version >= 2 && file->header().version <= 3 && current >= 0
+        && current < file->clips().size();
+    setVisible(shown);
+    m_variants->clear();
+    if (!shown) {
+        m_variants->setVisible(false);
+        return;
+    }
+    // The family: the clips whose family is the current clip's (its base first, by ordinal).
+    const QList<BpatClipInfo> &clips = file->clips();
+    const BpatClipInfo &clip = clips.at(current);
+    if (clip.hasV3Fields) {
+        QList<const BpatClipInfo *> members;
+        for (const BpatClipInfo &c : clips) {
+            if (c.variantFamily == clip.variantFamily)
+                members.append(&c);
+        }
+        std::stable_sort(members.begin(), members.end(),
+                         [](const BpatClipInfo *a, const BpatClipInfo *b) { return a->variantOrdinal < b->variantOrdinal; });
+        for (const BpatClipInfo *m : std::as_const(members))
+            m_variants->addItem(tr("%1 (variant %2)").arg(m->name).arg(m->variantOrdinal), m->index);
+        m_variants->setCurrentIndex(std::max(0, m_variants->findData(current)));
+        m_variants->setVisible(members.size() > 1);
+    } else {
+        m_variants->setVisible(false);
+    }
+    update();
+}
+
+QRect ClipMarkerStrip::plotRect() const
+{
+    const int left = m_variants->isVisible() ? m_variants->geometry().right() + 8 : 4;
+    return QRect(left, 2, std::max(10, width() - left - 4), height() - 4);
+}
+
+int ClipMarkerStrip::xOfPhase(double phase) const
+{
+    const QRect r = plotRect();
+    return r.left() + int(std::lround(std::clamp(phase, 0.0, 1.0) * (r.width() - 1)));
+}
+
+QStringList ClipMarkerStrip::markerLabels() const
+{
+    QStringList out;
+    if (!m_context->hasFile())
+        return out;
+    const int current = m_context->currentClip();
+    const auto &clips = m_context->file().clips();
+    if (current < 0 || current >= clips.size() || !clips.at(current).hasMarkers)
+        return out;
+    for (int k = 0; k < format::MarkerCount; ++k) {
+        const float v = clips.at(current).markers[k];
+        if (v >= 0.0f && v <= 1.0f)
+            out << QStringLiteral("%1 %2").arg(QLatin1String(format::MarkerTitles[k])).arg(double(v), 0, 'g', 3);
+    }
+    return out;
+}
+
+bool ClipMarkerStrip::setMarkerAtCurrentFrame(int marker)
+{
+    const int clip = m_context->currentClip();
+    const int frames = m_context->frameCount();
+    if (!m_context->hasFile() || clip < 0 || frames <= 0)
+        return false;
+    const float phase = frames > 1 ? float(m_context->currentFrame()) / float(frames - 1) : 0.0f;
+    DocumentSession *session = m_context->session();
+    return session->execute(new SetClipMarkerCommand(session, clip, marker, phase));
+}
+
+bool ClipMarkerStrip::clearMarker(int marker)
+{
+    const int clip = m_context->currentClip();
+    if (!m_context->hasFile() || clip < 0)
+        return false;
+    DocumentSession *session = m_context->session();
+    return session->execute(new SetClipMarkerCommand(session, clip, marker, -1.0f));
+}
+
+void ClipMarkerStrip::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!m_context->hasFile() || m_context->currentClip() < 0)
+        return;
+    QMenu menu(this);
+    for (int k = 0; k < format::MarkerCount; ++k) {
+        const QString title = QLatin1String(format::MarkerTitles[k]);
+        menu.addAction(tr("Set '%1' at frame %2").arg(title).arg(m_context->currentFrame()), this,
+                       [this, k] { setMarkerAtCurrentFrame(k); });
+    }
+    menu.addSeparator();
+    for (int k = 0; k < format::MarkerCount; ++k)
+        menu.addAction(tr("Clear '%1'").arg(QLatin1String(format::MarkerTitles[k])), this, [this, k] { clearMarker(k); });
+    menu.exec(event->globalPos());
+}
+
+void ClipMarkerStrip::paintEvent(QPaintEvent *)
+{
+    if (!m_context->hasFile())
+        return;
+    const BpatFile &file = m_context->file();
+    const int current = m_context->currentClip();
+    if (current < 0 || current >= file.clips().size())
+        return;
+    const BpatClipInfo &clip = file.clips().at(current);
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QRect r = plotRect();
+    p.fillRect(r, palette().color(QPalette::Base));
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawRect(r.adjusted(0, 0, -1, -1));
+    const quint32 frames = std::max<quint32>(1, clip.frameCount);
+    auto phaseOfFrame = [frames](quint32 f) { return frames > 1 ? double(f) / double(frames - 1) : 0.0; };
+
+    // Contacts: sole_y and foot_y over the clip, scaled to the strip.
+    if (file.contactTableInBounds() && clip.frameCount > 0 && clip.frameCount <= 1u << 20) {
+        float lo = 0.0f, hi = 0.0f;
+        bool first = true;
+        for (quint32 f = 0; f < clip.frameCount; ++f) {
+            const auto c = file.contact(clip.frameOffset + f);
+            if (!c || !std::isfinite(c->first) || !std::isfinite(c->second))
+                continue;
+            lo = first ? std::min(c->first, c->second) : std::min({lo, c->first, c->second});
+            hi = first ? std::max(c->first, c->second) : std::max({hi, c->first, c->second});
+            first = false;
+        }
+        if (!first) {
+            const float span = hi - lo > 1e-6f ? hi - lo : 1.0f;
+            for (int series = 0; series < 2; ++series) {
+                QPainterPath path;
+                for (quint32 f = 0; f < clip.frameCount; ++f) {
+                    const auto c = file.contact(clip.frameOffset + f);
+                    if (!c)
+                        continue;
+                    const float v = series == 0 ? c->first : c->second;
+                    const QPointF pt(xOfPhase(phaseOfFrame(f)), r.bottom() - 3 - (v - lo) / span * (r.height() - 16));
+                    f == 0 ? path.moveTo(pt) : path.lineTo(pt);
+                }
+                p.setPen(QPen(series == 0 ? QColor(0x2a, 0x9d, 0x8f) : QColor(0x8a, 0x8a, 0x8a), 1.2));
+                p.drawPath(path);
+            }
+            p.setPen(palette().color(QPalette::Text));
+            p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignRight | Qt::AlignBottom, tr("sole_y / foot_y"));
+        }
+    }
+    // Markers at their phase, named.
+    if (clip.hasMarkers) {
+        int labelRow = 0;
+        for (int k = 0; k < format::MarkerCount; ++k) {
+            const float v = clip.markers[k];
+            if (!(v >= 0.0f && v <= 1.0f))
+                continue;
+            const int x = xOfPhase(v);
+            p.setPen(QPen(kMarkerColors[k], 2));
+            p.drawLine(x, r.top(), x, r.bottom());
+            p.drawText(QPoint(std::min(x + 3, r.right() - 100), r.top() + 11 + 10 * (labelRow++ % 2)),
+                       QLatin1String(format::MarkerTitles[k]));
+        }
+    }
+    // The current frame.
+    const int frame = m_context->currentFrame();
+    if (frame >= 0) {
+        const int x = xOfPhase(phaseOfFrame(quint32(frame)));
+        p.setPen(QPen(palette().color(QPalette::Highlight), 1.5));
+        p.drawLine(x, r.top(), x, r.bottom());
+    }
+}
+
+} // namespace bpat::studio

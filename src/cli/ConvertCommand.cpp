@@ -1,0 +1,158 @@
+// `bpat convert IN -o OUT --to-version 1|2|3`: rewrites a BPAT file in another version (3 is late
+// v3, what the game reads today). Global bone matrices are kept; going up, the bind pose, parents,
+// feet and contacts are filled in (VersionConverter); going down, what the target cannot hold is
+// dropped and listed as a warning. The result is validated before it is written atomically.
+#include "bpat/BpatFile.h"
+#include "bpat/BpatSaver.h"
+#include "bpat/VersionConverter.h"
+#include "io/AtomicFile.h"
+#include "CliSupport.h"
+#include "CommandRegistry.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+
+namespace bpat::cli {
+
+namespace {
+
+std::optional<BpatDocument> load(const QString &command, const QString &path, int *exit)
+{
+    QString error;
+    const auto file = BpatFile::open(path, &error);
+    if (!file) {
+        *exit = failure(command, error);
+        return std::nullopt;
+    }
+    auto doc = BpatDocument::fromFile(*file, &error);
+    if (!doc)
+        *exit = failure(command, QStringLiteral("%1: cannot be read: %2 (run `bpat validate` for details)").arg(path, error));
+    return doc;
+}
+
+int runConvert(const QStringList &args)
+{
+    const QString command = args.value(0);
+    QCommandLineParser parser;
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The file to write."),
+                                    QStringLiteral("OUT"));
+    const QCommandLineOption toVersion(QStringLiteral("to-version"),
+                                       QStringLiteral("1, 2 or 3 (late v3, what the game reads today); or v1, v2, v3-early, v3-late."),
+                                       QStringLiteral("V"));
+    const QCommandLineOption bindClip(QStringLiteral("bind-clip"),
+                                      QStringLiteral("Going up: the clip (name or index) whose frame is the bind pose (default: the first clip)."),
+                                      QStringLiteral("NAME"));
+    const QCommandLineOption bindFrame(QStringLiteral("bind-frame"), QStringLiteral("The frame of --bind-clip (default 0)."),
+                                       QStringLiteral("N"));
+    const QCommandLineOption bindFrom(QStringLiteral("bind-from"),
+                                      QStringLiteral("Take the bind pose from this BPAT file: its bind palette (late v3), "
+                                                     "else the first frame of its first clip."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption rigOption(QStringLiteral("rig"),
+                                       QStringLiteral("A rig description (JSON) giving parents and feet (default: the project's rig "
+                                                      "of the species and bone count)."),
+                                       QStringLiteral("FILE"));
+    const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
+                                            QStringLiteral("Allow OUT to be IN (the file is replaced by its conversion)."));
+    parser.addOptions({output, toVersion, bindClip, bindFrame, bindFrom, rigOption, overwriteInput});
+    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The BPAT file to convert."));
+    if (const auto exit = parseArguments(parser, args,
+                                         QStringLiteral("Writes a BPAT file in another version. Global bone matrices survive; "
+                                                        "what the target version cannot hold is dropped with a warning.")))
+        return *exit;
+    if (parser.positionalArguments().size() != 1)
+        return usageError(parser, command, QStringLiteral("expected exactly one IN file"));
+    if (!parser.isSet(output) || !parser.isSet(toVersion))
+        return usageError(parser, command, QStringLiteral("-o OUT and --to-version are required"));
+    const auto target = parseFormatVersion(parser.value(toVersion));
+    if (!target)
+        return usageError(parser, command, QStringLiteral("--to-version expects 1, 2, 3, v1, v2, v3-early or v3-late, got '%1'")
+                                                .arg(parser.value(toVersion)));
+    if (parser.isSet(bindFrom) && (parser.isSet(bindClip) || parser.isSet(bindFrame)))
+        return usageError(parser, command, QStringLiteral("--bind-from excludes --bind-clip and --bind-frame"));
+
+    // Going down drops data (markers, contacts, bind palette): over the input it is lost for
+    // good, so only when asked for.
+    if (!parser.isSet(overwriteInput) && AtomicFile::sameFile(parser.positionalArguments().constFirst(), parser.value(output)))
+        return failure(command, QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
+                                               "--overwrite-input to replace it)").arg(parser.value(output)));
+    int exit = ExitOk;
+    auto doc = load(command, parser.positionalArguments().constFirst(), &exit);
+    if (!doc)
+        return exit;
+
+    ConvertOptions options;
+    options.target = format::Dialect(*target);
+    if (parser.isSet(bindClip) || parser.isSet(bindFrame)) {
+        const QString clipText = parser.value(bindClip);
+        int clip = 0;
+        if (parser.isSet(bindClip)) {
+            clip = doc->findClip(clipText);
+            bool number = false;
+            const uint index = clipText.toUInt(&number);
+            if (clip < 0 && number && index < uint(doc->clipCount()))
+                clip = int(index);
+            if (clip < 0)
+                return failure(command, QStringLiteral("--bind-clip: no clip named or numbered '%1'").arg(clipText));
+        }
+        const auto frame = parser.isSet(bindFrame) ? parseUInt(parser.value(bindFrame)) : std::optional<quint32>(0);
+        if (!frame)
+            return usageError(parser, command, QStringLiteral("--bind-frame expects a non-negative integer"));
+        QString error;
+        options.bindGlobals = VersionConverter::framePose(*doc, clip, *frame, &error);
+        if (!options.bindGlobals)
+            return failure(command, QStringLiteral("--bind-clip/--bind-frame: %1").arg(error));
+    } else if (parser.isSet(bindFrom)) {
+        auto source = load(command, parser.value(bindFrom), &exit);
+        if (!source)
+            return exit;
+        if (source->boneCount() != doc->boneCount())
+            return failure(command, QStringLiteral("--bind-from: %1 has %2 bones, the input %3")
+                                        .arg(parser.value(bindFrom)).arg(source->boneCount()).arg(doc->boneCount()));
+        QList<QMatrix4x4> bind;
+        if (source->hasBindPalette()) {
+            for (quint32 b = 0; b < source->boneCount(); ++b)
+                bind.append(source->bindMatrix(b));
+        } else {
+            QString error;
+            const auto pose = VersionConverter::framePose(*source, 0, 0, &error);
+            if (!pose)
+                return failure(command, QStringLiteral("--bind-from: %1").arg(error));
+            bind = *pose;
+        }
+        options.bindGlobals = bind;
+    }
+    if (parser.isSet(rigOption)) {
+        QFile rigFile(parser.value(rigOption));
+        if (!rigFile.open(QIODevice::ReadOnly))
+            return failure(command, QStringLiteral("--rig: cannot open %1: %2").arg(rigFile.fileName(), rigFile.errorString()));
+        QString error;
+        options.rig = RigDescription::fromJson(rigFile.readAll(), &error);
+        if (!options.rig)
+            return failure(command, QStringLiteral("--rig: %1: %2").arg(rigFile.fileName(), error));
+    }
+
+    const format::Dialect from = doc->dialect();
+    const ConvertResult converted = VersionConverter::convert(*doc, options);
+    if (!converted.ok)
+        return failure(command, QStringLiteral("cannot convert: %1; nothing was written").arg(converted.error));
+    for (const QString &w : converted.warnings)
+        printErr(QStringLiteral("%1: warning: %2\n").arg(command, w));
+    const QString out = parser.value(output);
+    const BpatSaver::Result saved = BpatSaver::save(*doc, out);
+    if (!saved.saved)
+        return failure(command, QStringLiteral("%1 not written: %2").arg(out, saved.error));
+    printOut(QStringLiteral("wrote %1: %2 -> %3, %4 clips, %5 frames, %6 bones\n")
+                 .arg(out, format::dialectName(from), format::dialectName(doc->dialect()))
+                 .arg(doc->clipCount()).arg(doc->frameTotal()).arg(doc->boneCount()));
+    return ExitOk;
+}
+
+const CommandRegistrar registrar(Command{
+    QStringLiteral("convert"),
+    QStringLiteral("convert IN -o OUT --to-version 1|2|3 [--bind-clip NAME] [--bind-frame N] [--bind-from FILE] [--rig FILE] [--overwrite-input]"),
+    runConvert});
+
+} // namespace
+
+} // namespace bpat::cli

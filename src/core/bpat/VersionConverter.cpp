@@ -1,0 +1,240 @@
+#include "bpat/VersionConverter.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace bpat {
+
+namespace fmt = bpat::format;
+using fmt::Dialect;
+
+namespace {
+
+bool anyMarkerSet(const BpatClip &c)
+{
+    return std::any_of(c.markers.begin(), c.markers.end(), [](float v) { return v != -1.0f; });
+}
+
+} // namespace
+
+std::optional<QList<QMatrix4x4>> VersionConverter::framePose(const BpatDocument &doc, int clip, quint32 frame, QString *error)
+{
+    if (clip < 0 || clip >= doc.clipCount()) {
+        if (error)
+            *error = QStringLiteral("no clip %1 for the bind pose (the document has %2)").arg(clip).arg(doc.clipCount());
+        return std::nullopt;
+    }
+    const BpatClip &c = doc.clip(clip);
+    if (frame >= c.frameCount) {
+        if (error)
+            *error = QStringLiteral("clip '%1' has %2 frames; bind frame %3 does not exist").arg(c.name).arg(c.frameCount).arg(frame);
+        return std::nullopt;
+    }
+    QList<QMatrix4x4> pose;
+    for (quint32 b = 0; b < doc.boneCount(); ++b)
+        pose.append(c.matrix(frame, b, doc.boneCount()));
+    return pose;
+}
+
+void VersionConverter::computeContacts(BpatDocument &doc, const QList<int> &feet, RigDescription::SoleRule rule,
+                                       const QList<QMatrix4x4> &bind, bool onlyMissing)
+{
+    const quint32 bones = doc.boneCount();
+    QList<QMatrix4x4> inverseBind;
+    for (const QMatrix4x4 &b : bind)
+        inverseBind.append(b.inverted());
+    // The game's sole points of a humanoid foot, in the foot bone's frame.
+    const QVector3D solePoints[2] = {QVector3D(0.0f, -0.022f, -0.060f), QVector3D(0.0f, -0.022f, 0.165f)};
+    for (int i = 0; i < doc.clipCount(); ++i) {
+        BpatClip &c = doc.clip(i);
+        if (onlyMissing && c.contacts.size() == qsizetype(c.frameCount) * 2)
+            continue;
+        c.contacts.resize(qsizetype(c.frameCount) * 2);
+        for (quint32 f = 0; f < c.frameCount; ++f) {
+            float sole = 0.0f;
+            float foot = 0.0f;
+            bool first = true;
+            for (int footBone : feet) {
+                if (footBone < 0 || quint32(footBone) >= bones || footBone >= bind.size())
+                    continue;
+                const QMatrix4x4 g = c.matrix(f, quint32(footBone), bones);
+                float footSole = std::numeric_limits<float>::max();
+                if (rule == RigDescription::SoleRule::Humanoid) {
+                    for (const QVector3D &p : solePoints)
+                        footSole = std::min(footSole, g.map(p).y() - bind.at(footBone).map(p).y());
+                } else {
+                    footSole = (g * inverseBind.at(footBone)).column(3).y();
+                }
+                const float footY = g.column(3).y();
+                sole = first ? footSole : std::min(sole, footSole);
+                foot = first ? footY : std::min(foot, footY);
+                first = false;
+            }
+            c.contacts[qsizetype(f) * 2] = sole;
+            c.contacts[qsizetype(f) * 2 + 1] = foot;
+        }
+    }
+}
+
+QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::optional<RigDescription> &rigOption)
+{
+    QStringList warnings;
+    if (doc.version() != 3 || doc.hasContacts())
+        return warnings;
+    bool any = false;
+    for (const BpatClip &c : doc.clips())
+        any |= !c.contacts.isEmpty();
+    if (!any)
+        return warnings;
+    std::optional<RigDescription> rig = rigOption ? rigOption : RigDescription::builtin(doc.speciesId(), int(doc.boneCount()));
+    QList<QMatrix4x4> bind;
+    if (doc.hasBindPalette()) {
+        for (quint32 b = 0; b < doc.boneCount(); ++b)
+            bind.append(doc.bindMatrix(b));
+    } else if (const auto pose = framePose(doc, 0, 0)) {
+        bind = *pose;
+    }
+    if (rig && rig->boneCount() == int(doc.boneCount()) && !rig->footBones.isEmpty() && bind.size() == qsizetype(doc.boneCount())) {
+        computeContacts(doc, rig->footBones, rig->soleRule, bind, true);
+    } else {
+        warnings << QStringLiteral("dropped the contact table: the new clips' contacts cannot be computed without a rig naming feet");
+        for (int i = 0; i < doc.clipCount(); ++i)
+            doc.clip(i).contacts.clear();
+    }
+    return warnings;
+}
+
+ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions &options)
+{
+    ConvertResult result;
+    const Dialect from = doc.dialect();
+    const Dialect to = options.target;
+    if (to == Dialect::Unknown) {
+        result.error = QStringLiteral("unknown target version");
+        return result;
+    }
+    const quint32 fromVersion = doc.version();
+    const quint32 toVersion = fmt::versionOf(to);
+    auto warn = [&](const QString &text) { result.warnings << text; };
+
+    // --- Going down: drop what the target cannot hold ---
+    if (toVersion < 3 && fromVersion == 3) {
+        int flagged = 0, variants = 0, contacts = 0;
+        for (int i = 0; i < doc.clipCount(); ++i) {
+            const BpatClip &c = doc.clip(i);
+            flagged += c.flags != fmt::defaultClipFlags(c.name) ? 1 : 0;
+            variants += (c.variantFamily >= 0 && c.variantFamily != i) || c.variantOrdinal != 0 ? 1 : 0;
+            contacts += c.contacts.isEmpty() ? 0 : 1;
+        }
+        if (flagged > 0)
+            warn(QStringLiteral("dropped the v3 clip flags (%1 clip(s) differ from the name rule)").arg(flagged));
+        if (variants > 0)
+            warn(QStringLiteral("dropped the variant families (%1 clip(s) in a family of another clip)").arg(variants));
+        if (contacts > 0)
+            warn(QStringLiteral("dropped the contact table (%1 clip(s) had contact records)").arg(contacts));
+        for (int i = 0; i < doc.clipCount(); ++i)
+            doc.clip(i).contacts.clear();
+    }
+    if (toVersion < 2 && fromVersion >= 2) {
+        int marked = 0;
+        for (const BpatClip &c : doc.clips())
+            marked += anyMarkerSet(c) ? 1 : 0;
+        if (marked > 0)
+            warn(QStringLiteral("dropped the markers of %1 clip(s) (v1 has no markers)").arg(marked));
+        for (int i = 0; i < doc.clipCount(); ++i)
+            doc.clip(i).markers.fill(-1.0f);
+    }
+    if (to != Dialect::V3Late && from == Dialect::V3Late) {
+        if (doc.hasBindPalette() || !doc.boneParents().isEmpty())
+            warn(QStringLiteral("dropped the bind palette and bone parent table (only late v3 holds them); "
+                                "palettes are written as row-major global matrices"));
+        doc.setBindPalette({});
+        doc.setBoneParents({});
+    }
+    if (toVersion == 1 && doc.speciesId() > fmt::LastV1Species)
+        warn(QStringLiteral("species %1 (%2) is not known to the game's v1 reader (0..3)")
+                 .arg(doc.speciesId()).arg(fmt::speciesName(doc.speciesId())));
+
+    // --- Going up: fill what the target adds ---
+    if (toVersion == 3 && fromVersion < 3) {
+        for (int i = 0; i < doc.clipCount(); ++i) {
+            BpatClip &c = doc.clip(i);
+            c.flags = fmt::defaultClipFlags(c.name);
+            c.variantFamily = i;
+            c.variantOrdinal = 0;
+        }
+    }
+    std::optional<RigDescription> rig = options.rig;
+    if (!rig)
+        rig = RigDescription::builtin(doc.speciesId(), int(doc.boneCount()));
+    if (rig && rig->boneCount() != int(doc.boneCount())) {
+        warn(QStringLiteral("the rig '%1' has %2 bones, the file %3: its parents and feet are not used")
+                 .arg(rig->name).arg(rig->boneCount()).arg(doc.boneCount()));
+        rig.reset();
+    }
+
+    const bool needBind = (to == Dialect::V3Late) || (toVersion == 3 && !doc.hasContacts());
+    QList<QMatrix4x4> bind;
+    if (needBind) {
+        if (options.bindGlobals) {
+            bind = *options.bindGlobals;
+        } else if (doc.hasBindPalette()) {
+            for (quint32 b = 0; b < doc.boneCount(); ++b)
+                bind.append(doc.bindMatrix(b));
+        } else {
+            QString why;
+            const auto pose = framePose(doc, 0, 0, &why);
+            if (!pose) {
+                result.error = why;
+                return result;
+            }
+            bind = *pose;
+        }
+        if (bind.size() != qsizetype(doc.boneCount())) {
+            result.error = QStringLiteral("the bind pose has %1 matrices, expected one per bone (%2)").arg(bind.size()).arg(doc.boneCount());
+            return result;
+        }
+        for (qsizetype b = 0; b < bind.size(); ++b) {
+            bool invertible = false;
+            (void)bind.at(b).inverted(&invertible);
+            if (!invertible) {
+                result.error = QStringLiteral("the bind matrix of bone %1 is not invertible").arg(b);
+                return result;
+            }
+        }
+    }
+    if (toVersion == 3 && !doc.hasContacts()) {
+        if (rig && !rig->footBones.isEmpty()) {
+            computeContacts(doc, rig->footBones, rig->soleRule, bind);
+        } else {
+            warn(QStringLiteral("no contact table: no rig with feet for species %1 with %2 bones (use --rig)")
+                     .arg(doc.speciesId()).arg(doc.boneCount()));
+            for (int i = 0; i < doc.clipCount(); ++i)
+                doc.clip(i).contacts.clear();
+        }
+    }
+    if (to == Dialect::V3Late) {
+        const bool keepBind = from == Dialect::V3Late && doc.hasBindPalette() && !options.bindGlobals;
+        if (!keepBind)
+            doc.setBindMatrices(bind);
+        if (doc.boneParents().isEmpty() || options.rig) {
+            QList<quint8> parents;
+            if (rig) {
+                for (const RigBoneDescription &b : rig->bones)
+                    parents.append(b.parent < 0 ? fmt::NoParentBone : quint8(b.parent));
+            } else {
+                warn(QStringLiteral("no rig for species %1 with %2 bones: every bone is written as a root (use --rig)")
+                         .arg(doc.speciesId()).arg(doc.boneCount()));
+                parents.fill(fmt::NoParentBone, qsizetype(doc.boneCount()));
+            }
+            doc.setBoneParents(parents);
+        }
+    }
+    if (to != Dialect::V3Late || from != Dialect::V3Late)
+        doc.clearStoredSkin();
+    doc.setDialect(to);
+    result.ok = true;
+    return result;
+}
+
+} // namespace bpat
