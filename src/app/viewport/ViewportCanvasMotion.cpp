@@ -1,0 +1,217 @@
+// ViewportCanvas, continued: the recording (hands rig, headset, gaze; alone or over the creature),
+// motion paths and onion skins. Kept apart from the GL lifecycle in ViewportCanvas.cpp.
+#include "ViewportCanvas.h"
+
+#include <QFileInfo>
+#include <cmath>
+
+bool ViewportCanvas::drawsRecording() const
+{
+    return !m_recording.isEmpty() && (m_recordingShown || m_recordingOverlay);
+}
+
+bool ViewportCanvas::drawsCreature() const
+{
+    return m_recording.isEmpty() || !m_recordingShown || m_recordingOverlay;
+}
+
+void ViewportCanvas::setRecording(std::shared_ptr<const bpat::InputAnimation> animation)
+{
+    m_recording.setAnimation(std::move(animation));
+    updateRecordingCoordinates();
+    m_recordingDirty = m_recordingMeshDirty = true;
+    m_recordingFramed = false;
+    if (drawsRecording() && !drawsCreature())
+        frameRecording();
+    update();
+}
+
+void ViewportCanvas::setRecordingTime(double seconds)
+{
+    if (m_recording.setTime(seconds))
+        m_recordingDirty = true;
+    // The recording drives: an overlaid creature shows its clip at the same instant (a rebaked
+    // clip's frame f is the recording's time f / fps).
+    if (m_recordingShown && m_recordingOverlay && !m_scene.isEmpty() && !m_scene.source().clips.isEmpty()) {
+        const PaletteClip &clip = m_scene.source().clips.at(std::clamp(m_clip, 0, int(m_scene.source().clips.size()) - 1));
+        const double frame = std::floor((m_recording.time() - m_recordingOffset) * double(clip.fps) + 1e-6);
+        m_frame = int(std::clamp(frame, 0.0, double(clip.frameCount) - 1));
+        m_instancesDirty = true;
+    }
+    update();
+}
+
+void ViewportCanvas::syncOverlayFrame()
+{
+    // The clip drives: an overlaid recording shows the clip's instant.
+    if (m_recordingShown || !m_recordingOverlay || m_recording.isEmpty())
+        return;
+    const QList<PaletteClip> &clips = activeClips();
+    if (clips.isEmpty())
+        return;
+    const PaletteClip &clip = clips.at(std::clamp(m_clip, 0, int(clips.size()) - 1));
+    if (m_recording.setTime(m_recordingOffset + double(m_frame) / double(std::max(clip.fps, 1e-3f))))
+        m_recordingDirty = true;
+}
+
+void ViewportCanvas::setRecordingOffset(double seconds)
+{
+    m_recordingOffset = std::isfinite(seconds) ? seconds : 0.0;
+    syncOverlayFrame();
+    update();
+}
+
+void ViewportCanvas::updateRecordingCoordinates()
+{
+    // Over the game's humanoid (what the humanoid-upper-body recipe bakes) the recording is
+    // drawn as recorded, the game's frame; everywhere else right-handed Y-up, as the hands
+    // recipe bakes it.
+    const PaletteSource &source = m_scene.source();
+    const bool humanoid = !m_scene.isEmpty() && source.speciesId == 0 && source.boneCount == 20;
+    const bool convert = !(m_recordingOverlay && humanoid);
+    if (convert != m_recording.convertsCoordinates()) {
+        m_recording.setConvertCoordinates(convert);
+        m_recordingDirty = m_recordingMeshDirty = true;
+    }
+}
+
+void ViewportCanvas::setRecordingShown(bool shown)
+{
+    if (shown == m_recordingShown)
+        return;
+    m_recordingShown = shown;
+    m_instancesDirty = true;
+    if (drawsRecording() && !drawsCreature() && !m_recordingFramed)
+        frameRecording();
+    syncOverlayFrame();
+    update();
+}
+
+void ViewportCanvas::setRecordingOverlay(bool on)
+{
+    m_recordingOverlay = on;
+    m_instancesDirty = true;
+    updateRecordingCoordinates();
+    syncOverlayFrame();
+    update();
+}
+
+void ViewportCanvas::frameRecording()
+{
+    if (m_recording.isEmpty())
+        return;
+    m_recordingFramed = true;
+    m_camera.reset(m_recording.extentLo(), m_recording.extentHi());
+    // Over the wearer's shoulder, a little above and to the right: behind the headset's
+    // heading at the start (yaw 0 looks from +Z).
+    const QVector3D forward = m_recording.headsetForward();
+    const float heading = std::hypot(forward.x(), forward.z()) > 1e-3f
+                              ? float(std::atan2(-forward.x(), -forward.z()) * 180.0 / M_PI)
+                              : 0.0f;
+    m_camera.yaw = heading + 25.0f;
+    m_camera.pitch = 20.0f;
+    m_camera.frame(m_recording.extentLo(), m_recording.extentHi());
+    update();
+}
+
+void ViewportCanvas::setMotionPaths(const QStringList &names)
+{
+    m_motionPathNames = names;
+    update();
+}
+
+void ViewportCanvas::setOnionSkins(int count, int spacing)
+{
+    m_onion = std::clamp(count, 0, 16);
+    m_onionSpacing = std::clamp(spacing, 1, 1000);
+    m_instancesDirty = true;
+    update();
+}
+
+QList<CreatureInstance> ViewportCanvas::onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing)
+{
+    QList<CreatureInstance> ghosts;
+    const qint64 n = std::max<quint32>(clip.frameCount, 1);
+    for (int k = 1; k <= count; ++k) {
+        const quint32 fade = quint32(std::lround(255.0 * k / (count + 1)));
+        for (const int sign : {-1, 1}) {
+            qint64 f = qint64(frame) + sign * qint64(k) * spacing;
+            if (!clip.loops && (f < 0 || f >= n))
+                continue;
+            f = ((f % n) + n) % n;
+            if (f == qint64(frame))
+                continue; // a loop shorter than the reach: no ghost on the creature itself
+            CreatureInstance ghost = CreatureInstance::atFrame(clip.frameOffset, clip.frameCount, quint32(f), clip.loops);
+            ghost.loops |= fade << 8;
+            ghosts.append(ghost);
+        }
+    }
+    return ghosts;
+}
+
+QList<MotionPath> ViewportCanvas::motionPaths() const
+{
+    QList<MotionPath> paths;
+    if (m_motionPathNames.isEmpty() || m_crowd > 1)
+        return paths;
+    QStringList unknown = m_motionPathNames;
+    if (drawsCreature() && !m_scene.isEmpty()) {
+        QStringList missing;
+        paths = MotionPaths::forClip(m_scene, m_clip, currentGlobalFrame(), unknown, &missing);
+        unknown = missing;
+    }
+    if (drawsRecording())
+        paths += MotionPaths::forRecording(m_recording, unknown);
+    return paths;
+}
+
+void ViewportCanvas::appendMotionOverlays(QList<LineVertex> &depthTested, QList<LineVertex> &onTop, float scale) const
+{
+    Q_UNUSED(depthTested);
+    if (drawsRecording())
+        m_recording.appendLines(onTop, drawsCreature() && !m_scene.isEmpty() ? 0.7f : 1.0f);
+    const float tick = drawsRecording() && !drawsCreature() ? 0.004f : scale * 0.006f;
+    MotionPaths::appendLines(onTop, motionPaths(), tick);
+}
+
+void ViewportCanvas::paintRecording(const CreatureRenderer::DrawParameters &parameters)
+{
+    if (!drawsRecording()) {
+        return;
+    }
+    if (m_recordingMeshDirty) {
+        m_recordingMeshDirty = false;
+        m_recordingRenderer.setMesh(m_recording.rigScene().mesh());
+        m_recordingRenderer.setRoleColors(m_recording.rigScene().roleColors());
+        m_recordingRenderer.setInstances({CreatureInstance::atFrame(0, 1, 0, false)});
+    }
+    if (m_recordingDirty) {
+        m_recordingDirty = false;
+        m_recordingRenderer.setSource(m_recording.source());
+    }
+    CreatureRenderer::DrawParameters p = parameters;
+    p.time = 0;
+    p.interpolate = false;
+    p.selectedBone = -1;
+    m_lastDrawCalls += m_recordingRenderer.draw(p);
+}
+
+QStringList ViewportCanvas::recordingTextLines() const
+{
+    using bpat::Hand;
+    const auto state = [this](Hand hand) {
+        return !m_recording.tracked(hand) ? QStringLiteral("not tracked")
+               : m_recording.pinching(hand) ? QStringLiteral("pinching")
+                                            : QStringLiteral("tracked");
+    };
+    const bpat::InputAnimation &animation = *m_recording.animation();
+    QStringList lines;
+    lines << QStringLiteral("recording %1 · %2 s of %3 s")
+                 .arg(animation.versionString())
+                 .arg(m_recording.time(), 0, 'f', 3)
+                 .arg(m_recording.endTime(), 0, 'f', 3);
+    lines << QStringLiteral("left hand %1 · right hand %2%3")
+                 .arg(state(Hand::Left), state(Hand::Right),
+                      m_recording.hasGaze() ? QStringLiteral(" · eye gaze") : QString());
+    return lines;
+}
