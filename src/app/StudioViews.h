@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 
+class QMenu;
 class ViewportWidget;
 
 namespace bpat::studio {
@@ -23,6 +24,7 @@ public:
 private:
     void installViewport();
     void installViewportMenu();
+    void installMotionMenu(QMenu *menu); // recording overlay, motion paths, onion skins
     void installRebake();
     void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
     void showFile();
@@ -30,6 +32,8 @@ private:
 
     MainWindow *m_window;
     ViewportWidget *m_viewport = nullptr;
+    int m_onionCount = 0;
+    int m_onionSpacing = 1;
     QString m_shownPath; // the document the viewport shows (its camera stays while it does)
 };
 
