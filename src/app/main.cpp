@@ -4,6 +4,7 @@
 #include "ClipEntry.h"
 #include "StudioContext.h"
 #include "viewport/CrowdBenchmark.h"
+#include "viewport/RecordingBenchmark.h"
 #include "viewport/ViewportWidget.h"
 #include "widgets/CentralViewHost.h"
 
@@ -112,6 +113,8 @@ int main(int argc, char **argv)
 
     // Other modes are dispatched here, before the window's command line is parsed.
     if (const std::optional<int> exitCode = CrowdBenchmark::runFromArguments(app.arguments()))
+        return *exitCode;
+    if (const std::optional<int> exitCode = RecordingBenchmark::runFromArguments(app.arguments()))
         return *exitCode;
 
     StudioCommandLine commandLine;

@@ -81,9 +81,10 @@ QList<MotionPath> MotionPaths::forRecording(const RecordingScene &recording, con
 void MotionPaths::appendLines(QList<LineVertex> &out, const QList<MotionPath> &paths, float tick)
 {
     for (const MotionPath &path : paths) {
-        const QVector4D line = path.recording ? QVector4D(0.3f, 0.9f, 1.0f, 0.9f) : QVector4D(1.0f, 0.6f, 0.2f, 0.9f);
-        const QVector4D ticks = path.recording ? QVector4D(0.6f, 0.95f, 1.0f, 0.8f) : QVector4D(1.0f, 0.85f, 0.5f, 0.8f);
-        const QVector4D current(1.0f, 1.0f, 0.2f, 1.0f);
+        // Apart from the skeleton's yellow and the axes' red, green and blue.
+        const QVector4D line = path.recording ? QVector4D(0.3f, 0.9f, 1.0f, 0.95f) : QVector4D(1.0f, 0.3f, 0.85f, 0.95f);
+        const QVector4D ticks = path.recording ? QVector4D(0.7f, 0.97f, 1.0f, 0.85f) : QVector4D(1.0f, 0.75f, 0.95f, 0.85f);
+        const QVector4D current(1.0f, 1.0f, 1.0f, 1.0f);
         const QList<QVector3D> &p = path.points;
         for (int i = 0; i < p.size(); ++i) {
             if (i + 1 < p.size())

@@ -38,6 +38,6 @@ public:
     static QList<MotionPath> forRecording(const RecordingScene &recording, const QStringList &names,
                                           QStringList *unknown = nullptr);
     // Lines: the path, a tick across it at every point of size `tick`, the current point as a
-    // star three times that size. Clip paths are orange, recording paths cyan.
+    // white star three times that size. Clip paths are magenta, recording paths cyan.
     static void appendLines(QList<LineVertex> &out, const QList<MotionPath> &paths, float tick);
 };
