@@ -96,4 +96,8 @@ void main()
     vGhost = float((iClipBase.y >> 8u) & 255u) / 255.0;
     vSelected = (uSelectedBone >= 0 && int(aBones[0]) == uSelectedBone) ? 1.0 : 0.0;
     gl_Position = uViewProjection * vec4(vWorld, 1.0);
+    // Onion skins sit a little behind in depth, so where a ghost coincides with the creature
+    // (a gallop in place) the creature stays solid and the ghost shows only where it differs.
+    if (vGhost > 0.0)
+        gl_Position.z += 0.002 * gl_Position.w;
 }
