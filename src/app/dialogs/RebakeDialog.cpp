@@ -156,6 +156,8 @@ void RebakeDialog::onSourceInspected()
                                                         : QString());
         m_sourceDuration = info.duration;
         m_sourceAnimation = info.animation;
+        if (m_ui->previewPane->hasPreview() && !isRunning())
+            offerPreviewOverlay(); // the recording was read after the preview finished
         // The range's end follows the recording while the user has not chosen one of their own.
         if (info.duration && m_ui->wholeCheck->isChecked())
             m_ui->toSpin->setValue(*info.duration);
@@ -361,13 +363,18 @@ void RebakeDialog::showPreview()
     const BpatFile file = BpatFile::fromData(m_outcome.bytes, label);
     const QString clipName = m_running->clips.isEmpty() ? QString() : m_running->clips.last().name;
     m_ui->previewPane->showPreview(file, std::max(0, file.findClip(clipName)), m_outcome.errors, m_outcome.validation);
-    // The overlay needs the recording this clip was baked from (the one the dialog read).
-    const bool sameSource = !m_running->clips.isEmpty()
+    offerPreviewOverlay();
+    m_ui->previewTabs->setCurrentWidget(m_ui->viewportTab);
+    m_ui->previewPane->setPlaying(true);
+}
+
+void RebakeDialog::offerPreviewOverlay()
+{
+    // The overlay needs the recording the previewed clip was baked from (the one the dialog read).
+    const bool sameSource = m_running && !m_running->clips.isEmpty() && m_sourceAnimation
                             && QFileInfo(m_running->clips.last().curvesPath) == QFileInfo(m_inspectedPath);
     m_ui->previewPane->setRecording(sameSource ? m_sourceAnimation : nullptr,
                                     sameSource ? Rebaker::rangeFrom(m_running->clips.last().range) : 0.0);
-    m_ui->previewTabs->setCurrentWidget(m_ui->viewportTab);
-    m_ui->previewPane->setPlaying(true);
 }
 
 void RebakeDialog::updateEnabled()

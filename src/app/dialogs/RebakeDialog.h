@@ -74,6 +74,7 @@ private:
     void updateEnabled();
     void pollProgress();
     void showPreview();
+    void offerPreviewOverlay(); // the source recording to the preview pane, when it is the previewed one
     void settingsChanged();
     void inspectSource();
     void onSourceInspected();
