@@ -6,12 +6,15 @@
 #include "viewport/ViewportWidget.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
+#include "rebake/RebakeRecipe.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QFileInfo>
+#include <QItemSelectionModel>
 #include <QMenu>
 #include <QTimer>
+#include <QTreeView>
 
 namespace bpat::studio {
 
@@ -45,6 +48,21 @@ void StudioViews::installCurves()
     connect(curves, &CurvesPanel::cursorTimeScrubbed, context, [context](double seconds) {
         context->setTimelineSource(StudioContext::TimelineSource::Recording);
         context->setRecordingTime(seconds);
+    });
+    // Joints selected in the tree ("RightHand/IndexTip" from any of its curves, "Camera") get
+    // motion paths in the viewport, as the selected bone does.
+    connect(curves->treeView()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this, curves] {
+        QStringList joints;
+        const QModelIndexList rows = curves->treeView()->selectionModel()->selectedRows();
+        for (const QModelIndex &row : rows) {
+            for (const QString &curve : row.data(CurveTreeModel::CurveNamesRole).toStringList()) {
+                const QString pose = curve.section(u'/', 0, -2);
+                if (CurveGroup::fromName(pose) && !joints.contains(pose))
+                    joints.append(pose);
+            }
+        }
+        m_selectedJoints = joints;
+        updateMotionPaths();
     });
     connect(m_window->centralViews(), &QTabWidget::currentChanged, context, [context, tab](int index) {
         if (index == tab)
@@ -153,20 +171,15 @@ void StudioViews::installMotionMenu(QMenu *menu)
     m_viewport->addAction(overlay);
     connect(overlay, &QAction::toggled, m_viewport, &ViewportWidget::setRecordingOverlay);
 
-    // The selected bone's motion path (a recording's paths come from --motion-path).
-    QAction *path = menu->addAction(tr("Motion Path of Selected Bone"));
-    path->setObjectName(QStringLiteral("actionMotionPath"));
-    path->setCheckable(true);
-    path->setShortcut(QKeySequence(Qt::Key_P));
-    path->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_viewport->addAction(path);
-    const auto updatePath = [this, context, path] {
-        const int bone = context->currentBone();
-        m_viewport->setMotionPaths(path->isChecked() && bone >= 0 ? QStringList{context->boneName(bone)}
-                                                                  : QStringList());
-    };
-    connect(path, &QAction::toggled, this, updatePath);
-    connect(context, &StudioContext::currentBoneChanged, this, updatePath);
+    // Motion paths of the selected bone and of the joints selected in the Curves tree.
+    m_motionPathAction = menu->addAction(tr("Motion Paths of Selected Bones and Joints"));
+    m_motionPathAction->setObjectName(QStringLiteral("actionMotionPath"));
+    m_motionPathAction->setCheckable(true);
+    m_motionPathAction->setShortcut(QKeySequence(Qt::Key_P));
+    m_motionPathAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_viewport->addAction(m_motionPathAction);
+    connect(m_motionPathAction, &QAction::toggled, this, &StudioViews::updateMotionPaths);
+    connect(context, &StudioContext::currentBoneChanged, this, &StudioViews::updateMotionPaths);
 
     QMenu *onion = menu->addMenu(tr("Onion Skins"));
     auto *counts = new QActionGroup(onion);
@@ -202,6 +215,18 @@ void StudioViews::installMotionMenu(QMenu *menu)
             a->setChecked(a->text() == (m_onionCount == 0 ? tr("Off") : tr("%n Before and After", nullptr, 2)));
         m_viewport->setOnionSkins(m_onionCount, m_onionSpacing);
     });
+}
+
+void StudioViews::updateMotionPaths()
+{
+    StudioContext *context = m_window->context();
+    QStringList names;
+    if (m_motionPathAction && m_motionPathAction->isChecked()) {
+        if (context->currentBone() >= 0)
+            names.append(context->boneName(context->currentBone()));
+        names += m_selectedJoints;
+    }
+    m_viewport->setMotionPaths(names);
 }
 
 void StudioViews::installRebake()

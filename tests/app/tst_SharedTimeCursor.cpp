@@ -13,7 +13,10 @@
 #include "widgets/TimelineWidget.h"
 #include "viewport/ViewportWidget.h"
 
+#include <QAction>
 #include <QComboBox>
+#include <QItemSelectionModel>
+#include <QTreeView>
 #include <QGraphicsView>
 #include <QLabel>
 #include <QSignalSpy>
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void playbackSweepsTheCursorAndTheViewFollows();
     void switchingViewsHandsTheTimelineBack();
     void threeViewsAgreeAfterScrubbingEach();
+    void jointsSelectedInTheTreeGetMotionPaths();
 
 private:
     CurvesPanel *curves() const { return m_window->findChild<CurvesPanel *>(); }
@@ -234,6 +238,31 @@ void tst_SharedTimeCursor::threeViewsAgreeAfterScrubbingEach()
     clock->pause();
     QCOMPARE(canvas->recording().time(), context->recordingTime());
     QCOMPARE(curves()->plot()->cursorTime(), context->recordingTime());
+}
+
+void tst_SharedTimeCursor::jointsSelectedInTheTreeGetMotionPaths()
+{
+    m_window->centralViews()->setCurrentIndex(0);
+    ViewportCanvas *canvas = viewport()->canvas();
+    if (!canvas)
+        QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + viewport()->unavailableReason()));
+    auto *action = m_window->findChild<QAction *>(QStringLiteral("actionMotionPath"));
+    QVERIFY(action);
+    const QModelIndex source = curves()->treeModel()->indexForPath(QStringLiteral("LeftHand/IndexTip/PositionX"));
+    QVERIFY(source.isValid());
+    const QModelIndex row = curves()->filterModel()->mapFromSource(source);
+    curves()->treeView()->selectionModel()->select(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QVERIFY(canvas->motionPathNames().isEmpty()); // only while the action is on
+    action->setChecked(true);
+    QCOMPARE(canvas->motionPathNames(), QStringList{QStringLiteral("LeftHand/IndexTip")});
+    m_window->context()->setRecordingTime(m_start + 5.0);
+    const QList<MotionPath> paths = canvas->motionPaths();
+    QCOMPARE(paths.size(), 1);
+    QVERIFY(paths.first().recording);
+    QVERIFY((paths.first().points.at(paths.first().current)
+             - canvas->recording().jointPosition(Hand::Left, HandJoint::IndexTip)).length() < 1e-5f);
+    action->setChecked(false);
+    QVERIFY(canvas->motionPathNames().isEmpty());
 }
 
 QTEST_MAIN(tst_SharedTimeCursor)
