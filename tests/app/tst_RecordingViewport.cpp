@@ -185,6 +185,15 @@ private slots:
         for (const LineVertex &v : lines)
             faded = faded || v.color[3] < 0.5f;
         QVERIFY(faded);
+        // An onion skin's palette at another instant equals the palette sampled there.
+        std::vector<float> ghost;
+        scene.appendPaletteAt(3.0, &ghost);
+        QCOMPARE(scene.time(), 5.0); // the current sample stays
+        scene.setTime(3.0);
+        const QList<float> sampled = scene.source().frame(0);
+        QCOMPARE(qsizetype(ghost.size()), sampled.size());
+        for (qsizetype i = 0; i < sampled.size(); ++i)
+            QVERIFY2(qAbs(ghost[size_t(i)] - sampled.at(i)) < 1e-6f, qPrintable(QString::number(i)));
         // The camera moves 0.5 m/s along Unity's -Z for 10 s, +Z once converted: the extent spans it.
         QVERIFY(scene.extentLo().z() <= 0.0f);
         QVERIFY(scene.extentHi().z() >= 4.9f);
@@ -246,6 +255,18 @@ private slots:
         QVERIFY2(foregroundPixels(image) > 200, qPrintable(QString::number(foregroundPixels(image))));
         QCOMPARE(viewport.lastDrawCalls(), 1);
         QCOMPARE(viewport.recording().time(), 2.0);
+        // Onion skins of the hands: ghosts 0.1 s apart in the same draw, none before the start.
+        widget.setOnionSkins(2, 1);
+        QImage ghosts = viewport.grabFramebuffer();
+        QCOMPARE(viewport.recordingInstances(), 5);
+        QCOMPARE(viewport.lastDrawCalls(), 1);
+        widget.setRecordingTime(0.0);
+        ghosts = viewport.grabFramebuffer();
+        QCOMPARE(viewport.recordingInstances(), 3);
+        saveScreenshot(ghosts, QStringLiteral("recording-onion-generated"));
+        widget.setOnionSkins(0);
+        viewport.grabFramebuffer();
+        QCOMPARE(viewport.recordingInstances(), 1);
         // Hidden again when the timeline plays the clip.
         widget.setRecordingShown(false);
         QVERIFY(!viewport.drawsRecording());

@@ -147,6 +147,27 @@ void RecordingScene::sample(double seconds)
         RecipePoser::storeRowMajor(globals[size_t(b)], m_palette->data() + size_t(b) * 16);
 }
 
+void RecordingScene::appendPaletteAt(double seconds, std::vector<float> *out) const
+{
+    if (!m_animation)
+        return;
+    seconds = std::clamp(seconds, startTime(), endTime());
+    RecipePoser::Input input;
+    input.poses[0] = m_animation->camera().evaluate(seconds);
+    for (int h = 0; h < HandCount; ++h) {
+        for (int j = 0; j < HandJointCount; ++j)
+            input.poses[size_t(CurveGroup::handJoint(Hand(h), HandJoint(j)).index())] =
+                m_animation->joint(Hand(h), HandJoint(j)).evaluate(seconds);
+        input.tracked[size_t(h)] = CurveEvaluator::evaluate(m_animation->handBool(kTracked[h]), seconds);
+    }
+    std::array<QMatrix4x4, RebakeRecipe::MaxBones> globals;
+    m_poser->pose(input, globals.data());
+    const size_t at = out->size();
+    out->resize(at + size_t(m_poser->boneCount()) * 16);
+    for (int b = 0; b < m_poser->boneCount(); ++b)
+        RecipePoser::storeRowMajor(globals[size_t(b)], out->data() + at + size_t(b) * 16);
+}
+
 QVector3D RecordingScene::jointPosition(Hand hand, HandJoint joint) const
 {
     return m_poses[size_t(CurveGroup::handJoint(hand, joint).index())].position;

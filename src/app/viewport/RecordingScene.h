@@ -72,6 +72,10 @@ public:
     QVector3D extentLo() const { return m_extentLo; }
     QVector3D extentHi() const { return m_extentHi; }
 
+    // The hands rig's palette at another instant (random-access evaluation; the cursors and the
+    // current sample stay as they are): boneCount() * 16 floats appended to *out.
+    void appendPaletteAt(double seconds, std::vector<float> *out) const;
+
     // Overlay lines of the current instant (see the file comment); `alpha` scales every colour's
     // opacity (the overlay on a creature draws them lighter).
     void appendLines(QList<LineVertex> &out, float alpha = 1.0f) const;

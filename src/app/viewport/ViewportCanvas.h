@@ -95,6 +95,10 @@ public:
     int onionSpacing() const { return m_onionSpacing; }
     // The creature instances of the last draw (the creature, then its onion skins; a crowd).
     const QList<CreatureInstance> &drawnInstances() const { return m_drawnInstances; }
+    // The recording's instances of the last draw: the hands now, then their onion skins, every
+    // kRecordingOnionStep * spacing seconds before and after.
+    int recordingInstances() const { return m_recordingRenderer.instanceCount(); }
+    static constexpr double kRecordingOnionStep = 0.1;
     // Onion skin instances for a clip frame: ghosts at frame -+ k * spacing, k = 1..count,
     // nearest first, fade level k * 255 / (count + 1) in bits 8..15 of `loops`. One-shot clips
     // get no ghost past either end.
@@ -162,6 +166,7 @@ private:
     void drawOverlays(const QMatrix4x4 &viewProjection);
     void drawText(const QMatrix4x4 &viewProjection, double cpuMs);
     void paintRecording(const CreatureRenderer::DrawParameters &parameters);
+    void uploadRecording();
     void appendMotionOverlays(QList<LineVertex> &depthTested, QList<LineVertex> &onTop, float scale) const;
     QStringList recordingTextLines() const;
     void frameRecording();

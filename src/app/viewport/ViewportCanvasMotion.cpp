@@ -125,6 +125,7 @@ void ViewportCanvas::setOnionSkins(int count, int spacing)
     m_onion = std::clamp(count, 0, 16);
     m_onionSpacing = std::clamp(spacing, 1, 1000);
     m_instancesDirty = true;
+    m_recordingDirty = true;
     update();
 }
 
@@ -183,17 +184,52 @@ void ViewportCanvas::paintRecording(const CreatureRenderer::DrawParameters &para
         m_recordingMeshDirty = false;
         m_recordingRenderer.setMesh(m_recording.rigScene().mesh());
         m_recordingRenderer.setRoleColors(m_recording.rigScene().roleColors());
-        m_recordingRenderer.setInstances({CreatureInstance::atFrame(0, 1, 0, false)});
     }
     if (m_recordingDirty) {
         m_recordingDirty = false;
-        m_recordingRenderer.setSource(m_recording.source());
+        uploadRecording();
     }
     CreatureRenderer::DrawParameters p = parameters;
     p.time = 0;
     p.interpolate = false;
     p.selectedBone = -1;
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     m_lastDrawCalls += m_recordingRenderer.draw(p);
+    glDisable(GL_BLEND);
+}
+
+void ViewportCanvas::uploadRecording()
+{
+    // Frame 0: the hands now; with onion skins, frames 1.. are the ghosts' palettes, drawn as
+    // more instances of the same draw (one frame each), nearest first.
+    QList<CreatureInstance> instances{CreatureInstance::atFrame(0, 1, 0, false)};
+    if (m_onion <= 0) {
+        m_recordingRenderer.setSource(m_recording.source());
+        m_recordingRenderer.setInstances(instances);
+        return;
+    }
+    const PaletteSource &now = m_recording.source();
+    auto buffer = std::make_shared<std::vector<float>>(reinterpret_cast<const float *>(now.palette),
+                                                       reinterpret_cast<const float *>(now.palette) + size_t(now.boneCount) * 16);
+    for (int k = 1; k <= m_onion; ++k) {
+        const quint32 fade = quint32(std::lround(255.0 * k / (m_onion + 1)));
+        for (const int sign : {-1, 1}) {
+            const double t = m_recording.time() + sign * k * m_onionSpacing * kRecordingOnionStep;
+            if (t < m_recording.startTime() || t > m_recording.endTime())
+                continue;
+            CreatureInstance ghost = CreatureInstance::atFrame(quint32(instances.size()), 1, 0, false);
+            ghost.loops |= fade << 8;
+            instances.append(ghost);
+            m_recording.appendPaletteAt(t, buffer.get());
+        }
+    }
+    PaletteSource source = now;
+    source.frameTotal = quint32(instances.size());
+    source.palette = reinterpret_cast<const uchar *>(buffer->data());
+    source.owner = buffer;
+    m_recordingRenderer.setSource(source);
+    m_recordingRenderer.setInstances(instances);
 }
 
 QStringList ViewportCanvas::recordingTextLines() const

@@ -142,8 +142,11 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
         // The time this frame took to render (CPU side, issuing every draw), and the rate over
         // consecutive repaints ("idle" when nothing is repainting).
         lines << QStringLiteral("instances %1 · draw calls %2 · render %3 ms · %4")
-                     .arg(!showsSnapshot() && drawsCreature() && !m_scene.isEmpty() ? m_renderer3d.instanceCount()
-                                                                            : (hasContent() ? 1 : 0))
+                     .arg((!drawsCreature()    ? 0
+                           : showsSnapshot()     ? 1
+                           : m_scene.isEmpty()   ? 0
+                                                 : m_renderer3d.instanceCount())
+                          + (drawsRecording() ? m_recordingRenderer.instanceCount() : 0))
                      .arg(m_lastDrawCalls)
                      .arg(cpuMs, 0, 'f', 2)
                      .arg(m_frameRate.text());
