@@ -18,6 +18,7 @@
 #include "viewport/ViewportWidget.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
@@ -197,6 +198,32 @@ private slots:
         // The camera moves 0.5 m/s along Unity's -Z for 10 s, +Z once converted: the extent spans it.
         QVERIFY(scene.extentLo().z() <= 0.0f);
         QVERIFY(scene.extentHi().z() >= 4.9f);
+    }
+
+    void hostileTimesStayBounded()
+    {
+        // Keys 1e38 s apart: setting up, sampling, paths and ghosts must stay bounded (no loop
+        // stepping through the duration) and finite where the curves are.
+        auto animation = std::make_shared<InputAnimation>();
+        animation->camera()[PoseComponent::PositionX].setKeys(
+            {Keyframe::linear(-1.0e38f, 0.0f), Keyframe::linear(0.0f, 1.0f), Keyframe::linear(1.0e38f, 2.0f)});
+        animation->handBool(HandBoolCurve::LeftTracked).setKeys({{-1.0e38f, 0.0f}, {1.0e38f, 1.0f}});
+        QElapsedTimer timer;
+        timer.start();
+        RecordingScene scene;
+        scene.setAnimation(animation);
+        QVERIFY(scene.setTime(0.0));
+        QVERIFY(std::isfinite(scene.camera().position.x()));
+        scene.setTime(5.0e37);
+        scene.setTime(-1.0e38);
+        QVERIFY(!scene.setTime(std::nan("")));
+        const QList<MotionPath> paths = MotionPaths::forRecording(scene, {QStringLiteral("Camera")});
+        QCOMPARE(paths.size(), 1);
+        QVERIFY(paths.first().points.size() <= 2 * int(MotionPaths::kRecordingWindow * MotionPaths::kRecordingRate) + 1);
+        std::vector<float> ghost;
+        scene.appendPaletteAt(1.0e38, &ghost);
+        QCOMPARE(qsizetype(ghost.size()), qsizetype(scene.boneCount()) * 16);
+        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
     }
 
     void gpuSkinsTheRecordingPalette()

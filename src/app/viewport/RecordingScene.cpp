@@ -45,8 +45,11 @@ void RecordingScene::setAnimation(std::shared_ptr<const InputAnimation> animatio
     m_gaze = RaySample();
     m_extentLo = QVector3D(-0.5f, 0, -0.5f);
     m_extentHi = QVector3D(0.5f, 1, 0.5f);
+    m_start = m_end = 0.0;
     if (!m_animation)
         return;
+    m_start = m_animation->startTime();
+    m_end = std::max(m_start, m_animation->duration());
     RebakeRecipe recipe = BuiltinRecipes::hands();
     recipe.convertCoordinates = m_convert;
     m_poser = std::make_unique<RecipePoser>(std::move(recipe));
@@ -72,8 +75,11 @@ void RecordingScene::setAnimation(std::shared_ptr<const InputAnimation> animatio
 
     // The rig's mesh from an instant where both hands are tracked when there is one (the
     // mesh's links take their rest direction from it), else the start.
+    // At most 2,000 looks, evenly spaced: a hostile file's duration may be anything finite.
     double reference = startTime();
-    for (double t = startTime(); t <= endTime(); t += 0.1) {
+    const int looks = int(std::clamp((endTime() - startTime()) * 10.0, 1.0, 2000.0));
+    for (int i = 0; i <= looks; ++i) {
+        const double t = startTime() + (endTime() - startTime()) * double(i) / double(looks);
         if (CurveEvaluator::evaluate(m_animation->handBool(kTracked[0]), t)
             && CurveEvaluator::evaluate(m_animation->handBool(kTracked[1]), t)) {
             reference = t;
@@ -102,16 +108,6 @@ QVector3D RecordingScene::headsetForward() const
 {
     // Unity's camera looks along its +Z; mirrored into right-handed Y-up that is -Z.
     return m_camera.rotation.rotatedVector(QVector3D(0, 0, m_convert ? -1.0f : 1.0f));
-}
-
-double RecordingScene::startTime() const
-{
-    return m_animation ? m_animation->startTime() : 0.0;
-}
-
-double RecordingScene::endTime() const
-{
-    return m_animation ? std::max(m_animation->startTime(), m_animation->duration()) : 0.0;
 }
 
 bool RecordingScene::setTime(double seconds)
@@ -208,7 +204,7 @@ void RecordingScene::computeExtent()
         }
     };
     const double start = startTime(), end = endTime();
-    const int steps = std::clamp(int((end - start) * 10.0), 1, 2000);
+    const int steps = int(std::clamp((end - start) * 10.0, 1.0, 2000.0)); // bounded for any duration
     for (int i = 0; i <= steps; ++i) {
         const double t = start + (end - start) * double(i) / double(steps);
         grow(converted(m_animation->camera().evaluate(t)).position);

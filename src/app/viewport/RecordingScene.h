@@ -38,8 +38,8 @@ public:
     void setConvertCoordinates(bool convert);
     bool convertsCoordinates() const { return m_convert; }
     const std::shared_ptr<const bpat::InputAnimation> &animation() const { return m_animation; }
-    double startTime() const;
-    double endTime() const;
+    double startTime() const { return m_start; } // of the recording's keys (cached: the
+    double endTime() const { return m_end; }     // animation's own scan names every curve)
 
     // Samples every pose at `seconds` (clamped into the recording). Returns false (and keeps
     // the current sample) when the time is the one already sampled.
@@ -104,6 +104,7 @@ private:
     bpat::PoseSample m_camera;
     bpat::RaySample m_gaze;
     double m_time = 0.0;
+    double m_start = 0.0, m_end = 0.0;
     bool m_convert = true;
     int m_samples = 0;
     QVector3D m_extentLo{-0.5f, 0, -0.5f}, m_extentHi{0.5f, 1, 0.5f};
