@@ -168,7 +168,21 @@ QList<MotionPath> ViewportCanvas::motionPaths() const
 
 void ViewportCanvas::appendMotionOverlays(QList<LineVertex> &depthTested, QList<LineVertex> &onTop, float scale) const
 {
-    Q_UNUSED(depthTested);
+    if (drawsRecording() && !drawsCreature() && m_overlays.testFlag(Grid)) {
+        // A floor under everything the recording shows (recordings put the headset's start at
+        // the origin, so y = 0 is head height), 10 cm squares.
+        const QVector3D lo = m_recording.extentLo(), hi = m_recording.extentHi();
+        const QVector3D centre = (lo + hi) / 2;
+        const float half = std::ceil(std::max(hi.x() - lo.x(), hi.z() - lo.z()) * 10.0f) / 10.0f;
+        const int lines = std::clamp(int(std::lround(half / 0.1f)), 1, 200);
+        const float x0 = std::round(centre.x() * 10.0f) / 10.0f, z0 = std::round(centre.z() * 10.0f) / 10.0f;
+        for (int i = -lines; i <= lines; ++i) {
+            const float t = float(i) * 0.1f;
+            const QVector4D color(0.33f, 0.34f, 0.37f, 1);
+            ViewportScene::appendLine(depthTested, {x0 + t, lo.y(), z0 - half}, {x0 + t, lo.y(), z0 + half}, color);
+            ViewportScene::appendLine(depthTested, {x0 - half, lo.y(), z0 + t}, {x0 + half, lo.y(), z0 + t}, color);
+        }
+    }
     if (drawsRecording())
         m_recording.appendLines(onTop, drawsCreature() && !m_scene.isEmpty() ? 0.7f : 1.0f);
     const float tick = drawsRecording() && !drawsCreature() ? 0.004f : scale * 0.006f;

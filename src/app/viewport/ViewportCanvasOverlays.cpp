@@ -34,7 +34,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
     contentBounds(&referenceLo, &referenceHi);
     const float scale = std::max(0.1f, referenceHi.y() - referenceLo.y());
     const bool crowd = m_crowd > 1 && !showsSnapshot(); // a snapshot mesh is drawn once
-    if (m_overlays.testFlag(Grid)) {
+    if (m_overlays.testFlag(Grid) && drawsCreature()) { // a recording alone: its own floor (Motion.cpp)
         const float extent = crowd ? std::ceil(std::sqrt(float(m_crowd))) * scale * 1.2f : scale * 2.5f;
         const float step = crowd ? std::max(1.0f, std::round(extent / 15)) : (scale > 3 ? 1.0f : 0.25f);
         m_scene.appendGrid(depthTested, std::max(extent, 1.0f), step);
