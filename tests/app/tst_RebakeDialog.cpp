@@ -301,7 +301,7 @@ private slots:
         QCOMPARE(canvas->recording().convertsCoordinates(), recipe == QLatin1String("hands"));
         if (recipe == QLatin1String("hands")) {
             const QList<float> baked = scene.source().frame(file.clips().at(pane->clip()).frameOffset + 60);
-            const QList<float> overlaid = canvas->recording().source().frame(0);
+            const QList<float> overlaid = canvas->recording().palette();
             QCOMPARE(overlaid.size(), baked.size());
             for (qsizetype i = 0; i < baked.size(); ++i)
                 QVERIFY2(qAbs(overlaid.at(i) - baked.at(i)) < 1e-5f, qPrintable(QString::number(i)));

@@ -62,9 +62,9 @@ int boneOf(const RebakeRecipe &recipe, const CurveGroup &group)
     return -1;
 }
 
-QVector3D translation(const PaletteSource &source, int bone)
+QVector3D translation(const RecordingScene &scene, int bone)
 {
-    const QList<float> m = source.frame(0);
+    const QList<float> m = scene.palette();
     return QVector3D(m.at(bone * 16 + 3), m.at(bone * 16 + 7), m.at(bone * 16 + 11));
 }
 
@@ -92,7 +92,7 @@ float compareWithCore(const InputAnimation &animation, const QList<double> &time
         const double at = scene.time();
         const QVector3D camera = animation.camera().evaluate(at).toRightHandedYUp().position;
         check(scene.camera().position, camera, QStringLiteral("camera at %1").arg(at));
-        check(translation(scene.source(), boneOf(recipe, CurveGroup::cameraGroup())), camera,
+        check(translation(scene, boneOf(recipe, CurveGroup::cameraGroup())), camera,
               QStringLiteral("Head bone at %1").arg(at));
         for (int h = 0; h < HandCount; ++h) {
             const Hand hand = Hand(h);
@@ -109,7 +109,7 @@ float compareWithCore(const InputAnimation &animation, const QList<double> &time
                 check(scene.jointPosition(hand, joint), expected, name);
                 check(*scene.position(handName(hand) + u'/' + handJointName(joint)), expected, name);
                 if (tracked)
-                    check(translation(scene.source(), boneOf(recipe, CurveGroup::handJoint(hand, joint))), expected,
+                    check(translation(scene, boneOf(recipe, CurveGroup::handJoint(hand, joint))), expected,
                           name + QStringLiteral(" (palette)"));
             }
         }
@@ -191,7 +191,7 @@ private slots:
         scene.appendPaletteAt(3.0, &ghost);
         QCOMPARE(scene.time(), 5.0); // the current sample stays
         scene.setTime(3.0);
-        const QList<float> sampled = scene.source().frame(0);
+        const QList<float> sampled = scene.palette();
         QCOMPARE(qsizetype(ghost.size()), sampled.size());
         for (qsizetype i = 0; i < sampled.size(); ++i)
             QVERIFY2(qAbs(ghost[size_t(i)] - sampled.at(i)) < 1e-6f, qPrintable(QString::number(i)));
@@ -249,7 +249,7 @@ private slots:
             scene.setTime(t);
             QVERIFY(renderer.setSource(scene.source()));
             const QList<QVector3D> gpu = renderer.captureSkinnedPositions(CreatureInstance::atFrame(0, 1, 0, false), 0, false);
-            const SkinnedPose cpu = scene.rigScene().mesh().skin(scene.source().frame(0));
+            const SkinnedPose cpu = scene.rigScene().mesh().skin(scene.palette());
             QCOMPARE(gpu.size(), cpu.positions.size());
             QVERIFY(!gpu.isEmpty());
             float worst = 0;

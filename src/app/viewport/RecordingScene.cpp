@@ -1,6 +1,8 @@
 #include "RecordingScene.h"
 
 #include "anim/CurveEvaluator.h"
+#include "mesh/CreatureMeshBuilder.h"
+#include "mesh/RigDescription.h"
 #include "rebake/BuiltinRecipes.h"
 
 #include <algorithm>
@@ -35,7 +37,7 @@ void RecordingScene::setAnimation(std::shared_ptr<const InputAnimation> animatio
     m_animation = std::move(animation);
     m_cursors.clear();
     m_poser.reset();
-    m_rig.clear();
+    m_rig = RecordingRig();
     m_source = PaletteSource();
     m_palette.reset();
     m_tracked = {false, false};
@@ -71,7 +73,6 @@ void RecordingScene::setAnimation(std::shared_ptr<const InputAnimation> animatio
     m_source.palette = reinterpret_cast<const uchar *>(m_palette->data());
     m_source.clips = {PaletteClip{QStringLiteral("recording"), 0, 1, 60.0f, false}};
     m_source.label = QStringLiteral("recording");
-    m_source.owner = m_palette;
 
     // The rig's mesh from an instant where both hands are tracked when there is one (the
     // mesh's links take their rest direction from it), else the start.
@@ -87,7 +88,18 @@ void RecordingScene::setAnimation(std::shared_ptr<const InputAnimation> animatio
         }
     }
     sample(reference);
-    m_rig.setSource(m_source);
+    if (const std::optional<RigDescription> rig = RigDescription::builtin(m_source.speciesId, bones)) {
+        m_rig.m_mesh = CreatureMeshBuilder::build(*rig, *m_palette, 12);
+        m_rig.m_roleColors = rig->roleColors;
+        m_rig.m_name = rig->name;
+        for (const RigBoneDescription &bone : rig->bones)
+            m_rig.m_parents.append(bone.parent);
+    } else { // the hands rig ships with the application: joints only if it ever went missing
+        m_rig.m_mesh = CreatureMeshBuilder::joints(bones, *m_palette, 10);
+        m_rig.m_roleColors = RigDescription::defaultRoleColors();
+        m_rig.m_parents = CreatureMeshBuilder::inferParents(bones, *m_palette);
+        m_rig.m_name = QStringLiteral("joints");
+    }
     computeExtent();
     sample(startTime());
 }
@@ -141,6 +153,11 @@ void RecordingScene::sample(double seconds)
     m_poser->pose(input, globals.data());
     for (int b = 0; b < m_poser->boneCount(); ++b)
         RecipePoser::storeRowMajor(globals[size_t(b)], m_palette->data() + size_t(b) * 16);
+}
+
+QList<float> RecordingScene::palette() const
+{
+    return m_palette ? QList<float>(m_palette->cbegin(), m_palette->cend()) : QList<float>();
 }
 
 void RecordingScene::appendPaletteAt(double seconds, std::vector<float> *out) const

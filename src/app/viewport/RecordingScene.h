@@ -13,6 +13,7 @@
 // forward costs amortized O(1) per curve, a backwards scrub falls back to a binary search.
 #include "PaletteSource.h"
 #include "ViewportScene.h"
+#include "mesh/CreatureMesh.h"
 #include "anim/InputAnimation.h"
 #include "anim/PoseCursor.h"
 #include "anim/RayCursor.h"
@@ -23,6 +24,23 @@
 #include <memory>
 #include <optional>
 #include <vector>
+
+// The shipped hands rig as the recording draws it: its mesh, bone parents and colours.
+class RecordingRig
+{
+public:
+    const bpat::CreatureMesh &mesh() const { return m_mesh; }
+    const QList<QVector3D> &roleColors() const { return m_roleColors; }
+    const QList<int> &parents() const { return m_parents; }
+    const QString &rigName() const { return m_name; }
+
+private:
+    friend class RecordingScene;
+    bpat::CreatureMesh m_mesh;
+    QList<QVector3D> m_roleColors;
+    QList<int> m_parents;
+    QString m_name;
+};
 
 class RecordingScene
 {
@@ -48,11 +66,14 @@ public:
     // Counts samples taken (tests check that unchanged times cost nothing).
     int sampleCount() const { return m_samples; }
 
-    // The hands rig's palette of the current instant: one frame, boneCount() matrices, the
-    // recipe's global matrices row-major. Valid while this scene lives; updated by setTime().
+    // The hands rig's palette of the current instant for the renderer: one frame, boneCount()
+    // matrices, the recipe's global matrices row-major (`palette` points into this scene and is
+    // updated by setTime(); there is no file behind it, so read the matrices with palette()).
     const PaletteSource &source() const { return m_source; }
-    // The hands rig's meshes and bone names / parents (built once per recording).
-    const ViewportScene &rigScene() const { return m_rig; }
+    // The current instant's boneCount() * 16 floats (a copy).
+    QList<float> palette() const;
+    // The hands rig's mesh and bone parents (built once per recording).
+    const RecordingRig &rigScene() const { return m_rig; }
     int boneCount() const { return m_source.boneCount; }
 
     bool tracked(bpat::Hand hand) const { return m_tracked[size_t(hand)]; }
@@ -97,7 +118,7 @@ private:
     bpat::RayCursor m_gazeCursor;
     std::shared_ptr<std::vector<float>> m_palette;
     PaletteSource m_source;
-    ViewportScene m_rig;
+    RecordingRig m_rig;
     std::array<bpat::PoseSample, bpat::CurveGroup::Count> m_poses{}; // converted
     std::array<bool, bpat::HandCount> m_tracked{false, false};
     std::array<bool, bpat::HandCount> m_pinching{false, false};

@@ -238,10 +238,9 @@ void ViewportCanvas::uploadRecording()
             m_recording.appendPaletteAt(t, buffer.get());
         }
     }
-    PaletteSource source = now;
+    PaletteSource source = now; // uploaded at once: `buffer` need not outlive this function
     source.frameTotal = quint32(instances.size());
     source.palette = reinterpret_cast<const uchar *>(buffer->data());
-    source.owner = buffer;
     m_recordingRenderer.setSource(source);
     m_recordingRenderer.setInstances(instances);
 }
