@@ -6,6 +6,7 @@ in vec3 vNormal;
 flat in uint vRole;
 flat in int vBone;
 in float vSelected;
+in float vGhost;
 
 uniform vec3 uRoleColors[7];
 uniform int uColorMode;      // 0 materials, 1 per-bone colours
@@ -34,5 +35,8 @@ void main()
     float spec = pow(max(dot(reflect(-key, n), toCamera), 0.0), 24.0) * 0.15;
     vec3 color = base * (ambient + diffuse) + vec3(spec);
     color = mix(color, vec3(1.0, 0.55, 0.1), vSelected * 0.6);
-    fragColor = vec4(pow(color, vec3(1.0 / 1.1)), 1.0);
+    // Onion skins: tinted cool and faded, the more the further from the current frame.
+    color = mix(color, vec3(0.55, 0.7, 1.0), vGhost > 0.0 ? 0.45 : 0.0);
+    float alpha = vGhost > 0.0 ? 0.55 * (1.0 - vGhost) + 0.08 : 1.0;
+    fragColor = vec4(pow(color, vec3(1.0 / 1.1)), alpha);
 }

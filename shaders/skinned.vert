@@ -12,7 +12,7 @@ layout(location = 4) in uint aRole;
 
 layout(location = 5) in vec4 iPlacement; // model-space offset xyz, yaw (radians)
 layout(location = 6) in vec3 iClip;      // frame count, fps, phase offset in [0,1)
-layout(location = 7) in uvec2 iClipBase; // first global frame, loops (1) or one-shot (0)
+layout(location = 7) in uvec2 iClipBase; // first global frame; bit 0: loops, bits 8..15: onion fade
 
 uniform sampler2DArray uPalette;
 uniform int uRowsPerLayer;
@@ -26,6 +26,7 @@ out vec3 vNormal;
 flat out uint vRole;
 flat out int vBone;
 out float vSelected;
+out float vGhost;             // 0: the creature; 0 < g <= 1: an onion skin, fainter as g grows
 
 // Rows 0..2 of a bone's matrix in a global frame (row 3 is 0 0 0 1 in v1 files).
 void boneRows(int bone, int frame, out vec4 r0, out vec4 r1, out vec4 r2)
@@ -42,7 +43,7 @@ void boneRows(int bone, int frame, out vec4 r0, out vec4 r1, out vec4 r2)
 void clipFrames(out int frame0, out int frame1, out float blend)
 {
     float count = max(iClip.x, 1.0);
-    bool loops = iClipBase.y != 0u;
+    bool loops = (iClipBase.y & 1u) != 0u;
     float phase = iClip.z + uTime * iClip.y / count;
     phase = loops ? fract(phase) : clamp(phase, 0.0, 1.0);
     float pos = phase * count;
@@ -92,6 +93,11 @@ void main()
     vNormal = yaw * n;
     vRole = aRole;
     vBone = int(aBones[0]);
+    vGhost = float((iClipBase.y >> 8u) & 255u) / 255.0;
     vSelected = (uSelectedBone >= 0 && int(aBones[0]) == uSelectedBone) ? 1.0 : 0.0;
     gl_Position = uViewProjection * vec4(vWorld, 1.0);
+    // Onion skins sit a little behind in depth, so where a ghost coincides with the creature
+    // (a gallop in place) the creature stays solid and the ghost shows only where it differs.
+    if (vGhost > 0.0)
+        gl_Position.z += 0.002 * gl_Position.w;
 }

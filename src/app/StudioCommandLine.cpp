@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <cmath>
 
 namespace bpat::studio {
 
@@ -9,6 +10,11 @@ namespace {
 const QString kClip = QStringLiteral("clip");
 const QString kFrame = QStringLiteral("frame");
 const QString kScreenshot = QStringLiteral("screenshot");
+const QString kTab = QStringLiteral("tab");
+const QString kTime = QStringLiteral("time");
+const QString kOnion = QStringLiteral("onion");
+const QString kOnionSpacing = QStringLiteral("onion-spacing");
+const QString kMotionPath = QStringLiteral("motion-path");
 }
 
 StudioCommandLine::StudioCommandLine()
@@ -26,6 +32,17 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addOption({kScreenshot,
                         QStringLiteral("Render the window after loading, write it as a PNG and exit."),
                         QStringLiteral("OUT.png")});
+    m_parser.addOption({kTab, QStringLiteral("Show this central view: viewport or curves."), QStringLiteral("NAME")});
+    m_parser.addOption({kTime,
+                        QStringLiteral("Go to this instant of the open recording (seconds); the timeline plays the recording."),
+                        QStringLiteral("SECONDS")});
+    m_parser.addOption({kOnion, QStringLiteral("Draw N onion skins before and after the current frame."),
+                        QStringLiteral("N")});
+    m_parser.addOption({kOnionSpacing, QStringLiteral("Frames between onion skins (default 1)."), QStringLiteral("N")});
+    m_parser.addOption({kMotionPath,
+                        QStringLiteral("Draw the motion paths of these bones, sockets or recorded joints "
+                                       "(e.g. Hand_R,RightHand/IndexTip)."),
+                        QStringLiteral("NAME[,NAME...]")});
     // Further modes register their options here and are dispatched in main.cpp, e.g.
     // {"benchmark-crowd", "Run the crowd benchmark off-screen with N instances.", "N"}.
 }
@@ -56,6 +73,41 @@ bool StudioCommandLine::parse(const QStringList &arguments)
             return false;
         }
         m_options.frame = frame;
+    }
+    if (m_parser.isSet(kTab)) {
+        m_options.tab = m_parser.value(kTab).toLower();
+        if (m_options.tab != QLatin1String("viewport") && m_options.tab != QLatin1String("curves")) {
+            m_error = QStringLiteral("--tab expects viewport or curves, got '%1'").arg(m_parser.value(kTab));
+            return false;
+        }
+    }
+    if (m_parser.isSet(kTime)) {
+        bool ok = false;
+        const double time = m_parser.value(kTime).toDouble(&ok);
+        if (!ok || !std::isfinite(time)) {
+            m_error = QStringLiteral("--time expects seconds, got '%1'").arg(m_parser.value(kTime));
+            return false;
+        }
+        m_options.time = time;
+    }
+    for (const QString &key : {kOnion, kOnionSpacing}) {
+        if (!m_parser.isSet(key))
+            continue;
+        bool ok = false;
+        const int n = m_parser.value(key).toInt(&ok);
+        const int lowest = key == kOnion ? 0 : 1;
+        if (!ok || n < lowest || n > 16) {
+            m_error = QStringLiteral("--%1 expects a number from %2 to 16, got '%3'").arg(key).arg(lowest).arg(m_parser.value(key));
+            return false;
+        }
+        if (key == kOnion)
+            m_options.onion = n;
+        else
+            m_options.onionSpacing = n;
+    }
+    for (const QString &value : m_parser.values(kMotionPath)) {
+        for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
+            m_options.motionPaths.append(name.trimmed());
     }
     if (m_parser.isSet(kScreenshot)) {
         m_options.screenshot = m_parser.value(kScreenshot);

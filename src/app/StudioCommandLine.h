@@ -1,9 +1,11 @@
 #pragma once
-// bpat-studio's command line: `bpat-studio [FILE] [--clip NAME] [--frame N] [--screenshot OUT.png]`.
+// bpat-studio's command line: `bpat-studio [FILE] [--clip NAME] [--frame N] [--screenshot OUT.png]`
+// [--tab viewport|curves] [--time SECONDS] [--onion N] [--onion-spacing N] [--motion-path NAME,...].
 // Parsing is kept out of main.cpp so tests can check it and other modes can add options here
 // (see addModeOptions in the .cpp: e.g. the viewport's --benchmark-crowd).
 #include <QCommandLineParser>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace bpat::studio {
@@ -14,6 +16,11 @@ struct StudioOptions
     QString clip;                 // name or index; empty: keep the first clip
     std::optional<int> frame;
     QString screenshot;           // non-empty: render, write this PNG, exit
+    QString tab;                  // "viewport", "curves" or empty (the default view)
+    std::optional<double> time;   // a recording's instant, seconds
+    std::optional<int> onion;     // onion skins before and after the current frame
+    int onionSpacing = 1;         // frames between onion skins
+    QStringList motionPaths;      // bones, sockets or recorded joints ("RightHand/IndexTip")
 };
 
 class StudioCommandLine

@@ -6,11 +6,15 @@
 #include "viewport/ViewportWidget.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
+#include "rebake/RebakeRecipe.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QFileInfo>
+#include <QItemSelectionModel>
 #include <QMenu>
 #include <QTimer>
+#include <QTreeView>
 
 namespace bpat::studio {
 
@@ -31,20 +35,38 @@ void StudioViews::installCurves()
     StudioContext *context = m_window->context();
     connect(context, &StudioContext::inputAnimationLoaded, this, [this, curves, context, tab] {
         curves->setAnimation(context->inputAnimation());
+        m_viewport->setRecording(context->inputAnimation());
+        m_viewport->setRecordingTime(context->recordingTime());
         m_window->centralViews()->setCurrentIndex(tab);
         context->setTimelineSource(StudioContext::TimelineSource::Recording);
     });
-    // One time for the plots and the timeline: the plot's cursor follows the recording time,
-    // dragging it scrubs; showing the plots makes the timeline play the recording, showing
-    // another view gives it back to the clip.
+    // One time for the plots, the timeline and the 3D view: the plot's cursor and the viewport's
+    // recording follow the recording time, dragging the cursor scrubs; showing the plots makes
+    // the timeline play the recording; the viewport shows what the timeline plays (the
+    // recording or the clip), so showing it leaves the timeline as it is.
     connect(context, &StudioContext::recordingTimeChanged, curves, &CurvesPanel::setCursorTime);
     connect(curves, &CurvesPanel::cursorTimeScrubbed, context, [context](double seconds) {
         context->setTimelineSource(StudioContext::TimelineSource::Recording);
         context->setRecordingTime(seconds);
     });
+    // Joints selected in the tree ("RightHand/IndexTip" from any of its curves, "Camera") get
+    // motion paths in the viewport, as the selected bone does.
+    connect(curves->treeView()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this, curves] {
+        QStringList joints;
+        const QModelIndexList rows = curves->treeView()->selectionModel()->selectedRows();
+        for (const QModelIndex &row : rows) {
+            for (const QString &curve : row.data(CurveTreeModel::CurveNamesRole).toStringList()) {
+                const QString pose = curve.section(u'/', 0, -2);
+                if (CurveGroup::fromName(pose) && !joints.contains(pose))
+                    joints.append(pose);
+            }
+        }
+        m_selectedJoints = joints;
+        updateMotionPaths();
+    });
     connect(m_window->centralViews(), &QTabWidget::currentChanged, context, [context, tab](int index) {
-        context->setTimelineSource(index == tab ? StudioContext::TimelineSource::Recording
-                                                : StudioContext::TimelineSource::Clip);
+        if (index == tab)
+            context->setTimelineSource(StudioContext::TimelineSource::Recording);
     });
 }
 
@@ -63,6 +85,10 @@ void StudioViews::installViewport()
     connect(context, &StudioContext::currentFrameChanged, this,
             [this, context](int frame) { m_viewport->setCurrentFrame(context->currentClip(), frame); });
     connect(context, &StudioContext::currentBoneChanged, m_viewport, &ViewportWidget::setSelectedBone);
+    connect(context, &StudioContext::recordingTimeChanged, m_viewport, &ViewportWidget::setRecordingTime);
+    connect(context, &StudioContext::timelineSourceChanged, m_viewport, [this](StudioContext::TimelineSource source) {
+        m_viewport->setRecordingShown(source == StudioContext::TimelineSource::Recording);
+    });
     connect(m_viewport, &ViewportWidget::boneSelected, context, &StudioContext::setCurrentBone);
     // The renderer is known once the GL context exists (after the window is first shown).
     QTimer::singleShot(0, this, [this] { m_window->setGlRenderer(m_viewport->glRenderer()); });
@@ -124,12 +150,83 @@ void StudioViews::installViewportMenu()
     addCameraAction(tr("Front View"), QKeySequence(Qt::Key_1), &ViewportWidget::viewFront);
     addCameraAction(tr("Side View"), QKeySequence(Qt::Key_3), &ViewportWidget::viewSide);
     addCameraAction(tr("Top View"), QKeySequence(Qt::Key_7), &ViewportWidget::viewTop);
+    installMotionMenu(menu);
     menu->addSeparator();
     QMenu *crowd = menu->addMenu(tr("Crowd"));
     for (int n : {0, 100, 1000, 10000}) {
         QAction *action = crowd->addAction(n == 0 ? tr("Single Creature") : tr("%1 Instances").arg(n));
         connect(action, &QAction::triggered, m_viewport, [this, n] { m_viewport->setCrowdSize(n); });
     }
+}
+
+void StudioViews::installMotionMenu(QMenu *menu)
+{
+    menu->addSeparator();
+    StudioContext *context = m_window->context();
+    QAction *overlay = menu->addAction(tr("Recording Over Creature"));
+    overlay->setObjectName(QStringLiteral("actionRecordingOverlay"));
+    overlay->setCheckable(true);
+    overlay->setShortcut(QKeySequence(Qt::Key_V));
+    overlay->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_viewport->addAction(overlay);
+    connect(overlay, &QAction::toggled, m_viewport, &ViewportWidget::setRecordingOverlay);
+
+    // Motion paths of the selected bone and of the joints selected in the Curves tree.
+    m_motionPathAction = menu->addAction(tr("Motion Paths of Selected Bones and Joints"));
+    m_motionPathAction->setObjectName(QStringLiteral("actionMotionPath"));
+    m_motionPathAction->setCheckable(true);
+    m_motionPathAction->setShortcut(QKeySequence(Qt::Key_P));
+    m_motionPathAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_viewport->addAction(m_motionPathAction);
+    connect(m_motionPathAction, &QAction::toggled, this, &StudioViews::updateMotionPaths);
+    connect(context, &StudioContext::currentBoneChanged, this, &StudioViews::updateMotionPaths);
+
+    QMenu *onion = menu->addMenu(tr("Onion Skins"));
+    auto *counts = new QActionGroup(onion);
+    for (int n : {0, 1, 2, 3, 5}) {
+        QAction *action = onion->addAction(n == 0 ? tr("Off") : tr("%n Before and After", nullptr, n));
+        action->setCheckable(true);
+        action->setChecked(n == 0);
+        counts->addAction(action);
+        connect(action, &QAction::triggered, this, [this, n] {
+            m_onionCount = n;
+            m_viewport->setOnionSkins(m_onionCount, m_onionSpacing);
+        });
+    }
+    onion->addSeparator();
+    auto *spacings = new QActionGroup(onion);
+    for (int n : {1, 2, 4}) {
+        QAction *action = onion->addAction(tr("Every %n Frame(s)", nullptr, n));
+        action->setCheckable(true);
+        action->setChecked(n == 1);
+        spacings->addAction(action);
+        connect(action, &QAction::triggered, this, [this, n] {
+            m_onionSpacing = n;
+            m_viewport->setOnionSkins(m_onionCount, m_onionSpacing);
+        });
+    }
+    QAction *toggle = onion->addAction(tr("Toggle Onion Skins"));
+    toggle->setShortcut(QKeySequence(Qt::Key_O));
+    toggle->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_viewport->addAction(toggle);
+    connect(toggle, &QAction::triggered, this, [this, counts] {
+        m_onionCount = m_onionCount > 0 ? 0 : 2;
+        for (QAction *a : counts->actions())
+            a->setChecked(a->text() == (m_onionCount == 0 ? tr("Off") : tr("%n Before and After", nullptr, 2)));
+        m_viewport->setOnionSkins(m_onionCount, m_onionSpacing);
+    });
+}
+
+void StudioViews::updateMotionPaths()
+{
+    StudioContext *context = m_window->context();
+    QStringList names;
+    if (m_motionPathAction && m_motionPathAction->isChecked()) {
+        if (context->currentBone() >= 0)
+            names.append(context->boneName(context->currentBone()));
+        names += m_selectedJoints;
+    }
+    m_viewport->setMotionPaths(names);
 }
 
 void StudioViews::installRebake()

@@ -5,7 +5,10 @@
 // itself stays unaware of both.
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
+class QAction;
+class QMenu;
 class ViewportWidget;
 
 namespace bpat::studio {
@@ -23,13 +26,19 @@ public:
 private:
     void installViewport();
     void installViewportMenu();
+    void installMotionMenu(QMenu *menu); // recording overlay, motion paths, onion skins
     void installRebake();
+    void updateMotionPaths(); // the selected bone and Curves-tree joints, while the action is on
     void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
     void showFile();
     void openRebakeDialog();
 
     MainWindow *m_window;
     ViewportWidget *m_viewport = nullptr;
+    QAction *m_motionPathAction = nullptr;
+    QStringList m_selectedJoints; // pose names ("RightHand/IndexTip") selected in the Curves tree
+    int m_onionCount = 0;
+    int m_onionSpacing = 1;
     QString m_shownPath; // the document the viewport shows (its camera stays while it does)
 };
 

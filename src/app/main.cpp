@@ -4,7 +4,9 @@
 #include "ClipEntry.h"
 #include "StudioContext.h"
 #include "viewport/CrowdBenchmark.h"
+#include "viewport/RecordingBenchmark.h"
 #include "viewport/ViewportWidget.h"
+#include "widgets/CentralViewHost.h"
 
 #include <QApplication>
 #include <QSurfaceFormat>
@@ -74,6 +76,30 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
     return true;
 }
 
+// --tab, --time, --onion, --motion-path: what the window shows once the file is open.
+void applyViewOptions(MainWindow &window, const StudioOptions &options)
+{
+    CentralViewHost *views = window.centralViews();
+    if (!options.tab.isEmpty()) {
+        for (int i = 0; i < views->count(); ++i) {
+            if (views->tabText(i).remove(u'&').compare(options.tab, Qt::CaseInsensitive) == 0)
+                views->setCurrentIndex(i);
+        }
+    }
+    StudioContext *context = window.context();
+    if (options.time && context->inputAnimation()) {
+        context->setTimelineSource(StudioContext::TimelineSource::Recording);
+        context->setRecordingTime(*options.time);
+    }
+    auto *viewport = window.findChild<ViewportWidget *>();
+    if (!viewport)
+        return;
+    if (options.onion)
+        viewport->setOnionSkins(*options.onion, options.onionSpacing);
+    if (!options.motionPaths.isEmpty())
+        viewport->setMotionPaths(options.motionPaths);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -87,6 +113,8 @@ int main(int argc, char **argv)
 
     // Other modes are dispatched here, before the window's command line is parsed.
     if (const std::optional<int> exitCode = CrowdBenchmark::runFromArguments(app.arguments()))
+        return *exitCode;
+    if (const std::optional<int> exitCode = RecordingBenchmark::runFromArguments(app.arguments()))
         return *exitCode;
 
     StudioCommandLine commandLine;
@@ -116,6 +144,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
+    applyViewOptions(window, options);
 
     if (!options.screenshot.isEmpty())
         return runScreenshot(app, window, options.screenshot);

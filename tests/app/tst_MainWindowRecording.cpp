@@ -112,7 +112,9 @@ void tst_MainWindowRecording::statusBarShowsTheActiveTabsPosition()
     QVERIFY2(label->text().contains(QFileInfo(m_path).fileName()) && label->text().contains(QStringLiteral("1.500 s")),
              qPrintable(label->text()));
     CentralViewHost *views = m_window->centralViews();
-    views->setCurrentIndex(views->indexOf(curves()) == 0 ? 1 : 0); // the 3D view: the BPAT clip drives
+    views->setCurrentIndex(views->indexOf(curves()) == 0 ? 1 : 0); // the 3D view shows the recording too
+    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
+    context->setTimelineSource(StudioContext::TimelineSource::Clip); // a clip chosen in the selector
     QTRY_COMPARE(context->timelineSource(), StudioContext::TimelineSource::Clip);
     QVERIFY2(!label->text().contains(QStringLiteral(" s / ")), qPrintable(label->text()));
 }

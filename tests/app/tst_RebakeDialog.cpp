@@ -18,6 +18,7 @@
 #include <QImage>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
 
@@ -296,6 +297,30 @@ private slots:
         QVERIFY(canvas->grabFramebuffer() != middle); // the creature moved between 4 s and 6 s
         scrub->setValue(60);
         saveScreenshot(dialog.grab().toImage(), QStringLiteral("rebake-preview-") + recipe);
+
+        // The Recording button overlays the source recording at the clip's instant: the range's
+        // start plus frame / fps, in the frame the recipe bakes in (converted for hands, the
+        // game's own for the humanoid), so the hands line up with the rebaked hands.
+        auto *overlay = pane->findChild<QToolButton *>(QStringLiteral("previewOverlay"));
+        QVERIFY(overlay);
+        QTRY_VERIFY(overlay->isEnabled());
+        overlay->setChecked(true);
+        QVERIFY(pane->overlaysRecording());
+        QVERIFY(canvas->drawsRecording() && canvas->drawsCreature());
+        QCOMPARE(canvas->recording().time(), 4.0 + 60 / 30.0);
+        QCOMPARE(canvas->recording().convertsCoordinates(), recipe == QLatin1String("hands"));
+        if (recipe == QLatin1String("hands")) {
+            const QList<float> baked = scene.source().frame(file.clips().at(pane->clip()).frameOffset + 60);
+            const QList<float> overlaid = canvas->recording().palette();
+            QCOMPARE(overlaid.size(), baked.size());
+            for (qsizetype i = 0; i < baked.size(); ++i)
+                QVERIFY2(qAbs(overlaid.at(i) - baked.at(i)) < 1e-5f, qPrintable(QString::number(i)));
+        }
+        saveScreenshot(canvas->grabFramebuffer(), QStringLiteral("rebake-preview-overlay-") + recipe);
+        scrub->setValue(30);
+        QCOMPARE(canvas->recording().time(), 4.0 + 30 / 30.0);
+        overlay->setChecked(false);
+        QVERIFY(!canvas->drawsRecording());
 
         // Changing a setting marks the preview out of date; nothing is written meanwhile.
         dialog.setFps(24);

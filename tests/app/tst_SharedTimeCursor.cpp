@@ -1,6 +1,7 @@
-// One time for the timeline and the curve plots (issue 6): opening a recording makes the
-// timeline play it, the plot's cursor follows the timeline (also while playing), dragging the
-// cursor scrubs the timeline, and switching central views hands the timeline back to the clip.
+// One time for the timeline, the curve plots (issue 6) and the 3D view (issue 20): opening a
+// recording makes the timeline play it, the plot's cursor and the viewport's recording follow
+// the timeline (also while playing), dragging the cursor scrubs the timeline and the viewport;
+// the viewport shows what the timeline plays, and choosing the clip hands the timeline back.
 #include "GeneratedAnimation.h"
 #include "anim/InputAnimationWriter.h"
 #include "MainWindow.h"
@@ -10,11 +11,16 @@
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
 #include "widgets/TimelineWidget.h"
+#include "viewport/ViewportWidget.h"
 
+#include <QAction>
 #include <QComboBox>
+#include <QItemSelectionModel>
+#include <QTreeView>
 #include <QGraphicsView>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
@@ -34,11 +40,14 @@ private Q_SLOTS:
     void draggingThePlotCursorScrubs();
     void playbackSweepsTheCursorAndTheViewFollows();
     void switchingViewsHandsTheTimelineBack();
+    void threeViewsAgreeAfterScrubbingEach();
+    void jointsSelectedInTheTreeGetMotionPaths();
 
 private:
     CurvesPanel *curves() const { return m_window->findChild<CurvesPanel *>(); }
     QComboBox *clipCombo() const { return m_window->findChild<QComboBox *>(QStringLiteral("clipCombo")); }
     int curvesTab() const { return m_window->centralViews()->indexOf(curves()); }
+    ViewportWidget *viewport() const { return m_window->findChild<ViewportWidget *>(); }
 
     QTemporaryDir m_dir;
     QString m_bpat;
@@ -165,8 +174,17 @@ void tst_SharedTimeCursor::switchingViewsHandsTheTimelineBack()
     PlaybackClock *clock = m_window->timeline()->clock();
     clock->setFrame(60);
     const double recordingTime = context->recordingTime();
-    m_window->centralViews()->setCurrentIndex(0); // the viewport
+    m_window->centralViews()->setCurrentIndex(0); // the viewport shows what the timeline plays
+    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
+    if (ViewportCanvas *canvas = viewport()->canvas()) {
+        QVERIFY(canvas->drawsRecording());
+        QVERIFY(!canvas->drawsCreature());
+    }
+    // Choosing the clip in the selector hands the timeline (and the viewport) to the clip.
+    clipCombo()->setCurrentIndex(clipCombo()->findText(QStringLiteral("walk"), Qt::MatchStartsWith));
     QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Clip);
+    if (ViewportCanvas *canvas = viewport()->canvas())
+        QVERIFY(canvas->drawsCreature() && !canvas->drawsRecording());
     QCOMPARE(clock->frameCount(), 24);
     QCOMPARE(clock->fps(), 24.0);
     QVERIFY(clipCombo()->currentText().startsWith(QStringLiteral("walk")));
@@ -180,6 +198,71 @@ void tst_SharedTimeCursor::switchingViewsHandsTheTimelineBack()
     m_window->centralViews()->setCurrentIndex(curvesTab());
     QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
     QCOMPARE(context->currentFrame(), 5);
+}
+
+void tst_SharedTimeCursor::threeViewsAgreeAfterScrubbingEach()
+{
+    StudioContext *context = m_window->context();
+    PlaybackClock *clock = m_window->timeline()->clock();
+    m_window->centralViews()->setCurrentIndex(0); // the viewport, still playing the recording
+    ViewportCanvas *canvas = viewport()->canvas();
+    if (!canvas)
+        QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + viewport()->unavailableReason()));
+    const auto agree = [&](double expected, const char *after) {
+        const QString what = QString::fromLatin1(after);
+        QVERIFY2(qAbs(context->recordingTime() - expected) < 1e-9, qPrintable(what));
+        QVERIFY2(curves()->plot()->cursorTime() == context->recordingTime(), qPrintable(what));
+        QVERIFY2(canvas->recording().time() == context->recordingTime(), qPrintable(what));
+        QVERIFY2(clock->frame() == int(std::lround((expected - m_start) * StudioContext::kRecordingFrameRate)),
+                 qPrintable(what));
+    };
+    // The timeline scrubs.
+    clock->setFrame(210);
+    agree(m_start + 3.5, "timeline");
+    // The plot's cursor scrubs (what a drag on it emits).
+    Q_EMIT curves()->cursorTimeScrubbed(m_start + 1.25);
+    agree(m_start + 1.25, "curves cursor");
+    // The timeline's slider scrubs, and what the viewport draws is the core's pose at that time.
+    auto *slider = m_window->timeline()->findChild<QSlider *>(QStringLiteral("frameSlider"));
+    QVERIFY(slider);
+    slider->setValue(420);
+    agree(m_start + 7.0, "timeline slider");
+    canvas->grabFramebuffer();
+    const auto animation = context->inputAnimation();
+    const QVector3D camera = animation->camera().evaluate(m_start + 7.0).toRightHandedYUp().position;
+    QVERIFY((canvas->recording().camera().position - camera).length() < 1e-5f);
+    // Playing moves all three together.
+    clock->setSpeed(4.0);
+    clock->play();
+    QTRY_VERIFY_WITH_TIMEOUT(context->recordingTime() > m_start + 8.0, 5000);
+    clock->pause();
+    QCOMPARE(canvas->recording().time(), context->recordingTime());
+    QCOMPARE(curves()->plot()->cursorTime(), context->recordingTime());
+}
+
+void tst_SharedTimeCursor::jointsSelectedInTheTreeGetMotionPaths()
+{
+    m_window->centralViews()->setCurrentIndex(0);
+    ViewportCanvas *canvas = viewport()->canvas();
+    if (!canvas)
+        QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + viewport()->unavailableReason()));
+    auto *action = m_window->findChild<QAction *>(QStringLiteral("actionMotionPath"));
+    QVERIFY(action);
+    const QModelIndex source = curves()->treeModel()->indexForPath(QStringLiteral("LeftHand/IndexTip/PositionX"));
+    QVERIFY(source.isValid());
+    const QModelIndex row = curves()->filterModel()->mapFromSource(source);
+    curves()->treeView()->selectionModel()->select(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QVERIFY(canvas->motionPathNames().isEmpty()); // only while the action is on
+    action->setChecked(true);
+    QCOMPARE(canvas->motionPathNames(), QStringList{QStringLiteral("LeftHand/IndexTip")});
+    m_window->context()->setRecordingTime(m_start + 5.0);
+    const QList<MotionPath> paths = canvas->motionPaths();
+    QCOMPARE(paths.size(), 1);
+    QVERIFY(paths.first().recording);
+    QVERIFY((paths.first().points.at(paths.first().current)
+             - canvas->recording().jointPosition(Hand::Left, HandJoint::IndexTip)).length() < 1e-5f);
+    action->setChecked(false);
+    QVERIFY(canvas->motionPathNames().isEmpty());
 }
 
 QTEST_MAIN(tst_SharedTimeCursor)

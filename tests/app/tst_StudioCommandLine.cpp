@@ -16,6 +16,7 @@ class tst_StudioCommandLine : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void parsesOptions();
+    void parsesViewOptions();
     void rejectsBadUsage();
     void screenshotWritesANonBlankPng();
     void screenshotOfABrokenFileStillWorks();
@@ -40,6 +41,30 @@ void tst_StudioCommandLine::parsesOptions()
     QVERIFY(cl.options().file.isEmpty());
     QVERIFY(!cl.options().frame);
     QVERIFY(bundledSamplePath().endsWith(QStringLiteral("share/bpat-studio/samples/humanoid.bpat")));
+}
+
+void tst_StudioCommandLine::parsesViewOptions()
+{
+    StudioCommandLine cl;
+    QVERIFY2(cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("rec.bin"), QStringLiteral("--tab"),
+                       QStringLiteral("Viewport"), QStringLiteral("--time"), QStringLiteral("5.25"),
+                       QStringLiteral("--onion"), QStringLiteral("3"), QStringLiteral("--onion-spacing"),
+                       QStringLiteral("2"), QStringLiteral("--motion-path"), QStringLiteral("HandL,RightHand/IndexTip"),
+                       QStringLiteral("--motion-path"), QStringLiteral("hand_r")}),
+             qPrintable(cl.errorText()));
+    QCOMPARE(cl.options().tab, QStringLiteral("viewport"));
+    QCOMPARE(cl.options().time, std::optional<double>(5.25));
+    QCOMPARE(cl.options().onion, std::optional<int>(3));
+    QCOMPARE(cl.options().onionSpacing, 2);
+    QCOMPARE(cl.options().motionPaths,
+             QStringList({QStringLiteral("HandL"), QStringLiteral("RightHand/IndexTip"), QStringLiteral("hand_r")}));
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--tab"), QStringLiteral("plots")}));
+    QVERIFY(cl.errorText().contains(QStringLiteral("--tab")));
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--time"), QStringLiteral("soon")}));
+    QVERIFY(cl.errorText().contains(QStringLiteral("--time")));
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--onion"), QStringLiteral("-1")}));
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--onion"), QStringLiteral("99")}));
+    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--onion-spacing"), QStringLiteral("0")}));
 }
 
 void tst_StudioCommandLine::rejectsBadUsage()

@@ -83,7 +83,9 @@ private slots:
 
         CentralViewHost *views = window.centralViews();
         const int curvesTab = views->currentIndex();
-        views->setCurrentIndex(curvesTab == 0 ? 1 : 0); // back to the 3D view of the BPAT
+        views->setCurrentIndex(curvesTab == 0 ? 1 : 0); // the 3D view plays the recording as well
+        QCOMPARE(window.layoutKind(), QStringLiteral("recording"));
+        window.context()->setTimelineSource(StudioContext::TimelineSource::Clip); // the BPAT's clip chosen
         QTRY_COMPARE(window.layoutKind(), QStringLiteral("bpat"));
         QVERIFY(clips->isVisible());
         views->setCurrentIndex(curvesTab);

@@ -123,6 +123,7 @@ void RebakeDialog::inspectSource()
         return;
     m_inspectedPath = path;
     m_sourceDuration.reset();
+    m_sourceAnimation.reset();
     m_ui->sourceInfoLabel->setText(path.isEmpty() ? QString() : tr("reading..."));
     if (path.isEmpty() || m_sourceWatcher.isRunning())
         return; // a running read re-checks the path when it ends
@@ -130,12 +131,13 @@ void RebakeDialog::inspectSource()
         SourceInfo info;
         info.path = path;
         InputAnimationReader reader;
-        if (const auto animation = reader.readFile(path)) {
-            info.curves = animation->curveCount();
-            info.keys = animation->keyCount();
+        if (auto animation = reader.readFile(path)) {
+            info.animation = std::make_shared<const InputAnimation>(std::move(*animation));
+            info.curves = info.animation->curveCount();
+            info.keys = info.animation->keyCount();
             if (info.keys > 0) {
-                info.start = animation->startTime();
-                info.duration = animation->duration();
+                info.start = info.animation->startTime();
+                info.duration = info.animation->duration();
             }
         } else {
             info.error = reader.errorString();
@@ -167,6 +169,9 @@ void RebakeDialog::onSourceInspected()
                                                               .arg(*info.start, 0, 'f', 3).arg(*info.duration, 0, 'f', 3)
                                                         : QString());
         m_sourceDuration = info.duration;
+        m_sourceAnimation = info.animation;
+        if (m_ui->previewPane->hasPreview() && !isRunning())
+            offerPreviewOverlay(); // the recording was read after the preview finished
         // The range's end follows the recording while the user has not chosen one of their own.
         if (info.duration && m_ui->wholeCheck->isChecked())
             m_ui->toSpin->setValue(*info.duration);
@@ -379,8 +384,18 @@ void RebakeDialog::showPreview()
     const BpatFile file = BpatFile::fromData(m_outcome.bytes, label);
     const QString clipName = m_running->clips.isEmpty() ? QString() : m_running->clips.last().name;
     m_ui->previewPane->showPreview(file, std::max(0, file.findClip(clipName)), m_outcome.errors, m_outcome.validation);
+    offerPreviewOverlay();
     m_ui->previewTabs->setCurrentWidget(m_ui->viewportTab);
     m_ui->previewPane->setPlaying(true);
+}
+
+void RebakeDialog::offerPreviewOverlay()
+{
+    // The overlay needs the recording the previewed clip was baked from (the one the dialog read).
+    const bool sameSource = m_running && !m_running->clips.isEmpty() && m_sourceAnimation
+                            && QFileInfo(m_running->clips.last().curvesPath) == QFileInfo(m_inspectedPath);
+    m_ui->previewPane->setRecording(sameSource ? m_sourceAnimation : nullptr,
+                                    sameSource ? Rebaker::rangeFrom(m_running->clips.last().range) : 0.0);
 }
 
 void RebakeDialog::updateEnabled()

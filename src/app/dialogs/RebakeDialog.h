@@ -78,6 +78,7 @@ private:
     void updateEnabled();
     void pollProgress();
     void showPreview();
+    void offerPreviewOverlay(); // the source recording to the preview pane, when it is the previewed one
     void settingsChanged();
     void inspectSource();
     void onSourceInspected();
@@ -99,10 +100,12 @@ private:
         int curves = 0;
         qint64 keys = 0;
         QString error;
+        std::shared_ptr<const bpat::InputAnimation> animation; // for the preview's overlay
     };
     QFutureWatcher<SourceInfo> m_sourceWatcher;
     QString m_inspectedPath;                  // the source whose SourceInfo is shown or coming
     QString m_derivedClipName, m_derivedOutput; // what setSourcePath filled in last
     std::optional<double> m_sourceDuration;
+    std::shared_ptr<const bpat::InputAnimation> m_sourceAnimation; // of m_inspectedPath
     bpat::RebakeOutcome m_outcome;
 };

@@ -34,6 +34,12 @@ RebakePreviewPane::RebakePreviewPane(QWidget *parent)
     m_scrub = new QSlider(Qt::Horizontal, this);
     m_scrub->setObjectName(QStringLiteral("previewScrub"));
     m_scrub->setToolTip(tr("Scrub the previewed clip"));
+    m_overlay = new QToolButton(this);
+    m_overlay->setObjectName(QStringLiteral("previewOverlay"));
+    m_overlay->setText(tr("Recording"));
+    m_overlay->setCheckable(true);
+    m_overlay->setEnabled(false);
+    m_overlay->setToolTip(tr("Overlay the source recording on the rebaked creature at the same instant"));
     m_frameLabel = new QLabel(this);
     m_frameLabel->setMinimumWidth(m_frameLabel->fontMetrics().horizontalAdvance(QStringLiteral("00000 / 00000  000.00 s")));
     m_verdict = new QLabel(this);
@@ -45,6 +51,7 @@ RebakePreviewPane::RebakePreviewPane(QWidget *parent)
     transport->addWidget(m_play);
     transport->addWidget(m_scrub, 1);
     transport->addWidget(m_frameLabel);
+    transport->addWidget(m_overlay);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_banner);
@@ -53,6 +60,7 @@ RebakePreviewPane::RebakePreviewPane(QWidget *parent)
     layout->addWidget(m_verdict);
 
     connect(m_play, &QToolButton::toggled, this, &RebakePreviewPane::setPlaying);
+    connect(m_overlay, &QToolButton::toggled, m_viewport, &ViewportWidget::setRecordingOverlay);
     connect(m_scrub, &QSlider::valueChanged, m_clock, &studio::PlaybackClock::setFrame);
     connect(m_clock, &studio::PlaybackClock::frameChanged, this, &RebakePreviewPane::showFrame);
     connect(m_clock, &studio::PlaybackClock::playingChanged, this, [this](bool playing) {
@@ -64,6 +72,21 @@ RebakePreviewPane::RebakePreviewPane(QWidget *parent)
 }
 
 RebakePreviewPane::~RebakePreviewPane() = default;
+
+void RebakePreviewPane::setRecording(std::shared_ptr<const bpat::InputAnimation> animation, double from)
+{
+    m_overlay->setEnabled(animation != nullptr);
+    if (!animation)
+        m_overlay->setChecked(false);
+    m_viewport->setRecording(std::move(animation));
+    m_viewport->setRecordingOffset(from);
+    m_viewport->setRecordingOverlay(m_overlay->isChecked());
+}
+
+bool RebakePreviewPane::overlaysRecording() const
+{
+    return m_overlay->isEnabled() && m_overlay->isChecked();
+}
 
 void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStringList &errors, const Diagnostics &findings)
 {

@@ -4,17 +4,22 @@
 // own play / scrub controls, and the validator's verdict on those bytes. The creature mesh is
 // the one the main viewport would pick (the humanoid for `humanoid-upper-body`, the hands rig
 // for `hands`). When the dialog's settings change the preview is marked out of date: it keeps
-// showing, greyed by a banner, until the next Preview replaces it.
+// showing, greyed by a banner, until the next Preview replaces it. With the source recording
+// given (setRecording), the Recording button overlays it on the creature at the same instant.
 #include "bpat/BpatFile.h"
 #include "diagnostics/Diagnostic.h"
 
 #include <QWidget>
+#include <memory>
 
 class QLabel;
 class QSlider;
 class QToolButton;
 class ViewportWidget;
 
+namespace bpat {
+class InputAnimation;
+}
 namespace bpat::studio {
 class PlaybackClock;
 }
@@ -35,6 +40,10 @@ public:
     void markStale();
     // After Rebake wrote the file: the banner says so (it used to keep "Preview, not saved").
     void markWritten(const QString &path, qint64 bytes);
+    // The recording the preview was baked from, and its time at the clip's frame 0 (the range's
+    // start); null disables the overlay.
+    void setRecording(std::shared_ptr<const bpat::InputAnimation> animation, double from);
+    bool overlaysRecording() const;
 
     bool hasPreview() const { return !m_file.isNull(); }
     bool isStale() const { return m_stale; }
@@ -57,6 +66,7 @@ private:
     ViewportWidget *m_viewport = nullptr;
     QLabel *m_banner = nullptr;
     QToolButton *m_play = nullptr;
+    QToolButton *m_overlay = nullptr;
     QSlider *m_scrub = nullptr;
     QLabel *m_frameLabel = nullptr;
     QLabel *m_verdict = nullptr;

@@ -4,6 +4,7 @@
 #include "CreatureRenderer.h"
 #include "CrowdLayout.h"
 #include "SyntheticCreature.h"
+#include "ViewportCanvas.h"
 #include "ViewportScene.h"
 
 #include <QElapsedTimer>
@@ -82,7 +83,28 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
         renderer.setRoleColors(scene.roleColors());
         const QVector3D lo = scene.referenceLo(), hi = scene.referenceHi();
         const float spacing = std::max(0.1f, std::max(hi.x() - lo.x(), hi.z() - lo.z()) * 1.4f);
-        renderer.setInstances(CrowdLayout::grid(source, options.instances, spacing));
+        QList<CreatureInstance> instances = CrowdLayout::grid(source, options.instances, spacing);
+        if (options.onion > 0) { // the viewport's onion skins, for every creature of the crowd
+            QList<CreatureInstance> withGhosts;
+            for (const CreatureInstance &creature : std::as_const(instances)) {
+                withGhosts.append(creature);
+                PaletteClip clip;
+                clip.frameOffset = creature.frameOffset;
+                clip.frameCount = quint32(creature.frameCount);
+                clip.loops = (creature.loops & 1u) != 0;
+                const quint32 frame = quint32(creature.phase * creature.frameCount) % std::max(1u, clip.frameCount);
+                for (CreatureInstance ghost : ViewportCanvas::onionInstances(clip, frame, options.onion, 1)) {
+                    ghost.x = creature.x;
+                    ghost.y = creature.y;
+                    ghost.z = creature.z;
+                    ghost.yaw = creature.yaw;
+                    ghost.fps = creature.fps;
+                    withGhosts.append(ghost);
+                }
+            }
+            instances = withGhosts;
+        }
+        renderer.setInstances(instances);
 
         const float half = std::ceil(std::sqrt(float(options.instances))) * spacing / 2;
         QMatrix4x4 projection, view;
@@ -97,6 +119,10 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
         fbo.bind();
         gl->glViewport(0, 0, options.width, options.height);
         gl->glEnable(GL_DEPTH_TEST);
+        if (options.onion > 0) { // as the viewport draws onion skins: faded
+            gl->glEnable(GL_BLEND);
+            gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        }
         QList<double> cpuMs, frameMs;
         int drawCalls = 0;
         const int warmup = 2;
@@ -118,6 +144,8 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
         fbo.release();
         renderer.destroy();
         result.insert(QStringLiteral("instances"), options.instances);
+        result.insert(QStringLiteral("onion"), options.onion);
+        result.insert(QStringLiteral("drawn_instances"), renderer.instanceCount());
         result.insert(QStringLiteral("frames"), options.frames);
         result.insert(QStringLiteral("draw_calls_per_frame"), drawCalls);
         result.insert(QStringLiteral("cpu_ms_per_frame"), median(cpuMs));
@@ -142,7 +170,7 @@ std::optional<int> CrowdBenchmark::runFromArguments(const QStringList &arguments
     bool ok = false;
     options.instances = arguments.value(at + 1).toInt(&ok);
     auto usage = [](const QString &message) {
-        std::fprintf(stderr, "%s\nusage: bpat-studio --benchmark-crowd N [--frames F] [FILE]\n", qPrintable(message));
+        std::fprintf(stderr, "%s\nusage: bpat-studio --benchmark-crowd N [--frames F] [--onion K] [FILE]\n", qPrintable(message));
         return 2;
     };
     if (!ok || options.instances < 1 || options.instances > 10000000)
@@ -155,6 +183,10 @@ std::optional<int> CrowdBenchmark::runFromArguments(const QStringList &arguments
             options.frames = arguments.value(++i).toInt(&ok);
             if (!ok || options.frames < 1 || options.frames > 100000)
                 return usage(QStringLiteral("--frames needs a count between 1 and 100000"));
+        } else if (argument == u"--onion") {
+            options.onion = arguments.value(++i).toInt(&ok);
+            if (!ok || options.onion < 0 || options.onion > 16)
+                return usage(QStringLiteral("--onion needs a count between 0 and 16"));
         } else if (argument.startsWith(u'-') || !options.file.isEmpty()) {
             return usage(QStringLiteral("unexpected argument: ") + argument);
         } else {

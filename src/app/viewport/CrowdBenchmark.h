@@ -1,9 +1,10 @@
 #pragma once
-// `bpat-studio --benchmark-crowd N [--frames F] [FILE]`: draws a crowd of N creatures off-screen
+// `bpat-studio --benchmark-crowd N [--frames F] [--onion K] [FILE]`: draws a crowd of N creatures off-screen
 // (QOffscreenSurface + framebuffer object, the viewport's renderer and shaders) for F frames and
 // prints JSON: instances, frames, draw_calls_per_frame, cpu_ms_per_frame (median time spent
 // issuing a frame), frame_ms (median wall time per frame, bounded by glFinish), gl_renderer, plus
-// the mesh size. Without FILE it uses the synthetic walking humanoid.
+// the mesh size. Without FILE it uses the synthetic walking humanoid. --onion K gives every
+// creature K onion skins before and after (2K + 1 instances each, still one draw call).
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -17,6 +18,7 @@ public:
         int instances = 1000;
         int frames = 60;
         QString file;     // empty: the synthetic humanoid
+        int onion = 0;    // onion skins before and after each creature
         int width = 1280;
         int height = 720;
     };

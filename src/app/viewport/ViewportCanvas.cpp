@@ -73,6 +73,7 @@ void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
         keepCamera = false; // another kind of document
     }
     m_scene.setSource(source);
+    updateRecordingCoordinates();
     m_clip = 0;
     m_frame = 0;
     m_selectedBone = m_hoverBone = -1;
@@ -98,6 +99,7 @@ void ViewportCanvas::setCurrentFrame(int clip, int frame)
     m_frame = std::max(0, frame);
     m_clock.restart();
     m_instancesDirty = true;
+    syncOverlayFrame(); // an overlaid recording follows the clip's time
     // A new clip that moves the creature out of the view (riding clips sit the rider where
     // the horse's back is) is framed; otherwise the user's camera stays as it is (also when
     // it was zoomed in on a detail: nothing is lost that was in view).
@@ -166,6 +168,10 @@ void ViewportCanvas::frameAll()
     if (!hasContent())
         return;
     QVector3D lo, hi;
+    if (drawsRecording() && !drawsCreature()) {
+        frameRecording();
+        return;
+    }
     if (showsSnapshot()) {
         m_snapshot.bounds(currentGlobalFrame(), &lo, &hi);
         if (!(lo.x() <= hi.x()))
@@ -232,15 +238,17 @@ void ViewportCanvas::initializeGL()
     initializeOpenGLFunctions();
     m_renderer = QString::fromLatin1(reinterpret_cast<const char *>(glGetString(GL_RENDERER)));
     QString error;
-    if (!m_renderer3d.initialize() || !m_lines.initialize(&error) || !m_snapshotRenderer.initialize()) {
+    if (!m_renderer3d.initialize() || !m_lines.initialize(&error) || !m_snapshotRenderer.initialize()
+        || !m_recordingRenderer.initialize()) {
         showUnavailable(!m_renderer3d.error().isEmpty() ? m_renderer3d.error()
                         : !error.isEmpty()             ? error
-                                                       : m_snapshotRenderer.error());
+                        : !m_snapshotRenderer.error().isEmpty() ? m_snapshotRenderer.error()
+                                                       : m_recordingRenderer.error());
         cleanup();
         return;
     }
     m_glReady = true;
-    m_sceneDirty = m_instancesDirty = m_snapshotDirty = true;
+    m_sceneDirty = m_instancesDirty = m_snapshotDirty = m_recordingDirty = m_recordingMeshDirty = true;
 }
 
 void ViewportCanvas::cleanup()
@@ -251,6 +259,7 @@ void ViewportCanvas::cleanup()
     m_renderer3d.destroy();
     m_lines.destroy();
     m_snapshotRenderer.destroy();
+    m_recordingRenderer.destroy();
     doneCurrent();
     m_glReady = false;
 }
@@ -276,13 +285,15 @@ void ViewportCanvas::updateInstances()
     m_instancesDirty = false;
     const QList<PaletteClip> &clips = m_scene.source().clips;
     if (clips.isEmpty()) {
+        m_drawnInstances.clear();
         m_renderer3d.setInstances({});
         return;
     }
     if (m_crowd > 1) {
         const float spacing = std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(),
                                        m_scene.referenceHi().z() - m_scene.referenceLo().z()) * 1.4f;
-        m_renderer3d.setInstances(CrowdLayout::grid(m_scene.source(), m_crowd, std::max(spacing, 0.1f)));
+        m_drawnInstances = CrowdLayout::grid(m_scene.source(), m_crowd, std::max(spacing, 0.1f));
+        m_renderer3d.setInstances(m_drawnInstances);
         return;
     }
     const PaletteClip &clip = clips.at(std::clamp(m_clip, 0, int(clips.size()) - 1));
@@ -290,7 +301,14 @@ void ViewportCanvas::updateInstances()
                                                           std::min<quint32>(quint32(m_frame), clip.frameCount - 1), clip.loops);
     if (m_playing)
         instance.fps = clip.fps;
-    m_renderer3d.setInstances({instance});
+    // Onion skins ride in the same instanced draw (one draw call however many ghosts).
+    m_drawnInstances = {instance};
+    for (CreatureInstance ghost : onionInstances(clip, std::min<quint32>(quint32(m_frame), clip.frameCount - 1),
+                                                 m_onion, m_onionSpacing)) {
+        ghost.fps = instance.fps;
+        m_drawnInstances.append(ghost);
+    }
+    m_renderer3d.setInstances(m_drawnInstances);
 }
 
 QMatrix4x4 ViewportCanvas::viewProjection() const
@@ -324,10 +342,17 @@ void ViewportCanvas::paintGL()
     parameters.selectedBone = m_crowd > 1 ? -1 : m_selectedBone;
     if (m_snapshotDirty)
         uploadSnapshot();
-    if (showsSnapshot())
+    m_lastDrawCalls = 0;
+    if (drawsCreature() && showsSnapshot()) {
         m_lastDrawCalls = paintSnapshot(parameters);
-    else
-        m_lastDrawCalls = m_scene.isEmpty() ? 0 : m_renderer3d.draw(parameters);
+    } else if (drawsCreature() && !m_scene.isEmpty()) {
+        // Onion skins fade (alpha); the creature is drawn first, so ghosts behind it stay hidden.
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        m_lastDrawCalls = m_renderer3d.draw(parameters);
+        glDisable(GL_BLEND);
+    }
+    paintRecording(parameters);
     drawOverlays(vp);
     const double cpuMs = cpu.nsecsElapsed() / 1.0e6;
     drawText(vp, cpuMs);

@@ -9,11 +9,19 @@
 // unavailable(reason). A BPSM minimal snapshot mesh (setSnapshot) is drawn instead from its stored,
 // pre-skinned vertices, one frame at a time (SnapshotRenderer; ViewportCanvasSnapshot.cpp), with
 // the same clip/frame control, grid, bounds and text; it has no skeleton, sockets or crowd.
+// A recording (setRecording, ViewportCanvasMotion.cpp) is drawn as the shipped hands rig skinned
+// from a one-frame palette sampled at the recording time, with its overlay lines (RecordingScene):
+// alone while setRecordingShown(true), and over the creature (each at the same instant) while
+// setRecordingOverlay(true). Motion paths of named bones, sockets or recorded joints
+// (setMotionPaths) and onion skins (setOnionSkins: ghosts N frames before and after, in the same
+// instanced draw as a crowd, fading with distance) work on clips; motion paths also on recordings.
 // Construct it only where openGLProblem() is empty: Qt itself crashes
 // composing any QOpenGLWidget on a platform without OpenGL (the offscreen plugin).
 #include "CreatureRenderer.h"
 #include "LineRenderer.h"
+#include "MotionPaths.h"
 #include "OrbitCamera.h"
+#include "RecordingScene.h"
 #include "SnapshotRenderer.h"
 #include "ViewportScene.h"
 
@@ -73,6 +81,29 @@ public:
     // Rows per palette layer; > 0 forces the layer split (tests).
     void setMaxRowsPerLayer(int rows) { m_maxRows = rows; }
 
+    // --- Recordings, motion paths, onion skins (ViewportCanvasMotion.cpp) --------------------
+    const RecordingScene &recording() const { return m_recording; }
+    bool recordingShown() const { return m_recordingShown; }
+    bool recordingOverlay() const { return m_recordingOverlay; }
+    double recordingOffset() const { return m_recordingOffset; }
+    bool drawsRecording() const;  // the recording is drawn now
+    bool drawsCreature() const;   // the BPAT creature (or snapshot) is drawn now
+    const QStringList &motionPathNames() const { return m_motionPathNames; }
+    // The motion paths of the current instant, as drawn (draw data for tests).
+    QList<MotionPath> motionPaths() const;
+    int onionSkins() const { return m_onion; }
+    int onionSpacing() const { return m_onionSpacing; }
+    // The creature instances of the last draw (the creature, then its onion skins; a crowd).
+    const QList<CreatureInstance> &drawnInstances() const { return m_drawnInstances; }
+    // The recording's instances of the last draw: the hands now, then their onion skins, every
+    // kRecordingOnionStep * spacing seconds before and after.
+    int recordingInstances() const { return m_recordingRenderer.instanceCount(); }
+    static constexpr double kRecordingOnionStep = 0.1;
+    // Onion skin instances for a clip frame: ghosts at frame -+ k * spacing, k = 1..count,
+    // nearest first, fade level k * 255 / (count + 1) in bits 8..15 of `loops`. One-shot clips
+    // get no ghost past either end.
+    static QList<CreatureInstance> onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing);
+
 public slots:
     // keepCamera: the same document shown again (after an edit or a reload) keeps the view.
     void setFile(const bpat::BpatFile &file, bool keepCamera = false);
@@ -93,6 +124,15 @@ public slots:
     void viewFront();
     void viewSide();
     void viewTop();
+    void setRecording(std::shared_ptr<const bpat::InputAnimation> animation);
+    void setRecordingTime(double seconds);
+    void setRecordingShown(bool shown);   // the recording is the document on show
+    void setRecordingOverlay(bool on);    // recording and creature together
+    // The recording's time of clip frame 0 (a rebake's range start) for the overlay's pairing of
+    // clip frames and recording times: time = offset + frame / fps.
+    void setRecordingOffset(double seconds);
+    void setMotionPaths(const QStringList &names);
+    void setOnionSkins(int count, int spacing = 1);
 
 signals:
     void boneSelected(int bone);
@@ -115,7 +155,7 @@ private:
     void showUnavailable(const QString &reason);
     void showNothing(const QString &why);
     const QList<PaletteClip> &activeClips() const; // of the snapshot or the palette
-    bool hasContent() const { return showsSnapshot() || !m_scene.isEmpty(); }
+    bool hasContent() const { return showsSnapshot() || !m_scene.isEmpty() || drawsRecording(); }
     void contentBounds(QVector3D *lo, QVector3D *hi) const; // reference pose, finite
     void uploadSnapshot();
     int paintSnapshot(const CreatureRenderer::DrawParameters &parameters);
@@ -125,6 +165,13 @@ private:
     QMatrix4x4 viewProjection() const;
     void drawOverlays(const QMatrix4x4 &viewProjection);
     void drawText(const QMatrix4x4 &viewProjection, double cpuMs);
+    void paintRecording(const CreatureRenderer::DrawParameters &parameters);
+    void uploadRecording();
+    void appendMotionOverlays(QList<LineVertex> &depthTested, QList<LineVertex> &onTop, float scale) const;
+    QStringList recordingTextLines() const;
+    void frameRecording();
+    void syncOverlayFrame();
+    void updateRecordingCoordinates();
 
     ViewportScene m_scene;
     CreatureRenderer m_renderer3d;
@@ -152,6 +199,19 @@ private:
     Overlays m_overlays = Overlays(Skeleton | Grid | Sockets | BoneNames | Stats);
     int m_lastDrawCalls = 0;
     bpat::studio::FrameRateMeter m_frameRate; // over consecutive repaints; "idle" after a pause
+
+    RecordingScene m_recording;
+    CreatureRenderer m_recordingRenderer;
+    bool m_recordingDirty = false;
+    bool m_recordingMeshDirty = false;
+    bool m_recordingShown = false;
+    bool m_recordingOverlay = false;
+    bool m_recordingFramed = false;
+    double m_recordingOffset = 0.0;
+    QStringList m_motionPathNames;
+    int m_onion = 0;
+    int m_onionSpacing = 1;
+    QList<CreatureInstance> m_drawnInstances;
 
     QElapsedTimer m_clock;     // playback time
     QElapsedTimer m_frameClock; // interval between frames

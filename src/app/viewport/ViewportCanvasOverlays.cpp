@@ -34,7 +34,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
     contentBounds(&referenceLo, &referenceHi);
     const float scale = std::max(0.1f, referenceHi.y() - referenceLo.y());
     const bool crowd = m_crowd > 1 && !showsSnapshot(); // a snapshot mesh is drawn once
-    if (m_overlays.testFlag(Grid)) {
+    if (m_overlays.testFlag(Grid) && drawsCreature()) { // a recording alone: its own floor (Motion.cpp)
         const float extent = crowd ? std::ceil(std::sqrt(float(m_crowd))) * scale * 1.2f : scale * 2.5f;
         const float step = crowd ? std::max(1.0f, std::round(extent / 15)) : (scale > 3 ? 1.0f : 0.25f);
         m_scene.appendGrid(depthTested, std::max(extent, 1.0f), step);
@@ -45,7 +45,8 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
         if (lo.x() <= hi.x())
             ViewportScene::appendBox(depthTested, lo, hi, QVector4D(0.4f, 0.8f, 1.0f, 1));
     }
-    if (!m_scene.isEmpty() && m_crowd <= 1) {
+    appendMotionOverlays(depthTested, onTop, scale);
+    if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
         const quint32 frame = currentGlobalFrame();
         if (m_overlays.testFlag(Skeleton) || !m_scene.knownRig())
             m_scene.appendSkeleton(onTop, frame, m_selectedBone);
@@ -59,9 +60,12 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
             ViewportScene::appendBox(depthTested, lo, hi, QVector4D(0.4f, 0.8f, 1.0f, 1));
         }
     }
+    glEnable(GL_BLEND); // faded lines: untracked hands, the recording over a creature
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     m_lines.draw(depthTested, viewProjection, false);
     m_lines.draw(onTop, viewProjection, true);
-    if (!m_scene.isEmpty() && m_crowd <= 1 && m_overlays.testFlag(Sockets)) {
+    glDisable(GL_BLEND);
+    if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature() && m_overlays.testFlag(Sockets)) {
         glDisable(GL_DEPTH_TEST);
         m_renderer3d.drawSockets(viewProjection, currentGlobalFrame(), QVector4D(0, 0, 0, 0), scale * 0.06f);
         glEnable(GL_DEPTH_TEST);
@@ -79,7 +83,7 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     painter.setRenderHint(QPainter::TextAntialiasing);
     const QSizeF size(width(), height());
     const quint32 frame = currentGlobalFrame();
-    if (!m_scene.isEmpty() && m_crowd <= 1) {
+    if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
         const QList<QVector3D> joints = m_scene.joints(frame);
         for (int bone : {m_hoverBone, m_selectedBone}) {
             if (bone < 0 || bone >= joints.size() || !m_overlays.testFlag(BoneNames))
@@ -123,11 +127,13 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     }
     painter.setPen(QColor(220, 220, 225));
     QStringList lines;
-    if (showsSnapshot()) {
+    if (drawsRecording())
+        lines << recordingTextLines();
+    if (drawsCreature() && showsSnapshot()) {
         lines << m_snapshot.label();
         lines << QStringLiteral("%1 · global frame %2 · %3 stored vertices")
                      .arg(m_snapshot.clips().value(m_clip).name).arg(frame).arg(m_snapshot.vertexCount());
-    } else if (!m_scene.isEmpty()) {
+    } else if (drawsCreature() && !m_scene.isEmpty()) {
         const PaletteSource &source = m_scene.source();
         const QString clipName = source.clips.value(m_clip).name;
         lines << QStringLiteral("%1 · %2").arg(source.label, m_scene.rigName());
@@ -138,7 +144,11 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
         // The time this frame took to render (CPU side, issuing every draw), and the rate over
         // consecutive repaints ("idle" when nothing is repainting).
         lines << QStringLiteral("instances %1 · draw calls %2 · render %3 ms · %4")
-                     .arg(m_crowd > 1 && !showsSnapshot() ? m_renderer3d.instanceCount() : (hasContent() ? 1 : 0))
+                     .arg((!drawsCreature()    ? 0
+                           : showsSnapshot()     ? 1
+                           : m_scene.isEmpty()   ? 0
+                                                 : m_renderer3d.instanceCount())
+                          + (drawsRecording() ? m_recordingRenderer.instanceCount() : 0))
                      .arg(m_lastDrawCalls)
                      .arg(cpuMs, 0, 'f', 2)
                      .arg(m_frameRate.text());
@@ -177,7 +187,7 @@ double ViewportCanvas::visibleFraction() const
 
 int ViewportCanvas::boneAt(const QPointF &position, float radius) const
 {
-    if (m_scene.isEmpty() || m_crowd > 1)
+    if (m_scene.isEmpty() || m_crowd > 1 || !drawsCreature())
         return -1;
     const QMatrix4x4 vp = viewProjection();
     const QList<QVector3D> joints = m_scene.joints(currentGlobalFrame());

@@ -98,3 +98,10 @@ void ViewportWidget::resetCamera() { if (m_canvas) m_canvas->resetCamera(); }
 void ViewportWidget::viewFront() { if (m_canvas) m_canvas->viewFront(); }
 void ViewportWidget::viewSide() { if (m_canvas) m_canvas->viewSide(); }
 void ViewportWidget::viewTop() { if (m_canvas) m_canvas->viewTop(); }
+void ViewportWidget::setRecording(std::shared_ptr<const bpat::InputAnimation> animation) { if (m_canvas) m_canvas->setRecording(std::move(animation)); }
+void ViewportWidget::setRecordingTime(double seconds) { if (m_canvas) m_canvas->setRecordingTime(seconds); }
+void ViewportWidget::setRecordingShown(bool shown) { if (m_canvas) m_canvas->setRecordingShown(shown); }
+void ViewportWidget::setRecordingOverlay(bool on) { if (m_canvas) m_canvas->setRecordingOverlay(on); }
+void ViewportWidget::setMotionPaths(const QStringList &names) { if (m_canvas) m_canvas->setMotionPaths(names); }
+void ViewportWidget::setOnionSkins(int count, int spacing) { if (m_canvas) m_canvas->setOnionSkins(count, spacing); }
+void ViewportWidget::setRecordingOffset(double seconds) { if (m_canvas) m_canvas->setRecordingOffset(seconds); }

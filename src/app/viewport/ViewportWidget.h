@@ -60,6 +60,14 @@ public slots:
     void viewFront();
     void viewSide();
     void viewTop();
+    // Recordings, motion paths and onion skins (see ViewportCanvas.h).
+    void setRecording(std::shared_ptr<const bpat::InputAnimation> animation);
+    void setRecordingTime(double seconds);
+    void setRecordingShown(bool shown);
+    void setRecordingOverlay(bool on);
+    void setRecordingOffset(double seconds);
+    void setMotionPaths(const QStringList &names);
+    void setOnionSkins(int count, int spacing = 1);
 
 signals:
     void boneSelected(int bone);
