@@ -4,7 +4,16 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
 
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
+#include <atomic>
+#include <memory>
+#include <vector>
+#ifdef Q_OS_UNIX
+#include <sys/mman.h>
+#endif
 #include <cmath>
 #include <cstring>
 
@@ -19,23 +28,42 @@ constexpr quint64 ProgressStep = 8ull << 20; // bytes between progress callbacks
 
 inline bool allFinite(const float *v, int n)
 {
-    quint32 bad = 0;
+    // An exponent of all ones (NaN or infinity) carries into bit 31 when 1 is added to it.
+    quint32 carry = 0;
     for (int i = 0; i < n; ++i) {
         quint32 bits;
         std::memcpy(&bits, v + i, 4);
-        bad |= quint32((bits & 0x7f800000u) == 0x7f800000u);
+        carry |= (bits & 0x7f800000u) + 0x00800000u;
     }
-    return bad == 0;
+    return (carry & 0x80000000u) == 0;
 }
 
-// Finite, row 3 == 0 0 0 1 and |det(upper 3x3)| comfortably above the threshold, in float.
-inline bool looksFine(const float *m, float minDet)
+// Finite, row 3 == 0 0 0 1 (as two 64-bit words: +0.0f only; anything else, -0.0f included, goes
+// to the exact checks) and |det(upper 3x3)| comfortably above the threshold, in float. No
+// branches: the caller branches once on the result.
+inline bool looksFine(const uchar *bytes, float minDet)
 {
-    if (!allFinite(m, 16) || m[12] != 0.0f || m[13] != 0.0f || m[14] != 0.0f || m[15] != 1.0f)
-        return false;
+    float m[16];
+    std::memcpy(m, bytes, sizeof m);
+    quint64 row3[2];
+    std::memcpy(row3, bytes + 48, sizeof row3);
+    constexpr quint64 ZeroOne = quint64(0x3f800000u) << 32; // floats 14, 15 = 0, 1 (little-endian)
+    const bool affine = (row3[0] | (row3[1] ^ ZeroOne)) == 0;
     const float det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8])
         + m[2] * (m[4] * m[9] - m[5] * m[8]);
-    return std::abs(det) >= minDet;
+    return (int(allFinite(m, 16)) & int(affine) & int(std::abs(det) >= minDet)) != 0;
+}
+
+// BpatDocument::computeSocketRow's arithmetic, in the same order (same float results), inline.
+inline void socketRow(const float *m, float x, float y, float z, float *row)
+{
+    for (int r = 0; r < 3; ++r) {
+        const float *src = m + 4 * r;
+        row[4 * r + 0] = src[0];
+        row[4 * r + 1] = src[1];
+        row[4 * r + 2] = src[2];
+        row[4 * r + 3] = src[0] * x + src[1] * y + src[2] * z + src[3];
+    }
 }
 
 QString floats(const float *v, int n)
@@ -68,19 +96,144 @@ void DeepChecker::run()
 {
     // Streams only what is proven inside the file: paletteInBounds() is false when the
     // palette's size overflows 64 bits (a size that wrapped to 0 once let 2^27 frames of 2^31
-    // bones through, and the loops below read far past the mapping). Each pass checks again.
-    // With bone_count 0 the palette is empty whatever frame_total says (BONE_COUNT_OUT_OF_RANGE
-    // is reported): nothing to stream, and looping over up to 2^32 empty frames would be wasted.
+    // bones through, and the loops below read far past the mapping). The socket pass needs its
+    // block proven too. With bone_count 0 the palette is empty whatever frame_total says
+    // (BONE_COUNT_OUT_OF_RANGE is reported): nothing to stream, and looping over up to 2^32
+    // empty frames would be wasted.
     if (!m_file.paletteInBounds() || m_file.header().boneCount == 0)
         return;
+    const BpatHeader &h = m_file.header();
+    const uchar *palette = m_file.paletteBytes();
+    if (!palette)
+        return;
+    const uchar *rows = m_file.socketDataBytes();
+    const bool sockets = rows && h.socketCount > 0 && m_file.sockets().size() == qsizetype(h.socketCount);
     m_totalBytes = m_file.paletteBytesSize() + m_file.socketDataBytesSize();
     m_nextProgress = 0;
-    if (!tick(0) || !checkPalette() || !checkSocketData()) {
+    if (!tick(0)) {
         m_sink.setCancelled();
         return;
     }
+    if (h.frameTotal == 0) {
+        if (m_options.progress)
+            m_options.progress(m_totalBytes, m_totalBytes);
+        return;
+    }
+    const quint64 frameBytes = quint64(h.boneCount) * fmt::MatrixSize;
+    const quint64 rowBytes = sockets ? quint64(h.socketCount) * fmt::SocketRowSize : 0;
+#ifdef Q_OS_UNIX
+    // The pass reads front to back: let the kernel read ahead (and drop behind) accordingly.
+    const quintptr page = 4096;
+    const quintptr from = quintptr(palette) & ~(page - 1);
+    ::posix_madvise(reinterpret_cast<void *>(from), size_t(quintptr(palette) + m_file.paletteBytesSize() - from),
+                    POSIX_MADV_SEQUENTIAL);
+#endif
+
+    // One contiguous range of frames per thread, each with its own findings and carried state.
+    constexpr quint64 MinBytesPerThread = 8ull << 20;
+    const int wanted = m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount();
+    const quint64 byBytes = std::max<quint64>(1, m_totalBytes / MinBytesPerThread);
+    const quint32 ranges = quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), byBytes), 1, h.frameTotal));
+    struct Range
+    {
+        quint32 first = 0, count = 0;
+        std::unique_ptr<DiagnosticSink> paletteSink, socketSink;
+        std::unique_ptr<DeepChecker> palette, socket;
+    };
+    std::vector<Range> parts(ranges);
+    for (quint32 r = 0; r < ranges; ++r) {
+        Range &part = parts[r];
+        part.first = quint32(quint64(h.frameTotal) * r / ranges);
+        part.count = quint32(quint64(h.frameTotal) * (r + 1) / ranges) - part.first;
+        part.paletteSink = std::make_unique<DiagnosticSink>(m_sink.profile(), m_options.maxIssues);
+        part.socketSink = std::make_unique<DiagnosticSink>(m_sink.profile(), m_options.maxIssues);
+        part.palette = std::make_unique<DeepChecker>(m_file, m_options, *part.paletteSink);
+        part.socket = std::make_unique<DeepChecker>(m_file, m_options, *part.socketSink);
+    }
+    std::atomic<quint64> done{0};
+    std::atomic<bool> stop{false};
+    // Runs of about 1 MiB: the socket rows of a run are checked right after its matrices, so
+    // their anchors are read from cache.
+    const quint32 step = quint32(std::max<quint64>(1, (1ull << 20) / (frameBytes + rowBytes)));
+    auto sweep = [&](Range &part, bool reporting) {
+        for (quint32 at = 0; at < part.count;) {
+            if (stop.load(std::memory_order_relaxed))
+                return;
+            const quint32 n = std::min(step, part.count - at);
+            const quint32 frame = part.first + at;
+            part.palette->checkPaletteFrames(palette + quint64(frame) * frameBytes, frame, n);
+            if (sockets)
+                part.socket->checkSocketFrames(rows + quint64(frame) * rowBytes, palette + quint64(frame) * frameBytes, frame, n);
+            at += n;
+            const quint64 now = done.fetch_add(quint64(n) * (frameBytes + rowBytes), std::memory_order_relaxed)
+                + quint64(n) * (frameBytes + rowBytes);
+            if (reporting && !tick(now))
+                stop = true;
+        }
+    };
+    if (ranges == 1) {
+        sweep(parts[0], true);
+    } else {
+        // Ranges 1.. on a pool; range 0 on this thread, which alone reports progress and
+        // watches the cancel flag (ValidationOptions promises callbacks on this thread).
+        QThreadPool pool;
+        pool.setMaxThreadCount(int(ranges) - 1);
+        QList<Range *> others;
+        for (quint32 r = 1; r < ranges; ++r)
+            others.append(&parts[r]);
+        QFuture<void> rest = QtConcurrent::map(&pool, others, [&](Range *part) { sweep(*part, false); });
+        sweep(parts[0], true);
+        while (!rest.isFinished()) { // keep reporting while the others finish
+            if (!tick(done.load(std::memory_order_relaxed)))
+                stop = true;
+            QThread::msleep(1);
+        }
+        rest.waitForFinished();
+    }
+    if (stop) {
+        m_sink.setCancelled();
+        return;
+    }
+    // One merge, in frame order: matrices first, then socket rows (the Validator's order).
+    for (Range &part : parts) {
+        m_sink.absorb(part.paletteSink->result());
+        absorb(*part.palette);
+    }
+    finishPalette();
+    if (sockets) {
+        for (Range &part : parts) {
+            m_sink.absorb(part.socketSink->result());
+            absorb(*part.socket);
+        }
+        finishSockets();
+    }
     if (m_options.progress)
         m_options.progress(m_totalBytes, m_totalBytes);
+}
+
+void DeepChecker::absorb(const DeepChecker &later)
+{
+    if (later.m_columnMajor > 0) {
+        if (!m_firstColumnMajor) {
+            m_firstColumnMajor = later.m_firstColumnMajor;
+            m_firstColumnMajorAt = later.m_firstColumnMajorAt;
+        }
+        m_columnMajor += later.m_columnMajor;
+    }
+    if (!later.m_mismatches.isEmpty()) {
+        if (m_mismatches.size() != later.m_mismatches.size())
+            m_mismatches.resize(later.m_mismatches.size());
+        for (qsizetype s = 0; s < m_mismatches.size(); ++s) {
+            Mismatch &mine = m_mismatches[s];
+            const Mismatch &theirs = later.m_mismatches.at(s);
+            if (theirs.frames == 0)
+                continue;
+            if (mine.frames == 0)
+                mine.firstFrame = theirs.firstFrame;
+            mine.frames += theirs.frames;
+            mine.worst = std::max(mine.worst, theirs.worst);
+        }
+    }
 }
 
 bool DeepChecker::tick(quint64 done)
@@ -181,11 +334,12 @@ void DeepChecker::checkPaletteFrames(const uchar *frames, quint32 first, quint32
     const float fastMinDet = float(m_options.degenerateDeterminant) * 4.0f + 1e-30f;
     const quint64 matrices = quint64(count) * bones;
     for (quint64 i = 0; i < matrices; ++i) {
-        float m[16];
-        std::memcpy(m, frames + i * fmt::MatrixSize, sizeof m);
+        const uchar *m = frames + i * fmt::MatrixSize;
         if (Q_LIKELY(looksFine(m, fastMinDet)))
             continue; // the common case: finite, affine, clearly non-degenerate
-        checkMatrixSlow(m, first + quint32(i / bones), quint32(i % bones));
+        float copy[16];
+        std::memcpy(copy, m, sizeof copy);
+        checkMatrixSlow(copy, first + quint32(i / bones), quint32(i % bones));
     }
 }
 
@@ -201,60 +355,59 @@ void DeepChecker::finishPalette()
                       .arg(m_columnMajor).arg(total));
 }
 
-bool DeepChecker::checkPalette()
+void DeepChecker::prepareSockets()
 {
-    const BpatHeader &h = m_file.header();
-    // Non-null only when frame_total * bone_count * 64 bytes (overflow-checked) lie inside the
-    // file: the loop below reads exactly that many.
-    const uchar *base = m_file.paletteBytes();
-    if (!base)
-        return true;
-    const quint64 frameBytes = quint64(h.boneCount) * fmt::MatrixSize;
-    // Runs of frames between progress ticks (at least one frame).
-    const quint32 step = quint32(std::max<quint64>(1, (1ull << 20) / std::max<quint64>(1, frameBytes)));
-    for (quint32 frame = 0; frame < h.frameTotal;) {
-        if (!tick(quint64(frame) * frameBytes))
-            return false;
-        const quint32 n = std::min(step, h.frameTotal - frame);
-        checkPaletteFrames(base + quint64(frame) * frameBytes, frame, n);
-        frame += n;
-    }
-    finishPalette();
-    return true;
-}
-
-void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, quint32 first, quint32 count)
-{
+    m_socketsReady = true;
     const BpatHeader &h = m_file.header();
     const QList<BpatSocketInfo> &sockets = m_file.sockets();
     if (h.socketCount == 0 || sockets.size() != qsizetype(h.socketCount))
         return; // no sockets, or the socket table is not decoded: anchors and offsets unknown
-    if (m_mismatches.size() != sockets.size())
-        m_mismatches.resize(sockets.size());
-    const quint64 socketBase = *m_file.socketDataOffset();
+    m_mismatches.resize(sockets.size());
+    for (const BpatSocketInfo &s : sockets) {
+        SocketRef ref;
+        ref.anchor = s.anchorBone;
+        ref.anchorValid = s.anchorBone < h.boneCount; // else SOCKET_ANCHOR_OUT_OF_RANGE is reported
+        ref.x = s.localOffset.x();
+        ref.y = s.localOffset.y();
+        ref.z = s.localOffset.z();
+        m_socketRefs.append(ref);
+    }
+}
+
+void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, quint32 first, quint32 count)
+{
+    if (!m_socketsReady)
+        prepareSockets();
+    if (m_socketRefs.isEmpty())
+        return;
+    const BpatHeader &h = m_file.header();
+    const quint32 socketCount = quint32(m_socketRefs.size());
+    const SocketRef *refs = m_socketRefs.constData();
     const float tolerance = m_options.socketTolerance;
     for (quint32 i = 0; i < count; ++i) {
         const quint32 frame = first + i;
-        for (quint32 s = 0; s < h.socketCount; ++s) {
-            const quint64 rowOffset = (quint64(i) * h.socketCount + s) * fmt::SocketRowSize;
+        const uchar *frameRows = rows + quint64(i) * socketCount * fmt::SocketRowSize;
+        const uchar *framePalette = palette + quint64(i) * h.boneCount * fmt::MatrixSize;
+        for (quint32 s = 0; s < socketCount; ++s) {
             float stored[12];
-            std::memcpy(stored, rows + rowOffset, sizeof stored);
-            if (!allFinite(stored, 12)) {
+            std::memcpy(stored, frameRows + quint64(s) * fmt::SocketRowSize, sizeof stored);
+            if (Q_UNLIKELY(!allFinite(stored, 12))) {
                 if (m_sink.full()) {
                     m_sink.countOnly(NON_FINITE);
                 } else {
-                    m_sink.report(NON_FINITE, socketBase + (quint64(frame) * h.socketCount + s) * fmt::SocketRowSize,
-                                  QStringLiteral("socket_data[%1,socket=%2]").arg(frameLocation(frame), sockets.at(s).name),
+                    m_sink.report(NON_FINITE, *m_file.socketDataOffset() + (quint64(frame) * socketCount + s) * fmt::SocketRowSize,
+                                  QStringLiteral("socket_data[%1,socket=%2]").arg(frameLocation(frame), m_file.sockets().at(s).name),
                                   QStringLiteral("socket rows hold NaN or infinity: %1").arg(floats(stored, 12)));
                 }
                 continue;
             }
-            const BpatSocketInfo &socket = sockets.at(s);
-            if (socket.anchorBone >= h.boneCount)
-                continue; // SOCKET_ANCHOR_OUT_OF_RANGE already reported
+            const SocketRef &ref = refs[s];
+            if (!ref.anchorValid)
+                continue;
             float anchor[16];
-            std::memcpy(anchor, palette + (quint64(i) * h.boneCount + socket.anchorBone) * fmt::MatrixSize, sizeof anchor);
-            const auto expected = BpatDocument::computeSocketRow(anchor, socket.localOffset);
+            std::memcpy(anchor, framePalette + quint64(ref.anchor) * fmt::MatrixSize, sizeof anchor);
+            float expected[12];
+            socketRow(anchor, ref.x, ref.y, ref.z, expected);
             float worst = 0.0f;
             bool differs = false;
             for (int k = 0; k < 12; ++k) {
@@ -262,7 +415,7 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
                 worst = std::max(worst, diff);
                 differs |= !(diff <= tolerance * std::max(1.0f, std::abs(expected[k])));
             }
-            if (differs) {
+            if (Q_UNLIKELY(differs)) {
                 Mismatch &mm = m_mismatches[s];
                 if (mm.frames++ == 0)
                     mm.firstFrame = frame;
@@ -292,32 +445,6 @@ void DeepChecker::finishSockets()
                           .arg(socket.name).arg(socket.anchorBone).arg(mm.frames).arg(h.frameTotal)
                           .arg(double(mm.worst), 0, 'g', 6).arg(double(tolerance), 0, 'g', 3));
     }
-}
-
-bool DeepChecker::checkSocketData()
-{
-    const BpatHeader &h = m_file.header();
-    // Both blocks must be proven inside the file (overflow-checked sizes): the loop reads every
-    // socket row and, for each, its anchor's matrix.
-    const uchar *rows = m_file.socketDataBytes();
-    const uchar *palette = m_file.paletteBytes();
-    if (!rows || !palette || h.socketCount == 0)
-        return true;
-    if (m_file.sockets().size() != qsizetype(h.socketCount))
-        return true; // socket table not decoded: anchors and offsets unknown
-    const quint64 paletteBytes = m_file.paletteBytesSize();
-    const quint64 frameBytes = quint64(h.socketCount) * fmt::SocketRowSize;
-    const quint64 paletteFrameBytes = quint64(h.boneCount) * fmt::MatrixSize;
-    const quint32 step = quint32(std::max<quint64>(1, (1ull << 20) / std::max<quint64>(1, frameBytes + paletteFrameBytes)));
-    for (quint32 frame = 0; frame < h.frameTotal;) {
-        if (!tick(paletteBytes + quint64(frame) * frameBytes))
-            return false;
-        const quint32 n = std::min(step, h.frameTotal - frame);
-        checkSocketFrames(rows + quint64(frame) * frameBytes, palette + quint64(frame) * paletteFrameBytes, frame, n);
-        frame += n;
-    }
-    finishSockets();
-    return true;
 }
 
 } // namespace bpat

@@ -9,6 +9,13 @@
 // it writes them, then calls finishPalette() / finishSockets(). `file` then only supplies the
 // header, the tables and the offsets (its palette need not hold the data). Fed the same frames
 // in order, the findings are exactly those run() reports on the finished file.
+//
+// run() splits the frames into one contiguous range per thread (ValidationOptions::threads);
+// each range is swept once, a run of frames at a time: its matrices, then its socket rows,
+// whose anchors are still in cache. Each range has its own findings; they are merged in frame
+// order at the end, so the result does not depend on the thread count. Findings are built only
+// when a check fails: the common case is a branch-free pass over the floats (finiteness from
+// the exponent bits, row 3 compared as two 64-bit words, the determinant in float).
 #include "bpat/Validator.h"
 #include "mesh/Rig.h"
 
@@ -34,14 +41,16 @@ public:
     void finishSockets(); // the summary findings (SOCKET_DATA_MISMATCH)
 
 private:
-    bool checkPalette();    // false when cancelled
-    bool checkSocketData(); // false when cancelled
     bool tick(quint64 bytesDone); // progress + cancel; false when cancelled
+    void prepareSockets();
+    // Takes over another checker's findings and carried state (a later range of frames).
+    void absorb(const DeepChecker &later);
     QString frameLocation(quint32 globalFrame) const; // "clip=walk,frame=7" or "frame=12"
     void checkMatrixSlow(const float *m, quint32 frame, quint32 bone);
     QString boneLabel(quint32 bone); // "bone 12 'Hand_L'" or "bone 12"
 
     struct Mismatch { quint64 frames = 0; quint32 firstFrame = 0; float worst = 0.0f; };
+    struct SocketRef { quint32 anchor = 0; float x = 0, y = 0, z = 0; bool anchorValid = false; };
 
     const BpatFile &m_file;
     const ValidationOptions &m_options;
@@ -61,6 +70,8 @@ private:
     std::optional<quint64> m_firstColumnMajor;
     QString m_firstColumnMajorAt;
     QList<Mismatch> m_mismatches;
+    QList<SocketRef> m_socketRefs;
+    bool m_socketsReady = false;
 };
 
 } // namespace bpat

@@ -94,9 +94,9 @@ ValidationResult withDeepFindings(const ValidationResult &structural, const Diag
 {
     DiagnosticSink sink(profile, 0);
     for (const Diagnostic &d : structural.issues)
-        sink.report(d.code, d.offset, d.location, d.message);
+        sink.add(d);
     for (const Diagnostic &d : deep)
-        sink.report(d.code, d.offset, d.location, d.message);
+        sink.add(d);
     return sink.take();
 }
 
