@@ -130,7 +130,7 @@ void DeepChecker::run()
 #endif
 
     // One contiguous range of frames per thread, each with its own findings and carried state.
-    constexpr quint64 MinBytesPerThread = 8ull << 20;
+    constexpr quint64 MinBytesPerThread = 1ull << 20;
     const int wanted = m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount();
     const quint64 byBytes = std::max<quint64>(1, m_totalBytes / MinBytesPerThread);
     const quint32 ranges = quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), byBytes), 1, h.frameTotal));

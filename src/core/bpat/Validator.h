@@ -25,7 +25,7 @@ struct ValidationOptions
     // DEGENERATE_MATRIX: |det(upper 3x3)| below this.
     double degenerateDeterminant = 1e-12;
     // Deep checks: threads sharing the frames (0: QThread::idealThreadCount()); files under a few
-    // MiB are checked on the calling thread. The findings do not depend on it.
+    // MiB per thread use fewer threads. The findings do not depend on it.
     int threads = 0;
     // Deep checks: called now and then with bytes checked so far and the total, from the
     // validating thread. Return value ignored.
