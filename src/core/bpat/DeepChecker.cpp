@@ -8,6 +8,9 @@
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <atomic>
 #include <memory>
 #include <vector>
@@ -38,9 +41,32 @@ inline bool allFinite(const float *v, int n)
     return (carry & 0x80000000u) == 0;
 }
 
-// Finite, row 3 == 0 0 0 1 (as two 64-bit words: +0.0f only; anything else, -0.0f included, goes
+// Finite, row 3 == 0 0 0 1 (compared as bits: +0.0f only; anything else, -0.0f included, goes
 // to the exact checks) and |det(upper 3x3)| comfortably above the threshold, in float. No
-// branches: the caller branches once on the result.
+// branches: the caller branches once on the result. The determinant here only bounds: with the
+// caller's 4x margin its rounding cannot let a matrix through that the exact check (double)
+// would flag.
+#if defined(__SSE2__)
+inline bool looksFine(const uchar *bytes, float minDet)
+{
+    const float *f = reinterpret_cast<const float *>(bytes); // loaded unaligned below
+    const __m128 r0 = _mm_loadu_ps(f), r1 = _mm_loadu_ps(f + 4), r2 = _mm_loadu_ps(f + 8), r3 = _mm_loadu_ps(f + 12);
+    const __m128i exponent = _mm_set1_epi32(0x7f800000);
+    auto infOrNan = [&](__m128 r) { return _mm_cmpeq_epi32(_mm_and_si128(_mm_castps_si128(r), exponent), exponent); };
+    const __m128i bad = _mm_or_si128(_mm_or_si128(infOrNan(r0), infOrNan(r1)), _mm_or_si128(infOrNan(r2), infOrNan(r3)));
+    const __m128i row3 = _mm_cmpeq_epi32(_mm_castps_si128(r3), _mm_set_epi32(0x3f800000, 0, 0, 0));
+    // det = r0 . (r1 x r2) over lanes 0..2; lane 3 of the cross product is r1w*r2w - r1w*r2w = 0.
+    const __m128 a = _mm_shuffle_ps(r1, r1, _MM_SHUFFLE(3, 0, 2, 1)); // y z x w
+    const __m128 b = _mm_shuffle_ps(r2, r2, _MM_SHUFFLE(3, 1, 0, 2)); // z x y w
+    const __m128 c = _mm_shuffle_ps(r1, r1, _MM_SHUFFLE(3, 1, 0, 2));
+    const __m128 d = _mm_shuffle_ps(r2, r2, _MM_SHUFFLE(3, 0, 2, 1));
+    const __m128 cross = _mm_sub_ps(_mm_mul_ps(a, b), _mm_mul_ps(c, d));
+    const __m128 terms = _mm_mul_ps(r0, cross);
+    const __m128 pairs = _mm_add_ps(terms, _mm_movehl_ps(terms, terms));
+    const float det = _mm_cvtss_f32(_mm_add_ss(pairs, _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(1, 1, 1, 1))));
+    return (int(_mm_movemask_epi8(bad) == 0) & int(_mm_movemask_epi8(row3) == 0xffff) & int(std::abs(det) >= minDet)) != 0;
+}
+#else
 inline bool looksFine(const uchar *bytes, float minDet)
 {
     float m[16];
@@ -53,6 +79,7 @@ inline bool looksFine(const uchar *bytes, float minDet)
         + m[2] * (m[4] * m[9] - m[5] * m[8]);
     return (int(allFinite(m, 16)) & int(affine) & int(std::abs(det) >= minDet)) != 0;
 }
+#endif
 
 // BpatDocument::computeSocketRow's arithmetic, in the same order (same float results), inline.
 inline void socketRow(const float *m, float x, float y, float z, float *row)
