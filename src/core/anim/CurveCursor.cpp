@@ -36,6 +36,22 @@ double CurveCursor::value(double time)
     if (!m_float)
         return 0.0;
     const QList<Keyframe> &keys = m_float->keys();
+    const int count = int(keys.size());
+    // The common case of a forward sweep: a time inside the curve's span (no wrapping) and
+    // inside the remembered segment or the next one. The same arithmetic as the general path
+    // below (wrapTime returns the time itself there, locate the same rhs), without its calls.
+    if (count >= 2) {
+        const Keyframe *k = keys.constData();
+        if (double(k[0].time) <= time && time <= double(k[count - 1].time)) {
+            int rhs = m_hint;
+            if (rhs > 0 && rhs < count && double(k[rhs - 1].time) <= time) {
+                if (!(double(k[rhs].time) <= time) || (++rhs < count && !(double(k[rhs].time) <= time))) {
+                    m_hint = rhs;
+                    return CurveEvaluator::evaluateSegment(k[rhs - 1], k[rhs], time);
+                }
+            }
+        }
+    }
     if (keys.isEmpty())
         return 0.0;
     if (keys.size() == 1)

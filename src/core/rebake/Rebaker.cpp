@@ -126,11 +126,17 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
             tracked[size_t(h)] = CurveCursor(animation.handBool(trackedCurve(Hand(h))));
         RecipePoser::Input input;
         std::array<QMatrix4x4, RebakeRecipe::MaxBones> globals;
+        // Where each group's pose goes, worked out once per chunk (no lookups per frame).
+        std::array<int, CurveGroup::Count> slot{};
+        for (qsizetype g = 0; g < groups.size(); ++g)
+            slot[size_t(g)] = groups.at(g).index();
+        PoseCursor *cursor = cursors.data();
+        const qsizetype groupCount = groups.size();
         for (quint32 i = 0; i < chunk.count; ++i) {
             const quint32 f = chunk.first + i;
             const double t = from + double(f) / range.fps;
-            for (qsizetype g = 0; g < groups.size(); ++g)
-                input.poses[size_t(groups.at(g).index())] = cursors[g].sample(t);
+            for (qsizetype g = 0; g < groupCount; ++g)
+                input.poses[size_t(slot[size_t(g)])] = cursor[g].sample(t);
             for (int h = 0; h < HandCount; ++h)
                 input.tracked[size_t(h)] = poser.usesHand(Hand(h)) ? tracked[size_t(h)].boolValue(t) : true;
             poser.pose(input, globals.data());
