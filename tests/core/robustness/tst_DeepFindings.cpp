@@ -5,11 +5,15 @@
 // and on a file big enough to be split over threads, with faults near the range boundaries,
 // the findings (kept, counted, truncated) do not depend on the thread count.
 //
-// BPAT_WRITE_DEEP_FINDINGS=PATH writes the corpus findings to PATH instead of comparing.
+// The BPSM files of the corpus give what main's BpsmValidator gave (bpsm-corpus.txt).
+//
+// BPAT_WRITE_DEEP_FINDINGS=DIR writes the findings files into DIR instead of comparing.
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/Validator.h"
+#include "bpsm/BpsmFile.h"
+#include "bpsm/BpsmValidator.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
 
@@ -61,6 +65,51 @@ QString corpusFindings(int threads)
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
+// Every BPSM file of the corpus, with the default and an unlimited per-code cap.
+QString bpsmFindings()
+{
+    QStringList out;
+    const QDir dir(testpaths::testData(QStringLiteral("malformed")));
+    for (const QString &name : dir.entryList({QStringLiteral("*.bpsm")}, QDir::Files, QDir::Name)) {
+        QFile f(dir.filePath(name));
+        if (!f.open(QIODevice::ReadOnly))
+            return QStringLiteral("cannot read ") + name;
+        const BpsmFile file = BpsmFile::fromData(f.readAll(), name);
+        for (int cap : {8, 1000000}) {
+            ValidationResult r;
+            r.issues = BpsmValidator(cap).validate(file);
+            out << QStringLiteral("%1 cap %2").arg(name).arg(cap) << describe(r);
+        }
+    }
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+bool compareWith(const QString &findings, const QString &file)
+{
+    if (const QString path = qEnvironmentVariable("BPAT_WRITE_DEEP_FINDINGS"); !path.isEmpty()) {
+        QFile f(path + QLatin1Char('/') + file);
+        if (!f.open(QIODevice::WriteOnly))
+            return false;
+        f.write(findings.toUtf8());
+        return true;
+    }
+    QFile f(testpaths::testData(QStringLiteral("deep-findings/") + file));
+    if (!f.open(QIODevice::ReadOnly)) {
+        qWarning("cannot read %s", qPrintable(f.fileName()));
+        return false;
+    }
+    const QStringList expected = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    const QStringList actual = findings.split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < std::min(expected.size(), actual.size()); ++i) {
+        if (expected.at(i) != actual.at(i)) {
+            qWarning("%s line %lld:\n expected %s\n actual   %s", qPrintable(file), static_cast<long long>(i + 1),
+                     qPrintable(expected.at(i)), qPrintable(actual.at(i)));
+            return false;
+        }
+    }
+    return expected.size() == actual.size();
+}
+
 } // namespace
 
 class tst_DeepFindings : public QObject
@@ -78,23 +127,10 @@ private slots:
     void corpusFindingsAreUnchanged()
     {
         QFETCH(int, threads);
-        const QString findings = corpusFindings(threads);
-        if (const QString path = qEnvironmentVariable("BPAT_WRITE_DEEP_FINDINGS"); !path.isEmpty()) {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(findings.toUtf8());
-            QSKIP("wrote the findings instead of comparing");
-        }
-        QFile f(testpaths::testData(QStringLiteral("deep-findings/corpus.txt")));
-        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
-        const QStringList expected = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
-        const QStringList actual = findings.split(QLatin1Char('\n'));
-        for (qsizetype i = 0; i < std::min(expected.size(), actual.size()); ++i) {
-            if (expected.at(i) != actual.at(i))
-                QFAIL(qPrintable(QStringLiteral("line %1:\n expected %2\n actual   %3").arg(i + 1).arg(expected.at(i), actual.at(i))));
-        }
-        QCOMPARE(actual.size(), expected.size());
+        QVERIFY(compareWith(corpusFindings(threads), QStringLiteral("corpus.txt")));
     }
+
+    void bpsmCorpusFindingsAreUnchanged() { QVERIFY(compareWith(bpsmFindings(), QStringLiteral("bpsm-corpus.txt"))); }
 
     // 64 bones x 2,500 frames (about 10.7 MB): split over threads. Faults in the first and last
     // frames and around every possible range boundary.
