@@ -101,6 +101,32 @@ QString floats(const float *v, int n)
     return parts.join(QLatin1Char(' '));
 }
 
+// True when the 12 stored floats are finite and bit for bit rows 0..2 of anchor *
+// translate(x, y, z) as socketRow() computes them (translation lanes in the same operation
+// order, so the same floats): then they cannot differ and nothing needs reporting. Anything
+// else (a real difference, -0.0 against +0.0, NaN) is left to the exact checks.
+#if defined(__SSE2__)
+inline bool socketRowExact(const uchar *stored, const uchar *anchor, __m128 x, __m128 y, __m128 z)
+{
+    const float *s = reinterpret_cast<const float *>(stored);
+    const float *a = reinterpret_cast<const float *>(anchor);
+    const __m128 s0 = _mm_loadu_ps(s), s1 = _mm_loadu_ps(s + 4), s2 = _mm_loadu_ps(s + 8);
+    const __m128i exponent = _mm_set1_epi32(0x7f800000);
+    auto infOrNan = [&](__m128 r) { return _mm_cmpeq_epi32(_mm_and_si128(_mm_castps_si128(r), exponent), exponent); };
+    const __m128i bad = _mm_or_si128(infOrNan(s0), _mm_or_si128(infOrNan(s1), infOrNan(s2)));
+    __m128 c0 = _mm_loadu_ps(a), c1 = _mm_loadu_ps(a + 4), c2 = _mm_loadu_ps(a + 8), c3 = _mm_setzero_ps();
+    const __m128 r0 = c0, r1 = c1, r2 = c2;
+    _MM_TRANSPOSE4_PS(c0, c1, c2, c3); // c0 = column 0 of rows 0..2, ..., c3 = translations
+    const __m128 t = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, x), _mm_mul_ps(c1, y)), _mm_mul_ps(c2, z)), c3);
+    const __m128 st = _mm_movehl_ps(_mm_unpackhi_ps(s2, s2), _mm_unpackhi_ps(s0, s1)); // s0w s1w s2w s2w
+    auto same = [](__m128 u, __m128 v) {
+        return _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(u), _mm_castps_si128(v)))) & 7;
+    };
+    return (int(_mm_movemask_epi8(bad) == 0) & int(same(s0, r0) == 7) & int(same(s1, r1) == 7) & int(same(s2, r2) == 7)
+            & int(same(st, t) == 7)) != 0;
+}
+#endif
+
 } // namespace
 
 DeepChecker::DeepChecker(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink)
@@ -416,6 +442,13 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
         const uchar *frameRows = rows + quint64(i) * socketCount * fmt::SocketRowSize;
         const uchar *framePalette = palette + quint64(i) * h.boneCount * fmt::MatrixSize;
         for (quint32 s = 0; s < socketCount; ++s) {
+#if defined(__SSE2__)
+            if (Q_LIKELY(refs[s].anchorValid)
+                && socketRowExact(frameRows + quint64(s) * fmt::SocketRowSize,
+                                  framePalette + quint64(refs[s].anchor) * fmt::MatrixSize, _mm_set1_ps(refs[s].x),
+                                  _mm_set1_ps(refs[s].y), _mm_set1_ps(refs[s].z)))
+                continue; // the common case: the rows are exactly what the palette gives
+#endif
             float stored[12];
             std::memcpy(stored, frameRows + quint64(s) * fmt::SocketRowSize, sizeof stored);
             if (Q_UNLIKELY(!allFinite(stored, 12))) {
