@@ -140,7 +140,7 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
                 out.errors << QStringLiteral("%1 is the recording clip '%2' is made from: refusing to write over an input "
                                              "(choose another output, or pass --overwrite-input to replace it)")
                                   .arg(req.outputPath, clip.name);
-                return {};
+                return false;
             }
         }
     }
@@ -217,7 +217,7 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
         if (!hasKeysIn(*animation, Rebaker::rangeFrom(c.range), Rebaker::rangeTo(c.range, *animation))) {
             out.errors << QStringLiteral("clip '%1' (%2): the recording has no keys in the chosen range; nothing to rebake")
                               .arg(c.name, c.curvesPath);
-            return {};
+            return false;
         }
         out.frameCounts.append(*frames);
         totalFrames += *frames;
