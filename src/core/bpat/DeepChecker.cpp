@@ -209,29 +209,35 @@ bool DeepChecker::tick(quint64 done)
     return true;
 }
 
-QString DeepChecker::frameLocation(quint32 global) const
+DiagnosticLocation DeepChecker::paletteLocation(quint32 global, quint32 bone) const
 {
     const QList<BpatClipInfo> &clips = m_file.clips();
+    const auto at = [&](const BpatClipInfo &c) {
+        const QString name = c.nameValid() ? c.name : QStringLiteral("#%1").arg(c.index);
+        return DiagnosticLocation::palette(c.index, name, int(global - c.frameOffset), int(bone));
+    };
     if (m_clipsSorted) {
         // The last clip starting at or before `global`; every earlier one ends before it starts.
         const auto after = std::upper_bound(clips.cbegin(), clips.cend(), global,
                                             [](quint32 frame, const BpatClipInfo &c) { return frame < c.frameOffset; });
         if (after != clips.cbegin()) {
             const BpatClipInfo &c = *(after - 1);
-            if (quint64(global) < quint64(c.frameOffset) + c.frameCount) {
-                const QString name = c.nameValid() ? c.name : QStringLiteral("#%1").arg(c.index);
-                return QStringLiteral("clip=%1,frame=%2").arg(name).arg(global - c.frameOffset);
-            }
+            if (quint64(global) < quint64(c.frameOffset) + c.frameCount)
+                return at(c);
         }
-        return QStringLiteral("frame=%1").arg(global);
+        return DiagnosticLocation::palette(-1, QString(), int(global), int(bone));
     }
     for (const BpatClipInfo &c : clips) {
-        if (global >= c.frameOffset && quint64(global) < quint64(c.frameOffset) + c.frameCount) {
-            const QString name = c.nameValid() ? c.name : QStringLiteral("#%1").arg(c.index);
-            return QStringLiteral("clip=%1,frame=%2").arg(name).arg(global - c.frameOffset);
-        }
+        if (global >= c.frameOffset && quint64(global) < quint64(c.frameOffset) + c.frameCount)
+            return at(c);
     }
-    return QStringLiteral("frame=%1").arg(global);
+    return DiagnosticLocation::palette(-1, QString(), int(global), int(bone));
+}
+
+DiagnosticLocation DeepChecker::socketLocation(quint32 global, quint32 socket, const QString &name) const
+{
+    const DiagnosticLocation at = paletteLocation(global, 0);
+    return DiagnosticLocation::socketData(at.clip, at.clipName, at.frame, int(socket), name);
 }
 
 QString DeepChecker::boneLabel(quint32 bone)
@@ -256,11 +262,12 @@ void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
             m_sink.countOnly(code);
             return;
         }
-        const QString where = frameLocation(frame);
-        QString inWords = where; // "clip walk, frame 7"
-        inWords.replace(QLatin1Char(','), QStringLiteral(", ")).replace(QLatin1Char('='), QLatin1Char(' '));
-        m_sink.report(code, paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize,
-                      QStringLiteral("palette[%1,bone=%2]").arg(where).arg(bone),
+        const DiagnosticLocation where = paletteLocation(frame, bone);
+        // "clip walk, frame 7", or "frame 12" outside every clip.
+        const QString inWords = where.clip >= 0
+                                    ? QStringLiteral("clip %1, frame %2").arg(where.clipName, QString::number(where.frame))
+                                    : QStringLiteral("frame %1").arg(where.frame);
+        m_sink.report(code, paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize, where,
                       QStringLiteral("%1 in %2: %3").arg(boneLabel(bone), inWords, what));
     };
     if (!allFinite(m, 16)) {
@@ -272,7 +279,7 @@ void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
         if (looksColumnMajor) {
             if (!m_firstColumnMajor) {
                 m_firstColumnMajor = paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize;
-                m_firstColumnMajorAt = QStringLiteral("palette[%1,bone=%2]").arg(frameLocation(frame)).arg(bone);
+                m_firstColumnMajorAt = paletteLocation(frame, bone);
             }
             ++m_columnMajor;
         } else {
@@ -365,7 +372,7 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
                     m_sink.countOnly(NON_FINITE);
                 } else {
                     m_sink.report(NON_FINITE, *m_file.socketDataOffset() + (quint64(frame) * socketCount + s) * fmt::SocketRowSize,
-                                  QStringLiteral("socket_data[%1,socket=%2]").arg(frameLocation(frame), m_file.sockets().at(s).name),
+                                  socketLocation(frame, s, m_file.sockets().at(s).name),
                                   QStringLiteral("socket rows hold NaN or infinity: %1").arg(floats(stored, 12)));
                 }
                 continue;
@@ -408,7 +415,7 @@ void DeepChecker::finishSockets()
             continue;
         const BpatSocketInfo &socket = sockets.at(s);
         m_sink.report(SOCKET_DATA_MISMATCH, socketBase + (quint64(mm.firstFrame) * h.socketCount + s) * fmt::SocketRowSize,
-                      QStringLiteral("socket_data[%1,socket=%2]").arg(frameLocation(mm.firstFrame), socket.name),
+                      socketLocation(mm.firstFrame, s, socket.name),
                       QStringLiteral("socket '%1': stored rows differ from palette[%2] * translate(local_offset) in %3 of %4 frames "
                                      "(largest difference %5, tolerance %6 * max(1, |expected|))")
                           .arg(socket.name).arg(socket.anchorBone).arg(mm.frames).arg(h.frameTotal)

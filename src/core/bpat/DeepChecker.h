@@ -45,7 +45,9 @@ private:
     void prepareSockets();
     // Takes over another checker's findings and carried state (a later range of frames).
     void absorb(const DeepChecker &later);
-    QString frameLocation(quint32 globalFrame) const; // "clip=walk,frame=7" or "frame=12"
+    // palette[clip=walk,frame=7,bone=3], or palette[frame=12,bone=3] outside every clip.
+    DiagnosticLocation paletteLocation(quint32 globalFrame, quint32 bone) const;
+    DiagnosticLocation socketLocation(quint32 globalFrame, quint32 socket, const QString &name) const;
     void checkMatrixSlow(const float *m, quint32 frame, quint32 bone);
     QString boneLabel(quint32 bone); // "bone 12 'Hand_L'" or "bone 12"
 
@@ -68,7 +70,7 @@ private:
     // State carried between runs of frames.
     quint64 m_columnMajor = 0;
     std::optional<quint64> m_firstColumnMajor;
-    QString m_firstColumnMajorAt;
+    DiagnosticLocation m_firstColumnMajorAt;
     QList<Mismatch> m_mismatches;
     QList<SocketRef> m_socketRefs;
     bool m_socketsReady = false;

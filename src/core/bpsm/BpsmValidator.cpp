@@ -71,7 +71,7 @@ class Sink
 {
 public:
     explicit Sink(int maxPerCode) : m_max(maxPerCode) {}
-    void report(const QString &code, std::optional<quint64> offset, const QString &location,
+    void report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location,
                 const QString &message)
     {
         const int n = ++m_counts[code];
@@ -120,7 +120,7 @@ void checkSections(const BpsmFile &file, Sink &sink)
     };
     for (const Section &s : sections) {
         if (!s.inBounds) {
-            sink.report(s.code, s.begin, u"header"_qs,
+            sink.report(s.code, s.begin, DiagnosticLocation::header(),
                         s.end ? QStringLiteral("%1 spans [%2, %3), expected within the file's %4 bytes")
                                     .arg(s.name, hex(s.begin), hex(*s.end)).arg(size)
                               : QStringLiteral("%1 at %2: its size overflows 64 bits").arg(s.name, hex(s.begin)));
@@ -138,16 +138,16 @@ void checkSections(const BpsmFile &file, Sink &sink)
     for (int i = 0; i < spans.size(); ++i)
         for (int j = i + 1; j < spans.size(); ++j)
             if (spans[i].first < spans[j].second && spans[j].first < spans[i].second)
-                sink.report(u"BPSM_SECTION_OVERLAP"_qs, spans[j].first, u"header"_qs,
+                sink.report(u"BPSM_SECTION_OVERLAP"_qs, spans[j].first, DiagnosticLocation::header(),
                             QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6)")
                                 .arg(names[j], hex(spans[j].first), hex(spans[j].second), names[i],
                                      hex(spans[i].first), hex(spans[i].second)));
     if (h.indexDataOffset % 16 != 0 || h.vertexDataOffset % 4 != 0)
-        sink.report(u"BPSM_MISALIGNED"_qs, bpsm::header::IndexDataOffset, u"header"_qs,
+        sink.report(u"BPSM_MISALIGNED"_qs, bpsm::header::IndexDataOffset, DiagnosticLocation::header(),
                     QStringLiteral("index_data_offset %1 (expected a multiple of 16), vertex_data_offset %2 (expected a multiple of 4)")
                         .arg(h.indexDataOffset).arg(h.vertexDataOffset));
     if (file.vertexDataInBounds() && *file.vertexDataEnd() < size)
-        sink.report(u"BPSM_TRAILING_BYTES"_qs, *file.vertexDataEnd(), u"EOF"_qs,
+        sink.report(u"BPSM_TRAILING_BYTES"_qs, *file.vertexDataEnd(), DiagnosticLocation::region(u"EOF"_qs),
                     QStringLiteral("%1 bytes after the vertex data, expected the file to end there")
                         .arg(size - *file.vertexDataEnd()));
     // Padding between the string table and the index data must be zero.
@@ -155,7 +155,7 @@ void checkSections(const BpsmFile &file, Sink &sink)
         const quint64 from = h.stringTableOffset + h.stringTableSize;
         for (quint64 o = from; o < h.indexDataOffset && o < from + 16; ++o)
             if (uchar(file.bytes()[qsizetype(o)]) != 0) {
-                sink.report(u"BPSM_RESERVED_NONZERO"_qs, o, u"string_table.pad"_qs,
+                sink.report(u"BPSM_RESERVED_NONZERO"_qs, o, DiagnosticLocation::region(u"string_table"_qs, u"pad"_qs),
                             u"pad byte after the string table is not zero"_qs);
                 break;
             }
@@ -168,28 +168,28 @@ void checkClips(const BpsmFile &file, Sink &sink)
     quint64 running = 0;
     QSet<QString> seen;
     for (const BpsmClipInfo &c : file.clips()) {
-        const QString where = QStringLiteral("clips[%1]").arg(c.index);
+        const DiagnosticLocation where = DiagnosticLocation::clipEntry(c.index);
         if (c.frameCount == 0)
-            sink.report(u"BPSM_CLIP_EMPTY"_qs, c.entryOffset + bpsm::clip::FrameCount, where + u".frame_count"_qs,
+            sink.report(u"BPSM_CLIP_EMPTY"_qs, c.entryOffset + bpsm::clip::FrameCount, where.with(u"frame_count"_qs),
                         u"frame_count is 0, expected >= 1"_qs);
         if (c.frameOffset != running)
             sink.report(u"BPSM_CLIP_NOT_CONTIGUOUS"_qs, c.entryOffset + bpsm::clip::FrameOffset,
-                        where + u".frame_offset"_qs,
+                        where.with(u"frame_offset"_qs),
                         QStringLiteral("frame_offset %1, expected %2 (the sum of earlier frame counts)")
                             .arg(c.frameOffset).arg(running));
         running += c.frameCount;
         switch (c.nameStatus) {
         case NameStatus::OutOfStringTable:
-            sink.report(u"BPSM_NAME_OUT_OF_STRING_TABLE"_qs, c.entryOffset, where + u".name_offset"_qs,
+            sink.report(u"BPSM_NAME_OUT_OF_STRING_TABLE"_qs, c.entryOffset, where.with(u"name_offset"_qs),
                         QStringLiteral("name at %1 + %2 + NUL exceeds string_table_size %3")
                             .arg(c.nameOffset).arg(c.nameLength).arg(h.stringTableSize));
             break;
         case NameStatus::NotTerminated:
             sink.report(u"BPSM_NAME_NOT_TERMINATED"_qs, h.stringTableOffset + c.nameOffset + c.nameLength,
-                        where + u".name"_qs, u"the byte after the name is not NUL"_qs);
+                        where.with(u"name"_qs), u"the byte after the name is not NUL"_qs);
             break;
         case NameStatus::NotUtf8:
-            sink.report(u"BPSM_NAME_NOT_UTF8"_qs, h.stringTableOffset + c.nameOffset, where + u".name"_qs,
+            sink.report(u"BPSM_NAME_NOT_UTF8"_qs, h.stringTableOffset + c.nameOffset, where.with(u"name"_qs),
                         u"name is not valid UTF-8"_qs);
             break;
         case NameStatus::Ok:
@@ -197,16 +197,16 @@ void checkClips(const BpsmFile &file, Sink &sink)
         }
         if (c.nameStatus == NameStatus::Ok) {
             if (seen.contains(c.name))
-                sink.report(u"BPSM_DUPLICATE_CLIP_NAME"_qs, c.entryOffset, where + u".name"_qs,
+                sink.report(u"BPSM_DUPLICATE_CLIP_NAME"_qs, c.entryOffset, where.with(u"name"_qs),
                             QStringLiteral("clip name '%1' already used").arg(c.name));
             seen.insert(c.name);
         }
         if (std::any_of(c.reserved.begin(), c.reserved.end(), [](quint32 r) { return r != 0; }))
-            sink.report(u"BPSM_RESERVED_NONZERO"_qs, c.entryOffset + bpsm::clip::Reserved, where + u".reserved"_qs,
+            sink.report(u"BPSM_RESERVED_NONZERO"_qs, c.entryOffset + bpsm::clip::Reserved, where.with(u"reserved"_qs),
                         u"reserved words are not zero"_qs);
     }
     if (file.clipTableInBounds() && running != h.frameTotal)
-        sink.report(u"BPSM_FRAME_TOTAL_MISMATCH"_qs, bpsm::header::FrameTotal, u"header.frame_total"_qs,
+        sink.report(u"BPSM_FRAME_TOTAL_MISMATCH"_qs, bpsm::header::FrameTotal, DiagnosticLocation::header(u"frame_total"_qs),
                     QStringLiteral("frame_total %1, expected %2 (the sum of the clips' frame counts)")
                         .arg(h.frameTotal).arg(running));
 }
@@ -230,7 +230,7 @@ void checkContent(const BpsmFile &file, Sink &sink)
             const CreatureVertex x = *file.vertex(f, v);
             const quint64 at = *file.vertexOffset(f, v);
             // Built only for a finding: formatting it for every vertex cost more than the checks.
-            const auto where = [f, v]() { return QStringLiteral("vertices[frame=%1,vertex=%2]").arg(f).arg(v); };
+            const auto where = [f, v]() { return DiagnosticLocation(QStringLiteral("vertices[frame=%1,vertex=%2]").arg(f).arg(v)); };
             bool finite = true;
             float sum = 0.0f;
             bool negative = false;
@@ -245,10 +245,10 @@ void checkContent(const BpsmFile &file, Sink &sink)
             if (!finite)
                 sink.report(u"BPSM_NON_FINITE"_qs, at, where(), u"a float is NaN or infinite"_qs);
             else if (negative || std::abs(sum - 1.0f) > 1e-3f)
-                sink.report(u"BPSM_BAD_WEIGHTS"_qs, at + bpsm::vertex::Weights, where() + u".bone_weights"_qs,
+                sink.report(u"BPSM_BAD_WEIGHTS"_qs, at + bpsm::vertex::Weights, where().with(u"bone_weights"_qs),
                             QStringLiteral("weights sum to %1, expected 1 with none negative").arg(sum));
             if (x.pad[0] || x.pad[1] || x.pad[2])
-                sink.report(u"BPSM_RESERVED_NONZERO"_qs, at + bpsm::vertex::Pad, where() + u".pad"_qs,
+                sink.report(u"BPSM_RESERVED_NONZERO"_qs, at + bpsm::vertex::Pad, where().with(u"pad"_qs),
                             u"pad bytes are not zero"_qs);
         }
     }
@@ -260,36 +260,36 @@ Diagnostics BpsmValidator::validate(const BpsmFile &file) const
 {
     Sink sink(m_maxPerCode);
     if (!file.hasHeader()) {
-        sink.report(u"BPSM_FILE_TOO_SMALL"_qs, 0, u"header"_qs,
+        sink.report(u"BPSM_FILE_TOO_SMALL"_qs, 0, DiagnosticLocation::header(),
                     QStringLiteral("%1 bytes, expected at least %2").arg(file.fileSize()).arg(bpsm::HeaderSize));
         return sink.finish();
     }
     if (!file.hasMagic()) {
-        sink.report(u"BPSM_BAD_MAGIC"_qs, 0, u"header.magic"_qs, u"expected 'BPSM'"_qs);
+        sink.report(u"BPSM_BAD_MAGIC"_qs, 0, DiagnosticLocation::header(u"magic"_qs), u"expected 'BPSM'"_qs);
         return sink.finish();
     }
     const BpsmHeader &h = file.header();
     if (h.version != bpsm::CurrentVersion)
-        sink.report(u"BPSM_UNSUPPORTED_VERSION"_qs, bpsm::header::Version, u"header.version"_qs,
+        sink.report(u"BPSM_UNSUPPORTED_VERSION"_qs, bpsm::header::Version, DiagnosticLocation::header(u"version"_qs),
                     QStringLiteral("version %1, expected 1").arg(h.version));
     if (h.speciesId > fmt::LastKnownSpecies)
-        sink.report(u"BPSM_UNKNOWN_SPECIES"_qs, bpsm::header::SpeciesId, u"header.species_id"_qs,
+        sink.report(u"BPSM_UNKNOWN_SPECIES"_qs, bpsm::header::SpeciesId, DiagnosticLocation::header(u"species_id"_qs),
                     QStringLiteral("species_id %1, expected 0..%2").arg(h.speciesId).arg(fmt::LastKnownSpecies));
     else if (h.speciesId > fmt::LastV1Species)
-        sink.report(u"BPSM_SPECIES_NOT_IN_V1"_qs, bpsm::header::SpeciesId, u"header.species_id"_qs,
+        sink.report(u"BPSM_SPECIES_NOT_IN_V1"_qs, bpsm::header::SpeciesId, DiagnosticLocation::header(u"species_id"_qs),
                     QStringLiteral("species_id %1 (%2) came after v1 (0..3)")
                         .arg(h.speciesId).arg(fmt::speciesName(h.speciesId)));
     if (h.clipCount == 0)
-        sink.report(u"BPSM_NO_CLIPS"_qs, bpsm::header::ClipCount, u"header.clip_count"_qs, u"clip_count is 0, expected >= 1"_qs);
+        sink.report(u"BPSM_NO_CLIPS"_qs, bpsm::header::ClipCount, DiagnosticLocation::header(u"clip_count"_qs), u"clip_count is 0, expected >= 1"_qs);
     if (h.vertexCount == 0 || h.indexCount == 0)
-        sink.report(u"BPSM_EMPTY_MESH"_qs, bpsm::header::VertexCount, u"header.vertex_count"_qs,
+        sink.report(u"BPSM_EMPTY_MESH"_qs, bpsm::header::VertexCount, DiagnosticLocation::header(u"vertex_count"_qs),
                     QStringLiteral("vertex_count %1, index_count %2, expected both >= 1")
                         .arg(h.vertexCount).arg(h.indexCount));
     if (h.indexCount % 3 != 0)
-        sink.report(u"BPSM_INDEX_COUNT_NOT_TRIANGLES"_qs, bpsm::header::IndexCount, u"header.index_count"_qs,
+        sink.report(u"BPSM_INDEX_COUNT_NOT_TRIANGLES"_qs, bpsm::header::IndexCount, DiagnosticLocation::header(u"index_count"_qs),
                     QStringLiteral("index_count %1, expected a multiple of 3").arg(h.indexCount));
     if (h.reserved != 0)
-        sink.report(u"BPSM_RESERVED_NONZERO"_qs, bpsm::header::Reserved, u"header.reserved"_qs,
+        sink.report(u"BPSM_RESERVED_NONZERO"_qs, bpsm::header::Reserved, DiagnosticLocation::header(u"reserved"_qs),
                     QStringLiteral("reserved %1, expected 0").arg(h.reserved));
     checkSections(file, sink);
     checkClips(file, sink);

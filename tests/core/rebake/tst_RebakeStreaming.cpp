@@ -51,7 +51,7 @@ QStringList describe(const Diagnostics &diagnostics)
     QStringList out;
     for (const Diagnostic &d : diagnostics)
         out << QStringLiteral("%1 %2 @%3 %4: %5").arg(d.code).arg(int(d.severity)).arg(d.offset ? qint64(*d.offset) : -1)
-                   .arg(d.location, d.message);
+                   .arg(d.location.toString(), d.message);
     return out;
 }
 

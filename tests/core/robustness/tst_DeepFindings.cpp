@@ -34,7 +34,7 @@ QString describe(const ValidationResult &r)
         lines << QStringLiteral("  %1 %2 @%3 %4: %5")
                      .arg(severityName(d.severity), d.code)
                      .arg(d.offset ? QString::number(*d.offset) : QStringLiteral("-"))
-                     .arg(d.location, d.message);
+                     .arg(d.location.toString(), d.message);
     }
     lines << QStringLiteral("  counts %1/%2/%3%4%5").arg(r.counts.errors).arg(r.counts.warnings).arg(r.counts.infos)
                  .arg(r.truncated ? QStringLiteral(" truncated") : QString())
