@@ -1,37 +1,90 @@
-// Rebake throughput in bone poses per second (frames x bones / seconds), single thread and all
-// threads: the real 14.5 s HoloLens 2 recording and a generated ten-minute recording, both with
-// the `hands` recipe (53 bones) at 60 fps, and humanoid-upper-body (20 bones, IK) on the real one.
-// Figures go to docs/performance.md. Keep runs short: the machine is shared.
-#include "rebake/BuiltinRecipes.h"
+// Rebake beside its floor, in one run: the real 14.5 s HoloLens 2 recording (or a generated one
+// when ../shared is missing) rebaked with the `hands` recipe (53 bones) at --fps (default 2400):
+//   floor    writing the same number of bytes through QSaveFile (AtomicFile, 4 MiB writes)
+//            into the same directory, and a plain `write` pass of them;
+//   rebake   RebakeJob::run(), streaming into the output, 1 thread and all threads;
+//   compute  Rebaker::bakeFrames into a sink that drops the frames: bone poses per second of wall
+//            time and per CPU-second (all threads' CPU time), 1 thread and all threads.
+// Every figure is the median of --runs runs (default 5). Prints Markdown table rows
+// (scripts/bench.sh adds the headers; docs/performance.md shows them), then the peak memory.
+//
+// Usage: bench_Rebake [--fps N] [--runs N] [--recipe NAME] [--dir DIR]
 #include "anim/InputAnimationReader.h"
+#include "anim/InputAnimationWriter.h"
+#include "io/AtomicFile.h"
+#include "rebake/BuiltinRecipes.h"
+#include "rebake/RebakeJob.h"
 #include "rebake/Rebaker.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
-#include <QRandomGenerator>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QThread>
-#include <QTextStream>
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
+#include <sys/resource.h>
 
 using namespace bpat;
 
 namespace {
 
-// Ten minutes of toolkit-style keys (linear, tangents and weights 0) at `keyRate` Hz for the
-// camera and every recorded joint of both hands, hands tracked with a few gaps.
-InputAnimation generated(double seconds, double keyRate)
+double median(QList<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.isEmpty() ? 0.0 : v.at(v.size() / 2);
+}
+
+long maxRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss / 1024;
+}
+
+double cpuSeconds()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// Writes `bytes` bytes of zeros through AtomicFile in 4 MiB writes: the floor of any job that
+// writes that much through the atomic save path.
+double writeFloorSeconds(const QString &path, quint64 bytes)
+{
+    const QByteArray block(4 << 20, '\0');
+    QElapsedTimer t;
+    t.start();
+    const bool ok = AtomicFile::write(path, [&](QIODevice *device, QString *) {
+        for (quint64 left = bytes; left > 0;) {
+            const qint64 n = qint64(std::min<quint64>(left, quint64(block.size())));
+            if (!AtomicFile::writeAll(device, block.constData(), n))
+                return false;
+            left -= quint64(n);
+        }
+        return true;
+    }, nullptr);
+    const double s = double(t.nsecsElapsed()) / 1e9;
+    QFile::remove(path);
+    return ok ? s : std::nan("");
+}
+
+// A recording like the real one (camera and both hands' 26 joints, keys at 60 Hz) for machines
+// without ../shared.
+InputAnimation generated(double seconds)
 {
     InputAnimation a;
-    const int keys = int(seconds * keyRate) + 1;
-    QRandomGenerator rng(42);
     auto fill = [&](PoseCurves &pose, float phase) {
         for (int c = 0; c < PoseComponentCount; ++c) {
             QList<Keyframe> k;
-            k.reserve(keys);
-            for (int i = 0; i < keys; ++i) {
-                const float t = float(i / keyRate);
-                k.append(Keyframe::linear(t, std::sin(t * 0.7f + phase + float(c)) * 0.3f + float(rng.generateDouble()) * 0.01f));
+            for (int i = 0; i <= int(seconds * 60.0); ++i) {
+                const float t = float(i / 60.0);
+                k.append(Keyframe::linear(t, std::sin(t * 0.7f + phase + float(c)) * 0.3f + (c == 6 ? 0.8f : 0.0f)));
             }
             pose.curves[size_t(c)] = FloatCurve(std::move(k));
         }
@@ -40,38 +93,9 @@ InputAnimation generated(double seconds, double keyRate)
     for (int h = 0; h < HandCount; ++h) {
         for (int j = 1; j < HandJointCount; ++j)
             fill(a.joint(Hand(h), HandJoint(j)), float(h * 27 + j) * 0.1f);
-        QList<BoolKey> tracked;
-        for (double t = 0; t < seconds; t += 7.0)
-            tracked << BoolKey{float(t), 1.0f} << BoolKey{float(t + 6.0), 0.0f};
-        a.handBool(h == 0 ? HandBoolCurve::LeftTracked : HandBoolCurve::RightTracked) = BoolCurve(tracked);
+        a.handBool(h == 0 ? HandBoolCurve::LeftTracked : HandBoolCurve::RightTracked) = BoolCurve({BoolKey{0.0f, 1.0f}});
     }
     return a;
-}
-
-void measure(QTextStream &out, const QString &label, const InputAnimation &anim, const RebakeRecipe &recipe,
-             double fps, int threads)
-{
-    const RecipePoser poser(recipe);
-    RebakeOptions options;
-    options.threads = threads;
-    QElapsedTimer timer;
-    timer.start();
-    const std::clock_t cpu0 = std::clock();
-    const std::optional<BpatClip> clip = Rebaker::bakeClip(anim, poser, RebakeRange{0.0, {}, fps}, QStringLiteral("c"), false, options);
-    const double s = double(timer.nsecsElapsed()) / 1e9;
-    const double cpu = double(std::clock() - cpu0) / CLOCKS_PER_SEC;
-    if (!clip) {
-        out << label << ", " << recipe.name << ": the bake failed; nothing to measure\n";
-        out.flush();
-        return;
-    }
-    const double poses = double(clip->frameCount) * recipe.boneCount();
-    // Wall time is what a user waits; CPU time (all threads) shows the cost on a loaded machine.
-    out << qSetFieldWidth(0) << label << ", " << recipe.name << ", " << threads << " thread(s): " << clip->frameCount
-        << " frames x " << recipe.boneCount() << " bones in " << QString::number(s * 1000.0, 'f', 1) << " ms wall = "
-        << QString::number(poses / s / 1e6, 'f', 2) << " M bone poses/s; " << QString::number(cpu * 1000.0, 'f', 1)
-        << " ms CPU = " << QString::number(poses / cpu / 1e6, 'f', 2) << " M bone poses per CPU-second\n";
-    out.flush();
 }
 
 } // namespace
@@ -79,25 +103,102 @@ void measure(QTextStream &out, const QString &label, const InputAnimation &anim,
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QTextStream out(stdout);
-    const int all = QThread::idealThreadCount();
-    out << "bench_Rebake: " << all << " hardware threads\n";
-    const QString path = qEnvironmentVariable("BPAT_SHARED_DIR", QStringLiteral(BPAT_SHARED_DIR))
-                         + QStringLiteral("/mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
-    InputAnimationReader reader;
-    if (const std::optional<InputAnimation> real = reader.readFile(path)) {
-        for (const int threads : {1, all}) {
-            measure(out, QStringLiteral("real 14.5 s recording"), *real, BuiltinRecipes::hands(), 60.0, threads);
-            measure(out, QStringLiteral("real 14.5 s recording"), *real, BuiltinRecipes::humanoidUpperBody(), 60.0, threads);
-        }
-    } else {
-        out << "real recording unreadable: " << reader.errorString() << '\n';
+    const QStringList args = app.arguments();
+    auto option = [&](const QString &name, const QString &fallback) {
+        const qsizetype i = args.indexOf(name);
+        return i >= 0 && i + 1 < args.size() ? args.at(i + 1) : fallback;
+    };
+    const double fps = option(QStringLiteral("--fps"), QStringLiteral("2400")).toDouble();
+    const int runs = std::max(1, option(QStringLiteral("--runs"), QStringLiteral("5")).toInt());
+    const QString recipeName = option(QStringLiteral("--recipe"), QStringLiteral("hands"));
+    const std::optional<RebakeRecipe> recipe = BuiltinRecipes::byName(recipeName);
+    if (!recipe) {
+        std::fprintf(stderr, "unknown recipe %s\n", qPrintable(recipeName));
+        return 2;
     }
-    QElapsedTimer timer;
-    timer.start();
-    const InputAnimation ten = generated(600.0, 30.0);
-    out << "generated ten-minute recording (30 Hz keys, " << ten.keyCount() << " keys) in " << timer.elapsed() << " ms\n";
-    for (const int threads : {1, all})
-        measure(out, QStringLiteral("generated 10 min"), ten, BuiltinRecipes::hands(), 60.0, threads);
+    QTemporaryDir scratch(QDir(option(QStringLiteral("--dir"), QDir::tempPath())).filePath(QStringLiteral("bench_Rebake-XXXXXX")));
+    const int all = QThread::idealThreadCount();
+
+    QString recording = qEnvironmentVariable("BPAT_SHARED_DIR", QStringLiteral(BPAT_SHARED_DIR))
+                        + QStringLiteral("/mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+    QString source = QStringLiteral("real 14.5 s recording");
+    InputAnimationReader reader;
+    std::optional<InputAnimation> animation = reader.readFile(recording);
+    if (!animation) {
+        source = QStringLiteral("generated 14.5 s recording");
+        animation = generated(14.5);
+        recording = scratch.filePath(QStringLiteral("generated.bin"));
+        if (!InputAnimationWriter().writeFile(*animation, recording)) {
+            std::fprintf(stderr, "cannot write %s\n", qPrintable(recording));
+            return 1;
+        }
+    }
+    const QString out = scratch.filePath(QStringLiteral("out.bpat"));
+    RebakeClipRequest clip{recording, QStringLiteral("rec"), RebakeRange{0.0, {}, fps}, false};
+    const RebakeRequest request{out, *recipe, {clip}, QString()};
+
+    // Rebakes into the file (streamed): wall time per thread count.
+    QList<int> threadCounts{1};
+    if (all > 1)
+        threadCounts << all;
+    QHash<int, QList<double>> rebake;
+    QList<double> floor;
+    quint64 bytes = 0;
+    quint32 frames = 0;
+    for (int run = 0; run < runs; ++run) {
+        for (int threads : threadCounts) {
+            RebakeOptions options;
+            options.threads = threads;
+            QElapsedTimer t;
+            t.start();
+            const RebakeOutcome o = RebakeJob(request).run(options);
+            rebake[threads] << double(t.nsecsElapsed()) / 1e9;
+            if (!o.ok) {
+                std::fprintf(stderr, "rebake failed: %s\n", qPrintable(o.errors.join(QLatin1Char(' '))));
+                return 1;
+            }
+            bytes = quint64(o.bytesWritten);
+            frames = o.frameCounts.value(0);
+            QFile::remove(out);
+        }
+        floor << writeFloorSeconds(scratch.filePath(QStringLiteral("floor.bin")), bytes);
+    }
+    const long rebakeRss = maxRssMiB();
+
+    // Compute alone: frames dropped as they come.
+    const RecipePoser poser(*recipe);
+    QHash<int, QList<double>> wall, cpu;
+    for (int run = 0; run < runs; ++run) {
+        for (int threads : threadCounts) {
+            RebakeOptions options;
+            options.threads = threads;
+            const auto drop = [](const float *, quint32, quint32, QString *) { return true; };
+            const double cpu0 = cpuSeconds();
+            QElapsedTimer t;
+            t.start();
+            Rebaker::bakeFrames(*animation, poser, RebakeRange{0.0, {}, fps}, drop, options);
+            wall[threads] << double(t.nsecsElapsed()) / 1e9;
+            cpu[threads] << cpuSeconds() - cpu0;
+        }
+    }
+
+    const double poses = double(frames) * recipe->boneCount();
+    const double floorS = median(floor);
+    std::printf("| %s, %s (%d bones), %.0f fps: %u frames, %.1f MB | write the same bytes (QSaveFile) | %.0f ms | 1.00 |\n",
+                qPrintable(source), qPrintable(recipe->name), recipe->boneCount(), fps, frames, double(bytes) / 1e6, floorS * 1e3);
+    for (int threads : threadCounts) {
+        const double s = median(rebake[threads]);
+        std::printf("| | rebake into the file, %d thread%s | %.0f ms | %.2f |\n", threads, threads > 1 ? "s" : "", s * 1e3, s / floorS);
+    }
+    for (int threads : threadCounts) {
+        const double s = median(wall[threads]), c = median(cpu[threads]);
+        std::printf("| | compute only, %d thread%s: %.1f M bone poses/s, %.1f M per CPU-second | %.0f ms | %.2f |\n", threads,
+                    threads > 1 ? "s" : "", poses / s / 1e6, poses / c / 1e6, s * 1e3, s / floorS);
+    }
+    if (threadCounts.size() > 1) {
+        std::printf("| | compute speed-up, %d threads over 1 | %.2fx | |\n", all, median(wall[1]) / median(wall[all]));
+    }
+    std::printf("peak memory (max RSS) after the streamed rebakes: %ld MiB; %d hardware threads; median of %d runs\n",
+                rebakeRss, all, runs);
     return 0;
 }

@@ -360,7 +360,9 @@ void RebakeDialog::onJobFinished()
                                                        : m_outcome.errors.join(QLatin1Char('\n')));
     } else {
         m_ui->progressBar->setValue(1000);
-        m_ui->summaryText->setPlainText(paletteSummary(m_outcome, m_running->recipe));
+        const BpatFile file = m_writing ? BpatFile::open(m_running->outputPath).value_or(BpatFile())
+                                        : BpatFile::fromData(m_outcome.bytes);
+        m_ui->summaryText->setPlainText(paletteSummary(m_outcome, m_running->recipe, file));
         m_ui->statusLabel->setText(m_writing ? tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten)
                                              : tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
     }
@@ -413,7 +415,7 @@ void RebakeDialog::updateEnabled()
     m_ui->cancelButton->setEnabled(running);
 }
 
-QString RebakeDialog::paletteSummary(const RebakeOutcome &outcome, const RebakeRecipe &recipe)
+QString RebakeDialog::paletteSummary(const RebakeOutcome &outcome, const RebakeRecipe &recipe, const BpatFile &file)
 {
     if (!outcome.document)
         return QString();
@@ -428,27 +430,35 @@ QString RebakeDialog::paletteSummary(const RebakeOutcome &outcome, const RebakeR
     for (const Diagnostic &d : outcome.validation)
         lines << tr("  validation %1: %2").arg(severityName(d.severity), d.message);
     // Bone travel over the rebaked clip (the last requested one): where each bone starts and ends
-    // and how far its origin moves; collapsed (untracked) frames are counted.
-    const int clipIndex = outcome.frameCounts.isEmpty() ? -1 : doc.findClip(doc.clips().last().name);
+    // and how far its origin moves; collapsed (untracked) frames are counted. Read from the file
+    // (the written one, or the preview's bytes): a written rebake streamed its palettes to disk.
+    const int clipIndex = outcome.frameCounts.isEmpty() ? -1 : file.findClip(doc.clips().last().name);
     if (clipIndex >= 0) {
-        const BpatClip &c = doc.clip(clipIndex);
+        const BpatClipInfo &c = file.clips().at(clipIndex);
+        const quint32 bones = file.header().boneCount;
         lines << tr("Bone travel in '%1' (model space, metres):").arg(c.name);
-        for (quint32 b = 0; b < doc.boneCount(); ++b) {
-            QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
-            quint32 collapsed = 0;
-            for (quint32 f = 0; f < c.frameCount; ++f) {
-                const QMatrix4x4 m = c.matrix(f, b, doc.boneCount());
-                const QVector3D p = m.column(3).toVector3D();
-                lo = QVector3D(std::min(lo.x(), p.x()), std::min(lo.y(), p.y()), std::min(lo.z(), p.z()));
-                hi = QVector3D(std::max(hi.x(), p.x()), std::max(hi.y(), p.y()), std::max(hi.z(), p.z()));
-                if (m.column(1).toVector3D().isNull())
-                    ++collapsed;
+        struct Travel { QVector3D lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f}; quint32 collapsed = 0; };
+        QList<Travel> travel(bones);
+        for (quint32 f = 0; f < c.frameCount; ++f) { // frame by frame: one pass over the file
+            for (quint32 b = 0; b < bones; ++b) {
+                const std::optional<std::array<float, 16>> m = file.matrixFloats(c.frameOffset + f, b);
+                if (!m)
+                    continue;
+                const QVector3D p((*m)[3], (*m)[7], (*m)[11]);
+                Travel &t = travel[b];
+                t.lo = QVector3D(std::min(t.lo.x(), p.x()), std::min(t.lo.y(), p.y()), std::min(t.lo.z(), p.z()));
+                t.hi = QVector3D(std::max(t.hi.x(), p.x()), std::max(t.hi.y(), p.y()), std::max(t.hi.z(), p.z()));
+                if (QVector3D((*m)[1], (*m)[5], (*m)[9]).isNull())
+                    ++t.collapsed;
             }
+        }
+        for (quint32 b = 0; b < bones; ++b) {
+            const Travel &t = travel.at(b);
             const QString name = int(b) < recipe.boneCount() ? recipe.bones.at(int(b)).name : QString::number(b);
             lines << tr("  %1: x %2..%3  y %4..%5  z %6..%7%8")
-                         .arg(name, -22).arg(lo.x(), 0, 'f', 3).arg(hi.x(), 0, 'f', 3).arg(lo.y(), 0, 'f', 3)
-                         .arg(hi.y(), 0, 'f', 3).arg(lo.z(), 0, 'f', 3).arg(hi.z(), 0, 'f', 3)
-                         .arg(collapsed ? tr("  (untracked in %1 frames)").arg(collapsed) : QString());
+                         .arg(name, -22).arg(t.lo.x(), 0, 'f', 3).arg(t.hi.x(), 0, 'f', 3).arg(t.lo.y(), 0, 'f', 3)
+                         .arg(t.hi.y(), 0, 'f', 3).arg(t.lo.z(), 0, 'f', 3).arg(t.hi.z(), 0, 'f', 3)
+                         .arg(t.collapsed ? tr("  (untracked in %1 frames)").arg(t.collapsed) : QString());
         }
     }
     return lines.join(QLatin1Char('\n'));

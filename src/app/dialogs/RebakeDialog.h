@@ -5,6 +5,7 @@
 // embedded preview pane (RebakePreviewPane), with the validator's verdict and a palette summary;
 // changing a setting afterwards marks that preview out of date. After a successful write it
 // emits rebaked(path) so the main window can open the file.
+#include "bpat/BpatFile.h"
 #include "rebake/RebakeJob.h"
 
 #include <QDialog>
@@ -53,8 +54,10 @@ public:
     QString summaryText() const;
     QString statusText() const;
     RebakePreviewPane *previewPane() const;
-    // A palette summary of a built document (clips, frames, bones, bone travel).
-    static QString paletteSummary(const bpat::RebakeOutcome &outcome, const bpat::RebakeRecipe &recipe);
+    // A palette summary of a rebake (clips, frames, bones; bone travel read from `file`, the
+    // written file or the preview's bytes).
+    static QString paletteSummary(const bpat::RebakeOutcome &outcome, const bpat::RebakeRecipe &recipe,
+                                  const bpat::BpatFile &file);
 
 public slots:
     void startPreview();

@@ -2,6 +2,9 @@
 
 #include "anim/CurveEvaluator.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace bpat {
 
 namespace {
@@ -29,6 +32,31 @@ int CurveCursor::locate(const QList<Key> &keys, double time)
     return rhs;
 }
 
+void CurveCursor::cacheSegment(const Keyframe &lhs, const Keyframe &rhs, int rhsIndex)
+{
+    // Mirrors CurveEvaluator::evaluateSegment's cases: stepped or zero-width (the left value),
+    // toolkit keys (weights 0 on the weighted sides: exactly linear), anything else (general).
+    m_segment = rhsIndex;
+    m_t0 = double(lhs.time);
+    m_t1 = double(rhs.time);
+    m_dx = double(rhs.time) - double(lhs.time);
+    m_v0 = lhs.value;
+    m_dv = double(rhs.value) - double(lhs.value);
+    m_kind = SegmentKind::General;
+    if (m_dx == 0.0 || std::isinf(lhs.outTangent) || std::isinf(rhs.inTangent)) {
+        m_kind = SegmentKind::Constant;
+        return;
+    }
+    const bool outWeighted = (lhs.weightedMode & WeightedMode::Out) != 0;
+    const bool inWeighted = (rhs.weightedMode & WeightedMode::In) != 0;
+    if (outWeighted || inWeighted) {
+        const double w1 = outWeighted ? double(lhs.outWeight) : 1.0 / 3.0;
+        const double w2 = inWeighted ? double(rhs.inWeight) : 1.0 / 3.0;
+        if (w1 == 0.0 && w2 == 0.0)
+            m_kind = SegmentKind::Linear;
+    }
+}
+
 double CurveCursor::value(double time)
 {
     if (m_bool)
@@ -36,6 +64,41 @@ double CurveCursor::value(double time)
     if (!m_float)
         return 0.0;
     const QList<Keyframe> &keys = m_float->keys();
+    const int count = int(keys.size());
+    // The common case of a forward sweep: a time inside the curve's span (no wrapping) and
+    // inside the remembered segment or the next one. The same arithmetic as the general path
+    // below (wrapTime returns the time itself there, locate the same rhs), without its calls.
+    if (m_segment > 0 && m_segment < count && m_t0 <= time && time < m_t1
+        && double(keys.constFirst().time) <= time && time <= double(keys.constLast().time)) {
+        // Still inside the decoded segment (and the curve's span: no wrapping): locate() would
+        // return the same rhs.
+        m_hint = m_segment;
+        switch (m_kind) {
+        case SegmentKind::Linear: {
+            const double s = (time - m_t0) / m_dx;
+            return m_v0 + m_dv * std::clamp(s, 0.0, 1.0);
+        }
+        case SegmentKind::Constant:
+            return m_v0;
+        case SegmentKind::General:
+            break;
+        }
+        const Keyframe *k = keys.constData();
+        return CurveEvaluator::evaluateSegment(k[m_segment - 1], k[m_segment], time);
+    }
+    if (count >= 2) {
+        const Keyframe *k = keys.constData();
+        if (double(k[0].time) <= time && time <= double(k[count - 1].time)) {
+            int rhs = m_hint;
+            if (rhs > 0 && rhs < count && double(k[rhs - 1].time) <= time) {
+                if (!(double(k[rhs].time) <= time) || (++rhs < count && !(double(k[rhs].time) <= time))) {
+                    m_hint = rhs;
+                    cacheSegment(k[rhs - 1], k[rhs], rhs);
+                    return CurveEvaluator::evaluateSegment(k[rhs - 1], k[rhs], time);
+                }
+            }
+        }
+    }
     if (keys.isEmpty())
         return 0.0;
     if (keys.size() == 1)

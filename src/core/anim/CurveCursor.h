@@ -26,15 +26,27 @@ public:
     bool boolValue(double time);
 
     // Forget the remembered segment (the next lookup is a binary search).
-    void reset() { m_hint = 0; }
+    void reset()
+    {
+        m_hint = 0;
+        m_segment = -1;
+    }
 
 private:
     template <typename Key>
     int locate(const QList<Key> &keys, double time);
+    void cacheSegment(const Keyframe &lhs, const Keyframe &rhs, int rhsIndex);
 
     const FloatCurve *m_float = nullptr;
     const BoolCurve *m_bool = nullptr;
     int m_hint = 0; // rhs of the last lookup: index of the first key with time > last time
+    // The segment of the last float sample, decoded once for the samples that follow inside it
+    // (many per segment when sampling faster than the keys): its rhs index, span and how it
+    // evaluates. The values are exactly CurveEvaluator::evaluateSegment's.
+    enum class SegmentKind : quint8 { General, Linear, Constant };
+    int m_segment = -1; // rhs index, -1 when none
+    SegmentKind m_kind = SegmentKind::General;
+    double m_t0 = 0.0, m_t1 = 0.0, m_dx = 0.0, m_v0 = 0.0, m_dv = 0.0;
 };
 
 } // namespace bpat

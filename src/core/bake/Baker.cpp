@@ -1,7 +1,10 @@
 #include "bake/Baker.h"
 
+#include "bpat/BpatStreamWriter.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/VersionConverter.h"
+#include "bpsm/BpsmFormat.h"
+#include "io/AtomicFile.h"
 #include "bpsm/BpsmWriter.h"
 #include "mesh/CreatureMeshBuilder.h"
 
@@ -101,31 +104,175 @@ std::optional<BpsmSnapshot> Baker::bakeSnapshot(const SpeciesManifest &manifest,
 
 namespace {
 
+// The species' clips as a plan: names, fps, loops, frame counts and the sockets, no palettes
+// (BpatStreamWriter streams every clip). nullopt + reason as bakeDocument() would fail.
+std::optional<BpatDocument> planDocument(const SpeciesManifest &manifest, QString *error)
+{
+    if (!manifest.clipPalette || manifest.clips.isEmpty()) {
+        *error = QStringLiteral("%1: the manifest has no clips").arg(manifest.speciesName);
+        return std::nullopt;
+    }
+    BpatDocument plan(manifest.speciesId, quint32(manifest.boneCount()));
+    QList<BpatSocket> sockets;
+    for (const SocketSpec &s : manifest.sockets)
+        sockets.append(BpatSocket{s.name, quint32(s.anchorBone), s.localOffset});
+    plan.setSockets(sockets);
+    for (int c = 0; c < manifest.clips.size(); ++c) {
+        const ClipSpec &spec = manifest.clips.at(c);
+        BpatClip placeholder;
+        placeholder.name = spec.name;
+        placeholder.fps = spec.fps;
+        placeholder.loops = spec.loops;
+        QString why;
+        if (!plan.addClip(placeholder, &why)) {
+            *error = QStringLiteral("%1/%2: %3").arg(manifest.speciesName, spec.name, why);
+            return std::nullopt;
+        }
+        plan.clip(c).frameCount = quint32(spec.frameCount);
+    }
+    // What would stop the file being written, but for the plan's empty palettes.
+    const QStringList layout = plan.layoutProblems();
+    QStringList problems;
+    for (const QString &p : plan.problems()) {
+        if (!layout.contains(p))
+            problems << p;
+    }
+    if (!problems.isEmpty()) {
+        *error = manifest.speciesName + QStringLiteral(": ") + problems.join(QStringLiteral("; "));
+        return std::nullopt;
+    }
+    return plan;
+}
+
+// One clip's frames as the manifest poses them, checked against the plan.
+std::optional<QList<QList<QMatrix4x4>>> clipFrames(const SpeciesManifest &manifest, int c, quint32 bones, QString *why)
+{
+    const ClipSpec &spec = manifest.clips.at(c);
+    QList<QList<QMatrix4x4>> frames = manifest.bakeClip(c);
+    if (frames.size() != qsizetype(spec.frameCount)) {
+        *why = QStringLiteral("%1/%2: %3 frames, expected %4").arg(manifest.speciesName, spec.name)
+                   .arg(frames.size()).arg(spec.frameCount);
+        return std::nullopt;
+    }
+    for (int f = 0; f < frames.size(); ++f) {
+        if (frames.at(f).size() != qsizetype(bones)) {
+            *why = QStringLiteral("%1/%2 frame %3: %4 matrices, expected %5")
+                       .arg(manifest.speciesName, spec.name).arg(f).arg(frames.at(f).size()).arg(bones);
+            return std::nullopt;
+        }
+    }
+    return frames;
+}
+
+// The BPAT, streamed into QSaveFile one clip at a time (the bytes BpatWriter writes for
+// bakeDocument()'s document).
+bool writeBpat(const SpeciesManifest &manifest, const BpatDocument &plan, const QString &path, QString *error)
+{
+    BpatStreamWriter writer(plan);
+    const quint32 bones = plan.boneCount();
+    return AtomicFile::write(path, [&](QIODevice *device, QString *why) {
+        if (!writer.begin(device, why))
+            return false;
+        for (int c = 0; c < plan.clipCount(); ++c) {
+            const auto frames = clipFrames(manifest, c, bones, why);
+            if (!frames)
+                return false;
+            BpatClip clip;
+            clip.frameCount = quint32(frames->size());
+            clip.palette.resize(qsizetype(clip.frameCount) * bones * 16);
+            for (int f = 0; f < frames->size(); ++f) {
+                for (quint32 b = 0; b < bones; ++b)
+                    clip.setMatrix(quint32(f), b, bones, frames->at(f).at(b));
+            }
+            if (!writer.appendFrames(clip.palette.constData(), clip.frameCount, why))
+                return false;
+        }
+        return writer.finish(why);
+    }, error);
+}
+
+// The snapshot mesh, streamed frame by frame (the bytes BpsmWriter writes for bakeSnapshot()).
+bool writeBpsm(const SpeciesManifest &manifest, const BpatDocument &plan, const QString &path, QString *contents,
+               QString *error)
+{
+    if (!manifest.creature) {
+        *error = QStringLiteral("%1: no creature description for the snapshot mesh").arg(manifest.speciesName);
+        return false;
+    }
+    QList<float> bind;
+    for (const QMatrix4x4 &m : manifest.bindPalette)
+        for (int r = 0; r < 4; ++r)
+            for (int c = 0; c < 4; ++c)
+                bind.append(m(r, c));
+    const CreatureMesh mesh = CreatureMeshBuilder::build(*manifest.creature, bind, Baker::SnapshotSegments);
+    const QString meshProblem = mesh.isEmpty() ? QStringLiteral("empty mesh") : mesh.validate();
+    if (!meshProblem.isEmpty()) {
+        *error = QStringLiteral("%1: snapshot mesh: %2").arg(manifest.speciesName, meshProblem);
+        return false;
+    }
+    BpsmSnapshot shape; // everything but the vertices
+    shape.speciesId = manifest.speciesId;
+    shape.lod = Baker::SnapshotLod;
+    shape.vertexCount = quint32(mesh.vertexCount());
+    shape.indices = mesh.indices();
+    for (const BpatClip &clip : plan.clips())
+        shape.clips.append(BpsmClip{clip.name, clip.frameCount});
+    *contents = QStringLiteral("species %1, %2 vertices, %3 triangles, %4 clips, %5 frames")
+                    .arg(shape.speciesId).arg(shape.vertexCount).arg(shape.indices.size() / 3)
+                    .arg(shape.clips.size()).arg(shape.frameTotal());
+    const BpsmWriter writer(shape);
+    const BpsmLayout layout = writer.streamLayout();
+    return AtomicFile::write(path, [&](QIODevice *device, QString *why) {
+        if (!AtomicFile::writeAll(device, writer.head(layout)))
+            return false;
+        QByteArray frameBytes(qsizetype(shape.vertexCount * bpsm::VertexSize), '\0');
+        BpsmSnapshot frame; // one frame's vertices at a time
+        for (int c = 0; c < plan.clipCount(); ++c) {
+            const auto frames = clipFrames(manifest, c, plan.boneCount(), why);
+            if (!frames)
+                return false;
+            for (const QList<QMatrix4x4> &palette : *frames) {
+                frame.vertices.clear();
+                frame.appendFrame(mesh, palette);
+                for (qsizetype v = 0; v < frame.vertices.size(); ++v)
+                    BpsmWriter::encodeVertex(frame.vertices.at(v),
+                                             reinterpret_cast<uchar *>(frameBytes.data()) + v * qsizetype(bpsm::VertexSize));
+                if (!AtomicFile::writeAll(device, frameBytes))
+                    return false;
+            }
+        }
+        return true;
+    }, error);
+}
+
 QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir, format::Dialect dialect)
 {
+    // Both files stream (a v1 BPAT and the BPSM): each clip is posed when its turn comes, and
+    // only that clip's frames (and one frame's skinned vertices) are in memory.
     QList<BakeOutput> outputs;
     BakeOutput bpat{manifest.speciesName, manifest.bpatFileName,
                     QDir(outDir).filePath(manifest.bpatFileName), {}, 0, false, {}};
     QString error;
-    std::optional<BpatDocument> doc = Baker::bakeDocument(manifest, &error);
-    QStringList warnings;
-    if (doc && dialect != format::Dialect::V1) {
+    const std::optional<BpatDocument> plan = planDocument(manifest, &error);
+    if (plan && dialect == format::Dialect::V1) {
+        bpat.contents = QStringLiteral("species %1, %2 bones, %3 clips, %4 frames, %5 sockets")
+                            .arg(plan->speciesId()).arg(plan->boneCount()).arg(plan->clipCount())
+                            .arg(plan->frameTotal()).arg(plan->socketCount());
+        bpat.ok = writeBpat(manifest, *plan, bpat.path, &error);
+    } else if (std::optional<BpatDocument> doc = plan ? Baker::bakeDocument(manifest, &error) : std::nullopt) {
+        // v2 and v3 are built in memory and converted (late v3 needs the bind palette and
+        // whole-clip contacts); the built-in species are a few megabytes.
         const ConvertResult converted = VersionConverter::convert(*doc, ConvertOptions{dialect, {}, {}});
-        warnings = converted.warnings;
         if (!converted.ok) {
             error = converted.error;
-            doc.reset();
+        } else {
+            bpat.contents = QStringLiteral("species %1, %2 bones, %3 clips, %4 frames, %5 sockets, %6")
+                                .arg(doc->speciesId()).arg(doc->boneCount()).arg(doc->clipCount())
+                                .arg(doc->frameTotal()).arg(doc->socketCount()).arg(format::dialectName(doc->dialect()));
+            if (!converted.warnings.isEmpty())
+                bpat.contents += QStringLiteral(" (%1)").arg(converted.warnings.join(QStringLiteral("; ")));
+            bpat.ok = BpatWriter(*doc).save(bpat.path, &error);
         }
-    }
-    if (doc) {
-        bpat.contents = QStringLiteral("species %1, %2 bones, %3 clips, %4 frames, %5 sockets")
-                            .arg(doc->speciesId()).arg(doc->boneCount()).arg(doc->clipCount())
-                            .arg(doc->frameTotal()).arg(doc->socketCount());
-        if (dialect != format::Dialect::V1)
-            bpat.contents += QStringLiteral(", %1").arg(format::dialectName(doc->dialect()));
-        if (!warnings.isEmpty())
-            bpat.contents += QStringLiteral(" (%1)").arg(warnings.join(QStringLiteral("; ")));
-        bpat.ok = BpatWriter(*doc).save(bpat.path, &error);
     }
     if (bpat.ok)
         bpat.bytes = quint64(QFileInfo(bpat.path).size());
@@ -137,18 +284,10 @@ QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir
 
     BakeOutput bpsm{manifest.speciesName, manifest.snapshotFileName,
                     QDir(outDir).filePath(manifest.snapshotFileName), {}, 0, false, {}};
-    std::optional<BpsmSnapshot> snapshot;
-    if (!doc)
+    if (!bpat.ok)
         error = QStringLiteral("not baked: the species' BPAT failed");
     else
-        snapshot = Baker::bakeSnapshot(manifest, *doc, &error);
-    if (snapshot) {
-        bpsm.contents = QStringLiteral("species %1, %2 vertices, %3 triangles, %4 clips, %5 frames")
-                            .arg(snapshot->speciesId).arg(snapshot->vertexCount)
-                            .arg(snapshot->indices.size() / 3).arg(snapshot->clips.size())
-                            .arg(snapshot->frameTotal());
-        bpsm.ok = BpsmWriter(*snapshot).save(bpsm.path, &error);
-    }
+        bpsm.ok = writeBpsm(manifest, *plan, bpsm.path, &bpsm.contents, &error);
     if (bpsm.ok)
         bpsm.bytes = quint64(QFileInfo(bpsm.path).size());
     else

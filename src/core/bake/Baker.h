@@ -1,9 +1,11 @@
 #pragma once
 // The built-in baker behind `bpat bake`: for every species manifest, poses the rig for each
-// frame of each clip (frame i at phase i / frame_count), writes the BPAT file through
-// BpatDocument + BpatWriter and, when the manifest names one, the minimal snapshot mesh (the
-// species' creature mesh skinned on the CPU for every frame) through BpsmWriter. Every file is
-// written atomically (QSaveFile): a failure never leaves a half-written file. The loop knows
+// frame of each clip (frame i at phase i / frame_count), writes the BPAT file and, when the
+// manifest names one, the minimal snapshot mesh (the species' creature mesh skinned on the CPU
+// for every frame). Both stream into QSaveFile (BpatStreamWriter; BpsmWriter's head and vertex
+// records), one clip's frames in memory at a time; the bytes are those BpatWriter and
+// BpsmWriter write for bakeDocument() and bakeSnapshot() (tested). Every file is written
+// atomically (QSaveFile): a failure never leaves a half-written file. The loop knows
 // nothing about particular species; see SpeciesCatalog.
 #include "bpat/BpatDocument.h"
 #include "bpsm/BpsmSnapshot.h"

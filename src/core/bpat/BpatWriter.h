@@ -45,9 +45,13 @@ public:
     // written (QSaveFile); on failure the original file is untouched.
     bool save(const QString &path, QString *error = nullptr) const;
 
+    // The bytes before the palette (header, tables, string table, pad) for `layout`. Reads only
+    // the document's header fields, clip and socket tables (names, frame counts, fps, loops,
+    // anchors, offsets), never a palette: BpatStreamWriter writes them before streaming frames.
+    QByteArray headerAndTables(const BpatLayout &layout) const;
+
 private:
     bool check(QString *error) const;
-    QByteArray headerAndTables(const BpatLayout &layout) const;
     // Version-specific pieces (BpatWriterVersions.cpp).
     void writeClipEntryExtras(uchar *entry, int clip) const;   // v2 markers; v3 flags, variants, markers
     void writeV3Extension(uchar *file, const BpatLayout &layout) const;

@@ -3,10 +3,20 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "bpat/DeepCheckKernels.h"
 #include "bpat/DeepCheckerV3.h"
 #include "mesh/Rig.h"
 
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
+#include <atomic>
+#include <memory>
+#include <vector>
+#ifdef Q_OS_UNIX
+#include <sys/mman.h>
+#endif
 #include <cmath>
 #include <cstring>
 
@@ -14,31 +24,11 @@ namespace bpat {
 
 namespace fmt = bpat::format;
 using namespace codes;
+using namespace deepkernels;
 
 namespace {
 
 constexpr quint64 ProgressStep = 8ull << 20; // bytes between progress callbacks
-
-inline bool allFinite(const float *v, int n)
-{
-    quint32 bad = 0;
-    for (int i = 0; i < n; ++i) {
-        quint32 bits;
-        std::memcpy(&bits, v + i, 4);
-        bad |= quint32((bits & 0x7f800000u) == 0x7f800000u);
-    }
-    return bad == 0;
-}
-
-// Finite, row 3 == 0 0 0 1 and |det(upper 3x3)| comfortably above the threshold, in float.
-inline bool looksFine(const float *m, float minDet)
-{
-    if (!allFinite(m, 16) || m[12] != 0.0f || m[13] != 0.0f || m[14] != 0.0f || m[15] != 1.0f)
-        return false;
-    const float det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8])
-        + m[2] * (m[4] * m[9] - m[5] * m[8]);
-    return std::abs(det) >= minDet;
-}
 
 QString floats(const float *v, int n)
 {
@@ -70,24 +60,159 @@ void DeepChecker::run()
 {
     // Streams only what is proven inside the file: paletteInBounds() is false when the
     // palette's size overflows 64 bits (a size that wrapped to 0 once let 2^27 frames of 2^31
-    // bones through, and the loops below read far past the mapping). Each pass checks again.
-    // With bone_count 0 the palette is empty whatever frame_total says (BONE_COUNT_OUT_OF_RANGE
-    // is reported): nothing to stream, and looping over up to 2^32 empty frames would be wasted.
+    // bones through, and the loops below read far past the mapping). The socket pass needs its
+    // block proven too. With bone_count 0 the palette is empty whatever frame_total says
+    // (BONE_COUNT_OUT_OF_RANGE is reported): nothing to stream, and looping over up to 2^32
+    // empty frames would be wasted.
     if (!m_file.paletteInBounds() || m_file.header().boneCount == 0)
         return;
+    const BpatHeader &h = m_file.header();
+    const uchar *palette = m_file.paletteBytes();
+    if (!palette)
+        return;
+    const uchar *rows = m_file.socketDataBytes();
+    const bool sockets = rows && h.socketCount > 0 && m_file.sockets().size() == qsizetype(h.socketCount);
     m_totalBytes = m_file.paletteBytesSize() + m_file.socketDataBytesSize();
     m_nextProgress = 0;
-    // Late v3 stores column-major skinning matrices: their own pass (DeepCheckerV3).
     DeepCheckerV3 v3(m_file, m_options, m_sink);
-    const bool done = m_file.storesSkinningMatrices()
-        ? tick(0) && v3.checkSkinningPalette(0, m_totalBytes) && v3.checkSocketData(m_file.paletteBytesSize(), m_totalBytes)
-        : tick(0) && checkPalette() && checkSocketData();
-    if (!done || !v3.checkContacts()) {
+    if (m_file.storesSkinningMatrices()) {
+        // Late v3 stores column-major skinning matrices: their own pass (DeepCheckerV3).
+        const bool done = tick(0) && v3.checkSkinningPalette(0, m_totalBytes)
+                          && v3.checkSocketData(m_file.paletteBytesSize(), m_totalBytes) && v3.checkContacts();
+        if (!done)
+            m_sink.setCancelled();
+        else if (m_options.progress)
+            m_options.progress(m_totalBytes, m_totalBytes);
+        return;
+    }
+    if (!tick(0)) {
+        m_sink.setCancelled();
+        return;
+    }
+    if (h.frameTotal == 0) {
+        if (m_options.progress)
+            m_options.progress(m_totalBytes, m_totalBytes);
+        return;
+    }
+    const quint64 frameBytes = quint64(h.boneCount) * fmt::MatrixSize;
+    const quint64 rowBytes = sockets ? quint64(h.socketCount) * fmt::SocketRowSize : 0;
+#ifdef Q_OS_UNIX
+    // The pass reads front to back: let the kernel read ahead (and drop behind) accordingly.
+    const quintptr page = 4096;
+    const quintptr from = quintptr(palette) & ~(page - 1);
+    ::posix_madvise(reinterpret_cast<void *>(from), size_t(quintptr(palette) + m_file.paletteBytesSize() - from),
+                    POSIX_MADV_SEQUENTIAL);
+#endif
+
+    // One contiguous range of frames per thread, each with its own findings and carried state.
+    constexpr quint64 MinBytesPerThread = 1ull << 20;
+    const int wanted = m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount();
+    const quint64 byBytes = std::max<quint64>(1, m_totalBytes / MinBytesPerThread);
+    const quint32 ranges = quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), byBytes), 1, h.frameTotal));
+    struct Range
+    {
+        quint32 first = 0, count = 0;
+        std::unique_ptr<DiagnosticSink> paletteSink, socketSink;
+        std::unique_ptr<DeepChecker> palette, socket;
+    };
+    std::vector<Range> parts(ranges);
+    for (quint32 r = 0; r < ranges; ++r) {
+        Range &part = parts[r];
+        part.first = quint32(quint64(h.frameTotal) * r / ranges);
+        part.count = quint32(quint64(h.frameTotal) * (r + 1) / ranges) - part.first;
+        part.paletteSink = std::make_unique<DiagnosticSink>(m_sink.profile(), m_options.maxIssues);
+        part.socketSink = std::make_unique<DiagnosticSink>(m_sink.profile(), m_options.maxIssues);
+        part.palette = std::make_unique<DeepChecker>(m_file, m_options, *part.paletteSink);
+        part.socket = std::make_unique<DeepChecker>(m_file, m_options, *part.socketSink);
+    }
+    std::atomic<quint64> done{0};
+    std::atomic<bool> stop{false};
+    // Runs of about 1 MiB: the socket rows of a run are checked right after its matrices, so
+    // their anchors are read from cache.
+    const quint32 step = quint32(std::max<quint64>(1, (1ull << 20) / (frameBytes + rowBytes)));
+    auto sweep = [&](Range &part, bool reporting) {
+        for (quint32 at = 0; at < part.count;) {
+            if (stop.load(std::memory_order_relaxed))
+                return;
+            const quint32 n = std::min(step, part.count - at);
+            const quint32 frame = part.first + at;
+            part.palette->checkPaletteFrames(palette + quint64(frame) * frameBytes, frame, n);
+            if (sockets)
+                part.socket->checkSocketFrames(rows + quint64(frame) * rowBytes, palette + quint64(frame) * frameBytes, frame, n);
+            at += n;
+            const quint64 now = done.fetch_add(quint64(n) * (frameBytes + rowBytes), std::memory_order_relaxed)
+                + quint64(n) * (frameBytes + rowBytes);
+            if (reporting && !tick(now))
+                stop = true;
+        }
+    };
+    if (ranges == 1) {
+        sweep(parts[0], true);
+    } else {
+        // Ranges 1.. on a pool; range 0 on this thread, which alone reports progress and
+        // watches the cancel flag (ValidationOptions promises callbacks on this thread).
+        QThreadPool pool;
+        pool.setMaxThreadCount(int(ranges) - 1);
+        QList<Range *> others;
+        for (quint32 r = 1; r < ranges; ++r)
+            others.append(&parts[r]);
+        QFuture<void> rest = QtConcurrent::map(&pool, others, [&](Range *part) { sweep(*part, false); });
+        sweep(parts[0], true);
+        while (!rest.isFinished()) { // keep reporting while the others finish
+            if (!tick(done.load(std::memory_order_relaxed)))
+                stop = true;
+            QThread::msleep(1);
+        }
+        rest.waitForFinished();
+    }
+    if (stop) {
+        m_sink.setCancelled();
+        return;
+    }
+    // One merge, in frame order: matrices first, then socket rows (the Validator's order).
+    for (Range &part : parts) {
+        m_sink.absorb(part.paletteSink->result());
+        absorb(*part.palette);
+    }
+    finishPalette();
+    if (sockets) {
+        for (Range &part : parts) {
+            m_sink.absorb(part.socketSink->result());
+            absorb(*part.socket);
+        }
+        finishSockets();
+    }
+    if (!v3.checkContacts()) { // v3: the contact table, early and late alike
         m_sink.setCancelled();
         return;
     }
     if (m_options.progress)
         m_options.progress(m_totalBytes, m_totalBytes);
+}
+
+void DeepChecker::absorb(const DeepChecker &later)
+{
+    if (later.m_columnMajor > 0) {
+        if (!m_firstColumnMajor) {
+            m_firstColumnMajor = later.m_firstColumnMajor;
+            m_firstColumnMajorAt = later.m_firstColumnMajorAt;
+        }
+        m_columnMajor += later.m_columnMajor;
+    }
+    if (!later.m_mismatches.isEmpty()) {
+        if (m_mismatches.size() != later.m_mismatches.size())
+            m_mismatches.resize(later.m_mismatches.size());
+        for (qsizetype s = 0; s < m_mismatches.size(); ++s) {
+            Mismatch &mine = m_mismatches[s];
+            const Mismatch &theirs = later.m_mismatches.at(s);
+            if (theirs.frames == 0)
+                continue;
+            if (mine.frames == 0)
+                mine.firstFrame = theirs.firstFrame;
+            mine.frames += theirs.frames;
+            mine.worst = std::max(mine.worst, theirs.worst);
+        }
+    }
 }
 
 bool DeepChecker::tick(quint64 done)
@@ -132,32 +257,24 @@ DiagnosticLocation DeepChecker::socketLocation(quint32 global, quint32 socket, c
     return DiagnosticLocation::socketData(at.clip, at.clipName, at.frame, int(socket), name);
 }
 
-bool DeepChecker::checkPalette()
+QString DeepChecker::boneLabel(quint32 bone)
 {
-    const BpatHeader &h = m_file.header();
-    // Non-null only when frame_total * bone_count * 64 bytes (overflow-checked) lie inside the
-    // file: the loops below read exactly that many.
-    const uchar *base = m_file.paletteBytes();
-    if (!base)
-        return true;
-    const quint64 paletteOffset = m_file.paletteDataOffset();
-    const quint64 frameBytes = quint64(h.boneCount) * fmt::MatrixSize;
-    const double minDet = m_options.degenerateDeterminant;
-    // Fast-path bound in float, with margin for float rounding; borderline cases are decided
-    // by the exact checks below in double precision.
-    const float fastMinDet = float(minDet) * 4.0f + 1e-30f;
-    quint64 columnMajor = 0;
-    std::optional<quint64> firstColumnMajor;
-    DiagnosticLocation firstColumnMajorAt;
-
     // Every finding names its bone in the message too ("bone 12 'Hand_L'"), which is all a
     // command-line report shows: the rig's name when the game had a rig of this size.
-    const std::optional<Rig> rig = Rig::forSpecies(h.speciesId, int(h.boneCount));
-    auto boneLabel = [&](quint32 bone) {
-        return rig && int(bone) < rig->boneCount() ? QStringLiteral("bone %1 '%2'").arg(bone).arg(rig->bone(int(bone)).name)
+    if (!m_rigLooked) {
+        m_rigLooked = true;
+        m_rig = Rig::forSpecies(m_file.header().speciesId, int(m_file.header().boneCount));
+    }
+    return m_rig && int(bone) < m_rig->boneCount() ? QStringLiteral("bone %1 '%2'").arg(bone).arg(m_rig->bone(int(bone)).name)
                                                    : QStringLiteral("bone %1").arg(bone);
-    };
-    auto report = [&](const QString &code, quint32 frame, quint32 bone, const QString &what) {
+}
+
+void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
+{
+    const BpatHeader &h = m_file.header();
+    const quint64 paletteOffset = m_file.paletteDataOffset();
+    const double minDet = m_options.degenerateDeterminant;
+    auto report = [&](const QString &code, const QString &what) {
         if (m_sink.full()) {
             m_sink.countOnly(code);
             return;
@@ -170,96 +287,120 @@ bool DeepChecker::checkPalette()
         m_sink.report(code, paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize, where,
                       QStringLiteral("%1 in %2: %3").arg(boneLabel(bone), inWords, what));
     };
-
-    for (quint32 frame = 0; frame < h.frameTotal; ++frame) {
-        if (!tick(quint64(frame) * frameBytes))
-            return false;
-        const uchar *frameData = base + quint64(frame) * frameBytes;
-        for (quint32 bone = 0; bone < h.boneCount; ++bone) {
-            float m[16];
-            std::memcpy(m, frameData + quint64(bone) * fmt::MatrixSize, sizeof m);
-            if (looksFine(m, fastMinDet))
-                continue; // the common case: finite, affine, clearly non-degenerate
-            if (!allFinite(m, 16)) {
-                report(NON_FINITE, frame, bone, QStringLiteral("matrix holds NaN or infinity: %1").arg(floats(m, 16)));
-                continue;
+    if (!allFinite(m, 16)) {
+        report(NON_FINITE, QStringLiteral("matrix holds NaN or infinity: %1").arg(floats(m, 16)));
+        return;
+    }
+    if (!(m[12] == 0.0f && m[13] == 0.0f && m[14] == 0.0f && m[15] == 1.0f)) {
+        const bool looksColumnMajor = m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f;
+        if (looksColumnMajor) {
+            if (!m_firstColumnMajor) {
+                m_firstColumnMajor = paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize;
+                m_firstColumnMajorAt = paletteLocation(frame, bone);
             }
-            if (!(m[12] == 0.0f && m[13] == 0.0f && m[14] == 0.0f && m[15] == 1.0f)) {
-                const bool looksColumnMajor = m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f;
-                if (looksColumnMajor) {
-                    if (!firstColumnMajor) {
-                        firstColumnMajor = paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize;
-                        firstColumnMajorAt = paletteLocation(frame, bone);
-                    }
-                    ++columnMajor;
-                } else {
-                    report(NON_AFFINE, frame, bone,
-                           QStringLiteral("row 3 (floats 12..15) is %1, expected 0 0 0 1").arg(floats(m + 12, 4)));
-                }
-            }
-            const double det = double(m[0]) * (double(m[5]) * m[10] - double(m[6]) * m[9])
-                - double(m[1]) * (double(m[4]) * m[10] - double(m[6]) * m[8])
-                + double(m[2]) * (double(m[4]) * m[9] - double(m[5]) * m[8]);
-            if (std::abs(det) < minDet) {
-                report(DEGENERATE_MATRIX, frame, bone,
-                       QStringLiteral("determinant of the upper 3x3 is %1, expected |det| >= %2")
-                           .arg(det, 0, 'g', 6).arg(minDet, 0, 'g', 3));
-            }
+            ++m_columnMajor;
+        } else {
+            report(NON_AFFINE, QStringLiteral("row 3 (floats 12..15) is %1, expected 0 0 0 1").arg(floats(m + 12, 4)));
         }
     }
-    if (columnMajor > 0) {
-        const quint64 total = quint64(h.frameTotal) * h.boneCount;
-        m_sink.report(COLUMN_MAJOR_SUSPECTED, firstColumnMajor, firstColumnMajorAt,
-                      QStringLiteral("%1 of %2 matrices hold their translation in floats 12..14 with floats 3, 7, 11 zero "
-                                     "(column-major); v1 palettes are row-major (translation in floats 3, 7, 11, row 3 = 0 0 0 1)")
-                          .arg(columnMajor).arg(total));
+    const double det = double(m[0]) * (double(m[5]) * m[10] - double(m[6]) * m[9])
+        - double(m[1]) * (double(m[4]) * m[10] - double(m[6]) * m[8])
+        + double(m[2]) * (double(m[4]) * m[9] - double(m[5]) * m[8]);
+    if (std::abs(det) < minDet) {
+        report(DEGENERATE_MATRIX, QStringLiteral("determinant of the upper 3x3 is %1, expected |det| >= %2")
+                                      .arg(det, 0, 'g', 6).arg(minDet, 0, 'g', 3));
     }
-    return true;
 }
 
-bool DeepChecker::checkSocketData()
+void DeepChecker::checkPaletteFrames(const uchar *frames, quint32 first, quint32 count)
 {
+    const quint32 bones = m_file.header().boneCount;
+    // Fast-path bound in float, with margin for float rounding; borderline cases are decided
+    // by the exact checks in checkMatrixSlow() in double precision.
+    const float fastMinDet = float(m_options.degenerateDeterminant) * 4.0f + 1e-30f;
+    const quint64 matrices = quint64(count) * bones;
+    for (quint64 i = 0; i < matrices; ++i) {
+        const uchar *m = frames + i * fmt::MatrixSize;
+        if (Q_LIKELY(looksFine(m, fastMinDet)))
+            continue; // the common case: finite, affine, clearly non-degenerate
+        float copy[16];
+        std::memcpy(copy, m, sizeof copy);
+        checkMatrixSlow(copy, first + quint32(i / bones), quint32(i % bones));
+    }
+}
+
+void DeepChecker::finishPalette()
+{
+    if (m_columnMajor == 0)
+        return;
     const BpatHeader &h = m_file.header();
-    // Both blocks must be proven inside the file (overflow-checked sizes): the loop reads every
-    // socket row and, for each, its anchor's matrix.
-    const uchar *rows = m_file.socketDataBytes();
-    const uchar *palette = m_file.paletteBytes();
-    if (!rows || !palette || h.socketCount == 0)
-        return true;
+    const quint64 total = quint64(h.frameTotal) * h.boneCount;
+    m_sink.report(COLUMN_MAJOR_SUSPECTED, m_firstColumnMajor, m_firstColumnMajorAt,
+                  QStringLiteral("%1 of %2 matrices hold their translation in floats 12..14 with floats 3, 7, 11 zero "
+                                 "(column-major); v1 palettes are row-major (translation in floats 3, 7, 11, row 3 = 0 0 0 1)")
+                      .arg(m_columnMajor).arg(total));
+}
+
+void DeepChecker::prepareSockets()
+{
+    m_socketsReady = true;
+    const BpatHeader &h = m_file.header();
     const QList<BpatSocketInfo> &sockets = m_file.sockets();
-    if (sockets.size() != qsizetype(h.socketCount))
-        return true; // socket table not decoded: anchors and offsets unknown
-    const quint64 socketBase = *m_file.socketDataOffset();
+    if (h.socketCount == 0 || sockets.size() != qsizetype(h.socketCount))
+        return; // no sockets, or the socket table is not decoded: anchors and offsets unknown
+    m_mismatches.resize(sockets.size());
+    for (const BpatSocketInfo &s : sockets) {
+        SocketRef ref;
+        ref.anchor = s.anchorBone;
+        ref.anchorValid = s.anchorBone < h.boneCount; // else SOCKET_ANCHOR_OUT_OF_RANGE is reported
+        ref.x = s.localOffset.x();
+        ref.y = s.localOffset.y();
+        ref.z = s.localOffset.z();
+        m_socketRefs.append(ref);
+    }
+}
+
+void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, quint32 first, quint32 count)
+{
+    if (!m_socketsReady)
+        prepareSockets();
+    if (m_socketRefs.isEmpty())
+        return;
+    const BpatHeader &h = m_file.header();
+    const quint32 socketCount = quint32(m_socketRefs.size());
+    const SocketRef *refs = m_socketRefs.constData();
     const float tolerance = m_options.socketTolerance;
-    const quint64 paletteBytes = m_file.paletteBytesSize();
-    const quint64 frameBytes = quint64(h.socketCount) * fmt::SocketRowSize;
-
-    struct Mismatch { quint64 frames = 0; quint32 firstFrame = 0; float worst = 0.0f; };
-    QList<Mismatch> mismatches(sockets.size());
-
-    for (quint32 frame = 0; frame < h.frameTotal; ++frame) {
-        if (!tick(paletteBytes + quint64(frame) * frameBytes))
-            return false;
-        for (quint32 s = 0; s < h.socketCount; ++s) {
-            const quint64 rowOffset = (quint64(frame) * h.socketCount + s) * fmt::SocketRowSize;
+    for (quint32 i = 0; i < count; ++i) {
+        const quint32 frame = first + i;
+        const uchar *frameRows = rows + quint64(i) * socketCount * fmt::SocketRowSize;
+        const uchar *framePalette = palette + quint64(i) * h.boneCount * fmt::MatrixSize;
+        for (quint32 s = 0; s < socketCount; ++s) {
+#if defined(__SSE2__)
+            if (Q_LIKELY(refs[s].anchorValid)
+                && socketRowExact(frameRows + quint64(s) * fmt::SocketRowSize,
+                                  framePalette + quint64(refs[s].anchor) * fmt::MatrixSize, _mm_set1_ps(refs[s].x),
+                                  _mm_set1_ps(refs[s].y), _mm_set1_ps(refs[s].z)))
+                continue; // the common case: the rows are exactly what the palette gives
+#endif
             float stored[12];
-            std::memcpy(stored, rows + rowOffset, sizeof stored);
-            if (!allFinite(stored, 12)) {
+            std::memcpy(stored, frameRows + quint64(s) * fmt::SocketRowSize, sizeof stored);
+            if (Q_UNLIKELY(!allFinite(stored, 12))) {
                 if (m_sink.full()) {
                     m_sink.countOnly(NON_FINITE);
                 } else {
-                    m_sink.report(NON_FINITE, socketBase + rowOffset,
-                                  socketLocation(frame, s, sockets.at(s).name),
+                    m_sink.report(NON_FINITE, *m_file.socketDataOffset() + (quint64(frame) * socketCount + s) * fmt::SocketRowSize,
+                                  socketLocation(frame, s, m_file.sockets().at(s).name),
                                   QStringLiteral("socket rows hold NaN or infinity: %1").arg(floats(stored, 12)));
                 }
                 continue;
             }
-            const BpatSocketInfo &socket = sockets.at(s);
-            if (socket.anchorBone >= h.boneCount)
-                continue; // SOCKET_ANCHOR_OUT_OF_RANGE already reported
+            const SocketRef &ref = refs[s];
+            if (!ref.anchorValid)
+                continue;
             float anchor[16];
-            std::memcpy(anchor, palette + (quint64(frame) * h.boneCount + socket.anchorBone) * fmt::MatrixSize, sizeof anchor);
-            const auto expected = BpatDocument::computeSocketRow(anchor, socket.localOffset);
+            std::memcpy(anchor, framePalette + quint64(ref.anchor) * fmt::MatrixSize, sizeof anchor);
+            float expected[12];
+            socketRow(anchor, ref.x, ref.y, ref.z, expected);
             float worst = 0.0f;
             bool differs = false;
             for (int k = 0; k < 12; ++k) {
@@ -267,16 +408,26 @@ bool DeepChecker::checkSocketData()
                 worst = std::max(worst, diff);
                 differs |= !(diff <= tolerance * std::max(1.0f, std::abs(expected[k])));
             }
-            if (differs) {
-                Mismatch &mm = mismatches[s];
+            if (Q_UNLIKELY(differs)) {
+                Mismatch &mm = m_mismatches[s];
                 if (mm.frames++ == 0)
                     mm.firstFrame = frame;
                 mm.worst = std::max(mm.worst, worst);
             }
         }
     }
+}
+
+void DeepChecker::finishSockets()
+{
+    const BpatHeader &h = m_file.header();
+    const QList<BpatSocketInfo> &sockets = m_file.sockets();
+    if (m_mismatches.size() != sockets.size() || h.socketCount == 0)
+        return;
+    const quint64 socketBase = *m_file.socketDataOffset();
+    const float tolerance = m_options.socketTolerance;
     for (quint32 s = 0; s < h.socketCount; ++s) {
-        const Mismatch &mm = mismatches.at(s);
+        const Mismatch &mm = m_mismatches.at(s);
         if (mm.frames == 0)
             continue;
         const BpatSocketInfo &socket = sockets.at(s);
@@ -287,7 +438,6 @@ bool DeepChecker::checkSocketData()
                           .arg(socket.name).arg(socket.anchorBone).arg(mm.frames).arg(h.frameTotal)
                           .arg(double(mm.worst), 0, 'g', 6).arg(double(tolerance), 0, 'g', 3));
     }
-    return true;
 }
 
 } // namespace bpat

@@ -24,6 +24,9 @@ struct ValidationOptions
     float socketTolerance = 1e-4f;
     // DEGENERATE_MATRIX: |det(upper 3x3)| below this.
     double degenerateDeterminant = 1e-12;
+    // Deep checks: threads sharing the frames (0: QThread::idealThreadCount()); files under a few
+    // MiB per thread use fewer threads. The findings do not depend on it.
+    int threads = 0;
     // Deep checks: called now and then with bytes checked so far and the total, from the
     // validating thread. Return value ignored.
     std::function<void(quint64 done, quint64 total)> progress;

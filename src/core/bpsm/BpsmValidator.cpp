@@ -229,7 +229,8 @@ void checkContent(const BpsmFile &file, Sink &sink)
         for (quint32 v = 0; v < h.vertexCount; ++v) {
             const CreatureVertex x = *file.vertex(f, v);
             const quint64 at = *file.vertexOffset(f, v);
-            const DiagnosticLocation where(QStringLiteral("vertices[frame=%1,vertex=%2]").arg(f).arg(v));
+            // Built only for a finding: formatting it for every vertex cost more than the checks.
+            const auto where = [f, v]() { return DiagnosticLocation(QStringLiteral("vertices[frame=%1,vertex=%2]").arg(f).arg(v)); };
             bool finite = true;
             float sum = 0.0f;
             bool negative = false;
@@ -242,12 +243,12 @@ void checkContent(const BpsmFile &file, Sink &sink)
                 negative = negative || x.weights[k] < 0.0f;
             }
             if (!finite)
-                sink.report(u"BPSM_NON_FINITE"_qs, at, where, u"a float is NaN or infinite"_qs);
+                sink.report(u"BPSM_NON_FINITE"_qs, at, where(), u"a float is NaN or infinite"_qs);
             else if (negative || std::abs(sum - 1.0f) > 1e-3f)
-                sink.report(u"BPSM_BAD_WEIGHTS"_qs, at + bpsm::vertex::Weights, where.with(u"bone_weights"_qs),
+                sink.report(u"BPSM_BAD_WEIGHTS"_qs, at + bpsm::vertex::Weights, where().with(u"bone_weights"_qs),
                             QStringLiteral("weights sum to %1, expected 1 with none negative").arg(sum));
             if (x.pad[0] || x.pad[1] || x.pad[2])
-                sink.report(u"BPSM_RESERVED_NONZERO"_qs, at + bpsm::vertex::Pad, where.with(u"pad"_qs),
+                sink.report(u"BPSM_RESERVED_NONZERO"_qs, at + bpsm::vertex::Pad, where().with(u"pad"_qs),
                             u"pad bytes are not zero"_qs);
         }
     }

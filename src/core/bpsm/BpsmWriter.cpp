@@ -37,16 +37,16 @@ BpsmLayout BpsmWriter::layout() const
     return l;
 }
 
-QByteArray BpsmWriter::toBytes(QString *error) const
+BpsmLayout BpsmWriter::streamLayout() const
 {
-    const QString problem = m_snapshot.problem();
-    if (!problem.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("cannot write BPSM: ") + problem;
-        return {};
-    }
-    const BpsmLayout l = layout();
-    QByteArray out(qsizetype(l.fileSize), '\0');
+    BpsmLayout l = layout();
+    l.fileSize = l.vertexDataOffset + quint64(m_snapshot.frameTotal()) * m_snapshot.vertexCount * bpsm::VertexSize;
+    return l;
+}
+
+QByteArray BpsmWriter::head(const BpsmLayout &l) const
+{
+    QByteArray out(qsizetype(l.vertexDataOffset), '\0');
     auto *p = reinterpret_cast<uchar *>(out.data());
     std::memcpy(p, bpsm::Magic, 4);
     fmt::writeU32(p + bpsm::header::Version, bpsm::CurrentVersion);
@@ -77,21 +77,39 @@ QByteArray BpsmWriter::toBytes(QString *error) const
     std::memcpy(p + l.stringTableOffset, strings.constData(), size_t(strings.size()));
     for (qsizetype i = 0; i < m_snapshot.indices.size(); ++i)
         fmt::writeU32(p + l.indexDataOffset + quint64(i) * bpsm::IndexSize, m_snapshot.indices.at(i));
-    for (qsizetype i = 0; i < m_snapshot.vertices.size(); ++i) {
-        const CreatureVertex &v = m_snapshot.vertices.at(i);
-        uchar *d = p + l.vertexDataOffset + quint64(i) * bpsm::VertexSize;
-        for (int k = 0; k < 3; ++k) {
-            fmt::writeF32(d + bpsm::vertex::Position + 4 * k, v.position[k]);
-            fmt::writeF32(d + bpsm::vertex::Normal + 4 * k, v.normal[k]);
-        }
-        for (int k = 0; k < 2; ++k)
-            fmt::writeF32(d + bpsm::vertex::Uv + 4 * k, v.uv[k]);
-        for (int k = 0; k < 4; ++k) {
-            d[bpsm::vertex::Bones + k] = v.bones[k];
-            fmt::writeF32(d + bpsm::vertex::Weights + 4 * k, v.weights[k]);
-        }
-        d[bpsm::vertex::ColorRole] = v.colorRole; // pad bytes stay zero
+    return out;
+}
+
+void BpsmWriter::encodeVertex(const CreatureVertex &v, uchar *d)
+{
+    std::memset(d, 0, bpsm::VertexSize);
+    for (int k = 0; k < 3; ++k) {
+        fmt::writeF32(d + bpsm::vertex::Position + 4 * k, v.position[k]);
+        fmt::writeF32(d + bpsm::vertex::Normal + 4 * k, v.normal[k]);
     }
+    for (int k = 0; k < 2; ++k)
+        fmt::writeF32(d + bpsm::vertex::Uv + 4 * k, v.uv[k]);
+    for (int k = 0; k < 4; ++k) {
+        d[bpsm::vertex::Bones + k] = v.bones[k];
+        fmt::writeF32(d + bpsm::vertex::Weights + 4 * k, v.weights[k]);
+    }
+    d[bpsm::vertex::ColorRole] = v.colorRole; // pad bytes stay zero
+}
+
+QByteArray BpsmWriter::toBytes(QString *error) const
+{
+    const QString problem = m_snapshot.problem();
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("cannot write BPSM: ") + problem;
+        return {};
+    }
+    const BpsmLayout l = layout();
+    QByteArray out = head(l);
+    out.append(QByteArray(qsizetype(l.fileSize - l.vertexDataOffset), '\0'));
+    auto *p = reinterpret_cast<uchar *>(out.data());
+    for (qsizetype i = 0; i < m_snapshot.vertices.size(); ++i)
+        encodeVertex(m_snapshot.vertices.at(i), p + l.vertexDataOffset + quint64(i) * bpsm::VertexSize);
     return out;
 }
 

@@ -25,6 +25,14 @@ public:
     explicit BpsmWriter(const BpsmSnapshot &snapshot);
 
     BpsmLayout layout() const;
+    // The layout with frameTotal() * vertexCount vertices whatever `vertices` holds, for a
+    // writer that streams the vertices frame by frame (the baker).
+    BpsmLayout streamLayout() const;
+    // Everything before the vertex data for `layout`: header, clip table, string table, pad and
+    // indices (layout.vertexDataOffset bytes).
+    QByteArray head(const BpsmLayout &layout) const;
+    // One vertex record (bpsm::VertexSize bytes) as the file stores it, pad bytes zero.
+    static void encodeVertex(const CreatureVertex &vertex, uchar *out);
     // The whole file, or empty with *error set when the snapshot has a problem().
     QByteArray toBytes(QString *error = nullptr) const;
     // Atomic (QSaveFile): on failure the file at `path`, if any, is untouched.

@@ -26,6 +26,13 @@ public:
     void report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location, const QString &message);
     // Counts a finding without building its message (used in hot loops once full()).
     void countOnly(const QString &code);
+    // Adds a finding made elsewhere (another sink, a check that ran ahead of time): its
+    // severity becomes this profile's; kept or counted like report().
+    void add(Diagnostic diagnostic);
+    // Appends another sink's result of the same profile as if its findings had been reported
+    // here, in order: kept findings added, the ones it only counted counted. Lets checks run in
+    // parallel chunks with one merge.
+    void absorb(const ValidationResult &later);
     void setCancelled() { m_result.cancelled = true; }
     const ValidationResult &result() const { return m_result; }
     ValidationResult take() { return std::move(m_result); }

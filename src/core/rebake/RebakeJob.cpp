@@ -2,12 +2,14 @@
 
 #include "io/AtomicFile.h"
 #include "bpat/BpatFile.h"
+#include "bpat/BpatStreamWriter.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/VersionConverter.h"
 #include "anim/InputAnimationReader.h"
 #include "bpat/Validator.h"
 
 #include <QSet>
+#include <QTemporaryFile>
 
 namespace bpat {
 
@@ -47,7 +49,67 @@ QSet<QString> errorFindings(const ValidationResult &result)
     return findings;
 }
 
+// Valid in both profiles; an existing file's own spec-profile errors (same code, same place)
+// are not held against it. Fills out.validation (the spec findings) and out.errors.
+void judgeOutput(const ValidationResult &game, const ValidationResult &spec, const QSet<QString> &existingSpecErrors,
+                 RebakeOutcome &out)
+{
+    out.validation = spec.issues;
+    for (const Diagnostic &d : game.issues) {
+        if (d.severity == Severity::Error)
+            out.errors << QStringLiteral("output invalid (game profile): %1").arg(d.message);
+    }
+    for (const Diagnostic &d : spec.issues) {
+        if (d.severity == Severity::Error && !existingSpecErrors.contains(findingKey(d)))
+            out.errors << QStringLiteral("output invalid (spec profile): %1").arg(d.message);
+    }
+}
+
+// The structural checks (no deep pass) of a file of `fileSize` bytes that starts with `head`
+// and whose palette and socket rows are not written yet: they read only the header, the tables
+// and the sizes, so a sparse temporary file (the head, then a hole) stands in for it.
+std::optional<ValidationResult> structuralCheck(const QByteArray &head, quint64 fileSize, ValidationProfile profile,
+                                                const QString &path, QString *error)
+{
+    QTemporaryFile sparse;
+    if (!sparse.open() || !AtomicFile::writeAll(&sparse, head) || !sparse.resize(qint64(fileSize)) || !sparse.flush()) {
+        *error = QStringLiteral("cannot prepare the layout check in %1: %2").arg(sparse.fileName(), sparse.errorString());
+        return std::nullopt;
+    }
+    uchar *mapped = sparse.map(0, qint64(fileSize));
+    if (!mapped) {
+        *error = QStringLiteral("cannot map the layout check file %1: %2").arg(sparse.fileName(), sparse.errorString());
+        return std::nullopt;
+    }
+    ValidationOptions options;
+    options.profile = profile;
+    ValidationResult result = Validator(options).validate(
+        BpatFile::fromData(QByteArray::fromRawData(reinterpret_cast<const char *>(mapped), qsizetype(fileSize)), path));
+    sparse.unmap(mapped);
+    return result;
+}
+
+// The deep findings (spec severities) added to a structural result, as the Validator's deep
+// pass would have added them in `profile`.
+ValidationResult withDeepFindings(const ValidationResult &structural, const Diagnostics &deep, ValidationProfile profile)
+{
+    DiagnosticSink sink(profile, 0);
+    for (const Diagnostic &d : structural.issues)
+        sink.add(d);
+    for (const Diagnostic &d : deep)
+        sink.add(d);
+    return sink.take();
+}
+
 } // namespace
+
+struct RebakeJob::Prepared
+{
+    BpatDocument doc;                 // the target: --into's document, or an empty one from the recipe
+    QSet<QString> existingSpecErrors; // --into's own spec-profile errors
+    QList<InputAnimation> animations; // per requested clip
+    qint64 totalFrames = 0;
+};
 
 RebakeJob::RebakeJob(RebakeRequest request)
     : m_request(std::move(request))
@@ -61,17 +123,17 @@ RebakeOutcome RebakeJob::build(const RebakeOptions &options) const
     return out;
 }
 
-QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &out) const
+bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
 {
     const RebakeRequest &req = m_request;
     const QStringList problems = req.recipe.problems();
     if (!problems.isEmpty()) {
         out.errors << QStringLiteral("recipe '%1' is not usable:").arg(req.recipe.name) << problems;
-        return {};
+        return false;
     }
     if (req.clips.isEmpty()) {
         out.errors << QStringLiteral("nothing to rebake: expected at least one clip");
-        return {};
+        return false;
     }
     if (!req.overwriteInput) {
         for (const RebakeClipRequest &clip : req.clips) {
@@ -79,20 +141,20 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
                 out.errors << QStringLiteral("%1 is the recording clip '%2' is made from: refusing to write over an input "
                                              "(choose another output, or pass --overwrite-input to replace it)")
                                   .arg(req.outputPath, clip.name);
-                return {};
+                return false;
             }
         }
     }
 
     // The target document: the existing file, or an empty one shaped by the recipe.
-    BpatDocument doc;
-    QSet<QString> existingSpecErrors;
+    BpatDocument &doc = p.doc;
+    QSet<QString> &existingSpecErrors = p.existingSpecErrors;
     if (!req.intoPath.isEmpty()) {
         QString error;
         const std::optional<BpatFile> file = BpatFile::open(req.intoPath, &error);
         if (!file) {
             out.errors << QStringLiteral("cannot open %1: %2").arg(req.intoPath, error);
-            return {};
+            return false;
         }
         ValidationOptions gameOptions;
         gameOptions.profile = ValidationProfile::Game;
@@ -100,7 +162,7 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
         if (!existing.valid()) {
             out.errors << QStringLiteral("%1 is not a valid BPAT file (game profile): %2")
                               .arg(req.intoPath, existing.issues.isEmpty() ? QString() : existing.issues.first().message);
-            return {};
+            return false;
         }
         ValidationOptions specOptions;
         specOptions.deep = true;
@@ -108,13 +170,13 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
         std::optional<BpatDocument> loaded = BpatDocument::fromFile(*file, &error);
         if (!loaded) {
             out.errors << QStringLiteral("cannot read %1: %2").arg(req.intoPath, error);
-            return {};
+            return false;
         }
         doc = std::move(*loaded);
         if (int(doc.boneCount()) != req.recipe.boneCount()) {
             out.errors << QStringLiteral("%1 has %2 bones but recipe '%3' has %4: bone counts must match")
                               .arg(req.intoPath).arg(doc.boneCount()).arg(req.recipe.name).arg(req.recipe.boneCount());
-            return {};
+            return false;
         }
     } else {
         doc = BpatDocument(req.recipe.speciesId, quint32(req.recipe.boneCount()));
@@ -125,38 +187,38 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
     }
 
     // Read every recording and size every clip before baking, so progress has one total.
-    QList<InputAnimation> animations;
-    qint64 totalFrames = 0;
+    QList<InputAnimation> &animations = p.animations;
+    qint64 &totalFrames = p.totalFrames;
     QSet<QString> names;
     for (const RebakeClipRequest &c : req.clips) {
         if (c.name.isEmpty()) {
             out.errors << QStringLiteral("%1: empty clip name").arg(c.curvesPath);
-            return {};
+            return false;
         }
         if (names.contains(c.name)) {
             out.errors << QStringLiteral("clip '%1' is requested twice: expected unique clip names").arg(c.name);
-            return {};
+            return false;
         }
         names.insert(c.name);
         InputAnimationReader reader;
         std::optional<InputAnimation> animation = reader.readFile(c.curvesPath);
         if (!animation) {
             out.errors << QStringLiteral("cannot read %1: %2").arg(c.curvesPath, reader.errorString());
-            return {};
+            return false;
         }
         QString error;
         const std::optional<quint32> frames = Rebaker::frameCount(Rebaker::rangeFrom(c.range),
                                                                   Rebaker::rangeTo(c.range, *animation), c.range.fps, &error);
         if (!frames) {
             out.errors << QStringLiteral("clip '%1' (%2): %3").arg(c.name, c.curvesPath, error);
-            return {};
+            return false;
         }
         // A recording with curves but no keys (or none near the range) would bake one frame of
         // collapsed matrices: refuse it instead of "succeeding".
         if (!hasKeysIn(*animation, Rebaker::rangeFrom(c.range), Rebaker::rangeTo(c.range, *animation))) {
             out.errors << QStringLiteral("clip '%1' (%2): the recording has no keys in the chosen range; nothing to rebake")
                               .arg(c.name, c.curvesPath);
-            return {};
+            return false;
         }
         out.frameCounts.append(*frames);
         totalFrames += *frames;
@@ -164,8 +226,22 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
     }
     if (qint64(doc.frameTotal()) + totalFrames > qint64(Rebaker::MaxFrames)) {
         out.errors << QStringLiteral("%1 frames in all: expected at most %2").arg(qint64(doc.frameTotal()) + totalFrames).arg(Rebaker::MaxFrames);
-        return {};
+        return false;
     }
+
+    return true;
+}
+
+QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &out) const
+{
+    const RebakeRequest &req = m_request;
+    Prepared prepared;
+    if (!prepare(out, prepared))
+        return {};
+    BpatDocument &doc = prepared.doc;
+    const QSet<QString> &existingSpecErrors = prepared.existingSpecErrors;
+    const QList<InputAnimation> &animations = prepared.animations;
+    const qint64 totalFrames = prepared.totalFrames;
 
     const RecipePoser poser(req.recipe);
     qint64 framesBefore = 0;
@@ -219,17 +295,8 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
     }
     // Valid in both profiles; an existing file's own spec-profile errors (same code, same place)
     // are not held against it.
-    const ValidationResult game = validateBytes(bytes, ValidationProfile::Game, req.outputPath);
-    const ValidationResult spec = validateBytes(bytes, ValidationProfile::Spec, req.outputPath);
-    out.validation = spec.issues;
-    for (const Diagnostic &d : game.issues) {
-        if (d.severity == Severity::Error)
-            out.errors << QStringLiteral("output invalid (game profile): %1").arg(d.message);
-    }
-    for (const Diagnostic &d : spec.issues) {
-        if (d.severity == Severity::Error && !existingSpecErrors.contains(findingKey(d)))
-            out.errors << QStringLiteral("output invalid (spec profile): %1").arg(d.message);
-    }
+    judgeOutput(validateBytes(bytes, ValidationProfile::Game, req.outputPath),
+                validateBytes(bytes, ValidationProfile::Spec, req.outputPath), existingSpecErrors, out);
     out.document = std::move(doc);
     out.bytesWritten = bytes.size();
     out.ok = out.errors.isEmpty();
@@ -238,23 +305,135 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
 
 RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
 {
+    // Streams: the file's head is written first, then every frame as the pool computes it
+    // (deep-checked on the way), into QSaveFile's temporary; it replaces the output only when
+    // the whole file is written and valid. Memory stays flat in the output's size: only two
+    // runs of frames are held at a time.
     RebakeOutcome out;
-    const QByteArray bytes = buildBytes(options, out);
-    if (!out.ok)
+    const RebakeRequest &req = m_request;
+    Prepared prepared;
+    if (!prepare(out, prepared))
         return out;
-    if (options.cancel && options.cancel->load()) {
-        out.ok = false;
-        out.cancelled = true;
-        out.errors << QStringLiteral("cancelled: nothing was written");
-        return out;
+    BpatDocument &plan = prepared.doc;
+
+    // v2 and v3 outputs (--format-version, or an --into file of that version) are built whole
+    // and then saved atomically: late v3 stores skinning matrices against a bind palette, and
+    // contacts are computed per clip. BpatStreamWriter streams v1.
+    const format::Dialect target = req.formatVersion ? *req.formatVersion : plan.dialect();
+    if (target != format::Dialect::V1) {
+        RebakeOutcome whole;
+        const QByteArray bytes = buildBytes(options, whole);
+        if (whole.ok) {
+            QString error;
+            whole.ok = AtomicFile::write(req.outputPath, bytes, &error);
+            if (!whole.ok)
+                whole.errors << QStringLiteral("cannot write %1").arg(error);
+        }
+        return whole;
     }
-    // Exactly the validated bytes; QSaveFile renames over the target only once all are written.
+
+    // The plan: the existing clips as they are, each requested clip as a placeholder of its
+    // frame count whose palette stays empty (BpatStreamWriter streams it).
     QString error;
-    if (!AtomicFile::write(m_request.outputPath, bytes, &error)) {
-        out.ok = false;
-        out.errors << QStringLiteral("cannot write %1").arg(error);
-        out.bytesWritten = 0;
+    for (qsizetype i = 0; i < req.clips.size(); ++i) {
+        const RebakeClipRequest &c = req.clips.at(i);
+        BpatClip placeholder;
+        placeholder.name = c.name;
+        placeholder.fps = float(c.range.fps);
+        placeholder.loops = c.loops;
+        const int existing = plan.findClip(c.name);
+        const bool added = existing >= 0 ? plan.replaceClip(existing, placeholder, &error) : plan.addClip(placeholder, &error);
+        if (!added) {
+            out.errors << QStringLiteral("clip '%1': %2").arg(c.name, error);
+            return out;
+        }
+        plan.clip(plan.findClip(c.name)).frameCount = out.frameCounts.at(i);
     }
+    // What would stop the file being written, but for the placeholders' empty palettes.
+    const QStringList layout = plan.layoutProblems();
+    for (const QString &p : plan.problems()) {
+        if (!layout.contains(p))
+            out.errors << p;
+    }
+    if (!out.errors.isEmpty())
+        return out;
+
+    BpatStreamWriter writer(plan);
+    // The structural checks need only the head and the file's size: done before anything is
+    // written, so a layout the validator would refuse never costs a bake.
+    std::optional<ValidationResult> gameLayout = structuralCheck(writer.head(), writer.layout().fileSize,
+                                                                 ValidationProfile::Game, req.outputPath, &error);
+    std::optional<ValidationResult> specLayout = gameLayout ? structuralCheck(writer.head(), writer.layout().fileSize,
+                                                                              ValidationProfile::Spec, req.outputPath, &error)
+                                                            : std::nullopt;
+    if (!specLayout) {
+        out.errors << error;
+        return out;
+    }
+    ValidationOptions deepOptions;
+    deepOptions.deep = true;
+    writer.setDeepChecks(deepOptions);
+
+    const RecipePoser poser(req.recipe);
+    qint64 framesBefore = 0;
+    bool bakeFailed = false;
+    bool judged = false;
+    const auto body = [&](QIODevice *device, QString *why) {
+        if (!writer.begin(device, why))
+            return false;
+        while (writer.currentClip() >= 0) {
+            const QString name = plan.clip(writer.currentClip()).name;
+            qsizetype i = 0;
+            while (req.clips.at(i).name != name)
+                ++i;
+            const RebakeClipRequest &c = req.clips.at(i);
+            RebakeOptions clipOptions = options;
+            if (options.progress) {
+                clipOptions.progress = [&options, framesBefore, total = prepared.totalFrames](qint64 done, qint64) {
+                    options.progress(framesBefore + done, total);
+                };
+            }
+            QString writeError;
+            const auto sink = [&writer, &writeError](const float *palette, quint32, quint32 count, QString *) {
+                return writer.appendFrames(palette, count, &writeError);
+            };
+            QString bakeError;
+            if (!Rebaker::bakeFrames(prepared.animations.at(i), poser, c.range, sink, clipOptions, &bakeError)) {
+                if (!writeError.isEmpty()) {
+                    *why = writeError;
+                    return false;
+                }
+                bakeFailed = true;
+                out.cancelled = options.cancel && options.cancel->load();
+                out.errors << (out.cancelled ? QStringLiteral("cancelled: nothing was written")
+                                             : QStringLiteral("clip '%1': %2").arg(c.name, bakeError));
+                return false;
+            }
+            framesBefore += out.frameCounts.at(i);
+        }
+        if (!writer.finish(why))
+            return false;
+        judged = true;
+        const Diagnostics deep = writer.deepFindings();
+        judgeOutput(withDeepFindings(*gameLayout, deep, ValidationProfile::Game),
+                    withDeepFindings(*specLayout, deep, ValidationProfile::Spec), prepared.existingSpecErrors, out);
+        if (!out.errors.isEmpty())
+            return false; // invalid: the output is left as it was
+        if (options.cancel && options.cancel->load()) {
+            out.cancelled = true;
+            out.errors << QStringLiteral("cancelled: nothing was written");
+            return false;
+        }
+        return true;
+    };
+    if (!AtomicFile::write(req.outputPath, body, &error)) {
+        if (!bakeFailed && !(judged && !out.errors.isEmpty()))
+            out.errors << QStringLiteral("cannot write %1").arg(error);
+        return out;
+    }
+    out.document = std::move(plan);
+    out.bytesWritten = qint64(writer.layout().fileSize);
+    out.ok = true;
     return out;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
-// A whole rebake: read the recordings, bake each clip with the Rebaker, assemble a BPAT
-// document (a new file from the recipe, or an existing file with the clips added or replaced),
-// validate the serialized bytes in both profiles, and only then write them with QSaveFile.
-// A failure or a cancel at any point leaves the output file untouched. Used by `bpat rebake`
+// A whole rebake: read the recordings, bake each clip with the Rebaker into a BPAT file (a new
+// file from the recipe, or an existing file with the clips added or replaced), validated in
+// both profiles; the output is replaced (QSaveFile) only when all of it is written and valid.
+// A failure or a cancel at any point leaves the output file untouched. run() streams frames to
+// the file as they are computed; build() makes the whole file in memory (previews). Used by `bpat rebake`
 // (single clip or --manifest) and by the Rebake dialog (on a worker thread).
 #include "bpat/BpatDocument.h"
 #include "diagnostics/Diagnostic.h"
@@ -47,6 +48,9 @@ struct RebakeOutcome
     QStringList errors;             // what went wrong (empty when ok)
     QStringList warnings;           // what a version conversion dropped or could not fill
     Diagnostics validation;         // findings on the output (warnings when ok)
+    // The document written: build() fills every palette; run() streams the rebaked clips to
+    // the file, so their palettes and socket rows are left empty here (frame counts, names, fps
+    // and loops are set; read the written file for the matrices).
     std::optional<BpatDocument> document;
     QList<quint32> frameCounts;     // per requested clip
     qint64 bytesWritten = 0;
@@ -63,10 +67,16 @@ public:
     // Everything but writing: the document the job would write (for previews) and its bytes,
     // with their validation. outcome.ok means it is valid and could be written.
     RebakeOutcome build(const RebakeOptions &options = {}) const;
-    // build(), then write with QSaveFile when valid and not cancelled.
+    // Bakes straight into the output file (QSaveFile): frames stream to the file as they are
+    // computed and are deep-checked as they pass, so memory stays flat in the output's size.
+    // The file is replaced only when it is complete, valid in both profiles and not cancelled;
+    // its bytes are exactly build()'s.
     RebakeOutcome run(const RebakeOptions &options = {}) const;
 
 private:
+    struct Prepared;
+    // Checks the request, opens --into, reads every recording and sizes every clip.
+    bool prepare(RebakeOutcome &out, Prepared &prepared) const;
     // Fills `out`; returns the serialized, validated file bytes (empty when nothing could be
     // serialized; present but not ok when the validator rejects them).
     QByteArray buildBytes(const RebakeOptions &options, RebakeOutcome &out) const;

@@ -9,6 +9,8 @@
 #include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 namespace bpat {
 
@@ -28,12 +30,6 @@ const PoseCurves &groupCurves(const InputAnimation &animation, const CurveGroup 
 {
     return group.camera ? animation.camera() : animation.joint(group.hand, group.joint);
 }
-
-struct Chunk
-{
-    quint32 first = 0;
-    quint32 count = 0;
-};
 
 } // namespace
 
@@ -79,16 +75,45 @@ std::optional<BpatClip> Rebaker::bakeClip(const InputAnimation &animation, const
     clip.loops = loops;
     clip.frameCount = *frames;
     clip.palette.resize(floats);
-
-    const quint32 chunkFrames = quint32(std::max(1, options.chunkFrames));
-    QList<Chunk> chunks;
-    for (quint32 f = 0; f < *frames; f += chunkFrames)
-        chunks.append(Chunk{f, std::min(chunkFrames, *frames - f)});
-    std::atomic<qint64> done{0};
     float *palette = clip.palette.data();
-    const QList<CurveGroup> &groups = poser.requiredGroups();
+    const auto store = [palette, bones](const float *run, quint32 first, quint32 count, QString *) {
+        std::memcpy(palette + qsizetype(first) * bones * 16, run, size_t(count) * size_t(bones) * 16 * sizeof(float));
+        return true;
+    };
+    if (!bakeFrames(animation, poser, range, store, options, error))
+        return std::nullopt;
+    return clip;
+}
 
-    auto bakeChunk = [&](const Chunk &chunk) {
+bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &poser, const RebakeRange &range,
+                         const FrameSink &sink, const RebakeOptions &options, QString *error)
+{
+    const double from = rangeFrom(range);
+    const double to = rangeTo(range, animation);
+    const std::optional<quint32> frames = frameCount(from, to, range.fps, error);
+    if (!frames)
+        return false;
+    const int bones = poser.boneCount();
+    const quint64 frameFloats = quint64(bones) * 16;
+    const quint32 chunkFrames = quint32(std::max(1, options.chunkFrames));
+    const int threads = options.threads > 0 ? std::min(options.threads, RebakeOptions::maxThreads())
+                                            : RebakeOptions::maxThreads();
+    // A run (what the sink gets at once) is a whole number of chunks, so chunks start where they
+    // always did (multiples of chunkFrames from frame 0), and about 4 MiB, at least a chunk per
+    // thread.
+    const quint64 runTarget = std::max<quint64>(1, (4ull << 20) / (frameFloats * sizeof(float)) / chunkFrames);
+    const quint32 runFrames = quint32(std::min<quint64>(std::max<quint64>(runTarget, quint64(threads)) * chunkFrames,
+                                                        std::max<quint64>(*frames, 1)));
+    const QList<CurveGroup> &groups = poser.requiredGroups();
+    std::atomic<qint64> done{0};
+
+    struct Job
+    {
+        quint32 first = 0; // global frame
+        quint32 count = 0;
+        float *out = nullptr;
+    };
+    auto bakeChunk = [&](const Job &chunk) {
         if (options.cancel && options.cancel->load())
             return;
         // Each chunk sweeps forward in time with its own cursors.
@@ -101,15 +126,21 @@ std::optional<BpatClip> Rebaker::bakeClip(const InputAnimation &animation, const
             tracked[size_t(h)] = CurveCursor(animation.handBool(trackedCurve(Hand(h))));
         RecipePoser::Input input;
         std::array<QMatrix4x4, RebakeRecipe::MaxBones> globals;
+        // Where each group's pose goes, worked out once per chunk (no lookups per frame).
+        std::array<int, CurveGroup::Count> slot{};
+        for (qsizetype g = 0; g < groups.size(); ++g)
+            slot[size_t(g)] = groups.at(g).index();
+        PoseCursor *cursor = cursors.data();
+        const qsizetype groupCount = groups.size();
         for (quint32 i = 0; i < chunk.count; ++i) {
             const quint32 f = chunk.first + i;
             const double t = from + double(f) / range.fps;
-            for (qsizetype g = 0; g < groups.size(); ++g)
-                input.poses[size_t(groups.at(g).index())] = cursors[g].sample(t);
+            for (qsizetype g = 0; g < groupCount; ++g)
+                input.poses[size_t(slot[size_t(g)])] = cursor[g].sample(t);
             for (int h = 0; h < HandCount; ++h)
                 input.tracked[size_t(h)] = poser.usesHand(Hand(h)) ? tracked[size_t(h)].boolValue(t) : true;
             poser.pose(input, globals.data());
-            float *out = palette + qsizetype(f) * bones * 16;
+            float *out = chunk.out + qsizetype(i) * bones * 16;
             for (int b = 0; b < bones; ++b)
                 RecipePoser::storeRowMajor(globals[size_t(b)], out + b * 16);
         }
@@ -118,21 +149,64 @@ std::optional<BpatClip> Rebaker::bakeClip(const InputAnimation &animation, const
             options.progress(now, *frames);
     };
 
+    // Two run buffers: the pool fills one while the sink takes the other.
+    std::array<std::vector<float>, 2> buffers;
+    std::array<QList<Job>, 2> jobs;
+    auto plan = [&](int slot, quint32 first) {
+        std::vector<float> &buffer = buffers[size_t(slot)];
+        const quint32 count = std::min(runFrames, *frames - first);
+        if (buffer.size() < size_t(count) * frameFloats)
+            buffer.resize(size_t(runFrames) * frameFloats);
+        QList<Job> &list = jobs[size_t(slot)];
+        list.clear();
+        for (quint32 f = 0; f < count; f += chunkFrames)
+            list.append(Job{first + f, std::min(chunkFrames, count - f), buffer.data() + size_t(f) * frameFloats});
+        return count;
+    };
+    const bool parallel = threads > 1 && *frames > chunkFrames;
     QThreadPool pool;
-    pool.setMaxThreadCount(options.threads > 0 ? std::min(options.threads, RebakeOptions::maxThreads())
-                                               : RebakeOptions::maxThreads());
-    if (pool.maxThreadCount() == 1 || chunks.size() == 1) {
-        for (const Chunk &c : std::as_const(chunks))
-            bakeChunk(c);
-    } else {
-        QtConcurrent::blockingMap(&pool, chunks, bakeChunk);
-    }
-    if (options.cancel && options.cancel->load()) {
+    pool.setMaxThreadCount(threads);
+    auto cancelled = [&]() { return options.cancel && options.cancel->load(); };
+    auto fail = [error](const QString &why) {
         if (error)
-            *error = QStringLiteral("cancelled");
-        return std::nullopt;
+            *error = why;
+        return false;
+    };
+
+    int slot = 0;
+    quint32 count = plan(slot, 0);
+    QFuture<void> running;
+    if (parallel)
+        running = QtConcurrent::map(&pool, jobs[size_t(slot)], bakeChunk);
+    else
+        std::for_each(jobs[size_t(slot)].cbegin(), jobs[size_t(slot)].cend(), bakeChunk);
+    for (quint32 first = 0; first < *frames;) {
+        running.waitForFinished();
+        if (cancelled())
+            return fail(QStringLiteral("cancelled"));
+        const quint32 next = first + count;
+        quint32 nextCount = 0;
+        if (next < *frames) { // start on the next run before handing this one over
+            nextCount = plan(1 - slot, next);
+            if (parallel)
+                running = QtConcurrent::map(&pool, jobs[size_t(1 - slot)], bakeChunk);
+        }
+        QString why;
+        if (!sink(buffers[size_t(slot)].data(), first, count, &why)) {
+            running.cancel();
+            running.waitForFinished();
+            return fail(why);
+        }
+        if (!parallel && next < *frames)
+            std::for_each(jobs[size_t(1 - slot)].cbegin(), jobs[size_t(1 - slot)].cend(), bakeChunk);
+        first = next;
+        count = nextCount;
+        slot = 1 - slot;
     }
-    return clip;
+    running.waitForFinished();
+    if (cancelled())
+        return fail(QStringLiteral("cancelled"));
+    return true;
 }
 
 void Rebaker::poseAt(const InputAnimation &animation, const RecipePoser &poser, double time, QMatrix4x4 *globals)

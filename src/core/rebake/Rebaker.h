@@ -59,6 +59,15 @@ public:
                                             const RebakeRange &range, const QString &name, bool loops,
                                             const RebakeOptions &options = {}, QString *error = nullptr);
 
+    // Streams one clip's frames: `sink` receives runs of frames (bone_count x 16 row-major
+    // floats each) in order, on the calling thread, while the pool computes the next run; at most
+    // two runs of about 4 MiB are held, whatever the clip's length. The frames are exactly
+    // bakeClip()'s. A sink returning false stops the bake (its *error is passed on); so does a
+    // cancel ("cancelled").
+    using FrameSink = std::function<bool(const float *palette, quint32 firstFrame, quint32 count, QString *error)>;
+    static bool bakeFrames(const InputAnimation &animation, const RecipePoser &poser, const RebakeRange &range,
+                           const FrameSink &sink, const RebakeOptions &options = {}, QString *error = nullptr);
+
     // Poses one instant with fresh random-access evaluation (for previews and tests).
     static void poseAt(const InputAnimation &animation, const RecipePoser &poser, double time,
                        QMatrix4x4 *globals);

@@ -1,12 +1,18 @@
 // The baker end to end: every file it writes is a valid BPAT (both profiles) or BPSM with the
 // stated species, bone count and clips; socket rows agree with the palettes; a failing species
-// is reported and leaves no file behind.
+// is reported and leaves no file behind; the streamed files are the bytes the in-memory writers
+// make of bakeDocument() / bakeSnapshot(), and the bytes `bpat bake` wrote before streaming.
 #include "bake/Baker.h"
 #include "bpat/BpatFile.h"
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmValidator.h"
 #include "bake/SpeciesCatalog.h"
+#include "bpat/BpatWriter.h"
 #include "bpat/Validator.h"
+#include "bpsm/BpsmWriter.h"
+
+#include <QCryptographicHash>
+#include <QFile>
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -26,6 +32,8 @@ private slots:
     void snapshotsAreValidAndSkinned();
     void failingSpeciesLeavesNoFile();
     void unwritableDirectoryFails();
+    void streamedFilesEqualTheInMemoryWriters();
+    void sameBytesAsBeforeStreaming();
 
 private:
     QTemporaryDir m_dir;
@@ -194,6 +202,46 @@ void tst_Baker::unwritableDirectoryFails()
     QVERIFY(!Baker::allOk(outputs));
     for (const BakeOutput &o : outputs)
         QVERIFY(!o.ok && !o.error.isEmpty());
+}
+
+static QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void tst_Baker::streamedFilesEqualTheInMemoryWriters()
+{
+    for (const SpeciesManifest &m : SpeciesCatalog::builtIn()) {
+        QString error;
+        const std::optional<BpatDocument> doc = Baker::bakeDocument(m, &error);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(readAll(m_dir.filePath(m.bpatFileName)), BpatWriter(*doc).toBytes());
+        if (m.snapshotFileName.isEmpty())
+            continue;
+        const std::optional<BpsmSnapshot> snapshot = Baker::bakeSnapshot(m, *doc, &error);
+        QVERIFY2(snapshot, qPrintable(error));
+        QCOMPARE(readAll(m_dir.filePath(m.snapshotFileName)), BpsmWriter(*snapshot).toBytes());
+    }
+}
+
+// SHA-256 of what `bpat bake` wrote before the files were streamed (main at 727384d, clang 14
+// -O2, x86-64).
+void tst_Baker::sameBytesAsBeforeStreaming()
+{
+#if !defined(Q_PROCESSOR_X86_64)
+    QSKIP("the reference hashes were taken on x86-64");
+#endif
+    const QList<QPair<QString, QByteArray>> expected{
+        {u"humanoid.bpat"_qs, "2d0dbfc2056a6e017dce7195dad3c388882d67860a3210179ec6f56e62a72c04"},
+        {u"humanoid_sword.bpat"_qs, "1e0fd33d8c0dd184c61af5509435c61229c341e65007bed38f1188ad809cdd79"},
+        {u"horse.bpat"_qs, "a80a42437d08b7143c9bb734582eb906c5e3e6cadab088726aba888eca2f9dcd"},
+        {u"horse_minimal.bpsm"_qs, "6c075de36fc9b95604730de2bf50d426e895f75d891a4ab7ee77401f3e8eff1a"},
+        {u"elephant.bpat"_qs, "6afd4cec23b45fca6c1fa81433b5126c82f679c014b113463613052ea2f29972"},
+        {u"elephant_minimal.bpsm"_qs, "7a174b0d24d4b4c884146183044184dd9dc9015bb8dd1279a3a0d6490508f936"},
+    };
+    for (const auto &[name, hash] : expected)
+        QCOMPARE(QCryptographicHash::hash(readAll(m_dir.filePath(name)), QCryptographicHash::Sha256).toHex(), hash);
 }
 
 QTEST_GUILESS_MAIN(tst_Baker)

@@ -1,0 +1,288 @@
+// Streaming rebakes and BpatStreamWriter: the streamed file is byte for byte the file the
+// in-memory path (bake the whole palette, BpatWriter, validate, write) made before streaming
+// existed, for every built-in recipe, frame rate and thread count; frames checked as they pass
+// give exactly the Validator's deep findings; a failed or cancelled stream leaves the target.
+#include "bpat/BpatFile.h"
+#include "bpat/BpatStreamWriter.h"
+#include "bpat/BpatWriter.h"
+#include "bpat/Validator.h"
+#include "rebake/BuiltinRecipes.h"
+#include "rebake/RebakeJob.h"
+#include "GeneratedRecording.h"
+#include "TestDocuments.h"
+#include "TestPaths.h"
+
+#include <QBuffer>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest/QTest>
+#include <cmath>
+#include <limits>
+
+using namespace bpat;
+
+namespace {
+
+const QString RealRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+const QString Humanoid = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QByteArray sha256(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+RebakeRequest request(const QString &recording, const QString &out, const QString &recipe, double fps,
+                      std::optional<double> from = {}, std::optional<double> to = {})
+{
+    RebakeClipRequest clip{recording, QStringLiteral("rec"), RebakeRange{from, to, fps}, false};
+    return RebakeRequest{out, *BuiltinRecipes::byName(recipe), {clip}, QString()};
+}
+
+QStringList describe(const Diagnostics &diagnostics)
+{
+    QStringList out;
+    for (const Diagnostic &d : diagnostics)
+        out << QStringLiteral("%1 %2 @%3 %4: %5").arg(d.code).arg(int(d.severity)).arg(d.offset ? qint64(*d.offset) : -1)
+                   .arg(d.location.toString(), d.message);
+    return out;
+}
+
+// Streams `doc` through BpatStreamWriter (stored clips as they are; clips listed in `streamed`
+// emptied in the plan and fed in runs of `run` frames) into a buffer.
+QByteArray streamed(const BpatDocument &doc, const QList<int> &streamedClips, quint32 run, Diagnostics *deep)
+{
+    BpatDocument plan = doc;
+    for (int c : streamedClips) {
+        plan.clip(c).palette.clear();
+        plan.clip(c).socketRows.clear();
+    }
+    BpatStreamWriter writer(plan);
+    ValidationOptions options;
+    options.deep = true;
+    writer.setDeepChecks(options);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!writer.begin(&buffer))
+        return {};
+    while (writer.currentClip() >= 0) {
+        const BpatClip &c = doc.clip(writer.currentClip());
+        for (quint32 f = 0; f < c.frameCount; f += run) {
+            if (!writer.appendFrames(c.palette.constData() + qsizetype(f) * doc.boneCount() * 16, std::min(run, c.frameCount - f)))
+                return {};
+        }
+    }
+    if (!writer.finish())
+        return {};
+    *deep = writer.deepFindings();
+    return bytes;
+}
+
+} // namespace
+
+class tst_RebakeStreaming : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_generated;
+
+private slots:
+    void initTestCase()
+    {
+        m_generated = m_dir.filePath(QStringLiteral("generated.bin"));
+        QVERIFY(testrecording::write(m_generated));
+    }
+
+    // SHA-256 of the files `bpat rebake` wrote before frames were streamed (main at 727384d,
+    // clang 14 -O2, x86-64), from the real recording.
+    void sameBytesAsBeforeStreaming_data()
+    {
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<double>("fps");
+        QTest::addColumn<QByteArray>("hash");
+        const QByteArray hands60 = "026b88cb21bb2527dbaee0db29aced7e2475a57ac844a0c3463c3c19db916a6d";
+        const QByteArray hands250 = "b703c42871bf4cde1c14c2823aeaa559b2c2c956be26fda18be13192886daf19";
+        const QByteArray humanoid60 = "6bfb0967ef47d46f54751482e009b9b19709c56bb0dd51e8bfefb3ddbcbc2a97";
+        const QByteArray humanoid250 = "25cafc4b43354e38b0a0ce216a31712192814ecea08409ad26925faf140de2d5";
+        QTest::newRow("hands 60 fps") << QStringLiteral("hands") << 60.0 << hands60;
+        QTest::newRow("hands 250 fps") << QStringLiteral("hands") << 250.0 << hands250;
+        QTest::newRow("humanoid 60 fps") << QStringLiteral("humanoid-upper-body") << 60.0 << humanoid60;
+        QTest::newRow("humanoid 250 fps") << QStringLiteral("humanoid-upper-body") << 250.0 << humanoid250;
+    }
+    void sameBytesAsBeforeStreaming()
+    {
+        QFETCH(QString, recipe);
+        QFETCH(double, fps);
+        QFETCH(QByteArray, hash);
+        BPAT_REQUIRE_SHARED(RealRecording);
+#if !defined(Q_PROCESSOR_X86_64)
+        QSKIP("the reference hashes were taken on x86-64");
+#endif
+        QTemporaryDir dir;
+        for (int threads : {1, 2, 3}) {
+            RebakeOptions options;
+            options.threads = threads;
+            const QString out = dir.filePath(QStringLiteral("%1.bpat").arg(threads));
+            const RebakeOutcome o = RebakeJob(request(testpaths::shared(RealRecording), out, recipe, fps)).run(options);
+            QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+            QCOMPARE(sha256(readAll(out)), hash);
+            QCOMPARE(o.bytesWritten, QFileInfo(out).size());
+        }
+    }
+
+    void intoSameBytesAsBeforeStreaming()
+    {
+        BPAT_REQUIRE_SHARED(RealRecording);
+        BPAT_REQUIRE_SHARED(Humanoid);
+#if !defined(Q_PROCESSOR_X86_64)
+        QSKIP("the reference hash was taken on x86-64");
+#endif
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("into.bpat"));
+        RebakeClipRequest clip{testpaths::shared(RealRecording), QStringLiteral("idle"), RebakeRange{2.0, 6.0, 30.0}, false};
+        const RebakeOutcome o = RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip},
+                                                        testpaths::shared(Humanoid)}).run();
+        QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+        QCOMPARE(sha256(readAll(out)), QByteArray("6054c86721c3bd12e1342d2d2b4396db18c3190a289f7e7ae4760fb84349230b"));
+    }
+
+    // The streamed file against the in-memory build of the same request, and their findings.
+    void streamEqualsBuild_data()
+    {
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<double>("fps");
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("chunk");
+        for (const QString &recipe : BuiltinRecipes::names()) {
+            for (int threads : {1, 2, 3}) {
+                QTest::addRow("%s 60 fps %d threads", qPrintable(recipe), threads) << recipe << 60.0 << threads << 64;
+                QTest::addRow("%s 500 fps %d threads chunk 7", qPrintable(recipe), threads) << recipe << 500.0 << threads << 7;
+            }
+        }
+    }
+    void streamEqualsBuild()
+    {
+        QFETCH(QString, recipe);
+        QFETCH(double, fps);
+        QFETCH(int, threads);
+        QFETCH(int, chunk);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("s.bpat"));
+        RebakeOptions options;
+        options.threads = threads;
+        options.chunkFrames = chunk;
+        const RebakeRequest req = request(m_generated, out, recipe, fps);
+        const RebakeOutcome built = RebakeJob(req).build(options);
+        QVERIFY2(built.ok, qPrintable(built.errors.join(u'\n')));
+        const RebakeOutcome streamed = RebakeJob(req).run(options);
+        QVERIFY2(streamed.ok, qPrintable(streamed.errors.join(u'\n')));
+        QCOMPARE(readAll(out), built.bytes);
+        QCOMPARE(describe(streamed.validation), describe(built.validation));
+        QCOMPARE(streamed.frameCounts, built.frameCounts);
+        QCOMPARE(streamed.document->clipCount(), 1);
+        QCOMPARE(streamed.document->clip(0).frameCount, built.document->clip(0).frameCount);
+    }
+
+    // Stored and streamed clips mixed, sockets, runs of odd sizes: BpatWriter's bytes.
+    void writerMatchesBpatWriter_data()
+    {
+        QTest::addColumn<bool>("sockets");
+        QTest::addColumn<QList<int>>("streamedClips");
+        QTest::addColumn<int>("run");
+        for (bool sockets : {false, true}) {
+            QTest::addRow("stored only, sockets %d", sockets) << sockets << QList<int>{} << 1;
+            QTest::addRow("first streamed, sockets %d", sockets) << sockets << QList<int>{0} << 3;
+            QTest::addRow("last streamed, sockets %d", sockets) << sockets << QList<int>{1} << 1;
+            QTest::addRow("both streamed, sockets %d", sockets) << sockets << QList<int>{0, 1} << 4;
+        }
+    }
+    void writerMatchesBpatWriter()
+    {
+        QFETCH(bool, sockets);
+        QFETCH(QList<int>, streamedClips);
+        QFETCH(int, run);
+        const BpatDocument doc = testdocs::smallDocument(sockets);
+        Diagnostics deep;
+        QCOMPARE(streamed(doc, streamedClips, quint32(run), &deep), BpatWriter(doc).toBytes());
+        QVERIFY(deep.isEmpty());
+    }
+
+    // Matrices the deep checks object to (NaN, degenerate, not affine, column-major, socket rows
+    // that do not match): the findings made on the way equal the Validator's on the file.
+    void deepFindingsMatchTheValidator()
+    {
+        BpatDocument doc = testdocs::smallDocument(true);
+        BpatClip &idle = doc.clip(0);
+        idle.palette[0 * 16 + 5] = std::numeric_limits<float>::quiet_NaN();     // frame 0 bone 0
+        idle.palette[1 * 16 + 15] = 2.0f;                                       // frame 0 bone 1: row 3
+        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);         // frame 3 bone 1: degenerate
+        float *cm = idle.palette.data() + (2 * 3 + 2) * 16;                     // frame 2 bone 2: transposed
+        cm[12] = cm[3]; cm[13] = cm[7]; cm[14] = cm[11]; cm[3] = cm[7] = cm[11] = 0.0f;
+        BpatClip &jab = doc.clip(1);
+        jab.palette[(1 * 3 + 2) * 16 + 3] += 1.0f;                              // moves socket 'hand' off its rows
+        jab.socketRows[0] = std::numeric_limits<float>::infinity();             // frame 0, socket 'hand'
+        const QByteArray bytes = BpatWriter(doc).toBytes();
+        QVERIFY(!bytes.isEmpty());
+        ValidationOptions options;
+        options.deep = true;
+        const ValidationResult expected = Validator(options).validate(BpatFile::fromData(bytes));
+        QVERIFY(expected.counts.errors > 0);
+
+        // Stored clips (socket rows as stored) give every finding; in a streamed clip the
+        // socket rows are recomputed from the palette, so the rows' own faults are not made.
+        Diagnostics deep;
+        QCOMPARE(streamed(doc, {}, 2, &deep), bytes);
+        // The structural findings come first in the Validator's list; the deep ones follow.
+        const qsizetype structural = expected.issues.size() - deep.size();
+        QVERIFY(structural >= 0);
+        QCOMPARE(describe(deep), describe(expected.issues.mid(structural)));
+        for (const QString &code : {codes::NON_FINITE, codes::NON_AFFINE, codes::DEGENERATE_MATRIX,
+                                    codes::COLUMN_MAJOR_SUSPECTED, codes::SOCKET_DATA_MISMATCH}) {
+            QVERIFY2(describe(deep).join(u'\n').contains(code), qPrintable(code));
+        }
+    }
+
+    void unwritableTargetIsReported()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("missing/dir/s.bpat"));
+        const RebakeOutcome o = RebakeJob(request(m_generated, out, QStringLiteral("hands"), 60.0, 0.0, 1.0)).run();
+        QVERIFY(!o.ok);
+        QVERIFY(o.errors.join(u' ').contains(u"cannot write"));
+        QVERIFY(!QFileInfo::exists(out));
+    }
+
+    void cancelMidStreamLeavesTarget()
+    {
+        QTemporaryDir dir;
+        const QString target = dir.filePath(QStringLiteral("t.bpat"));
+        QVERIFY(QFile(target).open(QIODevice::WriteOnly));
+        std::atomic<bool> cancel{false};
+        RebakeOptions options;
+        options.chunkFrames = 16;
+        options.threads = 2;
+        options.cancel = &cancel;
+        options.progress = [&](qint64 done, qint64) {
+            if (done > 3000)
+                cancel = true; // a few runs in: part of the file is written already
+        };
+        const RebakeOutcome o = RebakeJob(request(m_generated, target, QStringLiteral("hands"), 1000.0)).run(options);
+        QVERIFY(!o.ok);
+        QVERIFY(o.cancelled);
+        QCOMPARE(o.errors, QStringList{QStringLiteral("cancelled: nothing was written")});
+        QCOMPARE(QFileInfo(target).size(), 0);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_RebakeStreaming)
+#include "tst_RebakeStreaming.moc"
