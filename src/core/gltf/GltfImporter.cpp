@@ -1,0 +1,384 @@
+#include "gltf/GltfImporter.h"
+
+#include "bpat/BpatFormat.h"
+#include "gltf/GltfAxes.h"
+#include "gltf/GltfChannelSampler.h"
+#include "gltf/GltfJsonCheck.h"
+#include "gltf/GltfModelCheck.h"
+#include "gltf/GltfRigMatch.h"
+#include "gltf/TinyGltf.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
+#include <cmath>
+
+namespace bpat {
+
+namespace {
+
+bool skipImage(tinygltf::Image *, const int, std::string *, std::string *, int, int, const unsigned char *, int, void *)
+{
+    return true; // motion only: images are neither decoded nor needed
+}
+
+std::optional<double> extraNumber(const tinygltf::Value &extras, const char *key)
+{
+    if (!extras.IsObject() || !extras.Has(key) || !extras.Get(key).IsNumber())
+        return std::nullopt;
+    const double v = extras.Get(key).GetNumberAsDouble();
+    return std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+Trs nodeTrs(const tinygltf::Node &node)
+{
+    if (node.matrix.size() == 16)
+        return Affine::decompose(Affine::fromColumnMajor(node.matrix));
+    Trs trs;
+    if (node.translation.size() == 3)
+        trs.translation = {node.translation[0], node.translation[1], node.translation[2]};
+    if (node.rotation.size() == 4)
+        trs.rotation = Affine::normalized({node.rotation[0], node.rotation[1], node.rotation[2], node.rotation[3]});
+    if (node.scale.size() == 3)
+        trs.scale = {node.scale[0], node.scale[1], node.scale[2]};
+    return trs;
+}
+
+Matrix4d staticLocal(const tinygltf::Node &node)
+{
+    return node.matrix.size() == 16 ? Affine::fromColumnMajor(node.matrix) : Affine::compose(nodeTrs(node));
+}
+
+// Frames per second from the spacing of an animation's keys: 1 / the smallest interval,
+// rounded to a whole number when within 1e-3 of one; nullopt when there is no interval.
+std::optional<double> fpsFromKeys(const QList<GltfChannelSampler> &samplers)
+{
+    double dt = INFINITY;
+    for (const GltfChannelSampler &s : samplers)
+        for (size_t k = 1; k < s.times().size(); ++k)
+            dt = std::min(dt, s.times()[k] - s.times()[k - 1]);
+    if (!(dt > 0) || !std::isfinite(dt))
+        return std::nullopt;
+    double fps = 1.0 / dt;
+    if (std::abs(fps - std::round(fps)) < 1e-3)
+        fps = std::round(fps);
+    return fps;
+}
+
+struct Importer
+{
+    const tinygltf::Model &model;
+    const GltfImportOptions &options;
+    GltfImportResult result;
+    QList<int> parents;       // of every node
+    QList<int> joints;        // node of each palette bone
+    QList<int> neededOrder;   // joints and their ancestors, parents first
+
+    bool fail(const QString &message)
+    {
+        result.error = message;
+        result.document.reset();
+        return false;
+    }
+
+    QList<Matrix4d> worlds(const QList<Matrix4d> &locals) const
+    {
+        QList<Matrix4d> world(locals.size(), Affine::identity());
+        for (int n : neededOrder)
+            world[n] = parents.at(n) >= 0 ? Affine::multiply(world.at(parents.at(n)), locals.at(n)) : locals.at(n);
+        return world;
+    }
+
+    bool chooseJoints()
+    {
+        if (!model.skins.empty()) {
+            for (int j : model.skins.front().joints)
+                joints.append(j);
+            if (model.skins.size() > 1)
+                result.notes.append(QStringLiteral("the file has %1 skins: the joints of the first are the bones").arg(model.skins.size()));
+        } else {
+            QSet<int> animated;
+            for (const tinygltf::Animation &a : model.animations)
+                for (const tinygltf::AnimationChannel &c : a.channels)
+                    if (c.target_node >= 0)
+                        animated.insert(c.target_node);
+            for (int n = 0; n < int(model.nodes.size()); ++n)
+                if (animated.contains(n))
+                    joints.append(n);
+            if (!joints.isEmpty())
+                result.notes.append(QStringLiteral("no skin: the %1 animated nodes are the bones").arg(joints.size()));
+        }
+        if (joints.isEmpty())
+            return fail(QStringLiteral("skins: the file has no skin with joints and no animated node, so there are no bones to import"));
+        if (joints.size() > 64)
+            return fail(QStringLiteral("skins[0].joints: %1 joints, but a BPAT file holds at most 64 bones").arg(joints.size()));
+        if (QSet<int>(joints.begin(), joints.end()).size() != joints.size())
+            return fail(QStringLiteral("skins[0].joints: a node is listed twice"));
+        // Joints and their ancestors, each after its parent.
+        QList<bool> needed(qsizetype(model.nodes.size()), false);
+        for (int j : joints)
+            for (int n = j; n >= 0 && !needed.at(n); n = parents.at(n))
+                needed[n] = true;
+        QList<bool> placed(needed.size(), false);
+        for (int pass = 0; pass < needed.size() && neededOrder.size() < needed.count(true); ++pass)
+            for (int n = 0; n < needed.size(); ++n)
+                if (needed.at(n) && !placed.at(n) && (parents.at(n) < 0 || placed.at(parents.at(n)))) {
+                    neededOrder.append(n);
+                    placed[n] = true;
+                }
+        return true;
+    }
+
+    bool mapBones()
+    {
+        QStringList names;
+        for (int i = 0; i < joints.size(); ++i) {
+            const QString name = QString::fromStdString(model.nodes[size_t(joints.at(i))].name);
+            names.append(name.isEmpty() ? QStringLiteral("joint_%1").arg(i) : name);
+        }
+        const std::optional<double> extrasSpecies = model.asset.extras.IsObject() && model.asset.extras.Has("bpat")
+                                                        ? extraNumber(model.asset.extras.Get("bpat"), "speciesId")
+                                                        : std::nullopt;
+        std::optional<quint32> fileSpecies;
+        if (extrasSpecies && *extrasSpecies >= 0 && *extrasSpecies <= format::LastKnownSpecies)
+            fileSpecies = quint32(*extrasSpecies);
+        QString error;
+        const GltfRigMatch match = GltfRigMatch::match(names, options.rig, options.speciesId, fileSpecies, &error);
+        if (!error.isEmpty())
+            return fail(error);
+        if (match.boneOfJoint.isEmpty()) { // own joints
+            result.rigSource = QStringLiteral("own joints");
+            result.boneNames = names;
+            for (int j : joints) {
+                int p = parents.at(j);
+                while (p >= 0 && !joints.contains(p))
+                    p = parents.at(p);
+                result.boneParents.append(p >= 0 ? int(joints.indexOf(p)) : -1);
+            }
+            result.document = BpatDocument(match.speciesId, quint32(joints.size()));
+            result.notes.append(QStringLiteral("no rig has these %1 joints: imported as bones of their own (species %2)")
+                                    .arg(joints.size()).arg(match.speciesId));
+            return true;
+        }
+        QList<int> ordered(joints.size(), -1);
+        for (int j = 0; j < joints.size(); ++j)
+            ordered[match.boneOfJoint.at(j)] = joints.at(j);
+        joints = ordered;
+        result.rigSource = QStringLiteral("rig %1").arg(match.rigName);
+        result.boneNames = match.boneNames;
+        result.boneParents = match.boneParents;
+        result.document = BpatDocument(match.speciesId, quint32(joints.size()));
+        return true;
+    }
+
+    bool importAnimation(int a)
+    {
+        const tinygltf::Animation &anim = model.animations[size_t(a)];
+        QList<GltfChannelSampler> samplers;
+        for (int c = 0; c < int(anim.channels.size()); ++c) {
+            QString error;
+            if (auto s = GltfChannelSampler::make(model, a, c, &error))
+                samplers.append(std::move(*s));
+            else if (!error.isEmpty())
+                return fail(error);
+        }
+        BpatClip clip;
+        clip.name = QString::fromStdString(anim.name);
+        if (clip.name.isEmpty())
+            clip.name = QStringLiteral("animation_%1").arg(a);
+        double fps = 30.0;
+        if (options.fps)
+            fps = *options.fps;
+        else if (const auto stored = extraNumber(anim.extras, "fps"); stored && *stored > 0)
+            fps = *stored;
+        else if (const auto spacing = fpsFromKeys(samplers); spacing && *spacing >= 1 && *spacing <= 1000)
+            fps = *spacing;
+        double start = 0, end = 0;
+        if (!samplers.isEmpty()) {
+            start = samplers.front().firstTime();
+            end = samplers.front().lastTime();
+            for (const GltfChannelSampler &s : samplers) {
+                start = std::min(start, s.firstTime());
+                end = std::max(end, s.lastTime());
+            }
+        }
+        const double frames = std::floor((end - start) * fps + 0.5) + 1;
+        if (!std::isfinite(frames) || frames > GltfImporter::maxFrames)
+            return fail(QStringLiteral("animations[%1] ('%2'): %3 s at %4 fps is more than %5 frames")
+                            .arg(a).arg(clip.name).arg(end - start).arg(fps).arg(GltfImporter::maxFrames));
+        clip.fps = float(fps);
+        clip.frameCount = quint32(frames);
+        clip.loops = true;
+        if (anim.extras.IsObject() && anim.extras.Has("loops") && anim.extras.Get("loops").IsBool())
+            clip.loops = anim.extras.Get("loops").Get<bool>();
+        const qsizetype floats = qsizetype(clip.frameCount) * joints.size() * 16;
+        qint64 total = floats;
+        for (const BpatClip &c : result.document->clips())
+            total += c.palette.size();
+        if (total > GltfImporter::maxPaletteFloats)
+            return fail(QStringLiteral("animations[%1] ('%2'): the palettes would exceed %3 floats").arg(a).arg(clip.name).arg(GltfImporter::maxPaletteFloats));
+        clip.palette.resize(floats);
+
+        QList<Trs> base;
+        QList<Matrix4d> locals;
+        for (const tinygltf::Node &node : model.nodes) {
+            base.append(nodeTrs(node));
+            locals.append(staticLocal(node));
+        }
+        for (quint32 f = 0; f < clip.frameCount; ++f) {
+            const double time = start + double(f) / fps;
+            QList<Trs> posed = base;
+            QSet<int> moved;
+            for (const GltfChannelSampler &s : samplers) {
+                const std::vector<double> v = s.evaluate(time);
+                Trs &trs = posed[s.node()];
+                if (s.path() == GltfChannelSampler::Path::Translation)
+                    trs.translation = {v[0], v[1], v[2]};
+                else if (s.path() == GltfChannelSampler::Path::Scale)
+                    trs.scale = {v[0], v[1], v[2]};
+                else
+                    trs.rotation = {v[0], v[1], v[2], v[3]};
+                moved.insert(s.node());
+            }
+            QList<Matrix4d> frameLocals = locals;
+            for (int n : moved)
+                frameLocals[n] = Affine::compose(posed.at(n));
+            const QList<Matrix4d> world = worlds(frameLocals);
+            for (int b = 0; b < joints.size(); ++b) {
+                const auto m = Affine::toRowMajorFloats(GltfAxes::convert(world.at(joints.at(b))));
+                std::copy(m.begin(), m.end(), clip.palette.begin() + (qsizetype(f) * joints.size() + b) * 16);
+            }
+        }
+        QString error;
+        if (!result.document->addClip(std::move(clip), &error))
+            return fail(QStringLiteral("animations[%1]: %2").arg(a).arg(error));
+        return true;
+    }
+
+    void importSockets()
+    {
+        QList<BpatSocket> sockets;
+        for (int n = 0; n < int(model.nodes.size()); ++n) {
+            const tinygltf::Node &node = model.nodes[size_t(n)];
+            if (!node.extras.IsObject() || !node.extras.Has("bpatSocket"))
+                continue;
+            const int bone = parents.at(n) >= 0 ? int(joints.indexOf(parents.at(n))) : -1;
+            if (bone < 0) {
+                result.notes.append(QStringLiteral("nodes[%1] ('%2'): a socket whose parent is no bone, skipped").arg(n).arg(QString::fromStdString(node.name)));
+                continue;
+            }
+            const Trs trs = nodeTrs(node);
+            const auto offset = GltfAxes::convert(trs.translation);
+            sockets.append(BpatSocket{QString::fromStdString(node.name), quint32(bone),
+                                      QVector3D(float(offset[0]), float(offset[1]), float(offset[2]))});
+        }
+        result.document->setSockets(sockets);
+        result.document->recomputeSocketRows();
+    }
+
+    bool run()
+    {
+        if (QString e = GltfModelCheck::check(model); !e.isEmpty())
+            return fail(e);
+        parents = GltfModelCheck::parents(model);
+        if (!chooseJoints() || !mapBones())
+            return false;
+        QList<int> picked;
+        if (options.animations.isEmpty()) {
+            for (int a = 0; a < int(model.animations.size()); ++a)
+                picked.append(a);
+        } else {
+            for (const QString &name : options.animations) {
+                int found = -1;
+                for (int a = 0; a < int(model.animations.size()) && found < 0; ++a)
+                    if (QString::fromStdString(model.animations[size_t(a)].name) == name)
+                        found = a;
+                if (found < 0)
+                    return fail(QStringLiteral("no animation named '%1'").arg(name));
+                picked.append(found);
+            }
+        }
+        if (picked.isEmpty())
+            return fail(QStringLiteral("animations: the file has no animation to import as a clip"));
+        for (int a : picked)
+            if (!importAnimation(a))
+                return false;
+        importSockets();
+        if (const QStringList problems = result.document->problems(); !problems.isEmpty())
+            return fail(QStringLiteral("the imported motion is not a valid BPAT document: %1").arg(problems.join(QStringLiteral("; "))));
+        return true;
+    }
+};
+
+} // namespace
+
+GltfImportResult GltfImporter::importBytes(const QByteArray &bytes, const QString &baseDir, const GltfImportOptions &options)
+{
+    if (options.fps && (!(*options.fps > 0) || *options.fps > 1000)) {
+        GltfImportResult r;
+        r.error = QStringLiteral("--fps %1: expected a rate above 0 and at most 1000").arg(*options.fps);
+        return r;
+    }
+    if (const QString typeError = GltfJsonCheck::check(bytes); !typeError.isEmpty()) {
+        GltfImportResult r;
+        r.error = typeError;
+        return r;
+    }
+    tinygltf::Model model;
+    tinygltf::TinyGLTF loader;
+    loader.SetImageLoader(skipImage, nullptr);
+    std::string err, warn;
+    const std::string dir = baseDir.toStdString();
+    bool loaded = false;
+    if (bytes.startsWith("glTF"))
+        loaded = loader.LoadBinaryFromMemory(&model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()),
+                                             unsigned(bytes.size()), dir);
+    else
+        loaded = loader.LoadASCIIFromString(&model, &err, &warn, bytes.constData(), unsigned(bytes.size()), dir);
+    if (!loaded) {
+        GltfImportResult r;
+        r.error = QStringLiteral("not a readable glTF 2.0 file: %1").arg(QString::fromStdString(err.empty() ? warn : err).trimmed());
+        return r;
+    }
+    Importer importer{model, options, {}, {}, {}, {}};
+    if (!warn.empty())
+        importer.result.notes.append(QString::fromStdString(warn).trimmed());
+    importer.run();
+    return importer.result;
+}
+
+GltfImportResult GltfImporter::importFile(const QString &path, const GltfImportOptions &options)
+{
+    GltfImportResult r;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        r.error = QStringLiteral("%1: cannot be opened (%2)").arg(path, file.errorString());
+        return r;
+    }
+    if (file.size() > (qint64(1) << 31) - 1) {
+        r.error = QStringLiteral("%1: %2 bytes, more than a glTF file may hold (2 GiB)").arg(path).arg(file.size());
+        return r;
+    }
+    const QByteArray bytes = file.readAll();
+    r = importBytes(bytes, QFileInfo(path).absolutePath(), options);
+    if (!r.error.isEmpty())
+        r.error = QStringLiteral("%1: %2").arg(path, r.error);
+    return r;
+}
+
+QList<int> GltfImporter::writableFormatVersions()
+{
+    return {1};
+}
+
+BpatSaver::Result GltfImporter::save(const BpatDocument &document, const QString &path, int formatVersion)
+{
+    if (!writableFormatVersions().contains(formatVersion)) {
+        BpatSaver::Result r;
+        r.error = QStringLiteral("format version %1 cannot be written (writable: 1)").arg(formatVersion);
+        return r;
+    }
+    return BpatSaver::save(document, path);
+}
+
+} // namespace bpat
