@@ -98,6 +98,19 @@ GltfSkeleton GltfSkeleton::forSpecies(quint32 speciesId, int boneCount)
     return s;
 }
 
+GltfSkeleton GltfSkeleton::forDocument(const BpatDocument &document)
+{
+    return forSpecies(document.speciesId(), int(document.boneCount()));
+}
+
+QList<Matrix4d> GltfExporter::bindPose(const BpatDocument &document)
+{
+    QList<Matrix4d> pose;
+    for (quint32 b = 0; b < document.boneCount(); ++b)
+        pose.append(document.clipCount() > 0 ? globalMatrix(document, document.clip(0), 0, b) : Affine::identity());
+    return pose;
+}
+
 Matrix4d GltfExporter::globalMatrix(const BpatDocument &document, const BpatClip &clip, quint32 frame, quint32 bone)
 {
     const qsizetype at = BpatClip::matrixIndex(frame, bone, document.boneCount());
@@ -142,10 +155,12 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
         }
     }
 
-    const GltfSkeleton skeleton = GltfSkeleton::forSpecies(doc.speciesId(), boneCount);
+    const GltfSkeleton skeleton = GltfSkeleton::forDocument(doc);
     r.skeletonSource = skeleton.source;
     QList<int> parents = skeleton.parents;
-    const QList<Matrix4d> bind = gltfGlobals(doc, doc.clip(0), 0); // first frame of the first clip
+    QList<Matrix4d> bind = bindPose(doc);
+    for (Matrix4d &m : bind)
+        m = GltfAxes::convert(m);
 
     // Keep a rig parent only where every exported local matrix under it is a TRS.
     QList<bool> keepParent(boneCount, true);
@@ -248,7 +263,11 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
     model.skins.push_back(std::move(skin));
 
     if (options.creatureMesh) {
-        const auto reference = doc.clip(0).palette.mid(0, qsizetype(boneCount) * 16);
+        QList<float> reference; // the bind pose, row-major floats as the mesh builder takes them
+        for (const Matrix4d &m : bindPose(doc)) {
+            const auto floats = Affine::toRowMajorFloats(m);
+            reference.append(QList<float>(floats.begin(), floats.end()));
+        }
         const int meshNode = GltfMeshExport::addCreatureMesh(model, buffers, doc.speciesId(), boneCount, reference, &r.vertexCount);
         if (meshNode >= 0) {
             model.nodes[size_t(meshNode)].skin = 0;

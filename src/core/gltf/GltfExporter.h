@@ -10,9 +10,9 @@
 // glTF nodes cannot hold shear. A bone whose local matrix under its rig parent is not a TRS at
 // some frame (a child of a non-uniformly scaled parent that rotates against the scale) is
 // exported as a child of the skeleton's root node instead, where its global matrix is its
-// local one, so every stored
-// global matrix is still reproduced within 1e-5; the result lists such bones. A global matrix
-// with shear itself cannot be reproduced: the nearest TRS is written and the error reported.
+// local one, so every stored global matrix is still reproduced within 1e-5; the result lists
+// such bones. A global matrix with shear itself cannot be reproduced: the nearest TRS is
+// written and the error reported.
 #include "bpat/BpatDocument.h"
 #include "gltf/Affine.h"
 
@@ -52,6 +52,9 @@ struct GltfSkeleton
     QList<int> parents;
     // The rig description for the species and bone count, else roots named bone_N.
     static GltfSkeleton forSpecies(quint32 speciesId, int boneCount);
+    // The skeleton of a document: today forSpecies(); the place where a v3 file's own parent
+    // table (and bone names) will take precedence once documents carry them.
+    static GltfSkeleton forDocument(const BpatDocument &document);
 };
 
 class GltfExporter
@@ -67,8 +70,12 @@ public:
                               GltfExportResult *result);
 
     // The one function through which the exporter reads palettes: a bone's global (model-space)
-    // matrix at a frame of a clip. For v1 the palette is that matrix (row-major).
+    // matrix at a frame of a clip. For v1 the palette is that matrix (row-major); late v3 files
+    // store skinning matrices, so this becomes a call to the document's global-matrix accessor.
     static Matrix4d globalMatrix(const BpatDocument &document, const BpatClip &clip, quint32 frame, quint32 bone);
+    // The bind pose the inverse bind matrices and the mesh come from (BPAT space): the first
+    // frame of the first clip; the place for a file's own bind palette (v3) once it has one.
+    static QList<Matrix4d> bindPose(const BpatDocument &document);
 };
 
 } // namespace bpat

@@ -4,8 +4,12 @@
 #include "GltfTestSupport.h"
 #include "TestDocuments.h"
 #include "gltf/Affine.h"
+#include "gltf/GltfAccessorReader.h"
+#include "gltf/GltfAxes.h"
 #include "gltf/GltfExporter.h"
 #include "gltf/TinyGltf.h"
+#include "mesh/CreatureMeshBuilder.h"
+#include "mesh/RigDescription.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QTest>
@@ -38,17 +42,19 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<bool>("mesh");
         QTest::addColumn<QString>("suffix");
-        for (const QString &name : testgltf::realFiles()) {
-            QTest::addRow("%s glb", qPrintable(name)) << name << false << QStringLiteral("glb");
-            QTest::addRow("%s creature gltf", qPrintable(name)) << name << true << QStringLiteral("gltf");
-        }
+        for (const QString &dir : {QStringLiteral("bpat_v1_latest"), QStringLiteral("bpat_v1_initial")})
+            for (const QString &name : testgltf::realFiles()) {
+                const QString path = dir + QLatin1Char('/') + name;
+                QTest::addRow("%s glb", qPrintable(path)) << path << false << QStringLiteral("glb");
+                QTest::addRow("%s creature gltf", qPrintable(path)) << path << true << QStringLiteral("gltf");
+            }
     }
     void realFiles()
     {
         QFETCH(QString, name);
         QFETCH(bool, mesh);
         QFETCH(QString, suffix);
-        const QString source = QStringLiteral("upstream_assets/bpat_v1_latest/") + name;
+        const QString source = QStringLiteral("upstream_assets/") + name;
         BPAT_REQUIRE_SHARED(source);
         const auto doc = testgltf::loadDocument(testpaths::shared(source));
         QVERIFY(doc);
@@ -113,6 +119,76 @@ private slots:
         QVERIFY(global(handL)[3] > 0.1);                   // glTF: +X, the left side
         QVERIFY(global(handR)[3] < -0.1);
         QVERIFY(std::abs(global(handL)[3] + doc->clip(0).matrix(0, 9, 20)(0, 3)) < 1e-5);
+    }
+
+    // The exported mesh, skinned the glTF way (joint matrix = global * inverse bind matrix) at
+    // a frame of another clip, lands where the viewport's CPU skinning puts it (mirrored).
+    void meshSkinsLikeTheViewport_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("clip");
+        QTest::newRow("horse gallop") << QStringLiteral("horse.bpat") << 4;
+        QTest::newRow("humanoid walk") << QStringLiteral("humanoid.bpat") << 1;
+        QTest::newRow("elephant run") << QStringLiteral("elephant.bpat") << 2;
+    }
+    void meshSkinsLikeTheViewport()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, clip);
+        const QString source = QStringLiteral("upstream_assets/bpat_v1_latest/") + name;
+        BPAT_REQUIRE_SHARED(source);
+        const auto doc = testgltf::loadDocument(testpaths::shared(source));
+        QVERIFY(doc);
+        GltfExportOptions options;
+        options.creatureMesh = true;
+        GltfExportResult result;
+        const tinygltf::Model model = parse(GltfExporter::toBytes(*doc, true, options, &result));
+        QVERIFY(result.ok && model.meshes.size() == 1);
+        const GltfAccessorReader reader(model);
+        const tinygltf::Primitive &prim = model.meshes[0].primitives[0];
+        QString error;
+        const auto positions = reader.floats(prim.attributes.at("POSITION"), &error);
+        const auto joints = reader.unsignedInts(prim.attributes.at("JOINTS_0"), &error);
+        const auto weights = reader.floats(prim.attributes.at("WEIGHTS_0"), &error);
+        const auto ibm = reader.floats(model.skins[0].inverseBindMatrices, &error);
+        QVERIFY(positions && joints && weights && ibm);
+
+        const quint32 bones = doc->boneCount();
+        const BpatClip &posedClip = doc->clip(clip);
+        const quint32 frame = 5;
+        const QList<float> bind = doc->clip(0).palette.mid(0, qsizetype(bones) * 16);
+        const QList<float> posed = posedClip.palette.mid(qsizetype(frame) * bones * 16, qsizetype(bones) * 16);
+        const CreatureMesh mesh = CreatureMeshBuilder::build(*RigDescription::builtin(doc->speciesId(), int(bones)),
+                                                             std::span<const float>(bind.constData(), size_t(bind.size())), 12);
+        const SkinnedPose expected = mesh.skin(std::span<const float>(posed.constData(), size_t(posed.size())));
+        QCOMPARE(qsizetype(positions->size() / 3), expected.positions.size());
+        double worst = 0;
+        int rigid = 0;
+        double worstBlended = 0;
+        for (qsizetype v = 0; v < expected.positions.size(); ++v) {
+            const bool blended = (*weights)[size_t(v) * 4] < 1.0f; // link vertices: exact only in the bind pose
+            const double p[3] = {(*positions)[size_t(v) * 3], (*positions)[size_t(v) * 3 + 1], (*positions)[size_t(v) * 3 + 2]};
+            double got[3] = {0, 0, 0};
+            for (size_t i = 0; i < 4; ++i) {
+                const float w = (*weights)[size_t(v) * 4 + i];
+                if (w == 0)
+                    continue;
+                const quint32 bone = (*joints)[size_t(v) * 4 + i];
+                const Matrix4d global = GltfAxes::convert(GltfExporter::globalMatrix(*doc, posedClip, frame, bone));
+                const Matrix4d inverseBind = Affine::fromColumnMajor(
+                    std::vector<double>(ibm->begin() + qsizetype(bone) * 16, ibm->begin() + qsizetype(bone) * 16 + 16));
+                const Matrix4d joint = Affine::multiply(global, inverseBind);
+                for (int r = 0; r < 3; ++r)
+                    got[r] += w * (joint[r * 4] * p[0] + joint[r * 4 + 1] * p[1] + joint[r * 4 + 2] * p[2] + joint[r * 4 + 3]);
+            }
+            const QVector3D want = GltfAxes::convert(expected.positions.at(v));
+            for (int r = 0; r < 3; ++r)
+                (blended ? worstBlended : worst) = std::max(blended ? worstBlended : worst, std::abs(got[r] - double(want[r])));
+            rigid += blended ? 0 : 1;
+        }
+        qInfo("largest difference: rigid vertices %g, blended link vertices %g", worst, worstBlended);
+        QVERIFY(rigid > expected.positions.size() / 2);
+        QVERIFY2(worst < 1e-4, qPrintable(QString::number(worst)));
     }
 
     void clipSelectionAndNames()

@@ -65,13 +65,14 @@ private slots:
     void roundTrip_data()
     {
         QTest::addColumn<QString>("name");
-        for (const QString &name : testgltf::realFiles())
-            QTest::newRow(qPrintable(name)) << name;
+        for (const QString &dir : {QStringLiteral("bpat_v1_latest"), QStringLiteral("bpat_v1_initial")})
+            for (const QString &name : testgltf::realFiles())
+                QTest::newRow(qPrintable(dir + QLatin1Char('/') + name)) << dir + QLatin1Char('/') + name;
     }
     void roundTrip()
     {
         QFETCH(QString, name);
-        const QString source = QStringLiteral("upstream_assets/bpat_v1_latest/") + name;
+        const QString source = QStringLiteral("upstream_assets/") + name;
         BPAT_REQUIRE_SHARED(source);
         const auto doc = testgltf::loadDocument(testpaths::shared(source));
         QVERIFY(doc);
