@@ -22,6 +22,49 @@ bool skipImage(tinygltf::Image *, const int, std::string *, std::string *, int, 
     return true; // motion only: images are neither decoded nor needed
 }
 
+// External buffers (a .bin beside a .gltf) are read only from regular files of bounded size:
+// a URI naming a FIFO or a device must not block or stream forever, and nothing is written.
+constexpr qint64 maxExternalBuffer = qint64(1) << 30;
+
+bool pathExists(const std::string &path, void *)
+{
+    return QFileInfo::exists(QString::fromStdString(path)); // readRegularFile() says if it is no file
+}
+
+std::string keepPath(const std::string &path, void *)
+{
+    return path; // no ~ or variable expansion
+}
+
+bool readRegularFile(std::vector<unsigned char> *out, std::string *err, const std::string &path, void *)
+{
+    const QString name = QString::fromStdString(path);
+    const QFileInfo info(name);
+    QString why;
+    QFile file(name);
+    if (!info.isFile())
+        why = QStringLiteral("%1 is not a regular file").arg(name);
+    else if (info.size() > maxExternalBuffer)
+        why = QStringLiteral("%1 has %2 bytes, more than an external buffer may (%3)").arg(name).arg(info.size()).arg(maxExternalBuffer);
+    else if (!file.open(QIODevice::ReadOnly))
+        why = QStringLiteral("%1 cannot be opened (%2)").arg(name, file.errorString());
+    if (why.isEmpty()) {
+        const QByteArray bytes = file.read(maxExternalBuffer);
+        out->assign(bytes.begin(), bytes.end());
+        return true;
+    }
+    if (err)
+        *err += why.toStdString() + "\n";
+    return false;
+}
+
+bool refuseWrite(std::string *err, const std::string &, const std::vector<unsigned char> &, void *)
+{
+    if (err)
+        *err += "the importer writes no files\n";
+    return false;
+}
+
 std::optional<double> extraNumber(const tinygltf::Value &extras, const char *key)
 {
     if (!extras.IsObject() || !extras.Has(key) || !extras.Get(key).IsNumber())
@@ -327,6 +370,7 @@ GltfImportResult GltfImporter::importBytes(const QByteArray &bytes, const QStrin
     tinygltf::Model model;
     tinygltf::TinyGLTF loader;
     loader.SetImageLoader(skipImage, nullptr);
+    loader.SetFsCallbacks(tinygltf::FsCallbacks{pathExists, keepPath, readRegularFile, refuseWrite, nullptr});
     std::string err, warn;
     const std::string dir = baseDir.toStdString();
     bool loaded = false;

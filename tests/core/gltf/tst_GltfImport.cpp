@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
+#include <sys/stat.h>
 
 using namespace bpat;
 
@@ -229,6 +230,23 @@ private slots:
         QVERIFY(!GltfImporter::importBytes(QByteArray("{\"asset\":{\"version\":\"2.0\"}}"), QString(), {}).document);
     }
 
+    // An external buffer naming a FIFO (or a device) is refused at once instead of blocking.
+    void externalBufferMustBeARegularFile()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("motion.bin"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        QByteArray gltf = twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0});
+        const qsizetype start = gltf.indexOf("data:application");
+        gltf.replace(start, gltf.indexOf('"', start) - start, "motion.bin");
+        QElapsedTimer timer;
+        timer.start();
+        const GltfImportResult r = GltfImporter::importBytes(gltf, dir.path(), {});
+        QVERIFY(timer.elapsed() < 5000);
+        QVERIFY(!r.document);
+        QVERIFY2(r.error.contains(QLatin1String("not a regular file")), qPrintable(r.error));
+    }
+
     void assimpSimpleSkin()
     {
         const QString path = assimpDir + QStringLiteral("/simple_skin/simple_skin.gltf");
@@ -255,7 +273,7 @@ private slots:
         QTest::addColumn<QString>("expected"); // a word the message must hold
         QTest::newRow("index out of range") << "IndexOutOfRange/IndexOutOfRange.gltf" << "index";
         QTest::newRow("all indices out of range") << "IndexOutOfRange/AllIndicesOutOfRange.gltf" << "index";
-        QTest::newRow("missing bin") << "MissingBin/BoxTextured.gltf" << "";
+        QTest::newRow("missing bin") << "MissingBin/BoxTextured.gltf" << "BoxTextured0.bin";
         QTest::newRow("recursive nodes") << "RecursiveNodes/RecursiveNodes.gltf" << "recursive";
         QTest::newRow("scene wrong type") << "SchemaFailures/sceneWrongType.gltf" << "scene: expected";
         QTest::newRow("no scene") << "TestNoRootNode/NoScene.gltf" << "scene";
