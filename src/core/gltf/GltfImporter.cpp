@@ -10,12 +10,16 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QSet>
 #include <cmath>
 
 namespace bpat {
 
 namespace {
+
+// Frames times nodes an animation may cost, and key values it may read (a few seconds).
+constexpr double maxWork = 5e7;
 
 bool skipImage(tinygltf::Image *, const int, std::string *, std::string *, int, int, const unsigned char *, int, void *)
 {
@@ -124,14 +128,6 @@ struct Importer
         return false;
     }
 
-    QList<Matrix4d> worlds(const QList<Matrix4d> &locals) const
-    {
-        QList<Matrix4d> world(locals.size(), Affine::identity());
-        for (int n : neededOrder)
-            world[n] = parents.at(n) >= 0 ? Affine::multiply(world.at(parents.at(n)), locals.at(n)) : locals.at(n);
-        return world;
-    }
-
     bool chooseJoints()
     {
         if (!model.skins.empty()) {
@@ -157,18 +153,18 @@ struct Importer
             return fail(QStringLiteral("skins[0].joints: %1 joints, but a BPAT file holds at most 64 bones").arg(joints.size()));
         if (QSet<int>(joints.begin(), joints.end()).size() != joints.size())
             return fail(QStringLiteral("skins[0].joints: a node is listed twice"));
-        // Joints and their ancestors, each after its parent.
-        QList<bool> needed(qsizetype(model.nodes.size()), false);
-        for (int j : joints)
-            for (int n = j; n >= 0 && !needed.at(n); n = parents.at(n))
-                needed[n] = true;
-        QList<bool> placed(needed.size(), false);
-        for (int pass = 0; pass < needed.size() && neededOrder.size() < needed.count(true); ++pass)
-            for (int n = 0; n < needed.size(); ++n)
-                if (needed.at(n) && !placed.at(n) && (parents.at(n) < 0 || placed.at(parents.at(n)))) {
-                    neededOrder.append(n);
-                    placed[n] = true;
-                }
+        // Joints and their ancestors, each after its parent (every node visited once).
+        QList<bool> placed(qsizetype(model.nodes.size()), false);
+        QList<int> chain;
+        for (int j : joints) {
+            chain.clear();
+            for (int n = j; n >= 0 && !placed.at(n); n = parents.at(n)) {
+                placed[n] = true;
+                chain.append(n);
+            }
+            for (qsizetype i = chain.size() - 1; i >= 0; --i)
+                neededOrder.append(chain.at(i));
+        }
         return true;
     }
 
@@ -217,6 +213,13 @@ struct Importer
     bool importAnimation(int a)
     {
         const tinygltf::Animation &anim = model.animations[size_t(a)];
+        double keys = 0; // values the samplers will copy: bounded before reading them
+        for (const tinygltf::AnimationChannel &channel : anim.channels) {
+            const tinygltf::AnimationSampler &sampler = anim.samplers[size_t(channel.sampler)];
+            keys += double(model.accessors[size_t(sampler.input)].count) + double(model.accessors[size_t(sampler.output)].count) * 4;
+        }
+        if (keys > maxWork)
+            return fail(QStringLiteral("animations[%1]: its channels hold %2 key values, more than an import may read").arg(a).arg(keys));
         QList<GltfChannelSampler> samplers;
         for (int c = 0; c < int(anim.channels.size()); ++c) {
             QString error;
@@ -262,31 +265,39 @@ struct Importer
             return fail(QStringLiteral("animations[%1] ('%2'): the palettes would exceed %3 floats").arg(a).arg(clip.name).arg(GltfImporter::maxPaletteFloats));
         clip.palette.resize(floats);
 
-        QList<Trs> base;
-        QList<Matrix4d> locals;
-        for (const tinygltf::Node &node : model.nodes) {
-            base.append(nodeTrs(node));
-            locals.append(staticLocal(node));
-        }
+        // Work per frame: the needed nodes and the channels that move them.
+        QList<bool> needed(qsizetype(model.nodes.size()), false);
+        for (int n : neededOrder)
+            needed[n] = true;
+        samplers.removeIf([&](const GltfChannelSampler &s) { return !needed.at(s.node()); });
+        if (double(clip.frameCount) * double(neededOrder.size() + samplers.size()) > maxWork)
+            return fail(QStringLiteral("animations[%1] ('%2'): %3 frames of %4 nodes and %5 channels is more work than an import may take")
+                            .arg(a).arg(clip.name).arg(clip.frameCount).arg(neededOrder.size()).arg(samplers.size()));
+        QList<Matrix4d> locals(qsizetype(model.nodes.size()), Affine::identity());
+        for (int n : neededOrder)
+            locals[n] = staticLocal(model.nodes[size_t(n)]);
+        QList<Matrix4d> world(locals.size(), Affine::identity());
+        QHash<int, Trs> posed;
         for (quint32 f = 0; f < clip.frameCount; ++f) {
             const double time = start + double(f) / fps;
-            QList<Trs> posed = base;
-            QSet<int> moved;
+            posed.clear();
             for (const GltfChannelSampler &s : samplers) {
                 const std::vector<double> v = s.evaluate(time);
-                Trs &trs = posed[s.node()];
+                auto it = posed.find(s.node());
+                if (it == posed.end())
+                    it = posed.insert(s.node(), nodeTrs(model.nodes[size_t(s.node())]));
                 if (s.path() == GltfChannelSampler::Path::Translation)
-                    trs.translation = {v[0], v[1], v[2]};
+                    it->translation = {v[0], v[1], v[2]};
                 else if (s.path() == GltfChannelSampler::Path::Scale)
-                    trs.scale = {v[0], v[1], v[2]};
+                    it->scale = {v[0], v[1], v[2]};
                 else
-                    trs.rotation = {v[0], v[1], v[2], v[3]};
-                moved.insert(s.node());
+                    it->rotation = {v[0], v[1], v[2], v[3]};
             }
-            QList<Matrix4d> frameLocals = locals;
-            for (int n : moved)
-                frameLocals[n] = Affine::compose(posed.at(n));
-            const QList<Matrix4d> world = worlds(frameLocals);
+            for (int n : neededOrder) {
+                const auto moved = posed.constFind(n);
+                const Matrix4d local = moved != posed.cend() ? Affine::compose(*moved) : locals.at(n);
+                world[n] = parents.at(n) >= 0 ? Affine::multiply(world.at(parents.at(n)), local) : local;
+            }
             for (int b = 0; b < joints.size(); ++b) {
                 const auto m = Affine::toRowMajorFloats(GltfAxes::convert(world.at(joints.at(b))));
                 std::copy(m.begin(), m.end(), clip.palette.begin() + (qsizetype(f) * joints.size() + b) * 16);

@@ -230,6 +230,43 @@ private slots:
         QVERIFY(!GltfImporter::importBytes(QByteArray("{\"asset\":{\"version\":\"2.0\"}}"), QString(), {}).document);
     }
 
+    // A node chain 100 000 deep (the joint at its end, the animation at its top) imports in
+    // linear time; closing the chain into a ring is refused as recursive.
+    void deepNodeChainsAndRings()
+    {
+        const int n = 100000;
+        const QByteArray base = twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0});
+        for (const bool ring : {false, true}) {
+            QJsonObject root = QJsonDocument::fromJson(base).object();
+            QJsonArray nodes;
+            for (int i = 0; i < n; ++i) {
+                QJsonObject node{{QStringLiteral("name"), QStringLiteral("n%1").arg(i)}};
+                if (i + 1 < n)
+                    node.insert(QStringLiteral("children"), QJsonArray{i + 1});
+                else if (ring)
+                    node.insert(QStringLiteral("children"), QJsonArray{0});
+                nodes.append(node);
+            }
+            root.insert(QStringLiteral("nodes"), nodes);
+            root.insert(QStringLiteral("skins"), QJsonArray{QJsonObject{{QStringLiteral("joints"), QJsonArray{n - 1}}}});
+            QElapsedTimer timer;
+            timer.start();
+            const GltfImportResult r = GltfImporter::importBytes(QJsonDocument(root).toJson(QJsonDocument::Compact), QString(), {});
+            QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+            if (ring) {
+                QVERIFY(!r.document);
+                QVERIFY2(r.error.contains(QLatin1String("recursive")), qPrintable(r.error));
+            } else {
+                QVERIFY2(r.document, qPrintable(r.error));
+                QCOMPARE(r.document->boneCount(), 1u);
+                QCOMPARE(r.document->clip(0).palette.at(3), -2.0f * 0); // frame 0: A at its first key
+            }
+        }
+        // JSON nested far deeper than any glTF: refused with a message, no stack overflow.
+        const QByteArray deep = QByteArray(200000, '[') + QByteArray(200000, ']');
+        QVERIFY(!GltfImporter::importBytes(deep, QString(), {}).error.isEmpty());
+    }
+
     // An external buffer naming a FIFO (or a device) is refused at once instead of blocking.
     void externalBufferMustBeARegularFile()
     {
