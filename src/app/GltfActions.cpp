@@ -25,12 +25,15 @@ namespace bpat::studio {
 namespace {
 
 // Runs `work` on a worker thread while a modal progress dialog shows `label`; `work` gets a
-// progress callback (done, total) that returns false once the user cancelled.
+// progress callback (done, total) that returns false once the user cancelled (when the dialog
+// offers Cancel).
 template<typename Result>
-Result runWithProgress(QWidget *parent, const QString &label,
+Result runWithProgress(QWidget *parent, const QString &label, bool cancellable,
                        const std::function<Result(const std::function<bool(int, int)> &)> &work)
 {
     QProgressDialog dialog(label, QObject::tr("Cancel"), 0, 0, parent);
+    if (!cancellable)
+        dialog.setCancelButton(nullptr);
     dialog.setWindowModality(Qt::WindowModal);
     dialog.setMinimumDuration(300);
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
@@ -93,7 +96,7 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok)
     GltfExportOptions options;
     options.creatureMesh = creatureMesh;
     const GltfExportResult result = runWithProgress<GltfExportResult>(
-        m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), [document, options, path](const std::function<bool(int, int)> &progress) {
+        m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true, [document, options, path](const std::function<bool(int, int)> &progress) {
             GltfExportOptions withProgress = options;
             withProgress.progress = progress;
             return GltfExporter::exportDocument(document, path, withProgress);
@@ -111,7 +114,7 @@ QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath
 {
     *ok = false;
     const GltfImportResult result = runWithProgress<GltfImportResult>(
-        m_window, tr("Importing %1...").arg(QFileInfo(gltfPath).fileName()), [gltfPath](const std::function<bool(int, int)> &) {
+        m_window, tr("Importing %1...").arg(QFileInfo(gltfPath).fileName()), false, [gltfPath](const std::function<bool(int, int)> &) {
             return GltfImporter::importFile(gltfPath, {});
         });
     if (!result.document)

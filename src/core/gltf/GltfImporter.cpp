@@ -3,7 +3,7 @@
 #include "bpat/BpatFormat.h"
 #include "gltf/GltfAxes.h"
 #include "gltf/GltfChannelSampler.h"
-#include "gltf/GltfJsonCheck.h"
+#include "gltf/GltfLoader.h"
 #include "gltf/GltfModelCheck.h"
 #include "gltf/GltfRigMatch.h"
 #include "gltf/TinyGltf.h"
@@ -20,54 +20,6 @@ namespace {
 
 // Frames times nodes an animation may cost, and key values it may read (a few seconds).
 constexpr double maxWork = 5e7;
-
-bool skipImage(tinygltf::Image *, const int, std::string *, std::string *, int, int, const unsigned char *, int, void *)
-{
-    return true; // motion only: images are neither decoded nor needed
-}
-
-// External buffers (a .bin beside a .gltf) are read only from regular files of bounded size:
-// a URI naming a FIFO or a device must not block or stream forever, and nothing is written.
-constexpr qint64 maxExternalBuffer = qint64(1) << 30;
-
-bool pathExists(const std::string &path, void *)
-{
-    return QFileInfo::exists(QString::fromStdString(path)); // readRegularFile() says if it is no file
-}
-
-std::string keepPath(const std::string &path, void *)
-{
-    return path; // no ~ or variable expansion
-}
-
-bool readRegularFile(std::vector<unsigned char> *out, std::string *err, const std::string &path, void *)
-{
-    const QString name = QString::fromStdString(path);
-    const QFileInfo info(name);
-    QString why;
-    QFile file(name);
-    if (!info.isFile())
-        why = QStringLiteral("%1 is not a regular file").arg(name);
-    else if (info.size() > maxExternalBuffer)
-        why = QStringLiteral("%1 has %2 bytes, more than an external buffer may (%3)").arg(name).arg(info.size()).arg(maxExternalBuffer);
-    else if (!file.open(QIODevice::ReadOnly))
-        why = QStringLiteral("%1 cannot be opened (%2)").arg(name, file.errorString());
-    if (why.isEmpty()) {
-        const QByteArray bytes = file.read(maxExternalBuffer);
-        out->assign(bytes.begin(), bytes.end());
-        return true;
-    }
-    if (err)
-        *err += why.toStdString() + "\n";
-    return false;
-}
-
-bool refuseWrite(std::string *err, const std::string &, const std::vector<unsigned char> &, void *)
-{
-    if (err)
-        *err += "the importer writes no files\n";
-    return false;
-}
 
 std::optional<double> extraNumber(const tinygltf::Value &extras, const char *key)
 {
@@ -373,31 +325,16 @@ GltfImportResult GltfImporter::importBytes(const QByteArray &bytes, const QStrin
         r.error = QStringLiteral("--fps %1: expected a rate above 0 and at most 1000").arg(*options.fps);
         return r;
     }
-    if (const QString typeError = GltfJsonCheck::check(bytes); !typeError.isEmpty()) {
-        GltfImportResult r;
-        r.error = typeError;
-        return r;
-    }
     tinygltf::Model model;
-    tinygltf::TinyGLTF loader;
-    loader.SetImageLoader(skipImage, nullptr);
-    loader.SetFsCallbacks(tinygltf::FsCallbacks{pathExists, keepPath, readRegularFile, refuseWrite, nullptr});
-    std::string err, warn;
-    const std::string dir = baseDir.toStdString();
-    bool loaded = false;
-    if (bytes.startsWith("glTF"))
-        loaded = loader.LoadBinaryFromMemory(&model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()),
-                                             unsigned(bytes.size()), dir);
-    else
-        loaded = loader.LoadASCIIFromString(&model, &err, &warn, bytes.constData(), unsigned(bytes.size()), dir);
-    if (!loaded) {
+    QString error, warning;
+    if (!GltfLoader::load(bytes, baseDir, &model, &error, &warning)) {
         GltfImportResult r;
-        r.error = QStringLiteral("not a readable glTF 2.0 file: %1").arg(QString::fromStdString(err.empty() ? warn : err).trimmed());
+        r.error = error;
         return r;
     }
     Importer importer{model, options, {}, {}, {}, {}};
-    if (!warn.empty())
-        importer.result.notes.append(QString::fromStdString(warn).trimmed());
+    if (!warning.isEmpty())
+        importer.result.notes.append(warning);
     importer.run();
     return importer.result;
 }
