@@ -68,10 +68,21 @@ int GltfMeshExport::addCreatureMesh(tinygltf::Model &model, GltfBufferBuilder &b
             weights.push_back(w[i] / sum);
         }
     }
+    // glTF's front faces wind counter-clockwise. The mirror reverses every triangle, and the
+    // generated parts do not all wind alike (the viewport draws both sides), so each triangle
+    // is oriented to face the way its vertex normals point.
     std::vector<quint32> indices;
     const QList<quint32> &source = mesh.indices();
-    for (qsizetype i = 0; i + 2 < source.size(); i += 3) // the mirror reverses winding: swap back
-        indices.insert(indices.end(), {source.at(i), source.at(i + 2), source.at(i + 1)});
+    const auto point = [&](quint32 v) { return QVector3D(positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]); };
+    const auto normal = [&](quint32 v) { return QVector3D(normals[v * 3], normals[v * 3 + 1], normals[v * 3 + 2]); };
+    for (qsizetype i = 0; i + 2 < source.size(); i += 3) {
+        const quint32 a = source.at(i), b = source.at(i + 1), c = source.at(i + 2);
+        const QVector3D face = QVector3D::crossProduct(point(b) - point(a), point(c) - point(a));
+        if (QVector3D::dotProduct(face, normal(a) + normal(b) + normal(c)) >= 0)
+            indices.insert(indices.end(), {a, b, c});
+        else
+            indices.insert(indices.end(), {a, c, b});
+    }
 
     tinygltf::Primitive primitive;
     primitive.mode = TINYGLTF_MODE_TRIANGLES;

@@ -188,6 +188,17 @@ private slots:
         }
         qInfo("largest difference: rigid vertices %g, blended link vertices %g", worst, worstBlended);
         QVERIFY(rigid > expected.positions.size() / 2);
+
+        // Front faces wind counter-clockwise, facing where their vertex normals point.
+        const auto indices = reader.unsignedInts(prim.indices, &error);
+        const auto normals = reader.floats(prim.attributes.at("NORMAL"), &error);
+        QVERIFY(indices && normals);
+        const auto vec = [](const std::vector<float> &a, quint32 v) { return QVector3D(a[v * 3], a[v * 3 + 1], a[v * 3 + 2]); };
+        for (size_t t = 0; t + 2 < indices->size(); t += 3) {
+            const quint32 a = (*indices)[t], b = (*indices)[t + 1], c = (*indices)[t + 2];
+            const QVector3D face = QVector3D::crossProduct(vec(*positions, b) - vec(*positions, a), vec(*positions, c) - vec(*positions, a));
+            QVERIFY(QVector3D::dotProduct(face, vec(*normals, a) + vec(*normals, b) + vec(*normals, c)) >= 0);
+        }
         QVERIFY2(worst < 1e-4, qPrintable(QString::number(worst)));
     }
 
