@@ -5,9 +5,9 @@
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "gltf/GltfImporter.h"
+#include "io/RegularFile.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 
 namespace bpat::cli {
 
@@ -55,11 +55,11 @@ int runImport(const QStringList &args)
         options.speciesId = *id;
     }
     if (parser.isSet(rig)) {
-        QFile file(parser.value(rig));
-        if (!file.open(QIODevice::ReadOnly))
-            return failure(command, QStringLiteral("--rig %1: cannot be opened (%2)").arg(parser.value(rig), file.errorString()));
+        const RegularFile::Contents contents = RegularFile::read(parser.value(rig), qint64(16) << 20);
+        if (!contents.ok())
+            return failure(command, QStringLiteral("--rig %1: %2").arg(parser.value(rig), contents.error));
         QString error;
-        options.rig = RigDescription::fromJson(file.readAll(), &error);
+        options.rig = RigDescription::fromJson(contents.bytes, &error);
         if (!options.rig)
             return failure(command, QStringLiteral("--rig %1: %2").arg(parser.value(rig), error));
     }

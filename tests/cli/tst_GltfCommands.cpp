@@ -26,6 +26,14 @@ private slots:
         r = testcli::bpat({QStringLiteral("import"), glb, QStringLiteral("-o"), back, QStringLiteral("--species"), QStringLiteral("humanoid")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.outText().contains(QLatin1String("20 bones (rig humanoid), 15 clips")));
+        // A rig the joints do not match: refused, naming the joints, nothing written.
+        const QString horseRig = testpaths::testData(QStringLiteral("../../resources/rigs/horse.json"));
+        const QString refused = dir.filePath(QStringLiteral("refused.bpat"));
+        const testcli::Run mismatch = testcli::bpat({QStringLiteral("import"), glb, QStringLiteral("-o"), refused, QStringLiteral("--rig"), horseRig});
+        QCOMPARE(mismatch.exitCode, 1);
+        QVERIFY2(mismatch.errText().contains(QLatin1String("missing Body")) && mismatch.errText().contains(QLatin1String("extra Pelvis")),
+                 mismatch.err.constData());
+        QVERIFY(!QFileInfo::exists(refused));
         r = testcli::bpat({QStringLiteral("validate"), back});
         QVERIFY2(r.exitCode == 0, r.out.constData());
         const auto original = testgltf::loadDocument(testpaths::shared(source));

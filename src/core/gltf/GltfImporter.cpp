@@ -7,12 +7,13 @@
 #include "gltf/GltfModelCheck.h"
 #include "gltf/GltfRigMatch.h"
 #include "gltf/TinyGltf.h"
+#include "io/RegularFile.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QSet>
 #include <cmath>
+#include <limits>
 
 namespace bpat {
 
@@ -341,18 +342,14 @@ GltfImportResult GltfImporter::importBytes(const QByteArray &bytes, const QStrin
 
 GltfImportResult GltfImporter::importFile(const QString &path, const GltfImportOptions &options)
 {
+    // Regular files only (a FIFO named on the command line must not block), at most 2 GiB.
+    const RegularFile::Contents contents = RegularFile::read(path, qint64(std::numeric_limits<int>::max()));
     GltfImportResult r;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        r.error = QStringLiteral("%1: cannot be opened (%2)").arg(path, file.errorString());
+    if (!contents.ok()) {
+        r.error = QStringLiteral("%1: %2").arg(path, contents.error);
         return r;
     }
-    if (file.size() > (qint64(1) << 31) - 1) {
-        r.error = QStringLiteral("%1: %2 bytes, more than a glTF file may hold (2 GiB)").arg(path).arg(file.size());
-        return r;
-    }
-    const QByteArray bytes = file.readAll();
-    r = importBytes(bytes, QFileInfo(path).absolutePath(), options);
+    r = importBytes(contents.bytes, QFileInfo(path).absolutePath(), options);
     if (!r.error.isEmpty())
         r.error = QStringLiteral("%1: %2").arg(path, r.error);
     return r;

@@ -2,8 +2,8 @@
 
 #include "gltf/GltfJsonCheck.h"
 #include "gltf/TinyGltf.h"
+#include "io/RegularFile.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <limits>
 
@@ -20,7 +20,7 @@ bool skipImage(tinygltf::Image *, const int, std::string *, std::string *, int, 
 // a URI naming a FIFO or a device must not block or stream forever, and nothing is written.
 bool pathExists(const std::string &path, void *)
 {
-    return QFileInfo::exists(QString::fromStdString(path)); // readRegularFile() says if it is no file
+    return QFileInfo::exists(QString::fromStdString(path)); // readRegularFile() says if it is no regular file
 }
 
 std::string keepPath(const std::string &path, void *)
@@ -31,22 +31,13 @@ std::string keepPath(const std::string &path, void *)
 bool readRegularFile(std::vector<unsigned char> *out, std::string *err, const std::string &path, void *)
 {
     const QString name = QString::fromStdString(path);
-    const QFileInfo info(name);
-    QString why;
-    QFile file(name);
-    if (!info.isFile())
-        why = QStringLiteral("%1 is not a regular file").arg(name);
-    else if (info.size() > GltfLoader::maxExternalBuffer)
-        why = QStringLiteral("%1 has %2 bytes, more than an external buffer may (%3)").arg(name).arg(info.size()).arg(GltfLoader::maxExternalBuffer);
-    else if (!file.open(QIODevice::ReadOnly))
-        why = QStringLiteral("%1 cannot be opened (%2)").arg(name, file.errorString());
-    if (why.isEmpty()) {
-        const QByteArray bytes = file.read(GltfLoader::maxExternalBuffer);
-        out->assign(bytes.begin(), bytes.end());
+    const RegularFile::Contents contents = RegularFile::read(name, GltfLoader::maxExternalBuffer);
+    if (contents.ok()) {
+        out->assign(contents.bytes.begin(), contents.bytes.end());
         return true;
     }
     if (err)
-        *err += why.toStdString() + "\n";
+        *err += QStringLiteral("%1: %2").arg(name, contents.error).toStdString() + "\n";
     return false;
 }
 

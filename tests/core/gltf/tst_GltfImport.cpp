@@ -282,6 +282,11 @@ private slots:
         QVERIFY(timer.elapsed() < 5000);
         QVERIFY(!r.document);
         QVERIFY2(r.error.contains(QLatin1String("not a regular file")), qPrintable(r.error));
+        // The glTF file itself named as a FIFO: refused, not waited on.
+        const GltfImportResult named = GltfImporter::importFile(fifo, {});
+        QVERIFY(!named.document);
+        QVERIFY2(named.error.contains(QLatin1String("not a regular file")), qPrintable(named.error));
+        QVERIFY(timer.elapsed() < 5000);
     }
 
     void assimpSimpleSkin()
