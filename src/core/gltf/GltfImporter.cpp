@@ -185,6 +185,14 @@ struct Importer
         clip.name = QString::fromStdString(anim.name);
         if (clip.name.isEmpty())
             clip.name = QStringLiteral("animation_%1").arg(a);
+        if (result.document->findClip(clip.name) >= 0) { // clip names must be unique
+            int n = 2;
+            while (result.document->findClip(QStringLiteral("%1_%2").arg(clip.name).arg(n)) >= 0)
+                ++n;
+            const QString unique = QStringLiteral("%1_%2").arg(clip.name).arg(n);
+            result.notes.append(QStringLiteral("animations[%1]: a second '%2', imported as '%3'").arg(a).arg(clip.name, unique));
+            clip.name = unique;
+        }
         double fps = 30.0;
         if (options.fps)
             fps = *options.fps;

@@ -187,6 +187,18 @@ private slots:
         QCOMPARE(r.document->clip(0).loops, false);
     }
 
+    void duplicateAnimationNamesGetSuffixes()
+    {
+        QJsonObject root = QJsonDocument::fromJson(twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0})).object();
+        QJsonArray animations = root.value(QStringLiteral("animations")).toArray();
+        animations.append(animations.at(0));
+        root.insert(QStringLiteral("animations"), animations);
+        const GltfImportResult r = GltfImporter::importBytes(QJsonDocument(root).toJson(), QString(), {});
+        QVERIFY2(r.document, qPrintable(r.error));
+        QCOMPARE(r.document->clipCount(), 2);
+        QCOMPARE(r.document->clip(1).name, QStringLiteral("move_2"));
+    }
+
     void speciesMismatchNamesJoints()
     {
         GltfImportOptions options;
