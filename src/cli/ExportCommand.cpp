@@ -3,6 +3,7 @@
 // output is written atomically; see docs/gltf.md for the mapping.
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/AtomicFile.h"
 #include "gltf/GltfExporter.h"
 
 #include <QCommandLineParser>
@@ -42,6 +43,9 @@ int runExport(const QStringList &args)
     if (parser.isSet(clips))
         options.clips = parser.value(clips).split(QLatin1Char(','), Qt::SkipEmptyParts);
     const QString out = parser.value(output);
+    // A glTF written over the BPAT it comes from would destroy it: never what was meant.
+    if (AtomicFile::sameFile(parser.positionalArguments().first(), out))
+        return failure(command, QStringLiteral("%1 is the input: refusing to write glTF over it").arg(out));
     const GltfExportResult result = GltfExporter::exportFile(parser.positionalArguments().first(), out, options);
     for (const QString &note : result.notes)
         printErr(QStringLiteral("%1: note: %2\n").arg(command, note));

@@ -4,6 +4,7 @@
 #include "bpat/BpatFormat.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/AtomicFile.h"
 #include "gltf/GltfImporter.h"
 #include "io/RegularFile.h"
 
@@ -78,6 +79,8 @@ int runImport(const QStringList &args)
                                                .arg(parser.value(formatVersion), versions.join(QStringLiteral(", "))));
 
     const QString out = parser.value(output);
+    if (AtomicFile::sameFile(parser.positionalArguments().first(), out))
+        return failure(command, QStringLiteral("%1 is the input: refusing to write BPAT over it").arg(out));
     const GltfImportResult result = GltfImporter::importFile(parser.positionalArguments().first(), options);
     for (const QString &note : result.notes)
         printErr(QStringLiteral("%1: note: %2\n").arg(command, note));

@@ -77,6 +77,25 @@ private slots:
         QCOMPARE(testcli::bpat({QStringLiteral("import"), QStringLiteral("a.glb"), QStringLiteral("-o"), out, QStringLiteral("--fps"), QStringLiteral("-3")}).exitCode, 2);
     }
 
+    void neverWritesOverItsInput()
+    {
+        const QString source = QStringLiteral("upstream_assets/bpat_v1_latest/horse.bpat");
+        BPAT_REQUIRE_SHARED(source);
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("horse.bpat"));
+        QVERIFY(QFile::copy(testpaths::shared(source), copy));
+        testcli::Run r = testcli::bpat({QStringLiteral("export"), copy, QStringLiteral("-o"), copy});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.errText().contains(QLatin1String("is the input")));
+        const QString glb = dir.filePath(QStringLiteral("horse.glb"));
+        QCOMPARE(testcli::bpat({QStringLiteral("export"), copy, QStringLiteral("-o"), glb}).exitCode, 0);
+        r = testcli::bpat({QStringLiteral("import"), glb, QStringLiteral("-o"), glb});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.errText().contains(QLatin1String("is the input")));
+        QVERIFY(testgltf::loadDocument(copy)); // both inputs intact
+        QVERIFY(QFile(glb).size() > 1000);
+    }
+
     void refusedImportWritesNothing()
     {
         QTemporaryDir dir;
