@@ -4,14 +4,19 @@ set -euo pipefail
 PACKAGES=(cmake ninja-build g++ qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev
           libgl1-mesa-dev libgl1-mesa-dri xvfb xauth desktop-file-utils appstream dpkg-dev file
           clang libclang-rt-14-dev
-          librsvg2-bin libxml2-utils shared-mime-info libglib2.0-bin libqt6svg6)
+          librsvg2-bin libxml2-utils shared-mime-info libglib2.0-bin libqt6svg6
+          libtinygltf-dev nlohmann-json3-dev assimp-testmodels nodejs)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm: Debian's package, unless a Node.js distribution that bundles it is installed already.
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if ((${#missing[@]})); then
   echo "Installing: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+# npm packages the tests use (the Khronos glTF-Validator), pinned by tools/*/package-lock.json.
+scripts/install-node-tools.sh

@@ -7,6 +7,8 @@
 #                BUILD baked into share/bpat-studio/samples, plus a synthetic one), the .bpsm
 #                cases of tests/data/malformed
 #   fuzz_recipe  the built-in recipes and the JSON examples of docs/examples
+#   fuzz_gltf    Debian's assimp-testmodels glTF 2.0 files (when installed), and the real horse
+#                and elephant exported as .glb and .gltf by BUILD's bpat (when built)
 # Files over 64 KiB (the fuzzers run with -max_len=65536) are cut to their first 64 KiB. Real
 # files are copied into the build folder only, never into the repository.
 set -euo pipefail
@@ -15,7 +17,7 @@ BUILD=${1:-build-fuzz}
 DIR=$BUILD/seeds
 SHARED=${BPAT_SHARED_DIR:-../shared}
 rm -rf "$DIR"
-mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_recipe"
+mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_recipe" "$DIR/fuzz_gltf"
 seed() { # TARGET FILE
   local out="$DIR/$1/$(basename "$(dirname "$2")")_$(basename "$2")"
   head -c 65536 "$2" > "$out"
@@ -25,6 +27,16 @@ for f in "$SHARED"/upstream_assets/*/*.bpat tests/data/malformed/*.bpat; do seed
 for f in "$SHARED"/mrtk_samples/*.bin tests/data/malformed/*.bin; do seed fuzz_anim "$f"; done
 for f in tests/data/malformed/*.bpsm; do seed fuzz_bpsm "$f"; done
 for f in resources/recipes/*.json docs/examples/*.json; do seed fuzz_recipe "$f"; done
+for f in /usr/share/assimp/models/glTF2/*/*.gltf /usr/share/assimp/models/glTF2/*/*.glb; do seed fuzz_gltf "$f"; done
+if [ -x "$BUILD/bin/bpat" ]; then
+  for f in "$SHARED"/upstream_assets/bpat_v1_latest/horse.bpat "$SHARED"/upstream_assets/bpat_v1_initial/elephant.bpat; do
+    [ -f "$f" ] || continue
+    name=$(basename "$(dirname "$f")")_$(basename "$f" .bpat)
+    "$BUILD/bin/bpat" export "$f" -o "$DIR/fuzz_gltf/$name.glb" --clips idle >/dev/null
+    "$BUILD/bin/bpat" export "$f" -o "$DIR/fuzz_gltf/$name.gltf" --clips idle >/dev/null
+  done
+  for f in "$DIR"/fuzz_gltf/*_*.gl*; do head -c 65536 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
+fi
 "$BUILD/tests/fuzz/bpsm_fuzz_seed" "$DIR/fuzz_bpsm/synthetic.bpsm"
 for f in "$BUILD"/share/bpat-studio/samples/*.bpsm; do
   "$BUILD/tests/fuzz/bpsm_fuzz_seed" "$DIR/fuzz_bpsm/$(basename "$f")" "$f"

@@ -3,6 +3,7 @@
 #include "dialogs/UserGuideDialog.h"
 
 #include "FileReloadWatcher.h"
+#include "GltfActions.h"
 #include "InspectorPanels.h"
 #include "RecentFiles.h"
 #include "StudioCommandLine.h"
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_panels = std::make_unique<InspectorPanels>(this);
     m_edit = new EditActions(this);
     new StudioViews(this); // viewport in the centre, File > Rebake
+    new GltfActions(this); // File > Import glTF..., Export glTF...
     connectActions();
     updateRecentMenu();
     updateTitle();

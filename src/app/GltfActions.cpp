@@ -1,0 +1,173 @@
+#include "GltfActions.h"
+
+#include "MainWindow.h"
+#include "StudioContext.h"
+#include "editing/DocumentSession.h"
+#include "editing/EditActions.h"
+#include "gltf/GltfExporter.h"
+#include "gltf/GltfImporter.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QStatusBar>
+#include <QtConcurrent/QtConcurrentRun>
+#include <atomic>
+#include <memory>
+
+namespace bpat::studio {
+
+namespace {
+
+// Runs `work` on a worker thread while a modal progress dialog shows `label`; `work` gets a
+// progress callback (done, total) that returns false once the user cancelled (when the dialog
+// offers Cancel).
+template<typename Result>
+Result runWithProgress(QWidget *parent, const QString &label, bool cancellable,
+                       const std::function<Result(const std::function<bool(int, int)> &)> &work)
+{
+    QProgressDialog dialog(label, QObject::tr("Cancel"), 0, 0, parent);
+    if (!cancellable)
+        dialog.setCancelButton(nullptr);
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(300);
+    auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    QObject::connect(&dialog, &QProgressDialog::canceled, &dialog, [cancelled] { *cancelled = true; });
+    QFutureWatcher<Result> watcher;
+    QObject::connect(&watcher, &QFutureWatcherBase::progressRangeChanged, &dialog, &QProgressDialog::setRange);
+    QObject::connect(&watcher, &QFutureWatcherBase::progressValueChanged, &dialog, &QProgressDialog::setValue);
+    QEventLoop loop;
+    QObject::connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+    watcher.setFuture(QtConcurrent::run([work, cancelled](QPromise<Result> &promise) {
+        promise.addResult(work([&promise, cancelled](int done, int total) {
+            promise.setProgressRange(0, total);
+            promise.setProgressValue(done);
+            return !*cancelled;
+        }));
+    }));
+    if (!watcher.isFinished())
+        loop.exec();
+    return watcher.result();
+}
+
+} // namespace
+
+GltfActions::GltfActions(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+    , m_export(new QAction(tr("Export &glTF..."), this))
+    , m_import(new QAction(tr("&Import glTF..."), this))
+{
+    m_export->setObjectName(QStringLiteral("actionExportGltf"));
+    m_import->setObjectName(QStringLiteral("actionImportGltf"));
+    m_export->setStatusTip(tr("Write the open file's skeleton and clips as glTF 2.0 (.glb or .gltf)"));
+    m_import->setStatusTip(tr("Turn the animations of a glTF 2.0 file into a new BPAT file"));
+    QMenu *file = window->menu(MainWindow::Menu::File);
+    // Before Quit (the last action), after its separator.
+    const QList<QAction *> actions = file->actions();
+    QAction *before = actions.size() >= 2 ? actions.at(actions.size() - 2) : nullptr;
+    file->insertAction(before, m_import);
+    file->insertAction(before, m_export);
+    connect(m_export, &QAction::triggered, this, &GltfActions::chooseExport);
+    connect(m_import, &QAction::triggered, this, &GltfActions::chooseImport);
+    connect(window->context(), &StudioContext::fileLoaded, this, &GltfActions::updateEnabled);
+    connect(window->context(), &StudioContext::fileClosed, this, &GltfActions::updateEnabled);
+    updateEnabled();
+}
+
+void GltfActions::updateEnabled()
+{
+    m_export->setEnabled(m_window->context()->hasFile());
+}
+
+QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok)
+{
+    *ok = false;
+    DocumentSession *session = m_window->editActions()->session();
+    const BpatDocument *edited = session->document();
+    if (!edited)
+        return tr("Cannot export: %1").arg(m_window->context()->lastError());
+    const BpatDocument document = *edited; // the worker gets its own copy
+    GltfExportOptions options;
+    options.creatureMesh = creatureMesh;
+    const GltfExportResult result = runWithProgress<GltfExportResult>(
+        m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true, [document, options, path](const std::function<bool(int, int)> &progress) {
+            GltfExportOptions withProgress = options;
+            withProgress.progress = progress;
+            return GltfExporter::exportDocument(document, path, withProgress);
+        });
+    if (!result.ok)
+        return tr("glTF not written: %1").arg(result.error);
+    *ok = true;
+    QString text = tr("Exported %1: %2 animations (%3)").arg(QFileInfo(path).fileName()).arg(result.animationCount).arg(result.skeletonSource);
+    if (!result.notes.isEmpty())
+        text += QStringLiteral("; ") + result.notes.join(QStringLiteral("; "));
+    return text;
+}
+
+QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath, bool *ok)
+{
+    *ok = false;
+    const GltfImportResult result = runWithProgress<GltfImportResult>(
+        m_window, tr("Importing %1...").arg(QFileInfo(gltfPath).fileName()), false, [gltfPath](const std::function<bool(int, int)> &) {
+            return GltfImporter::importFile(gltfPath, {});
+        });
+    if (!result.document)
+        return tr("Not imported: %1").arg(result.error);
+    const BpatSaver::Result saved = GltfImporter::save(*result.document, bpatPath);
+    if (!saved.saved)
+        return tr("%1 not written: %2").arg(QFileInfo(bpatPath).fileName(), saved.error);
+    *ok = true;
+    return tr("Imported %1: %2 clips, %3 bones (%4)")
+        .arg(QFileInfo(gltfPath).fileName()).arg(result.document->clipCount()).arg(result.document->boneCount()).arg(result.rigSource);
+}
+
+void GltfActions::chooseExport()
+{
+    const QFileInfo source(m_window->context()->filePath());
+    const QString suggested = source.absoluteDir().filePath(source.completeBaseName() + QStringLiteral(".glb"));
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export glTF"), suggested,
+                                                      tr("Binary glTF (*.glb);;glTF JSON (*.gltf)"), &filter);
+    if (path.isEmpty())
+        return;
+    const auto answer = QMessageBox::question(m_window, tr("Export glTF"),
+                                              tr("Include the creature mesh (skinned to the skeleton), so the file plays in any glTF viewer?"),
+                                              QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel, QMessageBox::Yes);
+    if (answer == QMessageBox::Cancel)
+        return;
+    bool ok = false;
+    const QString message = exportTo(path, answer == QMessageBox::Yes, &ok);
+    if (ok)
+        m_window->statusBar()->showMessage(message, 8000);
+    else
+        QMessageBox::warning(m_window, tr("Export glTF"), message);
+}
+
+void GltfActions::chooseImport()
+{
+    const QString gltf = QFileDialog::getOpenFileName(m_window, tr("Import glTF"), QString(), tr("glTF 2.0 (*.glb *.gltf)"));
+    if (gltf.isEmpty())
+        return;
+    const QFileInfo in(gltf);
+    const QString bpat = QFileDialog::getSaveFileName(m_window, tr("Save Imported Motion As"),
+                                                      in.absoluteDir().filePath(in.completeBaseName() + QStringLiteral(".bpat")),
+                                                      tr("BPAT files (*.bpat)"));
+    if (bpat.isEmpty() || !m_window->editActions()->maybeSave())
+        return;
+    bool ok = false;
+    const QString message = importFrom(gltf, bpat, &ok);
+    if (!ok) {
+        QMessageBox::warning(m_window, tr("Import glTF"), message);
+        return;
+    }
+    m_window->openFile(bpat);
+    m_window->statusBar()->showMessage(message, 8000);
+}
+
+} // namespace bpat::studio

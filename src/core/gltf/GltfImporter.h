@@ -1,0 +1,62 @@
+#pragma once
+// glTF 2.0 -> BPAT (docs/gltf.md). Each animation becomes a clip, sampled at a fixed rate
+// (the option, else the "fps" the exporter stored in the animation's extras, else the
+// animation's own key spacing, else 30 fps) from its first to its last key time, with glTF's
+// interpolation evaluated exactly (GltfChannelSampler). A bone's palette matrix is its joint's
+// world matrix (every ancestor node included) mapped back through GltfAxes.
+//
+// Bones: the skin's joints (the first skin; without one, the animated nodes), mapped by name
+// to a rig: the one given (--rig), else those of the species given (--species), which must
+// match exactly (the error names missing and extra joints), else any built-in rig with exactly
+// the same names. A skeleton that matches no rig keeps its own joints as bones, in joint order.
+// Child nodes of joints marked as sockets (extras "bpatSocket") become sockets.
+//
+// The file is untrusted: GltfModelCheck runs before anything is read, every count is bounded,
+// and errors name what is wrong. Nothing is written here: save() validates and writes atomically.
+#include "bpat/BpatDocument.h"
+#include "bpat/BpatSaver.h"
+#include "mesh/RigDescription.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace bpat {
+
+struct GltfImportOptions
+{
+    std::optional<quint32> speciesId;      // --species
+    std::optional<RigDescription> rig;     // --rig FILE
+    QStringList animations;                // names to import (empty: all), in the order given
+    std::optional<double> fps;             // --fps
+};
+
+struct GltfImportResult
+{
+    std::optional<BpatDocument> document; // nullopt on failure
+    QString error;
+    QStringList notes;
+    QString rigSource;                    // "rig humanoid" or "own joints"
+    QStringList boneNames;                // per palette bone
+    QList<int> boneParents;               // per palette bone (from the rig or the node tree)
+};
+
+class GltfImporter
+{
+public:
+    // Frames one imported clip may have, and palette floats in all.
+    static constexpr quint32 maxFrames = 100000;
+    static constexpr qint64 maxPaletteFloats = qint64(1) << 28;
+
+    static GltfImportResult importFile(const QString &path, const GltfImportOptions &options);
+    static GltfImportResult importBytes(const QByteArray &bytes, const QString &baseDir, const GltfImportOptions &options);
+
+    // The BPAT format versions an import can be written as. The one place to extend when the
+    // writer learns more versions.
+    static QList<int> writableFormatVersions();
+    // Validates and writes atomically in the given version (an error when it is not writable).
+    static BpatSaver::Result save(const BpatDocument &document, const QString &path, int formatVersion = 1);
+};
+
+} // namespace bpat

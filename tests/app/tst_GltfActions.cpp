@@ -1,0 +1,82 @@
+// File > Export glTF... and File > Import glTF...: the menu entries, export of the open file
+// behind the progress dialog, and import into a new validated file.
+#include "GltfActions.h"
+#include "GltfTestSupport.h"
+#include "MainWindow.h"
+#include "TestDocuments.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+using namespace bpat;
+using namespace bpat::studio;
+
+class tst_GltfActions : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("bpat-studio-tests"));
+    }
+
+    void menuEntries()
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        auto *gltf = window.findChild<GltfActions *>();
+        QVERIFY(gltf);
+        QVERIFY(window.menu(MainWindow::Menu::File)->actions().contains(gltf->exportAction()));
+        QVERIFY(window.menu(MainWindow::Menu::File)->actions().contains(gltf->importAction()));
+        QVERIFY(!gltf->exportAction()->isEnabled()); // nothing open
+        QVERIFY(gltf->importAction()->isEnabled());
+    }
+
+    void exportAndImport()
+    {
+        QTemporaryDir dir;
+        const QString source = dir.filePath(QStringLiteral("small.bpat"));
+        QFile file(source);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(testdocs::smallFileBytes());
+        file.close();
+        MainWindow window;
+        window.setInteractive(false);
+        QVERIFY(window.openFile(source));
+        auto *gltf = window.findChild<GltfActions *>();
+        QVERIFY(gltf->exportAction()->isEnabled());
+        bool ok = false;
+        const QString glb = dir.filePath(QStringLiteral("small.glb"));
+        QString message = gltf->exportTo(glb, true, &ok);
+        QVERIFY2(ok, qPrintable(message));
+        QVERIFY(QFileInfo::exists(glb));
+        const QString back = dir.filePath(QStringLiteral("back.bpat"));
+        message = gltf->importFrom(glb, back, &ok);
+        QVERIFY2(ok, qPrintable(message));
+        const auto original = testgltf::loadDocument(source);
+        const auto imported = testgltf::loadDocument(back);
+        QVERIFY(original && imported);
+        QCOMPARE(imported->clipCount(), original->clipCount());
+        for (int c = 0; c < original->clipCount(); ++c)
+            QVERIFY(testgltf::paletteDifference(imported->clip(c), original->clip(c)) < 1e-5);
+        QCOMPARE(imported->socketCount(), 2);
+
+        // A refused import writes nothing and says why.
+        const QString bad = dir.filePath(QStringLiteral("bad.gltf"));
+        QFile badFile(bad);
+        QVERIFY(badFile.open(QIODevice::WriteOnly));
+        badFile.write("{\"asset\":{\"version\":\"2.0\"}}");
+        badFile.close();
+        message = gltf->importFrom(bad, dir.filePath(QStringLiteral("never.bpat")), &ok);
+        QVERIFY(!ok);
+        QVERIFY(message.contains(QLatin1String("scene")));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("never.bpat"))));
+    }
+};
+
+QTEST_MAIN(tst_GltfActions)
+#include "tst_GltfActions.moc"
