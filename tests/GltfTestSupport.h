@@ -67,6 +67,14 @@ inline double paletteDifference(const bpat::BpatClip &a, const bpat::BpatClip &b
     return d;
 }
 
+// The folders of ../shared/upstream_assets holding real game files, one per BPAT version.
+inline const QStringList &realDirs()
+{
+    static const QStringList dirs{QStringLiteral("bpat_v1_latest"), QStringLiteral("bpat_v1_initial"), QStringLiteral("bpat_v2"),
+                                  QStringLiteral("bpat_v3_early"), QStringLiteral("bpat_v3_late")};
+    return dirs;
+}
+
 inline const QStringList &realFiles()
 {
     static const QStringList files{QStringLiteral("humanoid.bpat"), QStringLiteral("humanoid_sword.bpat"),

@@ -119,12 +119,16 @@ QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath
         });
     if (!result.document)
         return tr("Not imported: %1").arg(result.error);
-    const BpatSaver::Result saved = GltfImporter::save(*result.document, bpatPath);
+    QStringList notes; // the default version (1): what a v2/v3 export carried is dropped, said here
+    const BpatSaver::Result saved = GltfImporter::save(*result.document, bpatPath, 1, &notes);
     if (!saved.saved)
         return tr("%1 not written: %2").arg(QFileInfo(bpatPath).fileName(), saved.error);
     *ok = true;
-    return tr("Imported %1: %2 clips, %3 bones (%4)")
-        .arg(QFileInfo(gltfPath).fileName()).arg(result.document->clipCount()).arg(result.document->boneCount()).arg(result.rigSource);
+    QString text = tr("Imported %1: %2 clips, %3 bones (%4)")
+                       .arg(QFileInfo(gltfPath).fileName()).arg(result.document->clipCount()).arg(result.document->boneCount()).arg(result.rigSource);
+    if (!notes.isEmpty())
+        text += QStringLiteral("; ") + notes.join(QStringLiteral("; "));
+    return text;
 }
 
 void GltfActions::chooseExport()

@@ -1,5 +1,5 @@
 // `bpat import IN.glb|IN.gltf -o OUT.bpat [--species N] [--rig FILE] [--animations A,B,...]
-// [--fps F] [--format-version V]`: glTF 2.0 animations as BPAT clips. The result is validated
+// [--fps F] [--format-version 1|2|3]`: glTF 2.0 animations as BPAT clips. The result is validated
 // before it is written, atomically; nothing is written on any error. See docs/gltf.md.
 #include "bpat/BpatFormat.h"
 #include "CliSupport.h"
@@ -33,7 +33,7 @@ int runImport(const QStringList &args)
                                  QStringLiteral("Sampling rate (default: the rate the exporter stored, else the key spacing, else 30)."),
                                  QStringLiteral("F"));
     const QCommandLineOption formatVersion(QStringLiteral("format-version"),
-                                           QStringLiteral("BPAT version to write: %1 (default 1).").arg(versions.join(QLatin1Char('|'))),
+                                           QStringLiteral("BPAT version to write: %1 (3 = late v3, what the game reads today; default 1).").arg(versions.join(QLatin1Char('|'))),
                                            QStringLiteral("V"), QStringLiteral("1"));
     parser.addOptions({output, species, rig, animations, fps, formatVersion});
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The glTF 2.0 file (.glb or .gltf)."));
@@ -86,7 +86,10 @@ int runImport(const QStringList &args)
         printErr(QStringLiteral("%1: note: %2\n").arg(command, note));
     if (!result.document)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
-    const BpatSaver::Result saved = GltfImporter::save(*result.document, out, int(*version));
+    QStringList warnings;
+    const BpatSaver::Result saved = GltfImporter::save(*result.document, out, int(*version), &warnings);
+    for (const QString &warning : warnings)
+        printErr(QStringLiteral("%1: note: %2\n").arg(command, warning));
     if (!saved.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, saved.error));
     const BpatDocument &doc = *result.document;
@@ -98,7 +101,7 @@ int runImport(const QStringList &args)
 
 const CommandRegistrar importRegistrar(Command{
     QStringLiteral("import"),
-    QStringLiteral("import IN.glb|IN.gltf -o OUT.bpat [--species N] [--rig FILE] [--animations A,B,...] [--fps F] [--format-version V]"),
+    QStringLiteral("import IN.glb|IN.gltf -o OUT.bpat [--species N] [--rig FILE] [--animations A,B,...] [--fps F] [--format-version 1|2|3]"),
     runImport});
 
 } // namespace

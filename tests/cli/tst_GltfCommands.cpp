@@ -44,6 +44,32 @@ private slots:
             QVERIFY(testgltf::paletteDifference(imported->clip(c), original->clip(c)) < 1e-5);
     }
 
+    // A late-v3 game file out and back in as late v3 (--format-version 3): it validates and keeps
+    // its globals, bind palette and parent table.
+    void lateV3ExportThenImportAsV3()
+    {
+        const QString source = QStringLiteral("upstream_assets/bpat_v3_late/horse.bpat");
+        BPAT_REQUIRE_SHARED(source);
+        QTemporaryDir dir;
+        const QString glb = dir.filePath(QStringLiteral("horse.glb"));
+        testcli::Run r = testcli::bpat({QStringLiteral("export"), testpaths::shared(source), QStringLiteral("-o"), glb});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.outText().contains(QLatin1String("file parent table")), r.out.constData());
+        const QString back = dir.filePath(QStringLiteral("back.bpat"));
+        r = testcli::bpat({QStringLiteral("import"), glb, QStringLiteral("-o"), back, QStringLiteral("--format-version"), QStringLiteral("3")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = testcli::bpat({QStringLiteral("validate"), back});
+        QVERIFY2(r.exitCode == 0, r.out.constData());
+        const auto original = testgltf::loadDocument(testpaths::shared(source));
+        const auto imported = testgltf::loadDocument(back);
+        QVERIFY(original && imported);
+        QCOMPARE(imported->dialect(), bpat::format::Dialect::V3Late);
+        QCOMPARE(imported->boneParents(), original->boneParents());
+        QCOMPARE(imported->clipCount(), original->clipCount());
+        for (int c = 0; c < original->clipCount(); ++c)
+            QVERIFY(testgltf::paletteDifference(imported->clip(c), original->clip(c)) < 1e-5);
+    }
+
     void selectedClipsAsGltf()
     {
         const QString source = QStringLiteral("upstream_assets/bpat_v1_latest/horse.bpat");

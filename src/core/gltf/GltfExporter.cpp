@@ -100,19 +100,51 @@ GltfSkeleton GltfSkeleton::forSpecies(quint32 speciesId, int boneCount)
 
 GltfSkeleton GltfSkeleton::forDocument(const BpatDocument &document)
 {
-    return forSpecies(document.speciesId(), int(document.boneCount()));
+    GltfSkeleton s = forSpecies(document.speciesId(), int(document.boneCount()));
+    // A late-v3 file's own parent table wins over the rig, when it is a forest over the bones.
+    const QList<quint8> &table = document.boneParents();
+    const int boneCount = int(document.boneCount());
+    if (table.size() != boneCount || boneCount == 0)
+        return s;
+    QList<int> parents;
+    for (quint8 p : table) {
+        if (p != format::NoParentBone && int(p) >= boneCount)
+            return s;
+        parents.append(p == format::NoParentBone ? -1 : int(p));
+    }
+    for (int b = 0; b < boneCount; ++b) { // no cycles: every chain reaches a root
+        int steps = 0;
+        for (int p = parents.at(b); p >= 0; p = parents.at(p))
+            if (++steps > boneCount)
+                return s;
+    }
+    s.parents = parents;
+    s.source = s.rigName.isEmpty() ? QStringLiteral("file parent table (names bone_N)")
+                                   : QStringLiteral("file parent table (names from rig %1)").arg(s.rigName);
+    return s;
 }
 
 QList<Matrix4d> GltfExporter::bindPose(const BpatDocument &document)
 {
     QList<Matrix4d> pose;
-    for (quint32 b = 0; b < document.boneCount(); ++b)
-        pose.append(document.clipCount() > 0 ? globalMatrix(document, document.clip(0), 0, b) : Affine::identity());
+    const bool ownBind = document.bindPalette().size() == qsizetype(document.boneCount()) * 16;
+    for (quint32 b = 0; b < document.boneCount(); ++b) {
+        if (ownBind) {
+            std::array<double, 16> columnMajor{};
+            for (size_t k = 0; k < 16; ++k)
+                columnMajor[k] = double(document.bindPalette().at(qsizetype(b) * 16 + qsizetype(k)));
+            pose.append(Affine::fromColumnMajor(columnMajor));
+        } else {
+            pose.append(document.clipCount() > 0 ? globalMatrix(document, document.clip(0), 0, b) : Affine::identity());
+        }
+    }
     return pose;
 }
 
 Matrix4d GltfExporter::globalMatrix(const BpatDocument &document, const BpatClip &clip, quint32 frame, quint32 bone)
 {
+    // BpatDocument keeps row-major GLOBAL matrices for every version (a late-v3 file's skinning
+    // matrices are turned into skin x bind when it is read), so this is version independent.
     const qsizetype at = BpatClip::matrixIndex(frame, bone, document.boneCount());
     if (at < 0 || at + 16 > clip.palette.size())
         return Affine::identity();
@@ -197,9 +229,18 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
     tinygltf::Model model;
     model.asset.version = "2.0";
     model.asset.generator = "BPAT Studio " BPAT_VERSION_STRING;
-    model.asset.extras = object({{"bpat", object({{"speciesId", tinygltf::Value(int(doc.speciesId()))},
-                                                  {"boneCount", tinygltf::Value(boneCount)},
-                                                  {"axes", tinygltf::Value(std::string("x mirrored: glTF = S * BPAT * S, S = diag(-1, 1, 1)"))}})}});
+    tinygltf::Value::Object bpatExtras{{"speciesId", tinygltf::Value(int(doc.speciesId()))},
+                                       {"boneCount", tinygltf::Value(boneCount)},
+                                       {"version", tinygltf::Value(int(doc.version()))},
+                                       {"dialect", tinygltf::Value(format::dialectName(doc.dialect()).toStdString())},
+                                       {"axes", tinygltf::Value(std::string("x mirrored: glTF = S * BPAT * S, S = diag(-1, 1, 1)"))}};
+    if (doc.boneParents().size() == qsizetype(boneCount)) {
+        tinygltf::Value::Array table;
+        for (quint8 p : doc.boneParents())
+            table.push_back(tinygltf::Value(p == format::NoParentBone ? -1 : int(p)));
+        bpatExtras["boneParents"] = tinygltf::Value(table);
+    }
+    model.asset.extras = object({{"bpat", tinygltf::Value(bpatExtras)}});
     GltfBufferBuilder buffers(model);
     tinygltf::Scene scene;
     scene.name = "bpat";
@@ -253,7 +294,7 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
         skin.joints.push_back(b);
         auto inverse = Affine::inverseAffine(bind.at(b));
         if (!inverse) {
-            r.notes.append(QStringLiteral("bone %1 is singular in the first frame: identity inverse bind matrix").arg(b));
+            r.notes.append(QStringLiteral("bone %1 is singular in the bind pose: identity inverse bind matrix").arg(b));
             inverse = Affine::identity();
         }
         const auto cm = Affine::toColumnMajorFloats(*inverse);
@@ -281,9 +322,24 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
         const BpatClip &clip = *pick.clip;
         tinygltf::Animation animation;
         animation.name = clip.name.toStdString();
-        animation.extras = object({{"loops", tinygltf::Value(clip.loops)},
-                                   {"fps", tinygltf::Value(double(clip.fps))},
-                                   {"frameCount", tinygltf::Value(int(clip.frameCount))}});
+        tinygltf::Value::Object extras{{"loops", tinygltf::Value(clip.loops)},
+                                       {"fps", tinygltf::Value(double(clip.fps))},
+                                       {"frameCount", tinygltf::Value(int(clip.frameCount))}};
+        if (doc.version() >= 2) {
+            tinygltf::Value::Array markers;
+            for (float m : clip.markers)
+                markers.push_back(tinygltf::Value(double(m)));
+            extras["markers"] = tinygltf::Value(markers);
+        }
+        if (doc.version() >= 3) {
+            extras["flags"] = tinygltf::Value(int(clip.flags));
+            // The family by its base clip's name: indices change when only some clips are exported.
+            const int family = clip.variantFamily < 0 ? pick.index : clip.variantFamily;
+            if (family < doc.clipCount())
+                extras["variantFamily"] = tinygltf::Value(doc.clip(family).name.toStdString());
+            extras["variantOrdinal"] = tinygltf::Value(int(clip.variantOrdinal));
+        }
+        animation.extras = tinygltf::Value(extras);
         std::vector<float> times;
         for (quint32 f = 0; f < clip.frameCount; ++f)
             times.push_back(float(double(f) / double(clip.fps)));

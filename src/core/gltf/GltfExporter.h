@@ -1,11 +1,14 @@
 #pragma once
-// BPAT -> glTF 2.0 (docs/gltf.md). The skeleton comes from the rig description of the file's
-// species (names, parents), else every bone is a root named bone_N. Each bone is a node whose
-// TRS is its local transform (parent^-1 * global, through the axis mapping of GltfAxes);
-// inverse bind matrices come from the first frame of the first clip; each clip becomes one
-// animation with TRS channels per bone (LINEAR, keys at the clip's stored frames, "loops",
-// "fps" and "frameCount" in its extras); sockets are child nodes of their anchor bones; the
-// creature mesh the viewport draws can be skinned to the skeleton.
+// BPAT -> glTF 2.0 (docs/gltf.md), for every version the project reads (v1, v2, v3 early and
+// late). The skeleton's parents come from the file's parent table (late v3), else the rig
+// description of its species, else every bone is a root; names from the rig, else bone_N. Each
+// bone is a node whose TRS is its local transform (parent^-1 * global, through the axis mapping
+// of GltfAxes); inverse bind matrices come from the file's bind palette (late v3), else the
+// first frame of the first clip; each clip becomes one animation with TRS channels per bone
+// (LINEAR, keys at the clip's stored frames; "loops", "fps", "frameCount" and, from v2 on,
+// "markers", from v3 on "flags", "variantFamily" and "variantOrdinal" in its extras); sockets
+// are child nodes of their anchor bones; the creature mesh the viewport draws can be skinned
+// to the skeleton.
 //
 // glTF nodes cannot hold shear. A bone whose local matrix under its rig parent is not a TRS at
 // some frame (a child of a non-uniformly scaled parent that rotates against the scale) is
@@ -52,8 +55,8 @@ struct GltfSkeleton
     QList<int> parents;
     // The rig description for the species and bone count, else roots named bone_N.
     static GltfSkeleton forSpecies(quint32 speciesId, int boneCount);
-    // The skeleton of a document: today forSpecies(); the place where a v3 file's own parent
-    // table (and bone names) will take precedence once documents carry them.
+    // The skeleton of a document: its own parent table when it has a valid one (late v3; names
+    // still from the rig, else bone_N), else forSpecies().
     static GltfSkeleton forDocument(const BpatDocument &document);
 };
 
@@ -70,11 +73,11 @@ public:
                               GltfExportResult *result);
 
     // The one function through which the exporter reads palettes: a bone's global (model-space)
-    // matrix at a frame of a clip. For v1 the palette is that matrix (row-major); late v3 files
-    // store skinning matrices, so this becomes a call to the document's global-matrix accessor.
+    // matrix at a frame of a clip. BpatDocument holds row-major globals for every version (a
+    // late-v3 file's skinning matrices are turned into skin x bind when it is read).
     static Matrix4d globalMatrix(const BpatDocument &document, const BpatClip &clip, quint32 frame, quint32 bone);
-    // The bind pose the inverse bind matrices and the mesh come from (BPAT space): the first
-    // frame of the first clip; the place for a file's own bind palette (v3) once it has one.
+    // The bind pose the inverse bind matrices and the mesh come from (BPAT space): the file's
+    // bind palette (late v3) when it has one per bone, else the first frame of the first clip.
     static QList<Matrix4d> bindPose(const BpatDocument &document);
 };
 

@@ -1,6 +1,8 @@
 #include "gltf/GltfImporter.h"
 
 #include "bpat/BpatFormat.h"
+#include "bpat/VersionConverter.h"
+#include "gltf/GltfAccessorReader.h"
 #include "gltf/GltfAxes.h"
 #include "gltf/GltfChannelSampler.h"
 #include "gltf/GltfLoader.h"
@@ -73,6 +75,7 @@ struct Importer
     QList<int> parents;       // of every node
     QList<int> joints;        // node of each palette bone
     QList<int> neededOrder;   // joints and their ancestors, parents first
+    QStringList familyNames;  // per imported clip: the base clip named in its extras (or empty)
 
     bool fail(const QString &message)
     {
@@ -218,6 +221,7 @@ struct Importer
         clip.loops = true;
         if (anim.extras.IsObject() && anim.extras.Has("loops") && anim.extras.Get("loops").IsBool())
             clip.loops = anim.extras.Get("loops").Get<bool>();
+        readVersionExtras(anim.extras, clip);
         const qsizetype floats = qsizetype(clip.frameCount) * joints.size() * 16;
         qint64 total = floats;
         for (const BpatClip &c : result.document->clips())
@@ -270,6 +274,98 @@ struct Importer
         return true;
     }
 
+    // What later BPAT versions add to a clip, from the extras the exporter writes (docs/gltf.md):
+    // markers (v2, v3), flags and the variant family by its base clip's name (v3).
+    void readVersionExtras(const tinygltf::Value &extras, BpatClip &clip)
+    {
+        QString family;
+        if (extras.IsObject()) {
+            if (extras.Has("markers") && extras.Get("markers").IsArray() && extras.Get("markers").ArrayLen() == 5) {
+                for (int i = 0; i < 5; ++i) {
+                    const tinygltf::Value &m = extras.Get("markers").Get(i);
+                    const double v = m.IsNumber() ? m.GetNumberAsDouble() : -1.0;
+                    clip.markers[size_t(i)] = std::isfinite(v) && v >= -1.0 && v <= 1.0 ? float(v) : -1.0f;
+                }
+            }
+            if (const auto flags = extraNumber(extras, "flags"); flags && *flags >= 0 && *flags <= 255)
+                clip.flags = quint8(*flags);
+            if (const auto ordinal = extraNumber(extras, "variantOrdinal"); ordinal && *ordinal >= 0 && *ordinal <= 255)
+                clip.variantOrdinal = quint8(*ordinal);
+            if (extras.Has("variantFamily") && extras.Get("variantFamily").IsString())
+                family = QString::fromStdString(extras.Get("variantFamily").Get<std::string>());
+        }
+        familyNames.append(family);
+    }
+
+    // After every clip: variant families by name (a base that was not imported: the clip's
+    // own), the version the exporter noted, the bind palette from the skin's inverse bind
+    // matrices and the bone parents (the exporter's table, else the rig's or the node tree's),
+    // so a save as late v3 keeps what glTF carried.
+    void restoreVersionData()
+    {
+        BpatDocument &doc = *result.document;
+        for (int c = 0; c < doc.clipCount() && c < familyNames.size(); ++c) {
+            const int base = familyNames.at(c).isEmpty() ? -1 : doc.findClip(familyNames.at(c));
+            doc.clip(c).variantFamily = base >= 0 ? base : c;
+        }
+        const tinygltf::Value bpat = model.asset.extras.IsObject() && model.asset.extras.Has("bpat") ? model.asset.extras.Get("bpat")
+                                                                                                     : tinygltf::Value();
+        if (bpat.IsObject() && bpat.Has("dialect") && bpat.Get("dialect").IsString()) {
+            if (const auto d = format::dialectFromName(QString::fromStdString(bpat.Get("dialect").Get<std::string>())))
+                doc.setDialect(*d);
+        }
+        const int bones = int(doc.boneCount());
+        QList<quint8> table;
+        if (bpat.IsObject() && bpat.Has("boneParents") && bpat.Get("boneParents").IsArray()
+            && int(bpat.Get("boneParents").ArrayLen()) == bones) {
+            for (int b = 0; b < bones; ++b) {
+                const tinygltf::Value &v = bpat.Get("boneParents").Get(b);
+                const double p = v.IsNumber() ? v.GetNumberAsDouble() : -2.0;
+                if (p == -1.0)
+                    table.append(format::NoParentBone);
+                else if (p >= 0 && p < bones && p == std::floor(p))
+                    table.append(quint8(p));
+                else
+                    break;
+            }
+        }
+        if (table.size() != bones && result.boneParents.size() == bones) {
+            table.clear();
+            for (int p : result.boneParents)
+                table.append(p >= 0 && p < bones ? quint8(p) : format::NoParentBone);
+        }
+        if (table.size() == bones)
+            doc.setBoneParents(table);
+        if (model.skins.empty() || model.skins.front().inverseBindMatrices < 0)
+            return;
+        const tinygltf::Skin &skin = model.skins.front();
+        QString error;
+        const auto ibm = GltfAccessorReader(model).floats(skin.inverseBindMatrices, &error);
+        if (!ibm || ibm->size() != skin.joints.size() * 16) {
+            result.notes.append(QStringLiteral("skins[0].inverseBindMatrices not used for the bind palette: %1")
+                                    .arg(error.isEmpty() ? QStringLiteral("not one matrix per joint") : error));
+            return;
+        }
+        QList<QMatrix4x4> bind;
+        for (int b = 0; b < joints.size(); ++b) {
+            const auto at = std::find(skin.joints.begin(), skin.joints.end(), joints.at(b));
+            if (at == skin.joints.end())
+                return;
+            const size_t j = size_t(at - skin.joints.begin());
+            std::array<double, 16> columnMajor{};
+            for (size_t k = 0; k < 16; ++k)
+                columnMajor[k] = double((*ibm)[j * 16 + k]);
+            const auto inverse = Affine::inverseAffine(Affine::fromColumnMajor(columnMajor));
+            if (!inverse) {
+                result.notes.append(QStringLiteral("skins[0].inverseBindMatrices: joint %1 is singular, no bind palette").arg(j));
+                return;
+            }
+            const auto rowMajor = Affine::toRowMajorFloats(GltfAxes::convert(*inverse));
+            bind.append(QMatrix4x4(rowMajor.data()));
+        }
+        doc.setBindMatrices(bind);
+    }
+
     void importSockets()
     {
         QList<BpatSocket> sockets;
@@ -319,6 +415,7 @@ struct Importer
             if (!importAnimation(a))
                 return false;
         importSockets();
+        restoreVersionData();
         if (const QStringList problems = result.document->problems(); !problems.isEmpty())
             return fail(QStringLiteral("the imported motion is not a valid BPAT document: %1").arg(problems.join(QStringLiteral("; "))));
         return true;
@@ -365,17 +462,36 @@ GltfImportResult GltfImporter::importFile(const QString &path, const GltfImportO
 
 QList<int> GltfImporter::writableFormatVersions()
 {
-    return {1};
+    return {1, 2, 3};
 }
 
-BpatSaver::Result GltfImporter::save(const BpatDocument &document, const QString &path, int formatVersion)
+BpatSaver::Result GltfImporter::save(const BpatDocument &document, const QString &path, int formatVersion,
+                                     QStringList *warnings)
 {
     if (!writableFormatVersions().contains(formatVersion)) {
         BpatSaver::Result r;
-        r.error = QStringLiteral("format version %1 cannot be written (writable: 1)").arg(formatVersion);
+        r.error = QStringLiteral("format version %1 cannot be written (writable: 1, 2, 3)").arg(formatVersion);
         return r;
     }
-    return BpatSaver::save(document, path);
+    // 3 is late v3, what the game reads today (as `bpat rebake --format-version 3`).
+    const format::Dialect target = formatVersion == 1 ? format::Dialect::V1
+                                 : formatVersion == 2 ? format::Dialect::V2
+                                                      : format::Dialect::V3Late;
+    BpatDocument doc = document;
+    if (target != format::Dialect::V3Late && doc.dialect() != format::Dialect::V3Late) {
+        // The bind palette and parents an import carries are late-v3 data only.
+        doc.setBindPalette({});
+        doc.setBoneParents({});
+    }
+    const ConvertResult converted = VersionConverter::convert(doc, ConvertOptions{target, {}, {}});
+    if (!converted.ok) {
+        BpatSaver::Result r;
+        r.error = QStringLiteral("cannot write version %1: %2").arg(format::dialectName(target), converted.error);
+        return r;
+    }
+    if (warnings)
+        *warnings << converted.warnings;
+    return BpatSaver::save(doc, path);
 }
 
 } // namespace bpat

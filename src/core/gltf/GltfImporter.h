@@ -9,7 +9,10 @@
 // to a rig: the one given (--rig), else those of the species given (--species), which must
 // match exactly (the error names missing and extra joints), else any built-in rig with exactly
 // the same names. A skeleton that matches no rig keeps its own joints as bones, in joint order.
-// Child nodes of joints marked as sockets (extras "bpatSocket") become sockets.
+// Child nodes of joints marked as sockets (extras "bpatSocket") become sockets. What the
+// exporter noted for later BPAT versions comes back: markers, flags and variant families from
+// an animation's extras, the version from the asset's, the bind palette from the skin's inverse
+// bind matrices and the parents from the asset's table (else the rig's or the node tree's).
 //
 // The file is untrusted: GltfModelCheck runs before anything is read, every count is bounded,
 // and errors name what is wrong. Nothing is written here: save() validates and writes atomically.
@@ -52,11 +55,13 @@ public:
     static GltfImportResult importFile(const QString &path, const GltfImportOptions &options);
     static GltfImportResult importBytes(const QByteArray &bytes, const QString &baseDir, const GltfImportOptions &options);
 
-    // The BPAT format versions an import can be written as. The one place to extend when the
-    // writer learns more versions.
+    // The BPAT format versions an import can be written as: 1, 2 and 3 (late v3).
     static QList<int> writableFormatVersions();
-    // Validates and writes atomically in the given version (an error when it is not writable).
-    static BpatSaver::Result save(const BpatDocument &document, const QString &path, int formatVersion = 1);
+    // Converts a copy through VersionConverter (as `bpat rebake --format-version`), validates
+    // and writes atomically in the given version (an error when it is not writable). What the
+    // conversion filled or dropped goes to *warnings.
+    static BpatSaver::Result save(const BpatDocument &document, const QString &path, int formatVersion = 1,
+                                  QStringList *warnings = nullptr);
 };
 
 } // namespace bpat

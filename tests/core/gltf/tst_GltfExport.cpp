@@ -42,7 +42,7 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<bool>("mesh");
         QTest::addColumn<QString>("suffix");
-        for (const QString &dir : {QStringLiteral("bpat_v1_latest"), QStringLiteral("bpat_v1_initial")})
+        for (const QString &dir : testgltf::realDirs())
             for (const QString &name : testgltf::realFiles()) {
                 const QString path = dir + QLatin1Char('/') + name;
                 QTest::addRow("%s glb", qPrintable(path)) << path << false << QStringLiteral("glb");
@@ -66,7 +66,9 @@ private slots:
         QVERIFY2(result.ok, qPrintable(result.error));
         QCOMPARE(result.animationCount, doc->clipCount());
         QVERIFY2(result.maxGlobalError < 1e-5, qPrintable(QString::number(result.maxGlobalError)));
-        QVERIFY(result.skeletonSource.startsWith(QLatin1String("rig ")));
+        // Late v3: the file's parent table; before it: the species' rig.
+        QVERIFY2(result.skeletonSource.startsWith(doc->boneParents().isEmpty() ? QLatin1String("rig ") : QLatin1String("file parent table")),
+                 qPrintable(result.skeletonSource));
         if (mesh)
             QVERIFY(result.vertexCount > 0);
         if (const QString missing = testgltf::validatorMissing(); !missing.isEmpty())
@@ -74,6 +76,53 @@ private slots:
         const QJsonObject report = testgltf::validate(out);
         QVERIFY2(!report.contains(QLatin1String("failed")), qPrintable(report.value(QLatin1String("failed")).toString()));
         QVERIFY2(report.value(QLatin1String("errors")).toInt(-1) == 0, QJsonDocument(report).toJson().constData());
+    }
+
+    // Late v3: the inverse bind matrices are the file's bind palette (mapped and inverted), the
+    // asset's extras carry the parent table and version, the animations' extras the markers,
+    // flags and variant families.
+    void lateV3BindPaletteAndExtras()
+    {
+        const QString source = QStringLiteral("upstream_assets/bpat_v3_late/humanoid_sword.bpat");
+        BPAT_REQUIRE_SHARED(source);
+        const auto doc = testgltf::loadDocument(testpaths::shared(source));
+        QVERIFY(doc);
+        QVERIFY(doc->hasBindPalette());
+        QCOMPARE(doc->boneParents().size(), qsizetype(doc->boneCount()));
+        const GltfSkeleton skeleton = GltfSkeleton::forDocument(*doc);
+        for (quint32 b = 0; b < doc->boneCount(); ++b)
+            QCOMPARE(skeleton.parents.at(b), doc->boneParents().at(b) == 0xFF ? -1 : int(doc->boneParents().at(b)));
+        GltfExportResult result;
+        const tinygltf::Model model = parse(GltfExporter::toBytes(*doc, true, {}, &result));
+        QVERIFY2(result.ok, qPrintable(result.error));
+        QCOMPARE(model.skins.size(), size_t(1));
+        QString error;
+        const auto ibm = GltfAccessorReader(model).floats(model.skins[0].inverseBindMatrices, &error);
+        QVERIFY2(ibm, qPrintable(error));
+        for (quint32 b = 0; b < doc->boneCount(); ++b) {
+            std::array<double, 16> cm{};
+            for (size_t k = 0; k < 16; ++k)
+                cm[k] = double((*ibm)[b * 16 + k]);
+            const auto bind = Affine::inverseAffine(Affine::fromColumnMajor(cm));
+            QVERIFY(bind);
+            const Matrix4d expected = GltfAxes::convert(GltfExporter::bindPose(*doc).at(b));
+            const QMatrix4x4 own = doc->bindMatrix(b);
+            QVERIFY(Affine::maxDifference(*bind, expected) < 1e-5);
+            QVERIFY(std::abs(expected[3] + double(own(0, 3))) < 1e-6); // x mirrored
+        }
+        const tinygltf::Value &bpat = model.asset.extras.Get("bpat");
+        QCOMPARE(bpat.Get("version").GetNumberAsInt(), 3);
+        QCOMPARE(bpat.Get("dialect").Get<std::string>(), std::string("v3-late"));
+        QCOMPARE(int(bpat.Get("boneParents").ArrayLen()), int(doc->boneCount()));
+        for (int c = 0; c < doc->clipCount(); ++c) {
+            const tinygltf::Value &extras = model.animations[size_t(c)].extras;
+            QCOMPARE(int(extras.Get("markers").ArrayLen()), 5);
+            for (int i = 0; i < 5; ++i)
+                QCOMPARE(float(extras.Get("markers").Get(i).GetNumberAsDouble()), doc->clip(c).markers[size_t(i)]);
+            QCOMPARE(extras.Get("flags").GetNumberAsInt(), int(doc->clip(c).flags));
+            const int family = doc->clip(c).variantFamily < 0 ? c : doc->clip(c).variantFamily;
+            QCOMPARE(QString::fromStdString(extras.Get("variantFamily").Get<std::string>()), doc->clip(family).name);
+        }
     }
 
     // The exported world matrices, recomputed here from the glTF nodes of the bind pose, put the
