@@ -139,7 +139,8 @@ void InspectorPanels::jumpTo(const DiagnosticLocation &location)
     case Kind::None:
     case Kind::Text: // a recipe key or recording curve: nothing in these panels shows it
         return;
-    case Kind::Header: {
+    case Kind::Header:
+    case Kind::Extension: { // the header panel lists the v3 extension's fields after the header's
         raise(m_headerPanel);
         const int row = m_headerModel->rowOfField(location.field);
         m_headerPanel->selectSourceRow(row >= 0 ? row : 0);
@@ -154,8 +155,15 @@ void InspectorPanels::jumpTo(const DiagnosticLocation &location)
         raise(m_socketsPanel);
         m_socketsPanel->selectSourceRow(location.index);
         return;
+    case Kind::BoneParent:
+    case Kind::BindPalette:
+        raise(m_palettePanel);
+        m_context->setCurrentBone(location.bone);
+        m_palettePanel->selectSourceRow(location.bone);
+        return;
     case Kind::Palette:
-    case Kind::SocketData: {
+    case Kind::SocketData:
+    case Kind::Contact: {
         if (location.clip >= 0)
             m_context->setCurrentClip(location.clip);
         if (location.frame >= 0)

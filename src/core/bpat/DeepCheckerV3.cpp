@@ -60,15 +60,22 @@ bool DeepCheckerV3::tick(quint64 done, quint64 total)
     return true;
 }
 
-QString DeepCheckerV3::frameLocation(quint32 global) const
+// The frame's clip and the frame in it, or the frame of the file when no clip holds it.
+DiagnosticLocation DeepCheckerV3::paletteLocation(quint32 global, quint32 bone) const
 {
     for (const BpatClipInfo &c : m_file.clips()) {
         if (global >= c.frameOffset && quint64(global) < quint64(c.frameOffset) + c.frameCount) {
             const QString name = c.nameValid() ? c.name : QStringLiteral("#%1").arg(c.index);
-            return QStringLiteral("clip=%1,frame=%2").arg(name).arg(global - c.frameOffset);
+            return DiagnosticLocation::palette(c.index, name, int(global - c.frameOffset), int(bone));
         }
     }
-    return QStringLiteral("frame=%1").arg(global);
+    return DiagnosticLocation::palette(-1, QString(), int(global), int(bone));
+}
+
+DiagnosticLocation DeepCheckerV3::socketLocation(quint32 global, quint32 socket, const QString &name) const
+{
+    const DiagnosticLocation at = paletteLocation(global, 0);
+    return DiagnosticLocation::socketData(at.clip, at.clipName, at.frame, int(socket), name);
 }
 
 bool DeepCheckerV3::checkSkinningPalette(quint64 progressBase, quint64 total)
@@ -92,16 +99,13 @@ bool DeepCheckerV3::checkSkinningPalette(quint64 progressBase, quint64 total)
     }
     quint64 rowMajor = 0;
     std::optional<quint64> firstRowMajor;
-    QString firstRowMajorAt;
-    auto location = [&](quint32 frame, quint32 bone) {
-        return QStringLiteral("palette[%1,bone=%2]").arg(frameLocation(frame)).arg(bone);
-    };
+    DiagnosticLocation firstRowMajorAt;
     auto report = [&](const QString &code, quint32 frame, quint32 bone, const QString &what) {
         if (m_sink.full()) {
             m_sink.countOnly(code);
             return;
         }
-        m_sink.report(code, paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize, location(frame, bone), what);
+        m_sink.report(code, paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize, paletteLocation(frame, bone), what);
     };
     for (quint32 frame = 0; frame < h.frameTotal; ++frame) {
         if (!tick(progressBase + quint64(frame) * frameBytes, total))
@@ -118,7 +122,7 @@ bool DeepCheckerV3::checkSkinningPalette(quint64 progressBase, quint64 total)
                 if (s[12] == 0.0f && s[13] == 0.0f && s[14] == 0.0f && s[15] == 1.0f) {
                     if (!firstRowMajor) {
                         firstRowMajor = paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize;
-                        firstRowMajorAt = location(frame, bone);
+                        firstRowMajorAt = paletteLocation(frame, bone);
                     }
                     ++rowMajor;
                 } else {
@@ -180,8 +184,7 @@ bool DeepCheckerV3::checkSocketData(quint64 progressBase, quint64 total)
                 if (m_sink.full())
                     m_sink.countOnly(NON_FINITE);
                 else
-                    m_sink.report(NON_FINITE, socketBase + rowOffset,
-                                  QStringLiteral("socket_data[%1,socket=%2]").arg(frameLocation(frame), sockets.at(s).name),
+                    m_sink.report(NON_FINITE, socketBase + rowOffset, socketLocation(frame, s, sockets.at(s).name),
                                   QStringLiteral("socket rows hold NaN or infinity: %1").arg(floats(stored, 12)));
                 continue;
             }
@@ -211,7 +214,7 @@ bool DeepCheckerV3::checkSocketData(quint64 progressBase, quint64 total)
             continue;
         const BpatSocketInfo &socket = sockets.at(s);
         m_sink.report(SOCKET_DATA_MISMATCH, socketBase + (quint64(mm.firstFrame) * h.socketCount + s) * fmt::SocketRowSize,
-                      QStringLiteral("socket_data[%1,socket=%2]").arg(frameLocation(mm.firstFrame), socket.name),
+                      socketLocation(mm.firstFrame, s, socket.name),
                       QStringLiteral("socket '%1': stored rows differ from global[%2] * translate(local_offset) (global = skin x bind) "
                                      "in %3 of %4 frames (largest difference %5, tolerance %6 * max(1, |expected|))")
                           .arg(socket.name).arg(socket.anchorBone).arg(mm.frames).arg(h.frameTotal)
@@ -236,8 +239,9 @@ bool DeepCheckerV3::checkContacts()
             m_sink.countOnly(NON_FINITE);
             continue;
         }
+        const DiagnosticLocation at = paletteLocation(frame, 0);
         m_sink.report(NON_FINITE, base + quint64(frame) * fmt::ContactRecordSize,
-                      QStringLiteral("contacts[%1]").arg(frameLocation(frame)),
+                      DiagnosticLocation::contact(at.clip, at.clipName, at.frame),
                       QStringLiteral("contact record (sole_y, foot_y) is (%1, %2), expected finite numbers")
                           .arg(double(c.first)).arg(double(c.second)));
     }

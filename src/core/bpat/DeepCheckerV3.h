@@ -20,7 +20,8 @@ public:
 
 private:
     bool tick(quint64 done, quint64 total);
-    QString frameLocation(quint32 globalFrame) const;
+    DiagnosticLocation paletteLocation(quint32 globalFrame, quint32 bone) const;
+    DiagnosticLocation socketLocation(quint32 globalFrame, quint32 socket, const QString &name) const;
 
     const BpatFile &m_file;
     const ValidationOptions &m_options;

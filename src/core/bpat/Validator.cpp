@@ -226,7 +226,7 @@ ValidationResult Validator::validate(const BpatFile &file) const
         checkGameRig(file, sink);
     const GameReaderVerdict verdict = GameReader::forFile(file).read(file);
     if (!verdict.loads) {
-        sink.report(GAME_READER_REFUSES, verdict.offset, QStringLiteral("file"),
+        sink.report(GAME_READER_REFUSES, verdict.offset, DiagnosticLocation::region(QStringLiteral("file")),
                     QStringLiteral("the game's %1 reader stops at its check %2 with \"%3\"")
                         .arg(fmt::dialectName(GameReader::forFile(file).dialect())).arg(verdict.check).arg(verdict.message));
     }

@@ -42,7 +42,7 @@ void Validator::checkV3Extension(const BpatFile &file, DiagnosticSink &sink) con
 {
     const BpatHeader &h = file.header();
     if (!file.hasV3Extension()) {
-        sink.report(V3_EXTENSION_TRUNCATED, fmt::HeaderSize, QStringLiteral("ext"),
+        sink.report(V3_EXTENSION_TRUNCATED, fmt::HeaderSize, DiagnosticLocation::extension(),
                     QStringLiteral("file is %1 bytes, expected at least 96 (header and the 32-byte v3 extension)").arg(file.fileSize()));
         return;
     }
@@ -56,26 +56,26 @@ void Validator::checkV3Extension(const BpatFile &file, DiagnosticSink &sink) con
     else
         how = QStringLiteral("late v3: bind palette at %1, bone parents at %2; the palette holds column-major skinning matrices (global = skin x bind)")
                   .arg(x.bindPaletteOffset).arg(x.boneParentOffset);
-    sink.report(V3_DIALECT, fmt::ext::BindPaletteOffset, QStringLiteral("ext"), how);
+    sink.report(V3_DIALECT, fmt::ext::BindPaletteOffset, DiagnosticLocation::extension(), how);
 
     if (x.reserved0 != 0) {
-        sink.report(RESERVED_NONZERO, fmt::ext::Reserved0, QStringLiteral("ext.reserved0"),
+        sink.report(RESERVED_NONZERO, fmt::ext::Reserved0, DiagnosticLocation::extension(QStringLiteral("reserved0")),
                     QStringLiteral("reserved0 is %1, expected 0").arg(hex(x.reserved0)));
     }
     if (x.contactEntryCount != 0) {
         if (x.contactEntryCount != h.frameTotal) {
-            sink.report(CONTACT_COUNT_MISMATCH, fmt::ext::ContactEntryCount, QStringLiteral("ext.contact_entry_count"),
+            sink.report(CONTACT_COUNT_MISMATCH, fmt::ext::ContactEntryCount, DiagnosticLocation::extension(QStringLiteral("contact_entry_count")),
                         QStringLiteral("contact_entry_count is %1, expected 0 or frame_total %2 (one record per frame)")
                             .arg(x.contactEntryCount).arg(h.frameTotal));
         }
         const quint64 bytes = quint64(x.contactEntryCount) * fmt::ContactRecordSize;
         if (!fmt::rangeInside(x.contactDataOffset, bytes, file.fileSize())) {
-            sink.report(CONTACT_TABLE_OUT_OF_BOUNDS, fmt::ext::ContactDataOffset, QStringLiteral("ext.contact_data_offset"),
+            sink.report(CONTACT_TABLE_OUT_OF_BOUNDS, fmt::ext::ContactDataOffset, DiagnosticLocation::extension(QStringLiteral("contact_data_offset")),
                         QStringLiteral("contact table (%1 records * 8 = %2 bytes at offset %3) exceeds the file size %4")
                             .arg(x.contactEntryCount).arg(bytes).arg(x.contactDataOffset).arg(file.fileSize()));
         }
         if (x.contactDataOffset == 0) {
-            sink.report(CONTACT_OFFSET_ZERO, fmt::ext::ContactDataOffset, QStringLiteral("ext.contact_data_offset"),
+            sink.report(CONTACT_OFFSET_ZERO, fmt::ext::ContactDataOffset, DiagnosticLocation::extension(QStringLiteral("contact_data_offset")),
                         QStringLiteral("contact_entry_count is %1 but contact_data_offset is 0, expected the offset of the records")
                             .arg(x.contactEntryCount));
         }
@@ -84,18 +84,19 @@ void Validator::checkV3Extension(const BpatFile &file, DiagnosticSink &sink) con
         return;
     if ((x.bindPaletteOffset == 0) != (x.boneParentOffset == 0)) {
         sink.report(DIALECT_MISMATCH, x.bindPaletteOffset == 0 ? fmt::ext::BindPaletteOffset : fmt::ext::BoneParentOffset,
-                    x.bindPaletteOffset == 0 ? QStringLiteral("ext.bind_palette_offset") : QStringLiteral("ext.bone_parent_offset"),
+                    DiagnosticLocation::extension(x.bindPaletteOffset == 0 ? QStringLiteral("bind_palette_offset")
+                                                                           : QStringLiteral("bone_parent_offset")),
                     QStringLiteral("bind_palette_offset is %1 but bone_parent_offset is %2: late v3 has both, early v3 neither")
                         .arg(x.bindPaletteOffset).arg(x.boneParentOffset));
     }
     const bool bonesOk = h.boneCount >= fmt::MinBones && h.boneCount <= fmt::MaxBones;
     if (x.bindPaletteOffset != 0 && bonesOk && !file.bindPaletteInBounds()) {
-        sink.report(BIND_PALETTE_OUT_OF_BOUNDS, fmt::ext::BindPaletteOffset, QStringLiteral("ext.bind_palette_offset"),
+        sink.report(BIND_PALETTE_OUT_OF_BOUNDS, fmt::ext::BindPaletteOffset, DiagnosticLocation::extension(QStringLiteral("bind_palette_offset")),
                     QStringLiteral("bind palette (bone_count %1 * 64 = %2 bytes at offset %3) exceeds the file size %4")
                         .arg(h.boneCount).arg(quint64(h.boneCount) * 64).arg(x.bindPaletteOffset).arg(file.fileSize()));
     }
     if (x.boneParentOffset != 0 && bonesOk && !file.boneParentsInBounds()) {
-        sink.report(BONE_PARENT_TABLE_OUT_OF_BOUNDS, fmt::ext::BoneParentOffset, QStringLiteral("ext.bone_parent_offset"),
+        sink.report(BONE_PARENT_TABLE_OUT_OF_BOUNDS, fmt::ext::BoneParentOffset, DiagnosticLocation::extension(QStringLiteral("bone_parent_offset")),
                     QStringLiteral("bone parent table (%1 bytes at offset %2) exceeds the file size %3")
                         .arg(h.boneCount).arg(x.boneParentOffset).arg(file.fileSize()));
     }
@@ -103,14 +104,14 @@ void Validator::checkV3Extension(const BpatFile &file, DiagnosticSink &sink) con
     for (qsizetype b = 0; b < parents.size(); ++b) {
         const quint8 parent = parents.at(b);
         if (parent != fmt::NoParentBone && parent >= b) {
-            sink.report(BONE_PARENT_ORDER, x.boneParentOffset + quint64(b), QStringLiteral("bone_parents[%1]").arg(b),
+            sink.report(BONE_PARENT_ORDER, x.boneParentOffset + quint64(b), DiagnosticLocation::boneParent(int(b)),
                         QStringLiteral("parent of bone %1 is %2, expected 0xFF (root) or a bone index below %1").arg(b).arg(parent));
         }
     }
     for (quint32 b = 0; file.bindPaletteInBounds() && b < h.boneCount; ++b) {
         const auto m = *file.bindFloats(b);
         const quint64 at = x.bindPaletteOffset + quint64(b) * fmt::MatrixSize;
-        const QString where = QStringLiteral("bind_palette[bone=%1]").arg(b);
+        const DiagnosticLocation where = DiagnosticLocation::bindPalette(int(b));
         if (!finite(m.data(), 16)) {
             sink.report(BIND_MATRIX_INVALID, at, where, QStringLiteral("bind matrix holds NaN or infinity, expected finite numbers"));
             continue;
@@ -141,7 +142,7 @@ void Validator::checkClipExtras(const BpatFile &file, DiagnosticSink &sink) cons
     const QList<BpatClipInfo> &clips = file.clips();
     const bool v3 = file.header().version == 3;
     for (const BpatClipInfo &c : clips) {
-        const QString at = QStringLiteral("clips[%1]").arg(c.index);
+        const DiagnosticLocation at = DiagnosticLocation::clipEntry(c.index);
         const quint64 e = c.entryOffset;
         const quint64 markers = v3 ? fmt::clip::V3Markers : fmt::clip::V2Markers;
         for (int k = 0; k < fmt::MarkerCount; ++k) {
@@ -149,40 +150,40 @@ void Validator::checkClipExtras(const BpatFile &file, DiagnosticSink &sink) cons
             if (v == -1.0f || (v >= 0.0f && v <= 1.0f))
                 continue;
             sink.report(MARKER_OUT_OF_RANGE, e + markers + 4 * quint64(k),
-                        at + QStringLiteral(".markers.%1").arg(QLatin1String(fmt::MarkerKeys[k])),
+                        at.with(QStringLiteral("markers.%1").arg(QLatin1String(fmt::MarkerKeys[k]))),
                         QStringLiteral("marker %1 is %2, expected -1 (unset) or a phase in [0, 1]")
                             .arg(QLatin1String(fmt::MarkerKeys[k])).arg(double(v)));
         }
         if (!v3)
             continue;
         if (c.pad[0] != 0) {
-            sink.report(RESERVED_NONZERO, e + fmt::clip::V3Pad, at + QStringLiteral(".pad"),
+            sink.report(RESERVED_NONZERO, e + fmt::clip::V3Pad, at.with(QStringLiteral("pad")),
                         QStringLiteral("pad byte is %1, expected 0").arg(hex(c.pad[0])));
         }
         if (c.v3Reserved != 0) {
-            sink.report(RESERVED_NONZERO, e + fmt::clip::V3Reserved, at + QStringLiteral(".reserved"),
+            sink.report(RESERVED_NONZERO, e + fmt::clip::V3Reserved, at.with(QStringLiteral("reserved")),
                         QStringLiteral("reserved u16 is %1, expected 0").arg(hex(c.v3Reserved)));
         }
         if ((c.flags & ~fmt::ClipFlagSuppliesGroundContact) != 0) {
-            sink.report(UNKNOWN_CLIP_FLAGS, e + fmt::clip::V3Flags, at + QStringLiteral(".flags"),
+            sink.report(UNKNOWN_CLIP_FLAGS, e + fmt::clip::V3Flags, at.with(QStringLiteral("flags")),
                         QStringLiteral("flags is %1, expected only bit 0 (supplies_ground_contact) to be used").arg(hex(c.flags)));
         }
         if (c.variantFamily >= clips.size()) {
-            sink.report(VARIANT_FAMILY_OUT_OF_RANGE, e + fmt::clip::V3VariantFamily, at + QStringLiteral(".variant_family"),
+            sink.report(VARIANT_FAMILY_OUT_OF_RANGE, e + fmt::clip::V3VariantFamily, at.with(QStringLiteral("variant_family")),
                         QStringLiteral("variant_family is %1, expected the index of a clip (< clip_count %2)")
                             .arg(c.variantFamily).arg(clips.size()));
             continue;
         }
         const BpatClipInfo &base = clips.at(c.variantFamily);
         if (base.variantOrdinal != 0 && c.index == base.index) {
-            sink.report(VARIANT_BASE_ORDINAL, e + fmt::clip::V3VariantOrdinal, at + QStringLiteral(".variant_ordinal"),
+            sink.report(VARIANT_BASE_ORDINAL, e + fmt::clip::V3VariantOrdinal, at.with(QStringLiteral("variant_ordinal")),
                         QStringLiteral("clip is the base of its own family but has variant_ordinal %1, expected 0").arg(c.variantOrdinal));
         } else if (base.variantOrdinal != 0) {
-            sink.report(VARIANT_BASE_ORDINAL, e + fmt::clip::V3VariantFamily, at + QStringLiteral(".variant_family"),
+            sink.report(VARIANT_BASE_ORDINAL, e + fmt::clip::V3VariantFamily, at.with(QStringLiteral("variant_family")),
                         QStringLiteral("variant_family %1 points at clip '%2' whose variant_ordinal is %3, expected 0 (the base)")
                             .arg(c.variantFamily).arg(base.name).arg(base.variantOrdinal));
         } else if (c.variantOrdinal != 0 && quint64(c.variantFamily) + c.variantOrdinal != quint64(c.index)) {
-            sink.report(VARIANT_NOT_CONTIGUOUS, e + fmt::clip::V3VariantOrdinal, at + QStringLiteral(".variant_ordinal"),
+            sink.report(VARIANT_NOT_CONTIGUOUS, e + fmt::clip::V3VariantOrdinal, at.with(QStringLiteral("variant_ordinal")),
                         QStringLiteral("variant_ordinal %1 of family %2 sits at clip %3, expected clip %4 (base + ordinal)")
                             .arg(c.variantOrdinal).arg(c.variantFamily).arg(c.index).arg(quint64(c.variantFamily) + c.variantOrdinal));
         }

@@ -62,6 +62,36 @@ DiagnosticLocation DiagnosticLocation::region(const QString &section, const QStr
     return l;
 }
 
+DiagnosticLocation DiagnosticLocation::extension(const QString &field)
+{
+    DiagnosticLocation l;
+    l.kind = Kind::Extension;
+    l.field = field;
+    return l;
+}
+
+DiagnosticLocation DiagnosticLocation::boneParent(int bone)
+{
+    DiagnosticLocation l;
+    l.kind = Kind::BoneParent;
+    l.bone = bone;
+    return l;
+}
+
+DiagnosticLocation DiagnosticLocation::bindPalette(int bone)
+{
+    DiagnosticLocation l = boneParent(bone);
+    l.kind = Kind::BindPalette;
+    return l;
+}
+
+DiagnosticLocation DiagnosticLocation::contact(int clip, const QString &clipName, int frame)
+{
+    DiagnosticLocation l = palette(clip, clipName, frame, -1);
+    l.kind = Kind::Contact;
+    return l;
+}
+
 DiagnosticLocation DiagnosticLocation::with(const QString &subField) const
 {
     DiagnosticLocation l = *this;
@@ -92,6 +122,10 @@ QString DiagnosticLocation::toString() const
     case Kind::Palette: return QStringLiteral("palette[%1,bone=%2]").arg(frameKey(), QString::number(bone));
     case Kind::SocketData: return QStringLiteral("socket_data[%1,socket=%2]").arg(frameKey(), socketName);
     case Kind::Section: return dotted(section);
+    case Kind::Extension: return dotted(QStringLiteral("ext"));
+    case Kind::BoneParent: return QStringLiteral("bone_parents[%1]").arg(bone);
+    case Kind::BindPalette: return QStringLiteral("bind_palette[bone=%1]").arg(bone);
+    case Kind::Contact: return QStringLiteral("contacts[%1]").arg(frameKey());
     }
     return text;
 }

@@ -23,17 +23,21 @@ struct DiagnosticLocation
         Palette,    // palette[clip=<clip>,frame=<frame>,bone=<bone>]
         SocketData, // socket_data[clip=<clip>,frame=<frame>,socket=<socketName>]
         Section,    // <section>[.<field>]: a region of the file ("file", "string_table.pad")
+        Extension,  // ext.<field>: the v3 header extension ("ext" alone when field is empty)
+        BoneParent, // bone_parents[<bone>]: an entry of the late-v3 bone parent table
+        BindPalette,// bind_palette[bone=<bone>]: a matrix of the late-v3 bind palette
+        Contact,    // contacts[clip=<clip>,frame=<frame>]: a record of the v3 contact table
     };
 
     Kind kind = Kind::None;
     QString text;       // Text: the path as given
     QString section;    // Section: the region ("file", "string_table", "socket_data", "EOF")
-    QString field;      // Header/Clip/Socket/Section: the field inside ("name_offset", "pad[2]")
+    QString field;      // Header/Clip/Socket/Section/Extension: the field inside ("name_offset", "pad[2]")
     int index = -1;     // Clip/Socket: the table index
-    QString clipName;   // Palette/SocketData: the clip as written ("walk", or "#3" when unnamed)
-    int clip = -1;      // Palette/SocketData: the clip's index; -1 with frame counted over the file
-    int frame = -1;     // Palette/SocketData: the frame in the clip (or in the file when clip < 0)
-    int bone = -1;      // Palette: the bone
+    QString clipName;   // Palette/SocketData/Contact: the clip as written ("walk", or "#3" when unnamed)
+    int clip = -1;      // Palette/SocketData/Contact: the clip's index; -1 with frame counted over the file
+    int frame = -1;     // Palette/SocketData/Contact: the frame in the clip (or in the file when clip < 0)
+    int bone = -1;      // Palette/BoneParent/BindPalette: the bone
     int socket = -1;    // SocketData: the socket's index
     QString socketName; // SocketData: the socket as written
 
@@ -50,6 +54,12 @@ struct DiagnosticLocation
     static DiagnosticLocation socketData(int clip, const QString &clipName, int frame, int socket,
                                          const QString &socketName);
     static DiagnosticLocation region(const QString &section, const QString &field = QString());
+    // The v3 header extension (bytes 64..95): extension("contact_data_offset").
+    static DiagnosticLocation extension(const QString &field = QString());
+    static DiagnosticLocation boneParent(int bone);
+    static DiagnosticLocation bindPalette(int bone);
+    // clip < 0: no clip holds the frame, which is then counted over the whole file.
+    static DiagnosticLocation contact(int clip, const QString &clipName, int frame);
 
     // The same entry with a field below it: clipEntry(3).with("fps") is "clips[3].fps".
     DiagnosticLocation with(const QString &subField) const;

@@ -1,11 +1,12 @@
 #include "mesh/RigDescription.h"
 
+#include "diagnostics/JsonReader.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <cmath>
 
 // The rig resources live in bpatcore (a static library): make sure they are registered.
 static void ensureRigResources()
@@ -21,25 +22,22 @@ namespace bpat {
 
 namespace {
 
+// Reads the shapes of a rig on the shared JsonReader; the first error ("bones[2].parts[0].radius:
+// expected a number > 0") is the one fromJson() returns.
 class Parser
 {
 public:
-    QString error;
+    JsonReader reader{nullptr, {QStringLiteral("RIG_BAD_TYPE"), QStringLiteral("RIG_BAD_VALUE"),
+                                QStringLiteral("RIG_UNKNOWN_KEY")}};
 
-    bool fail(const QString &path, const QString &what)
-    {
-        if (error.isEmpty())
-            error = path + QStringLiteral(": ") + what;
-        return false;
-    }
+    bool fail(const QString &path, const QString &what) { return reader.fail(path, what); }
 
     bool number(const QJsonValue &value, const QString &path, float *out, bool positive = false)
     {
-        if (!value.isDouble() || !std::isfinite(value.toDouble()))
-            return fail(path, QStringLiteral("expected a finite number"));
-        if (positive && value.toDouble() <= 0.0)
-            return fail(path, QStringLiteral("expected a number > 0"));
-        *out = float(value.toDouble());
+        const std::optional<double> n = reader.number(value, path, positive);
+        if (!n)
+            return false;
+        *out = float(*n);
         return true;
     }
 
@@ -187,7 +185,7 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
         QVector3D color;
         const QString path = QStringLiteral("colors.") + it.key();
         if (!parser.role(QJsonValue(it.key()), path, &role) || !parser.vector(it.value(), path, &color))
-            return failed(parser.error);
+            return failed(parser.reader.firstError());
         rig.roleColors[int(role)] = color;
     }
     for (const QJsonValue &id : root.value(u"species").toArray())
@@ -222,9 +220,9 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
     for (int b = 0; b < bones.size(); ++b) {
         const QJsonObject object = bones.at(b).toObject();
         RigBoneDescription &bone = rig.bones[b];
-        const QString path = QStringLiteral("bones[%1]").arg(b);
+        const QString path = JsonReader::at(QStringLiteral("bones"), b);
         if (object.contains(u"length") && !parser.number(object.value(u"length"), path + QStringLiteral(".length"), &bone.length))
-            return failed(parser.error);
+            return failed(parser.reader.firstError());
         if (object.contains(u"tail")) {
             bone.tailBone = rig.indexOf(object.value(u"tail").toString());
             if (bone.tailBone < 0 || rig.bones.at(bone.tailBone).parent != b)
@@ -234,7 +232,7 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
         for (int p = 0; p < parts.size(); ++p) {
             RigShapePart part;
             if (!parser.part(parts.at(p).toObject(), path + QStringLiteral(".parts[%1]").arg(p), rig, &part))
-                return failed(parser.error);
+                return failed(parser.reader.firstError());
             bone.parts.append(part);
         }
     }

@@ -2,6 +2,7 @@
 
 #include "rebake/BuiltinRecipes.h"
 #include "rebake/RecipeJson.h"
+#include "diagnostics/JsonReader.h"
 #include "io/RegularFile.h"
 
 #include <QDir>
@@ -10,19 +11,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
-#include <cmath>
 
 namespace bpat {
-
-namespace {
-
-void report(Diagnostics *d, const QString &code, const QString &path, const QString &message)
-{
-    if (d)
-        d->append(Diagnostic{code, Severity::Error, path + QStringLiteral(": ") + message, std::nullopt, path});
-}
-
-} // namespace
 
 std::optional<RebakeRecipe> RebakeManifest::loadRecipe(const QString &nameOrPath, Diagnostics *diagnostics)
 {
@@ -56,16 +46,11 @@ std::optional<RebakeRequest> RebakeManifest::parse(const QByteArray &json, const
     const QDir base(baseDir);
     auto resolve = [&base](const QString &p) { return QDir::cleanPath(base.absoluteFilePath(p)); };
     const QJsonObject root = doc.object();
-    bool failed = false;
-    auto error = [&](const QString &path, const QString &message) {
-        failed = true;
-        report(diagnostics, QStringLiteral("MANIFEST_BAD_VALUE"), path, message);
-    };
-    for (auto it = root.begin(); it != root.end(); ++it) {
-        if (!QStringList{QStringLiteral("output"), QStringLiteral("recipe"), QStringLiteral("into"), QStringLiteral("clips")}.contains(it.key()) && diagnostics)
-            diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_UNKNOWN_KEY"), Severity::Warning,
-                                           it.key() + QStringLiteral(": unknown key, ignored"), std::nullopt, it.key()});
-    }
+    JsonReader reader(diagnostics, {QStringLiteral("MANIFEST_BAD_VALUE"), QStringLiteral("MANIFEST_BAD_VALUE"),
+                                    QStringLiteral("MANIFEST_UNKNOWN_KEY")});
+    bool failed = false; // the recipe failed to load (its findings are the recipe's)
+    auto error = [&](const QString &path, const QString &message) { reader.fail(path, message); };
+    reader.checkKeys(root, QString(), {"output", "recipe", "into", "clips"});
     RebakeRequest req;
     if (!root.value(u"output").isString() || root.value(u"output").toString().isEmpty())
         error(QStringLiteral("output"), QStringLiteral("expected the output file path (string)"));
@@ -105,7 +90,7 @@ std::optional<RebakeRequest> RebakeManifest::parse(const QByteArray &json, const
         const QJsonArray a = clips.toArray();
         QSet<QString> names;
         for (qsizetype i = 0; i < a.size(); ++i) {
-            const QString path = QStringLiteral("clips[%1]").arg(i);
+            const QString path = JsonReader::at(QStringLiteral("clips"), i);
             if (!a.at(i).isObject()) {
                 error(path, QStringLiteral("expected a clip object"));
                 continue;
@@ -127,11 +112,11 @@ std::optional<RebakeRequest> RebakeManifest::parse(const QByteArray &json, const
                 const QJsonValue v = o.value(QLatin1String(key));
                 if (v.isUndefined())
                     return;
-                if (!v.isDouble() || !std::isfinite(v.toDouble()) || (positive && v.toDouble() <= 0))
-                    error(path + QLatin1Char('.') + QLatin1String(key),
-                          positive ? QStringLiteral("expected a number > 0") : QStringLiteral("expected a number (seconds)"));
-                else
-                    *into = v.toDouble();
+                const std::optional<double> n = reader.number(v, JsonReader::join(path, QLatin1String(key)), positive,
+                                                              positive ? QStringLiteral("a number > 0")
+                                                                       : QStringLiteral("a number (seconds)"));
+                if (n)
+                    *into = n;
             };
             std::optional<double> fps;
             number("fps", &fps, true);
@@ -143,17 +128,11 @@ std::optional<RebakeRequest> RebakeManifest::parse(const QByteArray &json, const
                     error(path + QStringLiteral(".loops"), QStringLiteral("expected true or false"));
                 c.loops = o.value(u"loops").toBool();
             }
-            for (auto it = o.begin(); it != o.end(); ++it) {
-                if (!QStringList{QStringLiteral("curves"), QStringLiteral("name"), QStringLiteral("fps"), QStringLiteral("loops"),
-                                 QStringLiteral("from"), QStringLiteral("to")}.contains(it.key()) && diagnostics)
-                    diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_UNKNOWN_KEY"), Severity::Warning,
-                                                   path + QLatin1Char('.') + it.key() + QStringLiteral(": unknown key, ignored"),
-                                                   std::nullopt, path + QLatin1Char('.') + it.key()});
-            }
+            reader.checkKeys(o, path, {"curves", "name", "fps", "loops", "from", "to"});
             req.clips.append(c);
         }
     }
-    if (failed)
+    if (failed || reader.failed())
         return std::nullopt;
     return req;
 }

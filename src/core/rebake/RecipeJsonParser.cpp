@@ -6,62 +6,6 @@
 
 namespace bpat {
 
-namespace {
-
-QString typeName(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
-    }
-    return QStringLiteral("nothing");
-}
-
-} // namespace
-
-void RecipeJsonParser::error(const QString &code, const QString &path, const QString &message)
-{
-    m_failed = true;
-    if (m_out)
-        m_out->append(Diagnostic{code, Severity::Error, path + QStringLiteral(": ") + message, std::nullopt, path});
-}
-
-void RecipeJsonParser::warning(const QString &code, const QString &path, const QString &message)
-{
-    if (m_out)
-        m_out->append(Diagnostic{code, Severity::Warning, path + QStringLiteral(": ") + message, std::nullopt, path});
-}
-
-void RecipeJsonParser::expected(const QString &path, const QString &what, const QJsonValue &found)
-{
-    error(QStringLiteral("RECIPE_BAD_TYPE"), path,
-          QStringLiteral("expected %1, found %2").arg(what, typeName(found)));
-}
-
-void RecipeJsonParser::checkKeys(const QJsonObject &o, const QString &path, std::initializer_list<const char *> known)
-{
-    for (auto it = o.begin(); it != o.end(); ++it) {
-        bool ok = false;
-        for (const char *k : known)
-            ok = ok || it.key() == QLatin1String(k);
-        if (!ok)
-            warning(QStringLiteral("RECIPE_UNKNOWN_KEY"), join(path, it.key()),
-                    QStringLiteral("unknown key, ignored"));
-    }
-}
-
-QString RecipeJsonParser::join(const QString &path, const QString &key)
-{
-    return path.isEmpty() ? key : path + QLatin1Char('.') + key;
-}
-
-QString RecipeJsonParser::at(const QString &path, qsizetype i) { return path + QStringLiteral("[%1]").arg(i); }
-
 std::optional<QVector3D> RecipeJsonParser::vector(const QJsonValue &v, const QString &path)
 {
     if (!v.isArray() || v.toArray().size() != 3) {

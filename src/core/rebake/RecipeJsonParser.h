@@ -2,8 +2,9 @@
 // One parse of a rebake recipe (RecipeJson::parse): reads JSON values into recipe types and
 // collects diagnostics that name the JSON path ("bones[3].drive.curve") and what was expected
 // (RECIPE_BAD_TYPE, RECIPE_BAD_VALUE, RECIPE_UNKNOWN_BONE, RECIPE_UNKNOWN_CURVE,
-// RECIPE_UNKNOWN_KEY). RecipeJson assembles the recipe from these pieces.
-#include "diagnostics/Diagnostic.h"
+// RECIPE_UNKNOWN_KEY) through the shared JsonReader. RecipeJson assembles the recipe from these
+// pieces.
+#include "diagnostics/JsonReader.h"
 #include "rebake/RebakeRecipe.h"
 
 #include <QHash>
@@ -11,27 +12,18 @@
 #include <QJsonValue>
 #include <QString>
 #include <QVector3D>
-#include <initializer_list>
 #include <optional>
 
 namespace bpat {
 
-class RecipeJsonParser
+class RecipeJsonParser : public JsonReader
 {
 public:
-    explicit RecipeJsonParser(Diagnostics *out) : m_out(out) {}
-
-    bool failed() const { return m_failed; } // an error was reported
-
-    void error(const QString &code, const QString &path, const QString &message);
-    void warning(const QString &code, const QString &path, const QString &message);
-    // RECIPE_BAD_TYPE: "expected <what>, found <the JSON type of found>".
-    void expected(const QString &path, const QString &what, const QJsonValue &found);
-    // RECIPE_UNKNOWN_KEY warnings for keys of `o` not in `known`.
-    void checkKeys(const QJsonObject &o, const QString &path, std::initializer_list<const char *> known);
-
-    static QString join(const QString &path, const QString &key); // "bones[2]" + "name"
-    static QString at(const QString &path, qsizetype i);          // "bones" + 2
+    explicit RecipeJsonParser(Diagnostics *out)
+        : JsonReader(out, {QStringLiteral("RECIPE_BAD_TYPE"), QStringLiteral("RECIPE_BAD_VALUE"),
+                           QStringLiteral("RECIPE_UNKNOWN_KEY")})
+    {
+    }
 
     std::optional<QVector3D> vector(const QJsonValue &v, const QString &path); // [x, y, z]
     RigidTransform transform(const QJsonValue &v, const QString &path);        // identity if absent
@@ -39,10 +31,6 @@ public:
     int bone(const QJsonValue &v, const QString &path, const QHash<QString, int> &names);
     // A bone's "drive" object: curve group, mode, offset.
     void drive(const QJsonValue &v, const QString &path, RecipeBone &bone);
-
-private:
-    Diagnostics *m_out;
-    bool m_failed = false;
 };
 
 } // namespace bpat

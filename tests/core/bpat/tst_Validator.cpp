@@ -255,6 +255,10 @@ private Q_SLOTS:
             coveredCodes.insert(code);
             QCOMPARE(d->severity, p == ValidationProfile::Spec ? specSeverity : gameSeverity);
             QCOMPARE(d->location.toString(), location);
+            // Every finding points by fields, never by free text, so that jump-to-cause can follow it.
+            for (const Diagnostic &each : r.issues)
+                QVERIFY2(each.location.kind != DiagnosticLocation::Kind::Text,
+                         qPrintable(each.code + QLatin1Char(' ') + each.location.toString()));
             QCOMPARE(d->offset.has_value(), offset >= 0);
             if (offset >= 0)
                 QCOMPARE(qint64(*d->offset), offset);

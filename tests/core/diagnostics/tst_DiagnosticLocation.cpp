@@ -29,6 +29,33 @@ private Q_SLOTS:
                  QStringLiteral("string_table.pad"));
     }
 
+    // What v3 added: the header extension, the bone parent table, the bind palette and the
+    // contact table, each a kind of its own with the paths the reports printed as text before.
+    void pathsOfTheV3Blocks()
+    {
+        QCOMPARE(DiagnosticLocation::extension().toString(), QStringLiteral("ext"));
+        const DiagnosticLocation ext = DiagnosticLocation::extension(QStringLiteral("contact_data_offset"));
+        QCOMPARE(ext.kind, Kind::Extension);
+        QCOMPARE(ext.field, QStringLiteral("contact_data_offset"));
+        QCOMPARE(ext.toString(), QStringLiteral("ext.contact_data_offset"));
+        const DiagnosticLocation parent = DiagnosticLocation::boneParent(7);
+        QCOMPARE(parent.kind, Kind::BoneParent);
+        QCOMPARE(parent.bone, 7);
+        QCOMPARE(parent.toString(), QStringLiteral("bone_parents[7]"));
+        const DiagnosticLocation bind = DiagnosticLocation::bindPalette(3);
+        QCOMPARE(bind.kind, Kind::BindPalette);
+        QCOMPARE(bind.bone, 3);
+        QCOMPARE(bind.toString(), QStringLiteral("bind_palette[bone=3]"));
+        const DiagnosticLocation contact = DiagnosticLocation::contact(1, QStringLiteral("trot"), 4);
+        QCOMPARE(contact.kind, Kind::Contact);
+        QCOMPARE(contact.clip, 1);
+        QCOMPARE(contact.frame, 4);
+        QCOMPARE(contact.toString(), QStringLiteral("contacts[clip=trot,frame=4]"));
+        QCOMPARE(DiagnosticLocation::contact(-1, QString(), 90).toString(), QStringLiteral("contacts[frame=90]"));
+        QCOMPARE(DiagnosticLocation::clipEntry(2).with(QStringLiteral("markers.foot_down")).toString(),
+                 QStringLiteral("clips[2].markers.foot_down"));
+    }
+
     void textIsKeptAsGiven()
     {
         const DiagnosticLocation text(QStringLiteral("bones[1].drive.curve"));
