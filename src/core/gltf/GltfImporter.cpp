@@ -438,7 +438,7 @@ GltfImportResult GltfImporter::importBytes(const QByteArray &bytes, const QStrin
         r.error = error;
         return r;
     }
-    Importer importer{model, options, {}, {}, {}, {}};
+    Importer importer{model, options, {}, {}, {}, {}, {}};
     if (!warning.isEmpty())
         importer.result.notes.append(warning);
     importer.run();
