@@ -82,8 +82,21 @@ InspectorPanels::InspectorPanels(MainWindow *window)
     connect(m_palettePanel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 const int row = m_palettePanel->sourceRow(current);
-                if (row >= 0 && !m_paletteModel->isSocketRow(row))
+                if (row < 0)
+                    return;
+                if (m_paletteModel->isSocketRow(row)) {
+                    m_context->setCurrentSocket(row - m_paletteModel->boneRows());
+                } else {
                     m_context->setCurrentBone(row);
+                    m_context->setCurrentSocket(-1);
+                }
+            });
+    // A socket selected in the Sockets panel is the current socket (motion paths follow it).
+    connect(m_socketsPanel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                const int row = m_socketsPanel->sourceRow(current);
+                if (row >= 0)
+                    m_context->setCurrentSocket(row);
             });
     // A bone picked in the viewport (or named by an issue) is selected in the Palette panel.
     connect(m_context, &StudioContext::currentBoneChanged, this, [this](int bone) {

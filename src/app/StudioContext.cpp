@@ -146,6 +146,8 @@ StudioContext::OpenResult StudioContext::openBpat(const QString &path, bool keep
     restoreSelection(keepSelection, before.clipName, before.clip, before.frame);
     if (m_bone >= int(f.header().boneCount))
         m_bone = -1;
+    if (m_socket >= int(f.header().socketCount))
+        m_socket = -1;
     emitLoaded(keepSelection);
     return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
 }
@@ -210,6 +212,7 @@ void StudioContext::close()
     m_clip = -1;
     m_frame = 0;
     m_bone = -1;
+    m_socket = -1;
     Q_EMIT fileClosed();
     Q_EMIT validationChanged();
     Q_EMIT currentClipChanged(m_clip);
@@ -362,6 +365,14 @@ void StudioContext::setCurrentBone(int bone)
     Q_EMIT currentBoneChanged(m_bone);
 }
 
+void StudioContext::setCurrentSocket(int socket)
+{
+    if (socket == m_socket)
+        return;
+    m_socket = socket;
+    Q_EMIT currentSocketChanged(m_socket);
+}
+
 void StudioContext::showEdited(BpatFile edited, int focusClip, const QString &path)
 {
     const int previousClip = m_clip;
@@ -380,6 +391,8 @@ void StudioContext::showEdited(BpatFile edited, int focusClip, const QString &pa
     m_frame = m_clip == previousClip ? std::clamp(previousFrame, 0, std::max(0, frameCount() - 1)) : 0;
     if (m_bone >= int(f.header().boneCount))
         m_bone = -1;
+    if (m_socket >= int(f.header().socketCount))
+        m_socket = -1;
     Q_EMIT fileLoaded();
     Q_EMIT fileEdited();
     Q_EMIT validationChanged();

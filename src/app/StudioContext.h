@@ -98,6 +98,7 @@ public:
     int currentClip() const { return m_clip; }       // -1 when the file has no readable clip
     int currentFrame() const { return m_frame; }
     int currentBone() const { return m_bone; }       // -1: none selected
+    int currentSocket() const { return m_socket; }   // -1: none selected
     int clipCount() const;                           // of the open document
     // Of the current clip (0 when none): the frames it claims, bounded by the frames the file
     // holds for it (a clip table can claim 0x80000000 frames in a 1 KiB file) and by
@@ -109,6 +110,7 @@ public:
     void setCurrentClipByName(const QString &nameOrIndex); // false when not found
     void setCurrentFrame(int frame);                 // clamped to the clip
     void setCurrentBone(int bone);
+    void setCurrentSocket(int socket);
 
     // --- Input animation (.bin) -------------------------------------------------------------
     // The last input animation recording opened (null when none). Curve panels observe
@@ -148,6 +150,7 @@ Q_SIGNALS:
     void currentClipChanged(int clip);
     void currentFrameChanged(int frame);
     void currentBoneChanged(int bone);
+    void currentSocketChanged(int socket);
     void inputAnimationLoaded(const QString &path);
     void timelineSourceChanged(bpat::studio::StudioContext::TimelineSource source);
     void recordingTimeChanged(double seconds);
@@ -186,6 +189,7 @@ private:
     int m_clip = -1;
     int m_frame = 0;
     int m_bone = -1;
+    int m_socket = -1;
     std::shared_ptr<const InputAnimation> m_inputAnimation;
     QString m_inputAnimationPath;
     TimelineSource m_timelineSource = TimelineSource::Clip;

@@ -62,6 +62,7 @@ StudioContext::OpenResult StudioContext::openSnapshot(const QString &path, bool 
     m_snapshot = std::make_shared<LoadedSnapshot>(std::move(*opened));
     m_rig.reset(); // a snapshot stores no bones, only the vertices' bone indices
     m_bone = -1;
+    m_socket = -1;
     m_diagnostics = BpsmValidator().validate(m_snapshot->file);
     m_deepChecked = false;
     restoreSelection(keepSelection, before.clipName, before.clip, before.frame);

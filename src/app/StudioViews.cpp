@@ -172,7 +172,7 @@ void StudioViews::installMotionMenu(QMenu *menu)
     connect(overlay, &QAction::toggled, m_viewport, &ViewportWidget::setRecordingOverlay);
 
     // Motion paths of the selected bone and of the joints selected in the Curves tree.
-    m_motionPathAction = menu->addAction(tr("Motion Paths of Selected Bones and Joints"));
+    m_motionPathAction = menu->addAction(tr("Motion Paths of Selected Bones, Sockets and Joints"));
     m_motionPathAction->setObjectName(QStringLiteral("actionMotionPath"));
     m_motionPathAction->setCheckable(true);
     m_motionPathAction->setShortcut(QKeySequence(Qt::Key_P));
@@ -180,6 +180,7 @@ void StudioViews::installMotionMenu(QMenu *menu)
     m_viewport->addAction(m_motionPathAction);
     connect(m_motionPathAction, &QAction::toggled, this, &StudioViews::updateMotionPaths);
     connect(context, &StudioContext::currentBoneChanged, this, &StudioViews::updateMotionPaths);
+    connect(context, &StudioContext::currentSocketChanged, this, &StudioViews::updateMotionPaths);
 
     QMenu *onion = menu->addMenu(tr("Onion Skins"));
     auto *counts = new QActionGroup(onion);
@@ -224,6 +225,9 @@ void StudioViews::updateMotionPaths()
     if (m_motionPathAction && m_motionPathAction->isChecked()) {
         if (context->currentBone() >= 0)
             names.append(context->boneName(context->currentBone()));
+        const int socket = context->currentSocket();
+        if (socket >= 0 && context->hasFile() && socket < context->file().sockets().size())
+            names.append(context->file().sockets().at(socket).name);
         names += m_selectedJoints;
     }
     m_viewport->setMotionPaths(names);

@@ -10,12 +10,22 @@
 #include "viewport/RecordingScene.h"
 #include "viewport/SyntheticCreature.h"
 #include "viewport/ViewportWidget.h"
+#include "MainWindow.h"
+#include "StudioContext.h"
+#include "widgets/TablePanel.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QItemSelectionModel>
+#include <QStandardPaths>
+#include <QTableView>
 
 #include <QDir>
 #include <QImage>
 #include <QTest>
 
 using namespace bpat;
+using namespace bpat::studio;
 
 namespace {
 
@@ -35,6 +45,48 @@ class tst_MotionOverTime : public QObject
     bool haveGL() const { return ViewportWidget::openGLProblem().isEmpty(); }
 
 private slots:
+    // A socket selected in the Sockets panel (or a socket row of the Palette panel) gets a motion
+    // path, while the action is on, until a bone is selected.
+    void selectedSocketsGetMotionPaths()
+    {
+        const QString relative = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(relative);
+        QStandardPaths::setTestModeEnabled(true);
+        MainWindow window;
+        window.setInteractive(false);
+        QVERIFY(window.openFile(testpaths::shared(relative)));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *viewport = window.findChild<ViewportWidget *>();
+        QVERIFY(viewport);
+        ViewportCanvas *canvas = viewport->canvas();
+        if (!canvas)
+            QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + viewport->unavailableReason()));
+        auto *action = window.findChild<QAction *>(QStringLiteral("actionMotionPath"));
+        QVERIFY(action);
+        action->setChecked(true);
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("socketsDock"));
+        QVERIFY(dock);
+        auto *panel = qobject_cast<TablePanel *>(dock->widget());
+        QVERIFY(panel);
+        int handR = -1;
+        const auto &sockets = window.context()->file().sockets();
+        for (int i = 0; i < sockets.size(); ++i) {
+            if (sockets.at(i).name == QLatin1String("hand_r"))
+                handR = i;
+        }
+        QVERIFY(handR >= 0);
+        panel->selectSourceRow(handR);
+        QCOMPARE(window.context()->currentSocket(), handR);
+        QVERIFY(canvas->motionPathNames().contains(QStringLiteral("hand_r")));
+        // Selecting a bone moves the Palette panel's one selection to it: the socket is let go.
+        window.context()->setCurrentBone(13);
+        QCOMPARE(canvas->motionPathNames(), QStringList{QStringLiteral("HandR")});
+        QCOMPARE(window.context()->currentSocket(), -1);
+        action->setChecked(false);
+        QVERIFY(canvas->motionPathNames().isEmpty());
+    }
+
     void motionPathsArePaletteTranslations()
     {
         const QString relative = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");
