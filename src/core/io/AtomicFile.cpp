@@ -1,6 +1,7 @@
 #include "io/AtomicFile.h"
 
 #include "io/NativeName.h"
+#include "io/RegularFile.h"
 
 #include <QFileInfo>
 #include <QSaveFile>
@@ -15,23 +16,6 @@
 namespace bpat {
 
 namespace {
-
-#ifdef Q_OS_UNIX
-QString kindOf(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return QStringLiteral("a directory");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO");
-    if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    return QStringLiteral("not a plain file");
-}
-#endif
 
 QString refuse(const QString &path, const QString &what, QString *error)
 {
@@ -64,7 +48,7 @@ QString AtomicFile::resolveTarget(const QString &path, QString *error)
     if (S_ISREG(link.st_mode))
         return path;
     if (!S_ISLNK(link.st_mode))
-        return refuse(path, kindOf(link.st_mode), error);
+        return refuse(path, RegularFile::kindOfMode(quint32(link.st_mode)), error);
     struct stat target;
     if (::stat(name.constData(), &target) != 0) {
         if (errno == ELOOP)
@@ -75,7 +59,7 @@ QString AtomicFile::resolveTarget(const QString &path, QString *error)
         return path; // a link into a folder we cannot search: QSaveFile reports it
     }
     if (!S_ISREG(target.st_mode))
-        return refuse(path, QStringLiteral("a symbolic link to %1").arg(kindOf(target.st_mode)), error);
+        return refuse(path, QStringLiteral("a symbolic link to %1").arg(RegularFile::kindOfMode(quint32(target.st_mode))), error);
     char resolved[PATH_MAX];
     if (!::realpath(name.constData(), resolved))
         return refuse(path, QStringLiteral("a symbolic link that cannot be resolved"), error);

@@ -26,24 +26,27 @@ RegularFile::Status fail(RegularFile::Status status, const QString &why, QString
     return status;
 }
 
-#ifdef Q_OS_UNIX
-QString kindOf(mode_t mode)
+} // namespace
+
+QString RegularFile::kindOfMode(quint32 mode)
 {
-    if (S_ISDIR(mode))
+#ifdef Q_OS_UNIX
+    const mode_t m = mode_t(mode);
+    if (S_ISDIR(m))
         return QStringLiteral("a directory");
-    if (S_ISFIFO(mode))
+    if (S_ISFIFO(m))
         return QStringLiteral("a FIFO");
-    if (S_ISCHR(mode))
+    if (S_ISCHR(m))
         return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
+    if (S_ISBLK(m))
         return QStringLiteral("a block device");
-    if (S_ISSOCK(mode))
+    if (S_ISSOCK(m))
         return QStringLiteral("a socket");
+#else
+    Q_UNUSED(mode);
+#endif
     return QStringLiteral("not a plain file");
 }
-#endif
-
-} // namespace
 
 RegularFile::Status RegularFile::open(QFile &file, const QString &path, QString *error)
 {
@@ -68,7 +71,7 @@ RegularFile::Status RegularFile::open(QFile &file, const QString &path, QString 
     }
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);
-        return fail(Status::NotRegular, QStringLiteral("not a regular file (%1)").arg(kindOf(st.st_mode)), error);
+        return fail(Status::NotRegular, QStringLiteral("not a regular file (%1)").arg(kindOfMode(quint32(st.st_mode))), error);
     }
     // A regular file: reads would not block anyway; go back to ordinary blocking reads.
     const int flags = ::fcntl(fd, F_GETFL);

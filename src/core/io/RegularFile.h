@@ -26,6 +26,11 @@ public:
         TooLarge,   // more than the limit
     };
 
+    // What a file of this st_mode is, for messages: "a directory", "a FIFO", "a character
+    // device", "a block device", "a socket", or "not a plain file". Saving (AtomicFile) names
+    // refused targets the same way.
+    static QString kindOfMode(quint32 mode);
+
     struct Contents
     {
         Status status = Status::Unreadable;
