@@ -25,6 +25,6 @@ ASAN_OPTIONS=$common:detect_leaks=1 \
   ctest --test-dir "$BUILD" --output-on-failure --parallel "$(nproc)" -LE gui "$@"
 if grep -q '^BPAT_BUILD_APP:BOOL=ON' "$BUILD/CMakeCache.txt"; then
   ASAN_OPTIONS=$common:detect_leaks=0:suppressions=$PWD/tests/sanitizers/asan-gui.supp \
-    xvfb-run -a -s "-screen 0 1600x1000x24" \
+    xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" \
     ctest --test-dir "$BUILD" --output-on-failure --parallel "$(nproc)" -L gui "$@"
 fi
