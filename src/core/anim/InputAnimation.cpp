@@ -82,21 +82,26 @@ QString InputAnimation::eyeGazeCurveName(RayComponent component)
     return QStringLiteral("EyeGaze/") + rayComponentName(component);
 }
 
-static QList<CurveRef> collectCurves(const InputAnimation &a, bool camera, bool hands, bool eyeGaze)
+// `named`: fill CurveRef::name. The summaries (key count, start, duration) walk every curve
+// without naming them, so asking a recording for its time range does not build 389 strings.
+static QList<CurveRef> collectCurves(const InputAnimation &a, bool camera, bool hands, bool eyeGaze,
+                                     bool named = true)
 {
     QList<CurveRef> out;
+    out.reserve(a.curveCount());
+    const auto name = [named](auto &&make) { return named ? make() : QString(); };
     if (camera) {
         for (int c = 0; c < PoseComponentCount; ++c)
-            out.append({InputAnimation::cameraCurveName(PoseComponent(c)), &a.camera()[PoseComponent(c)], nullptr});
+            out.append({name([c] { return InputAnimation::cameraCurveName(PoseComponent(c)); }), &a.camera()[PoseComponent(c)], nullptr});
     }
     if (hands) {
         for (int b = 0; b < HandBoolCurveCount; ++b)
-            out.append({InputAnimation::handBoolCurveName(HandBoolCurve(b)), nullptr, &a.handBool(HandBoolCurve(b))});
+            out.append({name([b] { return InputAnimation::handBoolCurveName(HandBoolCurve(b)); }), nullptr, &a.handBool(HandBoolCurve(b))});
         for (int h = 0; h < HandCount; ++h) {
             for (int j = 0; j < HandJointCount; ++j) {
                 const PoseCurves &pose = a.joint(Hand(h), HandJoint(j));
                 for (int c = 0; c < PoseComponentCount; ++c) {
-                    out.append({InputAnimation::jointCurveName(Hand(h), HandJoint(j), PoseComponent(c)),
+                    out.append({name([h, j, c] { return InputAnimation::jointCurveName(Hand(h), HandJoint(j), PoseComponent(c)); }),
                                 &pose[PoseComponent(c)], nullptr});
                 }
             }
@@ -104,7 +109,7 @@ static QList<CurveRef> collectCurves(const InputAnimation &a, bool camera, bool 
     }
     if (eyeGaze) {
         for (int c = 0; c < RayComponentCount; ++c)
-            out.append({InputAnimation::eyeGazeCurveName(RayComponent(c)), &a.eyeGaze()[RayComponent(c)], nullptr});
+            out.append({name([c] { return InputAnimation::eyeGazeCurveName(RayComponent(c)); }), &a.eyeGaze()[RayComponent(c)], nullptr});
     }
     return out;
 }
@@ -184,7 +189,7 @@ int InputAnimation::curveCount() const
 qint64 InputAnimation::keyCount() const
 {
     qint64 total = 0;
-    for (const CurveRef &ref : curves())
+    for (const CurveRef &ref : collectCurves(*this, m_hasCamera, m_hasHands, m_hasEyeGaze, false))
         total += ref.keyCount();
     return total;
 }
@@ -192,7 +197,7 @@ qint64 InputAnimation::keyCount() const
 double InputAnimation::duration() const
 {
     double result = -std::numeric_limits<double>::infinity();
-    for (const CurveRef &ref : curves()) {
+    for (const CurveRef &ref : collectCurves(*this, m_hasCamera, m_hasHands, m_hasEyeGaze, false)) {
         if (ref.keyCount() > 0)
             result = std::max(result, ref.lastTime());
     }
@@ -202,7 +207,7 @@ double InputAnimation::duration() const
 double InputAnimation::startTime() const
 {
     double result = std::numeric_limits<double>::infinity();
-    for (const CurveRef &ref : curves()) {
+    for (const CurveRef &ref : collectCurves(*this, m_hasCamera, m_hasHands, m_hasEyeGaze, false)) {
         if (ref.keyCount() > 0)
             result = std::min(result, ref.firstTime());
     }
