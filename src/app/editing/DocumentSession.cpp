@@ -25,6 +25,7 @@ void DocumentSession::setSource(std::shared_ptr<const LoadedFile> source, const 
     m_source = std::move(source);
     m_path = m_source ? QFileInfo(path).absoluteFilePath() : QString();
     m_shown = m_source ? m_source->file : BpatFile();
+    m_shownLayout.reset(); // read from disk: the first edit writes the whole file
 }
 
 bool DocumentSession::isModified() const
@@ -56,13 +57,36 @@ bool DocumentSession::ensureDocument(QString *error)
     return true;
 }
 
-QByteArray DocumentSession::serialize(QString *error)
+namespace {
+// Everything from the palette on lies where it lay.
+bool sameDataLayout(const BpatLayout &a, const BpatLayout &b)
+{
+    return a.paletteDataOffset == b.paletteDataOffset && a.socketDataOffset == b.socketDataOffset
+        && a.contactDataOffset == b.contactDataOffset && a.bindPaletteOffset == b.bindPaletteOffset
+        && a.boneParentOffset == b.boneParentOffset && a.fileSize == b.fileSize;
+}
+} // namespace
+
+QByteArray DocumentSession::serialize(DocumentChanges changes, QString *error)
 {
     // Files opened with errors can be edited too; the writer still checks every size.
     BpatWriter writer(*m_document);
     writer.setAllowInvalid(true);
-    ++m_serializations;
-    return writer.toBytes(error);
+    const BpatLayout layout = writer.layout();
+    QByteArray bytes;
+    if (changes == DocumentChanges(DocumentChange::Metadata) && m_shownLayout && sameDataLayout(layout, *m_shownLayout)
+        && m_shown.fileSize() == layout.fileSize) {
+        bytes = writer.headerAndTables(layout);
+        const QByteArrayView rest = m_shown.bytes().sliced(qsizetype(layout.paletteDataOffset));
+        bytes.append(rest.data(), rest.size());
+        ++m_tableWrites;
+    } else {
+        bytes = writer.toBytes(error);
+        ++m_serializations;
+    }
+    if (!bytes.isEmpty())
+        m_pendingLayout = layout;
+    return bytes;
 }
 
 bool DocumentSession::execute(DocumentCommand *command, QString *error)
@@ -79,7 +103,7 @@ bool DocumentSession::execute(DocumentCommand *command, QString *error)
         return refuse();
     if (!owned->apply(*m_document, &why))
         return refuse();
-    QByteArray bytes = serialize(&why);
+    QByteArray bytes = serialize(owned->changes(), &why);
     if (bytes.isEmpty()) {
         owned->revert(*m_document);
         return refuse();
@@ -96,12 +120,13 @@ void DocumentSession::publish(int focusClip, DocumentChanges changes)
     QByteArray bytes = std::exchange(m_pending, QByteArray());
     QString why;
     if (bytes.isEmpty())
-        bytes = serialize(&why);
+        bytes = serialize(changes, &why);
     if (bytes.isEmpty()) { // execute() checked this state; undo only restores earlier ones
         report(tr("Cannot show the edited file: %1").arg(why));
         return;
     }
     m_shown = BpatFile::fromData(std::move(bytes), m_path);
+    m_shownLayout = m_pendingLayout;
     Q_EMIT published(m_shown, focusClip, QString(), changes);
 }
 
@@ -167,6 +192,7 @@ void DocumentSession::discard()
     m_stack->clear();
     m_document.reset();
     m_pending.clear();
+    m_shownLayout.reset();
     m_ownWritePath.clear();
     m_ownWriteSize = -1;
     m_ownWriteTime = {};

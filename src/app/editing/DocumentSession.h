@@ -5,12 +5,19 @@
 // the StudioContext shows it as the file every panel and the viewport read, so no view has a
 // second code path for edited files, and a metadata-only edit re-uploads nothing to the GPU.
 //
+// A metadata-only edit (DocumentChange::Metadata alone) whose tables still end where the
+// palette starts writes only the header and tables and copies the rest of the last version the
+// session wrote (the palettes, socket rows and v3 blocks do not depend on names, fps, loops or
+// markers); the first edit after opening writes the whole file, as a file read from disk may
+// hold bytes the writer would not produce.
+//
 // The session does not know the StudioContext: the context hands it the file edits start from
 // (setSource, on every open) and observes published(). Edits go through undoable commands
 // (DocumentCommand) on a QUndoStack; an edit the DocumentEditor refuses is reported (refused())
 // and never reaches the stack. Saving goes through BpatSaver (serialize, validate, atomic
 // replace) and marks the stack clean.
 #include "bpat/BpatDocument.h"
+#include "bpat/BpatWriter.h" // BpatLayout
 #include "document/DocumentChanges.h"
 #include "document/LoadedFile.h"
 
@@ -59,8 +66,10 @@ public:
     // The open file was replaced or closed: the document and its history go away.
     void discard();
 
-    // How often the document was written into memory (a test hook: one per edit, undo, redo).
+    // Test hooks: whole-file serializations, and metadata-only writes of the header and tables
+    // (one of the two per edit, undo and redo).
     int serializations() const { return m_serializations; }
+    int tableWrites() const { return m_tableWrites; }
 
     // --- For commands ---
     BpatDocument &editableDocument() { return *m_document; }
@@ -81,15 +90,20 @@ Q_SIGNALS:
 private:
     bool ensureDocument(QString *error);
     bool writeTo(const QString &path, QString *error);
-    QByteArray serialize(QString *error);
+    // The document's bytes: the header and tables spliced before the last written version's
+    // palette when `changes` allows it, else the whole file.
+    QByteArray serialize(DocumentChanges changes, QString *error);
 
     QUndoStack *m_stack;
     std::shared_ptr<const LoadedFile> m_source;
     QString m_path;
     std::optional<BpatDocument> m_document;
     BpatFile m_shown;          // the last version published
+    std::optional<BpatLayout> m_shownLayout; // its layout, when the session wrote it
+    BpatLayout m_pendingLayout;               // of the bytes serialize() wrote last
     QByteArray m_pending;      // execute()'s bytes, which the first redo publishes
     int m_serializations = 0;
+    int m_tableWrites = 0;
     QString m_ownWritePath;
     qint64 m_ownWriteSize = -1;
     QDateTime m_ownWriteTime;
