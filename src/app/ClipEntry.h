@@ -1,6 +1,6 @@
 #pragma once
-// One clip of whatever document the StudioContext has open (OpenDocument::clips()), as the timeline, status bar and
-// viewport play it: a BPAT clip entry (its own fps and loop flag) or a BPSM clip entry (a
+// One clip of whatever document the StudioContext has open (OpenDocument::clips()), as the
+// Clips panel, timeline, status bar and viewport show it: a BPAT clip entry (its own fps and loop flag) or a BPSM clip entry (a
 // minimal snapshot mesh stores neither: played at the game's 24 fps, looping, as every clip of
 // the species that have snapshots, horse and elephant, does).
 #include "bpat/BpatFile.h" // NameStatus

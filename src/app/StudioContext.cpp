@@ -17,7 +17,7 @@ StudioContext::StudioContext(QObject *parent)
     // The session observes nothing here; the context observes what it publishes.
     connect(m_session, &DocumentSession::published, this,
             [this](const BpatFile &file, int focusClip, const QString &path, DocumentChanges changes) {
-                showEdited(file, focusClip, path, changes);
+                applyPublishedEdit(file, focusClip, path, changes);
             });
 }
 
@@ -263,7 +263,7 @@ void StudioContext::setCurrentSocket(int socket)
     Q_EMIT currentSocketChanged(m_socket);
 }
 
-void StudioContext::showEdited(const BpatFile &edited, int focusClip, const QString &path, DocumentChanges changes)
+void StudioContext::applyPublishedEdit(const BpatFile &edited, int focusClip, const QString &path, DocumentChanges changes)
 {
     const int previousClip = m_clip;
     const int previousFrame = m_frame;

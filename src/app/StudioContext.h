@@ -121,9 +121,10 @@ Q_SIGNALS:
 private:
     OpenResult openDocument(const QString &path, FileKind kind, bool keepSelection);
     OpenResult openRecording(const QString &path);
-    // An edited version of the open file from the session: keeps the current clip (or makes
-    // `focusClip` current) and frame; a non-empty `path` is where the file now lives (Save As).
-    void showEdited(const BpatFile &edited, int focusClip, const QString &path, DocumentChanges changes);
+    // The session published an edited version of the open file (not an open path: the document
+    // stays the same one): keeps the current clip (or makes `focusClip` current) and frame; a
+    // non-empty `path` is where the file now lives (Save As).
+    void applyPublishedEdit(const BpatFile &edited, int focusClip, const QString &path, DocumentChanges changes);
     // Current clip and frame after (re)loading: the same clip by name, else index, and frame.
     struct Selection
     {
