@@ -182,7 +182,7 @@ void MainWindow::connectActions()
         updateTitle();
     });
     // Recordings are recent files too.
-    connect(m_context, &StudioContext::inputAnimationLoaded, m_recent, &RecentFiles::add);
+    connect(m_context->recording(), &RecordingState::loaded, m_recent, &RecentFiles::add);
     connect(m_context, &StudioContext::fileClosed, this, [this] {
         m_watcher->watch(QString());
         updateTitle();
@@ -190,12 +190,12 @@ void MainWindow::connectActions()
     connect(m_context, &StudioContext::validationChanged, this, &MainWindow::updateStatusCounts);
     connect(m_context, &StudioContext::currentClipChanged, this, &MainWindow::updateCurrentLabel);
     connect(m_context, &StudioContext::currentFrameChanged, this, &MainWindow::updateCurrentLabel);
-    connect(m_context, &StudioContext::timelineSourceChanged, this, &MainWindow::updateCurrentLabel);
+    connect(m_context->recording(), &RecordingState::timelineSourceChanged, this, &MainWindow::updateCurrentLabel);
     // Each document kind has its own dock layout.
-    connect(m_context, &StudioContext::timelineSourceChanged, this, &MainWindow::applyLayoutKind);
+    connect(m_context->recording(), &RecordingState::timelineSourceChanged, this, &MainWindow::applyLayoutKind);
     connect(m_context, &StudioContext::fileLoaded, this, &MainWindow::applyLayoutKind);
-    connect(m_context, &StudioContext::inputAnimationLoaded, this, &MainWindow::applyLayoutKind);
-    connect(m_context, &StudioContext::recordingTimeChanged, this, &MainWindow::updateCurrentLabel);
+    connect(m_context->recording(), &RecordingState::loaded, this, &MainWindow::applyLayoutKind);
+    connect(m_context->recording(), &RecordingState::timeChanged, this, &MainWindow::updateCurrentLabel);
     connect(m_context, &StudioContext::message, this, [this](const QString &text) { showMessage(text); });
     connect(m_watcher, &FileReloadWatcher::changed, this, [this](const QString &path) {
         if (m_edit->handleDiskChange(path)) // our own save, or unsaved edits to keep
@@ -335,11 +335,11 @@ void MainWindow::updateCurrentLabel()
 {
     // The position of what plays in the active tab: the recording's time when its tab drives
     // the timeline, else the BPAT clip's frame.
-    if (m_context->timelineSource() == StudioContext::TimelineSource::Recording && m_context->inputAnimation()) {
-        const auto animation = m_context->inputAnimation();
+    if (m_context->recording()->drivesTimeline()) {
+        const auto animation = m_context->recording()->recording();
         m_currentLabel->setText(tr("%1  %2 s / %3 s")
-                                    .arg(QFileInfo(m_context->inputAnimationPath()).fileName())
-                                    .arg(m_context->recordingTime(), 0, 'f', 3)
+                                    .arg(QFileInfo(m_context->recording()->path()).fileName())
+                                    .arg(m_context->recording()->time(), 0, 'f', 3)
                                     .arg(animation->duration(), 0, 'f', 3));
         return;
     }
@@ -404,10 +404,10 @@ void MainWindow::resetLayout()
 
 QString MainWindow::currentDocumentKind() const
 {
-    if (m_context->timelineSource() == StudioContext::TimelineSource::Recording && m_context->inputAnimation())
+    if (m_context->recording()->drivesTimeline())
         return QStringLiteral("recording");
-    return m_context->documentKind() == StudioContext::DocumentKind::Snapshot ? QStringLiteral("snapshot")
-                                                                              : QStringLiteral("bpat");
+    return m_context->document() && m_context->document()->kind() == FileKind::Bpsm ? QStringLiteral("snapshot")
+                                                                                    : QStringLiteral("bpat");
 }
 
 void MainWindow::applyDefaultLayout(const QString &kind)

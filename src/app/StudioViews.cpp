@@ -32,22 +32,22 @@ void StudioViews::installCurves()
 {
     auto *curves = new CurvesPanel;
     const int tab = m_window->addCentralView(curves, tr("Curves"));
-    StudioContext *context = m_window->context();
-    connect(context, &StudioContext::inputAnimationLoaded, this, [this, curves, context, tab] {
-        curves->setAnimation(context->inputAnimation());
-        m_viewport->setRecording(context->inputAnimation());
-        m_viewport->setRecordingTime(context->recordingTime());
+    RecordingState *recording = m_window->context()->recording();
+    connect(recording, &RecordingState::loaded, this, [this, curves, recording, tab] {
+        curves->setAnimation(recording->recording());
+        m_viewport->setRecording(recording->recording());
+        m_viewport->setRecordingTime(recording->time());
         m_window->centralViews()->setCurrentIndex(tab);
-        context->setTimelineSource(StudioContext::TimelineSource::Recording);
+        recording->setTimelineSource(RecordingState::TimelineSource::Recording);
     });
     // One time for the plots, the timeline and the 3D view: the plot's cursor and the viewport's
     // recording follow the recording time, dragging the cursor scrubs; showing the plots makes
     // the timeline play the recording; the viewport shows what the timeline plays (the
     // recording or the clip), so showing it leaves the timeline as it is.
-    connect(context, &StudioContext::recordingTimeChanged, curves, &CurvesPanel::setCursorTime);
-    connect(curves, &CurvesPanel::cursorTimeScrubbed, context, [context](double seconds) {
-        context->setTimelineSource(StudioContext::TimelineSource::Recording);
-        context->setRecordingTime(seconds);
+    connect(recording, &RecordingState::timeChanged, curves, &CurvesPanel::setCursorTime);
+    connect(curves, &CurvesPanel::cursorTimeScrubbed, recording, [recording](double seconds) {
+        recording->setTimelineSource(RecordingState::TimelineSource::Recording);
+        recording->setTime(seconds);
     });
     // Joints selected in the tree ("RightHand/IndexTip" from any of its curves, "Camera") get
     // motion paths in the viewport, as the selected bone does.
@@ -64,9 +64,9 @@ void StudioViews::installCurves()
         m_selectedJoints = joints;
         updateMotionPaths();
     });
-    connect(m_window->centralViews(), &QTabWidget::currentChanged, context, [context, tab](int index) {
+    connect(m_window->centralViews(), &QTabWidget::currentChanged, recording, [recording, tab](int index) {
         if (index == tab)
-            context->setTimelineSource(StudioContext::TimelineSource::Recording);
+            recording->setTimelineSource(RecordingState::TimelineSource::Recording);
     });
 }
 
@@ -85,10 +85,11 @@ void StudioViews::installViewport()
     connect(context, &StudioContext::currentFrameChanged, this,
             [this, context](int frame) { m_viewport->setCurrentFrame(context->currentClip(), frame); });
     connect(context, &StudioContext::currentBoneChanged, m_viewport, &ViewportWidget::setSelectedBone);
-    connect(context, &StudioContext::recordingTimeChanged, m_viewport, &ViewportWidget::setRecordingTime);
-    connect(context, &StudioContext::timelineSourceChanged, m_viewport, [this](StudioContext::TimelineSource source) {
-        m_viewport->setRecordingShown(source == StudioContext::TimelineSource::Recording);
-    });
+    connect(context->recording(), &RecordingState::timeChanged, m_viewport, &ViewportWidget::setRecordingTime);
+    connect(context->recording(), &RecordingState::timelineSourceChanged, m_viewport,
+            [this](RecordingState::TimelineSource source) {
+                m_viewport->setRecordingShown(source == RecordingState::TimelineSource::Recording);
+            });
     connect(m_viewport, &ViewportWidget::boneSelected, context, &StudioContext::setCurrentBone);
     // The renderer is known once the GL context exists (after the window is first shown).
     QTimer::singleShot(0, this, [this] { m_window->setGlRenderer(m_viewport->glRenderer()); });
@@ -100,10 +101,8 @@ void StudioViews::showFile()
     // The same document again (an edit, undo/redo, a reload): keep the user's view.
     const bool sameDocument = !m_shownPath.isEmpty() && context->filePath() == m_shownPath;
     m_shownPath = context->filePath();
-    if (context->hasSnapshot())
-        m_viewport->setSnapshot(context->snapshot(), sameDocument);
-    else
-        m_viewport->setFile(context->file(), sameDocument);
+    // An edit says what it changed: a metadata-only edit re-uploads nothing.
+    context->document()->showIn(*m_viewport, sameDocument, context->lastChanges());
     m_viewport->setCurrentFrame(context->currentClip(), context->currentFrame());
     m_viewport->setSelectedBone(context->currentBone());
     m_window->setGlRenderer(m_viewport->glRenderer());
@@ -249,7 +248,7 @@ void StudioViews::openRebakeDialog()
 {
     auto *dialog = new RebakeDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const QString recording = m_window->context()->inputAnimationPath();
+    const QString recording = m_window->context()->recording()->path();
     if (!recording.isEmpty())
         dialog->setSourcePath(recording);
     connect(dialog, &RebakeDialog::rebaked, m_window, [this](const QString &path) { m_window->openFile(path); });

@@ -24,9 +24,14 @@ static ValidationProfile toProfile(const QString &profile)
     return profileFromName(profile).value_or(ValidationProfile::Spec);
 }
 
+Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile)
+{
+    return Validator(ValidationOptions::make(profile)).validate(file).issues;
+}
+
 Diagnostics quickValidation(const BpatFile &file, const QString &profile)
 {
-    return Validator(ValidationOptions::make(toProfile(profile))).validate(file).issues;
+    return quickValidation(file, toProfile(profile));
 }
 
 Diagnostics deepValidation(const BpatFile &file, const QString &profile, const DeepProgress &progress)

@@ -4,6 +4,7 @@
 // `bpat validate --json`.
 #include "bpat/BpatFile.h"
 #include "diagnostics/Diagnostic.h"
+#include "diagnostics/ValidationCodes.h"
 
 #include <QStringList>
 #include <functional>
@@ -13,6 +14,7 @@ namespace bpat::studio {
 QStringList validationProfiles(); // "spec", "game"
 bool isKnownProfile(const QString &profile);
 // The checks that read only the header and tables (fast; run on every open and reload).
+Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile);
 Diagnostics quickValidation(const BpatFile &file, const QString &profile);
 // Quick checks plus the deep checks over every matrix. `progress` gets the fraction done (0..1)
 // and returns false to stop (the result is then incomplete).

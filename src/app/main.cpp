@@ -87,9 +87,9 @@ void applyViewOptions(MainWindow &window, const StudioOptions &options)
         }
     }
     StudioContext *context = window.context();
-    if (options.time && context->inputAnimation()) {
-        context->setTimelineSource(StudioContext::TimelineSource::Recording);
-        context->setRecordingTime(*options.time);
+    if (options.time && context->recording()->recording()) {
+        context->recording()->setTimelineSource(RecordingState::TimelineSource::Recording);
+        context->recording()->setTime(*options.time);
     }
     auto *viewport = window.findChild<ViewportWidget *>();
     if (!viewport)

@@ -1,7 +1,12 @@
 // ClipsModel under QAbstractItemModelTester: opening, switching and closing files.
 #include "ModelTestSupport.h"
+#include "bake/Baker.h"
+#include "bake/SpeciesCatalog.h"
 #include "models/ClipsModel.h"
+#include "models/ModelRoles.h"
 #include "TestPaths.h"
+
+#include <QBrush>
 
 #include <QAbstractItemModelTester>
 #include <QtTest/QTest>
@@ -29,6 +34,39 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 2);
         context.close();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // A BPSM minimal snapshot mesh: the same columns from its clip entries, read-only, with the
+    // timing it does not store (24 fps, looping) in grey.
+    void snapshotRowsAreReadOnlyWithDefaultTiming()
+    {
+        QTemporaryDir dir;
+        QList<bpat::SpeciesManifest> horse;
+        for (const bpat::SpeciesManifest &m : bpat::SpeciesCatalog::builtIn()) {
+            if (m.speciesName == u"horse")
+                horse.append(m);
+        }
+        QCOMPARE(horse.size(), 1);
+        QVERIFY(bpat::Baker::allOk(bpat::Baker(horse).bake(dir.path())));
+        StudioContext context;
+        ClipsModel model(&context);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(context.open(dir.filePath(horse.first().snapshotFileName)), StudioContext::OpenResult::Opened);
+        const QList<ClipEntry> clips = context.clipEntries();
+        QVERIFY(!clips.isEmpty());
+        QCOMPARE(model.rowCount(), clips.size());
+        QCOMPARE(model.columnCount(), int(ClipsModel::LoopsColumn) + 1);
+        const QModelIndex fps = model.index(0, ClipsModel::FpsColumn);
+        QCOMPARE(fps.data().toString(), QStringLiteral("24"));
+        QCOMPARE(model.index(0, ClipsModel::LoopsColumn).data().toString(), QStringLiteral("yes"));
+        QCOMPARE(model.index(0, ClipsModel::NameColumn).data().toString(), clips.first().name);
+        QCOMPARE(model.index(0, ClipsModel::DurationColumn).data(SortRole).toDouble(), clips.first().frameCount / 24.0);
+        QCOMPARE(fps.data(Qt::ForegroundRole).value<QBrush>().color(), QColor(0x80, 0x80, 0x80));
+        QVERIFY(fps.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Not stored in BPSM files")));
+        QVERIFY(!fps.data(Qt::EditRole).isValid());
+        QVERIFY(!model.index(0, ClipsModel::LoopsColumn).data(Qt::CheckStateRole).isValid());
+        QVERIFY(!(model.flags(model.index(0, ClipsModel::NameColumn)) & Qt::ItemIsEditable));
+        QVERIFY(!model.setData(model.index(0, ClipsModel::NameColumn), QStringLiteral("renamed")));
     }
 
     // The same clips in a file of another version: the columns change (v2 markers, v3 flags and

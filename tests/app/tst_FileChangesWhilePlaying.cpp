@@ -57,7 +57,7 @@ bool replaceAtomically(const QString &path, const QByteArray &bytes)
 quint64 openSize(const MainWindow &window)
 {
     const StudioContext *c = window.context();
-    return c->documentKind() == StudioContext::DocumentKind::Snapshot ? c->snapshot().fileSize() : c->file().fileSize();
+    return c->document() ? c->document()->fileSize() : 0;
 }
 
 // Lets the window play for `ms`, touching the palette of the current frame the way the panels
@@ -153,8 +153,7 @@ void tst_FileChangesWhilePlaying::openAndPlay(MainWindow &window)
     window.setInteractive(false);
     window.show();
     QVERIFY(window.openFile(m_path));
-    QCOMPARE(window.context()->documentKind(),
-             snapshot() ? StudioContext::DocumentKind::Snapshot : StudioContext::DocumentKind::Bpat);
+    QCOMPARE(window.context()->document()->kind(), snapshot() ? FileKind::Bpsm : FileKind::Bpat);
     // The longest clip, near its end: the frames read are on the file's last pages.
     const QList<ClipEntry> clips = window.context()->clipEntries();
     int longest = 0;
@@ -197,7 +196,7 @@ void tst_FileChangesWhilePlaying::replacedByRename()
     playFor(window, 200);
     QCOMPARE(openSize(window), quint64(m_second.size()));
     if (snapshot()) {
-        QCOMPARE(window.context()->snapshot().header().speciesId, 2u); // the elephant now
+        QCOMPARE(window.context()->document()->bpsm()->header().speciesId, 2u); // the elephant now
     } else {
         QCOMPARE(window.context()->file().clips().at(0).fps, 60.0f);
         QCOMPARE(window.context()->currentClip(), 0); // the same clip, by name

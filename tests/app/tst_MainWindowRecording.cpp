@@ -85,15 +85,15 @@ void tst_MainWindowRecording::opensOnTheCurvesTab()
     QCOMPARE(views->currentWidget(), curves());
     QCOMPARE(views->tabText(views->currentIndex()), QStringLiteral("Curves"));
     QTRY_VERIFY(curves()->isVisible());
-    QCOMPARE(m_window->context()->timelineSource(), StudioContext::TimelineSource::Recording);
+    QCOMPARE(m_window->context()->recording()->timelineSource(), RecordingState::TimelineSource::Recording);
     QVERIFY(curves()->animation());
-    QCOMPARE(curves()->animation(), m_window->context()->inputAnimation());
+    QCOMPARE(curves()->animation(), m_window->context()->recording()->recording());
     // The camera position is plotted on opening; the time cursor is the recording's time (its
     // first key, -5.25 s: the hands' bools), in view, and the view spans the whole recording.
     QCOMPARE(curves()->checkedCurves(), (QStringList{QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
                                                      QStringLiteral("Camera/PositionZ")}));
     const double cursor = curves()->plot()->cursorTime();
-    QCOMPARE(cursor, m_window->context()->recordingTime());
+    QCOMPARE(cursor, m_window->context()->recording()->time());
     QVERIFY(std::abs(cursor - curves()->animation()->startTime()) < 1e-9);
     const auto [t0, t1] = curves()->plot()->timeRange();
     QVERIFY(t0 <= cursor && cursor <= t1);
@@ -107,15 +107,15 @@ void tst_MainWindowRecording::statusBarShowsTheActiveTabsPosition()
     auto *label = m_window->findChild<QLabel *>(QStringLiteral("currentPositionLabel"));
     QVERIFY(label);
     StudioContext *context = m_window->context();
-    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
-    context->setRecordingTime(1.5);
+    QCOMPARE(context->recording()->timelineSource(), RecordingState::TimelineSource::Recording);
+    context->recording()->setTime(1.5);
     QVERIFY2(label->text().contains(QFileInfo(m_path).fileName()) && label->text().contains(QStringLiteral("1.500 s")),
              qPrintable(label->text()));
     CentralViewHost *views = m_window->centralViews();
     views->setCurrentIndex(views->indexOf(curves()) == 0 ? 1 : 0); // the 3D view shows the recording too
-    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
-    context->setTimelineSource(StudioContext::TimelineSource::Clip); // a clip chosen in the selector
-    QTRY_COMPARE(context->timelineSource(), StudioContext::TimelineSource::Clip);
+    QCOMPARE(context->recording()->timelineSource(), RecordingState::TimelineSource::Recording);
+    context->recording()->setTimelineSource(RecordingState::TimelineSource::Clip); // a clip chosen in the selector
+    QTRY_COMPARE(context->recording()->timelineSource(), RecordingState::TimelineSource::Clip);
     QVERIFY2(!label->text().contains(QStringLiteral(" s / ")), qPrintable(label->text()));
 }
 

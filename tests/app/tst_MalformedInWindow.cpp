@@ -114,8 +114,8 @@ private slots:
             QCoreApplication::processEvents();
             QVERIFY(context->frameCount() <= StudioContext::kMaxTimelineFrames);
         }
-        if (context->inputAnimation()) {
-            context->setTimelineSource(StudioContext::TimelineSource::Recording);
+        if (context->recording()->recording()) {
+            context->recording()->setTimelineSource(RecordingState::TimelineSource::Recording);
             (void)window.grab();
         }
         for (const QSlider *slider : window.findChildren<QSlider *>())

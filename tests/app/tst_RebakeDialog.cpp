@@ -112,7 +112,7 @@ private slots:
     {
         bpat::studio::MainWindow window;
         window.openFile(m_recording);
-        QCOMPARE(window.context()->inputAnimationPath(), m_recording);
+        QCOMPARE(window.context()->recording()->path(), m_recording);
         window.findChild<QAction *>(QStringLiteral("actionRebake"))->trigger();
         auto *dialog = window.findChild<RebakeDialog *>();
         QVERIFY(dialog);

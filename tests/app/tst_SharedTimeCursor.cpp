@@ -95,14 +95,14 @@ void tst_SharedTimeCursor::openingARecordingDrivesTheTimeline()
 {
     StudioContext *context = m_window->context();
     QCOMPARE(m_window->centralViews()->currentIndex(), curvesTab());
-    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
-    QCOMPARE(context->recordingTime(), m_start);
+    QCOMPARE(context->recording()->timelineSource(), RecordingState::TimelineSource::Recording);
+    QCOMPARE(context->recording()->time(), m_start);
     // The selector lists the clip and the recording, and shows the recording.
     QVERIFY(clipCombo()->currentText().contains(QStringLiteral("hands.bin")));
     QVERIFY(clipCombo()->findText(QStringLiteral("walk"), Qt::MatchStartsWith) >= 0);
     PlaybackClock *clock = m_window->timeline()->clock();
-    QCOMPARE(clock->fps(), StudioContext::kRecordingFrameRate);
-    QCOMPARE(clock->frameCount(), int(std::floor((m_end - m_start) * StudioContext::kRecordingFrameRate)) + 1);
+    QCOMPARE(clock->fps(), RecordingState::kFrameRate);
+    QCOMPARE(clock->frameCount(), int(std::floor((m_end - m_start) * RecordingState::kFrameRate)) + 1);
     QCOMPARE(clock->frame(), 0);
 }
 
@@ -111,13 +111,13 @@ void tst_SharedTimeCursor::timelineMovesThePlotCursor()
     StudioContext *context = m_window->context();
     PlaybackClock *clock = m_window->timeline()->clock();
     clock->setFrame(150); // 2.5 s in at 60 Hz
-    QCOMPARE(context->recordingTime(), m_start + 2.5);
+    QCOMPARE(context->recording()->time(), m_start + 2.5);
     QCOMPARE(curves()->plot()->cursorTime(), m_start + 2.5);
     clock->goToLast();
-    QVERIFY(qAbs(curves()->plot()->cursorTime() - m_end) < 1.0 / StudioContext::kRecordingFrameRate);
+    QVERIFY(qAbs(curves()->plot()->cursorTime() - m_end) < 1.0 / RecordingState::kFrameRate);
     auto *timeLabel = m_window->timeline()->findChild<QLabel *>(QStringLiteral("timeLabel"));
     QVERIFY(timeLabel);
-    QVERIFY2(timeLabel->text().startsWith(QString::number(context->recordingTime(), 'f', 3)),
+    QVERIFY2(timeLabel->text().startsWith(QString::number(context->recording()->time(), 'f', 3)),
              qPrintable(timeLabel->text()));
     // The clip keeps its own frame meanwhile.
     QCOMPARE(context->currentFrame(), 0);
@@ -148,8 +148,8 @@ void tst_SharedTimeCursor::draggingThePlotCursorScrubs()
     QVERIFY(scrubbed.count() >= 1);
     const double t = scrubbed.last().at(0).toDouble();
     QVERIFY2(qAbs(t - (m_start + 3.0)) < 0.05, qPrintable(QString::number(t)));
-    QCOMPARE(context->recordingTime(), t);
-    QCOMPARE(clock->frame(), int(std::lround((t - m_start) * StudioContext::kRecordingFrameRate)));
+    QCOMPARE(context->recording()->time(), t);
+    QCOMPARE(clock->frame(), int(std::lround((t - m_start) * RecordingState::kFrameRate)));
 }
 
 void tst_SharedTimeCursor::playbackSweepsTheCursorAndTheViewFollows()
@@ -173,16 +173,16 @@ void tst_SharedTimeCursor::switchingViewsHandsTheTimelineBack()
     StudioContext *context = m_window->context();
     PlaybackClock *clock = m_window->timeline()->clock();
     clock->setFrame(60);
-    const double recordingTime = context->recordingTime();
+    const double recordingTime = context->recording()->time();
     m_window->centralViews()->setCurrentIndex(0); // the viewport shows what the timeline plays
-    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
+    QCOMPARE(context->recording()->timelineSource(), RecordingState::TimelineSource::Recording);
     if (ViewportCanvas *canvas = viewport()->canvas()) {
         QVERIFY(canvas->drawsRecording());
         QVERIFY(!canvas->drawsCreature());
     }
     // Choosing the clip in the selector hands the timeline (and the viewport) to the clip.
     clipCombo()->setCurrentIndex(clipCombo()->findText(QStringLiteral("walk"), Qt::MatchStartsWith));
-    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Clip);
+    QCOMPARE(context->recording()->timelineSource(), RecordingState::TimelineSource::Clip);
     if (ViewportCanvas *canvas = viewport()->canvas())
         QVERIFY(canvas->drawsCreature() && !canvas->drawsRecording());
     QCOMPARE(clock->frameCount(), 24);
@@ -190,13 +190,13 @@ void tst_SharedTimeCursor::switchingViewsHandsTheTimelineBack()
     QVERIFY(clipCombo()->currentText().startsWith(QStringLiteral("walk")));
     clock->setFrame(5);
     QCOMPARE(context->currentFrame(), 5);
-    QCOMPARE(context->recordingTime(), recordingTime); // untouched by the clip
+    QCOMPARE(context->recording()->time(), recordingTime); // untouched by the clip
     // Choosing the recording in the selector takes the timeline back to where it was.
     clipCombo()->setCurrentIndex(clipCombo()->findText(QStringLiteral("hands.bin"), Qt::MatchContains));
-    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
+    QCOMPARE(context->recording()->timelineSource(), RecordingState::TimelineSource::Recording);
     QCOMPARE(clock->frame(), 60);
     m_window->centralViews()->setCurrentIndex(curvesTab());
-    QCOMPARE(context->timelineSource(), StudioContext::TimelineSource::Recording);
+    QCOMPARE(context->recording()->timelineSource(), RecordingState::TimelineSource::Recording);
     QCOMPARE(context->currentFrame(), 5);
 }
 
@@ -210,10 +210,10 @@ void tst_SharedTimeCursor::threeViewsAgreeAfterScrubbingEach()
         QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + viewport()->unavailableReason()));
     const auto agree = [&](double expected, const char *after) {
         const QString what = QString::fromLatin1(after);
-        QVERIFY2(qAbs(context->recordingTime() - expected) < 1e-9, qPrintable(what));
-        QVERIFY2(curves()->plot()->cursorTime() == context->recordingTime(), qPrintable(what));
-        QVERIFY2(canvas->recording().time() == context->recordingTime(), qPrintable(what));
-        QVERIFY2(clock->frame() == int(std::lround((expected - m_start) * StudioContext::kRecordingFrameRate)),
+        QVERIFY2(qAbs(context->recording()->time() - expected) < 1e-9, qPrintable(what));
+        QVERIFY2(curves()->plot()->cursorTime() == context->recording()->time(), qPrintable(what));
+        QVERIFY2(canvas->recording().time() == context->recording()->time(), qPrintable(what));
+        QVERIFY2(clock->frame() == int(std::lround((expected - m_start) * RecordingState::kFrameRate)),
                  qPrintable(what));
     };
     // The timeline scrubs.
@@ -228,16 +228,16 @@ void tst_SharedTimeCursor::threeViewsAgreeAfterScrubbingEach()
     slider->setValue(420);
     agree(m_start + 7.0, "timeline slider");
     canvas->grabFramebuffer();
-    const auto animation = context->inputAnimation();
+    const auto animation = context->recording()->recording();
     const QVector3D camera = animation->camera().evaluate(m_start + 7.0).toRightHandedYUp().position;
     QVERIFY((canvas->recording().camera().position - camera).length() < 1e-5f);
     // Playing moves all three together.
     clock->setSpeed(4.0);
     clock->play();
-    QTRY_VERIFY_WITH_TIMEOUT(context->recordingTime() > m_start + 8.0, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(context->recording()->time() > m_start + 8.0, 5000);
     clock->pause();
-    QCOMPARE(canvas->recording().time(), context->recordingTime());
-    QCOMPARE(curves()->plot()->cursorTime(), context->recordingTime());
+    QCOMPARE(canvas->recording().time(), context->recording()->time());
+    QCOMPARE(curves()->plot()->cursorTime(), context->recording()->time());
 }
 
 void tst_SharedTimeCursor::jointsSelectedInTheTreeGetMotionPaths()
@@ -255,7 +255,7 @@ void tst_SharedTimeCursor::jointsSelectedInTheTreeGetMotionPaths()
     QVERIFY(canvas->motionPathNames().isEmpty()); // only while the action is on
     action->setChecked(true);
     QCOMPARE(canvas->motionPathNames(), QStringList{QStringLiteral("LeftHand/IndexTip")});
-    m_window->context()->setRecordingTime(m_start + 5.0);
+    m_window->context()->recording()->setTime(m_start + 5.0);
     const QList<MotionPath> paths = canvas->motionPaths();
     QCOMPARE(paths.size(), 1);
     QVERIFY(paths.first().recording);

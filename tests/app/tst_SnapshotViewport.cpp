@@ -94,10 +94,10 @@ void tst_SnapshotViewport::contextOpensASnapshot()
     QVERIFY(file);
     StudioContext context;
     QCOMPARE(context.open(m_bpsm), StudioContext::OpenResult::Opened);
-    QCOMPARE(context.documentKind(), StudioContext::DocumentKind::Snapshot);
-    QVERIFY(context.hasSnapshot() && context.hasDocument() && !context.hasFile());
+    QCOMPARE(context.document()->kind(), FileKind::Bpsm);
+    QVERIFY(context.document()->bpsm() && context.hasDocument() && !context.hasFile());
     QVERIFY(context.file().isNull());
-    QCOMPARE(context.snapshot().header().vertexCount, file->header().vertexCount);
+    QCOMPARE(context.document()->bpsm()->header().vertexCount, file->header().vertexCount);
     const QList<ClipEntry> clips = context.clipEntries();
     QCOMPARE(clips.size(), file->clips().size());
     for (int i = 0; i < clips.size(); ++i) {
@@ -124,10 +124,10 @@ void tst_SnapshotViewport::contextOpensASnapshot()
 
     // A BPAT file replaces it.
     QCOMPARE(context.open(m_bpat), StudioContext::OpenResult::Opened);
-    QCOMPARE(context.documentKind(), StudioContext::DocumentKind::Bpat);
-    QVERIFY(!context.hasSnapshot() && context.snapshot().isNull());
+    QCOMPARE(context.document()->kind(), FileKind::Bpat);
+    QVERIFY(!context.document()->bpsm());
     context.close();
-    QCOMPARE(context.documentKind(), StudioContext::DocumentKind::None);
+    QVERIFY(!context.document());
 }
 
 void tst_SnapshotViewport::panelsShowTheSnapshot()
@@ -182,7 +182,7 @@ void tst_SnapshotViewport::brokenSnapshotOpensWithItsIssues()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openFile(cut));
-    QCOMPARE(window.context()->documentKind(), StudioContext::DocumentKind::Snapshot);
+    QCOMPARE(window.context()->document()->kind(), FileKind::Bpsm);
     QStringList codes;
     for (const Diagnostic &d : window.context()->diagnostics())
         codes << d.code;
@@ -204,17 +204,17 @@ void tst_SnapshotViewport::snapshotShrinkingWhileOpenIsReloaded()
     QVERIFY(QFile::copy(m_bpsm, path));
     StudioContext context;
     QCOMPARE(context.open(path), StudioContext::OpenResult::Opened);
-    const quint32 last = context.snapshot().header().frameTotal - 1;
+    const quint32 last = context.document()->bpsm()->header().frameTotal - 1;
     QFile file(path);
     QVERIFY(file.resize(4096));
-    const auto v = context.snapshot().vertex(last, 0); // on a page past the end now
+    const auto v = context.document()->bpsm()->vertex(last, 0); // on a page past the end now
     QVERIFY(v);
     QCOMPARE(v->position[0], 0.0f);
     QSignalSpy stale(&context, &StudioContext::fileBecameStale);
     QVERIFY(context.checkStale());
     QCOMPARE(stale.size(), 1);
-    QCOMPARE(context.documentKind(), StudioContext::DocumentKind::Snapshot);
-    QCOMPARE(context.snapshot().fileSize(), quint64(4096));
+    QCOMPARE(context.document()->kind(), FileKind::Bpsm);
+    QCOMPARE(context.document()->bpsm()->fileSize(), quint64(4096));
     QVERIFY(hasErrors(context.diagnostics()));
 }
 

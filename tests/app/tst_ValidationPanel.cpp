@@ -43,7 +43,7 @@ void tst_ValidationPanel::emptyReportSaysSo()
     QCOMPARE(label->text(), QStringLiteral("No issues found (spec profile; deep checks not run)."));
     context.setDiagnostics({}, true);
     QCOMPARE(label->text(), QStringLiteral("No issues found (spec profile; deep checks ran)."));
-    context.setProfile(QStringLiteral("game")); // the 3-bone humanoid is not the game's rig
+    context.setProfile(ValidationProfile::Game); // the 3-bone humanoid is not the game's rig
     QVERIFY2(label->text().startsWith(QStringLiteral("Valid, with 1 warning(s)")), qPrintable(label->text()));
     QVERIFY(label->text().contains(QStringLiteral("game profile")));
 }

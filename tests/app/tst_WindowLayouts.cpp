@@ -85,7 +85,7 @@ private slots:
         const int curvesTab = views->currentIndex();
         views->setCurrentIndex(curvesTab == 0 ? 1 : 0); // the 3D view plays the recording as well
         QCOMPARE(window.layoutKind(), QStringLiteral("recording"));
-        window.context()->setTimelineSource(StudioContext::TimelineSource::Clip); // the BPAT's clip chosen
+        window.context()->recording()->setTimelineSource(RecordingState::TimelineSource::Clip); // the BPAT's clip chosen
         QTRY_COMPARE(window.layoutKind(), QStringLiteral("bpat"));
         QVERIFY(clips->isVisible());
         views->setCurrentIndex(curvesTab);

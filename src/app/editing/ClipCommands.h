@@ -16,6 +16,7 @@ public:
     RenameClipCommand(DocumentSession *session, int clip, const QString &name);
     bool apply(BpatDocument &document, QString *error) override;
     void revert(BpatDocument &document) override;
+    DocumentChanges changes() const override { return DocumentChange::Metadata; }
 
 private:
     int m_clip;
@@ -29,6 +30,7 @@ public:
     SetClipFpsCommand(DocumentSession *session, int clip, float fps);
     bool apply(BpatDocument &document, QString *error) override;
     void revert(BpatDocument &document) override;
+    DocumentChanges changes() const override { return DocumentChange::Metadata; }
 
 private:
     int m_clip;
@@ -42,6 +44,7 @@ public:
     SetClipLoopsCommand(DocumentSession *session, int clip, bool loops);
     bool apply(BpatDocument &document, QString *error) override;
     void revert(BpatDocument &document) override;
+    DocumentChanges changes() const override { return DocumentChange::Metadata; }
 
 private:
     int m_clip;

@@ -16,6 +16,11 @@ int DocumentCommand::focusClip(bool undo) const
     return -1;
 }
 
+DocumentChanges DocumentCommand::changes() const
+{
+    return DocumentChanges(DocumentChange::Metadata) | DocumentChange::Sockets | DocumentChange::Palette;
+}
+
 void DocumentCommand::redo()
 {
     if (m_applied) {
@@ -29,13 +34,13 @@ void DocumentCommand::redo()
             return;
         }
     }
-    m_session->publish(focusClip(false));
+    m_session->publish(focusClip(false), changes());
 }
 
 void DocumentCommand::undo()
 {
     revert(m_session->editableDocument());
-    m_session->publish(focusClip(true));
+    m_session->publish(focusClip(true), changes());
 }
 
 } // namespace bpat::studio

@@ -7,6 +7,8 @@
 // DocumentSession::execute() applies a command once before pushing it, so QUndoStack's first
 // redo() only publishes the result; later redo() calls apply again (edits are deterministic on
 // the restored state).
+#include "document/DocumentChanges.h"
+
 #include <QUndoCommand>
 
 namespace bpat {
@@ -28,6 +30,10 @@ public:
     virtual void revert(BpatDocument &document) = 0;
     // The clip to make current after redo (undo == false) or undo; -1 keeps the current one.
     virtual int focusClip(bool undo) const;
+    // What applying or reverting the edit changes (DocumentChanges): by default the palette
+    // too; metadata-only edits (renames, fps, loops, markers, socket names) say so, and the
+    // viewport then uploads nothing.
+    virtual DocumentChanges changes() const;
 
     void redo() override;
     void undo() override;

@@ -3,7 +3,6 @@
 #include "bpat/BpatSaver.h"
 #include "bpat/BpatWriter.h"
 #include "DocumentCommand.h"
-#include "StudioContext.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
@@ -11,15 +10,23 @@
 
 namespace bpat::studio {
 
-DocumentSession::DocumentSession(StudioContext *context)
-    : QObject(context)
-    , m_context(context)
+DocumentSession::DocumentSession(QObject *parent)
+    : QObject(parent)
     , m_stack(new QUndoStack(this))
 {
     connect(m_stack, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
 }
 
 DocumentSession::~DocumentSession() = default;
+
+void DocumentSession::setSource(std::shared_ptr<const LoadedFile> source, const QString &path)
+{
+    discard();
+    m_source = std::move(source);
+    m_path = m_source ? QFileInfo(path).absoluteFilePath() : QString();
+    m_shown = m_source ? m_source->file : BpatFile();
+    m_shownLayout.reset(); // read from disk: the first edit writes the whole file
+}
 
 bool DocumentSession::isModified() const
 {
@@ -35,19 +42,51 @@ bool DocumentSession::ensureDocument(QString *error)
 {
     if (m_document)
         return true;
-    if (!m_context->hasFile()) {
+    if (!m_source) {
         if (error)
             *error = tr("no file is open");
         return false;
     }
     QString why;
-    m_document = BpatDocument::fromFile(m_context->file(), &why);
+    m_document = BpatDocument::fromFile(m_source->file, &why);
     if (!m_document) {
         if (error)
             *error = tr("this file cannot be edited: %1").arg(why);
         return false;
     }
     return true;
+}
+
+namespace {
+// Everything from the palette on lies where it lay.
+bool sameDataLayout(const BpatLayout &a, const BpatLayout &b)
+{
+    return a.paletteDataOffset == b.paletteDataOffset && a.socketDataOffset == b.socketDataOffset
+        && a.contactDataOffset == b.contactDataOffset && a.bindPaletteOffset == b.bindPaletteOffset
+        && a.boneParentOffset == b.boneParentOffset && a.fileSize == b.fileSize;
+}
+} // namespace
+
+QByteArray DocumentSession::serialize(DocumentChanges changes, QString *error)
+{
+    // Files opened with errors can be edited too; the writer still checks every size.
+    BpatWriter writer(*m_document);
+    writer.setAllowInvalid(true);
+    const BpatLayout layout = writer.layout();
+    QByteArray bytes;
+    if (changes == DocumentChanges(DocumentChange::Metadata) && m_shownLayout && sameDataLayout(layout, *m_shownLayout)
+        && m_shown.fileSize() == layout.fileSize) {
+        bytes = writer.headerAndTables(layout);
+        const QByteArrayView rest = m_shown.bytes().sliced(qsizetype(layout.paletteDataOffset));
+        bytes.append(rest.data(), rest.size());
+        ++m_tableWrites;
+    } else {
+        bytes = writer.toBytes(error);
+        ++m_serializations;
+    }
+    if (!bytes.isEmpty())
+        m_pendingLayout = layout;
+    return bytes;
 }
 
 bool DocumentSession::execute(DocumentCommand *command, QString *error)
@@ -64,29 +103,31 @@ bool DocumentSession::execute(DocumentCommand *command, QString *error)
         return refuse();
     if (!owned->apply(*m_document, &why))
         return refuse();
-    // Files opened with errors can be edited too; the writer still checks every size.
-    BpatWriter writer(*m_document);
-    writer.setAllowInvalid(true);
-    if (writer.toBytes(&why).isEmpty()) {
+    QByteArray bytes = serialize(owned->changes(), &why);
+    if (bytes.isEmpty()) {
         owned->revert(*m_document);
         return refuse();
     }
+    m_pending = std::move(bytes); // the first redo() publishes these, not a second copy
     owned->markApplied();
-    m_stack->push(owned.release()); // redo() publishes
+    m_stack->push(owned.release());
+    m_pending.clear();
     return true;
 }
 
-void DocumentSession::publish(int focusClip)
+void DocumentSession::publish(int focusClip, DocumentChanges changes)
 {
-    BpatWriter writer(*m_document);
-    writer.setAllowInvalid(true);
+    QByteArray bytes = std::exchange(m_pending, QByteArray());
     QString why;
-    QByteArray bytes = writer.toBytes(&why);
+    if (bytes.isEmpty())
+        bytes = serialize(changes, &why);
     if (bytes.isEmpty()) { // execute() checked this state; undo only restores earlier ones
         report(tr("Cannot show the edited file: %1").arg(why));
         return;
     }
-    m_context->showEdited(BpatFile::fromData(std::move(bytes), m_context->filePath()), focusClip);
+    m_shown = BpatFile::fromData(std::move(bytes), m_path);
+    m_shownLayout = m_pendingLayout;
+    Q_EMIT published(m_shown, focusClip, QString(), changes);
 }
 
 void DocumentSession::report(const QString &text)
@@ -96,7 +137,7 @@ void DocumentSession::report(const QString &text)
 
 bool DocumentSession::save(QString *error)
 {
-    return saveAs(m_context->filePath(), error);
+    return saveAs(m_path, error);
 }
 
 bool DocumentSession::saveAs(const QString &path, QString *error)
@@ -115,7 +156,7 @@ bool DocumentSession::saveAs(const QString &path, QString *error)
 bool DocumentSession::writeTo(const QString &path, QString *error)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    const bool samePath = absolute == m_context->filePath();
+    const bool samePath = absolute == m_path;
     // Remember what we are about to write before the watcher can see it.
     m_ownWritePath = absolute;
     const BpatSaver::Result result = BpatSaver::save(*m_document, absolute);
@@ -129,9 +170,11 @@ bool DocumentSession::writeTo(const QString &path, QString *error)
     m_ownWriteSize = written.size();
     m_ownWriteTime = written.lastModified();
     m_stack->setClean();
-    if (!samePath) // the saved copy becomes the open file: title, watcher and Save follow it
-        m_context->showEdited(BpatFile::fromData(QByteArray(m_context->file().bytes().toByteArray()), absolute), -1,
-                              absolute);
+    if (!samePath) { // the saved copy becomes the open file: title, watcher and Save follow it
+        m_path = absolute;
+        m_shown = BpatFile::fromData(QByteArray(m_shown.bytes().toByteArray()), absolute);
+        Q_EMIT published(m_shown, -1, absolute, DocumentChange::Metadata);
+    }
     Q_EMIT saved(absolute);
     return true;
 }
@@ -148,6 +191,8 @@ void DocumentSession::discard()
 {
     m_stack->clear();
     m_document.reset();
+    m_pending.clear();
+    m_shownLayout.reset();
     m_ownWritePath.clear();
     m_ownWriteSize = -1;
     m_ownWriteTime = {};

@@ -11,6 +11,7 @@ public:
     SetClipMarkerCommand(DocumentSession *session, int clip, int marker, float phase);
     bool apply(BpatDocument &document, QString *error) override;
     void revert(BpatDocument &document) override;
+    DocumentChanges changes() const override { return DocumentChange::Metadata; }
 
 private:
     int m_clip;

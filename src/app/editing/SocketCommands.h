@@ -19,6 +19,8 @@ public:
 
     bool apply(BpatDocument &document, QString *error) override;
     void revert(BpatDocument &document) override;
+    // The socket table and rows; the palettes stay as they are.
+    DocumentChanges changes() const override { return DocumentChanges(DocumentChange::Metadata) | DocumentChange::Sockets; }
 
 protected:
     void setEdit(Edit edit) { m_edit = std::move(edit); }

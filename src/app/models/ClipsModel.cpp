@@ -59,7 +59,8 @@ void ClipsModel::reset()
     // a reset here, inside the view's commit of a cell editor, destroyed that editor and Qt
     // warned "closeEditor called with an editor that does not belong to this view".
     // A file of another version has other columns (markers in v2, flags and variants in v3).
-    const int rows = m_context->clipCount();
+    m_clips = m_context->clipEntries();
+    const int rows = int(m_clips.size());
     const int columns = columnsFor(m_context);
     if (rows == m_rows && columns == m_columns && rows > 0) {
         Q_EMIT dataChanged(index(0, 0), index(rows - 1, columns - 1));
@@ -83,9 +84,10 @@ int ClipsModel::columnCount(const QModelIndex &parent) const
 
 int ClipsModel::columnsFor(const StudioContext *context)
 {
-    if (!context->hasFile() || context->file().header().version < 2 || context->file().header().version > 3)
+    const BpatFile *file = context->document() ? context->document()->bpat() : nullptr;
+    if (!file || file->header().version < 2 || file->header().version > 3)
         return LoopsColumn + 1;
-    return context->file().header().version == 2 ? MarkersColumn + 1 : NoOfColumns;
+    return file->header().version == 2 ? MarkersColumn + 1 : NoOfColumns;
 }
 
 static QString markerText(const BpatClipInfo &clip)
@@ -96,58 +98,20 @@ static QString markerText(const BpatClipInfo &clip)
     return parts.join(QLatin1Char(' '));
 }
 
-QVariant ClipsModel::snapshotData(const QModelIndex &index, int role) const
-{
-    const auto &clips = m_context->snapshot().clips();
-    if (!index.isValid() || index.row() >= clips.size())
-        return {};
-    const BpsmClipInfo &clip = clips.at(index.row());
-    const double duration = clip.frameCount / double(ClipEntry::SnapshotFps);
-    switch (role) {
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case IndexColumn: return clip.index;
-        case NameColumn: return nameText(clip.name, clip.nameStatus);
-        case FramesColumn: return clip.frameCount;
-        case FrameOffsetColumn: return clip.frameOffset;
-        case FpsColumn: return QString::number(double(ClipEntry::SnapshotFps));
-        case DurationColumn: return QString::number(duration, 'f', 3);
-        case LoopsColumn: return tr("yes");
-        }
-        break;
-    case SortRole:
-        switch (index.column()) {
-        case DurationColumn: return duration;
-        default: return snapshotData(index, Qt::DisplayRole);
-        }
-    case Qt::ForegroundRole:
-        if ((index.column() == NameColumn && clip.nameStatus != NameStatus::Ok)
-            || (index.column() == FramesColumn && clip.frameCount == 0))
-            return QBrush(QColor(0xd9, 0x53, 0x4f));
-        if (index.column() == FpsColumn || index.column() == DurationColumn || index.column() == LoopsColumn)
-            return QBrush(QColor(0x80, 0x80, 0x80));
-        break;
-    case Qt::FontRole:
-    case Qt::TextAlignmentRole:
-        return sharedData(index, role, m_context->currentClip());
-    case Qt::ToolTipRole:
-        if (index.column() == FpsColumn || index.column() == DurationColumn || index.column() == LoopsColumn)
-            return tr("Not stored in BPSM files: played at %1 fps, looping").arg(double(ClipEntry::SnapshotFps));
-        return tr("Clip entry at byte %1").arg(clip.entryOffset);
-    }
-    return {};
-}
-
 QVariant ClipsModel::data(const QModelIndex &index, int role) const
 {
-    if (m_context->hasSnapshot())
-        return snapshotData(index, role);
-    const auto &clips = m_context->file().clips();
-    if (!index.isValid() || index.row() >= clips.size())
+    // Every kind of document: the columns of its clip entries. A BPAT file adds its own fields
+    // (the raw loop byte, v2 markers, v3 flags and variants); a BPSM mesh stores no timing.
+    if (!index.isValid() || index.row() >= m_clips.size())
         return {};
-    const BpatClipInfo &clip = clips.at(index.row());
+    const ClipEntry &clip = m_clips.at(index.row());
+    const BpatFile *file = m_context->document() ? m_context->document()->bpat() : nullptr;
+    const BpatClipInfo *info = file && index.row() < file->clips().size() ? &file->clips().at(index.row()) : nullptr;
     const bool fpsValid = std::isfinite(clip.fps) && clip.fps > 0.0f;
     const bool loopsValid = clip.loopsByte <= 1;
+    const double duration = fpsValid ? clip.frameCount / double(clip.fps) : 0.0;
+    const bool defaultTiming = !clip.timingStored
+        && (index.column() == FpsColumn || index.column() == DurationColumn || index.column() == LoopsColumn);
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -156,26 +120,27 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
         case FramesColumn: return clip.frameCount;
         case FrameOffsetColumn: return clip.frameOffset;
         case FpsColumn: return QString::number(double(clip.fps), 'g', 6);
-        case DurationColumn: return fpsValid ? QString::number(clip.duration(), 'f', 3) : QStringLiteral("-");
+        case DurationColumn: return fpsValid ? QString::number(duration, 'f', 3) : QStringLiteral("-");
         case LoopsColumn:
             return clip.loopsByte == 1 ? tr("yes") : clip.loopsByte == 0 ? tr("no") : tr("invalid (%1)").arg(clip.loopsByte);
-        case MarkersColumn: return clip.hasMarkers ? markerText(clip) : QString();
+        case MarkersColumn: return info && info->hasMarkers ? markerText(*info) : QString();
         case FlagsColumn:
-            return clip.hasV3Fields ? (clip.suppliesGroundContact() ? tr("ground contact") : tr("-"))
-                                          + (clip.flags & ~1 ? tr(" (0x%1)").arg(clip.flags, 2, 16, QLatin1Char('0')) : QString())
-                                    : QString();
+            return info && info->hasV3Fields
+                ? (info->suppliesGroundContact() ? tr("ground contact") : tr("-"))
+                    + (info->flags & ~1 ? tr(" (0x%1)").arg(info->flags, 2, 16, QLatin1Char('0')) : QString())
+                : QString();
         case VariantColumn:
-            return clip.hasV3Fields ? (clip.variantFamily == clip.index && clip.variantOrdinal == 0
-                                           ? tr("own")
-                                           : tr("%1 #%2").arg(clip.variantFamily).arg(clip.variantOrdinal))
-                                    : QString();
+            return info && info->hasV3Fields ? (info->variantFamily == info->index && info->variantOrdinal == 0
+                                                    ? tr("own")
+                                                    : tr("%1 #%2").arg(info->variantFamily).arg(info->variantOrdinal))
+                                             : QString();
         }
         break;
     case SortRole:
         switch (index.column()) {
-        case FpsColumn: return double(clip.fps);
-        case DurationColumn: return clip.duration();
-        case LoopsColumn: return clip.loopsByte;
+        case FpsColumn: return clip.timingStored ? QVariant(double(clip.fps)) : data(index, Qt::DisplayRole);
+        case DurationColumn: return duration;
+        case LoopsColumn: return clip.timingStored ? QVariant(clip.loopsByte) : data(index, Qt::DisplayRole);
         default: return data(index, Qt::DisplayRole);
         }
     case Qt::ForegroundRole:
@@ -183,25 +148,31 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
             || (index.column() == FpsColumn && !fpsValid) || (index.column() == LoopsColumn && !loopsValid)
             || (index.column() == FramesColumn && clip.frameCount == 0))
             return QBrush(QColor(0xd9, 0x53, 0x4f));
+        if (defaultTiming)
+            return QBrush(QColor(0x80, 0x80, 0x80));
         break;
     case Qt::FontRole:
     case Qt::TextAlignmentRole:
         return sharedData(index, role, m_context->currentClip());
     case Qt::ToolTipRole:
+        if (defaultTiming)
+            return tr("Not stored in BPSM files: played at %1 fps, looping").arg(double(ClipEntry::SnapshotFps));
         if (index.column() == MarkersColumn)
             return tr("anticipation start, weapon release, contact, recover unlocked, exit safe (phases of the clip; - = unset)");
         if (index.column() == VariantColumn)
             return tr("variant family (the index of its base clip) and ordinal in it");
         return tr("Clip entry at byte %1").arg(clip.entryOffset);
     case Qt::EditRole:
+        if (!clip.timingStored)
+            return {}; // nothing to edit in a snapshot mesh
         switch (index.column()) {
         case NameColumn: return clip.name;
         case FpsColumn: return double(clip.fps);
         default: return data(index, Qt::DisplayRole);
         }
     case Qt::CheckStateRole:
-        if (index.column() == LoopsColumn)
-            return clip.loops() ? Qt::Checked : Qt::Unchecked;
+        if (index.column() == LoopsColumn && clip.timingStored)
+            return clip.loops ? Qt::Checked : Qt::Unchecked;
         break;
     }
     return {};
@@ -210,7 +181,7 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
 Qt::ItemFlags ClipsModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (!index.isValid() || !m_context->hasFile())
+    if (!index.isValid() || !m_context->document() || !m_context->document()->isEditable())
         return f; // a snapshot mesh is read-only
     if (index.column() == NameColumn || index.column() == FpsColumn)
         f |= Qt::ItemIsEditable;
@@ -221,11 +192,11 @@ Qt::ItemFlags ClipsModel::flags(const QModelIndex &index) const
 
 bool ClipsModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (!index.isValid() || index.row() >= m_rows || !m_context->hasFile())
+    if (!index.isValid() || index.row() >= m_clips.size() || !m_context->document() || !m_context->document()->isEditable())
         return false;
     DocumentSession *session = m_context->session();
     const int clip = index.row();
-    const BpatClipInfo &info = m_context->file().clips().at(clip);
+    const ClipEntry &info = m_clips.at(clip);
     if (role == Qt::EditRole && index.column() == NameColumn) {
         const QString name = value.toString();
         return name == info.name || session->execute(new RenameClipCommand(session, clip, name));
@@ -243,7 +214,7 @@ bool ClipsModel::setData(const QModelIndex &index, const QVariant &value, int ro
     }
     if ((role == Qt::CheckStateRole || role == Qt::EditRole) && index.column() == LoopsColumn) {
         const bool loops = role == Qt::CheckStateRole ? value.toInt() == Qt::Checked : value.toBool();
-        return (loops == info.loops() && info.loopsByte <= 1) || session->execute(new SetClipLoopsCommand(session, clip, loops));
+        return (loops == info.loops && info.loopsByte <= 1) || session->execute(new SetClipLoopsCommand(session, clip, loops));
     }
     return false;
 }

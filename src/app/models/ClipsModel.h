@@ -7,7 +7,10 @@
 // Loops, which BPSM does not store, show the defaults the timeline plays with, in grey.
 // v2 / v3 files add the clip's markers (phases, "-" when unset), v3 files its flags and its
 // variant family / ordinal.
+#include "ClipEntry.h"
+
 #include <QAbstractTableModel>
+#include <QList>
 
 namespace bpat::studio {
 
@@ -33,10 +36,10 @@ public:
 
 private:
     void reset();
-    QVariant snapshotData(const QModelIndex &index, int role) const;
     StudioContext *m_context;
     static int columnsFor(const StudioContext *context); // by the open file's version
 
+    QList<ClipEntry> m_clips; // of the open document, as last reset
     int m_rows = 0;
     int m_columns = LoopsColumn + 1;
 };

@@ -34,16 +34,18 @@ void HeaderModel::rebuild()
 {
     beginResetModel();
     m_rows.clear();
-    if (m_context->hasFile())
-        addBpatRows();
-    else if (m_context->hasSnapshot())
-        addSnapshotRows();
+    // The header is each format's own: the rows come from the document's typed file.
+    if (const OpenDocument *document = m_context->document()) {
+        if (const BpatFile *bpat = document->bpat())
+            addBpatRows(*bpat);
+        else if (const BpsmFile *bpsm = document->bpsm())
+            addSnapshotRows(*bpsm);
+    }
     endResetModel();
 }
 
-void HeaderModel::addBpatRows()
+void HeaderModel::addBpatRows(const BpatFile &f)
 {
-    const BpatFile &f = m_context->file();
     if (f.hasHeader()) {
         namespace h = format::header;
         const BpatHeader &hd = f.header();
@@ -88,16 +90,15 @@ void HeaderModel::addBpatRows()
         add(QStringLiteral("palette_bytes"), paletteSize ? QString::number(*paletteSize) : tr("overflow"),
             paletteSize ? QVariant(*paletteSize) : QVariant(), -1, tr("derived: frame_total * bone_count * 64"));
         if (f.hasV3Extension())
-            addV3Rows();
+            addV3Rows(f);
     }
     add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
         f.hasHeader() ? tr("bytes") : tr("shorter than the 64-byte header"), !f.hasHeader());
 }
 
-void HeaderModel::addV3Rows()
+void HeaderModel::addV3Rows(const BpatFile &f)
 {
     // The v3 extension header (bytes 64..95): early v3 calls 80..95 reserved.
-    const BpatFile &f = m_context->file();
     const BpatV3Extension &x = f.v3Extension();
     namespace e = format::ext;
     const bool late = f.dialect() == format::Dialect::V3Late;
@@ -123,9 +124,8 @@ void HeaderModel::addV3Rows()
         late && x.boneParentOffset != 0 && !f.boneParentsInBounds());
 }
 
-void HeaderModel::addSnapshotRows()
+void HeaderModel::addSnapshotRows(const BpsmFile &f)
 {
-    const BpsmFile &f = m_context->snapshot();
     if (f.hasHeader()) {
         namespace h = bpsm::header;
         const BpsmHeader &hd = f.header();

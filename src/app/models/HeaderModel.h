@@ -5,6 +5,11 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+namespace bpat {
+class BpatFile;
+class BpsmFile;
+} // namespace bpat
+
 namespace bpat::studio {
 
 class StudioContext;
@@ -36,9 +41,9 @@ private:
         bool problem = false;
     };
     void rebuild();
-    void addBpatRows();
-    void addV3Rows();
-    void addSnapshotRows();
+    void addBpatRows(const BpatFile &f);
+    void addV3Rows(const BpatFile &f);
+    void addSnapshotRows(const BpsmFile &f);
     void add(QString field, QString value, QVariant sortValue, qint64 offset, QString note, bool problem = false);
 
     StudioContext *m_context;

@@ -20,7 +20,8 @@ LayoutModel::LayoutModel(StudioContext *context, QObject *parent)
 void LayoutModel::rebuild()
 {
     beginResetModel();
-    m_layout = m_context->hasFile() ? SectionLayout::of(m_context->file()) : SectionLayout();
+    const BpatFile *file = m_context->document() ? m_context->document()->bpat() : nullptr;
+    m_layout = file ? SectionLayout::of(*file) : SectionLayout(); // BPAT's sections
     endResetModel();
     Q_EMIT layoutRebuilt();
 }

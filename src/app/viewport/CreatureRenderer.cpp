@@ -133,11 +133,18 @@ bool CreatureRenderer::setSource(const PaletteSource &source, int maxRowsPerLaye
         m_error = QStringLiteral("palette texture: ") + m_palette.error();
         return false;
     }
+    setSockets(source, maxRowsPerLayer);
+    return true;
+}
+
+void CreatureRenderer::setSockets(const PaletteSource &source, int maxRowsPerLayer)
+{
+    m_sockets.destroy(m_gl);
+    m_socketCount = 0;
     // Sockets are an extra: a file whose socket rows do not fit still shows its creature.
-    if (source.socketData && source.socketCount > 0
+    if (m_gl && source.socketData && source.socketCount > 0
         && m_sockets.upload(m_gl, source.socketData, source.socketCount * 3, source.frameTotal, maxRowsPerLayer))
         m_socketCount = source.socketCount;
-    return true;
 }
 
 void CreatureRenderer::setMesh(const bpat::CreatureMesh &mesh)

@@ -55,6 +55,8 @@ public:
 
     // Uploads the palette (and socket) rows; maxRowsPerLayer > 0 forces the layer split.
     bool setSource(const PaletteSource &source, int maxRowsPerLayer = 0);
+    // Uploads the socket rows only (the palette on the GPU stays): after a socket edit.
+    void setSockets(const PaletteSource &source, int maxRowsPerLayer = 0);
     void setMesh(const bpat::CreatureMesh &mesh);
     void setInstances(const QList<CreatureInstance> &instances);
     void setRoleColors(const QList<QVector3D> &colors); // one per bpat::ColorRole

@@ -58,6 +58,13 @@ struct PaletteSource
     quint32 globalFrame(int clip, quint32 frame) const;
 
     // A view of an opened file. When the palette is not inside the file the result is invalid
-    // and *why says so (the viewport shows it).
-    static PaletteSource fromFile(const bpat::BpatFile &file, QString *why = nullptr);
+    // and *why says so (the viewport shows it). `samePalette`: a source of a file with the same
+    // palette (before a metadata-only edit), whose computed late-v3 globals are reused.
+    static PaletteSource fromFile(const bpat::BpatFile &file, QString *why = nullptr,
+                                  const PaletteSource *samePalette = nullptr);
+    // Whether `other` shows the same creature's frames (species, bones, frames).
+    bool samePaletteShape(const PaletteSource &other) const
+    {
+        return speciesId == other.speciesId && boneCount == other.boneCount && frameTotal == other.frameTotal;
+    }
 };

@@ -9,6 +9,7 @@ bool PaletteTexture::upload(QOpenGLExtraFunctions *gl, const uchar *data, int te
 {
     destroy(gl);
     m_error.clear();
+    ++m_uploads;
     if (!data || texelsPerFrame < 1 || frames < 1) {
         m_error = QStringLiteral("nothing to upload");
         return false;

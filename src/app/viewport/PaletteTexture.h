@@ -33,6 +33,8 @@ public:
     int width() const { return m_width; }
     quint32 frames() const { return m_frames; }
     const QString &error() const { return m_error; }
+    // Uploads since construction (a test hook: metadata-only edits must not add one).
+    int uploads() const { return m_uploads; }
 
 private:
     quint32 m_texture = 0;
@@ -41,4 +43,5 @@ private:
     int m_width = 0;
     quint32 m_frames = 0;
     QString m_error;
+    int m_uploads = 0;
 };

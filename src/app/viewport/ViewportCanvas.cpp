@@ -86,6 +86,20 @@ void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
     update();
 }
 
+void ViewportCanvas::updateTables(const bpat::BpatFile &file, bool socketsChanged)
+{
+    if (m_scene.isEmpty() || m_snapshot.isValid())
+        return setFile(file, true);
+    QString why;
+    const PaletteSource source = PaletteSource::fromFile(file, &why, &m_scene.source());
+    if (!source.isValid() || !source.samePaletteShape(m_scene.source()))
+        return setFile(file, true); // not the same palette after all
+    m_scene.replaceTables(source);
+    m_socketsDirty = m_socketsDirty || socketsChanged;
+    m_instancesDirty = true;
+    update();
+}
+
 void ViewportCanvas::clear()
 {
     setSource(PaletteSource());
@@ -269,6 +283,7 @@ void ViewportCanvas::resizeGL(int, int) {}
 void ViewportCanvas::uploadScene()
 {
     m_sceneDirty = false;
+    m_socketsDirty = false;
     if (m_scene.isEmpty())
         return;
     if (!m_renderer3d.setSource(m_scene.source(), m_maxRows)) {
@@ -328,6 +343,10 @@ void ViewportCanvas::paintGL()
     cpu.start();
     if (m_sceneDirty)
         uploadScene();
+    if (m_socketsDirty) {
+        m_socketsDirty = false;
+        m_renderer3d.setSockets(m_scene.source(), m_maxRows);
+    }
     if (m_instancesDirty)
         updateInstances();
     glEnable(GL_DEPTH_TEST);

@@ -63,6 +63,9 @@ public:
     // Global frame whose stored vertices are in the GPU buffer, and a read-back of that buffer.
     std::optional<quint32> uploadedSnapshotFrame() const { return m_snapshotRenderer.uploadedFrame(); }
     int snapshotUploads() const { return m_snapshotRenderer.uploads(); }
+    // Palette texture uploads so far (a test hook: metadata-only edits add none).
+    int paletteUploads() const { return m_renderer3d.paletteTexture().uploads(); }
+    quint32 paletteTextureId() const { return m_renderer3d.paletteTexture().textureId(); }
     QByteArray readBackSnapshotVertices();
     Overlays overlays() const { return m_overlays; }
     int clip() const { return m_clip; }
@@ -108,6 +111,10 @@ public slots:
     // keepCamera: the same document shown again (after an edit or a reload) keeps the view.
     void setFile(const bpat::BpatFile &file, bool keepCamera = false);
     void setSource(const PaletteSource &source, bool keepCamera = false);
+    // The shown file re-written with the same palette (a metadata-only edit: names, fps, loops,
+    // markers, sockets): new clip and socket tables, the palette texture stays on the GPU;
+    // `socketsChanged` re-uploads the socket rows only. Anything else falls back to setFile().
+    void updateTables(const bpat::BpatFile &file, bool socketsChanged);
     void setSnapshot(const bpat::BpsmFile &file, bool keepCamera = false);
     void setSnapshotSource(const SnapshotSource &source, bool keepCamera = false);
     void clear();
@@ -185,6 +192,7 @@ private:
     QString m_renderer;
     bool m_glReady = false;
     bool m_sceneDirty = false;
+    bool m_socketsDirty = false;
     bool m_instancesDirty = false;
     int m_maxRows = 0;
 

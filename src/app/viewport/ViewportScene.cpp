@@ -14,6 +14,13 @@ void ViewportScene::clear()
     *this = ViewportScene();
 }
 
+void ViewportScene::replaceTables(const PaletteSource &source)
+{
+    if (!source.isValid() || !source.samePaletteShape(m_source))
+        return setSource(source);
+    m_source = source;
+}
+
 void ViewportScene::setSource(const PaletteSource &source)
 {
     clear();

@@ -21,6 +21,9 @@ class ViewportScene
 {
 public:
     void setSource(const PaletteSource &source);
+    // The same palette in a re-written file (a metadata-only edit): takes the new clip and socket
+    // tables and keeps the meshes, names and bounds built from the palette.
+    void replaceTables(const PaletteSource &source);
     void clear();
 
     bool isEmpty() const { return !m_source.isValid(); }

@@ -82,6 +82,7 @@ QString ViewportWidget::openGLProblem()
 }
 
 void ViewportWidget::setFile(const bpat::BpatFile &file, bool keepCamera) { if (m_canvas) m_canvas->setFile(file, keepCamera); }
+void ViewportWidget::updateTables(const bpat::BpatFile &file, bool socketsChanged) { if (m_canvas) m_canvas->updateTables(file, socketsChanged); }
 void ViewportWidget::setSnapshot(const bpat::BpsmFile &file, bool keepCamera) { if (m_canvas) m_canvas->setSnapshot(file, keepCamera); }
 void ViewportWidget::setSource(const PaletteSource &source) { if (m_canvas) m_canvas->setSource(source); }
 void ViewportWidget::clear() { if (m_canvas) m_canvas->clear(); }

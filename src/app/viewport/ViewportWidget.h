@@ -45,6 +45,7 @@ public:
 public slots:
     void setFile(const bpat::BpatFile &file, bool keepCamera = false);
     void setSnapshot(const bpat::BpsmFile &file, bool keepCamera = false);
+    void updateTables(const bpat::BpatFile &file, bool socketsChanged); // see ViewportCanvas
     void setSource(const PaletteSource &source);
     void clear();
     void setCurrentFrame(int clip, int frame);

@@ -36,9 +36,9 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     connect(m_context, &StudioContext::fileClosed, this, &TimelineWidget::rebuildClipList);
     connect(m_context, &StudioContext::currentClipChanged, this, &TimelineWidget::onClipChanged);
     connect(m_context, &StudioContext::currentFrameChanged, this, &TimelineWidget::onContextFrameChanged);
-    connect(m_context, &StudioContext::inputAnimationLoaded, this, &TimelineWidget::rebuildClipList);
-    connect(m_context, &StudioContext::timelineSourceChanged, this, &TimelineWidget::onSourceChanged);
-    connect(m_context, &StudioContext::recordingTimeChanged, this, &TimelineWidget::onRecordingTimeChanged);
+    connect(m_context->recording(), &RecordingState::loaded, this, &TimelineWidget::rebuildClipList);
+    connect(m_context->recording(), &RecordingState::timelineSourceChanged, this, &TimelineWidget::onSourceChanged);
+    connect(m_context->recording(), &RecordingState::timeChanged, this, &TimelineWidget::onRecordingTimeChanged);
     connect(m_clock, &PlaybackClock::frameChanged, this, &TimelineWidget::onClockFrameChanged);
     connect(m_clock, &PlaybackClock::playingChanged, this, &TimelineWidget::updatePlayingState);
     connect(m_clock, &PlaybackClock::loopsChanged, m_loopAction, &QAction::setChecked);
@@ -53,10 +53,10 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
             return;
         const int clip = ui->clipCombo->itemData(index).toInt();
         if (clip == kRecordingItem) {
-            m_context->setTimelineSource(StudioContext::TimelineSource::Recording);
+            m_context->recording()->setTimelineSource(RecordingState::TimelineSource::Recording);
             return;
         }
-        m_context->setTimelineSource(StudioContext::TimelineSource::Clip);
+        m_context->recording()->setTimelineSource(RecordingState::TimelineSource::Clip);
         m_context->setCurrentClip(clip);
     });
     connect(ui->speedSpin, &QDoubleSpinBox::valueChanged, m_clock, &PlaybackClock::setSpeed);
@@ -132,11 +132,11 @@ void TimelineWidget::rebuildClipList()
         const QString name = clip.name.isEmpty() ? tr("(clip %1)").arg(clip.index) : clip.name;
         ui->clipCombo->addItem(QStringLiteral("%1  [%2]").arg(name).arg(clip.frameCount), clip.index);
     }
-    if (const auto &recording = m_context->inputAnimation()) {
+    if (const auto &recording = m_context->recording()->recording()) {
         if (!clips.isEmpty())
             ui->clipCombo->insertSeparator(ui->clipCombo->count());
         ui->clipCombo->addItem(tr("%1  [recording, %2 s]")
-                                   .arg(QFileInfo(m_context->inputAnimationPath()).fileName())
+                                   .arg(QFileInfo(m_context->recording()->path()).fileName())
                                    .arg(recording->duration() - recording->startTime(), 0, 'f', 2),
                                kRecordingItem);
     }
@@ -146,13 +146,13 @@ void TimelineWidget::rebuildClipList()
 
 bool TimelineWidget::drivesRecording() const
 {
-    return m_context->timelineSource() == StudioContext::TimelineSource::Recording && m_context->inputAnimation();
+    return m_context->recording()->drivesTimeline();
 }
 
 int TimelineWidget::recordingFrame(double seconds) const
 {
-    const double start = m_context->inputAnimation() ? m_context->inputAnimation()->startTime() : 0.0;
-    return int(std::lround((seconds - start) * StudioContext::kRecordingFrameRate));
+    const double start = m_context->recording()->recording() ? m_context->recording()->recording()->startTime() : 0.0;
+    return int(std::lround((seconds - start) * RecordingState::kFrameRate));
 }
 
 void TimelineWidget::onSourceChanged()
@@ -162,19 +162,19 @@ void TimelineWidget::onSourceChanged()
         return;
     }
     const bool wasPlaying = m_clock->isPlaying();
-    const auto &recording = m_context->inputAnimation();
+    const auto &recording = m_context->recording()->recording();
     const double span = std::max(0.0, recording->duration() - recording->startTime());
     // Bounded before the conversion: a key at 1e30 s must not become a slider range near INT_MAX.
-    const int frames = int(std::min(std::floor(span * StudioContext::kRecordingFrameRate),
+    const int frames = int(std::min(std::floor(span * RecordingState::kFrameRate),
                                     double(StudioContext::kMaxTimelineFrames - 1))) + 1;
     m_syncing = true;
     {
         const QSignalBlocker blocker(ui->clipCombo);
         ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(kRecordingItem));
     }
-    m_clock->setClip(frames, StudioContext::kRecordingFrameRate, false);
+    m_clock->setClip(frames, RecordingState::kFrameRate, false);
     updateRanges();
-    m_clock->setFrame(recordingFrame(m_context->recordingTime()));
+    m_clock->setFrame(recordingFrame(m_context->recording()->time()));
     m_syncing = false;
     if (wasPlaying)
         m_clock->play();
@@ -248,8 +248,8 @@ void TimelineWidget::onClockFrameChanged(int frame)
     if (m_syncing)
         return;
     if (drivesRecording()) {
-        const double start = m_context->inputAnimation()->startTime();
-        m_context->setRecordingTime(start + frame / StudioContext::kRecordingFrameRate);
+        const double start = m_context->recording()->recording()->startTime();
+        m_context->recording()->setTime(start + frame / RecordingState::kFrameRate);
     } else {
         m_context->setCurrentFrame(frame);
     }
@@ -268,8 +268,8 @@ void TimelineWidget::updateFrameDisplay()
     }
     if (drivesRecording()) {
         // Recording time as the curve plots show it (it may start before 0).
-        const auto &recording = m_context->inputAnimation();
-        ui->timeLabel->setText(tr("%1 s / %2 s").arg(m_context->recordingTime(), 0, 'f', 3)
+        const auto &recording = m_context->recording()->recording();
+        ui->timeLabel->setText(tr("%1 s / %2 s").arg(m_context->recording()->time(), 0, 'f', 3)
                                    .arg(recording->duration(), 0, 'f', 3));
         return;
     }

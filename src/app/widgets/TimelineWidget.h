@@ -6,7 +6,7 @@
 //
 // When a recording (.bin) is open, the clip selector also lists it: chosen there (or when the
 // Curves view is shown), the timeline plays the recording's time instead, stepped at
-// StudioContext::kRecordingFrameRate, and that time is the curve plots' cursor.
+// RecordingState::kFrameRate, and that time is the curve plots' cursor.
 //
 // Its actions carry the keyboard shortcuts (Space, Left/Right and , . , Home/End, L, [ ]); the
 // main window puts them in its Playback menu so they work wherever the focus is in the window.

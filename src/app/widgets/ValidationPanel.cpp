@@ -40,7 +40,7 @@ ValidationPanel::ValidationPanel(StudioContext *context, QWidget *parent)
     ui->warningsButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
     ui->infosButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));
     ui->profileCombo->addItems(validationProfiles());
-    ui->profileCombo->setCurrentText(m_context->profile());
+    ui->profileCombo->setCurrentText(profileName(m_context->profile()));
     ui->progressBar->setVisible(false);
     ui->cancelButton->setVisible(false);
 
@@ -51,8 +51,13 @@ ValidationPanel::ValidationPanel(StudioContext *context, QWidget *parent)
     connect(ui->infosButton, &QToolButton::toggled, this,
             [this](bool on) { m_proxy->setSeverityVisible(Severity::Info, on); });
     connect(ui->filterEdit, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
-    connect(ui->profileCombo, &QComboBox::currentTextChanged, m_context, &StudioContext::setProfile);
-    connect(m_context, &StudioContext::profileChanged, ui->profileCombo, &QComboBox::setCurrentText);
+    // The combo shows the CLI's names ("spec", "game"); the context keeps the enum.
+    connect(ui->profileCombo, &QComboBox::currentTextChanged, m_context, [this](const QString &name) {
+        if (const std::optional<ValidationProfile> profile = profileFromName(name))
+            m_context->setProfile(*profile);
+    });
+    connect(m_context, &StudioContext::profileChanged, ui->profileCombo,
+            [this](ValidationProfile profile) { ui->profileCombo->setCurrentText(profileName(profile)); });
     connect(ui->deepButton, &QPushButton::clicked, this, &ValidationPanel::runDeepChecks);
     connect(ui->cancelButton, &QPushButton::clicked, this, &ValidationPanel::cancelDeepChecks);
     connect(ui->exportButton, &QPushButton::clicked, this, &ValidationPanel::exportReport);
@@ -84,7 +89,7 @@ void ValidationPanel::runDeepChecks()
     if (!m_context->hasFile() || m_runner->isRunning())
         return;
     setRunning(true);
-    m_runner->start(m_context->loadedFile(), m_context->profile());
+    m_runner->start(m_context->loadedFile(), profileName(m_context->profile()));
 }
 
 void ValidationPanel::cancelDeepChecks()
@@ -115,7 +120,7 @@ bool ValidationPanel::exportReportTo(const QString &path)
 {
     QString error;
     if (!writeJsonReport(path, m_context->filePath(), m_context->diagnostics(),
-                         m_context->profile(), &error, m_context->deepChecked())) {
+                         profileName(m_context->profile()), &error, m_context->deepChecked())) {
         Q_EMIT m_context->message(tr("Could not export the report: %1").arg(error));
         return false;
     }
@@ -149,7 +154,7 @@ QString ValidationPanel::verdict() const
         return QString();
     const Diagnostics &issues = m_context->diagnostics();
     const QString checks = m_context->deepChecked() ? tr("deep checks ran") : tr("deep checks not run");
-    const QString how = tr("%1 profile; %2").arg(m_context->profile(), checks);
+    const QString how = tr("%1 profile; %2").arg(profileName(m_context->profile()), checks);
     if (issues.isEmpty())
         return tr("No issues found (%1).").arg(how);
     const DiagnosticCounts counts = countDiagnostics(issues);

@@ -1,0 +1,115 @@
+#include "BpatDocumentView.h"
+
+#include "ValidationRun.h"
+#include "bpat/BpatFormat.h"
+#include "mesh/RigDescription.h"
+#include "viewport/ViewportWidget.h"
+
+namespace bpat::studio {
+
+namespace {
+// The rig whose bone names the panels show: the game's rig, else a built-in rig description
+// (the rebake recipes' rigs, such as the 53-bone "hands"), as the viewport already uses.
+std::optional<Rig> rigFor(quint32 speciesId, int boneCount)
+{
+    if (std::optional<Rig> rig = Rig::forSpecies(speciesId, boneCount))
+        return rig;
+    if (const std::optional<RigDescription> description = RigDescription::builtin(speciesId, boneCount))
+        return description->rig();
+    return std::nullopt;
+}
+
+// A late-v3 file stores its own hierarchy: its parents, with the rig's names when it has one.
+std::optional<Rig> rigFor(const BpatFile &file)
+{
+    std::optional<Rig> rig = rigFor(file.header().speciesId, int(file.header().boneCount));
+    const QList<quint8> &parents = file.boneParents();
+    if (parents.isEmpty())
+        return rig;
+    QList<RigBone> bones;
+    for (qsizetype b = 0; b < parents.size(); ++b) {
+        const int parent = parents.at(b) == format::NoParentBone || parents.at(b) >= b ? -1 : int(parents.at(b));
+        bones.append(RigBone{rig && b < rig->boneCount() ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
+    }
+    return Rig(rig ? rig->name() : QStringLiteral("file parents"), bones);
+}
+} // namespace
+
+BpatDocumentView::BpatDocumentView(std::shared_ptr<const LoadedFile> loaded)
+    : m_loaded(std::move(loaded))
+{
+    if (m_loaded->file.hasHeader())
+        m_rig = rigFor(m_loaded->file);
+}
+
+std::shared_ptr<const BpatDocumentView> BpatDocumentView::open(const QString &path, QString *error)
+{
+    std::optional<BpatFile> opened = BpatFile::open(path, error);
+    if (!opened)
+        return nullptr;
+    return std::make_shared<const BpatDocumentView>(std::make_shared<const LoadedFile>(std::move(*opened)));
+}
+
+quint64 BpatDocumentView::fileSize() const
+{
+    return m_loaded->file.fileSize();
+}
+
+QList<ClipEntry> BpatDocumentView::clips() const
+{
+    QList<ClipEntry> entries;
+    for (const BpatClipInfo &c : m_loaded->file.clips()) {
+        ClipEntry entry{c.index, c.name, c.frameCount, c.frameOffset, c.fps, c.loops(), true};
+        entry.nameStatus = c.nameStatus;
+        entry.entryOffset = c.entryOffset;
+        entry.loopsByte = c.loopsByte;
+        entries.append(entry);
+    }
+    return entries;
+}
+
+int BpatDocumentView::clipCount() const
+{
+    return int(m_loaded->file.clips().size());
+}
+
+quint64 BpatDocumentView::framesHeld(int clip) const
+{
+    const BpatFile &f = m_loaded->file;
+    if (clip < 0 || clip >= f.clips().size())
+        return 0;
+    const BpatClipInfo &c = f.clips().at(clip);
+    const quint64 held = framesInData(f.fileSize(), f.header().paletteDataOffset,
+                                      quint64(f.header().boneCount) * format::MatrixSize, c.frameOffset);
+    return std::min<quint64>(c.frameCount, held);
+}
+
+std::optional<quint32> BpatDocumentView::globalFrame(int clip, quint32 frame) const
+{
+    return m_loaded->file.globalFrame(clip, frame);
+}
+
+int BpatDocumentView::boneCount() const
+{
+    return m_loaded->file.hasHeader() ? int(m_loaded->file.header().boneCount) : 0;
+}
+
+int BpatDocumentView::socketCount() const
+{
+    return m_loaded->file.hasHeader() ? int(m_loaded->file.header().socketCount) : 0;
+}
+
+Diagnostics BpatDocumentView::validate(ValidationProfile profile) const
+{
+    return quickValidation(m_loaded->file, profile);
+}
+
+void BpatDocumentView::showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes) const
+{
+    if (keepView && !changes.testAnyFlags(DocumentChange::Palette | DocumentChange::Structure))
+        viewport.updateTables(m_loaded->file, changes.testFlag(DocumentChange::Sockets));
+    else
+        viewport.setFile(m_loaded->file, keepView);
+}
+
+} // namespace bpat::studio
