@@ -34,7 +34,7 @@ PoseRows::Columns PoseRows::columns(const QMatrix4x4 &offset)
     return c;
 }
 
-void PoseRows::compose(const QVector3D &position, const QQuaternion &rotation, const Columns &offset, float *out)
+void PoseRows::compose(QVector3D position, QQuaternion rotation, const Columns &offset, float *out)
 {
     // QMatrix4x4 m; m.translate(position): the identity with the translation column set
     // (flags: Translation).

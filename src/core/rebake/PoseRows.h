@@ -26,8 +26,10 @@ public:
     using Columns = std::array<float, 16>;
     static Columns columns(const QMatrix4x4 &offset);
 
-    // out[r * 4 + c] = (translate(position) * rotate(rotation) * offset)(r, c).
-    static void compose(const QVector3D &position, const QQuaternion &rotation, const Columns &offset, float *out);
+    // out[r * 4 + c] = (translate(position) * rotate(rotation) * offset)(r, c). The pose comes
+    // by value, in registers: read back from memory just after being written as separate floats
+    // it cost a failed store forwarding per bone.
+    static void compose(QVector3D position, QQuaternion rotation, const Columns &offset, float *out);
 };
 
 } // namespace bpat
