@@ -12,6 +12,8 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 namespace bpat {
@@ -153,6 +155,7 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
     std::array<bool, HandCount> usesHand{};
     for (int h = 0; h < HandCount; ++h)
         usesHand[size_t(h)] = poser.usesHand(Hand(h));
+    static_assert(std::is_trivially_destructible_v<PoseSample>); // constructed over in place below
     auto bakeChunk = [&](const Job &chunk) {
         if (options.cancel && options.cancel->load())
             return;
@@ -163,8 +166,12 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
         for (quint32 i = 0; i < chunk.count; ++i) {
             const quint32 f = chunk.first + i;
             const double t = from + double(f) / range.fps;
+            // Each pose is returned straight into the input (a prvalue initialising the
+            // element; PoseSample is trivial): assigned from a temporary, its separately
+            // written floats were read back at once as wider loads, a failed store forwarding
+            // per group.
             for (qsizetype g = 0; g < groupCount; ++g)
-                input.poses[size_t(groupSlot[size_t(g)])] = cursor[g].sample(t);
+                ::new (&input.poses[size_t(groupSlot[size_t(g)])]) PoseSample(cursor[g].sample(t));
             for (int h = 0; h < HandCount; ++h)
                 input.tracked[size_t(h)] = usesHand[size_t(h)] ? sweep->tracked[size_t(h)].boolValue(t) : true;
             poser.poseRows(input, sweep->globals.data(), chunk.out + qsizetype(i) * bones * 16);
