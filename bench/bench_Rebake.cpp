@@ -4,7 +4,9 @@
 //            into the same directory, and a plain `write` pass of them;
 //   rebake   RebakeJob::run(), streaming into the output, 1 thread and all threads;
 //   compute  Rebaker::bakeFrames into a sink that drops the frames: bone poses per second of wall
-//            time and per CPU-second (all threads' CPU time), 1 thread and all threads.
+//            time and per CPU-second (all threads' CPU time), 1 thread and all threads; the
+//            speed-up of all threads over one, in wall time and per CPU-second (the second
+//            shows what threading costs even when other work holds the other cores).
 // Every figure is the median of --runs runs (default 5). Prints Markdown table rows
 // (scripts/bench.sh adds the headers; docs/performance.md shows them), then the peak memory.
 //
@@ -197,6 +199,11 @@ int main(int argc, char **argv)
     }
     if (threadCounts.size() > 1) {
         std::printf("| | compute speed-up, %d threads over 1 | %.2fx | |\n", all, median(wall[1]) / median(wall[all]));
+        // What the threads cost in synchronisation, whatever else runs on the machine: poses per
+        // CPU-second with all threads over one thread's (1.00: none; the wall-time speed-up
+        // reaches the thread count times this only when the cores are free).
+        std::printf("| | compute per CPU-second, %d threads over 1 | %.2f | |\n", all,
+                    median(cpu[1]) / median(cpu[all]));
     }
     std::printf("peak memory (max RSS) after the streamed rebakes: %ld MiB; %d hardware threads; median of %d runs\n",
                 rebakeRss, all, runs);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace bpat {
 
@@ -45,16 +46,24 @@ void CurveCursor::cacheSegment(const Keyframe &lhs, const Keyframe &rhs, int rhs
     m_kind = SegmentKind::General;
     if (m_dx == 0.0 || std::isinf(lhs.outTangent) || std::isinf(rhs.inTangent)) {
         m_kind = SegmentKind::Constant;
-        return;
+    } else {
+        const bool outWeighted = (lhs.weightedMode & WeightedMode::Out) != 0;
+        const bool inWeighted = (rhs.weightedMode & WeightedMode::In) != 0;
+        if (outWeighted || inWeighted) {
+            const double w1 = outWeighted ? double(lhs.outWeight) : 1.0 / 3.0;
+            const double w2 = inWeighted ? double(rhs.inWeight) : 1.0 / 3.0;
+            if (w1 == 0.0 && w2 == 0.0)
+                m_kind = SegmentKind::Linear;
+        }
     }
-    const bool outWeighted = (lhs.weightedMode & WeightedMode::Out) != 0;
-    const bool inWeighted = (rhs.weightedMode & WeightedMode::In) != 0;
-    if (outWeighted || inWeighted) {
-        const double w1 = outWeighted ? double(lhs.outWeight) : 1.0 / 3.0;
-        const double w2 = inWeighted ? double(rhs.inWeight) : 1.0 / 3.0;
-        if (w1 == 0.0 && w2 == 0.0)
-            m_kind = SegmentKind::Linear;
-    }
+    // value()'s first branch takes every time in [t0, t1) that is also inside the curve's key
+    // range; when the segment lies inside it (always, with sorted keys), that is the span.
+    const QList<Keyframe> &keys = m_float->keys();
+    if (m_kind != SegmentKind::General && double(keys.constFirst().time) <= m_t0
+        && m_t1 <= double(keys.constLast().time))
+        m_span = Span{m_t0, m_t1, m_t0, m_dx, m_v0, m_dv, m_kind == SegmentKind::Linear};
+    else
+        m_span = Span{};
 }
 
 double CurveCursor::value(double time)
@@ -99,13 +108,29 @@ double CurveCursor::value(double time)
             }
         }
     }
-    if (keys.isEmpty())
-        return 0.0;
-    if (keys.size() == 1)
-        return keys.constFirst().value;
+    constexpr double Infinity = std::numeric_limits<double>::infinity();
+    if (keys.size() <= 1) { // one value everywhere
+        const double v = keys.isEmpty() ? 0.0 : double(keys.constFirst().value);
+        m_span = Span{-Infinity, Infinity, 0.0, 1.0, v, 0.0, false};
+        return v;
+    }
     const CurveEvaluator::WrappedTime wrapped = CurveEvaluator::wrapTime(*m_float, time);
-    if (wrapped.clampedKey >= 0)
-        return keys[wrapped.clampedKey].value;
+    m_span = Span{};
+    if (wrapped.clampedKey >= 0) {
+        const double v = keys[wrapped.clampedKey].value;
+        // Clamped before the first key or after the last: so is every time on that side when
+        // wrapTime clamps there for every time (not a repeating mode over a positive length).
+        const double begin = keys.constFirst().time;
+        const double end = keys.constLast().time;
+        const bool before = time < begin;
+        const WrapMode mode = before ? m_float->preWrap() : m_float->postWrap();
+        const bool repeats = (mode == WrapMode::Loop || mode == WrapMode::PingPong) && end - begin > 0.0;
+        if (!repeats && before)
+            m_span = Span{-Infinity, begin, 0.0, 1.0, v, 0.0, false};
+        else if (!repeats && time > end)
+            m_span = Span{std::nextafter(end, Infinity), Infinity, 0.0, 1.0, v, 0.0, false};
+        return v;
+    }
     return CurveEvaluator::valueInRange(keys, locate(keys, wrapped.time), wrapped.time);
 }
 

@@ -30,7 +30,21 @@ public:
     {
         m_hint = 0;
         m_segment = -1;
+        m_span = Span{};
     }
+
+    // What the last value() call learnt about the times around it: for every time in
+    // [lo, hi), value(time) is v0 + dv * clamp((time - t0) / dx, 0, 1) when linear, else v0,
+    // bit for bit (the same double operations), and leaves the cursor as it is. Empty (lo > hi)
+    // when the last sample fell in no such span (a curved segment, a wrapped time). For callers
+    // that sample several curves at once (PoseCursor): they can skip the cursor while inside.
+    struct Span
+    {
+        double lo = 1.0, hi = 0.0; // empty
+        double t0 = 0.0, dx = 1.0, v0 = 0.0, dv = 0.0;
+        bool linear = false;
+    };
+    const Span &span() const { return m_span; }
 
 private:
     template <typename Key>
@@ -47,6 +61,7 @@ private:
     int m_segment = -1; // rhs index, -1 when none
     SegmentKind m_kind = SegmentKind::General;
     double m_t0 = 0.0, m_t1 = 0.0, m_dx = 0.0, m_v0 = 0.0, m_dv = 0.0;
+    Span m_span;
 };
 
 } // namespace bpat

@@ -26,12 +26,4 @@ QMatrix4x4 PoseSample::matrix() const
     return m;
 }
 
-PoseSample PoseSample::toRightHandedYUp() const
-{
-    PoseSample out;
-    out.position = QVector3D(position.x(), position.y(), -position.z());
-    out.rotation = QQuaternion(rotation.scalar(), -rotation.x(), -rotation.y(), rotation.z());
-    return out;
-}
-
 } // namespace bpat

@@ -19,8 +19,13 @@ struct PoseSample
 
     // Translation * rotation, mapping local coordinates to the parent frame.
     QMatrix4x4 matrix() const;
-    // Unity (left-handed) -> right-handed Y-up: p = (x, y, -z), q = (-x, -y, z, w).
-    PoseSample toRightHandedYUp() const;
+    // Unity (left-handed) -> right-handed Y-up: p = (x, y, -z), q = (-x, -y, z, w). Inline: the
+    // rebaker converts every bone of every frame and composes it at once, from registers.
+    PoseSample toRightHandedYUp() const
+    {
+        return PoseSample{QVector3D(position.x(), position.y(), -position.z()),
+                          QQuaternion(rotation.scalar(), -rotation.x(), -rotation.y(), rotation.z())};
+    }
 
     friend bool operator==(const PoseSample &, const PoseSample &) = default;
 };

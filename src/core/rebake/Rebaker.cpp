@@ -10,6 +10,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 namespace bpat {
@@ -113,36 +117,68 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
         quint32 count = 0;
         float *out = nullptr;
     };
+    // What a chunk sweeps with: cursors over the curves, and the poser's input and scratch.
+    // Kept between chunks (a worker takes the one given back last: its cursors stand just
+    // before the next chunks, so they step forward instead of searching again); made at most
+    // once per thread, nothing allocated per chunk or per frame.
+    struct Sweep
+    {
+        QList<PoseCursor> cursors;
+        std::array<CurveCursor, HandCount> tracked;
+        RecipePoser::Input input;
+        std::array<QMatrix4x4, RebakeRecipe::MaxBones> globals;
+    };
+    std::mutex sweepsLock;
+    std::vector<std::unique_ptr<Sweep>> idleSweeps;
+    idleSweeps.reserve(size_t(threads) + 1);
+    auto takeSweep = [&]() {
+        {
+            const std::lock_guard<std::mutex> lock(sweepsLock);
+            if (!idleSweeps.empty()) {
+                std::unique_ptr<Sweep> sweep = std::move(idleSweeps.back());
+                idleSweeps.pop_back();
+                return sweep;
+            }
+        }
+        auto sweep = std::make_unique<Sweep>();
+        sweep->cursors.reserve(groups.size());
+        for (const CurveGroup &g : groups)
+            sweep->cursors.append(PoseCursor(groupCurves(animation, g)));
+        for (int h = 0; h < HandCount; ++h)
+            sweep->tracked[size_t(h)] = CurveCursor(animation.handBool(trackedCurve(Hand(h))));
+        return sweep;
+    };
+    // Where each group's pose goes, worked out once (no lookups per frame).
+    std::array<int, CurveGroup::Count> groupSlot{};
+    for (qsizetype g = 0; g < groups.size(); ++g)
+        groupSlot[size_t(g)] = groups.at(g).index();
+    std::array<bool, HandCount> usesHand{};
+    for (int h = 0; h < HandCount; ++h)
+        usesHand[size_t(h)] = poser.usesHand(Hand(h));
+    static_assert(std::is_trivially_destructible_v<PoseSample>); // constructed over in place below
     auto bakeChunk = [&](const Job &chunk) {
         if (options.cancel && options.cancel->load())
             return;
-        // Each chunk sweeps forward in time with its own cursors.
-        QList<PoseCursor> cursors;
-        cursors.reserve(groups.size());
-        for (const CurveGroup &g : groups)
-            cursors.append(PoseCursor(groupCurves(animation, g)));
-        std::array<CurveCursor, HandCount> tracked;
-        for (int h = 0; h < HandCount; ++h)
-            tracked[size_t(h)] = CurveCursor(animation.handBool(trackedCurve(Hand(h))));
-        RecipePoser::Input input;
-        std::array<QMatrix4x4, RebakeRecipe::MaxBones> globals;
-        // Where each group's pose goes, worked out once per chunk (no lookups per frame).
-        std::array<int, CurveGroup::Count> slot{};
-        for (qsizetype g = 0; g < groups.size(); ++g)
-            slot[size_t(g)] = groups.at(g).index();
-        PoseCursor *cursor = cursors.data();
+        std::unique_ptr<Sweep> sweep = takeSweep();
+        PoseCursor *cursor = sweep->cursors.data();
+        RecipePoser::Input &input = sweep->input;
         const qsizetype groupCount = groups.size();
         for (quint32 i = 0; i < chunk.count; ++i) {
             const quint32 f = chunk.first + i;
             const double t = from + double(f) / range.fps;
+            // Each pose is returned straight into the input (a prvalue initialising the
+            // element; PoseSample is trivial): assigned from a temporary, its separately
+            // written floats were read back at once as wider loads, a failed store forwarding
+            // per group.
             for (qsizetype g = 0; g < groupCount; ++g)
-                input.poses[size_t(slot[size_t(g)])] = cursor[g].sample(t);
+                ::new (&input.poses[size_t(groupSlot[size_t(g)])]) PoseSample(cursor[g].sample(t));
             for (int h = 0; h < HandCount; ++h)
-                input.tracked[size_t(h)] = poser.usesHand(Hand(h)) ? tracked[size_t(h)].boolValue(t) : true;
-            poser.pose(input, globals.data());
-            float *out = chunk.out + qsizetype(i) * bones * 16;
-            for (int b = 0; b < bones; ++b)
-                RecipePoser::storeRowMajor(globals[size_t(b)], out + b * 16);
+                input.tracked[size_t(h)] = usesHand[size_t(h)] ? sweep->tracked[size_t(h)].boolValue(t) : true;
+            poser.poseRows(input, sweep->globals.data(), chunk.out + qsizetype(i) * bones * 16);
+        }
+        {
+            const std::lock_guard<std::mutex> lock(sweepsLock);
+            idleSweeps.push_back(std::move(sweep));
         }
         const qint64 now = done.fetch_add(chunk.count) + chunk.count;
         if (options.progress)

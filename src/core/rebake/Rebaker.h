@@ -3,7 +3,9 @@
 // clip has floor((to - from) * fps) + 1 frames, and each bone's palette matrix is what the
 // recipe's RecipePoser makes of the curve core's evaluation at t (PoseCursor / CurveCursor),
 // stored row-major. Work is split over frames into chunks run on a thread pool (QtConcurrent);
-// each chunk sweeps forward with its own cursors. Progress and cancel are thread-safe.
+// each chunk sweeps forward with cursors that earlier chunks left behind it (one set per thread,
+// kept for the whole bake), and a pose-driven bone goes straight into its rows
+// (RecipePoser::poseRows). Progress and cancel are thread-safe.
 #include "bpat/BpatDocument.h"
 #include "anim/InputAnimation.h"
 #include "rebake/RecipePoser.h"

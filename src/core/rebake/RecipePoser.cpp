@@ -25,6 +25,29 @@ RecipePoser::RecipePoser(RebakeRecipe recipe)
                 m_required.append(wrist);
         }
     }
+    // Which bones another bone reads as a QMatrix4x4: the parent of a bone that can take its
+    // rest pose (a Rest bone, or a hand's bone put to rest while untracked), and every bone of
+    // an IK chain and its pole frame. Those, and the bones not driven by a pose, keep the
+    // QMatrix4x4 path in poseRows().
+    std::array<bool, RebakeRecipe::MaxBones> matrix{};
+    for (int b = 0; b < m_recipe.boneCount(); ++b) {
+        const RecipeBone &bone = m_recipe.bones.at(b);
+        const bool canRest = bone.drive == DriveKind::Rest
+                             || (m_handOf.at(b) && m_recipe.untracked == UntrackedHands::Rest);
+        if (bone.drive != DriveKind::Pose || canRest)
+            matrix[size_t(b)] = true;
+        if (canRest && bone.parent >= 0)
+            matrix[size_t(bone.parent)] = true;
+        if (bone.ik) {
+            for (const int role : {b, bone.ik->middle, bone.ik->end, bone.ik->poleBone}) {
+                if (role >= 0)
+                    matrix[size_t(role)] = true;
+            }
+        }
+        m_offsetColumns.append(PoseRows::columns(bone.offset.matrix()));
+    }
+    for (int b = 0; b < m_recipe.boneCount(); ++b)
+        m_direct[size_t(b)] = !matrix[size_t(b)];
 }
 
 PoseSample RecipePoser::groupPose(const Input &input, const CurveGroup &group) const
@@ -62,13 +85,36 @@ QMatrix4x4 RecipePoser::drivenGlobal(const Input &input, int bone, const QMatrix
 
 void RecipePoser::pose(const Input &input, QMatrix4x4 *globals) const
 {
+    compute(input, globals, nullptr);
+}
+
+void RecipePoser::poseRows(const Input &input, QMatrix4x4 *globals, float *rows) const
+{
+    compute(input, globals, rows);
+}
+
+// pose() when rows is null; poseRows() otherwise.
+void RecipePoser::compute(const Input &input, QMatrix4x4 *globals, float *rows) const
+{
     const int n = m_recipe.boneCount();
+    const bool collapses = m_recipe.untracked == UntrackedHands::Collapse;
+    std::array<bool, HandCount> collapsed{};
+    for (int h = 0; h < HandCount; ++h)
+        collapsed[size_t(h)] = collapses && m_usesHand[size_t(h)] && !input.tracked[size_t(h)];
     // End bones placed by an IK chain: their reached position replaces the target's.
     std::array<bool, RebakeRecipe::MaxBones> solved{};
     for (const int bone : m_order) {
         const RecipeBone &b = m_recipe.bones.at(bone);
         if (solved[size_t(bone)])
             continue;
+        if (rows && m_direct[size_t(bone)]) {
+            const std::optional<Hand> hand = m_handOf.at(bone);
+            if (!hand || !collapsed[size_t(*hand)]) { // else collapsed below
+                const PoseSample pose = groupPose(input, b.curve);
+                PoseRows::compose(pose.position, pose.rotation, m_offsetColumns.at(bone), rows + bone * 16);
+            }
+            continue;
+        }
         globals[bone] = drivenGlobal(input, bone, globals);
         if (!b.ik || untrackedRest(input, b.ik->end))
             continue;
@@ -88,18 +134,23 @@ void RecipePoser::pose(const Input &input, QMatrix4x4 *globals) const
         globals[ik.end].setColumn(3, QVector4D(s.end, 1.0f));
         solved[size_t(ik.middle)] = solved[size_t(ik.end)] = true;
     }
-    if (m_recipe.untracked != UntrackedHands::Collapse)
-        return;
     for (int h = 0; h < HandCount; ++h) {
-        if (!m_usesHand[size_t(h)] || input.tracked[size_t(h)])
+        if (!collapsed[size_t(h)])
             continue;
         // Scaled to zero about the wrist: T(w) * S(0) * T(-w) * M leaves only translation w.
         const QVector3D wrist = groupPose(input, CurveGroup::handJoint(Hand(h), HandJoint::Wrist)).position;
-        QMatrix4x4 collapsed(0, 0, 0, wrist.x(), 0, 0, 0, wrist.y(), 0, 0, 0, wrist.z(), 0, 0, 0, 1);
+        const QMatrix4x4 flat(0, 0, 0, wrist.x(), 0, 0, 0, wrist.y(), 0, 0, 0, wrist.z(), 0, 0, 0, 1);
         for (int bone = 0; bone < n; ++bone) {
             if (m_handOf.at(bone) == Hand(h))
-                globals[bone] = collapsed;
+                globals[bone] = flat;
         }
+    }
+    if (!rows)
+        return;
+    for (int bone = 0; bone < n; ++bone) {
+        const std::optional<Hand> hand = m_handOf.at(bone);
+        if (!m_direct[size_t(bone)] || (hand && collapsed[size_t(*hand)]))
+            storeRowMajor(globals[bone], rows + bone * 16);
     }
 }
 

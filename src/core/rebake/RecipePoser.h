@@ -4,6 +4,7 @@
 // are evaluated by the curve core (PoseCursor / PoseCurves) before this is called. Const and
 // thread-safe: one poser serves every worker thread.
 #include "anim/PoseSample.h"
+#include "rebake/PoseRows.h"
 #include "rebake/RebakeRecipe.h"
 
 #include <QMatrix4x4>
@@ -32,6 +33,11 @@ public:
 
     // Writes boneCount() global matrices.
     void pose(const Input &input, QMatrix4x4 *globals) const;
+    // Writes boneCount() x 16 row-major floats: storeRowMajor() of each of pose()'s matrices,
+    // the same bits, faster: a pose-driven bone whose matrix no other bone reads is composed
+    // straight into its rows (PoseRows), the others go through QMatrix4x4 in `globals`
+    // (boneCount() matrices of scratch).
+    void poseRows(const Input &input, QMatrix4x4 *globals, float *rows) const;
 
     // The pose of a group as the recipe sees it (converted when the recipe converts).
     PoseSample groupPose(const Input &input, const CurveGroup &group) const;
@@ -42,6 +48,7 @@ public:
     static void storeSocketRows(const QMatrix4x4 &anchor, const QVector3D &offset, float *out);
 
 private:
+    void compute(const Input &input, QMatrix4x4 *globals, float *rows) const;
     QMatrix4x4 drivenGlobal(const Input &input, int bone, const QMatrix4x4 *globals) const;
     bool untrackedRest(const Input &input, int bone) const;
 
@@ -50,6 +57,10 @@ private:
     QList<std::optional<Hand>> m_handOf;
     QList<CurveGroup> m_required;
     std::array<bool, HandCount> m_usesHand{false, false};
+    // Per bone: composed straight into rows by poseRows() (pose-driven, and no bone reads its
+    // matrix: no rest child, no IK role, never put to rest when untracked), and its offset.
+    std::array<bool, RebakeRecipe::MaxBones> m_direct{};
+    QList<PoseRows::Columns> m_offsetColumns;
 };
 
 } // namespace bpat

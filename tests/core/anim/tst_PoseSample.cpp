@@ -3,13 +3,22 @@
 #include "anim/PoseCursor.h"
 #include "anim/RayCursor.h"
 
+#include <QRandomGenerator>
 #include <QtTest/QtTest>
+#include <limits>
 
 using namespace bpat;
 
 namespace {
 bool fuzzyEqual(const QVector3D &a, const QVector3D &b) { return (a - b).length() < 1e-6f; }
 bool fuzzyEqual(const QQuaternion &a, const QQuaternion &b) { return (a.toVector4D() - b.toVector4D()).length() < 1e-6f; }
+// The 7 floats of a pose as hex: equal strings are equal bits (zeros' signs included).
+QByteArray bits(const PoseSample &p)
+{
+    const float f[7] = {p.position.x(), p.position.y(), p.position.z(), p.rotation.x(), p.rotation.y(),
+                        p.rotation.z(), p.rotation.scalar()};
+    return QByteArray(reinterpret_cast<const char *>(f), sizeof f).toHex();
+}
 FloatCurve ramp(float t0, float v0, float t1, float v1)
 {
     return FloatCurve({Keyframe::linear(t0, v0), Keyframe::linear(t1, v1)});
@@ -24,6 +33,7 @@ private slots:
     void matrix();
     void rightHandedYUp();
     void componentWiseInterpolationThenNormalize();
+    void cursorSameBitsAsRandomAccess();
     void ray();
 };
 
@@ -76,6 +86,56 @@ void tst_PoseSample::componentWiseInterpolationThenNormalize()
     PoseCursor cursor(pose);
     for (double t = -1; t < 3; t += 0.01)
         QCOMPARE(cursor.sample(t), pose.evaluate(t));
+}
+
+// PoseCursor's shortcut inside the curves' linear spans (one division for curves sharing their
+// keys' times) against random access, bit for bit: shared and unshared key times, curved,
+// stepped and zero-width segments, one key, no keys, clamped and wrapped ends, zero values.
+void tst_PoseSample::cursorSameBitsAsRandomAccess()
+{
+    QRandomGenerator rng(99);
+    auto linearKeys = [&](float step, int count, bool zeros) {
+        QList<Keyframe> keys;
+        for (int i = 0; i < count; ++i) {
+            const float v = zeros && i % 3 == 0 ? (i % 2 ? -0.0f : 0.0f) : float(rng.bounded(2.0) - 1.0);
+            keys.append(Keyframe::linear(float(i) * step, v));
+        }
+        return keys;
+    };
+    PoseCurves shared; // the recorder's case: every curve keyed at the same times
+    for (int c = 0; c < PoseComponentCount; ++c)
+        shared.curves[size_t(c)] = FloatCurve(linearKeys(1.0f / 60.0f, 120, c == 1));
+    PoseCurves mixed;
+    mixed.curves[0] = FloatCurve(linearKeys(1.0f / 60.0f, 120, true));
+    mixed.curves[1] = FloatCurve(linearKeys(1.0f / 45.0f, 90, false), WrapMode::Loop, WrapMode::PingPong);
+    QList<Keyframe> curved = linearKeys(0.05f, 40, false);
+    for (Keyframe &k : curved) {
+        k.weightedMode = WeightedMode::None;
+        k.inTangent = float(rng.bounded(2.0) - 1.0);
+        k.outTangent = float(rng.bounded(2.0) - 1.0);
+    }
+    mixed.curves[2] = FloatCurve(curved);
+    QList<Keyframe> stepped = linearKeys(0.1f, 20, true);
+    stepped[4].outTangent = std::numeric_limits<float>::infinity();
+    stepped[8].time = stepped[7].time; // zero-width segment
+    mixed.curves[3] = FloatCurve(stepped);
+    mixed.curves[4] = FloatCurve({Keyframe::linear(0.5f, 0.25f)});
+    mixed.curves[5] = FloatCurve(); // no keys: 0
+    mixed.curves[6] = FloatCurve(linearKeys(1.0f / 60.0f, 120, false), WrapMode::ClampForever, WrapMode::Loop);
+    for (const PoseCurves *curves : {&shared, &mixed}) {
+        PoseCursor cursor(*curves);
+        for (double t = -0.5; t < 2.5; t += 1.0 / 2400.0)
+            QCOMPARE(bits(cursor.sample(t)), bits(curves->evaluate(t)));
+        for (int i = 0; i < 3000; ++i) { // jumps, backwards included
+            const double t = rng.bounded(3.0) - 0.5;
+            QCOMPARE(bits(cursor.sample(t)), bits(curves->evaluate(t)));
+        }
+        cursor.reset();
+        for (int i = 0; i < 120; ++i) { // at the key times
+            const double t = double(float(i) / 60.0f);
+            QCOMPARE(bits(cursor.sample(t)), bits(curves->evaluate(t)));
+        }
+    }
 }
 
 void tst_PoseSample::ray()
