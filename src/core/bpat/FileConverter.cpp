@@ -139,6 +139,10 @@ FileConvertResult FileConverter::convert(const BpatFile &file, BpatDocument plan
                 }
                 if (!writer.appendFileFrames(g, socketRows, keepSkin ? stored.constData() : nullptr, n, why))
                     return false;
+                // Read once: out of the resident set (a mapped input; page cache stays warm).
+                file.releasePages(file.paletteDataOffset() + first * frameFloats * 4, quint64(n) * frameFloats * 4);
+                if (socketFloats > 0)
+                    file.releasePages(*file.socketDataOffset() + first * socketFloats * 4, quint64(n) * socketFloats * 4);
                 done += n;
             }
             if (file.isStale()) {
