@@ -33,6 +33,73 @@ std::optional<QList<QMatrix4x4>> FileConverter::framePose(const BpatFile &file, 
     return pose;
 }
 
+bool FileConverter::streamClip(const BpatFile &file, int clip, BpatStreamWriter &writer, bool keepSkin, QString *error)
+{
+    const BpatHeader &h = file.header();
+    const quint32 bones = h.boneCount;
+    const quint64 frameFloats = quint64(bones) * 16;
+    const quint64 socketFloats = quint64(h.socketCount) * 12;
+    const bool fromLate = file.storesSkinningMatrices();
+    QList<float> bind; // the input's bind palette (late v3): its globals are skin x bind
+    if (fromLate && file.bindPaletteInBounds()) {
+        for (quint32 b = 0; b < bones; ++b) {
+            const auto m = *file.bindFloats(b);
+            bind.append(QList<float>(m.begin(), m.end()));
+        }
+    }
+    // Runs of about 4 MiB of matrices.
+    const quint32 step = quint32(std::max<quint64>(1, (4ull << 20) / std::max<quint64>(1, frameFloats * 4)));
+    QList<float> stored, globals, rows;
+    const BpatClipInfo &info = file.clips().at(clip);
+    for (quint32 done = 0; done < info.frameCount;) {
+        const quint32 n = std::min(step, info.frameCount - done);
+        const quint64 first = quint64(info.frameOffset) + done;
+        const uchar *src = file.data() + file.paletteDataOffset() + first * frameFloats * 4;
+        stored.resize(qsizetype(n * frameFloats));
+        for (qsizetype i = 0; i < stored.size(); ++i)
+            stored[i] = fmt::readF32(src + 4 * i);
+        const float *g = stored.constData();
+        if (fromLate) {
+            // BpatDocument's globals of stored skinning floats (BpatFile::globalMatrixFloats).
+            globals.resize(stored.size());
+            for (quint64 m = 0; m < quint64(n) * bones; ++m) {
+                const float *s = stored.constData() + m * 16;
+                std::array<float, 16> out;
+                if (!bind.isEmpty()) {
+                    out = skinTimesBind(s, bind.constData() + qsizetype(m % bones) * 16);
+                } else {
+                    for (int row = 0; row < 4; ++row)
+                        for (int col = 0; col < 4; ++col)
+                            out[row * 4 + col] = s[col * 4 + row];
+                }
+                std::copy(out.begin(), out.end(), globals.begin() + qsizetype(m * 16));
+            }
+            g = globals.constData();
+        }
+        const float *socketRows = nullptr;
+        if (socketFloats > 0) {
+            const uchar *rowSrc = file.data() + *file.socketDataOffset() + first * socketFloats * 4;
+            rows.resize(qsizetype(n * socketFloats));
+            for (qsizetype i = 0; i < rows.size(); ++i)
+                rows[i] = fmt::readF32(rowSrc + 4 * i);
+            socketRows = rows.constData();
+        }
+        if (!writer.appendFileFrames(g, socketRows, keepSkin ? stored.constData() : nullptr, n, error))
+            return false;
+        // Read once: out of the resident set (a mapped input; the page cache stays warm).
+        file.releasePages(file.paletteDataOffset() + first * frameFloats * 4, quint64(n) * frameFloats * 4);
+        if (socketFloats > 0)
+            file.releasePages(*file.socketDataOffset() + first * socketFloats * 4, quint64(n) * socketFloats * 4);
+        done += n;
+    }
+    if (file.isStale()) {
+        if (error)
+            *error = QStringLiteral("the input shrank below its %1 bytes while it was being read").arg(file.fileSize());
+        return false;
+    }
+    return true;
+}
+
 FileConvertResult FileConverter::convert(const BpatFile &file, BpatDocument plan, const ConvertOptions &options,
                                          const QString &path)
 {
@@ -83,72 +150,13 @@ FileConvertResult FileConverter::convert(const BpatFile &file, BpatDocument plan
         return r;
     }
 
-    const BpatHeader &h = file.header();
-    const quint32 bones = h.boneCount;
-    const quint64 frameFloats = quint64(bones) * 16;
-    const quint64 socketFloats = quint64(h.socketCount) * 12;
     const bool keepSkin = fromLate && plan.dialect() == fmt::Dialect::V3Late;
-    QList<float> bind; // the input's bind palette (late v3): its globals are skin x bind
-    if (fromLate && file.bindPaletteInBounds()) {
-        for (quint32 b = 0; b < bones; ++b) {
-            const auto m = *file.bindFloats(b);
-            bind.append(QList<float>(m.begin(), m.end()));
-        }
-    }
-    // Runs of about 4 MiB of matrices.
-    const quint32 step = quint32(std::max<quint64>(1, (4ull << 20) / std::max<quint64>(1, frameFloats * 4)));
-    QList<float> stored, globals, rows;
     const auto body = [&](QIODevice *device, QString *why) {
         if (!writer.begin(device, why))
             return false;
         while (writer.currentClip() >= 0) {
-            const BpatClipInfo &info = file.clips().at(writer.currentClip());
-            for (quint32 done = 0; done < info.frameCount;) {
-                const quint32 n = std::min(step, info.frameCount - done);
-                const quint64 first = quint64(info.frameOffset) + done;
-                // Inside the file: planFromFile() checked every clip's palette and socket rows.
-                const uchar *src = file.data() + file.paletteDataOffset() + first * frameFloats * 4;
-                stored.resize(qsizetype(n * frameFloats));
-                for (qsizetype i = 0; i < stored.size(); ++i)
-                    stored[i] = fmt::readF32(src + 4 * i);
-                const float *g = stored.constData();
-                if (fromLate) {
-                    // BpatDocument's globals of stored skinning floats (BpatFile::globalMatrixFloats).
-                    globals.resize(stored.size());
-                    for (quint64 m = 0; m < quint64(n) * bones; ++m) {
-                        const float *s = stored.constData() + m * 16;
-                        std::array<float, 16> out;
-                        if (!bind.isEmpty()) {
-                            out = skinTimesBind(s, bind.constData() + qsizetype(m % bones) * 16);
-                        } else {
-                            for (int row = 0; row < 4; ++row)
-                                for (int col = 0; col < 4; ++col)
-                                    out[row * 4 + col] = s[col * 4 + row];
-                        }
-                        std::copy(out.begin(), out.end(), globals.begin() + qsizetype(m * 16));
-                    }
-                    g = globals.constData();
-                }
-                const float *socketRows = nullptr;
-                if (socketFloats > 0) {
-                    const uchar *rowSrc = file.data() + *file.socketDataOffset() + first * socketFloats * 4;
-                    rows.resize(qsizetype(n * socketFloats));
-                    for (qsizetype i = 0; i < rows.size(); ++i)
-                        rows[i] = fmt::readF32(rowSrc + 4 * i);
-                    socketRows = rows.constData();
-                }
-                if (!writer.appendFileFrames(g, socketRows, keepSkin ? stored.constData() : nullptr, n, why))
-                    return false;
-                // Read once: out of the resident set (a mapped input; page cache stays warm).
-                file.releasePages(file.paletteDataOffset() + first * frameFloats * 4, quint64(n) * frameFloats * 4);
-                if (socketFloats > 0)
-                    file.releasePages(*file.socketDataOffset() + first * socketFloats * 4, quint64(n) * socketFloats * 4);
-                done += n;
-            }
-            if (file.isStale()) {
-                *why = QStringLiteral("the input shrank below its %1 bytes while it was being read").arg(file.fileSize());
+            if (!streamClip(file, writer.currentClip(), writer, keepSkin, why))
                 return false;
-            }
         }
         if (!writer.finish(why))
             return false;

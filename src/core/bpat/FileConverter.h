@@ -9,6 +9,7 @@
 // BpatDocument::fromFile() written by BpatWriter, and the output is checked like BpatSaver
 // checks it (spec profile) before it replaces the target.
 #include "bpat/BpatDocument.h"
+#include "bpat/BpatStreamWriter.h"
 #include "bpat/VersionConverter.h"
 #include "diagnostics/DiagnosticSink.h"
 
@@ -37,6 +38,14 @@ class FileConverter
 public:
     // `plan`: BpatDocument::planFromFile(file).
     static FileConvertResult convert(const BpatFile &file, BpatDocument plan, const ConvertOptions &options, const QString &path);
+
+    // Feeds clip `clip` of `file` (the writer's current clip) to `writer` from the mapping, a run
+    // of about 4 MiB at a time: its global matrices, its socket rows as stored and, with
+    // `keepSkin` (a late-v3 file written as late v3), its skinning floats; each run's pages
+    // leave the resident set once read. False + reason when the writer refuses or the file
+    // shrank underneath. The clip's palette and socket rows must be inside the file
+    // (BpatDocument::planFromFile checked them).
+    static bool streamClip(const BpatFile &file, int clip, BpatStreamWriter &writer, bool keepSkin, QString *error);
 
     // The global matrices of one frame of one clip of a file (VersionConverter::framePose on
     // its document, without copying the palette).

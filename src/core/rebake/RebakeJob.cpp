@@ -4,6 +4,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatStreamWriter.h"
 #include "bpat/BpatWriter.h"
+#include "bpat/FileConverter.h"
 #include "bpat/VersionConverter.h"
 #include "anim/InputAnimationReader.h"
 #include "bpat/Validator.h"
@@ -80,6 +81,10 @@ ValidationResult withDeepFindings(const ValidationResult &structural, const Diag
 
 struct RebakeJob::Prepared
 {
+    // false: --into's clips are not copied (BpatDocument::planFromFile); they stream from
+    // `intoFile`'s mapping when the output is written.
+    bool frames = true;
+    std::optional<BpatFile> intoFile;
     BpatDocument doc;                 // the target: --into's document, or an empty one from the recipe
     QSet<QString> existingSpecErrors; // --into's own spec-profile errors
     QList<InputAnimation> animations; // per requested clip
@@ -142,7 +147,10 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
         ValidationOptions specOptions;
         specOptions.deep = true;
         existingSpecErrors = errorFindings(Validator(specOptions).validate(*file));
-        std::optional<BpatDocument> loaded = BpatDocument::fromFile(*file, &error);
+        std::optional<BpatDocument> loaded = p.frames ? BpatDocument::fromFile(*file, &error)
+                                                      : BpatDocument::planFromFile(*file, &error);
+        if (!p.frames)
+            p.intoFile = *file;
         if (!loaded) {
             out.errors << QStringLiteral("cannot read %1: %2").arg(req.intoPath, error);
             return false;
@@ -287,9 +295,14 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
     RebakeOutcome out;
     const RebakeRequest &req = m_request;
     Prepared prepared;
+    prepared.frames = false; // --into's own clips stream from its mapping too
     if (!prepare(out, prepared))
         return out;
     BpatDocument &plan = prepared.doc;
+    QSet<QString> requested;
+    for (const RebakeClipRequest &c : req.clips)
+        requested.insert(c.name);
+    const bool keptFirstClip = prepared.intoFile && plan.clipCount() > 0 && !requested.contains(plan.clip(0).name);
 
     // The plan: the existing clips as they are, each requested clip as a placeholder of its
     // frame count whose palette stays empty (BpatStreamWriter streams it).
@@ -313,7 +326,12 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
     // streamed frames (their contacts, a bind pose that is the first frame) is left to the writer.
     StreamedFill fill;
     if (req.formatVersion) {
-        const ConvertResult converted = VersionConverter::convert(plan, ConvertOptions{*req.formatVersion, {}, {}});
+        ConvertOptions convertOptions{*req.formatVersion, {}, {}};
+        // The default bind pose, frame 0 of clip 0, is in --into's mapping when that clip is
+        // kept: read it now, so the conversion checks and uses it as on the whole document.
+        if (keptFirstClip && !plan.hasBindPalette())
+            convertOptions.bindGlobals = FileConverter::framePose(*prepared.intoFile, 0, 0);
+        const ConvertResult converted = VersionConverter::convert(plan, convertOptions);
         if (!converted.ok) {
             out.errors << QStringLiteral("cannot write version %1: %2").arg(format::dialectName(*req.formatVersion), converted.error);
             return out;
@@ -358,8 +376,16 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
     const auto body = [&](QIODevice *device, QString *why) {
         if (!writer.begin(device, why))
             return false;
+        const bool keepSkin = prepared.intoFile && prepared.intoFile->storesSkinningMatrices()
+                              && plan.dialect() == format::Dialect::V3Late;
         while (writer.currentClip() >= 0) {
             const QString name = plan.clip(writer.currentClip()).name;
+            if (!requested.contains(name)) {
+                // A clip of the --into file, as stored there.
+                if (!FileConverter::streamClip(*prepared.intoFile, writer.currentClip(), writer, keepSkin, why))
+                    return false;
+                continue;
+            }
             qsizetype i = 0;
             while (req.clips.at(i).name != name)
                 ++i;
