@@ -45,3 +45,43 @@ for fps in $fps_list; do
   grep '^|' <<<"$out"
   grep -v '^|' <<<"$out" | sed "s/^/    ${fps} fps: /"
 done
+
+# Peak memory of the streamed writes in every version: `bpat rebake --format-version V` of the
+# real recording and `bpat convert` of the largest v1 output to each later version, through
+# /usr/bin/time (max RSS). Skipped without /usr/bin/time or the recording. STREAM_VERSIONS
+# (default "1 2 v3-early 3") picks the versions.
+recording=${BPAT_SHARED_DIR:-../shared}/mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin
+if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
+  cmake --build "$build" --target bpat >&2
+  versions=${STREAM_VERSIONS:-1 2 v3-early 3}
+  measure() { # prints "wall s | max RSS MB" of the command
+    /usr/bin/time -f '%e %M' -o "$scratch/stream_time.$$" "$@" >/dev/null 2>&1 || { echo "failed |"; return; }
+    awk '{ printf "%.2f s | %.0f MB", $1, $2 / 1024 }' "$scratch/stream_time.$$"
+  }
+  echo
+  echo "### Peak memory of streamed writes, every version (real recording, hands recipe; /usr/bin/time)"
+  echo
+  echo "| job | output | wall time | peak memory (max RSS) |"
+  echo "|---|---|---|---|"
+  largest=
+  for fps in $fps_list; do
+    for v in $versions; do
+      out_file="$scratch/stream_${fps}_$v.$$.bpat"
+      figures=$(measure "$build/bin/bpat" rebake "$recording" -o "$out_file" --recipe hands --fps "$fps" --threads 1 --format-version "$v")
+      size=$(stat -c %s "$out_file" 2>/dev/null || echo 0)
+      echo "| rebake ${fps} fps, --format-version $v, 1 thread | $((size / 1000000)) MB | $figures |"
+      if [ "$v" = 1 ]; then largest=$out_file; else rm -f "$out_file"; fi
+    done
+  done
+  if [ -n "$largest" ] && [ -f "$largest" ]; then
+    for v in $versions; do
+      [ "$v" = 1 ] && continue
+      out_file="$scratch/stream_convert_$v.$$.bpat"
+      figures=$(measure "$build/bin/bpat" convert "$largest" -o "$out_file" --to-version "$v")
+      size=$(stat -c %s "$out_file" 2>/dev/null || echo 0)
+      echo "| convert the last v1 rebake ($(( $(stat -c %s "$largest") / 1000000 )) MB) to $v | $((size / 1000000)) MB | $figures |"
+      rm -f "$out_file"
+    done
+  fi
+  rm -f "$scratch"/stream_*.$$.bpat "$scratch/stream_time.$$"
+fi

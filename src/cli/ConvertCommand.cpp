@@ -1,9 +1,11 @@
 // `bpat convert IN -o OUT --to-version 1|2|3`: rewrites a BPAT file in another version (3 is late
 // v3, what the game reads today). Global bone matrices are kept; going up, the bind pose, parents,
 // feet and contacts are filled in (VersionConverter); going down, what the target cannot hold is
-// dropped and listed as a warning. The result is validated before it is written atomically.
+// dropped and listed as a warning. The frames stream from the mapped input to the output a run
+// at a time (FileConverter), so memory stays flat whatever the file's size; the result is
+// validated before it replaces the output atomically.
 #include "bpat/BpatFile.h"
-#include "bpat/BpatSaver.h"
+#include "bpat/FileConverter.h"
 #include "bpat/VersionConverter.h"
 #include "io/AtomicFile.h"
 #include "CliSupport.h"
@@ -16,18 +18,27 @@ namespace bpat::cli {
 
 namespace {
 
-std::optional<BpatDocument> load(const QString &command, const QString &path, int *exit)
+// The file, mapped, and its document without the frames (they stay in the mapping).
+struct Input
+{
+    BpatFile file;
+    BpatDocument plan;
+};
+
+std::optional<Input> load(const QString &command, const QString &path, int *exit)
 {
     QString error;
-    const auto file = BpatFile::open(path, &error);
+    auto file = BpatFile::open(path, &error);
     if (!file) {
         *exit = failure(command, error);
         return std::nullopt;
     }
-    auto doc = BpatDocument::fromFile(*file, &error);
-    if (!doc)
+    auto plan = BpatDocument::planFromFile(*file, &error);
+    if (!plan) {
         *exit = failure(command, QStringLiteral("%1: cannot be read: %2 (run `bpat validate` for details)").arg(path, error));
-    return doc;
+        return std::nullopt;
+    }
+    return Input{std::move(*file), std::move(*plan)};
 }
 
 int runConvert(const QStringList &args)
@@ -77,9 +88,10 @@ int runConvert(const QStringList &args)
         return failure(command, QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
                                                "--overwrite-input to replace it)").arg(parser.value(output)));
     int exit = ExitOk;
-    auto doc = load(command, parser.positionalArguments().constFirst(), &exit);
-    if (!doc)
+    auto input = load(command, parser.positionalArguments().constFirst(), &exit);
+    if (!input)
         return exit;
+    const BpatDocument *doc = &input->plan;
 
     ConvertOptions options;
     options.target = format::Dialect(*target);
@@ -99,13 +111,14 @@ int runConvert(const QStringList &args)
         if (!frame)
             return usageError(parser, command, QStringLiteral("--bind-frame expects a non-negative integer"));
         QString error;
-        options.bindGlobals = VersionConverter::framePose(*doc, clip, *frame, &error);
+        options.bindGlobals = FileConverter::framePose(input->file, clip, *frame, &error);
         if (!options.bindGlobals)
             return failure(command, QStringLiteral("--bind-clip/--bind-frame: %1").arg(error));
     } else if (parser.isSet(bindFrom)) {
-        auto source = load(command, parser.value(bindFrom), &exit);
-        if (!source)
+        const auto sourceInput = load(command, parser.value(bindFrom), &exit);
+        if (!sourceInput)
             return exit;
+        const BpatDocument *source = &sourceInput->plan;
         if (source->boneCount() != doc->boneCount())
             return failure(command, QStringLiteral("--bind-from: %1 has %2 bones, the input %3")
                                         .arg(parser.value(bindFrom)).arg(source->boneCount()).arg(doc->boneCount()));
@@ -115,7 +128,7 @@ int runConvert(const QStringList &args)
                 bind.append(source->bindMatrix(b));
         } else {
             QString error;
-            const auto pose = VersionConverter::framePose(*source, 0, 0, &error);
+            const auto pose = FileConverter::framePose(sourceInput->file, 0, 0, &error);
             if (!pose)
                 return failure(command, QStringLiteral("--bind-from: %1").arg(error));
             bind = *pose;
@@ -133,18 +146,18 @@ int runConvert(const QStringList &args)
     }
 
     const format::Dialect from = doc->dialect();
-    const ConvertResult converted = VersionConverter::convert(*doc, options);
-    if (!converted.ok)
+    const QString out = parser.value(output);
+    const FileConvertResult converted = FileConverter::convert(input->file, input->plan, options, out);
+    if (!converted.converted)
         return failure(command, QStringLiteral("cannot convert: %1; nothing was written").arg(converted.error));
     for (const QString &w : converted.warnings)
         printErr(QStringLiteral("%1: warning: %2\n").arg(command, w));
-    const QString out = parser.value(output);
-    const BpatSaver::Result saved = BpatSaver::save(*doc, out);
-    if (!saved.saved)
-        return failure(command, QStringLiteral("%1 not written: %2").arg(out, saved.error));
+    if (!converted.saved)
+        return failure(command, QStringLiteral("%1 not written: %2").arg(out, converted.error));
+    const BpatDocument &written = *converted.plan;
     printOut(QStringLiteral("wrote %1: %2 -> %3, %4 clips, %5 frames, %6 bones\n")
-                 .arg(out, format::dialectName(from), format::dialectName(doc->dialect()))
-                 .arg(doc->clipCount()).arg(doc->frameTotal()).arg(doc->boneCount()));
+                 .arg(out, format::dialectName(from), format::dialectName(written.dialect()))
+                 .arg(written.clipCount()).arg(written.frameTotal()).arg(written.boneCount()));
     return ExitOk;
 }
 

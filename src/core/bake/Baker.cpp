@@ -166,9 +166,10 @@ std::optional<QList<QList<QMatrix4x4>>> clipFrames(const SpeciesManifest &manife
 
 // The BPAT, streamed into QSaveFile one clip at a time (the bytes BpatWriter writes for
 // bakeDocument()'s document).
-bool writeBpat(const SpeciesManifest &manifest, const BpatDocument &plan, const QString &path, QString *error)
+bool writeBpat(const SpeciesManifest &manifest, const BpatDocument &plan, const StreamedFill &fill, const QString &path,
+               QString *error)
 {
-    BpatStreamWriter writer(plan);
+    BpatStreamWriter writer(plan, fill);
     const quint32 bones = plan.boneCount();
     return AtomicFile::write(path, [&](QIODevice *device, QString *why) {
         if (!writer.begin(device, why))
@@ -247,31 +248,40 @@ bool writeBpsm(const SpeciesManifest &manifest, const BpatDocument &plan, const 
 
 QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir, format::Dialect dialect)
 {
-    // Both files stream (a v1 BPAT and the BPSM): each clip is posed when its turn comes, and
+    // Both files stream (the BPAT in any version, and the BPSM): each clip is posed when its turn comes, and
     // only that clip's frames (and one frame's skinned vertices) are in memory.
     QList<BakeOutput> outputs;
     BakeOutput bpat{manifest.speciesName, manifest.bpatFileName,
                     QDir(outDir).filePath(manifest.bpatFileName), {}, 0, false, {}};
     QString error;
-    const std::optional<BpatDocument> plan = planDocument(manifest, &error);
-    if (plan && dialect == format::Dialect::V1) {
-        bpat.contents = QStringLiteral("species %1, %2 bones, %3 clips, %4 frames, %5 sockets")
-                            .arg(plan->speciesId()).arg(plan->boneCount()).arg(plan->clipCount())
-                            .arg(plan->frameTotal()).arg(plan->socketCount());
-        bpat.ok = writeBpat(manifest, *plan, bpat.path, &error);
-    } else if (std::optional<BpatDocument> doc = plan ? Baker::bakeDocument(manifest, &error) : std::nullopt) {
-        // v2 and v3 are built in memory and converted (late v3 needs the bind palette and
-        // whole-clip contacts); the built-in species are a few megabytes.
-        const ConvertResult converted = VersionConverter::convert(*doc, ConvertOptions{dialect, {}, {}});
-        if (!converted.ok) {
-            error = converted.error;
-        } else {
-            bpat.contents = QStringLiteral("species %1, %2 bones, %3 clips, %4 frames, %5 sockets, %6")
-                                .arg(doc->speciesId()).arg(doc->boneCount()).arg(doc->clipCount())
-                                .arg(doc->frameTotal()).arg(doc->socketCount()).arg(format::dialectName(doc->dialect()));
-            if (!converted.warnings.isEmpty())
-                bpat.contents += QStringLiteral(" (%1)").arg(converted.warnings.join(QStringLiteral("; ")));
-            bpat.ok = BpatWriter(*doc).save(bpat.path, &error);
+    std::optional<BpatDocument> plan = planDocument(manifest, &error);
+    if (plan) {
+        // Every version streams: the plan is converted as far as it can be without its frames
+        // (VersionConverter), and the writer computes the rest (late v3's bind palette from the
+        // first frame, skinning matrices, contacts) as the clips are posed.
+        std::optional<BpatDocument> converted = plan;
+        StreamedFill fill;
+        QStringList warnings;
+        if (dialect != format::Dialect::V1) {
+            const ConvertResult result = VersionConverter::convert(*converted, ConvertOptions{dialect, {}, {}});
+            if (!result.ok)
+                error = result.error;
+            else
+                fill = result.streamed;
+            warnings = result.warnings;
+            if (!result.ok)
+                converted.reset();
+        }
+        if (converted) {
+            const BpatDocument &d = *converted;
+            bpat.contents = QStringLiteral("species %1, %2 bones, %3 clips, %4 frames, %5 sockets")
+                                .arg(d.speciesId()).arg(d.boneCount()).arg(d.clipCount()).arg(d.frameTotal()).arg(d.socketCount());
+            if (dialect != format::Dialect::V1) {
+                bpat.contents += QStringLiteral(", %1").arg(format::dialectName(d.dialect()));
+                if (!warnings.isEmpty())
+                    bpat.contents += QStringLiteral(" (%1)").arg(warnings.join(QStringLiteral("; ")));
+            }
+            bpat.ok = writeBpat(manifest, d, fill, bpat.path, &error);
         }
     }
     if (bpat.ok)

@@ -51,6 +51,16 @@ QString changedWhileRead(const BpatFile &file)
 
 std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString *error)
 {
+    return read(file, true, error);
+}
+
+std::optional<BpatDocument> BpatDocument::planFromFile(const BpatFile &file, QString *error)
+{
+    return read(file, false, error);
+}
+
+std::optional<BpatDocument> BpatDocument::read(const BpatFile &file, bool frames, QString *error)
+{
     auto fail = [&](const QString &why) -> std::optional<BpatDocument> {
         if (error)
             *error = why;
@@ -132,16 +142,17 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
             // Its own family is kept as -1 so moving clips keeps it so.
             clip.variantFamily = info.variantFamily == info.index ? -1 : int(info.variantFamily);
         }
-        clip.palette.resize(qsizetype(quint64(info.frameCount) * matrixFloats));
         const uchar *src = file.data() + *first;
+        if (frames)
+            clip.palette.resize(qsizetype(quint64(info.frameCount) * matrixFloats));
         if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-            if (bytes > 0) // an empty clip has no buffer to copy into
+            if (bytes > 0 && frames) // an empty clip has no buffer to copy into
                 std::memcpy(clip.palette.data(), src, bytes);
         } else {
             for (qsizetype i = 0; i < clip.palette.size(); ++i)
                 clip.palette[i] = fmt::readF32(src + 4 * i);
         }
-        if (late) {
+        if (late && frames) {
             // Keep the skinning floats as stored and turn the palette into globals.
             clip.storedSkin = clip.palette;
             doc.skinToGlobals(clip);
@@ -154,7 +165,7 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
                 clip.contacts[qsizetype(f) * 2 + 1] = c.second;
             }
         }
-        if (keepSocketRows) {
+        if (keepSocketRows && frames) {
             // Inside the file: the whole socket data block is in bounds.
             const uchar *rows = file.data() + *file.socketDataOffset() + quint64(info.frameOffset) * socketFloats * 4;
             clip.socketRows.resize(qsizetype(quint64(info.frameCount) * socketFloats));
@@ -169,7 +180,7 @@ std::optional<BpatDocument> BpatDocument::fromFile(const BpatFile &file, QString
     }
     if (file.isStale())
         return fail(changedWhileRead(file));
-    if (!keepSocketRows)
+    if (!keepSocketRows && frames)
         doc.recomputeSocketRows();
     return doc;
 }

@@ -88,6 +88,11 @@ public:
     // all inside the file, so it never reads out of bounds; run the Validator for details.
     // Clips whose frame_offset is not contiguous are copied from where they point.
     static std::optional<BpatDocument> fromFile(const BpatFile &file, QString *error = nullptr);
+    // The same document without its frames, after the same checks: every clip's palette,
+    // socket rows and stored skinning floats are left empty (contacts, markers and the rest are
+    // read). A streaming plan: BpatStreamWriter then takes the frames from the file a run at a
+    // time (bpat convert), so a file of any size is rewritten in a few megabytes.
+    static std::optional<BpatDocument> planFromFile(const BpatFile &file, QString *error = nullptr);
 
     // --- Version and dialect (v1 unless read from a later file or set) ---
     format::Dialect dialect() const { return m_dialect; }
@@ -157,6 +162,7 @@ public:
     bool isWritable() const { return problems().isEmpty(); }
 
 private:
+    static std::optional<BpatDocument> read(const BpatFile &file, bool frames, QString *error);
     bool checkClip(const BpatClip &clip, QString *error) const;
     void skinToGlobals(BpatClip &clip) const; // palette = globals of clip.storedSkin
     // Renumbers variant families after clips moved (map: old index -> new, -1 = gone); the clip

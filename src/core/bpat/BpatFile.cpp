@@ -263,6 +263,11 @@ BpatFile BpatFile::fromData(QByteArray bytes, const QString &path)
 
 bool BpatFile::isNull() const { return !d; }
 bool BpatFile::isStale() const { return d && d->MappedFile::isStale(); }
+void BpatFile::releasePages(quint64 offset, quint64 size) const
+{
+    if (d)
+        d->release(offset, size);
+}
 QString BpatFile::path() const { return d ? d->path : QString(); }
 quint64 BpatFile::fileSize() const { return d ? d->size : 0; }
 QByteArrayView BpatFile::bytes() const

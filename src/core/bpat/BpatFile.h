@@ -120,6 +120,9 @@ public:
     // underneath): such reads returned zeros (MappedFile's guard), so anything built from them
     // is unreliable. Never true for in-memory data.
     bool isStale() const;
+    // A mapped file's pages of [offset, offset + size) leave the resident set (MappedFile::release):
+    // for a pass that reads a large file once, front to back (bpat convert).
+    void releasePages(quint64 offset, quint64 size) const;
 
     // --- Header and tables (decoded on open) ---
     bool hasHeader() const;                // false when the file is shorter than 64 bytes

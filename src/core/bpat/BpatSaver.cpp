@@ -19,21 +19,26 @@ BpatSaver::Result BpatSaver::check(const BpatDocument &document, QByteArray *byt
     }
     result.validation = Validator().validate(BpatFile::fromData(data));
     if (!result.validation.valid()) {
-        const Diagnostic *first = nullptr;
-        for (const Diagnostic &d : result.validation.issues) {
-            if (d.severity == Severity::Error) {
-                first = &d;
-                break;
-            }
-        }
-        result.error = QStringLiteral("the result would not be a valid BPAT file (%1 error(s)%2)")
-                           .arg(result.validation.counts.errors)
-                           .arg(first ? QStringLiteral(", first: %1 %2").arg(first->code, first->message) : QString());
+        result.error = invalidReason(result.validation);
         return result;
     }
     if (bytes)
         *bytes = data;
     return result;
+}
+
+QString BpatSaver::invalidReason(const ValidationResult &validation)
+{
+    const Diagnostic *first = nullptr;
+    for (const Diagnostic &d : validation.issues) {
+        if (d.severity == Severity::Error) {
+            first = &d;
+            break;
+        }
+    }
+    return QStringLiteral("the result would not be a valid BPAT file (%1 error(s)%2)")
+        .arg(validation.counts.errors)
+        .arg(first ? QStringLiteral(", first: %1 %2").arg(first->code, first->message) : QString());
 }
 
 BpatSaver::Result BpatSaver::save(const BpatDocument &document, const QString &path)

@@ -24,6 +24,8 @@ public:
     static Result check(const BpatDocument &document, QByteArray *bytes = nullptr);
     // check(), then an atomic replace of `path` when the bytes have no validation error.
     static Result save(const BpatDocument &document, const QString &path);
+    // Why a validation result refuses a save: "the result would not be a valid BPAT file (...)".
+    static QString invalidReason(const ValidationResult &validation);
     // Atomic write of bytes that were already checked.
     static bool writeAtomically(const QByteArray &bytes, const QString &path, QString *error);
 };

@@ -2,21 +2,87 @@
 
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepChecker.h"
+#include "bpat/DeepCheckerV3.h"
 #include "io/AtomicFile.h"
 
 #include <QIODevice>
+#include <QTemporaryFile>
 
 namespace bpat {
 
 namespace fmt = bpat::format;
 
 BpatStreamWriter::BpatStreamWriter(const BpatDocument &plan)
-    : m_plan(plan)
+    : BpatStreamWriter(plan, StreamedFill{})
 {
-    const BpatWriter writer(plan);
+}
+
+BpatStreamWriter::BpatStreamWriter(const BpatDocument &plan, const StreamedFill &fill)
+    : m_plan(plan)
+    , m_fill(fill)
+    , m_late(plan.dialect() == format::Dialect::V3Late)
+{
+    BpatWriter writer(plan);
+    writer.setContactsStreamed(fill.contacts);
     m_layout = writer.layout();
     m_head = writer.headerAndTables(m_layout);
     m_headFile = BpatFile::fromData(m_head);
+    if (!m_fill.bindFromFirstFrame)
+        prepareBind(nullptr, nullptr);
+}
+
+bool BpatStreamWriter::prepareBind(const float *firstFrame, QString *error)
+{
+    const quint32 bones = m_plan.boneCount();
+    if (m_fill.bindFromFirstFrame) {
+        // As VersionConverter::convert() takes it: frame 0 of clip 0, each matrix invertible.
+        m_contactBind.clear();
+        for (quint32 b = 0; b < bones; ++b) {
+            const QMatrix4x4 m(firstFrame + qsizetype(b) * 16); // row-major constructor
+            bool invertible = false;
+            (void)m.inverted(&invertible);
+            if (!invertible) {
+                if (error)
+                    *error = QStringLiteral("the bind matrix of bone %1 is not invertible").arg(b);
+                return false;
+            }
+            m_contactBind.append(m);
+        }
+        if (m_late) {
+            m_bindPalette.clear(); // BpatDocument::setBindMatrices()
+            for (const QMatrix4x4 &m : std::as_const(m_contactBind))
+                m_bindPalette.append(QList<float>(m.constData(), m.constData() + 16));
+        }
+    } else {
+        m_contactBind = m_fill.bind.value_or(QList<QMatrix4x4>());
+        if (m_late)
+            m_bindPalette = m_plan.bindPalette();
+    }
+    m_contactInverseBind.clear();
+    for (const QMatrix4x4 &b : std::as_const(m_contactBind))
+        m_contactInverseBind.append(b.inverted());
+    const bool haveBind = m_bindPalette.size() == qsizetype(bones) * 16;
+    m_inverseBind = m_late && haveBind ? BpatWriter::inverseBindPalette(m_bindPalette.constData(), bones) : QList<QMatrix4x4>();
+    m_bindReady = true;
+    return true;
+}
+
+QList<std::pair<quint64, QByteArray>> BpatStreamWriter::trailer() const
+{
+    QList<std::pair<quint64, QByteArray>> blocks;
+    if (!trailerKnown())
+        return blocks;
+    if (m_layout.bindPaletteOffset != 0) {
+        QByteArray bytes(m_bindPalette.size() * 4, Qt::Uninitialized);
+        for (qsizetype i = 0; i < m_bindPalette.size(); ++i)
+            fmt::writeF32(reinterpret_cast<uchar *>(bytes.data()) + 4 * i, m_bindPalette.at(i));
+        blocks.append({m_layout.bindPaletteOffset, bytes});
+    }
+    if (m_layout.boneParentOffset != 0) {
+        const QList<quint8> &parents = m_plan.boneParents();
+        blocks.append({m_layout.boneParentOffset, QByteArray(reinterpret_cast<const char *>(parents.constData()), parents.size())});
+    }
+    return blocks;
 }
 
 BpatStreamWriter::~BpatStreamWriter() = default;
@@ -29,8 +95,12 @@ void BpatStreamWriter::setDeepChecks(const ValidationOptions &options)
     m_checkOptions.maxIssues = 0;
     m_paletteSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
     m_socketSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
+    m_contactSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
     m_paletteChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_paletteSink);
     m_socketChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_socketSink);
+    m_skinChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_paletteSink);
+    m_skinSocketChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_socketSink);
+    m_contactChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_contactSink);
 }
 
 bool BpatStreamWriter::writeAt(quint64 offset, const char *data, qint64 size, QString *error)
@@ -49,6 +119,18 @@ bool BpatStreamWriter::writeAt(quint64 offset, const char *data, qint64 size, QS
     return true;
 }
 
+bool BpatStreamWriter::writeFloatsAt(quint64 offset, const float *floats, quint64 n, QString *error)
+{
+    if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
+        return writeAt(offset, reinterpret_cast<const char *>(floats), qint64(n * 4), error);
+    } else {
+        m_orderScratch.resize(qsizetype(n));
+        for (quint64 i = 0; i < n; ++i)
+            fmt::writeF32(reinterpret_cast<uchar *>(m_orderScratch.data() + i), floats[i]);
+        return writeAt(offset, reinterpret_cast<const char *>(m_orderScratch.constData()), qint64(n * 4), error);
+    }
+}
+
 bool BpatStreamWriter::begin(QIODevice *device, QString *error)
 {
     m_device = device;
@@ -57,24 +139,22 @@ bool BpatStreamWriter::begin(QIODevice *device, QString *error)
     m_clipDone = 0;
     m_globalFrame = 0;
     m_finished = false;
-    if (m_plan.dialect() != format::Dialect::V1) {
-        // v2 and v3 tables and trailing blocks (and late v3's skinning matrices) are written by
-        // BpatWriter from a whole document.
-        if (error)
-            *error = QStringLiteral("streamed writing is for BPAT v1; %1 is written whole").arg(format::dialectName(m_plan.dialect()));
-        return false;
-    }
     if (!writeAt(0, m_head.constData(), m_head.size(), error))
         return false;
     return advance(error);
 }
 
-bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows, quint32 count, QString *error)
+bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows, const float *storedContacts,
+                                  const float *storedSkin, quint32 count, QString *error)
 {
     const quint32 bones = m_plan.boneCount();
     const int sockets = m_plan.socketCount();
     const quint64 frameFloats = quint64(bones) * fmt::MatrixFloats;
     const quint64 socketFloats = quint64(sockets) * fmt::SocketRowFloats;
+    if (count == 0)
+        return true;
+    if (m_globalFrame == 0 && !m_bindReady && !prepareBind(palette, error))
+        return false;
 
     // Socket rows of streamed frames: computed here, as BpatDocument computes them.
     if (!socketRows && sockets > 0) {
@@ -92,28 +172,59 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
         socketRows = m_socketScratch.constData();
     }
 
-    if (m_paletteChecker) {
-        m_paletteChecker->checkPaletteFrames(reinterpret_cast<const uchar *>(palette), m_globalFrame, count);
-        if (sockets > 0)
-            m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows),
-                                               reinterpret_cast<const uchar *>(palette), m_globalFrame, count);
+    // v3 contact records: the stored clip's, or computed from the frames.
+    const float *contacts = nullptr;
+    if (m_layout.contactDataOffset != 0) {
+        contacts = storedContacts;
+        if (!contacts) {
+            m_contactScratch.resize(qsizetype(count) * 2);
+            for (quint32 f = 0; f < count; ++f) {
+                const auto [sole, foot] = VersionConverter::contactRecord(palette + f * frameFloats, bones, m_fill.feet,
+                                                                          m_fill.soleRule, m_contactBind, m_contactInverseBind);
+                m_contactScratch[qsizetype(f) * 2] = sole;
+                m_contactScratch[qsizetype(f) * 2 + 1] = foot;
+            }
+            contacts = m_contactScratch.constData();
+        }
     }
 
-    auto write = [&](quint64 offset, const float *floats, quint64 n) {
-        if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-            return writeAt(offset, reinterpret_cast<const char *>(floats), qint64(n * 4), error);
+    // Late v3: the skinning matrices BpatWriter writes for these globals.
+    const float *stored = palette;
+    const bool haveBind = m_late && m_bindPalette.size() == qsizetype(bones) * 16;
+    if (m_late) {
+        m_skinScratch.resize(qsizetype(count * frameFloats));
+        BpatWriter::lateV3Skin(palette, storedSkin, haveBind ? m_bindPalette.constData() : nullptr,
+                               haveBind ? m_inverseBind.constData() : nullptr, bones, count, m_skinScratch.data());
+        stored = m_skinScratch.constData();
+    }
+
+    if (m_paletteChecker) {
+        // The Validator's deep pass over what the file will hold (BpatFile's bind palette is the
+        // one written, or none).
+        const float *bind = m_layout.bindPaletteOffset != 0 && haveBind ? m_bindPalette.constData() : nullptr;
+        if (m_late) {
+            m_skinChecker->checkSkinningFrames(reinterpret_cast<const uchar *>(stored), m_globalFrame, count, bind);
+            if (sockets > 0)
+                m_skinSocketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows),
+                                                       reinterpret_cast<const uchar *>(stored), m_globalFrame, count, bind);
         } else {
-            m_orderScratch.resize(qsizetype(n));
-            for (quint64 i = 0; i < n; ++i)
-                fmt::writeF32(reinterpret_cast<uchar *>(m_orderScratch.data() + i), floats[i]);
-            return writeAt(offset, reinterpret_cast<const char *>(m_orderScratch.constData()), qint64(n * 4), error);
+            m_paletteChecker->checkPaletteFrames(reinterpret_cast<const uchar *>(palette), m_globalFrame, count);
+            if (sockets > 0)
+                m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows),
+                                                   reinterpret_cast<const uchar *>(palette), m_globalFrame, count);
         }
-    };
-    if (!write(m_layout.paletteDataOffset + quint64(m_globalFrame) * bones * fmt::MatrixSize, palette, count * frameFloats))
+        if (contacts)
+            m_contactChecker->checkContactRecords(reinterpret_cast<const uchar *>(contacts), m_globalFrame, count);
+    }
+
+    if (!writeFloatsAt(m_layout.paletteDataOffset + quint64(m_globalFrame) * bones * fmt::MatrixSize, stored, count * frameFloats, error))
         return false;
     if (sockets > 0
-        && !write(m_layout.socketDataOffset + quint64(m_globalFrame) * quint64(sockets) * fmt::SocketRowSize, socketRows,
-                  count * socketFloats))
+        && !writeFloatsAt(m_layout.socketDataOffset + quint64(m_globalFrame) * quint64(sockets) * fmt::SocketRowSize, socketRows,
+                          count * socketFloats, error))
+        return false;
+    if (contacts
+        && !writeFloatsAt(m_layout.contactDataOffset + quint64(m_globalFrame) * fmt::ContactRecordSize, contacts, quint64(count) * 2, error))
         return false;
     m_globalFrame += count;
     return true;
@@ -141,7 +252,10 @@ bool BpatStreamWriter::advance(QString *error)
         while (m_clipDone < c.frameCount) {
             const quint32 n = std::min(step, c.frameCount - m_clipDone);
             const float *rows = socketFloats > 0 ? c.socketRows.constData() + m_clipDone * socketFloats : nullptr;
-            if (!emitFrames(c.palette.constData() + m_clipDone * frameFloats, rows, n, error))
+            const float *contacts = c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + m_clipDone * 2 : nullptr;
+            const float *skin = m_late && c.storedSkin.size() == c.palette.size() ? c.storedSkin.constData() + m_clipDone * frameFloats
+                                                                                  : nullptr;
+            if (!emitFrames(c.palette.constData() + m_clipDone * frameFloats, rows, contacts, skin, n, error))
                 return false;
             m_clipDone += n;
         }
@@ -150,15 +264,53 @@ bool BpatStreamWriter::advance(QString *error)
 
 bool BpatStreamWriter::appendFrames(const float *palette, quint32 count, QString *error)
 {
+    return appendFileFrames(palette, nullptr, nullptr, count, error);
+}
+
+bool BpatStreamWriter::appendFileFrames(const float *palette, const float *socketRows, const float *storedSkin, quint32 count,
+                                        QString *error)
+{
     if (m_clip < 0 || count > m_plan.clip(m_clip).frameCount - m_clipDone) {
         if (error)
             *error = QStringLiteral("%1 frames more than the planned clips hold").arg(count);
         return false;
     }
-    if (!emitFrames(palette, nullptr, count, error))
+    // Contact records the plan holds for a streamed clip (a file's, bpat convert) are written as
+    // they are; otherwise they are computed (StreamedFill).
+    const BpatClip &c = m_plan.clip(m_clip);
+    const float *contacts = c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + qsizetype(m_clipDone) * 2
+                                                                              : nullptr;
+    if (!emitFrames(palette, socketRows, contacts, m_late ? storedSkin : nullptr, count, error))
         return false;
     m_clipDone += count;
     return advance(error);
+}
+
+std::optional<ValidationResult> BpatStreamWriter::structuralCheck(ValidationProfile profile, const QString &path,
+                                                                  QString *error) const
+{
+    const quint64 fileSize = m_layout.fileSize;
+    QTemporaryFile sparse;
+    bool written = sparse.open() && AtomicFile::writeAll(&sparse, m_head) && sparse.resize(qint64(fileSize));
+    for (const auto &[offset, bytes] : trailer())
+        written = written && sparse.seek(qint64(offset)) && AtomicFile::writeAll(&sparse, bytes);
+    if (!written || !sparse.flush()) {
+        if (error)
+            *error = QStringLiteral("cannot prepare the layout check in %1: %2").arg(sparse.fileName(), sparse.errorString());
+        return std::nullopt;
+    }
+    uchar *mapped = fileSize > 0 ? sparse.map(0, qint64(fileSize)) : nullptr;
+    if (!mapped) {
+        if (error)
+            *error = QStringLiteral("cannot map the layout check file %1: %2").arg(sparse.fileName(), sparse.errorString());
+        return std::nullopt;
+    }
+    ValidationOptions options;
+    options.profile = profile;
+    ValidationResult result = Validator(options).validate(
+        BpatFile::fromData(QByteArray::fromRawData(reinterpret_cast<const char *>(mapped), qsizetype(fileSize)), path));
+    sparse.unmap(mapped);
+    return result;
 }
 
 bool BpatStreamWriter::finish(QString *error)
@@ -168,14 +320,24 @@ bool BpatStreamWriter::finish(QString *error)
             *error = QStringLiteral("%1 of %2 frames written").arg(m_globalFrame).arg(m_plan.frameTotal());
         return false;
     }
+    // Late v3: the bind palette and bone parents, after the palette, socket rows and contacts.
+    for (const auto &[offset, bytes] : trailer()) {
+        if (!writeAt(offset, bytes.constData(), bytes.size(), error))
+            return false;
+    }
     if (m_position != m_layout.fileSize && !m_device->seek(qint64(m_layout.fileSize))) {
         if (error)
             *error = m_device->errorString();
         return false;
     }
     if (m_paletteChecker && !m_finished) {
-        m_paletteChecker->finishPalette();
-        m_socketChecker->finishSockets();
+        if (m_late) {
+            m_skinChecker->finishSkinning();
+            m_skinSocketChecker->finishSocketData();
+        } else {
+            m_paletteChecker->finishPalette();
+            m_socketChecker->finishSockets();
+        }
     }
     m_finished = true;
     return true;
@@ -187,6 +349,7 @@ Diagnostics BpatStreamWriter::deepFindings() const
         return {};
     Diagnostics all = m_paletteSink->result().issues;
     all += m_socketSink->result().issues;
+    all += m_contactSink->result().issues;
     return all;
 }
 

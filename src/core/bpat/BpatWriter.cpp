@@ -78,7 +78,7 @@ BpatLayout BpatWriter::layout() const
     if (version == 3) {
         // The game's writer aligns its cursor after every trailing block, present or not.
         quint64 cursor = fmt::alignUp(l.fileSize, 16);
-        if (m_doc.hasContacts()) {
+        if (m_doc.hasContacts() || m_contactsStreamed) {
             l.contactDataOffset = cursor;
             cursor += quint64(m_doc.frameTotal()) * fmt::ContactRecordSize;
             l.fileSize = cursor;

@@ -34,6 +34,10 @@ class BpatWriter
 public:
     explicit BpatWriter(const BpatDocument &document);
 
+    // Lay the file out with a contact table although the document's clips do not hold their
+    // records yet (BpatStreamWriter computes them as the frames pass).
+    void setContactsStreamed(bool streamed) { m_contactsStreamed = streamed; }
+
     // By default the writer refuses a document with problems() (no clips, bad sizes, bad fps,
     // duplicate names...). Tests that craft invalid files turn this off; sizes are still checked.
     void setAllowInvalid(bool allow) { m_allowInvalid = allow; }
@@ -50,6 +54,16 @@ public:
     // anchors, offsets), never a palette: BpatStreamWriter writes them before streaming frames.
     QByteArray headerAndTables(const BpatLayout &layout) const;
 
+    // Late v3: the column-major skinning floats of `frames` frames of row-major globals,
+    // skin = global x inverse(bind) (global alone without `inverseBind`). `storedSkin` (or null):
+    // the floats read from a file for these frames; a matrix whose global is what its stored
+    // floats give (x `bindPalette`, column-major, or null) keeps them, so an unedited late-v3
+    // file is written back byte for byte. `out` holds frames x bones x 16 floats.
+    static void lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette,
+                           const QMatrix4x4 *inverseBind, quint32 bones, quint32 frames, float *out);
+    // The inverses lateV3Skin() takes, from a column-major bind palette of `bones` matrices.
+    static QList<QMatrix4x4> inverseBindPalette(const float *bindPalette, quint32 bones);
+
 private:
     bool check(QString *error) const;
     // Version-specific pieces (BpatWriterVersions.cpp).
@@ -60,6 +74,7 @@ private:
 
     const BpatDocument &m_doc;
     bool m_allowInvalid = false;
+    bool m_contactsStreamed = false;
 };
 
 } // namespace bpat

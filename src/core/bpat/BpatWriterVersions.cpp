@@ -44,43 +44,57 @@ void BpatWriter::writeV3Extension(uchar *p, const BpatLayout &l) const
     fmt::writeU64(p + fmt::ext::BoneParentOffset, l.boneParentOffset);
 }
 
+QList<QMatrix4x4> BpatWriter::inverseBindPalette(const float *bindPalette, quint32 bones)
+{
+    QList<QMatrix4x4> inverse;
+    inverse.reserve(bones);
+    for (quint32 b = 0; b < bones; ++b) // BpatDocument::bindMatrix(), inverted
+        inverse.append(QMatrix4x4(bindPalette + qsizetype(b) * 16).transposed().inverted());
+    return inverse;
+}
+
+void BpatWriter::lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette,
+                            const QMatrix4x4 *inverseBind, quint32 bones, quint32 frames, float *out)
+{
+    const quint64 count = quint64(frames) * bones;
+    for (quint64 i = 0; i < count; ++i) {
+        const quint32 b = quint32(i % bones);
+        const float *g = globals + i * 16;
+        if (storedSkin) {
+            const float *s = storedSkin + i * 16;
+            std::array<float, 16> again;
+            if (bindPalette) {
+                again = skinTimesBind(s, bindPalette + qsizetype(b) * 16);
+            } else {
+                for (int r = 0; r < 4; ++r)
+                    for (int k = 0; k < 4; ++k)
+                        again[r * 4 + k] = s[k * 4 + r];
+            }
+            if (std::memcmp(again.data(), g, sizeof again) == 0) {
+                std::memcpy(out + i * 16, s, 16 * sizeof(float));
+                continue;
+            }
+        }
+        const QMatrix4x4 global(g); // row-major constructor
+        const QMatrix4x4 skin = inverseBind ? global * inverseBind[b] : global;
+        std::memcpy(out + i * 16, skin.constData(), 16 * sizeof(float)); // column-major
+    }
+}
+
 QList<float> BpatWriter::lateV3Palette(int index) const
 {
-    // skin = global x inverse(bind), stored column-major. A matrix whose global is exactly what
-    // the stored skinning matrix gave when the file was read keeps its stored bytes, so an
-    // unedited late-v3 file is written back byte for byte.
+    // skin = global x inverse(bind), stored column-major; an unedited matrix keeps its bytes.
     const BpatClip &c = m_doc.clip(index);
     const quint32 bones = m_doc.boneCount();
     const bool haveBind = m_doc.bindPalette().size() == qsizetype(bones) * 16;
     const bool haveStored = c.storedSkin.size() == c.palette.size();
-    QList<QMatrix4x4> inverseBind;
-    for (quint32 b = 0; haveBind && b < bones; ++b)
-        inverseBind.append(m_doc.bindMatrix(b).inverted());
+    const QList<QMatrix4x4> inverseBind = haveBind ? inverseBindPalette(m_doc.bindPalette().constData(), bones)
+                                                   : QList<QMatrix4x4>();
     QList<float> out(c.palette.size());
-    for (quint32 f = 0; f < c.frameCount; ++f) {
-        for (quint32 b = 0; b < bones; ++b) {
-            const qsizetype at = BpatClip::matrixIndex(f, b, bones);
-            const float *g = c.palette.constData() + at;
-            if (haveStored) {
-                const float *s = c.storedSkin.constData() + at;
-                std::array<float, 16> again;
-                if (haveBind) {
-                    again = skinTimesBind(s, m_doc.bindPalette().constData() + qsizetype(b) * 16);
-                } else {
-                    for (int r = 0; r < 4; ++r)
-                        for (int k = 0; k < 4; ++k)
-                            again[r * 4 + k] = s[k * 4 + r];
-                }
-                if (std::memcmp(again.data(), g, sizeof again) == 0) {
-                    std::memcpy(out.data() + at, s, 16 * sizeof(float));
-                    continue;
-                }
-            }
-            const QMatrix4x4 global(g); // row-major constructor
-            const QMatrix4x4 skin = haveBind ? global * inverseBind.at(b) : global;
-            std::memcpy(out.data() + at, skin.constData(), 16 * sizeof(float)); // column-major
-        }
-    }
+    if (bones > 0)
+        lateV3Skin(c.palette.constData(), haveStored ? c.storedSkin.constData() : nullptr,
+                   haveBind ? m_doc.bindPalette().constData() : nullptr, haveBind ? inverseBind.constData() : nullptr, bones,
+                   c.frameCount, out.data());
     return out;
 }
 

@@ -15,6 +15,10 @@ bool anyMarkerSet(const BpatClip &c)
     return std::any_of(c.markers.begin(), c.markers.end(), [](float v) { return v != -1.0f; });
 }
 
+// A streaming plan's clip whose frames are still to come (BpatStreamWriter::isStreamed).
+bool isStreamed(const BpatClip &c) { return c.palette.isEmpty() && c.frameCount > 0; }
+bool anyStreamed(const BpatDocument &doc) { return std::any_of(doc.clips().begin(), doc.clips().end(), isStreamed); }
+
 } // namespace
 
 std::optional<QList<QMatrix4x4>> VersionConverter::framePose(const BpatDocument &doc, int clip, quint32 frame, QString *error)
@@ -36,6 +40,34 @@ std::optional<QList<QMatrix4x4>> VersionConverter::framePose(const BpatDocument 
     return pose;
 }
 
+std::pair<float, float> VersionConverter::contactRecord(const float *frame, quint32 bones, const QList<int> &feet,
+                                                      RigDescription::SoleRule rule, const QList<QMatrix4x4> &bind,
+                                                      const QList<QMatrix4x4> &inverseBind)
+{
+    // The game's sole points of a humanoid foot, in the foot bone's frame.
+    static const QVector3D solePoints[2] = {QVector3D(0.0f, -0.022f, -0.060f), QVector3D(0.0f, -0.022f, 0.165f)};
+    float sole = 0.0f;
+    float foot = 0.0f;
+    bool first = true;
+    for (int footBone : feet) {
+        if (footBone < 0 || quint32(footBone) >= bones || footBone >= bind.size())
+            continue;
+        const QMatrix4x4 g(frame + qsizetype(footBone) * 16); // row-major constructor
+        float footSole = std::numeric_limits<float>::max();
+        if (rule == RigDescription::SoleRule::Humanoid) {
+            for (const QVector3D &p : solePoints)
+                footSole = std::min(footSole, g.map(p).y() - bind.at(footBone).map(p).y());
+        } else {
+            footSole = (g * inverseBind.at(footBone)).column(3).y();
+        }
+        const float footY = g.column(3).y();
+        sole = first ? footSole : std::min(sole, footSole);
+        foot = first ? footY : std::min(foot, footY);
+        first = false;
+    }
+    return {sole, foot};
+}
+
 void VersionConverter::computeContacts(BpatDocument &doc, const QList<int> &feet, RigDescription::SoleRule rule,
                                        const QList<QMatrix4x4> &bind, bool onlyMissing)
 {
@@ -43,40 +75,26 @@ void VersionConverter::computeContacts(BpatDocument &doc, const QList<int> &feet
     QList<QMatrix4x4> inverseBind;
     for (const QMatrix4x4 &b : bind)
         inverseBind.append(b.inverted());
-    // The game's sole points of a humanoid foot, in the foot bone's frame.
-    const QVector3D solePoints[2] = {QVector3D(0.0f, -0.022f, -0.060f), QVector3D(0.0f, -0.022f, 0.165f)};
     for (int i = 0; i < doc.clipCount(); ++i) {
         BpatClip &c = doc.clip(i);
         if (onlyMissing && c.contacts.size() == qsizetype(c.frameCount) * 2)
             continue;
+        if (c.palette.size() != qsizetype(c.frameCount) * bones * 16) {
+            c.contacts.clear(); // no frames to compute them from
+            continue;
+        }
         c.contacts.resize(qsizetype(c.frameCount) * 2);
         for (quint32 f = 0; f < c.frameCount; ++f) {
-            float sole = 0.0f;
-            float foot = 0.0f;
-            bool first = true;
-            for (int footBone : feet) {
-                if (footBone < 0 || quint32(footBone) >= bones || footBone >= bind.size())
-                    continue;
-                const QMatrix4x4 g = c.matrix(f, quint32(footBone), bones);
-                float footSole = std::numeric_limits<float>::max();
-                if (rule == RigDescription::SoleRule::Humanoid) {
-                    for (const QVector3D &p : solePoints)
-                        footSole = std::min(footSole, g.map(p).y() - bind.at(footBone).map(p).y());
-                } else {
-                    footSole = (g * inverseBind.at(footBone)).column(3).y();
-                }
-                const float footY = g.column(3).y();
-                sole = first ? footSole : std::min(sole, footSole);
-                foot = first ? footY : std::min(foot, footY);
-                first = false;
-            }
+            const auto [sole, foot] = contactRecord(c.palette.constData() + BpatClip::matrixIndex(f, 0, bones), bones, feet,
+                                                    rule, bind, inverseBind);
             c.contacts[qsizetype(f) * 2] = sole;
             c.contacts[qsizetype(f) * 2 + 1] = foot;
         }
     }
 }
 
-QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::optional<RigDescription> &rigOption)
+QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::optional<RigDescription> &rigOption,
+                                              StreamedFill *streamed)
 {
     QStringList warnings;
     if (doc.version() != 3 || doc.hasContacts())
@@ -88,14 +106,29 @@ QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::opt
         return warnings;
     std::optional<RigDescription> rig = rigOption ? rigOption : RigDescription::builtin(doc.speciesId(), int(doc.boneCount()));
     QList<QMatrix4x4> bind;
+    const bool planned = streamed && anyStreamed(doc);
+    const bool bindLater = planned && !doc.hasBindPalette() && isStreamed(doc.clip(0));
     if (doc.hasBindPalette()) {
         for (quint32 b = 0; b < doc.boneCount(); ++b)
             bind.append(doc.bindMatrix(b));
+    } else if (bindLater) {
+        bind.fill(QMatrix4x4(), qsizetype(doc.boneCount())); // frame 0 of clip 0, once streamed
     } else if (const auto pose = framePose(doc, 0, 0)) {
         bind = *pose;
     }
     if (rig && rig->boneCount() == int(doc.boneCount()) && !rig->footBones.isEmpty() && bind.size() == qsizetype(doc.boneCount())) {
-        computeContacts(doc, rig->footBones, rig->soleRule, bind, true);
+        if (planned) {
+            // The writer computes the new clips' records (and the stored clips' missing ones) as
+            // their frames pass.
+            streamed->contacts = true;
+            streamed->feet = rig->footBones;
+            streamed->soleRule = rig->soleRule;
+            streamed->bindFromFirstFrame = bindLater;
+            if (!bindLater)
+                streamed->bind = bind;
+        } else {
+            computeContacts(doc, rig->footBones, rig->soleRule, bind, true);
+        }
     } else {
         warnings << QStringLiteral("dropped the contact table: the new clips' contacts cannot be computed without a rig naming feet");
         for (int i = 0; i < doc.clipCount(); ++i)
@@ -174,6 +207,9 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
     }
 
     const bool needBind = (to == Dialect::V3Late) || (toVersion == 3 && !doc.hasContacts());
+    // A streaming plan: what needs the frames of clips still to come is left to the writer.
+    const bool planned = anyStreamed(doc);
+    StreamedFill &fill = result.streamed;
     QList<QMatrix4x4> bind;
     if (needBind) {
         if (options.bindGlobals) {
@@ -181,6 +217,9 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
         } else if (doc.hasBindPalette()) {
             for (quint32 b = 0; b < doc.boneCount(); ++b)
                 bind.append(doc.bindMatrix(b));
+        } else if (planned && isStreamed(doc.clip(0))) {
+            fill.bindFromFirstFrame = true; // frame 0 of clip 0: checked by the writer when it comes
+            bind.fill(QMatrix4x4(), qsizetype(doc.boneCount()));
         } else {
             QString why;
             const auto pose = framePose(doc, 0, 0, &why);
@@ -194,7 +233,7 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
             result.error = QStringLiteral("the bind pose has %1 matrices, expected one per bone (%2)").arg(bind.size()).arg(doc.boneCount());
             return result;
         }
-        for (qsizetype b = 0; b < bind.size(); ++b) {
+        for (qsizetype b = 0; !fill.bindFromFirstFrame && b < bind.size(); ++b) {
             bool invertible = false;
             (void)bind.at(b).inverted(&invertible);
             if (!invertible) {
@@ -204,7 +243,15 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
         }
     }
     if (toVersion == 3 && !doc.hasContacts()) {
-        if (rig && !rig->footBones.isEmpty()) {
+        if (rig && !rig->footBones.isEmpty() && planned) {
+            for (int i = 0; i < doc.clipCount(); ++i)
+                doc.clip(i).contacts.clear(); // every clip's records, as its frames pass
+            fill.contacts = true;
+            fill.feet = rig->footBones;
+            fill.soleRule = rig->soleRule;
+            if (!fill.bindFromFirstFrame)
+                fill.bind = bind;
+        } else if (rig && !rig->footBones.isEmpty()) {
             computeContacts(doc, rig->footBones, rig->soleRule, bind);
         } else {
             warn(QStringLiteral("no contact table: no rig with feet for species %1 with %2 bones (use --rig)")
@@ -216,7 +263,7 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
     if (to == Dialect::V3Late) {
         const bool keepBind = from == Dialect::V3Late && doc.hasBindPalette() && !options.bindGlobals;
         if (!keepBind)
-            doc.setBindMatrices(bind);
+            doc.setBindMatrices(bind); // a placeholder with fill.bindFromFirstFrame: the writer sets it
         if (doc.boneParents().isEmpty() || options.rig) {
             QList<quint8> parents;
             if (rig) {

@@ -25,16 +25,37 @@ struct ConvertOptions
     std::optional<RigDescription> rig;
 };
 
+// What a conversion leaves to BpatStreamWriter when the document is a streaming plan: clips
+// still to be streamed (empty palette, frameCount > 0) have no frames yet, so their contact
+// records, and the bind pose when it is the first frame of the first clip, are made as the
+// frames pass, by the same code convert() uses on a whole document.
+struct StreamedFill
+{
+    bool contacts = false; // compute the records of every clip that has none
+    QList<int> feet;
+    RigDescription::SoleRule soleRule = RigDescription::SoleRule::Skin;
+    // The bind pose for the contacts, when known before streaming.
+    std::optional<QList<QMatrix4x4>> bind;
+    // The bind pose is frame 0 of clip 0 (not streamed yet): for the contacts, and in late v3
+    // also the bind palette (the plan holds a placeholder of the right size until then).
+    bool bindFromFirstFrame = false;
+
+    bool isEmpty() const { return !contacts && !bindFromFirstFrame; }
+};
+
 struct ConvertResult
 {
     bool ok = false;
     QString error;
     QStringList warnings; // what was dropped or could not be filled
+    StreamedFill streamed; // a plan's clips to be streamed: what the writer fills in
 };
 
 class VersionConverter
 {
 public:
+    // A streaming plan (some clips with an empty palette and frames to come) is converted as far
+    // as it can be without their frames; the rest is listed in ConvertResult::streamed.
     static ConvertResult convert(BpatDocument &document, const ConvertOptions &options);
 
     // The globals of one frame of one clip (the bind pose choice of --bind-clip / --bind-frame).
@@ -44,10 +65,18 @@ public:
     // game's baker computes them.
     static void computeContacts(BpatDocument &document, const QList<int> &feet, RigDescription::SoleRule rule,
                                 const QList<QMatrix4x4> &bindGlobals, bool onlyMissing = false);
+    // One frame's contact record (sole_y, foot_y) from its row-major global matrices;
+    // `inverseBind` holds bindGlobals' inverses. computeContacts() is this for every frame.
+    static std::pair<float, float> contactRecord(const float *frameGlobals, quint32 boneCount, const QList<int> &feet,
+                                                 RigDescription::SoleRule rule, const QList<QMatrix4x4> &bindGlobals,
+                                                 const QList<QMatrix4x4> &inverseBind);
     // After clips were added to a v3 document (rebake --into, merge): gives clips without
     // contact records theirs when the others have them (or drops the table when they cannot
     // be computed, with a warning). Returns the warnings.
-    static QStringList completeNewClips(BpatDocument &document, const std::optional<RigDescription> &rig = std::nullopt);
+    // A streaming plan (clips to be streamed) leaves their records, and the bind pose if it is
+    // their first frame, to the writer through `streamed`.
+    static QStringList completeNewClips(BpatDocument &document, const std::optional<RigDescription> &rig = std::nullopt,
+                                        StreamedFill *streamed = nullptr);
 };
 
 } // namespace bpat

@@ -8,6 +8,11 @@
 #include <QFileInfo>
 #include <QStringDecoder>
 
+#ifdef Q_OS_UNIX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 namespace bpat {
 
 MappedFile::MappedFile() = default;
@@ -59,6 +64,24 @@ QString MappedFile::open(const QString &filePath, const QString &format, int hea
     bytes = m_mapping;
     size = quint64(fileSize);
     return QString();
+}
+
+void MappedFile::release(quint64 offset, quint64 length) const
+{
+#ifdef Q_OS_UNIX
+    if (!m_mapping || offset >= size)
+        return;
+    length = std::min(length, size - offset);
+    const quint64 page = quint64(::sysconf(_SC_PAGESIZE));
+    // Whole pages inside the range only: the pages at its edges may still be read.
+    const quint64 from = (quintptr(m_mapping) + offset + page - 1) / page * page;
+    const quint64 to = (quintptr(m_mapping) + offset + length) / page * page;
+    if (to > from) // read-only file pages: dropping them only means reading them from the cache again
+        ::madvise(reinterpret_cast<void *>(quintptr(from)), size_t(to - from), MADV_DONTNEED);
+#else
+    Q_UNUSED(offset);
+    Q_UNUSED(length);
+#endif
 }
 
 void MappedFile::adopt(QByteArray data, const QString &label)

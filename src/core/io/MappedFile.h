@@ -39,6 +39,12 @@ public:
     // was opened): those reads returned zeros. Always false for adopted bytes.
     bool isStale() const;
 
+    // The bytes [offset, offset + size) will not be read again soon: a mapped file's whole pages
+    // in that range leave the process's resident set (they stay in the page cache, and a later
+    // read maps them again). Streaming a large file through keeps the resident set flat.
+    // Adopted bytes are left alone.
+    void release(quint64 offset, quint64 size) const;
+
     QString path;
     const uchar *bytes = nullptr;
     quint64 size = 0;

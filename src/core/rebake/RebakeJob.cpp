@@ -4,12 +4,12 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatStreamWriter.h"
 #include "bpat/BpatWriter.h"
+#include "bpat/FileConverter.h"
 #include "bpat/VersionConverter.h"
 #include "anim/InputAnimationReader.h"
 #include "bpat/Validator.h"
 
 #include <QSet>
-#include <QTemporaryFile>
 
 namespace bpat {
 
@@ -65,30 +65,6 @@ void judgeOutput(const ValidationResult &game, const ValidationResult &spec, con
     }
 }
 
-// The structural checks (no deep pass) of a file of `fileSize` bytes that starts with `head`
-// and whose palette and socket rows are not written yet: they read only the header, the tables
-// and the sizes, so a sparse temporary file (the head, then a hole) stands in for it.
-std::optional<ValidationResult> structuralCheck(const QByteArray &head, quint64 fileSize, ValidationProfile profile,
-                                                const QString &path, QString *error)
-{
-    QTemporaryFile sparse;
-    if (!sparse.open() || !AtomicFile::writeAll(&sparse, head) || !sparse.resize(qint64(fileSize)) || !sparse.flush()) {
-        *error = QStringLiteral("cannot prepare the layout check in %1: %2").arg(sparse.fileName(), sparse.errorString());
-        return std::nullopt;
-    }
-    uchar *mapped = sparse.map(0, qint64(fileSize));
-    if (!mapped) {
-        *error = QStringLiteral("cannot map the layout check file %1: %2").arg(sparse.fileName(), sparse.errorString());
-        return std::nullopt;
-    }
-    ValidationOptions options;
-    options.profile = profile;
-    ValidationResult result = Validator(options).validate(
-        BpatFile::fromData(QByteArray::fromRawData(reinterpret_cast<const char *>(mapped), qsizetype(fileSize)), path));
-    sparse.unmap(mapped);
-    return result;
-}
-
 // The deep findings (spec severities) added to a structural result, as the Validator's deep
 // pass would have added them in `profile`.
 ValidationResult withDeepFindings(const ValidationResult &structural, const Diagnostics &deep, ValidationProfile profile)
@@ -105,6 +81,10 @@ ValidationResult withDeepFindings(const ValidationResult &structural, const Diag
 
 struct RebakeJob::Prepared
 {
+    // false: --into's clips are not copied (BpatDocument::planFromFile); they stream from
+    // `intoFile`'s mapping when the output is written.
+    bool frames = true;
+    std::optional<BpatFile> intoFile;
     BpatDocument doc;                 // the target: --into's document, or an empty one from the recipe
     QSet<QString> existingSpecErrors; // --into's own spec-profile errors
     QList<InputAnimation> animations; // per requested clip
@@ -167,7 +147,10 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
         ValidationOptions specOptions;
         specOptions.deep = true;
         existingSpecErrors = errorFindings(Validator(specOptions).validate(*file));
-        std::optional<BpatDocument> loaded = BpatDocument::fromFile(*file, &error);
+        std::optional<BpatDocument> loaded = p.frames ? BpatDocument::fromFile(*file, &error)
+                                                      : BpatDocument::planFromFile(*file, &error);
+        if (!p.frames)
+            p.intoFile = *file;
         if (!loaded) {
             out.errors << QStringLiteral("cannot read %1: %2").arg(req.intoPath, error);
             return false;
@@ -305,32 +288,21 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
 
 RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
 {
-    // Streams: the file's head is written first, then every frame as the pool computes it
-    // (deep-checked on the way), into QSaveFile's temporary; it replaces the output only when
+    // Streams, in every version: the file's head is written first, then every frame as the pool
+    // computes it (deep-checked on the way), into QSaveFile's temporary; it replaces the output only when
     // the whole file is written and valid. Memory stays flat in the output's size: only two
     // runs of frames are held at a time.
     RebakeOutcome out;
     const RebakeRequest &req = m_request;
     Prepared prepared;
+    prepared.frames = false; // --into's own clips stream from its mapping too
     if (!prepare(out, prepared))
         return out;
     BpatDocument &plan = prepared.doc;
-
-    // v2 and v3 outputs (--format-version, or an --into file of that version) are built whole
-    // and then saved atomically: late v3 stores skinning matrices against a bind palette, and
-    // contacts are computed per clip. BpatStreamWriter streams v1.
-    const format::Dialect target = req.formatVersion ? *req.formatVersion : plan.dialect();
-    if (target != format::Dialect::V1) {
-        RebakeOutcome whole;
-        const QByteArray bytes = buildBytes(options, whole);
-        if (whole.ok) {
-            QString error;
-            whole.ok = AtomicFile::write(req.outputPath, bytes, &error);
-            if (!whole.ok)
-                whole.errors << QStringLiteral("cannot write %1").arg(error);
-        }
-        return whole;
-    }
+    QSet<QString> requested;
+    for (const RebakeClipRequest &c : req.clips)
+        requested.insert(c.name);
+    const bool keptFirstClip = prepared.intoFile && plan.clipCount() > 0 && !requested.contains(plan.clip(0).name);
 
     // The plan: the existing clips as they are, each requested clip as a placeholder of its
     // frame count whose palette stays empty (BpatStreamWriter streams it).
@@ -349,24 +321,47 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
         }
         plan.clip(plan.findClip(c.name)).frameCount = out.frameCounts.at(i);
     }
-    // What would stop the file being written, but for the placeholders' empty palettes.
+    // The version, as build() sets it: --format-version converts the plan; otherwise an --into
+    // file keeps its own and the new clips get what it adds (contact records). What needs the
+    // streamed frames (their contacts, a bind pose that is the first frame) is left to the writer.
+    StreamedFill fill;
+    if (req.formatVersion) {
+        ConvertOptions convertOptions{*req.formatVersion, {}, {}};
+        // The default bind pose, frame 0 of clip 0, is in --into's mapping when that clip is
+        // kept: read it now, so the conversion checks and uses it as on the whole document.
+        if (keptFirstClip && !plan.hasBindPalette())
+            convertOptions.bindGlobals = FileConverter::framePose(*prepared.intoFile, 0, 0);
+        const ConvertResult converted = VersionConverter::convert(plan, convertOptions);
+        if (!converted.ok) {
+            out.errors << QStringLiteral("cannot write version %1: %2").arg(format::dialectName(*req.formatVersion), converted.error);
+            return out;
+        }
+        out.warnings << converted.warnings;
+        fill = converted.streamed;
+    } else {
+        out.warnings << VersionConverter::completeNewClips(plan, std::nullopt, &fill);
+    }
+    // What would stop the file being written, but for the placeholders' empty palettes (and
+    // contacts still to compute).
     const QStringList layout = plan.layoutProblems();
     for (const QString &p : plan.problems()) {
-        if (!layout.contains(p))
+        if (!layout.contains(p) && !(fill.contacts && p.startsWith(QStringLiteral("contact records:"))))
             out.errors << p;
     }
     if (!out.errors.isEmpty())
         return out;
 
-    BpatStreamWriter writer(plan);
-    // The structural checks need only the head and the file's size: done before anything is
-    // written, so a layout the validator would refuse never costs a bake.
-    std::optional<ValidationResult> gameLayout = structuralCheck(writer.head(), writer.layout().fileSize,
-                                                                 ValidationProfile::Game, req.outputPath, &error);
-    std::optional<ValidationResult> specLayout = gameLayout ? structuralCheck(writer.head(), writer.layout().fileSize,
-                                                                              ValidationProfile::Spec, req.outputPath, &error)
-                                                            : std::nullopt;
-    if (!specLayout) {
+    BpatStreamWriter writer(plan, fill);
+    // The structural checks need only the head, the file's size and (late v3) the bind palette
+    // and parents: done before anything is written, so a layout the validator would refuse
+    // never costs a bake; when the bind pose is the first frame, once the frames are written.
+    std::optional<ValidationResult> gameLayout, specLayout;
+    const auto checkLayout = [&]() {
+        gameLayout = writer.structuralCheck(ValidationProfile::Game, req.outputPath, &error);
+        specLayout = gameLayout ? writer.structuralCheck(ValidationProfile::Spec, req.outputPath, &error) : std::nullopt;
+        return specLayout.has_value();
+    };
+    if (writer.trailerKnown() && !checkLayout()) {
         out.errors << error;
         return out;
     }
@@ -381,8 +376,16 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
     const auto body = [&](QIODevice *device, QString *why) {
         if (!writer.begin(device, why))
             return false;
+        const bool keepSkin = prepared.intoFile && prepared.intoFile->storesSkinningMatrices()
+                              && plan.dialect() == format::Dialect::V3Late;
         while (writer.currentClip() >= 0) {
             const QString name = plan.clip(writer.currentClip()).name;
+            if (!requested.contains(name)) {
+                // A clip of the --into file, as stored there.
+                if (!FileConverter::streamClip(*prepared.intoFile, writer.currentClip(), writer, keepSkin, why))
+                    return false;
+                continue;
+            }
             qsizetype i = 0;
             while (req.clips.at(i).name != name)
                 ++i;
@@ -413,6 +416,10 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
         }
         if (!writer.finish(why))
             return false;
+        if (!specLayout && !checkLayout()) {
+            *why = error;
+            return false;
+        }
         judged = true;
         const Diagnostics deep = writer.deepFindings();
         judgeOutput(withDeepFindings(*gameLayout, deep, ValidationProfile::Game),
@@ -431,6 +438,8 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
             out.errors << QStringLiteral("cannot write %1").arg(error);
         return out;
     }
+    if (plan.dialect() == format::Dialect::V3Late && fill.bindFromFirstFrame)
+        plan.setBindPalette(writer.bindPalette());
     out.document = std::move(plan);
     out.bytesWritten = qint64(writer.layout().fileSize);
     out.ok = true;

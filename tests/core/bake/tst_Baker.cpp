@@ -9,6 +9,7 @@
 #include "bake/SpeciesCatalog.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/Validator.h"
+#include "bpat/VersionConverter.h"
 #include "bpsm/BpsmWriter.h"
 
 #include <QCryptographicHash>
@@ -34,6 +35,8 @@ private slots:
     void unwritableDirectoryFails();
     void streamedFilesEqualTheInMemoryWriters();
     void sameBytesAsBeforeStreaming();
+    void versionsStreamLikeTheInMemoryWriter_data();
+    void versionsStreamLikeTheInMemoryWriter();
 
 private:
     QTemporaryDir m_dir;
@@ -242,6 +245,37 @@ void tst_Baker::sameBytesAsBeforeStreaming()
     };
     for (const auto &[name, hash] : expected)
         QCOMPARE(QCryptographicHash::hash(readAll(m_dir.filePath(name)), QCryptographicHash::Sha256).toHex(), hash);
+}
+
+// `bpat bake --format-version 2|3`: the streamed BPAT (late v3: skinning matrices against the
+// first frame's bind palette; v3: contacts from the rig's feet) is what converting
+// bakeDocument()'s document and writing it whole gives, byte for byte.
+void tst_Baker::versionsStreamLikeTheInMemoryWriter_data()
+{
+    QTest::addColumn<int>("dialect");
+    for (format::Dialect d : {format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late})
+        QTest::newRow(qPrintable(format::dialectName(d))) << int(d);
+}
+
+void tst_Baker::versionsStreamLikeTheInMemoryWriter()
+{
+    QFETCH(int, dialect);
+    QTemporaryDir dir;
+    Baker baker(SpeciesCatalog::builtIn());
+    baker.setFormatVersion(format::Dialect(dialect));
+    const QList<BakeOutput> outputs = baker.bake(dir.path());
+    QVERIFY(Baker::allOk(outputs));
+    for (const SpeciesManifest &m : SpeciesCatalog::builtIn()) {
+        QString error;
+        std::optional<BpatDocument> doc = Baker::bakeDocument(m, &error);
+        QVERIFY2(doc, qPrintable(error));
+        const ConvertResult converted = VersionConverter::convert(*doc, ConvertOptions{format::Dialect(dialect), {}, {}});
+        QVERIFY2(converted.ok, qPrintable(converted.error));
+        const QByteArray written = readAll(dir.filePath(m.bpatFileName));
+        QCOMPARE(QCryptographicHash::hash(written, QCryptographicHash::Sha256).toHex(),
+                 QCryptographicHash::hash(BpatWriter(*doc).toBytes(), QCryptographicHash::Sha256).toHex());
+        QCOMPARE(BpatFile::fromData(written).dialect(), format::Dialect(dialect));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_Baker)

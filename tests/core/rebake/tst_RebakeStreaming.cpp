@@ -1,11 +1,13 @@
 // Streaming rebakes and BpatStreamWriter: the streamed file is byte for byte the file the
-// in-memory path (bake the whole palette, BpatWriter, validate, write) made before streaming
-// existed, for every built-in recipe, frame rate and thread count; frames checked as they pass
-// give exactly the Validator's deep findings; a failed or cancelled stream leaves the target.
+// in-memory path (bake the whole palette, convert, BpatWriter, validate, write) makes, for every
+// built-in recipe, frame rate, thread count and BPAT version (v1, v2, early and late v3, also
+// into game files of each version); frames checked as they pass give exactly the Validator's
+// deep findings; a failed or cancelled stream leaves the target.
 #include "bpat/BpatFile.h"
 #include "bpat/BpatStreamWriter.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/Validator.h"
+#include "bpat/VersionConverter.h"
 #include "rebake/BuiltinRecipes.h"
 #include "rebake/RebakeJob.h"
 #include "GeneratedRecording.h"
@@ -56,15 +58,26 @@ QStringList describe(const Diagnostics &diagnostics)
 }
 
 // Streams `doc` through BpatStreamWriter (stored clips as they are; clips listed in `streamed`
-// emptied in the plan and fed in runs of `run` frames) into a buffer.
-QByteArray streamed(const BpatDocument &doc, const QList<int> &streamedClips, quint32 run, Diagnostics *deep)
+// emptied in the plan and fed in runs of `run` frames) into a buffer. With `target`, the plan
+// is converted to that version first (VersionConverter, leaving the rest to the writer).
+QByteArray streamed(const BpatDocument &doc, const QList<int> &streamedClips, quint32 run, Diagnostics *deep,
+                    std::optional<format::Dialect> target = std::nullopt)
 {
     BpatDocument plan = doc;
     for (int c : streamedClips) {
         plan.clip(c).palette.clear();
         plan.clip(c).socketRows.clear();
+        plan.clip(c).contacts.clear();
+        plan.clip(c).storedSkin.clear();
     }
-    BpatStreamWriter writer(plan);
+    StreamedFill fill;
+    if (target) {
+        const ConvertResult converted = VersionConverter::convert(plan, ConvertOptions{*target, {}, {}});
+        if (!converted.ok)
+            return {};
+        fill = converted.streamed;
+    }
+    BpatStreamWriter writer(plan, fill);
     ValidationOptions options;
     options.deep = true;
     writer.setDeepChecks(options);
@@ -136,6 +149,49 @@ private slots:
             QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
             QCOMPARE(sha256(readAll(out)), hash);
             QCOMPARE(o.bytesWritten, QFileInfo(out).size());
+        }
+    }
+
+    // SHA-256 of the v2 and v3 files `bpat rebake --format-version` wrote while they were still
+    // built whole in memory (main at 471fa48, clang 14 -O2, x86-64), from the real recording.
+    void versionsSameBytesAsBeforeStreaming_data()
+    {
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<int>("dialect");
+        QTest::addColumn<QByteArray>("hash");
+        using format::Dialect;
+        QTest::newRow("hands v2") << QStringLiteral("hands") << int(Dialect::V2)
+                                  << QByteArray("40535da57c51eb9f97f0b544d02f138e1083fcc91a92ab5a735f25035c3b62f8");
+        QTest::newRow("hands v3-early") << QStringLiteral("hands") << int(Dialect::V3Early)
+                                        << QByteArray("08e1cb64abfffaa4cf4fd59802f7e6060d3274ec05b9adfb7467e09157926474");
+        QTest::newRow("hands v3-late") << QStringLiteral("hands") << int(Dialect::V3Late)
+                                       << QByteArray("a0b5fcaa59afe640e72cedfd93951423982d91dfd8407a815dcf0705522a85b5");
+        QTest::newRow("humanoid v2") << QStringLiteral("humanoid-upper-body") << int(Dialect::V2)
+                                     << QByteArray("fe7cd5ed3cffd0741d5fd93c56470af2caf261daafeac2e3a67c554221805438");
+        QTest::newRow("humanoid v3-early") << QStringLiteral("humanoid-upper-body") << int(Dialect::V3Early)
+                                           << QByteArray("4da46606999bacc3fc2c682463d8bbfdca26c4c254f5f3405bdb80cb9d6ea092");
+        QTest::newRow("humanoid v3-late") << QStringLiteral("humanoid-upper-body") << int(Dialect::V3Late)
+                                          << QByteArray("90103b977292e84b33eff69a17315b3c75e0381173ae5538dbdf8e339e33c606");
+    }
+    void versionsSameBytesAsBeforeStreaming()
+    {
+        QFETCH(QString, recipe);
+        QFETCH(int, dialect);
+        QFETCH(QByteArray, hash);
+        BPAT_REQUIRE_SHARED(RealRecording);
+#if !defined(Q_PROCESSOR_X86_64)
+        QSKIP("the reference hashes were taken on x86-64");
+#endif
+        QTemporaryDir dir;
+        for (int threads : {1, 2, 3}) {
+            RebakeOptions options;
+            options.threads = threads;
+            const QString out = dir.filePath(QStringLiteral("%1.bpat").arg(threads));
+            RebakeRequest req = request(testpaths::shared(RealRecording), out, recipe, 60.0);
+            req.formatVersion = format::Dialect(dialect);
+            const RebakeOutcome o = RebakeJob(req).run(options);
+            QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
+            QCOMPARE(sha256(readAll(out)), hash);
         }
     }
 
@@ -249,6 +305,183 @@ private slots:
                                     codes::COLUMN_MAJOR_SUSPECTED, codes::SOCKET_DATA_MISMATCH}) {
             QVERIFY2(describe(deep).join(u'\n').contains(code), qPrintable(code));
         }
+    }
+
+    // v2, early and late v3 (--format-version): the streamed file is the whole-file build's,
+    // with the same findings and warnings, for every recipe and thread count.
+    void versionsStreamEqualBuild_data()
+    {
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<int>("dialect");
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("chunk");
+        for (const QString &recipe : BuiltinRecipes::names()) {
+            for (format::Dialect d : {format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late}) {
+                for (int threads : {1, 2, 3}) {
+                    QTest::addRow("%s %s %d threads", qPrintable(recipe), qPrintable(format::dialectName(d)), threads)
+                        << recipe << int(d) << threads << (threads == 3 ? 7 : 64);
+                }
+            }
+        }
+    }
+    void versionsStreamEqualBuild()
+    {
+        QFETCH(QString, recipe);
+        QFETCH(int, dialect);
+        QFETCH(int, threads);
+        QFETCH(int, chunk);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("s.bpat"));
+        RebakeOptions options;
+        options.threads = threads;
+        options.chunkFrames = chunk;
+        RebakeRequest req = request(m_generated, out, recipe, 120.0);
+        req.formatVersion = format::Dialect(dialect);
+        const RebakeOutcome built = RebakeJob(req).build(options);
+        QVERIFY2(built.ok, qPrintable(built.errors.join(u'\n')));
+        const RebakeOutcome streamed = RebakeJob(req).run(options);
+        QVERIFY2(streamed.ok, qPrintable(streamed.errors.join(u'\n')));
+        QCOMPARE(sha256(readAll(out)), sha256(built.bytes));
+        QCOMPARE(describe(streamed.validation), describe(built.validation));
+        QCOMPARE(streamed.warnings, built.warnings);
+        QCOMPARE(BpatFile::fromData(readAll(out)).dialect(), format::Dialect(dialect));
+    }
+
+    // Into the game's files of every version, keeping their version or converting them: the
+    // stored clips (late v3: their stored skinning floats, bind palette, parents; v3: their
+    // contacts) and the streamed ones give the whole-file build's bytes.
+    void intoEveryVersionStreamEqualsBuild_data()
+    {
+        QTest::addColumn<QString>("into");
+        QTest::addColumn<int>("target"); // 0: keep the file's version
+        QTest::addColumn<QString>("clip");
+        const QStringList dirs{QStringLiteral("bpat_v1_latest"), QStringLiteral("bpat_v2"), QStringLiteral("bpat_v3_early"),
+                               QStringLiteral("bpat_v3_late")};
+        for (const QString &d : dirs) {
+            const QString into = QStringLiteral("upstream_assets/%1/humanoid.bpat").arg(d);
+            QTest::addRow("%s keep, new clip", qPrintable(d)) << into << 0 << QStringLiteral("wave");
+            QTest::addRow("%s keep, replaced clip", qPrintable(d)) << into << 0 << QStringLiteral("idle");
+            for (format::Dialect t : {format::Dialect::V1, format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late})
+                QTest::addRow("%s to %s", qPrintable(d), qPrintable(format::dialectName(t))) << into << int(t) << QStringLiteral("wave");
+        }
+    }
+    void intoEveryVersionStreamEqualsBuild()
+    {
+        QFETCH(QString, into);
+        QFETCH(int, target);
+        QFETCH(QString, clip);
+        BPAT_REQUIRE_SHARED(into);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("into.bpat"));
+        RebakeClipRequest c{m_generated, clip, RebakeRange{0.0, 2.0, 30.0}, false};
+        RebakeRequest req{out, BuiltinRecipes::humanoidUpperBody(), {c}, testpaths::shared(into)};
+        if (target != 0)
+            req.formatVersion = format::Dialect(target);
+        RebakeOptions options;
+        options.threads = 2;
+        const RebakeOutcome built = RebakeJob(req).build(options);
+        const RebakeOutcome streamed = RebakeJob(req).run(options);
+        QCOMPARE(streamed.ok, built.ok);
+        if (!built.ok) {
+            QCOMPARE(streamed.errors, built.errors);
+            return;
+        }
+        QVERIFY2(streamed.ok, qPrintable(streamed.errors.join(u'\n')));
+        QCOMPARE(sha256(readAll(out)), sha256(built.bytes));
+        QCOMPARE(describe(streamed.validation), describe(built.validation));
+        QCOMPARE(streamed.warnings, built.warnings);
+    }
+
+    // The writer alone, every version: stored clips of a versioned document (contacts, bind
+    // palette, parents) and plans converted with streamed clips (late v3: the bind palette is the
+    // first streamed frame) give BpatWriter's bytes of the whole document.
+    void writerMatchesBpatWriterInEveryVersion_data()
+    {
+        QTest::addColumn<int>("dialect");
+        QTest::addColumn<QList<int>>("streamedClips");
+        QTest::addColumn<bool>("sockets");
+        for (format::Dialect d : {format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late}) {
+            for (bool sockets : {false, true}) {
+                const QByteArray name = format::dialectName(d).toLatin1();
+                QTest::addRow("%s stored only, sockets %d", name.constData(), sockets) << int(d) << QList<int>{} << sockets;
+                QTest::addRow("%s first streamed, sockets %d", name.constData(), sockets) << int(d) << QList<int>{0} << sockets;
+                QTest::addRow("%s last streamed, sockets %d", name.constData(), sockets) << int(d) << QList<int>{1} << sockets;
+                QTest::addRow("%s both streamed, sockets %d", name.constData(), sockets) << int(d) << QList<int>{0, 1} << sockets;
+            }
+        }
+    }
+    void writerMatchesBpatWriterInEveryVersion()
+    {
+        QFETCH(int, dialect);
+        QFETCH(QList<int>, streamedClips);
+        QFETCH(bool, sockets);
+        const auto d = format::Dialect(dialect);
+        Diagnostics deep;
+        if (streamedClips.isEmpty()) {
+            const BpatDocument doc = testdocs::smallVersionedDocument(d, sockets);
+            QCOMPARE(streamed(doc, {}, 3, &deep), BpatWriter(doc).toBytes());
+            QVERIFY(deep.isEmpty());
+            return;
+        }
+        const BpatDocument v1 = testdocs::smallDocument(sockets);
+        BpatDocument whole = v1;
+        QVERIFY(VersionConverter::convert(whole, ConvertOptions{d, {}, {}}).ok);
+        const QByteArray expected = BpatWriter(whole).toBytes();
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(streamed(v1, streamedClips, 1, &deep, d), expected);
+        QVERIFY(deep.isEmpty());
+    }
+
+    // A late-v3 game file streamed with some clips recomputed (their frames fed as globals) and
+    // the others stored: the stored skinning floats, bind palette, parents and contacts computed
+    // from the rig's feet, as BpatWriter writes them.
+    void lateV3GameFileStreams()
+    {
+        const QString path = QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(path);
+        const std::optional<BpatFile> file = BpatFile::open(testpaths::shared(path));
+        QVERIFY(file);
+        std::optional<BpatDocument> doc = BpatDocument::fromFile(*file);
+        QVERIFY(doc);
+        QVERIFY(doc->clipCount() >= 3);
+        // Stored only: the file's own bytes.
+        Diagnostics deep;
+        QCOMPARE(streamed(*doc, {}, 5, &deep), BpatWriter(*doc).toBytes());
+        // Clips 0 and 2 streamed: computed skinning matrices, their contacts from the rig.
+        BpatDocument whole = *doc;
+        for (int c : {0, 2}) {
+            whole.clip(c).storedSkin.clear();
+            whole.clip(c).contacts.clear();
+            whole.recomputeSocketRows(c); // a streamed clip's rows are computed from its frames
+        }
+        BpatDocument expectedDoc = whole;
+        QVERIFY(VersionConverter::convert(expectedDoc, ConvertOptions{format::Dialect::V3Late, {}, {}}).ok);
+        QCOMPARE(sha256(streamed(whole, {0, 2}, 7, &deep, format::Dialect::V3Late)), sha256(BpatWriter(expectedDoc).toBytes()));
+    }
+
+    // Late v3 matrices the deep checks object to: the findings made on the way equal the
+    // Validator's on the file (skinning, socket rows against skin x bind, contacts).
+    void lateV3DeepFindingsMatchTheValidator()
+    {
+        BpatDocument doc = testdocs::smallVersionedDocument(format::Dialect::V3Late, true);
+        BpatClip &idle = doc.clip(0);
+        idle.palette[1 * 16 + 5] = std::numeric_limits<float>::quiet_NaN(); // frame 0 bone 1
+        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);      // frame 3 bone 1: degenerate
+        BpatClip &jab = doc.clip(1);
+        jab.socketRows[0] = std::numeric_limits<float>::infinity();          // frame 0, socket 'hand'
+        jab.socketRows[13] += 1.0f;                                          // frame 0, socket 'head'
+        jab.contacts[1] = std::numeric_limits<float>::quiet_NaN();           // contact of jab frame 0
+        const QByteArray bytes = BpatWriter(doc).toBytes();
+        QVERIFY(!bytes.isEmpty());
+        ValidationOptions options;
+        options.deep = true;
+        const ValidationResult expected = Validator(options).validate(BpatFile::fromData(bytes));
+        Diagnostics deep;
+        QCOMPARE(streamed(doc, {}, 2, &deep), bytes);
+        QVERIFY(deep.size() >= 4);
+        const qsizetype structural = expected.issues.size() - deep.size();
+        QVERIFY(structural >= 0);
+        QCOMPARE(describe(deep), describe(expected.issues.mid(structural)));
     }
 
     void unwritableTargetIsReported()
