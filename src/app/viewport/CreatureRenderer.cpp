@@ -1,9 +1,9 @@
 #include "CreatureRenderer.h"
 
+#include "GlSetup.h"
 #include "PaletteSource.h"
 #include "mesh/RigDescription.h"
 
-#include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <QVector4D>
@@ -27,33 +27,22 @@ CreatureRenderer::~CreatureRenderer() = default;
 
 bool CreatureRenderer::initialize()
 {
-    QOpenGLContext *context = QOpenGLContext::currentContext();
-    if (!context) {
-        m_error = QStringLiteral("no current OpenGL context");
+    m_gl = GlSetup::currentFunctions(&m_error);
+    if (!m_gl)
         return false;
-    }
-    m_gl = context->extraFunctions();
-    m_program = std::make_unique<QOpenGLShaderProgram>();
-    if (!m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/skinned.vert"))
-        || !m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/skinned.frag"))) {
-        m_error = QStringLiteral("skinning shader: ") + m_program->log();
-        m_program.reset();
+    m_program = GlSetup::buildProgram(QStringLiteral("skinning shader"), QStringLiteral(":/shaders/skinned.vert"),
+                                      QStringLiteral(":/shaders/skinned.frag"), &m_error,
+                                      [this](QOpenGLShaderProgram &program) {
+                                          const char *varyings[] = {"vWorld"};
+                                          m_gl->glTransformFeedbackVaryings(program.programId(), 1, varyings,
+                                                                            GL_INTERLEAVED_ATTRIBS);
+                                      });
+    if (!m_program)
         return false;
-    }
-    const char *varyings[] = {"vWorld"};
-    m_gl->glTransformFeedbackVaryings(m_program->programId(), 1, varyings, GL_INTERLEAVED_ATTRIBS);
-    if (!m_program->link()) {
-        m_error = QStringLiteral("skinning shader: ") + m_program->log();
+    m_socketProgram = GlSetup::buildProgram(QStringLiteral("socket shader"), QStringLiteral(":/shaders/sockets.vert"),
+                                            QStringLiteral(":/shaders/lines.frag"), &m_error);
+    if (!m_socketProgram) {
         m_program.reset();
-        return false;
-    }
-    m_socketProgram = std::make_unique<QOpenGLShaderProgram>();
-    if (!m_socketProgram->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/sockets.vert"))
-        || !m_socketProgram->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/lines.frag"))
-        || !m_socketProgram->link()) {
-        m_error = QStringLiteral("socket shader: ") + m_socketProgram->log();
-        m_program.reset();
-        m_socketProgram.reset();
         return false;
     }
     m_gl->glGenVertexArrays(1, &m_vao);
@@ -68,29 +57,20 @@ bool CreatureRenderer::initialize()
 void CreatureRenderer::setupVertexArray()
 {
     using bpat::CreatureVertex;
-    auto at = [](std::size_t offset) { return reinterpret_cast<const void *>(offset); };
     m_gl->glBindVertexArray(m_vao);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
     const GLsizei stride = sizeof(CreatureVertex);
-    m_gl->glEnableVertexAttribArray(0);
-    m_gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, position)));
-    m_gl->glEnableVertexAttribArray(1);
-    m_gl->glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, normal)));
-    m_gl->glEnableVertexAttribArray(2);
-    m_gl->glVertexAttribIPointer(2, 4, GL_UNSIGNED_BYTE, stride, at(offsetof(CreatureVertex, bones)));
-    m_gl->glEnableVertexAttribArray(3);
-    m_gl->glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, weights)));
-    m_gl->glEnableVertexAttribArray(4);
-    m_gl->glVertexAttribIPointer(4, 1, GL_UNSIGNED_BYTE, stride, at(offsetof(CreatureVertex, colorRole)));
+    GlSetup::attribute(m_gl, 0, 3, GL_FLOAT, stride, offsetof(CreatureVertex, position));
+    GlSetup::attribute(m_gl, 1, 3, GL_FLOAT, stride, offsetof(CreatureVertex, normal));
+    GlSetup::attribute(m_gl, 2, 4, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, bones));
+    GlSetup::attribute(m_gl, 3, 4, GL_FLOAT, stride, offsetof(CreatureVertex, weights));
+    GlSetup::attribute(m_gl, 4, 1, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, colorRole));
 
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_instanceBuffer);
     const GLsizei istride = sizeof(CreatureInstance);
-    m_gl->glEnableVertexAttribArray(5);
-    m_gl->glVertexAttribPointer(5, 4, GL_FLOAT, GL_FALSE, istride, at(offsetof(CreatureInstance, x)));
-    m_gl->glEnableVertexAttribArray(6);
-    m_gl->glVertexAttribPointer(6, 3, GL_FLOAT, GL_FALSE, istride, at(offsetof(CreatureInstance, frameCount)));
-    m_gl->glEnableVertexAttribArray(7);
-    m_gl->glVertexAttribIPointer(7, 2, GL_UNSIGNED_INT, istride, at(offsetof(CreatureInstance, frameOffset)));
+    GlSetup::attribute(m_gl, 5, 4, GL_FLOAT, istride, offsetof(CreatureInstance, x));
+    GlSetup::attribute(m_gl, 6, 3, GL_FLOAT, istride, offsetof(CreatureInstance, frameCount));
+    GlSetup::attribute(m_gl, 7, 2, GL_UNSIGNED_INT, istride, offsetof(CreatureInstance, frameOffset));
     for (GLuint a = 5; a <= 7; ++a)
         m_gl->glVertexAttribDivisor(a, 1);
     m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);

@@ -1,9 +1,9 @@
 #include "SnapshotRenderer.h"
 
+#include "GlSetup.h"
 #include "bpsm/BpsmFormat.h"
 #include "mesh/RigDescription.h"
 
-#include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <QtEndian>
@@ -18,36 +18,24 @@ SnapshotRenderer::~SnapshotRenderer() = default;
 
 bool SnapshotRenderer::initialize()
 {
-    QOpenGLContext *context = QOpenGLContext::currentContext();
-    if (!context) {
-        m_error = QStringLiteral("no current OpenGL context");
+    m_gl = GlSetup::currentFunctions(&m_error);
+    if (!m_gl)
         return false;
-    }
-    m_gl = context->extraFunctions();
-    m_program = std::make_unique<QOpenGLShaderProgram>();
-    if (!m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/snapshot.vert"))
-        || !m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/skinned.frag"))
-        || !m_program->link()) {
-        m_error = QStringLiteral("snapshot shader: ") + m_program->log();
-        m_program.reset();
+    m_program = GlSetup::buildProgram(QStringLiteral("snapshot shader"), QStringLiteral(":/shaders/snapshot.vert"),
+                                      QStringLiteral(":/shaders/skinned.frag"), &m_error);
+    if (!m_program)
         return false;
-    }
     namespace v = bpat::bpsm::vertex;
-    auto at = [](quint64 offset) { return reinterpret_cast<const void *>(offset); };
     const GLsizei stride = GLsizei(bpat::bpsm::VertexSize);
     m_gl->glGenVertexArrays(1, &m_vao);
     m_gl->glGenBuffers(1, &m_vertexBuffer);
     m_gl->glGenBuffers(1, &m_indexBuffer);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
-    m_gl->glEnableVertexAttribArray(0);
-    m_gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(v::Position));
-    m_gl->glEnableVertexAttribArray(1);
-    m_gl->glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(v::Normal));
-    m_gl->glEnableVertexAttribArray(2);
-    m_gl->glVertexAttribIPointer(2, 4, GL_UNSIGNED_BYTE, stride, at(v::Bones));
-    m_gl->glEnableVertexAttribArray(4);
-    m_gl->glVertexAttribIPointer(4, 1, GL_UNSIGNED_BYTE, stride, at(v::ColorRole));
+    GlSetup::attribute(m_gl, 0, 3, GL_FLOAT, stride, v::Position);
+    GlSetup::attribute(m_gl, 1, 3, GL_FLOAT, stride, v::Normal);
+    GlSetup::attribute(m_gl, 2, 4, GL_UNSIGNED_BYTE, stride, v::Bones);
+    GlSetup::attribute(m_gl, 4, 1, GL_UNSIGNED_BYTE, stride, v::ColorRole);
     m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);
     m_gl->glBindVertexArray(0);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
