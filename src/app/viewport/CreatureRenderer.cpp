@@ -1,6 +1,5 @@
 #include "CreatureRenderer.h"
 
-#include "GlSetup.h"
 #include "PaletteSource.h"
 #include "mesh/RigDescription.h"
 
@@ -27,20 +26,15 @@ CreatureRenderer::~CreatureRenderer() = default;
 
 bool CreatureRenderer::initialize()
 {
-    m_gl = GlSetup::currentFunctions(&m_error);
-    if (!m_gl)
+    const auto captureWorldPositions = [this](QOpenGLShaderProgram &program) {
+        const char *varyings[] = {"vWorld"};
+        m_gl->glTransformFeedbackVaryings(program.programId(), 1, varyings, GL_INTERLEAVED_ATTRIBS);
+    };
+    if (!initializeProgram(QStringLiteral("skinning shader"), QStringLiteral(":/shaders/skinned.vert"),
+                           QStringLiteral(":/shaders/skinned.frag"), captureWorldPositions))
         return false;
-    m_program = GlSetup::buildProgram(QStringLiteral("skinning shader"), QStringLiteral(":/shaders/skinned.vert"),
-                                      QStringLiteral(":/shaders/skinned.frag"), &m_error,
-                                      [this](QOpenGLShaderProgram &program) {
-                                          const char *varyings[] = {"vWorld"};
-                                          m_gl->glTransformFeedbackVaryings(program.programId(), 1, varyings,
-                                                                            GL_INTERLEAVED_ATTRIBS);
-                                      });
-    if (!m_program)
-        return false;
-    m_socketProgram = GlSetup::buildProgram(QStringLiteral("socket shader"), QStringLiteral(":/shaders/sockets.vert"),
-                                            QStringLiteral(":/shaders/lines.frag"), &m_error);
+    m_socketProgram = buildProgram(QStringLiteral("socket shader"), QStringLiteral(":/shaders/sockets.vert"),
+                                   QStringLiteral(":/shaders/lines.frag"));
     if (!m_socketProgram) {
         m_program.reset();
         return false;
@@ -60,17 +54,17 @@ void CreatureRenderer::setupVertexArray()
     m_gl->glBindVertexArray(m_vao);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
     const GLsizei stride = sizeof(CreatureVertex);
-    GlSetup::attribute(m_gl, 0, 3, GL_FLOAT, stride, offsetof(CreatureVertex, position));
-    GlSetup::attribute(m_gl, 1, 3, GL_FLOAT, stride, offsetof(CreatureVertex, normal));
-    GlSetup::attribute(m_gl, 2, 4, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, bones));
-    GlSetup::attribute(m_gl, 3, 4, GL_FLOAT, stride, offsetof(CreatureVertex, weights));
-    GlSetup::attribute(m_gl, 4, 1, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, colorRole));
+    attribute(0, 3, GL_FLOAT, stride, offsetof(CreatureVertex, position));
+    attribute(1, 3, GL_FLOAT, stride, offsetof(CreatureVertex, normal));
+    attribute(2, 4, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, bones));
+    attribute(3, 4, GL_FLOAT, stride, offsetof(CreatureVertex, weights));
+    attribute(4, 1, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, colorRole));
 
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_instanceBuffer);
     const GLsizei istride = sizeof(CreatureInstance);
-    GlSetup::attribute(m_gl, 5, 4, GL_FLOAT, istride, offsetof(CreatureInstance, x));
-    GlSetup::attribute(m_gl, 6, 3, GL_FLOAT, istride, offsetof(CreatureInstance, frameCount));
-    GlSetup::attribute(m_gl, 7, 2, GL_UNSIGNED_INT, istride, offsetof(CreatureInstance, frameOffset));
+    attribute(5, 4, GL_FLOAT, istride, offsetof(CreatureInstance, x));
+    attribute(6, 3, GL_FLOAT, istride, offsetof(CreatureInstance, frameCount));
+    attribute(7, 2, GL_UNSIGNED_INT, istride, offsetof(CreatureInstance, frameOffset));
     for (GLuint a = 5; a <= 7; ++a)
         m_gl->glVertexAttribDivisor(a, 1);
     m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);
@@ -160,6 +154,16 @@ void CreatureRenderer::setInstances(const QList<CreatureInstance> &instances)
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+void CreatureRenderer::setShading(QOpenGLShaderProgram &program, const DrawParameters &parameters,
+                                  const QList<QVector3D> &roleColors)
+{
+    program.setUniformValue("uViewProjection", parameters.viewProjection);
+    program.setUniformValue("uSelectedBone", parameters.selectedBone);
+    program.setUniformValue("uColorMode", parameters.colorMode);
+    program.setUniformValue("uCameraPosition", parameters.cameraPosition);
+    program.setUniformValueArray("uRoleColors", roleColors.constData(), int(roleColors.size()));
+}
+
 int CreatureRenderer::draw(const DrawParameters &parameters)
 {
     if (!m_program || !m_palette.isValid() || m_indexCount == 0 || m_instances.isEmpty())
@@ -170,11 +174,7 @@ int CreatureRenderer::draw(const DrawParameters &parameters)
     m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
     m_program->setUniformValue("uTime", parameters.time);
     m_program->setUniformValue("uInterpolate", parameters.interpolate);
-    m_program->setUniformValue("uViewProjection", parameters.viewProjection);
-    m_program->setUniformValue("uSelectedBone", parameters.selectedBone);
-    m_program->setUniformValue("uColorMode", parameters.colorMode);
-    m_program->setUniformValue("uCameraPosition", parameters.cameraPosition);
-    m_program->setUniformValueArray("uRoleColors", m_roleColors.constData(), int(m_roleColors.size()));
+    setShading(*m_program, parameters, m_roleColors);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glDrawElementsInstanced(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr, GLsizei(m_instances.size()));
     m_gl->glBindVertexArray(0);

@@ -1,6 +1,5 @@
 #include "LineRenderer.h"
 
-#include "GlSetup.h"
 
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
@@ -11,19 +10,18 @@ LineRenderer::~LineRenderer() = default;
 
 bool LineRenderer::initialize(QString *error)
 {
-    m_gl = GlSetup::currentFunctions(error);
-    if (!m_gl)
+    if (!initializeProgram(QStringLiteral("line shader"), QStringLiteral(":/shaders/lines.vert"),
+                           QStringLiteral(":/shaders/lines.frag"))) {
+        if (error)
+            *error = m_error;
         return false;
-    m_program = GlSetup::buildProgram(QStringLiteral("line shader"), QStringLiteral(":/shaders/lines.vert"),
-                                      QStringLiteral(":/shaders/lines.frag"), error);
-    if (!m_program)
-        return false;
+    }
     m_gl->glGenVertexArrays(1, &m_vao);
     m_gl->glGenBuffers(1, &m_buffer);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
-    GlSetup::attribute(m_gl, 0, 3, GL_FLOAT, sizeof(LineVertex), offsetof(LineVertex, position));
-    GlSetup::attribute(m_gl, 1, 4, GL_FLOAT, sizeof(LineVertex), offsetof(LineVertex, color));
+    attribute(0, 3, GL_FLOAT, sizeof(LineVertex), offsetof(LineVertex, position));
+    attribute(1, 4, GL_FLOAT, sizeof(LineVertex), offsetof(LineVertex, color));
     m_gl->glBindVertexArray(0);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
     return true;

@@ -1,6 +1,5 @@
 #include "SnapshotRenderer.h"
 
-#include "GlSetup.h"
 #include "bpsm/BpsmFormat.h"
 #include "mesh/RigDescription.h"
 
@@ -18,12 +17,8 @@ SnapshotRenderer::~SnapshotRenderer() = default;
 
 bool SnapshotRenderer::initialize()
 {
-    m_gl = GlSetup::currentFunctions(&m_error);
-    if (!m_gl)
-        return false;
-    m_program = GlSetup::buildProgram(QStringLiteral("snapshot shader"), QStringLiteral(":/shaders/snapshot.vert"),
-                                      QStringLiteral(":/shaders/skinned.frag"), &m_error);
-    if (!m_program)
+    if (!initializeProgram(QStringLiteral("snapshot shader"), QStringLiteral(":/shaders/snapshot.vert"),
+                           QStringLiteral(":/shaders/skinned.frag")))
         return false;
     namespace v = bpat::bpsm::vertex;
     const GLsizei stride = GLsizei(bpat::bpsm::VertexSize);
@@ -32,10 +27,10 @@ bool SnapshotRenderer::initialize()
     m_gl->glGenBuffers(1, &m_indexBuffer);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
-    GlSetup::attribute(m_gl, 0, 3, GL_FLOAT, stride, v::Position);
-    GlSetup::attribute(m_gl, 1, 3, GL_FLOAT, stride, v::Normal);
-    GlSetup::attribute(m_gl, 2, 4, GL_UNSIGNED_BYTE, stride, v::Bones);
-    GlSetup::attribute(m_gl, 4, 1, GL_UNSIGNED_BYTE, stride, v::ColorRole);
+    attribute(0, 3, GL_FLOAT, stride, v::Position);
+    attribute(1, 3, GL_FLOAT, stride, v::Normal);
+    attribute(2, 4, GL_UNSIGNED_BYTE, stride, v::Bones);
+    attribute(4, 1, GL_UNSIGNED_BYTE, stride, v::ColorRole);
     m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);
     m_gl->glBindVertexArray(0);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
@@ -108,11 +103,7 @@ int SnapshotRenderer::draw(const CreatureRenderer::DrawParameters &parameters)
     if (!m_program || !m_uploadedFrame || m_indexCount == 0)
         return 0;
     m_program->bind();
-    m_program->setUniformValue("uViewProjection", parameters.viewProjection);
-    m_program->setUniformValue("uSelectedBone", parameters.selectedBone);
-    m_program->setUniformValue("uColorMode", parameters.colorMode);
-    m_program->setUniformValue("uCameraPosition", parameters.cameraPosition);
-    m_program->setUniformValueArray("uRoleColors", m_roleColors.constData(), int(m_roleColors.size()));
+    CreatureRenderer::setShading(*m_program, parameters, m_roleColors);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glDrawElements(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr);
     m_gl->glBindVertexArray(0);
