@@ -77,6 +77,7 @@ void CreatureRenderer::destroy()
     if (!m_gl)
         return;
     m_palette.destroy(m_gl);
+    m_bind.destroy(m_gl);
     m_sockets.destroy(m_gl);
     for (GLuint *vao : {&m_vao, &m_emptyVao}) {
         if (*vao)
@@ -106,6 +107,24 @@ bool CreatureRenderer::setSource(const PaletteSource &source, int maxRowsPerLaye
     if (!m_palette.upload(m_gl, source.palette, source.boneCount * 4, source.frameTotal, maxRowsPerLayer)) {
         m_error = QStringLiteral("palette texture: ") + m_palette.error();
         return false;
+    }
+    m_bind.destroy(m_gl);
+    m_skinning = source.skinning;
+    if (m_skinning) {
+        // Without a bind palette, global = skin: identity bind matrices (at most 64, 4 KiB).
+        QList<float> identity;
+        if (!source.bindPalette) {
+            identity.resize(qsizetype(source.boneCount) * 16, 0.0f);
+            for (qsizetype m = 0; m < identity.size(); m += 16) {
+                for (int d = 0; d < 4; ++d)
+                    identity[m + 5 * d] = 1.0f;
+            }
+        }
+        const uchar *bind = source.bindPalette ? source.bindPalette : reinterpret_cast<const uchar *>(identity.constData());
+        if (!m_bind.upload(m_gl, bind, source.boneCount * 4, 1)) {
+            m_error = QStringLiteral("bind palette texture: ") + m_bind.error();
+            return false;
+        }
     }
     setSockets(source, maxRowsPerLayer);
     return true;
@@ -154,6 +173,20 @@ void CreatureRenderer::setInstances(const QList<CreatureInstance> &instances)
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+void CreatureRenderer::bindPalette(float time, bool interpolate)
+{
+    if (m_skinning) {
+        m_bind.bind(m_gl, 2);
+        m_program->setUniformValue("uBind", 2);
+    }
+    m_palette.bind(m_gl, 0); // leaves unit 0 active
+    m_program->setUniformValue("uPalette", 0);
+    m_program->setUniformValue("uSkinning", m_skinning);
+    m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
+    m_program->setUniformValue("uTime", time);
+    m_program->setUniformValue("uInterpolate", interpolate);
+}
+
 void CreatureRenderer::setShading(QOpenGLShaderProgram &program, const DrawParameters &parameters,
                                   const QList<QVector3D> &roleColors)
 {
@@ -169,11 +202,7 @@ int CreatureRenderer::draw(const DrawParameters &parameters)
     if (!m_program || !m_palette.isValid() || m_indexCount == 0 || m_instances.isEmpty())
         return 0;
     m_program->bind();
-    m_palette.bind(m_gl, 0);
-    m_program->setUniformValue("uPalette", 0);
-    m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
-    m_program->setUniformValue("uTime", parameters.time);
-    m_program->setUniformValue("uInterpolate", parameters.interpolate);
+    bindPalette(parameters.time, parameters.interpolate);
     setShading(*m_program, parameters, m_roleColors);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glDrawElementsInstanced(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr, GLsizei(m_instances.size()));
@@ -217,11 +246,7 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
     m_gl->glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback);
 
     m_program->bind();
-    m_palette.bind(m_gl, 0);
-    m_program->setUniformValue("uPalette", 0);
-    m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
-    m_program->setUniformValue("uTime", time);
-    m_program->setUniformValue("uInterpolate", interpolate);
+    bindPalette(time, interpolate);
     m_program->setUniformValue("uViewProjection", QMatrix4x4());
     m_program->setUniformValue("uSelectedBone", -1);
     m_gl->glEnable(GL_RASTERIZER_DISCARD);

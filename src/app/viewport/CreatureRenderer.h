@@ -53,7 +53,8 @@ public:
     bool initialize();
     void destroy();
 
-    // Uploads the palette (and socket) rows; maxRowsPerLayer > 0 forces the layer split.
+    // Uploads the palette (and socket) rows, and a late-v3 file's bind palette; maxRowsPerLayer
+    // > 0 forces the layer split.
     bool setSource(const PaletteSource &source, int maxRowsPerLayer = 0);
     // Uploads the socket rows only (the palette on the GPU stays): after a socket edit.
     void setSockets(const PaletteSource &source, int maxRowsPerLayer = 0);
@@ -83,9 +84,13 @@ public:
 
 private:
     void setupVertexArray();
+    // The palette (and late v3's bind palette) bound, and the playback uniforms set.
+    void bindPalette(float time, bool interpolate);
 
     std::unique_ptr<QOpenGLShaderProgram> m_socketProgram;
     PaletteTexture m_palette;
+    PaletteTexture m_bind;    // late v3: the bind palette (one row), global = skin x bind in the shader
+    bool m_skinning = false;
     PaletteTexture m_sockets;
     int m_socketCount = 0;
     quint32 m_vao = 0, m_vertexBuffer = 0, m_indexBuffer = 0, m_instanceBuffer = 0, m_emptyVao = 0;
