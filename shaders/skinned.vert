@@ -1,7 +1,8 @@
 #version 330 core
 // Skins creature vertices from the palette texture. Texel (4*bone + k, frame) holds row k of the
-// bone's row-major global matrix (v1 files); frames past one layer's rows continue in the next
-// array layer. The frame comes from per-instance clip data and the time uniform, so advancing
+// bone's row-major global matrix (v1, v2, early v3), or in late v3 column k of its column-major
+// skinning matrix, multiplied here by the bind palette (global = skin x bind); frames past one
+// layer's rows continue in the next array layer. The frame comes from per-instance clip data and the time uniform, so advancing
 // time costs no CPU work per instance.
 
 layout(location = 0) in vec3 aPosition; // bone-local (see CreatureMesh)
@@ -15,6 +16,8 @@ layout(location = 6) in vec3 iClip;      // frame count, fps, phase offset in [0
 layout(location = 7) in uvec2 iClipBase; // first global frame; bit 0: loops, bits 8..15: onion fade
 
 uniform sampler2DArray uPalette;
+uniform bool uSkinning;      // late v3: the palette holds skinning matrices
+uniform sampler2DArray uBind; // late v3: texel 4*bone + k is column k of the bone's bind matrix
 uniform int uRowsPerLayer;
 uniform float uTime;         // seconds
 uniform bool uInterpolate;   // blend adjacent frames as the game's playback did
@@ -28,11 +31,23 @@ flat out int vBone;
 out float vSelected;
 out float vGhost;             // 0: the creature; 0 < g <= 1: an onion skin, fainter as g grows
 
-// Rows 0..2 of a bone's matrix in a global frame (row 3 is 0 0 0 1 in v1 files).
+// Rows 0..2 of a bone's global matrix in a global frame (row 3 is 0 0 0 1).
 void boneRows(int bone, int frame, out vec4 r0, out vec4 r1, out vec4 r2)
 {
     int layer = frame / uRowsPerLayer;
     ivec3 at = ivec3(bone * 4, frame - layer * uRowsPerLayer, layer);
+    if (uSkinning) {
+        ivec3 b = ivec3(bone * 4, 0, 0);
+        mat4 skin = mat4(texelFetch(uPalette, at, 0), texelFetch(uPalette, at + ivec3(1, 0, 0), 0),
+                         texelFetch(uPalette, at + ivec3(2, 0, 0), 0), texelFetch(uPalette, at + ivec3(3, 0, 0), 0));
+        mat4 bind = mat4(texelFetch(uBind, b, 0), texelFetch(uBind, b + ivec3(1, 0, 0), 0),
+                         texelFetch(uBind, b + ivec3(2, 0, 0), 0), texelFetch(uBind, b + ivec3(3, 0, 0), 0));
+        mat4 g = skin * bind; // g[column][row]
+        r0 = vec4(g[0][0], g[1][0], g[2][0], g[3][0]);
+        r1 = vec4(g[0][1], g[1][1], g[2][1], g[3][1]);
+        r2 = vec4(g[0][2], g[1][2], g[2][2], g[3][2]);
+        return;
+    }
     r0 = texelFetch(uPalette, at, 0);
     r1 = texelFetch(uPalette, at + ivec3(1, 0, 0), 0);
     r2 = texelFetch(uPalette, at + ivec3(2, 0, 0), 0);

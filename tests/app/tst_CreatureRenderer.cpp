@@ -1,8 +1,11 @@
 // CreatureRenderer against the CPU reference: the skinned positions the vertex shader computes
 // (captured with transform feedback) equal CreatureMesh::skin() on the file's matrices for known
 // clips and frames, with and without the palette split over texture layers, and with the
-// game's inter-frame interpolation. Also: crowd layout and the benchmark's JSON.
+// game's inter-frame interpolation, and for late v3 (skin x bind on the GPU). Also: crowd layout
+// and the benchmark's JSON.
 #include "bpat/BpatFile.h"
+#include "bpat/BpatWriter.h"
+#include "TestDocuments.h"
 #include "TestPaths.h"
 #include "viewport/CreatureRenderer.h"
 #include "viewport/CrowdBenchmark.h"
@@ -114,6 +117,9 @@ private slots:
         QTest::newRow("horse gallop 7") << QStringLiteral("bpat_v1_latest/horse.bpat") << 4 << 7;
         QTest::newRow("elephant fight 11") << QStringLiteral("bpat_v1_latest/elephant.bpat") << 3 << 11;
         QTest::newRow("horse 8-bone trot 3") << QStringLiteral("bpat_v1_initial/horse.bpat") << 2 << 3;
+        // Late v3: the shader multiplies the stored skinning matrices by the bind palette.
+        QTest::newRow("late v3 humanoid walk 5") << QStringLiteral("bpat_v3_late/humanoid.bpat") << 1 << 5;
+        QTest::newRow("late v3 horse gallop 7") << QStringLiteral("bpat_v3_late/horse.bpat") << 4 << 7;
     }
     void upstreamFilesSkinLikeTheCpu()
     {
@@ -127,6 +133,33 @@ private slots:
         QVERIFY2(difference >= 0 && difference < 1e-4f, qPrintable(QString::number(difference)));
         const float split = gpuCpuDifference(*opened, clip, quint32(frame), 13);
         QVERIFY2(split >= 0 && split < 1e-4f, qPrintable(QString::number(split)));
+    }
+
+    void lateV3IsSkinnedInPlace_data()
+    {
+        QTest::addColumn<bool>("bindPalette");
+        QTest::newRow("with a bind palette") << true;
+        QTest::newRow("without: identity") << false;
+    }
+    void lateV3IsSkinnedInPlace()
+    {
+        // The texture holds the stored skinning matrices (no globals copied) and the shader
+        // computes skin x bind: the same positions as the CPU's globals, interpolated too.
+        QFETCH(bool, bindPalette);
+        bpat::BpatDocument document = testdocs::smallVersionedDocument(bpat::format::Dialect::V3Late);
+        if (!bindPalette)
+            document.setBindPalette({});
+        const bpat::BpatFile file = bpat::BpatFile::fromData(bpat::BpatWriter(document).toBytes());
+        QVERIFY(file.storesSkinningMatrices());
+        QCOMPARE(file.bindPaletteInBounds(), bindPalette);
+        const PaletteSource source = PaletteSource::fromFile(file);
+        QVERIFY(source.skinning);
+        QCOMPARE(source.palette, file.paletteBytes());
+        QCOMPARE(source.bindPalette != nullptr, bindPalette);
+        for (float blend : {0.0f, 0.5f}) {
+            const float difference = gpuCpuDifference(file, 0, 1, 0, blend);
+            QVERIFY2(difference >= 0 && difference < 1e-4f, qPrintable(QString::number(difference)));
+        }
     }
 
     void paletteTextureSplitsIntoLayers()

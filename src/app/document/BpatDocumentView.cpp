@@ -2,44 +2,16 @@
 
 #include "ValidationRun.h"
 #include "bpat/BpatFormat.h"
-#include "mesh/RigDescription.h"
+#include "mesh/Rig.h"
 #include "viewport/ViewportWidget.h"
 
 namespace bpat::studio {
-
-namespace {
-// The rig whose bone names the panels show: the game's rig, else a built-in rig description
-// (the rebake recipes' rigs, such as the 53-bone "hands"), as the viewport already uses.
-std::optional<Rig> rigFor(quint32 speciesId, int boneCount)
-{
-    if (std::optional<Rig> rig = Rig::forSpecies(speciesId, boneCount))
-        return rig;
-    if (const std::optional<RigDescription> description = RigDescription::builtin(speciesId, boneCount))
-        return description->rig();
-    return std::nullopt;
-}
-
-// A late-v3 file stores its own hierarchy: its parents, with the rig's names when it has one.
-std::optional<Rig> rigFor(const BpatFile &file)
-{
-    std::optional<Rig> rig = rigFor(file.header().speciesId, int(file.header().boneCount));
-    const QList<quint8> &parents = file.boneParents();
-    if (parents.isEmpty())
-        return rig;
-    QList<RigBone> bones;
-    for (qsizetype b = 0; b < parents.size(); ++b) {
-        const int parent = parents.at(b) == format::NoParentBone || parents.at(b) >= b ? -1 : int(parents.at(b));
-        bones.append(RigBone{rig && b < rig->boneCount() ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
-    }
-    return Rig(rig ? rig->name() : QStringLiteral("file parents"), bones);
-}
-} // namespace
 
 BpatDocumentView::BpatDocumentView(std::shared_ptr<const LoadedFile> loaded)
     : m_loaded(std::move(loaded))
 {
     if (m_loaded->file.hasHeader())
-        m_rig = rigFor(m_loaded->file);
+        m_rig = Rig::forFile(m_loaded->file); // the bone names the panels show
 }
 
 std::shared_ptr<const BpatDocumentView> BpatDocumentView::open(const QString &path, QString *error)

@@ -14,76 +14,72 @@ QString clipName(const BpatDocument &document, int clip)
 }
 } // namespace
 
-// --- Rename, fps, loops: the old value is enough -------------------------------------------
+// --- Rename, fps, loops (and markers): the old metadata is enough -------------------------
 
-RenameClipCommand::RenameClipCommand(DocumentSession *session, int clip, const QString &name)
+ClipMetadataCommand::ClipMetadataCommand(DocumentSession *session, int clip, Edit edit, Describe describe)
     : DocumentCommand(session)
     , m_clip(clip)
-    , m_name(name)
+    , m_edit(std::move(edit))
+    , m_describe(std::move(describe))
 {
 }
 
-bool RenameClipCommand::apply(BpatDocument &document, QString *error)
+bool ClipMetadataCommand::apply(BpatDocument &document, QString *error)
 {
-    const QString old = clipName(document, m_clip);
-    if (!DocumentEditor(document).renameClip(m_clip, m_name, error))
+    BpatClip old;
+    if (m_clip >= 0 && m_clip < document.clipCount()) {
+        const BpatClip &clip = document.clip(m_clip);
+        old.name = clip.name;
+        old.fps = clip.fps;
+        old.loops = clip.loops;
+        old.markers = clip.markers;
+    }
+    DocumentEditor editor(document);
+    if (!m_edit(editor, error))
         return false;
-    m_oldName = old;
-    setText(QObject::tr("Rename clip '%1' to '%2'").arg(m_oldName, m_name));
+    m_old = std::move(old);
+    setText(m_describe(m_old, document.clip(m_clip)));
     return true;
 }
 
-void RenameClipCommand::revert(BpatDocument &document)
+void ClipMetadataCommand::revert(BpatDocument &document)
 {
-    document.clip(m_clip).name = m_oldName;
+    BpatClip &clip = document.clip(m_clip);
+    clip.name = m_old.name;
+    clip.fps = m_old.fps;
+    clip.loops = m_old.loops;
+    clip.markers = m_old.markers;
+}
+
+RenameClipCommand::RenameClipCommand(DocumentSession *session, int clip, const QString &name)
+    : ClipMetadataCommand(
+          session, clip, [clip, name](DocumentEditor &editor, QString *error) { return editor.renameClip(clip, name, error); },
+          [](const BpatClip &before, const BpatClip &after) {
+              return QObject::tr("Rename clip '%1' to '%2'").arg(before.name, after.name);
+          })
+{
 }
 
 SetClipFpsCommand::SetClipFpsCommand(DocumentSession *session, int clip, float fps)
-    : DocumentCommand(session)
-    , m_clip(clip)
-    , m_fps(fps)
+    : ClipMetadataCommand(
+          session, clip, [clip, fps](DocumentEditor &editor, QString *error) { return editor.setClipFps(clip, fps, error); },
+          [](const BpatClip &before, const BpatClip &after) {
+              return QObject::tr("Set fps of '%1' to %2 (was %3)")
+                  .arg(after.name)
+                  .arg(double(after.fps), 0, 'g', 6)
+                  .arg(double(before.fps), 0, 'g', 6);
+          })
 {
-}
-
-bool SetClipFpsCommand::apply(BpatDocument &document, QString *error)
-{
-    const float old = m_clip >= 0 && m_clip < document.clipCount() ? document.clip(m_clip).fps : 0.0f;
-    if (!DocumentEditor(document).setClipFps(m_clip, m_fps, error))
-        return false;
-    m_oldFps = old;
-    setText(QObject::tr("Set fps of '%1' to %2 (was %3)")
-                .arg(clipName(document, m_clip))
-                .arg(double(m_fps), 0, 'g', 6)
-                .arg(double(m_oldFps), 0, 'g', 6));
-    return true;
-}
-
-void SetClipFpsCommand::revert(BpatDocument &document)
-{
-    document.clip(m_clip).fps = m_oldFps;
 }
 
 SetClipLoopsCommand::SetClipLoopsCommand(DocumentSession *session, int clip, bool loops)
-    : DocumentCommand(session)
-    , m_clip(clip)
-    , m_loops(loops)
+    : ClipMetadataCommand(
+          session, clip, [clip, loops](DocumentEditor &editor, QString *error) { return editor.setClipLoops(clip, loops, error); },
+          [](const BpatClip &, const BpatClip &after) {
+              return after.loops ? QObject::tr("Make clip '%1' loop").arg(after.name)
+                                 : QObject::tr("Make clip '%1' one-shot").arg(after.name);
+          })
 {
-}
-
-bool SetClipLoopsCommand::apply(BpatDocument &document, QString *error)
-{
-    const bool old = m_clip >= 0 && m_clip < document.clipCount() && document.clip(m_clip).loops;
-    if (!DocumentEditor(document).setClipLoops(m_clip, m_loops, error))
-        return false;
-    m_oldLoops = old;
-    setText(m_loops ? QObject::tr("Make clip '%1' loop").arg(clipName(document, m_clip))
-                    : QObject::tr("Make clip '%1' one-shot").arg(clipName(document, m_clip)));
-    return true;
-}
-
-void SetClipLoopsCommand::revert(BpatDocument &document)
-{
-    document.clip(m_clip).loops = m_oldLoops;
 }
 
 // --- Remove, move, duplicate ---------------------------------------------------------------

@@ -6,50 +6,51 @@
 
 #include <QList>
 #include <QString>
+#include <functional>
 #include <optional>
+
+namespace bpat {
+class DocumentEditor;
+}
 
 namespace bpat::studio {
 
-class RenameClipCommand : public DocumentCommand
+// An edit of one clip's metadata (its name, fps, loop flag or a marker): `edit` runs the
+// DocumentEditor operation; `describe` names it for the Edit menu from the clip before and
+// after. The clip's old metadata is enough to undo it.
+class ClipMetadataCommand : public DocumentCommand
+{
+public:
+    using Edit = std::function<bool(DocumentEditor &, QString *)>;
+    using Describe = std::function<QString(const BpatClip &before, const BpatClip &after)>;
+    ClipMetadataCommand(DocumentSession *session, int clip, Edit edit, Describe describe);
+    bool apply(BpatDocument &document, QString *error) override;
+    void revert(BpatDocument &document) override;
+    DocumentChanges changes() const override { return DocumentChange::Metadata; }
+
+private:
+    int m_clip;
+    Edit m_edit;
+    Describe m_describe;
+    BpatClip m_old; // name, fps, loops and markers before (no frames)
+};
+
+class RenameClipCommand : public ClipMetadataCommand
 {
 public:
     RenameClipCommand(DocumentSession *session, int clip, const QString &name);
-    bool apply(BpatDocument &document, QString *error) override;
-    void revert(BpatDocument &document) override;
-    DocumentChanges changes() const override { return DocumentChange::Metadata; }
-
-private:
-    int m_clip;
-    QString m_name;
-    QString m_oldName;
 };
 
-class SetClipFpsCommand : public DocumentCommand
+class SetClipFpsCommand : public ClipMetadataCommand
 {
 public:
     SetClipFpsCommand(DocumentSession *session, int clip, float fps);
-    bool apply(BpatDocument &document, QString *error) override;
-    void revert(BpatDocument &document) override;
-    DocumentChanges changes() const override { return DocumentChange::Metadata; }
-
-private:
-    int m_clip;
-    float m_fps;
-    float m_oldFps = 0.0f;
 };
 
-class SetClipLoopsCommand : public DocumentCommand
+class SetClipLoopsCommand : public ClipMetadataCommand
 {
 public:
     SetClipLoopsCommand(DocumentSession *session, int clip, bool loops);
-    bool apply(BpatDocument &document, QString *error) override;
-    void revert(BpatDocument &document) override;
-    DocumentChanges changes() const override { return DocumentChange::Metadata; }
-
-private:
-    int m_clip;
-    bool m_loops;
-    bool m_oldLoops = false;
 };
 
 class RemoveClipCommand : public DocumentCommand

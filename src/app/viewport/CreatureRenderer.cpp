@@ -3,7 +3,6 @@
 #include "PaletteSource.h"
 #include "mesh/RigDescription.h"
 
-#include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <QVector4D>
@@ -27,33 +26,17 @@ CreatureRenderer::~CreatureRenderer() = default;
 
 bool CreatureRenderer::initialize()
 {
-    QOpenGLContext *context = QOpenGLContext::currentContext();
-    if (!context) {
-        m_error = QStringLiteral("no current OpenGL context");
+    const auto captureWorldPositions = [this](QOpenGLShaderProgram &program) {
+        const char *varyings[] = {"vWorld"};
+        m_gl->glTransformFeedbackVaryings(program.programId(), 1, varyings, GL_INTERLEAVED_ATTRIBS);
+    };
+    if (!initializeProgram(QStringLiteral("skinning shader"), QStringLiteral(":/shaders/skinned.vert"),
+                           QStringLiteral(":/shaders/skinned.frag"), captureWorldPositions))
         return false;
-    }
-    m_gl = context->extraFunctions();
-    m_program = std::make_unique<QOpenGLShaderProgram>();
-    if (!m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/skinned.vert"))
-        || !m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/skinned.frag"))) {
-        m_error = QStringLiteral("skinning shader: ") + m_program->log();
+    m_socketProgram = buildProgram(QStringLiteral("socket shader"), QStringLiteral(":/shaders/sockets.vert"),
+                                   QStringLiteral(":/shaders/lines.frag"));
+    if (!m_socketProgram) {
         m_program.reset();
-        return false;
-    }
-    const char *varyings[] = {"vWorld"};
-    m_gl->glTransformFeedbackVaryings(m_program->programId(), 1, varyings, GL_INTERLEAVED_ATTRIBS);
-    if (!m_program->link()) {
-        m_error = QStringLiteral("skinning shader: ") + m_program->log();
-        m_program.reset();
-        return false;
-    }
-    m_socketProgram = std::make_unique<QOpenGLShaderProgram>();
-    if (!m_socketProgram->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/sockets.vert"))
-        || !m_socketProgram->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/lines.frag"))
-        || !m_socketProgram->link()) {
-        m_error = QStringLiteral("socket shader: ") + m_socketProgram->log();
-        m_program.reset();
-        m_socketProgram.reset();
         return false;
     }
     m_gl->glGenVertexArrays(1, &m_vao);
@@ -68,29 +51,20 @@ bool CreatureRenderer::initialize()
 void CreatureRenderer::setupVertexArray()
 {
     using bpat::CreatureVertex;
-    auto at = [](std::size_t offset) { return reinterpret_cast<const void *>(offset); };
     m_gl->glBindVertexArray(m_vao);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
     const GLsizei stride = sizeof(CreatureVertex);
-    m_gl->glEnableVertexAttribArray(0);
-    m_gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, position)));
-    m_gl->glEnableVertexAttribArray(1);
-    m_gl->glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, normal)));
-    m_gl->glEnableVertexAttribArray(2);
-    m_gl->glVertexAttribIPointer(2, 4, GL_UNSIGNED_BYTE, stride, at(offsetof(CreatureVertex, bones)));
-    m_gl->glEnableVertexAttribArray(3);
-    m_gl->glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, stride, at(offsetof(CreatureVertex, weights)));
-    m_gl->glEnableVertexAttribArray(4);
-    m_gl->glVertexAttribIPointer(4, 1, GL_UNSIGNED_BYTE, stride, at(offsetof(CreatureVertex, colorRole)));
+    attribute(0, 3, GL_FLOAT, stride, offsetof(CreatureVertex, position));
+    attribute(1, 3, GL_FLOAT, stride, offsetof(CreatureVertex, normal));
+    attribute(2, 4, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, bones));
+    attribute(3, 4, GL_FLOAT, stride, offsetof(CreatureVertex, weights));
+    attribute(4, 1, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, colorRole));
 
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_instanceBuffer);
     const GLsizei istride = sizeof(CreatureInstance);
-    m_gl->glEnableVertexAttribArray(5);
-    m_gl->glVertexAttribPointer(5, 4, GL_FLOAT, GL_FALSE, istride, at(offsetof(CreatureInstance, x)));
-    m_gl->glEnableVertexAttribArray(6);
-    m_gl->glVertexAttribPointer(6, 3, GL_FLOAT, GL_FALSE, istride, at(offsetof(CreatureInstance, frameCount)));
-    m_gl->glEnableVertexAttribArray(7);
-    m_gl->glVertexAttribIPointer(7, 2, GL_UNSIGNED_INT, istride, at(offsetof(CreatureInstance, frameOffset)));
+    attribute(5, 4, GL_FLOAT, istride, offsetof(CreatureInstance, x));
+    attribute(6, 3, GL_FLOAT, istride, offsetof(CreatureInstance, frameCount));
+    attribute(7, 2, GL_UNSIGNED_INT, istride, offsetof(CreatureInstance, frameOffset));
     for (GLuint a = 5; a <= 7; ++a)
         m_gl->glVertexAttribDivisor(a, 1);
     m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);
@@ -103,6 +77,7 @@ void CreatureRenderer::destroy()
     if (!m_gl)
         return;
     m_palette.destroy(m_gl);
+    m_bind.destroy(m_gl);
     m_sockets.destroy(m_gl);
     for (GLuint *vao : {&m_vao, &m_emptyVao}) {
         if (*vao)
@@ -132,6 +107,24 @@ bool CreatureRenderer::setSource(const PaletteSource &source, int maxRowsPerLaye
     if (!m_palette.upload(m_gl, source.palette, source.boneCount * 4, source.frameTotal, maxRowsPerLayer)) {
         m_error = QStringLiteral("palette texture: ") + m_palette.error();
         return false;
+    }
+    m_bind.destroy(m_gl);
+    m_skinning = source.skinning;
+    if (m_skinning) {
+        // Without a bind palette, global = skin: identity bind matrices (at most 64, 4 KiB).
+        QList<float> identity;
+        if (!source.bindPalette) {
+            identity.resize(qsizetype(source.boneCount) * 16, 0.0f);
+            for (qsizetype m = 0; m < identity.size(); m += 16) {
+                for (int d = 0; d < 4; ++d)
+                    identity[m + 5 * d] = 1.0f;
+            }
+        }
+        const uchar *bind = source.bindPalette ? source.bindPalette : reinterpret_cast<const uchar *>(identity.constData());
+        if (!m_bind.upload(m_gl, bind, source.boneCount * 4, 1)) {
+            m_error = QStringLiteral("bind palette texture: ") + m_bind.error();
+            return false;
+        }
     }
     setSockets(source, maxRowsPerLayer);
     return true;
@@ -180,21 +173,37 @@ void CreatureRenderer::setInstances(const QList<CreatureInstance> &instances)
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+void CreatureRenderer::bindPalette(float time, bool interpolate)
+{
+    if (m_skinning) {
+        m_bind.bind(m_gl, 2);
+        m_program->setUniformValue("uBind", 2);
+    }
+    m_palette.bind(m_gl, 0); // leaves unit 0 active
+    m_program->setUniformValue("uPalette", 0);
+    m_program->setUniformValue("uSkinning", m_skinning);
+    m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
+    m_program->setUniformValue("uTime", time);
+    m_program->setUniformValue("uInterpolate", interpolate);
+}
+
+void CreatureRenderer::setShading(QOpenGLShaderProgram &program, const DrawParameters &parameters,
+                                  const QList<QVector3D> &roleColors)
+{
+    program.setUniformValue("uViewProjection", parameters.viewProjection);
+    program.setUniformValue("uSelectedBone", parameters.selectedBone);
+    program.setUniformValue("uColorMode", parameters.colorMode);
+    program.setUniformValue("uCameraPosition", parameters.cameraPosition);
+    program.setUniformValueArray("uRoleColors", roleColors.constData(), int(roleColors.size()));
+}
+
 int CreatureRenderer::draw(const DrawParameters &parameters)
 {
     if (!m_program || !m_palette.isValid() || m_indexCount == 0 || m_instances.isEmpty())
         return 0;
     m_program->bind();
-    m_palette.bind(m_gl, 0);
-    m_program->setUniformValue("uPalette", 0);
-    m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
-    m_program->setUniformValue("uTime", parameters.time);
-    m_program->setUniformValue("uInterpolate", parameters.interpolate);
-    m_program->setUniformValue("uViewProjection", parameters.viewProjection);
-    m_program->setUniformValue("uSelectedBone", parameters.selectedBone);
-    m_program->setUniformValue("uColorMode", parameters.colorMode);
-    m_program->setUniformValue("uCameraPosition", parameters.cameraPosition);
-    m_program->setUniformValueArray("uRoleColors", m_roleColors.constData(), int(m_roleColors.size()));
+    bindPalette(parameters.time, parameters.interpolate);
+    setShading(*m_program, parameters, m_roleColors);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glDrawElementsInstanced(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr, GLsizei(m_instances.size()));
     m_gl->glBindVertexArray(0);
@@ -237,11 +246,7 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
     m_gl->glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback);
 
     m_program->bind();
-    m_palette.bind(m_gl, 0);
-    m_program->setUniformValue("uPalette", 0);
-    m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
-    m_program->setUniformValue("uTime", time);
-    m_program->setUniformValue("uInterpolate", interpolate);
+    bindPalette(time, interpolate);
     m_program->setUniformValue("uViewProjection", QMatrix4x4());
     m_program->setUniformValue("uSelectedBone", -1);
     m_gl->glEnable(GL_RASTERIZER_DISCARD);

@@ -3,6 +3,7 @@
 // instance buffer of placements and clip playback data, all in one instanced draw call. Shared by
 // ViewportWidget, CrowdBenchmark and the GPU tests. Every call but the accessors needs the
 // context current that initialize() ran in; destroy() must run before that context goes away.
+#include "GlRenderer.h"
 #include "mesh/CreatureMesh.h"
 #include "PaletteTexture.h"
 
@@ -32,7 +33,7 @@ struct CreatureInstance
 };
 static_assert(sizeof(CreatureInstance) == 36, "instance layout is read by the vertex shader");
 
-class CreatureRenderer
+class CreatureRenderer : public GlRenderer
 {
 public:
     struct DrawParameters
@@ -51,9 +52,9 @@ public:
     // Compiles the shaders (from :/shaders). False + error() when they do not build.
     bool initialize();
     void destroy();
-    bool isInitialized() const { return m_program != nullptr; }
 
-    // Uploads the palette (and socket) rows; maxRowsPerLayer > 0 forces the layer split.
+    // Uploads the palette (and socket) rows, and a late-v3 file's bind palette; maxRowsPerLayer
+    // > 0 forces the layer split.
     bool setSource(const PaletteSource &source, int maxRowsPerLayer = 0);
     // Uploads the socket rows only (the palette on the GPU stays): after a socket edit.
     void setSockets(const PaletteSource &source, int maxRowsPerLayer = 0);
@@ -66,11 +67,15 @@ public:
     // Socket axes of one creature at one global frame, drawn from the socket texture.
     void drawSockets(const QMatrix4x4 &viewProjection, quint32 globalFrame, const QVector4D &placement, float size);
 
+    // The surface shading of skinned.frag (camera, colour mode, selected bone, role colours) and
+    // the view projection, for every program drawing with that fragment shader.
+    static void setShading(QOpenGLShaderProgram &program, const DrawParameters &parameters,
+                           const QList<QVector3D> &roleColors);
+
     // GPU read-back: the model-space positions the vertex shader computes for every mesh
     // vertex of `instance`, captured with transform feedback (rasterizer discarded).
     QList<QVector3D> captureSkinnedPositions(const CreatureInstance &instance, float time, bool interpolate);
 
-    const QString &error() const { return m_error; }
     int instanceCount() const { return int(m_instances.size()); }
     int vertexCount() const { return m_vertexCount; }
     int indexCount() const { return m_indexCount; }
@@ -79,11 +84,13 @@ public:
 
 private:
     void setupVertexArray();
+    // The palette (and late v3's bind palette) bound, and the playback uniforms set.
+    void bindPalette(float time, bool interpolate);
 
-    QOpenGLExtraFunctions *m_gl = nullptr;
-    std::unique_ptr<QOpenGLShaderProgram> m_program;
     std::unique_ptr<QOpenGLShaderProgram> m_socketProgram;
     PaletteTexture m_palette;
+    PaletteTexture m_bind;    // late v3: the bind palette (one row), global = skin x bind in the shader
+    bool m_skinning = false;
     PaletteTexture m_sockets;
     int m_socketCount = 0;
     quint32 m_vao = 0, m_vertexBuffer = 0, m_indexBuffer = 0, m_instanceBuffer = 0, m_emptyVao = 0;
@@ -91,5 +98,4 @@ private:
     int m_indexCount = 0;
     QList<CreatureInstance> m_instances;
     QList<QVector3D> m_roleColors;
-    QString m_error;
 };

@@ -3,33 +3,16 @@
 #include "bpat/BpatFile.h"
 #include "CreatureRenderer.h"
 #include "CrowdLayout.h"
+#include "OffscreenBenchmark.h"
 #include "SyntheticCreature.h"
 #include "ViewportCanvas.h"
 #include "ViewportScene.h"
 
 #include <QElapsedTimer>
-#include <QGuiApplication>
-#include <QJsonDocument>
-#include <QOffscreenSurface>
-#include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
-#include <QOpenGLFramebufferObject>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-
-namespace {
-
-double median(QList<double> values)
-{
-    if (values.isEmpty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const qsizetype n = values.size();
-    return n % 2 ? values.at(n / 2) : (values.at(n / 2 - 1) + values.at(n / 2)) / 2;
-}
-
-} // namespace
 
 std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *error)
 {
@@ -55,27 +38,13 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
     ViewportScene scene;
     scene.setSource(source);
 
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    QOpenGLContext context;
-    context.setFormat(format);
-    if (!context.create())
-        return fail(QStringLiteral("cannot create an OpenGL 3.3 context on the \"%1\" platform (run under X or Xvfb)")
-                        .arg(QGuiApplication::platformName()));
-    QOffscreenSurface surface;
-    surface.setFormat(context.format());
-    surface.create();
-    if (!context.makeCurrent(&surface))
-        return fail(QStringLiteral("cannot make the OpenGL context current"));
-    if (context.format().version() < qMakePair(3, 3))
-        return fail(QStringLiteral("OpenGL %1.%2 is older than 3.3").arg(context.format().majorVersion()).arg(context.format().minorVersion()));
-    QOpenGLExtraFunctions *gl = context.extraFunctions();
-    const QString rendererName = QString::fromLatin1(reinterpret_cast<const char *>(gl->glGetString(GL_RENDERER)));
+    OffscreenBenchmark bench;
+    if (!bench.begin(options.width, options.height, &why))
+        return fail(why);
+    QOpenGLExtraFunctions *gl = bench.gl();
 
     QJsonObject result;
     {
-        QOpenGLFramebufferObject fbo(options.width, options.height, QOpenGLFramebufferObject::Depth);
         CreatureRenderer renderer;
         if (!renderer.initialize() || !renderer.setSource(source))
             return fail(renderer.error());
@@ -116,9 +85,6 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
         parameters.cameraPosition = eye;
         parameters.interpolate = true;
 
-        fbo.bind();
-        gl->glViewport(0, 0, options.width, options.height);
-        gl->glEnable(GL_DEPTH_TEST);
         if (options.onion > 0) { // as the viewport draws onion skins: faded
             gl->glEnable(GL_BLEND);
             gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -130,34 +96,29 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
             QElapsedTimer timer;
             timer.start();
             parameters.time = float(i) / 60.0f;
-            gl->glClearColor(0.16f, 0.17f, 0.19f, 1);
-            gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+            bench.clear();
             drawCalls = renderer.draw(parameters);
-            const double issued = timer.nsecsElapsed() / 1.0e6;
-            gl->glFinish();
-            const double finished = timer.nsecsElapsed() / 1.0e6;
+            const auto [issued, finished] = bench.finish(timer);
             if (i >= warmup) {
                 cpuMs.append(issued);
                 frameMs.append(finished);
             }
         }
-        fbo.release();
         renderer.destroy();
         result.insert(QStringLiteral("instances"), options.instances);
         result.insert(QStringLiteral("onion"), options.onion);
         result.insert(QStringLiteral("drawn_instances"), renderer.instanceCount());
         result.insert(QStringLiteral("frames"), options.frames);
         result.insert(QStringLiteral("draw_calls_per_frame"), drawCalls);
-        result.insert(QStringLiteral("cpu_ms_per_frame"), median(cpuMs));
-        result.insert(QStringLiteral("frame_ms"), median(frameMs));
-        result.insert(QStringLiteral("gl_renderer"), rendererName);
+        result.insert(QStringLiteral("cpu_ms_per_frame"), OffscreenBenchmark::median(cpuMs));
+        result.insert(QStringLiteral("frame_ms"), OffscreenBenchmark::median(frameMs));
+        result.insert(QStringLiteral("gl_renderer"), bench.rendererName());
         result.insert(QStringLiteral("mesh_vertices"), scene.crowdMesh().vertexCount());
         result.insert(QStringLiteral("mesh_triangles"), scene.crowdMesh().triangleCount());
         result.insert(QStringLiteral("bones"), source.boneCount);
         result.insert(QStringLiteral("resolution"), QStringLiteral("%1x%2").arg(options.width).arg(options.height));
         result.insert(QStringLiteral("file"), source.label);
     }
-    context.doneCurrent();
     return result;
 }
 
@@ -195,10 +156,5 @@ std::optional<int> CrowdBenchmark::runFromArguments(const QStringList &arguments
     }
     QString error;
     const std::optional<QJsonObject> result = run(options, &error);
-    if (!result) {
-        std::fprintf(stderr, "benchmark-crowd: %s\n", qPrintable(error));
-        return 1;
-    }
-    std::fputs(QJsonDocument(*result).toJson(QJsonDocument::Indented).constData(), stdout);
-    return 0;
+    return OffscreenBenchmark::print("benchmark-crowd", result, error);
 }

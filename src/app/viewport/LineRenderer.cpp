@@ -1,6 +1,6 @@
 #include "LineRenderer.h"
 
-#include <QOpenGLContext>
+
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <cstddef>
@@ -10,29 +10,18 @@ LineRenderer::~LineRenderer() = default;
 
 bool LineRenderer::initialize(QString *error)
 {
-    QOpenGLContext *context = QOpenGLContext::currentContext();
-    if (!context)
-        return false;
-    m_gl = context->extraFunctions();
-    m_program = std::make_unique<QOpenGLShaderProgram>();
-    if (!m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/lines.vert"))
-        || !m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/lines.frag"))
-        || !m_program->link()) {
+    if (!initializeProgram(QStringLiteral("line shader"), QStringLiteral(":/shaders/lines.vert"),
+                           QStringLiteral(":/shaders/lines.frag"))) {
         if (error)
-            *error = QStringLiteral("line shader: ") + m_program->log();
-        m_program.reset();
+            *error = m_error;
         return false;
     }
     m_gl->glGenVertexArrays(1, &m_vao);
     m_gl->glGenBuffers(1, &m_buffer);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_buffer);
-    m_gl->glEnableVertexAttribArray(0);
-    m_gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex),
-                                reinterpret_cast<const void *>(offsetof(LineVertex, position)));
-    m_gl->glEnableVertexAttribArray(1);
-    m_gl->glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex),
-                                reinterpret_cast<const void *>(offsetof(LineVertex, color)));
+    attribute(0, 3, GL_FLOAT, sizeof(LineVertex), offsetof(LineVertex, position));
+    attribute(1, 4, GL_FLOAT, sizeof(LineVertex), offsetof(LineVertex, color));
     m_gl->glBindVertexArray(0);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
     return true;

@@ -1,6 +1,7 @@
 #pragma once
 // Draws overlay line lists (LineVertex pairs in world space) with one small shader. Needs the
 // context current that initialize() ran in; destroy() before that context goes away.
+#include "GlRenderer.h"
 #include "ViewportScene.h"
 
 #include <QMatrix4x4>
@@ -9,7 +10,7 @@
 class QOpenGLExtraFunctions;
 class QOpenGLShaderProgram;
 
-class LineRenderer
+class LineRenderer : public GlRenderer
 {
 public:
     LineRenderer();
@@ -19,7 +20,5 @@ public:
     void draw(const QList<LineVertex> &lines, const QMatrix4x4 &viewProjection, bool onTop);
 
 private:
-    QOpenGLExtraFunctions *m_gl = nullptr;
-    std::unique_ptr<QOpenGLShaderProgram> m_program;
     quint32 m_vao = 0, m_buffer = 0;
 };

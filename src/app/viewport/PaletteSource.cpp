@@ -36,7 +36,7 @@ quint32 PaletteSource::globalFrame(int clip, quint32 frame) const
     return c.frameOffset + std::min(frame, c.frameCount - 1);
 }
 
-PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why, const PaletteSource *samePalette)
+PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
 {
     PaletteSource source;
     auto fail = [&](const QString &reason) {
@@ -58,26 +58,11 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why, 
     source.boneCount = int(header.boneCount);
     source.frameTotal = header.frameTotal;
     source.palette = file.paletteBytes();
-    // Late v3 stores column-major skinning matrices: the viewport draws globals, so they are
-    // computed once (skin x bind) into a buffer the source keeps alive. Other dialects are
-    // shown in place.
-    std::shared_ptr<const QByteArray> globals;
-    if (file.storesSkinningMatrices() && samePalette && samePalette->globals && samePalette->samePaletteShape(source)
-        && quint64(samePalette->globals->size()) == file.paletteBytesSize()) {
-        globals = samePalette->globals;
-        source.palette = reinterpret_cast<const uchar *>(globals->constData());
-    } else if (file.storesSkinningMatrices()) {
-        auto computed = std::make_shared<QByteArray>(qsizetype(file.paletteBytesSize()), Qt::Uninitialized);
-        char *out = computed->data();
-        for (quint32 f = 0; f < header.frameTotal; ++f) {
-            for (quint32 b = 0; b < header.boneCount; ++b, out += 64) {
-                const auto g = file.globalMatrixFloats(f, b); // in bounds: the palette is
-                std::memcpy(out, g->data(), 64);
-            }
-        }
-        source.palette = reinterpret_cast<const uchar *>(computed->constData());
-        globals = std::move(computed);
-    }
+    // Late v3 stores column-major skinning matrices: the vertex shader multiplies them by the
+    // bind palette, both read in place.
+    source.skinning = file.storesSkinningMatrices();
+    if (source.skinning && file.bindPaletteInBounds())
+        source.bindPalette = file.data() + file.v3Extension().bindPaletteOffset;
     source.label = QFileInfo(file.path()).fileName();
     if (header.socketCount > 0 && header.socketCount <= 4096 && file.socketDataBytes()) {
         source.socketCount = int(header.socketCount);
@@ -106,6 +91,5 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why, 
     if (source.clips.isEmpty())
         source.clips.append(PaletteClip{QStringLiteral("all frames"), 0, header.frameTotal, 24.0f, true});
     source.file = std::make_shared<const bpat::BpatFile>(file);
-    source.globals = globals;
     return source;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // What the viewport draws: a view of one creature's palettes as they lie in the file's mapping
-// (row-major 4x4 matrices, frame_total * bone_count of them; socket rows likewise), plus the
+// (4x4 matrices, frame_total * bone_count of them: row-major globals, or late v3's column-major
+// skinning matrices with the bind palette beside them; socket rows likewise), plus the
 // clip and socket tables. Built from a BpatFile without copying; the file (and its shared
 // mapping) is kept alive by `file`. The palette texture uploads the bytes as they are; single
 // matrices and socket rows are read through the file's accessors, which know the layout.
@@ -35,7 +36,7 @@ struct PaletteSource
     quint32 speciesId = 0;
     int boneCount = 0;
     quint32 frameTotal = 0;
-    const uchar *palette = nullptr;    // frameTotal * boneCount * 64 bytes, float rows
+    const uchar *palette = nullptr;    // frameTotal * boneCount * 64 bytes, float rows (see skinning)
     int socketCount = 0;
     const uchar *socketData = nullptr; // frameTotal * socketCount * 48 bytes, or nullptr
     QList<PaletteClip> clips;          // only clips whose frames lie inside the palette
@@ -44,9 +45,11 @@ struct PaletteSource
     const uchar *contacts = nullptr;   // v3: frameTotal records of (sole_y, foot_y) floats, or nullptr
     QString label;                     // file name or description, for the viewport's title
     std::shared_ptr<const bpat::BpatFile> file; // the source of the bytes; keeps them alive
-    // Late v3 only: the global matrices computed once from the file's skinning matrices and
-    // bind palette (the texture shows globals); `palette` points into it.
-    std::shared_ptr<const QByteArray> globals;
+    // Late v3: `palette` holds the stored column-major skinning matrices, and the GPU computes
+    // global = skin x bind with `bindPalette` (boneCount column-major matrices in the mapping;
+    // nullptr: identity). Nothing is copied.
+    bool skinning = false;
+    const uchar *bindPalette = nullptr;
 
     bool isValid() const { return palette && boneCount >= 1 && boneCount <= 64 && frameTotal >= 1; }
     // boneCount * 16 floats of one global frame (copied through BpatFile::matrixFloats: the
@@ -58,10 +61,9 @@ struct PaletteSource
     quint32 globalFrame(int clip, quint32 frame) const;
 
     // A view of an opened file. When the palette is not inside the file the result is invalid
-    // and *why says so (the viewport shows it). `samePalette`: a source of a file with the same
-    // palette (before a metadata-only edit), whose computed late-v3 globals are reused.
-    static PaletteSource fromFile(const bpat::BpatFile &file, QString *why = nullptr,
-                                  const PaletteSource *samePalette = nullptr);
+    // and *why says so (the viewport shows it). Nothing is computed or copied: after a
+    // metadata-only edit the new view costs the tables alone.
+    static PaletteSource fromFile(const bpat::BpatFile &file, QString *why = nullptr);
     // Whether `other` shows the same creature's frames (species, bones, frames).
     bool samePaletteShape(const PaletteSource &other) const
     {

@@ -4,30 +4,12 @@
 #include "CreatureRenderer.h"
 #include "LineRenderer.h"
 #include "MotionPaths.h"
+#include "OffscreenBenchmark.h"
 #include "RecordingScene.h"
 
 #include <QElapsedTimer>
-#include <QGuiApplication>
-#include <QJsonDocument>
-#include <QOffscreenSurface>
-#include <QOpenGLContext>
-#include <QOpenGLExtraFunctions>
-#include <QOpenGLFramebufferObject>
 #include <algorithm>
 #include <cstdio>
-
-namespace {
-
-double median(QList<double> values)
-{
-    if (values.isEmpty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const qsizetype n = values.size();
-    return n % 2 ? values.at(n / 2) : (values.at(n / 2 - 1) + values.at(n / 2)) / 2;
-}
-
-} // namespace
 
 std::optional<QJsonObject> RecordingBenchmark::run(const Options &options, QString *error)
 {
@@ -49,28 +31,15 @@ std::optional<QJsonObject> RecordingBenchmark::run(const Options &options, QStri
     const double start = scene.startTime(), end = scene.endTime();
     const int frames = options.frames > 0 ? options.frames : int((end - start) * 60.0) + 1;
 
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    QOpenGLContext context;
-    context.setFormat(format);
-    if (!context.create())
-        return fail(QStringLiteral("cannot create an OpenGL 3.3 context on the \"%1\" platform (run under X or Xvfb)")
-                        .arg(QGuiApplication::platformName()));
-    QOffscreenSurface surface;
-    surface.setFormat(context.format());
-    surface.create();
-    if (!context.makeCurrent(&surface) || context.format().version() < qMakePair(3, 3))
-        return fail(QStringLiteral("no current OpenGL 3.3 context"));
-    QOpenGLExtraFunctions *gl = context.extraFunctions();
-    const QString rendererName = QString::fromLatin1(reinterpret_cast<const char *>(gl->glGetString(GL_RENDERER)));
+    OffscreenBenchmark bench;
+    QString why;
+    if (!bench.begin(options.width, options.height, &why))
+        return fail(why);
 
     QJsonObject result;
     {
-        QOpenGLFramebufferObject fbo(options.width, options.height, QOpenGLFramebufferObject::Depth);
         CreatureRenderer renderer;
         LineRenderer lines;
-        QString why;
         if (!renderer.initialize() || !lines.initialize(&why))
             return fail(renderer.error().isEmpty() ? why : renderer.error());
         renderer.setMesh(scene.rigScene().mesh());
@@ -88,9 +57,6 @@ std::optional<QJsonObject> RecordingBenchmark::run(const Options &options, QStri
         parameters.cameraPosition = eye;
         const QStringList pathNames{QStringLiteral("LeftHand/IndexTip"), QStringLiteral("RightHand/IndexTip")};
 
-        fbo.bind();
-        gl->glViewport(0, 0, options.width, options.height);
-        gl->glEnable(GL_DEPTH_TEST);
         QList<double> playUs, scrubUs, pathUs, cpuMs, frameMs;
         quint32 seed = 12345;
         for (int pass = 0; pass < 2; ++pass) { // 0: play forward at 60 Hz, 1: scrub to random instants
@@ -111,20 +77,16 @@ std::optional<QJsonObject> RecordingBenchmark::run(const Options &options, QStri
                 paths.start();
                 MotionPaths::appendLines(overlay, MotionPaths::forRecording(scene, pathNames), 0.004f);
                 const double pathsBuilt = paths.nsecsElapsed() / 1.0e3;
-                gl->glClearColor(0.16f, 0.17f, 0.19f, 1);
-                gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+                bench.clear();
                 renderer.draw(parameters);
                 lines.draw(overlay, parameters.viewProjection, true);
-                const double issued = timer.nsecsElapsed() / 1.0e6;
-                gl->glFinish();
-                const double finished = timer.nsecsElapsed() / 1.0e6;
+                const auto [issued, finished] = bench.finish(timer);
                 (pass == 0 ? playUs : scrubUs).append(sampled);
                 pathUs.append(pathsBuilt);
                 cpuMs.append(issued);
                 frameMs.append(finished);
             }
         }
-        fbo.release();
         renderer.destroy();
         lines.destroy();
         result.insert(QStringLiteral("file"), options.file);
@@ -133,16 +95,15 @@ std::optional<QJsonObject> RecordingBenchmark::run(const Options &options, QStri
         result.insert(QStringLiteral("keys"), double(animation->keyCount()));
         result.insert(QStringLiteral("frames_per_pass"), frames);
         result.insert(QStringLiteral("setup_ms"), setupMs);
-        result.insert(QStringLiteral("play_sample_us"), median(playUs));
-        result.insert(QStringLiteral("scrub_sample_us"), median(scrubUs));
-        result.insert(QStringLiteral("motion_paths_us"), median(pathUs));
-        result.insert(QStringLiteral("cpu_ms_per_frame"), median(cpuMs));
-        result.insert(QStringLiteral("frame_ms"), median(frameMs));
-        result.insert(QStringLiteral("gl_renderer"), rendererName);
+        result.insert(QStringLiteral("play_sample_us"), OffscreenBenchmark::median(playUs));
+        result.insert(QStringLiteral("scrub_sample_us"), OffscreenBenchmark::median(scrubUs));
+        result.insert(QStringLiteral("motion_paths_us"), OffscreenBenchmark::median(pathUs));
+        result.insert(QStringLiteral("cpu_ms_per_frame"), OffscreenBenchmark::median(cpuMs));
+        result.insert(QStringLiteral("frame_ms"), OffscreenBenchmark::median(frameMs));
+        result.insert(QStringLiteral("gl_renderer"), bench.rendererName());
         result.insert(QStringLiteral("mesh_vertices"), scene.rigScene().mesh().vertexCount());
         result.insert(QStringLiteral("resolution"), QStringLiteral("%1x%2").arg(options.width).arg(options.height));
     }
-    context.doneCurrent();
     return result;
 }
 
@@ -173,10 +134,5 @@ std::optional<int> RecordingBenchmark::runFromArguments(const QStringList &argum
     }
     QString error;
     const std::optional<QJsonObject> result = run(options, &error);
-    if (!result) {
-        std::fprintf(stderr, "benchmark-recording: %s\n", qPrintable(error));
-        return 1;
-    }
-    std::fputs(QJsonDocument(*result).toJson(QJsonDocument::Indented).constData(), stdout);
-    return 0;
+    return OffscreenBenchmark::print("benchmark-recording", result, error);
 }

@@ -3,7 +3,6 @@
 #include "bpsm/BpsmFormat.h"
 #include "mesh/RigDescription.h"
 
-#include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <QtEndian>
@@ -18,36 +17,20 @@ SnapshotRenderer::~SnapshotRenderer() = default;
 
 bool SnapshotRenderer::initialize()
 {
-    QOpenGLContext *context = QOpenGLContext::currentContext();
-    if (!context) {
-        m_error = QStringLiteral("no current OpenGL context");
+    if (!initializeProgram(QStringLiteral("snapshot shader"), QStringLiteral(":/shaders/snapshot.vert"),
+                           QStringLiteral(":/shaders/skinned.frag")))
         return false;
-    }
-    m_gl = context->extraFunctions();
-    m_program = std::make_unique<QOpenGLShaderProgram>();
-    if (!m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, QStringLiteral(":/shaders/snapshot.vert"))
-        || !m_program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, QStringLiteral(":/shaders/skinned.frag"))
-        || !m_program->link()) {
-        m_error = QStringLiteral("snapshot shader: ") + m_program->log();
-        m_program.reset();
-        return false;
-    }
     namespace v = bpat::bpsm::vertex;
-    auto at = [](quint64 offset) { return reinterpret_cast<const void *>(offset); };
     const GLsizei stride = GLsizei(bpat::bpsm::VertexSize);
     m_gl->glGenVertexArrays(1, &m_vao);
     m_gl->glGenBuffers(1, &m_vertexBuffer);
     m_gl->glGenBuffers(1, &m_indexBuffer);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
-    m_gl->glEnableVertexAttribArray(0);
-    m_gl->glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(v::Position));
-    m_gl->glEnableVertexAttribArray(1);
-    m_gl->glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(v::Normal));
-    m_gl->glEnableVertexAttribArray(2);
-    m_gl->glVertexAttribIPointer(2, 4, GL_UNSIGNED_BYTE, stride, at(v::Bones));
-    m_gl->glEnableVertexAttribArray(4);
-    m_gl->glVertexAttribIPointer(4, 1, GL_UNSIGNED_BYTE, stride, at(v::ColorRole));
+    attribute(0, 3, GL_FLOAT, stride, v::Position);
+    attribute(1, 3, GL_FLOAT, stride, v::Normal);
+    attribute(2, 4, GL_UNSIGNED_BYTE, stride, v::Bones);
+    attribute(4, 1, GL_UNSIGNED_BYTE, stride, v::ColorRole);
     m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);
     m_gl->glBindVertexArray(0);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
@@ -120,11 +103,7 @@ int SnapshotRenderer::draw(const CreatureRenderer::DrawParameters &parameters)
     if (!m_program || !m_uploadedFrame || m_indexCount == 0)
         return 0;
     m_program->bind();
-    m_program->setUniformValue("uViewProjection", parameters.viewProjection);
-    m_program->setUniformValue("uSelectedBone", parameters.selectedBone);
-    m_program->setUniformValue("uColorMode", parameters.colorMode);
-    m_program->setUniformValue("uCameraPosition", parameters.cameraPosition);
-    m_program->setUniformValueArray("uRoleColors", m_roleColors.constData(), int(m_roleColors.size()));
+    CreatureRenderer::setShading(*m_program, parameters, m_roleColors);
     m_gl->glBindVertexArray(m_vao);
     m_gl->glDrawElements(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr);
     m_gl->glBindVertexArray(0);

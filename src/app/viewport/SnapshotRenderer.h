@@ -5,6 +5,7 @@
 // (little-endian, like the game). Every call but the accessors needs the context current that
 // initialize() ran in; destroy() must run before that context goes away.
 #include "CreatureRenderer.h" // DrawParameters
+#include "GlRenderer.h"
 #include "SnapshotSource.h"
 
 #include <QByteArray>
@@ -17,7 +18,7 @@
 class QOpenGLExtraFunctions;
 class QOpenGLShaderProgram;
 
-class SnapshotRenderer
+class SnapshotRenderer : public GlRenderer
 {
 public:
     SnapshotRenderer();
@@ -25,7 +26,6 @@ public:
 
     bool initialize(); // compiles snapshot.vert + skinned.frag; false + error() otherwise
     void destroy();
-    bool isInitialized() const { return m_program != nullptr; }
 
     // Uploads the triangles and sizes the vertex buffer for one frame of `source`.
     bool setSource(const SnapshotSource &source);
@@ -40,16 +40,12 @@ public:
     QByteArray readBackVertices();
     int vertexCount() const { return int(m_source.vertexCount()); }
     int indexCount() const { return m_indexCount; }
-    const QString &error() const { return m_error; }
 
 private:
-    QOpenGLExtraFunctions *m_gl = nullptr;
-    std::unique_ptr<QOpenGLShaderProgram> m_program;
     quint32 m_vao = 0, m_vertexBuffer = 0, m_indexBuffer = 0;
     SnapshotSource m_source;
     int m_indexCount = 0;
     std::optional<quint32> m_uploadedFrame;
     int m_uploads = 0;
     QList<QVector3D> m_roleColors;
-    QString m_error;
 };

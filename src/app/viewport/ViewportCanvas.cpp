@@ -91,7 +91,7 @@ void ViewportCanvas::updateTables(const bpat::BpatFile &file, bool socketsChange
     if (m_scene.isEmpty() || m_snapshot.isValid())
         return setFile(file, true);
     QString why;
-    const PaletteSource source = PaletteSource::fromFile(file, &why, &m_scene.source());
+    const PaletteSource source = PaletteSource::fromFile(file, &why);
     if (!source.isValid() || !source.samePaletteShape(m_scene.source()))
         return setFile(file, true); // not the same palette after all
     m_scene.replaceTables(source);

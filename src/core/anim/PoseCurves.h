@@ -1,10 +1,9 @@
 #pragma once
 // The 7 float curves of a pose (camera or one hand joint), in file order.
-#include "anim/FloatCurve.h"
+#include "anim/ComponentCurves.h"
 #include "anim/PoseSample.h"
 
 #include <QString>
-#include <array>
 
 namespace bpat {
 
@@ -12,17 +11,6 @@ enum class PoseComponent { PositionX = 0, PositionY, PositionZ, RotationX, Rotat
 constexpr int PoseComponentCount = 7;
 QString poseComponentName(PoseComponent component); // "PositionX" ... "RotationW"
 
-struct PoseCurves
-{
-    std::array<FloatCurve, PoseComponentCount> curves;
-
-    FloatCurve &operator[](PoseComponent c) { return curves[size_t(c)]; }
-    const FloatCurve &operator[](PoseComponent c) const { return curves[size_t(c)]; }
-
-    // Random access (binary search per component). For increasing times use PoseCursor.
-    PoseSample evaluate(double time) const;
-
-    friend bool operator==(const PoseCurves &, const PoseCurves &) = default;
-};
+using PoseCurves = ComponentCurves<PoseComponent, PoseSample, PoseComponentCount>;
 
 } // namespace bpat

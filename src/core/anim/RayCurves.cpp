@@ -1,7 +1,5 @@
 #include "anim/RayCurves.h"
 
-#include "anim/CurveEvaluator.h"
-
 namespace bpat {
 
 QString rayComponentName(RayComponent component)
@@ -10,14 +8,6 @@ QString rayComponentName(RayComponent component)
         "OriginX", "OriginY", "OriginZ", "DirectionX", "DirectionY", "DirectionZ"};
     const int index = int(component);
     return index >= 0 && index < RayComponentCount ? QString::fromLatin1(names[index]) : QString();
-}
-
-RaySample RayCurves::evaluate(double time) const
-{
-    std::array<double, RayComponentCount> values{};
-    for (size_t i = 0; i < values.size(); ++i)
-        values[i] = CurveEvaluator::evaluate(curves[i], time);
-    return RaySample::fromComponents(values);
 }
 
 } // namespace bpat

@@ -29,17 +29,10 @@ std::optional<BpatDocument> Baker::bakeDocument(const SpeciesManifest &manifest,
     if (!manifest.clipPalette || manifest.clips.isEmpty())
         return fail(QStringLiteral("%1: the manifest has no clips").arg(manifest.speciesName));
     const quint32 bones = quint32(manifest.boneCount());
-    BpatDocument doc(manifest.speciesId, bones);
-    QList<BpatSocket> sockets;
-    for (const SocketSpec &s : manifest.sockets)
-        sockets.append(BpatSocket{s.name, quint32(s.anchorBone), s.localOffset});
-    doc.setSockets(sockets); // before the clips, so adding a clip computes its socket rows
+    BpatDocument doc = manifest.emptyDocument();
     for (int c = 0; c < manifest.clips.size(); ++c) {
         const ClipSpec &spec = manifest.clips.at(c);
-        BpatClip clip;
-        clip.name = spec.name;
-        clip.fps = spec.fps;
-        clip.loops = spec.loops;
+        BpatClip clip = spec.emptyClip();
         clip.frameCount = quint32(spec.frameCount);
         clip.palette.resize(qsizetype(spec.frameCount) * bones * 16);
         const QList<QList<QMatrix4x4>> frames = manifest.bakeClip(c);
@@ -112,19 +105,11 @@ std::optional<BpatDocument> planDocument(const SpeciesManifest &manifest, QStrin
         *error = QStringLiteral("%1: the manifest has no clips").arg(manifest.speciesName);
         return std::nullopt;
     }
-    BpatDocument plan(manifest.speciesId, quint32(manifest.boneCount()));
-    QList<BpatSocket> sockets;
-    for (const SocketSpec &s : manifest.sockets)
-        sockets.append(BpatSocket{s.name, quint32(s.anchorBone), s.localOffset});
-    plan.setSockets(sockets);
+    BpatDocument plan = manifest.emptyDocument();
     for (int c = 0; c < manifest.clips.size(); ++c) {
         const ClipSpec &spec = manifest.clips.at(c);
-        BpatClip placeholder;
-        placeholder.name = spec.name;
-        placeholder.fps = spec.fps;
-        placeholder.loops = spec.loops;
         QString why;
-        if (!plan.addClip(placeholder, &why)) {
+        if (!plan.addClip(spec.emptyClip(), &why)) {
             *error = QStringLiteral("%1/%2: %3").arg(manifest.speciesName, spec.name, why);
             return std::nullopt;
         }

@@ -39,19 +39,9 @@ SpeciesManifest ElephantManifest::create()
     QuadrupedGait fight; // a threat: the forehand rises a little, the front feet stamp, the trunk sweeps
     fight.fight = true, fight.rear = 0.14f, fight.paw = 0.12f, fight.nod = 0.25f, fight.swing = 0.9f;
 
-    SpeciesManifest m;
-    m.speciesId = 2;
-    m.speciesName = QStringLiteral("elephant");
-    m.bpatFileName = QStringLiteral("elephant.bpat");
+    SpeciesManifest m = QuadrupedMotion::manifest(body, clips, {idle, walk, run, fight});
+    m.identify(2, QStringLiteral("elephant"), QStringLiteral("The game's 16-bone elephant: idle, walk, run (amble) and fight"));
     m.snapshotFileName = QStringLiteral("elephant_minimal.bpsm");
-    m.summary = QStringLiteral("The game's 16-bone elephant: idle, walk, run (amble) and fight");
-    m.rig = body.rig;
-    m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
-    m.soleHeight = body.soleHeight;
-    m.clips = clips;
-    const QuadrupedMotion motion(body, clips, {idle, walk, run, fight});
-    m.bindPalette = motion.restPalette();
-    m.clipPalette = [motion](int clip, float phase) { return motion.palette(clip, phase); };
     return m;
 }
 

@@ -49,19 +49,9 @@ SpeciesManifest HorseManifest::create()
     QuadrupedGait fight; // rearing, striking out with the front hooves, the head tossing
     fight.fight = true, fight.rear = 0.55f, fight.paw = 0.3f, fight.nod = 0.3f, fight.swing = 0.4f;
 
-    SpeciesManifest m;
-    m.speciesId = 1;
-    m.speciesName = QStringLiteral("horse");
-    m.bpatFileName = QStringLiteral("horse.bpat");
+    SpeciesManifest m = QuadrupedMotion::manifest(body, clips, {idle, walk, trot, canter, gallop, fight});
+    m.identify(1, QStringLiteral("horse"), QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter, gallop and fight"));
     m.snapshotFileName = QStringLiteral("horse_minimal.bpsm");
-    m.summary = QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter, gallop and fight");
-    m.rig = body.rig;
-    m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
-    m.soleHeight = body.soleHeight;
-    m.clips = clips;
-    const QuadrupedMotion motion(body, clips, {idle, walk, trot, canter, gallop, fight});
-    m.bindPalette = motion.restPalette();
-    m.clipPalette = [motion](int clip, float phase) { return motion.palette(clip, phase); };
     return m;
 }
 

@@ -81,6 +81,11 @@ QList<SocketSpec> HumanoidMotion::sockets()
             {QStringLiteral("foot_r"), 19, {}}};
 }
 
+std::function<QList<QMatrix4x4>(int clip, float phase)> HumanoidMotion::clipPalette(const QList<ClipSpec> &clips) const
+{
+    return [motion = *this, clips](int clip, float phase) { return motion.pose(clips.at(clip).name, phase).palette(); };
+}
+
 float HumanoidMotion::walkStride() { return WalkGait.stride; }
 float HumanoidMotion::runStride() { return RunGait.stride; }
 

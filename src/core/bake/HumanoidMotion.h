@@ -23,6 +23,8 @@ public:
 
     HumanoidPose restPose() const;
     HumanoidPose pose(const QString &clip, float phase) const;
+    // Poses a manifest's clips (looked up by name) with this motion.
+    std::function<QList<QMatrix4x4>(int clip, float phase)> clipPalette(const QList<ClipSpec> &clips) const;
 
 private:
     HumanoidPose idle(float phase) const;

@@ -9,16 +9,8 @@ namespace bpat {
 SpeciesManifest HumanoidSwordManifest::create()
 {
     SpeciesManifest m = HumanoidManifest::create();
-    m.speciesId = 3;
-    m.speciesName = QStringLiteral("humanoid_sword");
-    m.bpatFileName = QStringLiteral("humanoid_sword.bpat");
-    m.summary = QStringLiteral("The humanoid with the right arm in the sword-ready pose");
-    m.creature = RigDescription::builtin(m.speciesId, m.rig.boneCount());
-    const HumanoidMotion motion(true);
-    const QList<ClipSpec> clips = m.clips;
-    m.clipPalette = [motion, clips](int clip, float phase) {
-        return motion.pose(clips.at(clip).name, phase).palette();
-    };
+    m.identify(3, QStringLiteral("humanoid_sword"), QStringLiteral("The humanoid with the right arm in the sword-ready pose"));
+    m.clipPalette = HumanoidMotion(true).clipPalette(m.clips);
     return m;
 }
 

@@ -31,6 +31,19 @@ QuadrupedMotion::QuadrupedMotion(QuadrupedBody body, QList<ClipSpec> clips, QLis
     Q_ASSERT(m_body.rig.boneCount() == 16);
 }
 
+SpeciesManifest QuadrupedMotion::manifest(const QuadrupedBody &body, const QList<ClipSpec> &clips,
+                                          const QList<QuadrupedGait> &gaits)
+{
+    SpeciesManifest m;
+    m.rig = body.rig;
+    m.soleHeight = body.soleHeight;
+    m.clips = clips;
+    const QuadrupedMotion motion(body, clips, gaits);
+    m.bindPalette = motion.restPalette();
+    m.clipPalette = [motion](int clip, float phase) { return motion.palette(clip, phase); };
+    return m;
+}
+
 QVector3D QuadrupedMotion::hipLocal(int leg) const
 {
     QVector3D hip = isFront(leg) ? m_body.frontHip : m_body.backHip;

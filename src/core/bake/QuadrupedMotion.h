@@ -63,6 +63,11 @@ public:
     // gaits: one per clip, in clip order; a clip whose gait has duty 1 is an idle (no stepping).
     QuadrupedMotion(QuadrupedBody body, QList<ClipSpec> clips, QList<QuadrupedGait> gaits);
 
+    // A species posed by this motion: the body's rig, rest pose and sole height, and the clips,
+    // each played with its gait (name it with SpeciesManifest::identify).
+    static SpeciesManifest manifest(const QuadrupedBody &body, const QList<ClipSpec> &clips,
+                                    const QList<QuadrupedGait> &gaits);
+
     QList<QMatrix4x4> restPalette() const;
     QList<QMatrix4x4> palette(int clip, float phase) const;
     const QuadrupedBody &body() const { return m_body; }

@@ -3,6 +3,7 @@
 // species id, output file names, the bind palette, a description of the creature, its clips and
 // sockets, and the function that poses the rig for a clip at a phase. Adding a species to
 // `bpat bake` is one new manifest (see SpeciesCatalog); the baker's loop never changes.
+#include "bpat/BpatDocument.h" // BpatClip, BpatSocket
 #include "mesh/Rig.h"
 #include "mesh/RigDescription.h"
 
@@ -21,14 +22,13 @@ struct ClipSpec
     int frameCount = 24;
     float fps = 24.0f;
     bool loops = true;
+
+    // A clip of that name, fps and loop flag, without frames.
+    BpatClip emptyClip() const;
 };
 
-struct SocketSpec
-{
-    QString name;
-    int anchorBone = 0;
-    QVector3D localOffset; // in the anchor bone's local space
-};
+// A socket as the baker writes it: name, anchor bone, offset in the anchor bone's local space.
+using SocketSpec = BpatSocket;
 
 struct SpeciesManifest
 {
@@ -49,9 +49,14 @@ struct SpeciesManifest
     std::function<QList<QMatrix4x4>(int clip, float phase)> clipPalette;
 
     int boneCount() const { return rig.boneCount(); }
+    // Names the species: its id, name (the BPAT file is "<name>.bpat"), summary, and the
+    // built-in description of its creature for that id and the rig's bone count (set rig first).
+    void identify(quint32 id, const QString &name, const QString &oneLine);
     // Frame i of a clip samples phase i / frame_count, as the game's baker did, so a looping
     // clip's last frame flows into its first.
     QList<QList<QMatrix4x4>> bakeClip(int clip) const;
+    // A document of the species' bones and sockets, without clips yet.
+    BpatDocument emptyDocument() const;
     // Rows 0..2 of global[anchor] * translate(offset), as stored in a BPAT socket record.
     static QMatrix4x4 socketMatrix(const QList<QMatrix4x4> &palette, const SocketSpec &socket);
 };

@@ -33,7 +33,7 @@ struct BpatFile::Data : MappedFile
     void decodeV3();
     void decodeClip(BpatClipInfo &clip, const uchar *e) const;
     bool paletteLooksColumnMajor() const;
-    NameStatus resolveName(quint32 offset, quint32 length, QString *name) const;
+    const uchar *readEntry(TableEntry &entry, quint64 tableOffset, quint32 index, quint64 entrySize) const;
 };
 
 namespace {
@@ -59,29 +59,13 @@ const QList<T> &emptyList()
 
 } // namespace
 
-NameStatus BpatFile::Data::resolveName(quint32 offset, quint32 length, QString *name) const
-{
-    return readName(stringTableInBounds, header.stringTableOffset, header.stringTableSize, offset, length, name);
-}
-
 void BpatFile::Data::decode()
 {
     if (size < fmt::HeaderSize)
         return;
     hasHeader = true;
-    namespace h = fmt::header;
     std::memcpy(header.magic.data(), bytes, 4);
-    header.version = fmt::readU32(bytes + h::Version);
-    header.speciesId = fmt::readU32(bytes + h::SpeciesId);
-    header.boneCount = fmt::readU32(bytes + h::BoneCount);
-    header.socketCount = fmt::readU32(bytes + h::SocketCount);
-    header.clipCount = fmt::readU32(bytes + h::ClipCount);
-    header.frameTotal = fmt::readU32(bytes + h::FrameTotal);
-    header.stringTableSize = fmt::readU32(bytes + h::StringTableSize);
-    header.clipTableOffset = fmt::readU64(bytes + h::ClipTableOffset);
-    header.socketTableOffset = fmt::readU64(bytes + h::SocketTableOffset);
-    header.stringTableOffset = fmt::readU64(bytes + h::StringTableOffset);
-    header.paletteDataOffset = fmt::readU64(bytes + h::PaletteDataOffset);
+    fmt::readFields(header, bytes);
 
     dialect = fmt::dialectOfVersion(header.version);
     // Unknown versions are laid out as v1 so the header and tables can still be shown; the
@@ -96,51 +80,39 @@ void BpatFile::Data::decode()
     // The tables are decoded only when they lie wholly inside the file, so the number of
     // entries allocated is bounded by the file size, never by an unchecked count.
     if (clipTableInBounds) {
-        clips.reserve(header.clipCount);
-        for (quint32 i = 0; i < header.clipCount; ++i) {
-            namespace c = fmt::clip;
-            const quint64 at = header.clipTableOffset + quint64(i) * entrySize;
-            const uchar *e = bytes + at;
-            BpatClipInfo clip;
-            clip.index = int(i);
-            clip.entryOffset = at;
-            clip.nameOffset = fmt::readU32(e + c::NameOffset);
-            clip.nameLength = fmt::readU32(e + c::NameLength);
-            clip.frameCount = fmt::readU32(e + c::FrameCount);
-            clip.frameOffset = fmt::readU32(e + c::FrameOffset);
-            clip.fps = fmt::readF32(e + c::Fps);
-            clip.loopsByte = e[c::Loops];
-            decodeClip(clip, e);
-            clip.nameStatus = resolveName(clip.nameOffset, clip.nameLength, &clip.name);
-            clips.append(clip);
-        }
+        clips.resize(header.clipCount);
+        for (quint32 i = 0; i < header.clipCount; ++i)
+            decodeClip(clips[i], readEntry(clips[i], header.clipTableOffset, i, entrySize));
     }
-    if (socketTableInBounds && header.socketCount > 0) {
-        sockets.reserve(header.socketCount);
+    if (socketTableInBounds) {
+        sockets.resize(header.socketCount);
         for (quint32 i = 0; i < header.socketCount; ++i) {
             namespace s = fmt::socket;
-            const quint64 at = header.socketTableOffset + quint64(i) * fmt::SocketEntrySize;
-            const uchar *e = bytes + at;
-            BpatSocketInfo socket;
-            socket.index = int(i);
-            socket.entryOffset = at;
-            socket.nameOffset = fmt::readU32(e + s::NameOffset);
-            socket.nameLength = fmt::readU32(e + s::NameLength);
+            BpatSocketInfo &socket = sockets[i];
+            const uchar *e = readEntry(socket, header.socketTableOffset, i, fmt::SocketEntrySize);
             socket.anchorBone = fmt::readU32(e + s::AnchorBone);
             socket.localOffset = QVector3D(fmt::readF32(e + s::LocalOffset), fmt::readF32(e + s::LocalOffset + 4),
                                            fmt::readF32(e + s::LocalOffset + 8));
             socket.reserved = {fmt::readU32(e + s::Reserved), fmt::readU32(e + s::Reserved + 4)};
-            socket.nameStatus = resolveName(socket.nameOffset, socket.nameLength, &socket.name);
-            sockets.append(socket);
         }
     }
     if (header.version == 3)
         decodeV3();
 }
 
+const uchar *BpatFile::Data::readEntry(TableEntry &entry, quint64 tableOffset, quint32 index, quint64 entrySize) const
+{
+    return MappedFile::readEntry(entry, tableOffset, index, entrySize, stringTableInBounds, header.stringTableOffset,
+                                 header.stringTableSize);
+}
+
 void BpatFile::Data::decodeClip(BpatClipInfo &clip, const uchar *e) const
 {
     namespace c = fmt::clip;
+    clip.frameCount = fmt::readU32(e + c::FrameCount);
+    clip.frameOffset = fmt::readU32(e + c::FrameOffset);
+    clip.fps = fmt::readF32(e + c::Fps);
+    clip.loopsByte = e[c::Loops];
     switch (header.version) {
     case 2:
         for (int k = 0; k < 3; ++k)
@@ -236,29 +208,13 @@ BpatFile::BpatFile(std::shared_ptr<const Data> data)
 
 std::optional<BpatFile> BpatFile::open(const QString &path, QString *error)
 {
-    auto data = std::make_shared<Data>();
-    const QString why = data->open(path, QStringLiteral("BPAT"), int(fmt::HeaderSize));
-    if (!why.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("%1: %2").arg(path, why);
-        return std::nullopt;
-    }
-    data->decode();
-    if (data->isStale()) { // cut short while its tables were decoded: they read partly as zeros
-        if (error)
-            *error = QStringLiteral("%1: the file shrank while it was being opened; open it again once it is written")
-                         .arg(path);
-        return std::nullopt;
-    }
-    return BpatFile(std::move(data));
+    auto data = MappedFile::openDecoded<Data>(path, QStringLiteral("BPAT"), int(fmt::HeaderSize), error);
+    return data ? std::optional<BpatFile>(BpatFile(std::move(data))) : std::nullopt;
 }
 
 BpatFile BpatFile::fromData(QByteArray bytes, const QString &path)
 {
-    auto data = std::make_shared<Data>();
-    data->adopt(std::move(bytes), path);
-    data->decode();
-    return BpatFile(std::move(data));
+    return BpatFile(MappedFile::adoptDecoded<Data>(std::move(bytes), path));
 }
 
 bool BpatFile::isNull() const { return !d; }
@@ -270,10 +226,7 @@ void BpatFile::releasePages(quint64 offset, quint64 size) const
 }
 QString BpatFile::path() const { return d ? d->path : QString(); }
 quint64 BpatFile::fileSize() const { return d ? d->size : 0; }
-QByteArrayView BpatFile::bytes() const
-{
-    return d ? QByteArrayView(d->bytes, qsizetype(d->size)) : QByteArrayView();
-}
+QByteArrayView BpatFile::bytes() const { return d ? d->view() : QByteArrayView(); }
 const uchar *BpatFile::data() const { return d ? d->bytes : nullptr; }
 bool BpatFile::hasHeader() const { return d && d->hasHeader; }
 const BpatHeader &BpatFile::header() const { return d ? d->header : emptyHeader(); }

@@ -35,6 +35,24 @@ struct BpatHeader
     quint64 socketTableOffset = 0;
     quint64 stringTableOffset = 0;
     quint64 paletteDataOffset = 0;
+
+    // Every numeric field with its byte offset, in file order after the magic (format::readFields).
+    template <typename Header, typename F>
+    static void forEachField(Header &h, F &&f)
+    {
+        namespace o = format::header;
+        f(h.version, o::Version);
+        f(h.speciesId, o::SpeciesId);
+        f(h.boneCount, o::BoneCount);
+        f(h.socketCount, o::SocketCount);
+        f(h.clipCount, o::ClipCount);
+        f(h.frameTotal, o::FrameTotal);
+        f(h.stringTableSize, o::StringTableSize);
+        f(h.clipTableOffset, o::ClipTableOffset);
+        f(h.socketTableOffset, o::SocketTableOffset);
+        f(h.stringTableOffset, o::StringTableOffset);
+        f(h.paletteDataOffset, o::PaletteDataOffset);
+    }
 };
 
 // The v3 extension header (bytes 64..95). In early v3 bytes 80..95 are reserved (zero); in
@@ -56,12 +74,22 @@ enum class NameStatus {
     NotUtf8,          // resolved, but not valid UTF-8 (name holds a lossy decode)
 };
 
-struct BpatClipInfo
+// What every table entry has (BPAT clips and sockets, BPSM clips): its place in the file and
+// its name, which each entry starts with (u32 name_offset, u32 name_length into the string table).
+struct TableEntry
 {
     int index = 0;
     QString name;              // decoded name (empty when not resolved)
     quint32 nameOffset = 0;
     quint32 nameLength = 0;
+    quint64 entryOffset = 0;   // byte offset of this entry in the file
+    NameStatus nameStatus = NameStatus::Ok;
+
+    bool nameValid() const { return nameStatus == NameStatus::Ok; }
+};
+
+struct BpatClipInfo : TableEntry
+{
     quint32 frameCount = 0;
     quint32 frameOffset = 0;
     float fps = 0.0f;
@@ -77,28 +105,17 @@ struct BpatClipInfo
     quint8 variantOrdinal = 0;
     quint16 variantFamily = 0; // clip index of the family's base
     quint16 v3Reserved = 0;    // bytes 26..27
-    quint64 entryOffset = 0;   // byte offset of this entry (32, 44 or 48 bytes) in the file
-    NameStatus nameStatus = NameStatus::Ok;
 
     bool loops() const { return loopsByte != 0; }
-    bool nameValid() const { return nameStatus == NameStatus::Ok; }
     bool suppliesGroundContact() const { return (flags & 0x01) != 0; }
     double duration() const { return fps > 0.0f ? double(frameCount) / double(fps) : 0.0; }
 };
 
-struct BpatSocketInfo
+struct BpatSocketInfo : TableEntry
 {
-    int index = 0;
-    QString name;
-    quint32 nameOffset = 0;
-    quint32 nameLength = 0;
     quint32 anchorBone = 0;
     QVector3D localOffset;
     std::array<quint32, 2> reserved{};
-    quint64 entryOffset = 0;
-    NameStatus nameStatus = NameStatus::Ok;
-
-    bool nameValid() const { return nameStatus == NameStatus::Ok; }
 };
 
 class BpatFile

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstring>
 #include <optional>
+#include <type_traits>
 
 namespace bpat::format {
 
@@ -150,6 +151,19 @@ inline void writeF32(uchar *p, float f)
     quint32 bits;
     std::memcpy(&bits, &f, sizeof bits);
     writeU32(p, bits);
+}
+
+// A struct's little-endian numeric fields as its static forEachField(s, f) lists them, calling
+// f(member, byte offset) once per field: one list serves the reader and the writer of a header.
+template <typename S>
+void readFields(S &s, const uchar *p)
+{
+    S::forEachField(s, [p](auto &field, quint64 at) { field = qFromLittleEndian<std::remove_reference_t<decltype(field)>>(p + at); });
+}
+template <typename S>
+void writeFields(const S &s, uchar *p)
+{
+    S::forEachField(s, [p](const auto &field, quint64 at) { qToLittleEndian(field, p + at); });
 }
 
 // Bounds-checked readers over a byte span: nullopt when the field does not fit.

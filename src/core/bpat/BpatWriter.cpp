@@ -1,7 +1,8 @@
 #include "bpat/BpatWriter.h"
 
-#include "io/AtomicFile.h"
+#include "bpat/BpatFile.h" // BpatHeader
 #include "bpat/BpatFormat.h"
+#include "io/AtomicFile.h"
 
 #include <QBuffer>
 #include <QHash>
@@ -115,19 +116,20 @@ QByteArray BpatWriter::headerAndTables(const BpatLayout &l) const
     const StringTable strings(m_doc);
     QByteArray out(qsizetype(l.paletteDataOffset), '\0');
     uchar *p = reinterpret_cast<uchar *>(out.data());
-    namespace h = fmt::header;
-    std::memcpy(p + h::Magic, fmt::Magic, 4);
-    fmt::writeU32(p + h::Version, m_doc.version());
-    fmt::writeU32(p + h::SpeciesId, m_doc.speciesId());
-    fmt::writeU32(p + h::BoneCount, m_doc.boneCount());
-    fmt::writeU32(p + h::SocketCount, quint32(m_doc.socketCount()));
-    fmt::writeU32(p + h::ClipCount, quint32(m_doc.clipCount()));
-    fmt::writeU32(p + h::FrameTotal, m_doc.frameTotal());
-    fmt::writeU32(p + h::StringTableSize, l.stringTableSize);
-    fmt::writeU64(p + h::ClipTableOffset, l.clipTableOffset);
-    fmt::writeU64(p + h::SocketTableOffset, l.socketTableOffset);
-    fmt::writeU64(p + h::StringTableOffset, l.stringTableOffset);
-    fmt::writeU64(p + h::PaletteDataOffset, l.paletteDataOffset);
+    BpatHeader h; // written by the field list BpatFile reads it with
+    h.version = m_doc.version();
+    h.speciesId = m_doc.speciesId();
+    h.boneCount = m_doc.boneCount();
+    h.socketCount = quint32(m_doc.socketCount());
+    h.clipCount = quint32(m_doc.clipCount());
+    h.frameTotal = m_doc.frameTotal();
+    h.stringTableSize = l.stringTableSize;
+    h.clipTableOffset = l.clipTableOffset;
+    h.socketTableOffset = l.socketTableOffset;
+    h.stringTableOffset = l.stringTableOffset;
+    h.paletteDataOffset = l.paletteDataOffset;
+    std::memcpy(p + fmt::header::Magic, fmt::Magic, 4);
+    fmt::writeFields(h, p);
 
     if (m_doc.version() == 3)
         writeV3Extension(p, l);

@@ -23,7 +23,6 @@ struct BpsmFile::Data : MappedFile
     QList<BpsmClipInfo> clips;
 
     void decode();
-    NameStatus resolveName(quint32 offset, quint32 length, QString *name) const;
 };
 
 namespace {
@@ -39,31 +38,13 @@ const QList<BpsmClipInfo> &emptyClips()
 }
 } // namespace
 
-NameStatus BpsmFile::Data::resolveName(quint32 offset, quint32 length, QString *name) const
-{
-    return readName(stringTableInBounds, header.stringTableOffset, header.stringTableSize, offset, length, name);
-}
-
 void BpsmFile::Data::decode()
 {
     if (size < bpsm::HeaderSize)
         return;
     hasHeader = true;
-    const uchar *p = bytes;
-    std::memcpy(header.magic.data(), p, 4);
-    header.version = fmt::readU32(p + bpsm::header::Version);
-    header.speciesId = fmt::readU32(p + bpsm::header::SpeciesId);
-    header.lod = fmt::readU32(p + bpsm::header::Lod);
-    header.vertexCount = fmt::readU32(p + bpsm::header::VertexCount);
-    header.indexCount = fmt::readU32(p + bpsm::header::IndexCount);
-    header.clipCount = fmt::readU32(p + bpsm::header::ClipCount);
-    header.frameTotal = fmt::readU32(p + bpsm::header::FrameTotal);
-    header.stringTableSize = fmt::readU32(p + bpsm::header::StringTableSize);
-    header.reserved = fmt::readU32(p + bpsm::header::Reserved);
-    header.clipTableOffset = fmt::readU64(p + bpsm::header::ClipTableOffset);
-    header.stringTableOffset = fmt::readU64(p + bpsm::header::StringTableOffset);
-    header.indexDataOffset = fmt::readU64(p + bpsm::header::IndexDataOffset);
-    header.vertexDataOffset = fmt::readU64(p + bpsm::header::VertexDataOffset);
+    std::memcpy(header.magic.data(), bytes, 4);
+    fmt::readFields(header, bytes);
 
     auto inside = [this](quint64 offset, std::optional<quint64> end) {
         return end && offset <= size && *end <= size;
@@ -80,20 +61,15 @@ void BpsmFile::Data::decode()
 
     if (!clipTableInBounds)
         return; // clip_count * 32 fits in the file, so the list below is bounded by its size
-    clips.reserve(header.clipCount);
+    clips.resize(header.clipCount);
     for (quint32 i = 0; i < header.clipCount; ++i) {
-        BpsmClipInfo c;
-        c.index = int(i);
-        c.entryOffset = header.clipTableOffset + quint64(i) * bpsm::ClipEntrySize;
-        const uchar *e = bytes + c.entryOffset;
-        c.nameOffset = fmt::readU32(e + bpsm::clip::NameOffset);
-        c.nameLength = fmt::readU32(e + bpsm::clip::NameLength);
+        BpsmClipInfo &c = clips[i];
+        const uchar *e = readEntry(c, header.clipTableOffset, i, bpsm::ClipEntrySize, stringTableInBounds,
+                                   header.stringTableOffset, header.stringTableSize);
         c.frameCount = fmt::readU32(e + bpsm::clip::FrameCount);
         c.frameOffset = fmt::readU32(e + bpsm::clip::FrameOffset);
         for (int k = 0; k < 4; ++k)
             c.reserved[k] = fmt::readU32(e + bpsm::clip::Reserved + 4 * k);
-        c.nameStatus = resolveName(c.nameOffset, c.nameLength, &c.name);
-        clips.append(c);
     }
 }
 
@@ -105,39 +81,20 @@ BpsmFile::BpsmFile(std::shared_ptr<const Data> data)
 
 std::optional<BpsmFile> BpsmFile::open(const QString &path, QString *error)
 {
-    auto data = std::make_shared<Data>();
-    const QString why = data->open(path, QStringLiteral("BPSM"), int(bpsm::HeaderSize));
-    if (!why.isEmpty()) {
-        if (error)
-            *error = QStringLiteral("%1: %2").arg(path, why);
-        return std::nullopt;
-    }
-    data->decode();
-    if (data->isStale()) { // cut short while its tables were decoded: they read partly as zeros
-        if (error)
-            *error = QStringLiteral("%1: the file shrank while it was being opened; open it again once it is written")
-                         .arg(path);
-        return std::nullopt;
-    }
-    return BpsmFile(std::move(data));
+    auto data = MappedFile::openDecoded<Data>(path, QStringLiteral("BPSM"), int(bpsm::HeaderSize), error);
+    return data ? std::optional<BpsmFile>(BpsmFile(std::move(data))) : std::nullopt;
 }
 
 BpsmFile BpsmFile::fromData(QByteArray bytes, const QString &path)
 {
-    auto data = std::make_shared<Data>();
-    data->adopt(std::move(bytes), path);
-    data->decode();
-    return BpsmFile(std::move(data));
+    return BpsmFile(MappedFile::adoptDecoded<Data>(std::move(bytes), path));
 }
 
 bool BpsmFile::isNull() const { return !d; }
 bool BpsmFile::isStale() const { return d && d->MappedFile::isStale(); }
 QString BpsmFile::path() const { return d ? d->path : QString(); }
 quint64 BpsmFile::fileSize() const { return d ? d->size : 0; }
-QByteArrayView BpsmFile::bytes() const
-{
-    return d ? QByteArrayView(d->bytes, qsizetype(d->size)) : QByteArrayView();
-}
+QByteArrayView BpsmFile::bytes() const { return d ? d->view() : QByteArrayView(); }
 bool BpsmFile::hasHeader() const { return d && d->hasHeader; }
 const BpsmHeader &BpsmFile::header() const { return d ? d->header : emptyHeader(); }
 bool BpsmFile::hasMagic() const { return hasHeader() && std::memcmp(d->header.magic.data(), bpsm::Magic, 4) == 0; }

@@ -3,7 +3,8 @@
 // bytes in memory. Only the header and the clip table (with names) are decoded on open;
 // indices and vertices are read on demand with bounds checks. Every accessor is safe on any
 // input; BpsmValidator says what is wrong with a file. Copies share one mapping.
-#include "bpat/BpatFile.h" // NameStatus
+#include "bpat/BpatFile.h" // TableEntry
+#include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmSnapshot.h"
 
 #include <QByteArray>
@@ -32,19 +33,34 @@ struct BpsmHeader
     quint64 stringTableOffset = 0;
     quint64 indexDataOffset = 0;
     quint64 vertexDataOffset = 0;
+
+    // Every numeric field with its byte offset, in file order after the magic: the one list
+    // BpsmFile reads and BpsmWriter writes (format::readFields, format::writeFields).
+    template <typename Header, typename F>
+    static void forEachField(Header &h, F &&f)
+    {
+        namespace o = bpsm::header;
+        f(h.version, o::Version);
+        f(h.speciesId, o::SpeciesId);
+        f(h.lod, o::Lod);
+        f(h.vertexCount, o::VertexCount);
+        f(h.indexCount, o::IndexCount);
+        f(h.clipCount, o::ClipCount);
+        f(h.frameTotal, o::FrameTotal);
+        f(h.stringTableSize, o::StringTableSize);
+        f(h.reserved, o::Reserved);
+        f(h.clipTableOffset, o::ClipTableOffset);
+        f(h.stringTableOffset, o::StringTableOffset);
+        f(h.indexDataOffset, o::IndexDataOffset);
+        f(h.vertexDataOffset, o::VertexDataOffset);
+    }
 };
 
-struct BpsmClipInfo
+struct BpsmClipInfo : TableEntry
 {
-    int index = 0;
-    QString name;
-    quint32 nameOffset = 0;
-    quint32 nameLength = 0;
     quint32 frameCount = 0;
     quint32 frameOffset = 0;
     std::array<quint32, 4> reserved{};
-    quint64 entryOffset = 0;
-    NameStatus nameStatus = NameStatus::Ok;
 };
 
 class BpsmFile

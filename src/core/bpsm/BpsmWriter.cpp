@@ -28,12 +28,21 @@ QByteArray BpsmWriter::stringTable() const
 BpsmLayout BpsmWriter::layout() const
 {
     BpsmLayout l;
-    l.clipTableOffset = bpsm::HeaderSize;
-    l.stringTableOffset = l.clipTableOffset + quint64(m_snapshot.clips.size()) * bpsm::ClipEntrySize;
-    l.stringTableSize = quint32(stringTable().size());
-    l.indexDataOffset = fmt::alignUp(l.stringTableOffset + l.stringTableSize, bpsm::StringTableAlignment);
-    l.vertexDataOffset = l.indexDataOffset + quint64(m_snapshot.indices.size()) * bpsm::IndexSize;
-    l.fileSize = l.vertexDataOffset + quint64(m_snapshot.vertices.size()) * bpsm::VertexSize;
+    BpsmHeader &h = l;
+    std::memcpy(h.magic.data(), bpsm::Magic, 4);
+    h.version = bpsm::CurrentVersion;
+    h.speciesId = m_snapshot.speciesId;
+    h.lod = m_snapshot.lod;
+    h.vertexCount = m_snapshot.vertexCount;
+    h.indexCount = quint32(m_snapshot.indices.size());
+    h.clipCount = quint32(m_snapshot.clips.size());
+    h.frameTotal = m_snapshot.frameTotal();
+    h.clipTableOffset = bpsm::HeaderSize;
+    h.stringTableOffset = h.clipTableOffset + quint64(m_snapshot.clips.size()) * bpsm::ClipEntrySize;
+    h.stringTableSize = quint32(stringTable().size());
+    h.indexDataOffset = fmt::alignUp(h.stringTableOffset + h.stringTableSize, bpsm::StringTableAlignment);
+    h.vertexDataOffset = h.indexDataOffset + quint64(m_snapshot.indices.size()) * bpsm::IndexSize;
+    l.fileSize = h.vertexDataOffset + quint64(m_snapshot.vertices.size()) * bpsm::VertexSize;
     return l;
 }
 
@@ -46,26 +55,16 @@ BpsmLayout BpsmWriter::streamLayout() const
 
 QByteArray BpsmWriter::head(const BpsmLayout &l) const
 {
-    QByteArray out(qsizetype(l.vertexDataOffset), '\0');
+    const BpsmHeader &h = l;
+    QByteArray out(qsizetype(h.vertexDataOffset), '\0');
     auto *p = reinterpret_cast<uchar *>(out.data());
-    std::memcpy(p, bpsm::Magic, 4);
-    fmt::writeU32(p + bpsm::header::Version, bpsm::CurrentVersion);
-    fmt::writeU32(p + bpsm::header::SpeciesId, m_snapshot.speciesId);
-    fmt::writeU32(p + bpsm::header::Lod, m_snapshot.lod);
-    fmt::writeU32(p + bpsm::header::VertexCount, m_snapshot.vertexCount);
-    fmt::writeU32(p + bpsm::header::IndexCount, quint32(m_snapshot.indices.size()));
-    fmt::writeU32(p + bpsm::header::ClipCount, quint32(m_snapshot.clips.size()));
-    fmt::writeU32(p + bpsm::header::FrameTotal, m_snapshot.frameTotal());
-    fmt::writeU32(p + bpsm::header::StringTableSize, l.stringTableSize);
-    fmt::writeU64(p + bpsm::header::ClipTableOffset, l.clipTableOffset);
-    fmt::writeU64(p + bpsm::header::StringTableOffset, l.stringTableOffset);
-    fmt::writeU64(p + bpsm::header::IndexDataOffset, l.indexDataOffset);
-    fmt::writeU64(p + bpsm::header::VertexDataOffset, l.vertexDataOffset);
+    std::memcpy(p, h.magic.data(), 4);
+    fmt::writeFields(h, p);
 
     quint32 nameOffset = 0;
     for (int i = 0; i < m_snapshot.clips.size(); ++i) {
         const BpsmClip &c = m_snapshot.clips.at(i);
-        uchar *e = p + l.clipTableOffset + quint64(i) * bpsm::ClipEntrySize;
+        uchar *e = p + h.clipTableOffset + quint64(i) * bpsm::ClipEntrySize;
         const quint32 length = quint32(c.name.toUtf8().size());
         fmt::writeU32(e + bpsm::clip::NameOffset, nameOffset);
         fmt::writeU32(e + bpsm::clip::NameLength, length);
@@ -74,9 +73,9 @@ QByteArray BpsmWriter::head(const BpsmLayout &l) const
         nameOffset += length + 1;
     }
     const QByteArray strings = stringTable();
-    std::memcpy(p + l.stringTableOffset, strings.constData(), size_t(strings.size()));
+    std::memcpy(p + h.stringTableOffset, strings.constData(), size_t(strings.size()));
     for (qsizetype i = 0; i < m_snapshot.indices.size(); ++i)
-        fmt::writeU32(p + l.indexDataOffset + quint64(i) * bpsm::IndexSize, m_snapshot.indices.at(i));
+        fmt::writeU32(p + h.indexDataOffset + quint64(i) * bpsm::IndexSize, m_snapshot.indices.at(i));
     return out;
 }
 

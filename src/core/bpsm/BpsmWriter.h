@@ -2,6 +2,7 @@
 // Serializes a BpsmSnapshot as a BPSM v1 file: header | clip entries | string table (clip names,
 // NUL-terminated) | zero pad to 16 | u32 indices | pre-skinned vertices, frame after frame | EOF.
 // Sections lie back to back in that order; every reserved and pad byte is zero.
+#include "bpsm/BpsmFile.h" // BpsmHeader
 #include "bpsm/BpsmSnapshot.h"
 
 #include <QByteArray>
@@ -9,13 +10,9 @@
 
 namespace bpat {
 
-struct BpsmLayout
+// The header as written (magic, counts, section offsets) and the file's size.
+struct BpsmLayout : BpsmHeader
 {
-    quint64 clipTableOffset = 0;
-    quint64 stringTableOffset = 0;
-    quint32 stringTableSize = 0;
-    quint64 indexDataOffset = 0;
-    quint64 vertexDataOffset = 0;
     quint64 fileSize = 0;
 };
 

@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStringDecoder>
+#include <QtEndian>
 
 #ifdef Q_OS_UNIX
 #include <sys/mman.h>
@@ -84,6 +85,12 @@ void MappedFile::release(quint64 offset, quint64 length) const
 #endif
 }
 
+QString MappedFile::staleAfterDecode() const
+{
+    return isStale() ? QStringLiteral("the file shrank while it was being opened; open it again once it is written")
+                     : QString();
+}
+
 void MappedFile::adopt(QByteArray data, const QString &label)
 {
     path = label;
@@ -106,6 +113,19 @@ NameStatus MappedFile::readName(bool tableInBounds, quint64 tableOffset, quint64
     if (decoder.hasError())
         return NameStatus::NotUtf8;
     return NameStatus::Ok;
+}
+
+const uchar *MappedFile::readEntry(TableEntry &entry, quint64 tableOffset, quint32 index, quint64 entrySize,
+                                   bool stringTableInBounds, quint64 stringTableOffset, quint64 stringTableSize) const
+{
+    entry.index = int(index);
+    entry.entryOffset = tableOffset + quint64(index) * entrySize;
+    const uchar *e = bytes + entry.entryOffset;
+    entry.nameOffset = qFromLittleEndian<quint32>(e);
+    entry.nameLength = qFromLittleEndian<quint32>(e + 4);
+    entry.nameStatus = readName(stringTableInBounds, stringTableOffset, stringTableSize, entry.nameOffset,
+                                entry.nameLength, &entry.name);
+    return e;
 }
 
 } // namespace bpat

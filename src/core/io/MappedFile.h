@@ -12,8 +12,10 @@
 #include "bpat/BpatFile.h" // NameStatus
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
 #include <memory>
+#include <optional>
 
 class QFile;
 
@@ -45,6 +47,36 @@ public:
     // Adopted bytes are left alone.
     void release(quint64 offset, quint64 size) const;
 
+    // The one way a reader's shared data (a MappedFile subclass with a decode() that reads its
+    // header and tables) is made: mapped from `path` and decoded, with a message naming the path
+    // when it cannot be mapped or shrank while its tables were decoded (those read partly as
+    // zeros); or decoded from bytes in memory.
+    template <typename Data>
+    static std::shared_ptr<Data> openDecoded(const QString &path, const QString &format, int headerSize,
+                                             QString *error)
+    {
+        auto data = std::make_shared<Data>();
+        QString why = data->open(path, format, headerSize);
+        if (why.isEmpty()) {
+            data->decode();
+            why = data->staleAfterDecode();
+        }
+        if (why.isEmpty())
+            return data;
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, why);
+        return nullptr;
+    }
+    template <typename Data>
+    static std::shared_ptr<Data> adoptDecoded(QByteArray bytes, const QString &path)
+    {
+        auto data = std::make_shared<Data>();
+        data->adopt(std::move(bytes), path);
+        data->decode();
+        return data;
+    }
+    QByteArrayView view() const { return QByteArrayView(bytes, qsizetype(size)); }
+
     QString path;
     const uchar *bytes = nullptr;
     quint64 size = 0;
@@ -54,8 +86,15 @@ public:
     // table lies inside the file (checked by the caller, overflow-safe).
     NameStatus readName(bool tableInBounds, quint64 tableOffset, quint64 tableSize, quint32 offset, quint32 length,
                         QString *name) const;
+    // Entry `index` of a table of `entrySize`-byte entries at `tableOffset` (the whole table in
+    // the file, checked by the caller): its place, and its name (every table entry starts with
+    // u32 name_offset, u32 name_length) resolved in the string table described as for readName.
+    // Returns the entry's bytes for the caller to decode the rest.
+    const uchar *readEntry(TableEntry &entry, quint64 tableOffset, quint32 index, quint64 entrySize,
+                           bool stringTableInBounds, quint64 stringTableOffset, quint64 stringTableSize) const;
 
 private:
+    QString staleAfterDecode() const; // empty unless isStale()
     std::unique_ptr<QFile> m_file; // keeps the mapping alive
     uchar *m_mapping = nullptr;
     std::unique_ptr<MappingGuard> m_guard; // for the mapping's whole life

@@ -107,18 +107,27 @@ std::optional<Rig> Rig::forSpecies(quint32 speciesId, int boneCount)
     return std::nullopt;
 }
 
+std::optional<Rig> Rig::forSpeciesOrDescription(quint32 speciesId, int boneCount)
+{
+    if (std::optional<Rig> rig = forSpecies(speciesId, boneCount))
+        return rig;
+    if (const std::optional<RigDescription> description = RigDescription::builtin(speciesId, boneCount))
+        return description->rig();
+    return std::nullopt;
+}
+
 std::optional<Rig> Rig::forFile(const BpatFile &file)
 {
     if (!file.hasHeader())
         return std::nullopt;
-    std::optional<Rig> rig = forSpecies(file.header().speciesId, int(file.header().boneCount));
+    std::optional<Rig> rig = forSpeciesOrDescription(file.header().speciesId, int(file.header().boneCount));
     const QList<quint8> &parents = file.boneParents();
     if (parents.isEmpty())
         return rig;
     QList<RigBone> bones;
     for (qsizetype b = 0; b < parents.size(); ++b) {
         const int parent = parents.at(b) == format::NoParentBone || parents.at(b) >= b ? -1 : int(parents.at(b));
-        bones.append(RigBone{rig ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
+        bones.append(RigBone{rig && b < rig->boneCount() ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
     }
     return Rig(rig ? rig->name() : QStringLiteral("file parents"), bones);
 }

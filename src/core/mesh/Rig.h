@@ -39,8 +39,12 @@ public:
     static Rig elephantV1Initial(); // 8 bones
     // The built-in rig for a file's species and bone count, if the game had one.
     static std::optional<Rig> forSpecies(quint32 speciesId, int boneCount);
-    // The rig of an opened file: a late-v3 file's own parent table (names from the built-in rig
-    // when the bone count matches, else "bone N"), otherwise forSpecies().
+    // The game's rig, else a built-in rig description of that species and bone count (the
+    // rebake recipes' rigs, such as the 53-bone "hands"): the rig whose bone names a viewer shows.
+    static std::optional<Rig> forSpeciesOrDescription(quint32 speciesId, int boneCount);
+    // The rig of an opened file: a late-v3 file's own parent table (names from
+    // forSpeciesOrDescription() when the bone count matches, else "bone N"), otherwise
+    // forSpeciesOrDescription().
     static std::optional<Rig> forFile(const BpatFile &file);
 
 private:

@@ -1,5 +1,8 @@
 #include "mesh/Rig.h"
 
+#include "TestDocuments.h"
+#include "bpat/BpatFile.h"
+
 #include <QtTest/QTest>
 
 using namespace bpat;
@@ -35,6 +38,26 @@ private Q_SLOTS:
         QVERIFY(!Rig::forSpecies(0, 53).has_value());
         QVERIFY(!Rig::forSpecies(42, 20).has_value());
         QCOMPARE(Rig::humanoid().children(3), (QList<int>{4, 6, 10}));
+    }
+    void lookupBySpeciesOrDescription()
+    {
+        QCOMPARE(Rig::forSpeciesOrDescription(3, 20)->name(), QStringLiteral("humanoid"));
+        QCOMPARE(Rig::forSpeciesOrDescription(0, 53)->boneCount(), 53); // the rebake recipes' hands
+        QVERIFY(!Rig::forSpeciesOrDescription(0, 3).has_value());
+    }
+    void rigOfAFile()
+    {
+        // Without a parent table: the rig of the species and bone count, here none (3 bones).
+        QVERIFY(!Rig::forFile(BpatFile::fromData(testdocs::smallFileBytes())).has_value());
+        QVERIFY(!Rig::forFile(BpatFile()).has_value());
+        // A late-v3 file's own parents (root, 0, 1), named "bone N" without a rig of its size.
+        const std::optional<Rig> late = Rig::forFile(BpatFile::fromData(testdocs::smallVersionedBytes(format::Dialect::V3Late)));
+        QVERIFY(late.has_value());
+        QCOMPARE(late->name(), QStringLiteral("file parents"));
+        QCOMPARE(late->boneCount(), 3);
+        QCOMPARE(late->bone(0).parent, -1);
+        QCOMPARE(late->bone(2).parent, 1);
+        QCOMPARE(late->bone(2).name, QStringLiteral("bone 2"));
     }
 };
 
