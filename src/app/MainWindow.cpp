@@ -11,6 +11,10 @@
 #include "dialogs/AboutDialog.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
+#include "jobs/JobController.h"
+#include "jobs/JobStatusWidget.h"
+#include "widgets/ValidationPanel.h"
+#include "DeepCheckRunner.h"
 #include "formats/FormatRegistry.h"
 #include "io/AtomicFile.h"
 #include "ui_MainWindow.h"
@@ -61,13 +65,16 @@ MainWindow::MainWindow(QWidget *parent)
     , m_context(new StudioContext(this))
     , m_recent(new RecentFiles(this))
     , m_watcher(new FileReloadWatcher(this))
+    , m_jobs(new JobController(this))
 {
     Theme::applySaved(); // before any widget is styled
     ui->setupUi(this);
     setWindowIcon(AboutDialog::applicationIcon());
     createCentralArea();
     createStatusBar();
+    statusBar()->addPermanentWidget(new JobStatusWidget(m_jobs, this)); // every long job: progress, Cancel
     m_panels = std::make_unique<InspectorPanels>(this);
+    m_panels->validationPanel()->runner()->setJobController(m_jobs); // deep checks show in the status bar
     m_edit = new EditActions(this);
     new StudioViews(this); // viewport in the centre, File > Rebake
     new GltfActions(this); // File > Import glTF..., Export glTF...
