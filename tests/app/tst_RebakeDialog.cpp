@@ -8,6 +8,7 @@
 #include "StudioContext.h"
 #include "TestPaths.h"
 #include "bpat/Validator.h"
+#include "anim/InputAnimationReader.h"
 #include "dialogs/RebakeDialog.h"
 #include "dialogs/RebakePreviewPane.h"
 #include "viewport/ViewportWidget.h"
@@ -194,6 +195,36 @@ private slots:
         QCOMPARE(BpatFile::open(out)->dialect(), bpat::format::Dialect::V3Late);
     }
 
+    // A recording the window has already read (File > Rebake with a recording open) is read
+    // neither by the dialog nor by the job: here its file is gone, and both still work.
+    void knownRecordingIsNotReadAgain()
+    {
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("read-once.bin"));
+        QVERIFY(QFile::copy(m_recording, copy));
+        InputAnimationReader reader;
+        std::optional<InputAnimation> read = reader.readFile(copy);
+        QVERIFY2(read, qPrintable(reader.errorString()));
+        QVERIFY(QFile::remove(copy));
+        const auto animation = std::make_shared<const InputAnimation>(std::move(*read));
+        RebakeDialog dialog;
+        QSignalSpy inspected(&dialog, &RebakeDialog::sourceInspected);
+        dialog.setSourceRecording(copy, animation);
+        QCOMPARE(inspected.size(), 1); // at once: nothing to read
+        QVERIFY2(dialog.sourceInfoText().contains(QStringLiteral("%1 curves").arg(animation->curveCount())), qPrintable(dialog.sourceInfoText()));
+        QCOMPARE(dialog.sourceDuration(), std::optional<double>(animation->duration()));
+        dialog.setOutputPath(dir.filePath(QStringLiteral("o.bpat")));
+        dialog.setRange(0.0, 1.0);
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        dialog.startPreview();
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.first().first().toBool(), qPrintable(dialog.statusText()));
+        QCOMPARE(dialog.previewPane()->file().clips().first().frameCount, 61u);
+        // Another source is read as usual.
+        dialog.setSourcePath(dir.filePath(QStringLiteral("missing.bin")));
+        QTRY_COMPARE(dialog.sourceInfoText(), QStringLiteral("unreadable"));
+    }
+
     void cancelLeavesTargetUntouched()
     {
         QTemporaryDir dir;
@@ -252,11 +283,12 @@ private slots:
         QVERIFY(!QFile::exists(out));
         QVERIFY(isEmptyDir(dir.path()));
 
-        // The pane's document: the in-memory bytes, valid, with the expected shape.
+        // The pane's document: the preview's own file (streamed, then mapped; never beside the
+        // output), valid, with the expected shape.
         QVERIFY(pane->hasPreview());
         QVERIFY(!pane->isStale());
         const BpatFile &file = pane->file();
-        QVERIFY(file.path().contains(u"not saved"));
+        QVERIFY2(file.path().endsWith(u"preview.bpat") && !file.path().startsWith(dir.path()), qPrintable(file.path()));
         QCOMPARE(file.header().boneCount, quint32(bones));
         QCOMPARE(file.clips().size(), 1);
         QCOMPARE(file.clips().at(pane->clip()).frameCount, 121u);
