@@ -6,6 +6,7 @@
 #include "GltfActions.h"
 #include "InspectorPanels.h"
 #include "RecentFiles.h"
+#include "StaleMappingCheck.h"
 #include "StudioCommandLine.h"
 #include "StudioContext.h"
 #include "dialogs/AboutDialog.h"
@@ -214,11 +215,9 @@ void MainWindow::connectActions()
         if (m_context->reload() != StudioContext::OpenResult::Failed)
             showMessage(tr("%1 changed on disk and was reloaded").arg(QFileInfo(path).fileName()));
     });
-    // A mapped file that shrank is noticed by the mapping guard after a read faulted.
-    auto *staleCheck = new QTimer(this);
-    staleCheck->setInterval(250);
-    connect(staleCheck, &QTimer::timeout, m_context, &StudioContext::checkStale);
-    staleCheck->start();
+    // A mapped file that shrank is noticed by the mapping guard after a read faulted: checked
+    // after the moments reads happen (StaleMappingCheck), not by a timer.
+    new StaleMappingCheck(m_context, m_watcher, this);
 }
 
 bool MainWindow::openFile(const QString &path)
