@@ -374,9 +374,9 @@ void RebakeDialog::start(bool write)
         job.outputPath = m_previewPath;
     const QString title = write ? tr("Rebaking %1").arg(QFileInfo(m_running->outputPath).fileName())
                                 : tr("Previewing %1").arg(m_running->clips.last().name);
-    m_job = m_jobs->run<RebakeOutcome>(
+    m_job = m_jobs->run<JobResult>(
         title,
-        [job](QPromise<RebakeOutcome> &promise, const std::atomic<bool> &cancelled) {
+        [job](QPromise<JobResult> &promise, const std::atomic<bool> &cancelled) {
             std::mutex progressLock; // the pool's threads report frames done out of order
             qint64 reported = -1;
             RebakeOptions options;
@@ -390,9 +390,16 @@ void RebakeDialog::start(bool write)
                     promise.setProgressValue(int(done));
                 }
             };
-            promise.addResult(RebakeJob(job).run(options));
+            JobResult result;
+            result.outcome = RebakeJob(job).run(options);
+            // The summary reads every matrix of the file: here, not on the GUI thread.
+            if (result.outcome.ok && !cancelled) {
+                if (const std::optional<BpatFile> file = BpatFile::open(job.outputPath))
+                    result.summary = paletteSummary(result.outcome, job.recipe, *file);
+            }
+            promise.addResult(std::move(result));
         },
-        this, [this](std::optional<RebakeOutcome> outcome) { onJobFinished(std::move(outcome)); });
+        this, [this](std::optional<JobResult> result) { onJobFinished(std::move(result)); });
     updateEnabled();
 }
 
@@ -404,15 +411,15 @@ void RebakeDialog::onJobProgress(JobController::JobId id, int value, int maximum
     emit progressed(value, maximum);
 }
 
-void RebakeDialog::onJobFinished(std::optional<RebakeOutcome> outcome)
+void RebakeDialog::onJobFinished(std::optional<JobResult> result)
 {
     m_job = 0;
-    if (!outcome) { // cancelled: the job's result was dropped, and it wrote nothing
-        outcome.emplace();
-        outcome->cancelled = true;
-        outcome->errors << tr("cancelled: nothing was written");
+    if (!result) { // cancelled: the job's result was dropped, and it wrote nothing
+        result.emplace();
+        result->outcome.cancelled = true;
+        result->outcome.errors << tr("cancelled: nothing was written");
     }
-    m_outcome = std::move(*outcome);
+    m_outcome = std::move(result->outcome);
     updateEnabled();
     // A preview's file: what the job streamed (only there when it is complete and valid).
     const BpatFile previewFile = !m_writing && m_outcome.ok ? BpatFile::open(m_previewPath).value_or(BpatFile()) : BpatFile();
@@ -425,8 +432,7 @@ void RebakeDialog::onJobFinished(std::optional<RebakeOutcome> outcome)
                                                        : m_outcome.errors.join(QLatin1Char('\n')));
     } else {
         m_ui->progressBar->setValue(1000);
-        const BpatFile file = m_writing ? BpatFile::open(m_running->outputPath).value_or(BpatFile()) : previewFile;
-        m_ui->summaryText->setPlainText(paletteSummary(m_outcome, m_running->recipe, file));
+        m_ui->summaryText->setPlainText(result->summary);
         m_ui->statusLabel->setText(m_writing ? tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten)
                                              : tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
     }

@@ -63,7 +63,7 @@ public:
     QString statusText() const;
     RebakePreviewPane *previewPane() const;
     // A palette summary of a rebake (clips, frames, bones; bone travel read from `file`, the
-    // written file or the preview's bytes).
+    // written or previewed file). Reads every matrix: the job computes it on its own thread.
     static QString paletteSummary(const bpat::RebakeOutcome &outcome, const bpat::RebakeRecipe &recipe,
                                   const bpat::BpatFile &file);
 
@@ -85,7 +85,12 @@ protected:
 
 private:
     void start(bool write);
-    void onJobFinished(std::optional<bpat::RebakeOutcome> outcome);
+    struct JobResult
+    {
+        bpat::RebakeOutcome outcome;
+        QString summary; // paletteSummary() of the written (or previewed) file
+    };
+    void onJobFinished(std::optional<JobResult> result);
     void onJobProgress(bpat::studio::JobController::JobId id, int value, int maximum);
     void updateEnabled();
     void showPreview(const bpat::BpatFile &file);
