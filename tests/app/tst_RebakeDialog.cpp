@@ -22,6 +22,7 @@
 #include <QToolButton>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
+#include <cstring>
 
 using namespace bpat;
 
@@ -362,6 +363,44 @@ private slots:
         QVERIFY(!pane->isPlaying());
         QVERIFY(isEmptyDir(dir.path()));
         saveScreenshot(dialog.grab().toImage(), QStringLiteral("rebake-preview-stale-") + recipe);
+    }
+
+    // A 2400 fps preview: the pane counts the clip's own frames, but its viewport gets the clip
+    // sampled at 120 fps (its palette texture does not grow with the frame rate).
+    void fastPreviewIsSampledForTheViewport()
+    {
+        QTemporaryDir dir;
+        RebakeDialog dialog;
+        dialog.setSourcePath(m_recording);
+        dialog.setOutputPath(dir.filePath(QStringLiteral("fast.bpat")));
+        dialog.setFps(2400);
+        dialog.setRange(0.0, 2.0); // 4,801 frames
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        dialog.startPreview();
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.first().first().toBool(), qPrintable(dialog.statusText()));
+        RebakePreviewPane *pane = dialog.previewPane();
+        QCOMPARE(pane->file().clips().at(pane->clip()).frameCount, 4801u);
+        QCOMPARE(pane->frameCount(), 4801);
+        QCOMPARE(pane->displayStep(), 20u);
+        ViewportCanvas *canvas = pane->viewport()->canvas();
+        QVERIFY2(canvas, qPrintable(pane->viewport()->unavailableReason()));
+        QCOMPARE(canvas->scene().source().frameTotal, 241u); // every 20th frame
+        pane->setPlaying(false);
+        auto *scrub = pane->findChild<QSlider *>(QStringLiteral("previewScrub"));
+        QCOMPARE(scrub->maximum(), 4800);
+        scrub->setValue(4000);
+        QCOMPARE(pane->frame(), 4000);
+        QCOMPARE(canvas->frame(), 200);
+        // The sampled frame is the clip's own frame 4000, bone for bone.
+        const BpatFile &file = pane->file();
+        const quint32 bones = file.header().boneCount;
+        const auto fromFile = file.matrixFloats(file.clips().at(pane->clip()).frameOffset + 4000, bones - 1);
+        const auto &shown = canvas->scene().source();
+        QVERIFY(fromFile);
+        QCOMPARE(std::memcmp(shown.palette + (quint64(200) * bones + bones - 1) * 64, fromFile->data(), 64), 0);
     }
 
     void settingsBeforeAnyPreviewChangeNothing()
