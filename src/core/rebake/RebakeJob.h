@@ -27,7 +27,7 @@ struct RebakeClipRequest
     bool loops = false;
     // The recording already read from curvesPath (the app's open recording): used instead of
     // reading the file again. Null: the job reads curvesPath.
-    std::shared_ptr<const InputAnimation> animation;
+    std::shared_ptr<const InputAnimation> animation = nullptr;
 };
 
 struct RebakeRequest
