@@ -1,13 +1,19 @@
 // JobController: progress arrives as signals, the result on the GUI thread, cancel stops the
 // work and delivers nothing, a cancelled write leaves the original file as it was, a receiver
 // that died gets nothing; JobStatusWidget shows the running job and cancels it.
+#include "InspectorPanels.h"
+#include "MainWindow.h"
+#include "StudioContext.h"
+#include "TestDocuments.h"
 #include "io/AtomicFile.h"
 #include "jobs/JobController.h"
 #include "jobs/JobStatusWidget.h"
+#include "widgets/ValidationPanel.h"
 
 #include <QLabel>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QToolButton>
@@ -47,6 +53,7 @@ private Q_SLOTS:
     void deadReceiverGetsNothing();
     void notCancellableJobRunsToTheEnd();
     void statusWidgetShowsAndCancelsTheJob();
+    void mainWindowRunsDeepChecksOnItsController();
 };
 
 void tst_JobController::progressAndResultOnTheGuiThread()
@@ -254,6 +261,29 @@ void tst_JobController::statusWidgetShowsAndCancelsTheJob()
     QCOMPARE(result, std::nullopt);
     QVERIFY(!widget.isVisible());
     QCOMPARE(widget.shownJob(), JobController::JobId(0));
+}
+
+// The window's one controller runs the Validation panel's deep checks, and its status bar shows
+// the jobs.
+void tst_JobController::mainWindowRunsDeepChecksOnItsController()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("small.bpat"));
+    QVERIFY(AtomicFile::write(path, testdocs::smallFileBytes(), nullptr));
+    bpat::studio::MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(path));
+    QVERIFY(window.jobs());
+    QVERIFY(window.findChild<JobStatusWidget *>());
+    QSignalSpy started(window.jobs(), &JobController::jobStarted);
+    QSignalSpy finished(window.jobs(), &JobController::jobFinished);
+    window.panels()->validationPanel()->runDeepChecks();
+    QCOMPARE(started.size(), 1);
+    QCOMPARE(started.first().at(1).toString(), QStringLiteral("Deep checks of small.bpat"));
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().at(1).toBool(), false);
+    QTRY_VERIFY(window.context()->deepChecked());
 }
 
 QTEST_MAIN(tst_JobController)
