@@ -2,6 +2,7 @@
 #include "dialogs/ShortcutsDialog.h"
 #include "dialogs/UserGuideDialog.h"
 
+#include "DeepCheckRunner.h"
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
 #include "InspectorPanels.h"
@@ -15,7 +16,6 @@
 #include "jobs/JobController.h"
 #include "jobs/JobStatusWidget.h"
 #include "widgets/ValidationPanel.h"
-#include "DeepCheckRunner.h"
 #include "formats/FormatRegistry.h"
 #include "io/AtomicFile.h"
 #include "ui_MainWindow.h"
