@@ -62,10 +62,6 @@ public:
     QString summaryText() const;
     QString statusText() const;
     RebakePreviewPane *previewPane() const;
-    // A palette summary of a rebake (clips, frames, bones; bone travel read from `file`, the
-    // written or previewed file). Reads every matrix: the job computes it on its own thread.
-    static QString paletteSummary(const bpat::RebakeOutcome &outcome, const bpat::RebakeRecipe &recipe,
-                                  const bpat::BpatFile &file);
 
 public slots:
     void startPreview();
@@ -88,7 +84,7 @@ private:
     struct JobResult
     {
         bpat::RebakeOutcome outcome;
-        QString summary; // paletteSummary() of the written (or previewed) file
+        QString summary; // RebakeSummary::text() of the written (or previewed) file
     };
     void onJobFinished(std::optional<JobResult> result);
     void onJobProgress(bpat::studio::JobController::JobId id, int value, int maximum);
