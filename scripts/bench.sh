@@ -17,7 +17,7 @@ size=${SIZE_MIB:-1024}
 fps_list=${FPS:-2400 9600}
 scratch=${BENCH_DIR:-${TMPDIR:-/tmp}}
 
-cmake --build "$build" --target bench_BpatValidate bench_Rebake >&2
+cmake --build "$build" --target bench_BpatValidate bench_Rebake bench_RebakePreview >&2
 
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
 compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
@@ -85,3 +85,12 @@ if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
   fi
   rm -f "$scratch"/stream_*.$$.bpat "$scratch/stream_time.$$"
 fi
+echo
+
+echo "### The Rebake dialog's Preview: peak memory"
+echo
+echo "| recording, recipe, frame rate: output | preview | peak RSS | peak anonymous memory | time |"
+echo "|---|---|---|---|---|"
+for fps in $fps_list; do
+  "$build/bench/bench_RebakePreview" --fps "$fps" --dir "$scratch" 2>/dev/null | grep '^|'
+done

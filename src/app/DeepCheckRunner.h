@@ -1,12 +1,13 @@
 #pragma once
-// Runs the Validator's deep checks (every matrix and socket row) on a worker thread with
-// QtConcurrent, reporting progress and honouring cancel. The file is held through the shared
-// LoadedFile, so a reload during the run does not unmap what the worker reads; results for a
-// file that is no longer current are dropped by the caller (see isFor()).
+// Runs the Validator's deep checks (every matrix and socket row) as a job of the JobController
+// (jobs/JobController.h): on the thread pool, with progress and cancel. The file is held through
+// the shared LoadedFile, so a reload during the run does not unmap what the worker reads;
+// results for a file that is no longer current are dropped by the caller (see isFor()).
 #include "diagnostics/Diagnostic.h"
+#include "jobs/JobController.h"
 
-#include <QFutureWatcher>
 #include <QObject>
+#include <QPointer>
 #include <memory>
 
 namespace bpat::studio {
@@ -17,9 +18,12 @@ class DeepCheckRunner : public QObject
 {
     Q_OBJECT
 public:
-    explicit DeepCheckRunner(QObject *parent = nullptr);
+    // Without a controller the runner makes one of its own (a panel used on its own, in tests);
+    // the main window passes its controller (setJobController), whose status bar shows the job.
+    explicit DeepCheckRunner(QObject *parent = nullptr, JobController *jobs = nullptr);
     ~DeepCheckRunner() override;
 
+    void setJobController(JobController *jobs); // while idle
     bool isRunning() const;
     bool isFor(const std::shared_ptr<const LoadedFile> &file) const { return file == m_file; }
     void start(std::shared_ptr<const LoadedFile> file, const QString &profile);
@@ -33,7 +37,8 @@ Q_SIGNALS:
     void cancelled();
 
 private:
-    QFutureWatcher<Diagnostics> m_watcher;
+    QPointer<JobController> m_jobs;
+    JobController::JobId m_job = 0;
     std::shared_ptr<const LoadedFile> m_file;
 };
 

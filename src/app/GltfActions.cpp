@@ -6,53 +6,64 @@
 #include "editing/EditActions.h"
 #include "gltf/GltfExporter.h"
 #include "gltf/GltfImporter.h"
+#include "jobs/JobController.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
+#include <QEventLoop>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QStatusBar>
-#include <QtConcurrent/QtConcurrentRun>
-#include <atomic>
-#include <memory>
+#include <optional>
 
 namespace bpat::studio {
 
 namespace {
 
-// Runs `work` on a worker thread while a modal progress dialog shows `label`; `work` gets a
-// progress callback (done, total) that returns false once the user cancelled (when the dialog
-// offers Cancel).
+// Runs `work` as a job of the window's JobController while a modal progress dialog shows
+// `label`, and returns its result (nullopt when cancelled); `work` gets a progress callback
+// (done, total) that returns false once the user cancelled (when the dialog offers Cancel).
 template<typename Result>
-Result runWithProgress(QWidget *parent, const QString &label, bool cancellable,
-                       const std::function<Result(const std::function<bool(int, int)> &)> &work)
+std::optional<Result> runWithProgress(JobController *jobs, QWidget *parent, const QString &label, bool cancellable,
+                                      const std::function<Result(const std::function<bool(int, int)> &)> &work)
 {
     QProgressDialog dialog(label, QObject::tr("Cancel"), 0, 0, parent);
     if (!cancellable)
         dialog.setCancelButton(nullptr);
     dialog.setWindowModality(Qt::WindowModal);
     dialog.setMinimumDuration(300);
-    auto cancelled = std::make_shared<std::atomic<bool>>(false);
-    QObject::connect(&dialog, &QProgressDialog::canceled, &dialog, [cancelled] { *cancelled = true; });
-    QFutureWatcher<Result> watcher;
-    QObject::connect(&watcher, &QFutureWatcherBase::progressRangeChanged, &dialog, &QProgressDialog::setRange);
-    QObject::connect(&watcher, &QFutureWatcherBase::progressValueChanged, &dialog, &QProgressDialog::setValue);
+    std::optional<Result> result;
+    bool ended = false;
     QEventLoop loop;
-    QObject::connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
-    watcher.setFuture(QtConcurrent::run([work, cancelled](QPromise<Result> &promise) {
-        promise.addResult(work([&promise, cancelled](int done, int total) {
-            promise.setProgressRange(0, total);
-            promise.setProgressValue(done);
-            return !*cancelled;
-        }));
-    }));
-    if (!watcher.isFinished())
+    const JobController::JobId id = jobs->run<Result>(
+        label,
+        [work](QPromise<Result> &promise, const std::atomic<bool> &) {
+            promise.addResult(work([&promise](int done, int total) {
+                promise.setProgressRange(0, total);
+                promise.setProgressValue(done);
+                return !promise.isCanceled();
+            }));
+        },
+        &loop,
+        [&](std::optional<Result> r) {
+            result = std::move(r);
+            ended = true;
+            loop.quit();
+        },
+        cancellable);
+    QObject::connect(jobs, &JobController::jobProgress, &dialog, [&dialog, id](JobController::JobId job, int value, int maximum) {
+        if (job == id) {
+            dialog.setRange(0, maximum);
+            dialog.setValue(value);
+        }
+    });
+    QObject::connect(&dialog, &QProgressDialog::canceled, jobs, [jobs, id] { jobs->cancel(id); });
+    if (!ended) // a modal QProgressDialog::setValue processes events: the job may have ended already
         loop.exec();
-    return watcher.result();
+    return result;
 }
 
 } // namespace
@@ -95,12 +106,15 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok)
     const BpatDocument document = *edited; // the worker gets its own copy
     GltfExportOptions options;
     options.creatureMesh = creatureMesh;
-    const GltfExportResult result = runWithProgress<GltfExportResult>(
-        m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true, [document, options, path](const std::function<bool(int, int)> &progress) {
+    const std::optional<GltfExportResult> ran = runWithProgress<GltfExportResult>(
+        m_window->jobs(), m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true, [document, options, path](const std::function<bool(int, int)> &progress) {
             GltfExportOptions withProgress = options;
             withProgress.progress = progress;
             return GltfExporter::exportDocument(document, path, withProgress);
         });
+    if (!ran)
+        return tr("glTF not written: cancelled");
+    const GltfExportResult &result = *ran;
     if (!result.ok)
         return tr("glTF not written: %1").arg(result.error);
     *ok = true;
@@ -113,10 +127,13 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok)
 QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath, bool *ok)
 {
     *ok = false;
-    const GltfImportResult result = runWithProgress<GltfImportResult>(
-        m_window, tr("Importing %1...").arg(QFileInfo(gltfPath).fileName()), false, [gltfPath](const std::function<bool(int, int)> &) {
+    const std::optional<GltfImportResult> ran = runWithProgress<GltfImportResult>(
+        m_window->jobs(), m_window, tr("Importing %1...").arg(QFileInfo(gltfPath).fileName()), false, [gltfPath](const std::function<bool(int, int)> &) {
             return GltfImporter::importFile(gltfPath, {});
         });
+    if (!ran)
+        return tr("Not imported: cancelled");
+    const GltfImportResult &result = *ran;
     if (!result.document)
         return tr("Not imported: %1").arg(result.error);
     QStringList notes; // the default version (1): what a v2/v3 export carried is dropped, said here

@@ -1,9 +1,9 @@
 #pragma once
-// File > Export glTF... and File > Import glTF... (docs/gltf.md). Both run on a worker thread
-// behind a progress dialog that can cancel: export writes the open document (with unsaved edits)
-// as .glb or .gltf; import turns a glTF file's animations into a new .bpat (joints matched to a
-// built-in rig by name, or kept as their own bones), validated and written atomically, then
-// opens it.
+// File > Export glTF... and File > Import glTF... (docs/gltf.md). Both run as jobs of the
+// window's JobController behind a modal progress dialog (export can cancel): export writes the
+// open document (with unsaved edits) as .glb or .gltf; import turns a glTF file's animations
+// into a new .bpat (joints matched to a built-in rig by name, or kept as their own bones),
+// validated and written atomically, then opens it.
 #include <QObject>
 #include <QString>
 

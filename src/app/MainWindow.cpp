@@ -2,15 +2,20 @@
 #include "dialogs/ShortcutsDialog.h"
 #include "dialogs/UserGuideDialog.h"
 
+#include "DeepCheckRunner.h"
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
 #include "InspectorPanels.h"
 #include "RecentFiles.h"
+#include "StaleMappingCheck.h"
 #include "StudioCommandLine.h"
 #include "StudioContext.h"
 #include "dialogs/AboutDialog.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
+#include "jobs/JobController.h"
+#include "jobs/JobStatusWidget.h"
+#include "widgets/ValidationPanel.h"
 #include "formats/FormatRegistry.h"
 #include "io/AtomicFile.h"
 #include "ui_MainWindow.h"
@@ -61,13 +66,16 @@ MainWindow::MainWindow(QWidget *parent)
     , m_context(new StudioContext(this))
     , m_recent(new RecentFiles(this))
     , m_watcher(new FileReloadWatcher(this))
+    , m_jobs(new JobController(this))
 {
     Theme::applySaved(); // before any widget is styled
     ui->setupUi(this);
     setWindowIcon(AboutDialog::applicationIcon());
     createCentralArea();
     createStatusBar();
+    statusBar()->addPermanentWidget(new JobStatusWidget(m_jobs, this)); // every long job: progress, Cancel
     m_panels = std::make_unique<InspectorPanels>(this);
+    m_panels->validationPanel()->runner()->setJobController(m_jobs); // deep checks show in the status bar
     m_edit = new EditActions(this);
     new StudioViews(this); // viewport in the centre, File > Rebake
     new GltfActions(this); // File > Import glTF..., Export glTF...
@@ -207,11 +215,9 @@ void MainWindow::connectActions()
         if (m_context->reload() != StudioContext::OpenResult::Failed)
             showMessage(tr("%1 changed on disk and was reloaded").arg(QFileInfo(path).fileName()));
     });
-    // A mapped file that shrank is noticed by the mapping guard after a read faulted.
-    auto *staleCheck = new QTimer(this);
-    staleCheck->setInterval(250);
-    connect(staleCheck, &QTimer::timeout, m_context, &StudioContext::checkStale);
-    staleCheck->start();
+    // A mapped file that shrank is noticed by the mapping guard after a read faulted: checked
+    // after the moments reads happen (StaleMappingCheck), not by a timer.
+    new StaleMappingCheck(m_context, m_watcher, this);
 }
 
 bool MainWindow::openFile(const QString &path)

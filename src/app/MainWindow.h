@@ -25,6 +25,7 @@ class CentralViewHost;
 class EditActions;
 class FileReloadWatcher;
 class InspectorPanels;
+class JobController;
 class RecentFiles;
 class StudioContext;
 class TimelineWidget;
@@ -45,6 +46,8 @@ public:
     QMenu *menu(Menu which) const;
     // Undo/redo, save, clip and socket actions (editing/EditActions.h).
     EditActions *editActions() const { return m_edit; }
+    // Long jobs (deep checks, rebake, glTF): one controller, shown in the status bar.
+    JobController *jobs() const { return m_jobs; }
 
     void setCentralView(QWidget *view, const QString &title);
     int addCentralView(QWidget *view, const QString &title);
@@ -100,6 +103,7 @@ private:
     StudioContext *m_context = nullptr;
     RecentFiles *m_recent = nullptr;
     FileReloadWatcher *m_watcher = nullptr;
+    JobController *m_jobs = nullptr;
     CentralViewHost *m_centralViews = nullptr;
     TimelineWidget *m_timeline = nullptr;
     std::unique_ptr<InspectorPanels> m_panels;

@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "dialogs/RebakeDialog.h"
+#include "document/RecordingState.h"
 #include "viewport/ViewportWidget.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
@@ -246,11 +247,11 @@ void StudioViews::installRebake()
 
 void StudioViews::openRebakeDialog()
 {
-    auto *dialog = new RebakeDialog(m_window);
+    auto *dialog = new RebakeDialog(m_window, m_window->jobs());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const QString recording = m_window->context()->recording()->path();
-    if (!recording.isEmpty())
-        dialog->setSourcePath(recording);
+    const RecordingState *recording = m_window->context()->recording();
+    if (!recording->path().isEmpty()) // already parsed: neither the dialog nor the rebake reads it again
+        dialog->setSourceRecording(recording->path(), recording->recording());
     connect(dialog, &RebakeDialog::rebaked, m_window, [this](const QString &path) { m_window->openFile(path); });
     dialog->open();
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The bridge between the inspector and the core Validator: quick checks on open, deep checks
-// in the background (DeepCheckRunner: QtConcurrent, progress, cancel) and the JSON report of
-// `bpat validate --json`.
+// in the background (DeepCheckRunner, a job of the JobController: progress, cancel) and the
+// JSON report of `bpat validate --json`.
 #include "bpat/BpatFile.h"
 #include "diagnostics/Diagnostic.h"
 #include "diagnostics/ValidationCodes.h"

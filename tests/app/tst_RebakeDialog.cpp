@@ -8,6 +8,7 @@
 #include "StudioContext.h"
 #include "TestPaths.h"
 #include "bpat/Validator.h"
+#include "anim/InputAnimationReader.h"
 #include "dialogs/RebakeDialog.h"
 #include "dialogs/RebakePreviewPane.h"
 #include "viewport/ViewportWidget.h"
@@ -21,6 +22,7 @@
 #include <QToolButton>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
+#include <cstring>
 
 using namespace bpat;
 
@@ -194,6 +196,36 @@ private slots:
         QCOMPARE(BpatFile::open(out)->dialect(), bpat::format::Dialect::V3Late);
     }
 
+    // A recording the window has already read (File > Rebake with a recording open) is read
+    // neither by the dialog nor by the job: here its file is gone, and both still work.
+    void knownRecordingIsNotReadAgain()
+    {
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("read-once.bin"));
+        QVERIFY(QFile::copy(m_recording, copy));
+        InputAnimationReader reader;
+        std::optional<InputAnimation> read = reader.readFile(copy);
+        QVERIFY2(read, qPrintable(reader.errorString()));
+        QVERIFY(QFile::remove(copy));
+        const auto animation = std::make_shared<const InputAnimation>(std::move(*read));
+        RebakeDialog dialog;
+        QSignalSpy inspected(&dialog, &RebakeDialog::sourceInspected);
+        dialog.setSourceRecording(copy, animation);
+        QCOMPARE(inspected.size(), 1); // at once: nothing to read
+        QVERIFY2(dialog.sourceInfoText().contains(QStringLiteral("%1 curves").arg(animation->curveCount())), qPrintable(dialog.sourceInfoText()));
+        QCOMPARE(dialog.sourceDuration(), std::optional<double>(animation->duration()));
+        dialog.setOutputPath(dir.filePath(QStringLiteral("o.bpat")));
+        dialog.setRange(0.0, 1.0);
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        dialog.startPreview();
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.first().first().toBool(), qPrintable(dialog.statusText()));
+        QCOMPARE(dialog.previewPane()->file().clips().first().frameCount, 61u);
+        // Another source is read as usual.
+        dialog.setSourcePath(dir.filePath(QStringLiteral("missing.bin")));
+        QTRY_COMPARE(dialog.sourceInfoText(), QStringLiteral("unreadable"));
+    }
+
     void cancelLeavesTargetUntouched()
     {
         QTemporaryDir dir;
@@ -252,11 +284,12 @@ private slots:
         QVERIFY(!QFile::exists(out));
         QVERIFY(isEmptyDir(dir.path()));
 
-        // The pane's document: the in-memory bytes, valid, with the expected shape.
+        // The pane's document: the preview's own file (streamed, then mapped; never beside the
+        // output), valid, with the expected shape.
         QVERIFY(pane->hasPreview());
         QVERIFY(!pane->isStale());
         const BpatFile &file = pane->file();
-        QVERIFY(file.path().contains(u"not saved"));
+        QVERIFY2(file.path().endsWith(u"preview.bpat") && !file.path().startsWith(dir.path()), qPrintable(file.path()));
         QCOMPARE(file.header().boneCount, quint32(bones));
         QCOMPARE(file.clips().size(), 1);
         QCOMPARE(file.clips().at(pane->clip()).frameCount, 121u);
@@ -330,6 +363,44 @@ private slots:
         QVERIFY(!pane->isPlaying());
         QVERIFY(isEmptyDir(dir.path()));
         saveScreenshot(dialog.grab().toImage(), QStringLiteral("rebake-preview-stale-") + recipe);
+    }
+
+    // A 2400 fps preview: the pane counts the clip's own frames, but its viewport gets the clip
+    // sampled at 120 fps (its palette texture does not grow with the frame rate).
+    void fastPreviewIsSampledForTheViewport()
+    {
+        QTemporaryDir dir;
+        RebakeDialog dialog;
+        dialog.setSourcePath(m_recording);
+        dialog.setOutputPath(dir.filePath(QStringLiteral("fast.bpat")));
+        dialog.setFps(2400);
+        dialog.setRange(0.0, 2.0); // 4,801 frames
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QSignalSpy finished(&dialog, &RebakeDialog::finished);
+        dialog.startPreview();
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.first().first().toBool(), qPrintable(dialog.statusText()));
+        RebakePreviewPane *pane = dialog.previewPane();
+        QCOMPARE(pane->file().clips().at(pane->clip()).frameCount, 4801u);
+        QCOMPARE(pane->frameCount(), 4801);
+        QCOMPARE(pane->displayStep(), 20u);
+        ViewportCanvas *canvas = pane->viewport()->canvas();
+        QVERIFY2(canvas, qPrintable(pane->viewport()->unavailableReason()));
+        QCOMPARE(canvas->scene().source().frameTotal, 241u); // every 20th frame
+        pane->setPlaying(false);
+        auto *scrub = pane->findChild<QSlider *>(QStringLiteral("previewScrub"));
+        QCOMPARE(scrub->maximum(), 4800);
+        scrub->setValue(4000);
+        QCOMPARE(pane->frame(), 4000);
+        QCOMPARE(canvas->frame(), 200);
+        // The sampled frame is the clip's own frame 4000, bone for bone.
+        const BpatFile &file = pane->file();
+        const quint32 bones = file.header().boneCount;
+        const auto fromFile = file.matrixFloats(file.clips().at(pane->clip()).frameOffset + 4000, bones - 1);
+        const auto &shown = canvas->scene().source();
+        QVERIFY(fromFile);
+        QCOMPARE(std::memcmp(shown.palette + (quint64(200) * bones + bones - 1) * 64, fromFile->data(), 64), 0);
     }
 
     void settingsBeforeAnyPreviewChangeNothing()

@@ -5,23 +5,27 @@
 #include "rebake/BuiltinRecipes.h"
 #include "anim/InputAnimationReader.h"
 #include "RebakePreviewPane.h"
+#include "RebakeSummary.h"
 
 #include <QComboBox>
 #include <QFileDialog>
 #include <QLabel>
 #include <QFileInfo>
 #include <QLocale>
-#include <QtConcurrent/QtConcurrentRun>
+#include <QTemporaryDir>
+#include <mutex>
 
 using namespace bpat;
+using bpat::studio::JobController;
 
 namespace {
 const QString RecipeFromFile = QStringLiteral("From file...");
 }
 
-RebakeDialog::RebakeDialog(QWidget *parent)
+RebakeDialog::RebakeDialog(QWidget *parent, JobController *jobs)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::RebakeDialog>())
+    , m_jobs(jobs ? jobs : new JobController(this))
 {
     m_ui->setupUi(this);
     m_ui->recipeCombo->addItems(BuiltinRecipes::names());
@@ -79,19 +83,20 @@ RebakeDialog::RebakeDialog(QWidget *parent)
     connect(m_ui->rebakeButton, &QPushButton::clicked, this, &RebakeDialog::startRebake);
     connect(m_ui->cancelButton, &QPushButton::clicked, this, &RebakeDialog::cancel);
     connect(m_ui->closeButton, &QPushButton::clicked, this, &RebakeDialog::reject);
-    connect(&m_watcher, &QFutureWatcher<RebakeOutcome>::finished, this, &RebakeDialog::onJobFinished);
-    connect(&m_sourceWatcher, &QFutureWatcher<SourceInfo>::finished, this, &RebakeDialog::onSourceInspected);
+    connect(m_jobs, &JobController::jobProgress, this, &RebakeDialog::onJobProgress);
     connect(m_ui->sourceEdit, &QLineEdit::editingFinished, this, &RebakeDialog::inspectSource);
-    m_progressTimer.setInterval(50);
-    connect(&m_progressTimer, &QTimer::timeout, this, &RebakeDialog::pollProgress);
     updateEnabled();
 }
 
 RebakeDialog::~RebakeDialog()
 {
-    m_cancel = true;
-    m_watcher.waitForFinished();
-    m_sourceWatcher.waitForFinished();
+    // The workers own what they use; their results go nowhere once this dialog is gone (the
+    // controller delivers to a living receiver only). Stop them before the preview folder goes.
+    if (m_jobs) {
+        m_jobs->cancel(m_job);
+        m_jobs->waitFor(m_job);
+        m_jobs->waitFor(m_sourceJob);
+    }
     // ~QDialog hides the dialog, which moves the focus and makes the source field emit
     // editingFinished: no child may call back into this half-destroyed dialog.
     for (QObject *child : findChildren<QObject *>())
@@ -114,7 +119,37 @@ void RebakeDialog::setSourcePath(const QString &path)
     inspectSource();
 }
 
+void RebakeDialog::setSourceRecording(const QString &path, std::shared_ptr<const InputAnimation> animation)
+{
+    m_knownPath = animation ? QFileInfo(path).absoluteFilePath() : QString();
+    m_knownAnimation = std::move(animation);
+    setSourcePath(path);
+}
+
 QString RebakeDialog::sourceInfoText() const { return m_ui->sourceInfoLabel->text(); }
+
+RebakeDialog::SourceInfo RebakeDialog::describe(const QString &path, std::shared_ptr<const InputAnimation> animation)
+{
+    SourceInfo info;
+    info.path = path;
+    if (!animation) {
+        InputAnimationReader reader;
+        if (std::optional<InputAnimation> read = reader.readFile(path))
+            animation = std::make_shared<const InputAnimation>(std::move(*read));
+        else
+            info.error = reader.errorString();
+    }
+    if (animation) {
+        info.animation = animation;
+        info.curves = animation->curveCount();
+        info.keys = animation->keyCount();
+        if (info.keys > 0) {
+            info.start = animation->startTime();
+            info.duration = animation->duration();
+        }
+    }
+    return info;
+}
 
 void RebakeDialog::inspectSource()
 {
@@ -125,30 +160,28 @@ void RebakeDialog::inspectSource()
     m_sourceDuration.reset();
     m_sourceAnimation.reset();
     m_ui->sourceInfoLabel->setText(path.isEmpty() ? QString() : tr("reading..."));
-    if (path.isEmpty() || m_sourceWatcher.isRunning())
+    if (path.isEmpty() || (m_sourceJob && m_jobs && m_jobs->isRunning(m_sourceJob)))
         return; // a running read re-checks the path when it ends
-    m_sourceWatcher.setFuture(QtConcurrent::run([path] {
-        SourceInfo info;
-        info.path = path;
-        InputAnimationReader reader;
-        if (auto animation = reader.readFile(path)) {
-            info.animation = std::make_shared<const InputAnimation>(std::move(*animation));
-            info.curves = info.animation->curveCount();
-            info.keys = info.animation->keyCount();
-            if (info.keys > 0) {
-                info.start = info.animation->startTime();
-                info.duration = info.animation->duration();
-            }
-        } else {
-            info.error = reader.errorString();
-        }
-        return info;
-    }));
+    if (m_knownAnimation && QFileInfo(path).absoluteFilePath() == m_knownPath) {
+        onSourceInspected(describe(path, m_knownAnimation)); // already read: no second parse
+        return;
+    }
+    if (!m_jobs)
+        return;
+    m_sourceJob = m_jobs->run<SourceInfo>(
+        tr("Reading %1").arg(QFileInfo(path).fileName()),
+        [path](QPromise<SourceInfo> &promise, const std::atomic<bool> &) { promise.addResult(describe(path, nullptr)); },
+        this,
+        [this](std::optional<SourceInfo> info) {
+            m_sourceJob = 0;
+            if (info)
+                onSourceInspected(*info);
+        },
+        false);
 }
 
-void RebakeDialog::onSourceInspected()
+void RebakeDialog::onSourceInspected(const SourceInfo &info)
 {
-    const SourceInfo info = m_sourceWatcher.result();
     if (info.path != m_inspectedPath) { // the source changed while it was read
         const QString wanted = m_inspectedPath;
         m_inspectedPath.clear();
@@ -265,7 +298,7 @@ std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
     return req;
 }
 
-bool RebakeDialog::isRunning() const { return m_watcher.isRunning(); }
+bool RebakeDialog::isRunning() const { return m_job != 0 && m_jobs && m_jobs->isRunning(m_job); }
 
 QString RebakeDialog::summaryText() const { return m_ui->summaryText->toPlainText(); }
 QString RebakeDialog::statusText() const { return m_ui->statusLabel->text(); }
@@ -290,7 +323,7 @@ void RebakeDialog::startRebake() { start(true); }
 void RebakeDialog::cancel()
 {
     if (isRunning()) {
-        m_cancel = true;
+        m_jobs->cancel(m_job);
         m_ui->statusLabel->setText(tr("Cancelling..."));
     }
 }
@@ -306,53 +339,93 @@ void RebakeDialog::reject()
 
 void RebakeDialog::start(bool write)
 {
-    if (isRunning())
+    if (isRunning() || !m_jobs)
         return;
     QString error;
     m_running = request(&error);
+    if (m_running && !write) {
+        // The preview is the real thing streamed into a file of its own, mapped afterwards: the
+        // palettes never sit in memory, whatever the frame rate and length.
+        if (!m_previewDir)
+            m_previewDir = std::make_unique<QTemporaryDir>();
+        if (!m_previewDir->isValid()) {
+            error = tr("Cannot make a folder for the preview: %1").arg(m_previewDir->errorString());
+            m_previewDir.reset();
+            m_running.reset();
+        } else {
+            m_previewPath = m_previewDir->filePath(QStringLiteral("preview.bpat"));
+        }
+    }
     if (!m_running) {
         m_ui->statusLabel->setText(error);
         emit finished(false);
         return;
     }
+    // The recording the dialog has read (or was given) is the one baked: not parsed again.
+    for (RebakeClipRequest &clip : m_running->clips) {
+        if (m_sourceAnimation && QFileInfo(clip.curvesPath) == QFileInfo(m_inspectedPath))
+            clip.animation = m_sourceAnimation;
+    }
     m_writing = write;
     m_changedWhileRunning = false;
-    m_cancel = false;
-    m_done = 0;
-    m_total = 0;
     m_ui->progressBar->setValue(0);
     m_ui->statusLabel->setText(write ? tr("Rebaking...") : tr("Building the preview..."));
-    RebakeOptions options;
-    options.cancel = &m_cancel;
-    options.progress = [this](qint64 done, qint64 total) {
-        qint64 previous = m_done.load();
-        while (done > previous && !m_done.compare_exchange_weak(previous, done)) {
-        }
-        m_total = total;
-    };
-    const RebakeJob job(*m_running);
-    m_watcher.setFuture(QtConcurrent::run([job, options, write] { return write ? job.run(options) : job.build(options); }));
-    m_progressTimer.start();
+    RebakeRequest job = *m_running;
+    if (!write)
+        job.outputPath = m_previewPath;
+    const QString title = write ? tr("Rebaking %1").arg(QFileInfo(m_running->outputPath).fileName())
+                                : tr("Previewing %1").arg(m_running->clips.last().name);
+    m_job = m_jobs->run<JobResult>(
+        title,
+        [job](QPromise<JobResult> &promise, const std::atomic<bool> &cancelled) {
+            std::mutex progressLock; // the pool's threads report frames done out of order
+            qint64 reported = -1;
+            RebakeOptions options;
+            options.cancel = &cancelled;
+            options.progress = [&](qint64 done, qint64 total) {
+                const std::lock_guard lock(progressLock);
+                if (reported < 0)
+                    promise.setProgressRange(0, int(total));
+                if (done > reported) {
+                    reported = done;
+                    promise.setProgressValue(int(done));
+                }
+            };
+            JobResult result;
+            result.outcome = RebakeJob(job).run(options);
+            // The summary reads every matrix of the file: here, not on the GUI thread.
+            if (result.outcome.ok && !cancelled) {
+                if (const std::optional<BpatFile> file = BpatFile::open(job.outputPath))
+                    result.summary = RebakeSummary::text(result.outcome, job.recipe, *file);
+            }
+            promise.addResult(std::move(result));
+        },
+        this, [this](std::optional<JobResult> result) { onJobFinished(std::move(result)); });
     updateEnabled();
 }
 
-void RebakeDialog::pollProgress()
+void RebakeDialog::onJobProgress(JobController::JobId id, int value, int maximum)
 {
-    const qint64 total = m_total.load();
-    if (total > 0) {
-        m_ui->progressBar->setValue(int(m_done.load() * 1000 / total));
-        emit progressed(m_done.load(), total);
+    if (id != m_job || maximum <= 0)
+        return;
+    m_ui->progressBar->setValue(int(qint64(value) * 1000 / maximum));
+    emit progressed(value, maximum);
+}
+
+void RebakeDialog::onJobFinished(std::optional<JobResult> result)
+{
+    m_job = 0;
+    if (!result) { // cancelled: the job's result was dropped, and it wrote nothing
+        result.emplace();
+        result->outcome.cancelled = true;
+        result->outcome.errors << tr("cancelled: nothing was written");
     }
-}
-
-void RebakeDialog::onJobFinished()
-{
-    m_progressTimer.stop();
-    pollProgress();
-    m_outcome = m_watcher.result();
+    m_outcome = std::move(result->outcome);
     updateEnabled();
-    if (!m_writing && !m_outcome.bytes.isEmpty())
-        showPreview(); // also when the validator rejects the bytes: the pane says why
+    // A preview's file: what the job streamed (only there when it is complete and valid).
+    const BpatFile previewFile = !m_writing && m_outcome.ok ? BpatFile::open(m_previewPath).value_or(BpatFile()) : BpatFile();
+    if (!m_writing && !previewFile.isNull())
+        showPreview(previewFile);
     else if (!m_writing && !m_outcome.cancelled)
         m_ui->previewPane->clear(tr("No preview: %1").arg(m_outcome.errors.join(QLatin1Char('\n'))));
     if (!m_outcome.ok) {
@@ -360,17 +433,12 @@ void RebakeDialog::onJobFinished()
                                                        : m_outcome.errors.join(QLatin1Char('\n')));
     } else {
         m_ui->progressBar->setValue(1000);
-        const BpatFile file = m_writing ? BpatFile::open(m_running->outputPath).value_or(BpatFile())
-                                        : BpatFile::fromData(m_outcome.bytes);
-        m_ui->summaryText->setPlainText(paletteSummary(m_outcome, m_running->recipe, file));
+        m_ui->summaryText->setPlainText(result->summary);
         m_ui->statusLabel->setText(m_writing ? tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten)
                                              : tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
     }
-    if (m_writing && m_outcome.ok) {
-        if (!m_outcome.bytes.isEmpty())
-            showPreview(); // what was written, not an older preview
+    if (m_writing && m_outcome.ok)
         m_ui->previewPane->markWritten(m_running->outputPath, m_outcome.bytesWritten);
-    }
     if (!m_writing && m_changedWhileRunning)
         settingsChanged(); // the preview shows the settings the job started with
     emit finished(m_outcome.ok);
@@ -378,12 +446,11 @@ void RebakeDialog::onJobFinished()
         emit rebaked(m_running->outputPath);
 }
 
-void RebakeDialog::showPreview()
+void RebakeDialog::showPreview(const BpatFile &file)
 {
-    // The bytes stay in memory: the pane's BpatFile wraps them with the same bounds checks as a
-    // mapped file, and the viewport reads its palettes from there.
-    const QString label = tr("%1 (preview, not saved)").arg(QFileInfo(m_running->outputPath).fileName());
-    const BpatFile file = BpatFile::fromData(m_outcome.bytes, label);
+    // The preview's file is mapped: the viewport reads its palettes from the mapping, so only
+    // the pages it shows are read in. The next preview replaces the file (a rename), which
+    // leaves this mapping intact until the pane lets go of it.
     const QString clipName = m_running->clips.isEmpty() ? QString() : m_running->clips.last().name;
     m_ui->previewPane->showPreview(file, std::max(0, file.findClip(clipName)), m_outcome.errors, m_outcome.validation);
     offerPreviewOverlay();
@@ -413,53 +480,4 @@ void RebakeDialog::updateEnabled()
     m_ui->previewButton->setEnabled(!running);
     m_ui->rebakeButton->setEnabled(!running);
     m_ui->cancelButton->setEnabled(running);
-}
-
-QString RebakeDialog::paletteSummary(const RebakeOutcome &outcome, const RebakeRecipe &recipe, const BpatFile &file)
-{
-    if (!outcome.document)
-        return QString();
-    const BpatDocument &doc = *outcome.document;
-    QStringList lines;
-    lines << tr("Recipe %1: species %2, %3 bones, %4 sockets; file of %5 bytes with %6 clip(s), %7 frames in all.")
-                 .arg(recipe.name).arg(doc.speciesId()).arg(doc.boneCount()).arg(doc.socketCount())
-                 .arg(outcome.bytesWritten).arg(doc.clipCount()).arg(doc.frameTotal());
-    for (const BpatClip &c : doc.clips())
-        lines << tr("  clip '%1': %2 frames at %3 fps%4").arg(c.name).arg(c.frameCount).arg(double(c.fps))
-                     .arg(c.loops ? tr(", loops") : QString());
-    for (const Diagnostic &d : outcome.validation)
-        lines << tr("  validation %1: %2").arg(severityName(d.severity), d.message);
-    // Bone travel over the rebaked clip (the last requested one): where each bone starts and ends
-    // and how far its origin moves; collapsed (untracked) frames are counted. Read from the file
-    // (the written one, or the preview's bytes): a written rebake streamed its palettes to disk.
-    const int clipIndex = outcome.frameCounts.isEmpty() ? -1 : file.findClip(doc.clips().last().name);
-    if (clipIndex >= 0) {
-        const BpatClipInfo &c = file.clips().at(clipIndex);
-        const quint32 bones = file.header().boneCount;
-        lines << tr("Bone travel in '%1' (model space, metres):").arg(c.name);
-        struct Travel { QVector3D lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f}; quint32 collapsed = 0; };
-        QList<Travel> travel(bones);
-        for (quint32 f = 0; f < c.frameCount; ++f) { // frame by frame: one pass over the file
-            for (quint32 b = 0; b < bones; ++b) {
-                const std::optional<std::array<float, 16>> m = file.matrixFloats(c.frameOffset + f, b);
-                if (!m)
-                    continue;
-                const QVector3D p((*m)[3], (*m)[7], (*m)[11]);
-                Travel &t = travel[b];
-                t.lo = QVector3D(std::min(t.lo.x(), p.x()), std::min(t.lo.y(), p.y()), std::min(t.lo.z(), p.z()));
-                t.hi = QVector3D(std::max(t.hi.x(), p.x()), std::max(t.hi.y(), p.y()), std::max(t.hi.z(), p.z()));
-                if (QVector3D((*m)[1], (*m)[5], (*m)[9]).isNull())
-                    ++t.collapsed;
-            }
-        }
-        for (quint32 b = 0; b < bones; ++b) {
-            const Travel &t = travel.at(b);
-            const QString name = int(b) < recipe.boneCount() ? recipe.bones.at(int(b)).name : QString::number(b);
-            lines << tr("  %1: x %2..%3  y %4..%5  z %6..%7%8")
-                         .arg(name, -22).arg(t.lo.x(), 0, 'f', 3).arg(t.hi.x(), 0, 'f', 3).arg(t.lo.y(), 0, 'f', 3)
-                         .arg(t.hi.y(), 0, 'f', 3).arg(t.lo.z(), 0, 'f', 3).arg(t.hi.z(), 0, 'f', 3)
-                         .arg(t.collapsed ? tr("  (untracked in %1 frames)").arg(t.collapsed) : QString());
-        }
-    }
-    return lines.join(QLatin1Char('\n'));
 }

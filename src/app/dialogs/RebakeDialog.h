@@ -1,22 +1,25 @@
 #pragma once
 // File > Rebake...: input animation curves into a BPAT clip. The dialog only gathers a
-// RebakeRequest; the work (RebakeJob) runs on a worker thread (QtConcurrent) with progress and
-// cancel. Preview builds the file in memory without writing and plays it on its creature in the
-// embedded preview pane (RebakePreviewPane), with the validator's verdict and a palette summary;
-// changing a setting afterwards marks that preview out of date. After a successful write it
-// emits rebaked(path) so the main window can open the file.
+// RebakeRequest; the work (RebakeJob) runs as a job of the JobController (jobs/JobController.h)
+// with progress and cancel, fed to the dialog's own bar by the controller's signals. Preview
+// streams the file into a temporary folder and maps it (memory stays flat however many frames
+// it has), then plays it on its creature in the embedded preview pane (RebakePreviewPane), with
+// the validator's verdict and a palette summary; changing a setting afterwards marks that
+// preview out of date. After a successful write it emits rebaked(path) so the main window can
+// open the file. A recording the app has already read (setSourceRecording) is read neither by
+// the dialog nor by the job again.
 #include "bpat/BpatFile.h"
+#include "jobs/JobController.h"
 #include "rebake/RebakeJob.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
-#include <QTimer>
-#include <atomic>
+#include <QPointer>
 #include <memory>
 
 class RebakePreviewPane;
 
 class QComboBox;
+class QTemporaryDir;
 
 namespace Ui {
 class RebakeDialog;
@@ -27,7 +30,9 @@ class RebakeDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit RebakeDialog(QWidget *parent = nullptr);
+    // Jobs run on `jobs` (the main window's, so its status bar shows them); without one the
+    // dialog makes a controller of its own.
+    explicit RebakeDialog(QWidget *parent = nullptr, bpat::studio::JobController *jobs = nullptr);
     ~RebakeDialog() override;
 
     // Sets the source (e.g. the open recording). The clip name and output path follow it while
@@ -35,6 +40,9 @@ public:
     // another recording never keeps a stale name but never overwrites one the user typed. The
     // recording is read on a worker thread for its duration, which fills the range's end.
     void setSourcePath(const QString &path);
+    // The same, for a recording already read from `path` (the one open in the main window): its
+    // summary comes from `animation`, and a rebake of it uses it instead of reading the file.
+    void setSourceRecording(const QString &path, std::shared_ptr<const bpat::InputAnimation> animation);
     // The source recording's time span once read (nullopt before, or when it cannot be read).
     std::optional<double> sourceDuration() const { return m_sourceDuration; }
     QString sourceInfoText() const;
@@ -54,10 +62,6 @@ public:
     QString summaryText() const;
     QString statusText() const;
     RebakePreviewPane *previewPane() const;
-    // A palette summary of a rebake (clips, frames, bones; bone travel read from `file`, the
-    // written file or the preview's bytes).
-    static QString paletteSummary(const bpat::RebakeOutcome &outcome, const bpat::RebakeRecipe &recipe,
-                                  const bpat::BpatFile &file);
 
 public slots:
     void startPreview();
@@ -77,22 +81,26 @@ protected:
 
 private:
     void start(bool write);
-    void onJobFinished();
+    struct JobResult
+    {
+        bpat::RebakeOutcome outcome;
+        QString summary; // RebakeSummary::text() of the written (or previewed) file
+    };
+    void onJobFinished(std::optional<JobResult> result);
+    void onJobProgress(bpat::studio::JobController::JobId id, int value, int maximum);
     void updateEnabled();
-    void pollProgress();
-    void showPreview();
+    void showPreview(const bpat::BpatFile &file);
     void offerPreviewOverlay(); // the source recording to the preview pane, when it is the previewed one
     void settingsChanged();
     void inspectSource();
-    void onSourceInspected();
 
     std::unique_ptr<Ui::RebakeDialog> m_ui;
     QComboBox *m_formatCombo = nullptr; // the BPAT version to write (data: format::Dialect, -1 = keep)
-    QFutureWatcher<bpat::RebakeOutcome> m_watcher;
-    QTimer m_progressTimer;
-    std::atomic<bool> m_cancel{false};
-    std::atomic<qint64> m_done{0};
-    std::atomic<qint64> m_total{0};
+    QPointer<bpat::studio::JobController> m_jobs;
+    bpat::studio::JobController::JobId m_job = 0;       // the rebake or preview
+    bpat::studio::JobController::JobId m_sourceJob = 0; // reading the source recording
+    std::unique_ptr<QTemporaryDir> m_previewDir;        // where previews are streamed and mapped
+    QString m_previewPath;                              // the running (or shown) preview's file
     bool m_writing = false;
     bool m_changedWhileRunning = false;
     std::optional<bpat::RebakeRequest> m_running;
@@ -105,7 +113,10 @@ private:
         QString error;
         std::shared_ptr<const bpat::InputAnimation> animation; // for the preview's overlay
     };
-    QFutureWatcher<SourceInfo> m_sourceWatcher;
+    static SourceInfo describe(const QString &path, std::shared_ptr<const bpat::InputAnimation> animation);
+    void onSourceInspected(const SourceInfo &info);
+    QString m_knownPath; // a recording already read (setSourceRecording), and its curves
+    std::shared_ptr<const bpat::InputAnimation> m_knownAnimation;
     QString m_inspectedPath;                  // the source whose SourceInfo is shown or coming
     QString m_derivedClipName, m_derivedOutput; // what setSourcePath filled in last
     std::optional<double> m_sourceDuration;

@@ -1,6 +1,8 @@
 #include "RebakePreviewPane.h"
 
 #include "PlaybackClock.h"
+#include "bpat/BpatDocument.h"
+#include "bpat/BpatWriter.h"
 #include "viewport/ViewportWidget.h"
 
 #include <QHBoxLayout>
@@ -9,12 +11,45 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <array>
+#include <cmath>
 
 using namespace bpat;
 
 namespace {
 const QString BannerStyle = QStringLiteral("QLabel { padding: 4px; border-radius: 3px; background: %1; color: %2; }");
+
+// A v1 file of one clip holding every `step`-th frame of `clip` (its global matrices, whatever
+// the file's version) and the file's sockets: what the preview's viewport shows.
+BpatFile sampledForDisplay(const BpatFile &file, const BpatClipInfo &clip, quint32 step)
+{
+    const quint32 bones = file.header().boneCount;
+    BpatDocument doc(file.header().speciesId, bones);
+    BpatClip sampled;
+    sampled.name = clip.name;
+    sampled.fps = clip.fps / float(step);
+    sampled.loops = clip.loops();
+    sampled.frameCount = (clip.frameCount + step - 1) / step;
+    sampled.palette.reserve(qsizetype(sampled.frameCount) * bones * 16);
+    constexpr std::array<float, 16> identity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    for (quint32 f = 0; f < clip.frameCount; f += step) {
+        for (quint32 b = 0; b < bones; ++b) {
+            for (float v : file.globalMatrixFloats(clip.frameOffset + f, b).value_or(identity))
+                sampled.palette.append(v);
+        }
+    }
+    QString error;
+    if (!doc.addClip(std::move(sampled), &error))
+        return BpatFile();
+    for (const BpatSocketInfo &s : file.sockets()) {
+        if (!doc.addSocket(BpatSocket{s.name, s.anchorBone, s.localOffset}, &error))
+            return BpatFile();
+    }
+    const QByteArray bytes = BpatWriter(doc).toBytes(&error);
+    return bytes.isEmpty() ? BpatFile() : BpatFile::fromData(bytes, file.path());
 }
+} // namespace
 
 RebakePreviewPane::RebakePreviewPane(QWidget *parent)
     : QWidget(parent)
@@ -93,9 +128,20 @@ void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStrin
     m_file = file;
     m_clip = clip;
     m_stale = false;
-    m_viewport->setFile(file);
     const BpatClipInfo *info = clip >= 0 && clip < file.clips().size() ? &file.clips().at(clip) : nullptr;
     const int frames = info ? int(info->frameCount) : 0;
+    // The viewport uploads every frame of the file it is given: a fast or long clip is sampled
+    // down to what a screen shows first.
+    m_step = 1;
+    if (info && double(info->fps) > kDisplayFps)
+        m_step = quint32(std::ceil(double(info->fps) / kDisplayFps));
+    if (info && info->frameCount / m_step > kMaxDisplayFrames)
+        m_step = std::max(m_step, quint32((quint64(info->frameCount) + kMaxDisplayFrames - 1) / kMaxDisplayFrames));
+    const BpatFile sampled = m_step > 1 ? sampledForDisplay(file, *info, m_step) : BpatFile();
+    if (sampled.isNull())
+        m_step = 1;
+    m_displayClip = m_step > 1 ? 0 : clip;
+    m_viewport->setFile(m_step > 1 ? sampled : file);
     m_scrub->setRange(0, std::max(0, frames - 1));
     m_scrub->setEnabled(frames > 0);
     m_play->setEnabled(frames > 1);
@@ -125,6 +171,8 @@ void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStrin
 void RebakePreviewPane::clear(const QString &message)
 {
     m_clip = -1;
+    m_step = 1;
+    m_displayClip = -1;
     m_clock->setClip(0, 0.0, true);
     m_file = BpatFile();
     m_stale = false;
@@ -180,7 +228,7 @@ void RebakePreviewPane::showFrame(int frame)
 {
     if (m_clip < 0)
         return;
-    m_viewport->setCurrentFrame(m_clip, frame);
+    m_viewport->setCurrentFrame(m_displayClip, int(quint32(frame) / m_step));
     {
         const QSignalBlocker block(m_scrub);
         m_scrub->setValue(frame);

@@ -1,7 +1,10 @@
 #pragma once
-// The Rebake dialog's preview: the rebaked document, built in memory (BpatFile over the
-// serialized bytes, never written), animating on its creature in an embedded viewport with its
-// own play / scrub controls, and the validator's verdict on those bytes. The creature mesh is
+// The Rebake dialog's preview: the rebaked document (a mapped temporary file, never the
+// output), animating on its creature in an embedded viewport with its own play / scrub
+// controls, and the validator's verdict on it. The viewport gets only what it can show: a clip
+// of more than kDisplayFps frames per second (or of more than kMaxDisplayFrames frames) is
+// sampled every few frames into a small in-memory file, so its palette texture does not grow
+// with the frame rate; the controls still count the clip's own frames. The creature mesh is
 // the one the main viewport would pick (the humanoid for `humanoid-upper-body`, the hands rig
 // for `hands`). When the dialog's settings change the preview is marked out of date: it keeps
 // showing, greyed by a banner, until the next Preview replaces it. With the source recording
@@ -45,7 +48,12 @@ public:
     void setRecording(std::shared_ptr<const bpat::InputAnimation> animation, double from);
     bool overlaysRecording() const;
 
+    static constexpr double kDisplayFps = 120.0;
+    static constexpr quint32 kMaxDisplayFrames = 9000;
+
     bool hasPreview() const { return !m_file.isNull(); }
+    // Every how many frames of the clip the viewport shows one (1: all of them).
+    quint32 displayStep() const { return m_step; }
     bool isStale() const { return m_stale; }
     const bpat::BpatFile &file() const { return m_file; }
     int clip() const { return m_clip; }
@@ -73,5 +81,7 @@ private:
     bpat::studio::PlaybackClock *m_clock = nullptr;
     bpat::BpatFile m_file;
     int m_clip = -1;
+    quint32 m_step = 1;    // the viewport shows frame f of the clip as frame f / m_step ...
+    int m_displayClip = -1; // ... of this clip of the file it was given
     bool m_stale = false;
 };

@@ -183,11 +183,16 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
             return false;
         }
         names.insert(c.name);
-        InputAnimationReader reader;
-        std::optional<InputAnimation> animation = reader.readFile(c.curvesPath);
-        if (!animation) {
-            out.errors << QStringLiteral("cannot read %1: %2").arg(c.curvesPath, reader.errorString());
-            return false;
+        std::optional<InputAnimation> animation;
+        if (c.animation) {
+            animation = *c.animation; // shares the curves' keys (implicitly shared lists)
+        } else {
+            InputAnimationReader reader;
+            animation = reader.readFile(c.curvesPath);
+            if (!animation) {
+                out.errors << QStringLiteral("cannot read %1: %2").arg(c.curvesPath, reader.errorString());
+                return false;
+            }
         }
         QString error;
         const std::optional<quint32> frames = Rebaker::frameCount(Rebaker::rangeFrom(c.range),

@@ -14,6 +14,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
 
 namespace bpat {
@@ -24,6 +25,9 @@ struct RebakeClipRequest
     QString name;         // clip name
     RebakeRange range;
     bool loops = false;
+    // The recording already read from curvesPath (the app's open recording): used instead of
+    // reading the file again. Null: the job reads curvesPath.
+    std::shared_ptr<const InputAnimation> animation = nullptr;
 };
 
 struct RebakeRequest
