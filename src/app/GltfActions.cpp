@@ -6,13 +6,13 @@
 #include "editing/EditActions.h"
 #include "gltf/GltfExporter.h"
 #include "gltf/GltfImporter.h"
+#include "ui_MainWindow.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
-#include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QStatusBar>
@@ -60,19 +60,9 @@ Result runWithProgress(QWidget *parent, const QString &label, bool cancellable,
 GltfActions::GltfActions(MainWindow *window)
     : QObject(window)
     , m_window(window)
-    , m_export(new QAction(tr("Export &glTF..."), this))
-    , m_import(new QAction(tr("&Import glTF..."), this))
+    , m_export(window->form()->actionExportGltf)
+    , m_import(window->form()->actionImportGltf)
 {
-    m_export->setObjectName(QStringLiteral("actionExportGltf"));
-    m_import->setObjectName(QStringLiteral("actionImportGltf"));
-    m_export->setStatusTip(tr("Write the open file's skeleton and clips as glTF 2.0 (.glb or .gltf)"));
-    m_import->setStatusTip(tr("Turn the animations of a glTF 2.0 file into a new BPAT file"));
-    QMenu *file = window->menu(MainWindow::Menu::File);
-    // Before Quit (the last action), after its separator.
-    const QList<QAction *> actions = file->actions();
-    QAction *before = actions.size() >= 2 ? actions.at(actions.size() - 2) : nullptr;
-    file->insertAction(before, m_import);
-    file->insertAction(before, m_export);
     connect(m_export, &QAction::triggered, this, &GltfActions::chooseExport);
     connect(m_import, &QAction::triggered, this, &GltfActions::chooseImport);
     connect(window->context(), &StudioContext::fileLoaded, this, &GltfActions::updateEnabled);

@@ -12,12 +12,12 @@
 #include "widgets/LayoutBar.h"
 #include "widgets/TablePanel.h"
 #include "widgets/ValidationPanel.h"
+#include "ui_MainWindow.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QItemSelectionModel>
-#include <QMenu>
 #include <QSortFilterProxyModel>
 #include <QVBoxLayout>
 
@@ -52,18 +52,16 @@ InspectorPanels::InspectorPanels(MainWindow *window)
         panel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_palettePanel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
-    QDockWidget *header = m_window->addPanel(m_headerPanel, tr("Header"), QStringLiteral("headerDock"), Qt::LeftDockWidgetArea);
-    QDockWidget *layout = m_window->addPanel(m_layoutPanel, tr("Layout"), QStringLiteral("layoutDock"), Qt::LeftDockWidgetArea);
-    QDockWidget *clips = m_window->addPanel(m_clipsPanel, tr("Clips"), QStringLiteral("clipsDock"), Qt::RightDockWidgetArea);
-    QDockWidget *sockets = m_window->addPanel(m_socketsPanel, tr("Sockets"), QStringLiteral("socketsDock"), Qt::RightDockWidgetArea);
-    QDockWidget *palette = m_window->addPanel(m_palettePanel, tr("Palette"), QStringLiteral("paletteDock"), Qt::RightDockWidgetArea);
-    QDockWidget *validation = m_window->addPanel(m_validationPanel, tr("Validation"), QStringLiteral("validationDock"), Qt::BottomDockWidgetArea);
-    m_window->tabifyDockWidget(header, layout);
-    header->raise();
-    m_window->tabifyDockWidget(clips, sockets);
-    clips->raise();
-    Q_UNUSED(palette);
-    Q_UNUSED(validation);
+    m_headerDock = m_window->addPanel(m_headerPanel, tr("Header"), QStringLiteral("headerDock"), Qt::LeftDockWidgetArea);
+    m_layoutDock = m_window->addPanel(m_layoutPanel, tr("Layout"), QStringLiteral("layoutDock"), Qt::LeftDockWidgetArea);
+    m_clipsDock = m_window->addPanel(m_clipsPanel, tr("Clips"), QStringLiteral("clipsDock"), Qt::RightDockWidgetArea);
+    m_socketsDock = m_window->addPanel(m_socketsPanel, tr("Sockets"), QStringLiteral("socketsDock"), Qt::RightDockWidgetArea);
+    m_paletteDock = m_window->addPanel(m_palettePanel, tr("Palette"), QStringLiteral("paletteDock"), Qt::RightDockWidgetArea);
+    m_validationDock = m_window->addPanel(m_validationPanel, tr("Validation"), QStringLiteral("validationDock"), Qt::BottomDockWidgetArea);
+    m_window->tabifyDockWidget(m_headerDock, m_layoutDock);
+    m_headerDock->raise();
+    m_window->tabifyDockWidget(m_clipsDock, m_socketsDock);
+    m_clipsDock->raise();
     m_window->setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea); // validation spans the width
     m_window->setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
 
@@ -105,44 +103,25 @@ InspectorPanels::InspectorPanels(MainWindow *window)
     });
     connect(m_validationPanel, &ValidationPanel::jumpRequested, this, &InspectorPanels::jumpTo);
 
-    QMenu *validate = m_window->menu(MainWindow::Menu::Validate);
-    const QList<QAction *> actions = validate->actions();
-    for (QAction *action : actions) {
-        if (action->objectName() == QLatin1String("actionRunDeepChecks"))
-            connect(action, &QAction::triggered, m_validationPanel, &ValidationPanel::runDeepChecks);
-        else if (action->objectName() == QLatin1String("actionExportReport"))
-            connect(action, &QAction::triggered, m_validationPanel, &ValidationPanel::exportReport);
-    }
+    Ui::MainWindow *ui = m_window->form();
+    connect(ui->actionRunDeepChecks, &QAction::triggered, m_validationPanel, &ValidationPanel::runDeepChecks);
+    connect(ui->actionExportReport, &QAction::triggered, m_validationPanel, &ValidationPanel::exportReport);
 }
 
 void InspectorPanels::applyDefaultSizes()
 {
-    QDockWidget *header = dockOf(m_headerPanel);
-    QDockWidget *clips = dockOf(m_clipsPanel);
-    QDockWidget *palette = dockOf(m_palettePanel);
-    QDockWidget *validation = dockOf(m_validationPanel);
     const int width = m_window->width();
+    const int height = m_window->height();
     // The central views (viewport, curve plots) keep more than half the width.
-    m_window->resizeDocks({header, clips}, {width * 17 / 100, width * 29 / 100}, Qt::Horizontal);
-    m_window->resizeDocks({clips, palette}, {m_window->height() * 42 / 100, m_window->height() * 58 / 100}, Qt::Vertical);
-    m_window->resizeDocks({validation}, {m_window->height() * 24 / 100}, Qt::Vertical);
+    m_window->resizeDocks({m_headerDock, m_clipsDock}, {width * 17 / 100, width * 29 / 100}, Qt::Horizontal);
+    m_window->resizeDocks({m_clipsDock, m_paletteDock}, {height * 42 / 100, height * 58 / 100}, Qt::Vertical);
+    m_window->resizeDocks({m_validationDock}, {height * 24 / 100}, Qt::Vertical);
 }
 
-QDockWidget *InspectorPanels::dockOf(QWidget *panel) const
+void InspectorPanels::raise(QDockWidget *dock)
 {
-    for (QWidget *w = panel; w; w = w->parentWidget()) {
-        if (auto *dock = qobject_cast<QDockWidget *>(w))
-            return dock;
-    }
-    return nullptr;
-}
-
-void InspectorPanels::raise(QWidget *panel) const
-{
-    if (QDockWidget *dock = dockOf(panel)) {
-        dock->show();
-        dock->raise();
-    }
+    dock->show();
+    dock->raise();
 }
 
 void InspectorPanels::jumpTo(const DiagnosticLocation &location)
@@ -154,23 +133,23 @@ void InspectorPanels::jumpTo(const DiagnosticLocation &location)
         return;
     case Kind::Header:
     case Kind::Extension: { // the header panel lists the v3 extension's fields after the header's
-        raise(m_headerPanel);
+        raise(m_headerDock);
         const int row = m_headerModel->rowOfField(location.field);
         m_headerPanel->selectSourceRow(row >= 0 ? row : 0);
         return;
     }
     case Kind::Clip:
-        raise(m_clipsPanel);
+        raise(m_clipsDock);
         m_context->setCurrentClip(location.index);
         m_clipsPanel->selectSourceRow(location.index);
         return;
     case Kind::Socket:
-        raise(m_socketsPanel);
+        raise(m_socketsDock);
         m_socketsPanel->selectSourceRow(location.index);
         return;
     case Kind::BoneParent:
     case Kind::BindPalette:
-        raise(m_palettePanel);
+        raise(m_paletteDock);
         m_context->setCurrentBone(location.bone);
         m_palettePanel->selectSourceRow(location.bone);
         return;
@@ -181,7 +160,7 @@ void InspectorPanels::jumpTo(const DiagnosticLocation &location)
             m_context->setCurrentClip(location.clip);
         if (location.frame >= 0)
             m_context->setCurrentFrame(location.frame);
-        raise(m_palettePanel);
+        raise(m_paletteDock);
         if (location.bone >= 0) {
             m_context->setCurrentBone(location.bone);
             m_palettePanel->selectSourceRow(location.bone);
@@ -191,7 +170,7 @@ void InspectorPanels::jumpTo(const DiagnosticLocation &location)
         return;
     }
     case Kind::Section: {
-        raise(m_layoutPanel);
+        raise(m_layoutDock);
         const auto &sections = m_layoutModel->layout().sections();
         QString wanted = location.section;
         wanted.replace(QLatin1Char('_'), QLatin1Char(' '));

@@ -34,22 +34,19 @@ public:
     PaletteModel *paletteModel() const { return m_paletteModel; }
     LayoutModel *layoutModel() const { return m_layoutModel; }
 
-    TablePanel *headerPanel() const { return m_headerPanel; }
     TablePanel *clipsPanel() const { return m_clipsPanel; }
     TablePanel *socketsPanel() const { return m_socketsPanel; }
     TablePanel *palettePanel() const { return m_palettePanel; }
-    TablePanel *layoutPanel() const { return m_layoutPanel; }
-    LayoutBar *layoutBar() const { return m_layoutBar; }
     ValidationPanel *validationPanel() const { return m_validationPanel; }
+    QDockWidget *layoutDock() const { return m_layoutDock; } // the Undo History tabs beside it
 
     // Gives the docks their first-start proportions of the window's size.
     void applyDefaultSizes();
-    // Moves the panels to what an issue names (clip, socket, header field, frame, section).
-    void jumpTo(const bpat::DiagnosticLocation &location);
 
 private:
-    QDockWidget *dockOf(QWidget *panel) const;
-    void raise(QWidget *panel) const;
+    // Moves the panels to what an issue names (clip, socket, header field, frame, section).
+    void jumpTo(const bpat::DiagnosticLocation &location);
+    static void raise(QDockWidget *dock);
 
     MainWindow *m_window;
     StudioContext *m_context;
@@ -65,6 +62,12 @@ private:
     TablePanel *m_layoutPanel = nullptr;
     LayoutBar *m_layoutBar = nullptr;
     ValidationPanel *m_validationPanel = nullptr;
+    QDockWidget *m_headerDock = nullptr;
+    QDockWidget *m_layoutDock = nullptr;
+    QDockWidget *m_clipsDock = nullptr;
+    QDockWidget *m_socketsDock = nullptr;
+    QDockWidget *m_paletteDock = nullptr;
+    QDockWidget *m_validationDock = nullptr;
 };
 
 } // namespace bpat::studio

@@ -28,6 +28,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
@@ -69,7 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     m_panels = std::make_unique<InspectorPanels>(this);
     m_edit = new EditActions(this);
-    new StudioViews(this); // viewport in the centre, File > Rebake
+    m_views = new StudioViews(this); // viewport in the centre, File > Rebake
     new GltfActions(this); // File > Import glTF..., Export glTF...
     connectActions();
     updateRecentMenu();
@@ -82,17 +83,9 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
-QMenu *MainWindow::menu(Menu which) const
+ViewportWidget *MainWindow::viewport() const
 {
-    switch (which) {
-    case Menu::File: return ui->menuFile;
-    case Menu::Edit: return ui->menuEdit;
-    case Menu::View: return ui->menuView;
-    case Menu::Validate: return ui->menuValidate;
-    case Menu::Playback: return ui->menuPlayback;
-    case Menu::Help: return ui->menuHelp;
-    }
-    return nullptr;
+    return m_views->viewport();
 }
 
 void MainWindow::createCentralArea()
@@ -133,7 +126,7 @@ QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, const QS
     dock->setWidget(panel);
     addDockWidget(area, dock);
     restoreDockWidget(dock); // where the user left it, when it is added after restoreState()
-    ui->menuView->addAction(dock->toggleViewAction());
+    ui->menuView->insertAction(ui->menuViewport->menuAction(), dock->toggleViewAction());
     return dock;
 }
 
@@ -379,7 +372,7 @@ void MainWindow::showUserGuide()
 
 void MainWindow::showShortcuts()
 {
-    ShortcutsDialog dialog(this, this);
+    ShortcutsDialog dialog(menuBar()->actions(), this);
     dialog.exec();
 }
 

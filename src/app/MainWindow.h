@@ -6,14 +6,15 @@
 // Plugging in (for other views and tools):
 //   - setCentralView(widget, title) replaces the viewport placeholder; addCentralView() adds a tab.
 //   - addPanel(widget, title, objectName, area) docks a panel and lists it in the View menu.
-//   - menu(Menu::File|Edit|View|Validate|Playback|Help) to add actions (e.g. undo/redo in Edit).
+//   - form() for the menus and actions, all declared in ui/MainWindow.ui (form()->actionSave):
+//     the helpers below connect them; none creates, finds or places an action itself.
 //   - context() for the open file, current clip/frame/bone and their change signals.
 #include <QMainWindow>
 #include <memory>
 
 class QDockWidget;
 class QLabel;
-class QMenu;
+class ViewportWidget;
 
 namespace Ui {
 class MainWindow;
@@ -27,14 +28,13 @@ class FileReloadWatcher;
 class InspectorPanels;
 class RecentFiles;
 class StudioContext;
+class StudioViews;
 class TimelineWidget;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class Menu { File, Edit, View, Validate, Playback, Help };
-
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
@@ -42,7 +42,9 @@ public:
     TimelineWidget *timeline() const { return m_timeline; }
     CentralViewHost *centralViews() const { return m_centralViews; }
     InspectorPanels *panels() const { return m_panels.get(); }
-    QMenu *menu(Menu which) const;
+    ViewportWidget *viewport() const;
+    // The generated form (ui/MainWindow.ui): every menu and action of the window, by name.
+    Ui::MainWindow *form() const { return ui.get(); }
     // Undo/redo, save, clip and socket actions (editing/EditActions.h).
     EditActions *editActions() const { return m_edit; }
 
@@ -103,6 +105,7 @@ private:
     CentralViewHost *m_centralViews = nullptr;
     TimelineWidget *m_timeline = nullptr;
     std::unique_ptr<InspectorPanels> m_panels;
+    StudioViews *m_views = nullptr;
     QLabel *m_countsLabel = nullptr;
     QLabel *m_currentLabel = nullptr;
     QByteArray m_defaultState;

@@ -7,9 +7,11 @@
 #include <QString>
 #include <QStringList>
 
-class QAction;
-class QMenu;
 class ViewportWidget;
+
+namespace Ui {
+class MainWindow;
+}
 
 namespace bpat::studio {
 
@@ -25,17 +27,16 @@ public:
 
 private:
     void installViewport();
-    void installViewportMenu();
-    void installMotionMenu(QMenu *menu); // recording overlay, motion paths, onion skins
-    void installRebake();
+    void connectViewportMenu(); // View > Viewport
+    void connectMotionMenu();   // recording overlay, motion paths, onion skins
     void updateMotionPaths(); // the selected bone and Curves-tree joints, while the action is on
     void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
     void showFile();
     void openRebakeDialog();
 
     MainWindow *m_window;
+    Ui::MainWindow *ui; // View > Viewport, File > Rebake
     ViewportWidget *m_viewport = nullptr;
-    QAction *m_motionPathAction = nullptr;
     QStringList m_selectedJoints; // pose names ("RightHand/IndexTip") selected in the Curves tree
     int m_onionCount = 0;
     int m_onionSpacing = 1;

@@ -11,6 +11,7 @@
 #include "viewport/SyntheticCreature.h"
 #include "viewport/ViewportWidget.h"
 #include "MainWindow.h"
+#include "ui_MainWindow.h"
 #include "StudioContext.h"
 #include "widgets/TablePanel.h"
 
@@ -62,8 +63,7 @@ private slots:
         ViewportCanvas *canvas = viewport->canvas();
         if (!canvas)
             QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + viewport->unavailableReason()));
-        auto *action = window.findChild<QAction *>(QStringLiteral("actionMotionPath"));
-        QVERIFY(action);
+        QAction *action = window.form()->actionMotionPath;
         action->setChecked(true);
         auto *dock = window.findChild<QDockWidget *>(QStringLiteral("socketsDock"));
         QVERIFY(dock);
