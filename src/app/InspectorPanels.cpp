@@ -65,47 +65,42 @@ InspectorPanels::InspectorPanels(MainWindow *window)
     m_window->setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea); // validation spans the width
     m_window->setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
 
-    // Selecting a clip makes it current; selecting a bone row selects the bone.
-    connect(m_clipsPanel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                const int row = m_clipsPanel->sourceRow(current);
-                if (row >= 0)
-                    m_context->setCurrentClip(row);
-            });
-    connect(m_context, &StudioContext::currentClipChanged, this, [this](int clip) {
-        const QModelIndex current = m_clipsPanel->view()->currentIndex();
-        if (clip >= 0 && m_clipsPanel->sourceRow(current) != clip)
-            m_clipsPanel->selectSourceRow(clip);
+    // The current row of the Clips, Sockets and Palette panels is the current clip, socket and
+    // bone (or socket); a clip or bone made current elsewhere (the viewport, an issue) is
+    // selected in its panel.
+    onRowPicked(m_clipsPanel, [this](int row) { m_context->setCurrentClip(row); });
+    onRowPicked(m_socketsPanel, [this](int row) { m_context->setCurrentSocket(row); });
+    onRowPicked(m_palettePanel, [this](int row) {
+        if (m_paletteModel->isSocketRow(row)) {
+            m_context->setCurrentSocket(row - m_paletteModel->boneRows());
+        } else {
+            m_context->setCurrentBone(row);
+            m_context->setCurrentSocket(-1);
+        }
     });
-    connect(m_palettePanel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                const int row = m_palettePanel->sourceRow(current);
-                if (row < 0)
-                    return;
-                if (m_paletteModel->isSocketRow(row)) {
-                    m_context->setCurrentSocket(row - m_paletteModel->boneRows());
-                } else {
-                    m_context->setCurrentBone(row);
-                    m_context->setCurrentSocket(-1);
-                }
-            });
-    // A socket selected in the Sockets panel is the current socket (motion paths follow it).
-    connect(m_socketsPanel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                const int row = m_socketsPanel->sourceRow(current);
-                if (row >= 0)
-                    m_context->setCurrentSocket(row);
-            });
-    // A bone picked in the viewport (or named by an issue) is selected in the Palette panel.
-    connect(m_context, &StudioContext::currentBoneChanged, this, [this](int bone) {
-        if (bone >= 0 && m_palettePanel->sourceRow(m_palettePanel->view()->currentIndex()) != bone)
-            m_palettePanel->selectSourceRow(bone);
-    });
+    connect(m_context, &StudioContext::currentClipChanged, this, [this](int clip) { follow(m_clipsPanel, clip); });
+    connect(m_context, &StudioContext::currentBoneChanged, this, [this](int bone) { follow(m_palettePanel, bone); });
     connect(m_validationPanel, &ValidationPanel::jumpRequested, this, &InspectorPanels::jumpTo);
 
     Ui::MainWindow *ui = m_window->form();
     connect(ui->actionRunDeepChecks, &QAction::triggered, m_validationPanel, &ValidationPanel::runDeepChecks);
     connect(ui->actionExportReport, &QAction::triggered, m_validationPanel, &ValidationPanel::exportReport);
+}
+
+void InspectorPanels::onRowPicked(TablePanel *panel, const std::function<void(int)> &picked)
+{
+    connect(panel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [panel, picked](const QModelIndex &current) {
+                const int row = panel->sourceRow(current);
+                if (row >= 0)
+                    picked(row);
+            });
+}
+
+void InspectorPanels::follow(TablePanel *panel, int row)
+{
+    if (row >= 0 && panel->sourceRow(panel->view()->currentIndex()) != row)
+        panel->selectSourceRow(row);
 }
 
 void InspectorPanels::applyDefaultSizes()

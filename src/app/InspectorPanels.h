@@ -6,6 +6,7 @@
 #include "diagnostics/DiagnosticLocation.h"
 
 #include <QObject>
+#include <functional>
 
 class QDockWidget;
 
@@ -46,6 +47,10 @@ public:
 private:
     // Moves the panels to what an issue names (clip, socket, header field, frame, section).
     void jumpTo(const bpat::DiagnosticLocation &location);
+    // Calls `picked` with the source row the user makes current in `panel`.
+    void onRowPicked(TablePanel *panel, const std::function<void(int)> &picked);
+    // Selects `row` in `panel` unless it is current already (no echo of the panel's own pick).
+    static void follow(TablePanel *panel, int row);
     static void raise(QDockWidget *dock);
 
     MainWindow *m_window;
