@@ -314,14 +314,17 @@ void MainWindow::updateStatusCounts()
         return;
     }
     const DiagnosticCounts counts = countDiagnostics(m_context->diagnostics());
-    m_countsLabel->setText(
-        tr("<span style='color:#d9534f'>&#9679;</span> %1 errors &nbsp; "
-           "<span style='color:#e0a800'>&#9679;</span> %2 warnings &nbsp; "
-           "<span style='color:#5b9bd5'>&#9679;</span> %3 info%4")
-            .arg(counts.errors)
-            .arg(counts.warnings)
-            .arg(counts.infos)
-            .arg(m_context->deepChecked() ? tr(" (deep)") : QString()));
+    const auto dot = [](const QColor &colour) {
+        return QStringLiteral("<span style='color:%1'>&#9679;</span>").arg(colour.name());
+    };
+    m_countsLabel->setText(tr("%1 %2 errors &nbsp; %3 %4 warnings &nbsp; %5 %6 info%7")
+                               .arg(dot(Theme::errorColor()))
+                               .arg(counts.errors)
+                               .arg(dot(Theme::warningColor()))
+                               .arg(counts.warnings)
+                               .arg(dot(Theme::infoColor()))
+                               .arg(counts.infos)
+                               .arg(m_context->deepChecked() ? tr(" (deep)") : QString()));
 }
 
 void MainWindow::updateCurrentLabel()
