@@ -192,10 +192,13 @@ void tst_RegularFile::recipeEntryPoints()
     if (path.isEmpty())
         path = m_fifo;
     Diagnostics recipe, manifest;
+    bool recipeRead = true, manifestRead = true;
     finishesPromptly([&] {
-        (void)RecipeJson::readFile(path, &recipe);
-        (void)RebakeManifest::readFile(path, &manifest);
+        recipeRead = RecipeJson::readFile(path, &recipe).has_value();
+        manifestRead = RebakeManifest::readFile(path, &manifest).has_value();
     });
+    QVERIFY(!recipeRead);
+    QVERIFY(!manifestRead);
     QCOMPARE(codesOf(recipe), QStringList{QStringLiteral("RECIPE_UNREADABLE")});
     QCOMPARE(recipe.at(0).message, QStringLiteral("cannot read recipe %1: %2").arg(path, why));
     QCOMPARE(codesOf(manifest), QStringList{QStringLiteral("MANIFEST_UNREADABLE")});
