@@ -4,7 +4,7 @@
 
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "RecentFiles.h"
 #include "StudioCommandLine.h"
 #include "StudioContext.h"
@@ -14,7 +14,7 @@
 #include "formats/FormatRegistry.h"
 #include "io/AtomicFile.h"
 #include "ui_MainWindow.h"
-#include "StudioViews.h"
+#include "CentralViews.h"
 #include "anim/InputAnimation.h"
 #include "Theme.h"
 #include "widgets/CentralViewHost.h"
@@ -68,9 +68,9 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(AboutDialog::applicationIcon());
     createCentralArea();
     createStatusBar();
-    m_panels = std::make_unique<InspectorPanels>(this);
+    m_panels = std::make_unique<PanelDocks>(this);
     m_edit = new EditActions(this);
-    m_views = new StudioViews(this); // viewport in the centre, File > Rebake
+    m_views = new CentralViews(this); // viewport in the centre, File > Rebake
     new GltfActions(this); // File > Import glTF..., Export glTF...
     connectActions();
     updateRecentMenu();

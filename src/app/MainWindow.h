@@ -23,12 +23,12 @@ class MainWindow;
 namespace bpat::studio {
 
 class CentralViewHost;
+class CentralViews;
 class EditActions;
 class FileReloadWatcher;
-class InspectorPanels;
+class PanelDocks;
 class RecentFiles;
 class StudioContext;
-class StudioViews;
 class TimelineWidget;
 
 class MainWindow : public QMainWindow
@@ -41,7 +41,7 @@ public:
     StudioContext *context() const { return m_context; }
     TimelineWidget *timeline() const { return m_timeline; }
     CentralViewHost *centralViews() const { return m_centralViews; }
-    InspectorPanels *panels() const { return m_panels.get(); }
+    PanelDocks *panels() const { return m_panels.get(); }
     ViewportWidget *viewport() const;
     // The generated form (ui/MainWindow.ui): every menu and action of the window, by name.
     Ui::MainWindow *form() const { return ui.get(); }
@@ -104,8 +104,8 @@ private:
     FileReloadWatcher *m_watcher = nullptr;
     CentralViewHost *m_centralViews = nullptr;
     TimelineWidget *m_timeline = nullptr;
-    std::unique_ptr<InspectorPanels> m_panels;
-    StudioViews *m_views = nullptr;
+    std::unique_ptr<PanelDocks> m_panels;
+    CentralViews *m_views = nullptr;
     QLabel *m_countsLabel = nullptr;
     QLabel *m_currentLabel = nullptr;
     QByteArray m_defaultState;

@@ -1,7 +1,7 @@
 // Editing in the window: in-place edits through the Clips and Sockets models, the Clip menu,
 // Edit > Undo/Redo with their texts, the modified mark, Save with the file watcher on, and the
 // Save / Discard / Cancel question before unsaved edits would be lost.
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "MainWindow.h"
 #include "ui_MainWindow.h"
 #include "StudioContext.h"

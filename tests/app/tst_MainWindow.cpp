@@ -1,6 +1,6 @@
 // The inspector window on real and crafted files: every panel's rows, the validation panel on a
 // broken file (filters, jumps, deep checks, JSON export), and the window's plumbing.
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "MainWindow.h"
 #include "ui_MainWindow.h"
 #include "StudioContext.h"
@@ -110,7 +110,7 @@ void tst_MainWindow::upstreamFilesFillEveryPanel()
     MainWindow window;
     window.setInteractive(false);
     QVERIFY(window.openFile(testpaths::shared(relative)));
-    InspectorPanels *panels = window.panels();
+    PanelDocks *panels = window.panels();
     const bool v3 = relative.contains(QStringLiteral("bpat_v3_"));
     QCOMPARE(panels->headerModel()->rowCount(), v3 ? 20 : 15); // 12 stored fields + 3 derived (+ 5 of the v3 extension)
     for (const char *field : {"magic", "version", "species_id", "bone_count", "socket_count", "clip_count",
@@ -182,7 +182,7 @@ void tst_MainWindow::invalidFileOpensWithItsIssues()
     window.setInteractive(false);
     window.show();
     QVERIFY(window.openFile(path)); // opens despite errors
-    InspectorPanels *panels = window.panels();
+    PanelDocks *panels = window.panels();
     QCOMPARE(panels->clipsModel()->rowCount(), 2);
     QCOMPARE(panels->socketsModel()->rowCount(), 2);
     ValidationPanel *panel = panels->validationPanel();

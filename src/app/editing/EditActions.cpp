@@ -2,7 +2,7 @@
 
 #include "ClipCommands.h"
 #include "DocumentSession.h"
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "MainWindow.h"
 #include "SocketCommands.h"
 #include "StudioContext.h"

@@ -1,8 +1,8 @@
 #pragma once
-// The inspector's dock panels (Header, Clips, Sockets, Palette, Layout, Validation), created
-// with their models and docked into a MainWindow. Panels talk only to the StudioContext; this
-// class turns user gestures (select a clip, a bone, double-click an issue) into context calls
-// and jumps.
+// The main window's dock panels (Header, Clips, Sockets, Palette, Layout, Validation), created
+// with their models and docked into it, and the Validate menu connected to them. Panels talk
+// only to the StudioContext; this class turns user gestures (select a clip, a bone,
+// double-click an issue) into context calls and jumps.
 #include "diagnostics/DiagnosticLocation.h"
 
 #include <QObject>
@@ -23,11 +23,11 @@ class StudioContext;
 class TablePanel;
 class ValidationPanel;
 
-class InspectorPanels : public QObject
+class PanelDocks : public QObject
 {
     Q_OBJECT
 public:
-    explicit InspectorPanels(MainWindow *window);
+    explicit PanelDocks(MainWindow *window);
 
     HeaderModel *headerModel() const { return m_headerModel; }
     ClipsModel *clipsModel() const { return m_clipsModel; }

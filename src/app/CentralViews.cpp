@@ -1,4 +1,4 @@
-#include "StudioViews.h"
+#include "CentralViews.h"
 
 #include "MainWindow.h"
 #include "StudioContext.h"
@@ -17,18 +17,18 @@
 
 namespace bpat::studio {
 
-StudioViews::StudioViews(MainWindow *window)
+CentralViews::CentralViews(MainWindow *window)
     : QObject(window)
     , m_window(window)
     , ui(window->form())
 {
     installViewport();
     connectViewportMenu();
-    connect(ui->actionRebake, &QAction::triggered, this, &StudioViews::openRebakeDialog);
+    connect(ui->actionRebake, &QAction::triggered, this, &CentralViews::openRebakeDialog);
     installCurves();
 }
 
-void StudioViews::installCurves()
+void CentralViews::installCurves()
 {
     auto *curves = new CurvesPanel;
     const int tab = m_window->addCentralView(curves, tr("Curves"));
@@ -70,12 +70,12 @@ void StudioViews::installCurves()
     });
 }
 
-void StudioViews::installViewport()
+void CentralViews::installViewport()
 {
     m_viewport = new ViewportWidget;
     m_window->setCentralView(m_viewport, tr("Viewport"));
     StudioContext *context = m_window->context();
-    connect(context, &StudioContext::fileLoaded, this, &StudioViews::showFile);
+    connect(context, &StudioContext::fileLoaded, this, &CentralViews::showFile);
     connect(context, &StudioContext::fileClosed, this, [this] {
         m_shownPath.clear();
         m_viewport->clear();
@@ -95,7 +95,7 @@ void StudioViews::installViewport()
     QTimer::singleShot(0, this, [this] { m_window->setGlRenderer(m_viewport->glRenderer()); });
 }
 
-void StudioViews::showFile()
+void CentralViews::showFile()
 {
     StudioContext *context = m_window->context();
     // The same document again (an edit, undo/redo, a reload): keep the user's view.
@@ -108,7 +108,7 @@ void StudioViews::showFile()
     m_window->setGlRenderer(m_viewport->glRenderer());
 }
 
-void StudioViews::connectViewportMenu()
+void CentralViews::connectViewportMenu()
 {
     const struct
     {
@@ -143,7 +143,7 @@ void StudioViews::connectViewportMenu()
         connect(action, &QAction::triggered, m_viewport, [this, n = n] { m_viewport->setCrowdSize(n); });
 }
 
-void StudioViews::connectMotionMenu()
+void CentralViews::connectMotionMenu()
 {
     StudioContext *context = m_window->context();
     m_viewport->addAction(ui->actionRecordingOverlay);
@@ -151,9 +151,9 @@ void StudioViews::connectMotionMenu()
 
     // Motion paths of the selected bone and of the joints selected in the Curves tree.
     m_viewport->addAction(ui->actionMotionPath);
-    connect(ui->actionMotionPath, &QAction::toggled, this, &StudioViews::updateMotionPaths);
-    connect(context, &StudioContext::currentBoneChanged, this, &StudioViews::updateMotionPaths);
-    connect(context, &StudioContext::currentSocketChanged, this, &StudioViews::updateMotionPaths);
+    connect(ui->actionMotionPath, &QAction::toggled, this, &CentralViews::updateMotionPaths);
+    connect(context, &StudioContext::currentBoneChanged, this, &CentralViews::updateMotionPaths);
+    connect(context, &StudioContext::currentSocketChanged, this, &CentralViews::updateMotionPaths);
 
     // Onion skins: how many before and after, and how many frames apart.
     const std::pair<QAction *, int> counts[] = {
@@ -180,7 +180,7 @@ void StudioViews::connectMotionMenu()
     });
 }
 
-void StudioViews::updateMotionPaths()
+void CentralViews::updateMotionPaths()
 {
     StudioContext *context = m_window->context();
     QStringList names;
@@ -195,7 +195,7 @@ void StudioViews::updateMotionPaths()
     m_viewport->setMotionPaths(names);
 }
 
-void StudioViews::openRebakeDialog()
+void CentralViews::openRebakeDialog()
 {
     auto *dialog = new RebakeDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

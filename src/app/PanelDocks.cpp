@@ -1,4 +1,4 @@
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 
 #include "MainWindow.h"
 #include "StudioContext.h"
@@ -23,7 +23,7 @@
 
 namespace bpat::studio {
 
-InspectorPanels::InspectorPanels(MainWindow *window)
+PanelDocks::PanelDocks(MainWindow *window)
     : QObject(window)
     , m_window(window)
     , m_context(window->context())
@@ -80,14 +80,14 @@ InspectorPanels::InspectorPanels(MainWindow *window)
     });
     connect(m_context, &StudioContext::currentClipChanged, this, [this](int clip) { follow(m_clipsPanel, clip); });
     connect(m_context, &StudioContext::currentBoneChanged, this, [this](int bone) { follow(m_palettePanel, bone); });
-    connect(m_validationPanel, &ValidationPanel::jumpRequested, this, &InspectorPanels::jumpTo);
+    connect(m_validationPanel, &ValidationPanel::jumpRequested, this, &PanelDocks::jumpTo);
 
     Ui::MainWindow *ui = m_window->form();
     connect(ui->actionRunDeepChecks, &QAction::triggered, m_validationPanel, &ValidationPanel::runDeepChecks);
     connect(ui->actionExportReport, &QAction::triggered, m_validationPanel, &ValidationPanel::exportReport);
 }
 
-void InspectorPanels::onRowPicked(TablePanel *panel, const std::function<void(int)> &picked)
+void PanelDocks::onRowPicked(TablePanel *panel, const std::function<void(int)> &picked)
 {
     connect(panel->view()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [panel, picked](const QModelIndex &current) {
@@ -97,13 +97,13 @@ void InspectorPanels::onRowPicked(TablePanel *panel, const std::function<void(in
             });
 }
 
-void InspectorPanels::follow(TablePanel *panel, int row)
+void PanelDocks::follow(TablePanel *panel, int row)
 {
     if (row >= 0 && panel->sourceRow(panel->view()->currentIndex()) != row)
         panel->selectSourceRow(row);
 }
 
-void InspectorPanels::applyDefaultSizes()
+void PanelDocks::applyDefaultSizes()
 {
     const int width = m_window->width();
     const int height = m_window->height();
@@ -113,13 +113,13 @@ void InspectorPanels::applyDefaultSizes()
     m_window->resizeDocks({m_validationDock}, {height * 24 / 100}, Qt::Vertical);
 }
 
-void InspectorPanels::raise(QDockWidget *dock)
+void PanelDocks::raise(QDockWidget *dock)
 {
     dock->show();
     dock->raise();
 }
 
-void InspectorPanels::jumpTo(const DiagnosticLocation &location)
+void PanelDocks::jumpTo(const DiagnosticLocation &location)
 {
     using Kind = DiagnosticLocation::Kind;
     switch (location.kind) {

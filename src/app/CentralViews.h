@@ -1,8 +1,8 @@
 #pragma once
-// Puts the 3D viewport and the curves panel in the centre of the main window and the rebake
-// tool in its File menu,
-// and keeps them in step with the StudioContext (open file, current clip/frame/bone). The window
-// itself stays unaware of both.
+// The main window's central views: the 3D viewport and the curves panel as tabs of its
+// CentralViewHost, kept in step with the StudioContext (open file, current clip/frame/bone,
+// recording time), with the View > Viewport menu and File > Rebake (for the recording they
+// show) connected to them. The window itself stays unaware of both views.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -17,11 +17,11 @@ namespace bpat::studio {
 
 class MainWindow;
 
-class StudioViews : public QObject
+class CentralViews : public QObject
 {
     Q_OBJECT
 public:
-    explicit StudioViews(MainWindow *window);
+    explicit CentralViews(MainWindow *window);
 
     ViewportWidget *viewport() const { return m_viewport; }
 
