@@ -124,11 +124,6 @@ void ValidationFilterModel::setSeverityVisible(Severity severity, bool visible)
     invalidateFilter();
 }
 
-bool ValidationFilterModel::isSeverityVisible(Severity severity) const
-{
-    return m_visible[int(severity)];
-}
-
 bool ValidationFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
