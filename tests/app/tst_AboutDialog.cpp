@@ -10,7 +10,7 @@ class tst_AboutDialog : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void showsVersionQtAndRenderer();
     void missingRendererIsSaid();
     void qtVersionNamesRuntimeAndCompileTime();

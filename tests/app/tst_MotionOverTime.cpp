@@ -45,7 +45,7 @@ class tst_MotionOverTime : public QObject
 
     bool haveGL() const { return ViewportWidget::openGLProblem().isEmpty(); }
 
-private slots:
+private Q_SLOTS:
     // A socket selected in the Sockets panel (or a socket row of the Palette panel) gets a motion
     // path, while the action is on, until a bone is selected.
     void selectedSocketsGetMotionPaths()

@@ -20,7 +20,7 @@ class tst_ShortcutsDialog : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void listsEveryActionShortcut();
     void userGuideListsTheSameKeys();

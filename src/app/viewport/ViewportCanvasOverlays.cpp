@@ -238,7 +238,7 @@ void ViewportCanvas::mouseReleaseEvent(QMouseEvent *event)
     if (event->button() == Qt::LeftButton && (event->position().toPoint() - m_pressPosition).manhattanLength() < 4) {
         const int bone = boneAt(event->position());
         setSelectedBone(bone);
-        emit boneSelected(m_selectedBone);
+        Q_EMIT boneSelected(m_selectedBone);
     }
 }
 

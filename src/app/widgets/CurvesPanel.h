@@ -46,10 +46,10 @@ public:
     // The plotted curves over the visible time range (see CurveCsvExporter).
     bool exportCsv(const QString &path, QString *error = nullptr);
 
-public slots:
+public Q_SLOTS:
     void setCursorTime(double seconds);
 
-signals:
+Q_SIGNALS:
     void cursorTimeScrubbed(double seconds);
 
 private:

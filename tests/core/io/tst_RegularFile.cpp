@@ -47,7 +47,7 @@ class tst_RegularFile : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void readsRegularFiles();
     void ignoresTheReportedSize();

@@ -22,7 +22,7 @@ private:
         return in;
     }
 
-private slots:
+private Q_SLOTS:
     void handsRig()
     {
         const RebakeRecipe r = BuiltinRecipes::hands();

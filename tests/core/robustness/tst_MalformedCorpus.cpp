@@ -163,7 +163,7 @@ class tst_MalformedCorpus : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void manifestCoversCorpus();
     void everyCase_data();
     void everyCase();
