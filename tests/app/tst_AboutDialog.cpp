@@ -6,6 +6,8 @@
 #include <QPixmap>
 #include <QtTest>
 
+using namespace bpat::studio;
+
 class tst_AboutDialog : public QObject
 {
     Q_OBJECT
