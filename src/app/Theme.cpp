@@ -86,34 +86,4 @@ void applySaved()
     apply(savedDark());
 }
 
-QColor errorColor()
-{
-    return QColor(0xd9, 0x53, 0x4f);
-}
-
-QColor warningColor()
-{
-    return QColor(0xe0, 0xa8, 0x00);
-}
-
-QColor warningTextColor()
-{
-    return QColor(0xc0, 0x8a, 0x00);
-}
-
-QColor infoColor()
-{
-    return QColor(0x5b, 0x9b, 0xd5);
-}
-
-QColor absentColor()
-{
-    return QColor(0x80, 0x80, 0x80);
-}
-
-QColor invalidInputColor()
-{
-    return QColor(0xd0, 0x30, 0x30);
-}
-
 } // namespace bpat::studio::Theme

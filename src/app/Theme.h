@@ -14,11 +14,13 @@ void setDark(bool dark);       // apply() and remember
 void applySaved();             // at start-up
 
 // Severities: the Validation panel, the status bar's counts, the tables' problem cells.
-QColor errorColor();           // #d9534f
-QColor warningColor();         // #e0a800, marks and backgrounds
-QColor warningTextColor();     // #c08a00, text on a light base
-QColor infoColor();            // #5b9bd5
-QColor absentColor();          // #808080: what the file does not hold (zero counts, not in the file)
-QColor invalidInputColor();    // #d03030: a field's refused input and its message
+constexpr QColor errorColor() { return QColor(0xd9, 0x53, 0x4f); }
+constexpr QColor warningColor() { return QColor(0xe0, 0xa8, 0x00); }     // marks and backgrounds
+constexpr QColor warningTextColor() { return QColor(0xc0, 0x8a, 0x00); } // text on a light base
+constexpr QColor infoColor() { return QColor(0x5b, 0x9b, 0xd5); }
+// What the file does not hold (zero counts, rows not in the file).
+constexpr QColor absentColor() { return QColor(0x80, 0x80, 0x80); }
+// A field's refused input and its message.
+constexpr QColor invalidInputColor() { return QColor(0xd0, 0x30, 0x30); }
 
 } // namespace bpat::studio::Theme
