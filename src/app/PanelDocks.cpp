@@ -20,6 +20,7 @@
 #include <QItemSelectionModel>
 #include <QSortFilterProxyModel>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace bpat::studio {
 
@@ -113,10 +114,12 @@ void PanelDocks::applyDefaultSizes()
     m_window->resizeDocks({m_validationDock}, {height * 24 / 100}, Qt::Vertical);
 }
 
-void PanelDocks::raise(QDockWidget *dock)
+void PanelDocks::show(QDockWidget *dock, TablePanel *panel, int row)
 {
     dock->show();
     dock->raise();
+    if (row >= 0)
+        panel->selectSourceRow(row);
 }
 
 void PanelDocks::jumpTo(const DiagnosticLocation &location)
@@ -127,54 +130,45 @@ void PanelDocks::jumpTo(const DiagnosticLocation &location)
     case Kind::Text: // a recipe key or recording curve: nothing in these panels shows it
         return;
     case Kind::Header:
-    case Kind::Extension: { // the header panel lists the v3 extension's fields after the header's
-        raise(m_headerDock);
-        const int row = m_headerModel->rowOfField(location.field);
-        m_headerPanel->selectSourceRow(row >= 0 ? row : 0);
+    case Kind::Extension: // the header panel lists the v3 extension's fields after the header's
+        show(m_headerDock, m_headerPanel, std::max(0, m_headerModel->rowOfField(location.field)));
         return;
-    }
     case Kind::Clip:
-        raise(m_clipsDock);
         m_context->setCurrentClip(location.index);
-        m_clipsPanel->selectSourceRow(location.index);
+        show(m_clipsDock, m_clipsPanel, location.index);
         return;
     case Kind::Socket:
-        raise(m_socketsDock);
-        m_socketsPanel->selectSourceRow(location.index);
+        show(m_socketsDock, m_socketsPanel, location.index);
         return;
     case Kind::BoneParent:
     case Kind::BindPalette:
-        raise(m_paletteDock);
         m_context->setCurrentBone(location.bone);
-        m_palettePanel->selectSourceRow(location.bone);
+        show(m_paletteDock, m_palettePanel, location.bone);
         return;
     case Kind::Palette:
     case Kind::SocketData:
-    case Kind::Contact: {
+    case Kind::Contact:
         if (location.clip >= 0)
             m_context->setCurrentClip(location.clip);
         if (location.frame >= 0)
             m_context->setCurrentFrame(location.frame);
-        raise(m_paletteDock);
-        if (location.bone >= 0) {
+        if (location.bone >= 0)
             m_context->setCurrentBone(location.bone);
-            m_palettePanel->selectSourceRow(location.bone);
-        } else if (location.socket >= 0) {
-            m_palettePanel->selectSourceRow(m_paletteModel->boneRows() + location.socket);
-        }
+        show(m_paletteDock, m_palettePanel,
+             location.bone >= 0     ? location.bone
+             : location.socket >= 0 ? m_paletteModel->boneRows() + location.socket
+                                    : -1);
         return;
-    }
     case Kind::Section: {
-        raise(m_layoutDock);
         const auto &sections = m_layoutModel->layout().sections();
         QString wanted = location.section;
         wanted.replace(QLatin1Char('_'), QLatin1Char(' '));
-        for (int i = 0; i < sections.size(); ++i) {
-            if (wanted.startsWith(sections.at(i).name) || sections.at(i).name.startsWith(wanted)) {
-                m_layoutPanel->selectSourceRow(i);
-                return;
-            }
+        int row = -1;
+        for (int i = 0; i < sections.size() && row < 0; ++i) {
+            if (wanted.startsWith(sections.at(i).name) || sections.at(i).name.startsWith(wanted))
+                row = i;
         }
+        show(m_layoutDock, m_layoutPanel, row);
         return;
     }
     }

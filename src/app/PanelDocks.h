@@ -51,7 +51,8 @@ private:
     void onRowPicked(TablePanel *panel, const std::function<void(int)> &picked);
     // Selects `row` in `panel` unless it is current already (no echo of the panel's own pick).
     static void follow(TablePanel *panel, int row);
-    static void raise(QDockWidget *dock);
+    // Shows and raises `dock`, and selects `row` (a source row) of its `panel` unless it is -1.
+    static void show(QDockWidget *dock, TablePanel *panel, int row);
 
     MainWindow *m_window;
     StudioContext *m_context;
