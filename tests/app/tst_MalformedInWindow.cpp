@@ -74,7 +74,7 @@ class tst_MalformedInWindow : public QObject
     QString m_slowest;
     MainWindow *m_window = nullptr; // one window opens every case in turn, as a user would
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

@@ -51,7 +51,7 @@ class tst_SnapshotViewport : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void contextOpensASnapshot();
     void panelsShowTheSnapshot();
