@@ -7,6 +7,7 @@
 #include "gltf/GltfExporter.h"
 #include "gltf/GltfImporter.h"
 #include "jobs/JobController.h"
+#include "ui_MainWindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -71,19 +72,9 @@ std::optional<Result> runWithProgress(JobController *jobs, QWidget *parent, cons
 GltfActions::GltfActions(MainWindow *window)
     : QObject(window)
     , m_window(window)
-    , m_export(new QAction(tr("Export &glTF..."), this))
-    , m_import(new QAction(tr("&Import glTF..."), this))
+    , m_export(window->form()->actionExportGltf)
+    , m_import(window->form()->actionImportGltf)
 {
-    m_export->setObjectName(QStringLiteral("actionExportGltf"));
-    m_import->setObjectName(QStringLiteral("actionImportGltf"));
-    m_export->setStatusTip(tr("Write the open file's skeleton and clips as glTF 2.0 (.glb or .gltf)"));
-    m_import->setStatusTip(tr("Turn the animations of a glTF 2.0 file into a new BPAT file"));
-    QMenu *file = window->menu(MainWindow::Menu::File);
-    // Before Quit (the last action), after its separator.
-    const QList<QAction *> actions = file->actions();
-    QAction *before = actions.size() >= 2 ? actions.at(actions.size() - 2) : nullptr;
-    file->insertAction(before, m_import);
-    file->insertAction(before, m_export);
     connect(m_export, &QAction::triggered, this, &GltfActions::chooseExport);
     connect(m_import, &QAction::triggered, this, &GltfActions::chooseImport);
     connect(window->context(), &StudioContext::fileLoaded, this, &GltfActions::updateEnabled);

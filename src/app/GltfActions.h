@@ -19,9 +19,6 @@ class GltfActions : public QObject
 public:
     explicit GltfActions(MainWindow *window);
 
-    QAction *exportAction() const { return m_export; }
-    QAction *importAction() const { return m_import; }
-
     // The work behind the actions, without file dialogs (GUI tests call these). Return the
     // message shown in the status bar; *ok says whether the file was written.
     QString exportTo(const QString &path, bool creatureMesh, bool *ok);

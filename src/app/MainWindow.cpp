@@ -5,7 +5,7 @@
 #include "DeepCheckRunner.h"
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "RecentFiles.h"
 #include "StaleMappingCheck.h"
 #include "StudioCommandLine.h"
@@ -19,7 +19,7 @@
 #include "formats/FormatRegistry.h"
 #include "io/AtomicFile.h"
 #include "ui_MainWindow.h"
-#include "StudioViews.h"
+#include "CentralViews.h"
 #include "anim/InputAnimation.h"
 #include "Theme.h"
 #include "widgets/CentralViewHost.h"
@@ -33,6 +33,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
@@ -74,10 +75,10 @@ MainWindow::MainWindow(QWidget *parent)
     createCentralArea();
     createStatusBar();
     statusBar()->addPermanentWidget(new JobStatusWidget(m_jobs, this)); // every long job: progress, Cancel
-    m_panels = std::make_unique<InspectorPanels>(this);
+    m_panels = std::make_unique<PanelDocks>(this);
     m_panels->validationPanel()->runner()->setJobController(m_jobs); // deep checks show in the status bar
     m_edit = new EditActions(this);
-    new StudioViews(this); // viewport in the centre, File > Rebake
+    m_views = new CentralViews(this); // viewport in the centre, File > Rebake
     new GltfActions(this); // File > Import glTF..., Export glTF...
     connectActions();
     updateRecentMenu();
@@ -90,17 +91,9 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
-QMenu *MainWindow::menu(Menu which) const
+ViewportWidget *MainWindow::viewport() const
 {
-    switch (which) {
-    case Menu::File: return ui->menuFile;
-    case Menu::Edit: return ui->menuEdit;
-    case Menu::View: return ui->menuView;
-    case Menu::Validate: return ui->menuValidate;
-    case Menu::Playback: return ui->menuPlayback;
-    case Menu::Help: return ui->menuHelp;
-    }
-    return nullptr;
+    return m_views->viewport();
 }
 
 void MainWindow::createCentralArea()
@@ -141,7 +134,7 @@ QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, const QS
     dock->setWidget(panel);
     addDockWidget(area, dock);
     restoreDockWidget(dock); // where the user left it, when it is added after restoreState()
-    ui->menuView->addAction(dock->toggleViewAction());
+    ui->menuView->insertAction(ui->menuViewport->menuAction(), dock->toggleViewAction());
     return dock;
 }
 
@@ -327,14 +320,17 @@ void MainWindow::updateStatusCounts()
         return;
     }
     const DiagnosticCounts counts = countDiagnostics(m_context->diagnostics());
-    m_countsLabel->setText(
-        tr("<span style='color:#d9534f'>&#9679;</span> %1 errors &nbsp; "
-           "<span style='color:#e0a800'>&#9679;</span> %2 warnings &nbsp; "
-           "<span style='color:#5b9bd5'>&#9679;</span> %3 info%4")
-            .arg(counts.errors)
-            .arg(counts.warnings)
-            .arg(counts.infos)
-            .arg(m_context->deepChecked() ? tr(" (deep)") : QString()));
+    const auto dot = [](const QColor &colour) {
+        return QStringLiteral("<span style='color:%1'>&#9679;</span>").arg(colour.name());
+    };
+    m_countsLabel->setText(tr("%1 %2 errors &nbsp; %3 %4 warnings &nbsp; %5 %6 info%7")
+                               .arg(dot(Theme::errorColor()))
+                               .arg(counts.errors)
+                               .arg(dot(Theme::warningColor()))
+                               .arg(counts.warnings)
+                               .arg(dot(Theme::infoColor()))
+                               .arg(counts.infos)
+                               .arg(m_context->deepChecked() ? tr(" (deep)") : QString()));
 }
 
 void MainWindow::updateCurrentLabel()
@@ -385,7 +381,7 @@ void MainWindow::showUserGuide()
 
 void MainWindow::showShortcuts()
 {
-    ShortcutsDialog dialog(this, this);
+    ShortcutsDialog dialog(menuBar()->actions(), this);
     dialog.exec();
 }
 

@@ -6,14 +6,15 @@
 // Plugging in (for other views and tools):
 //   - setCentralView(widget, title) replaces the viewport placeholder; addCentralView() adds a tab.
 //   - addPanel(widget, title, objectName, area) docks a panel and lists it in the View menu.
-//   - menu(Menu::File|Edit|View|Validate|Playback|Help) to add actions (e.g. undo/redo in Edit).
+//   - form() for the menus and actions, all declared in ui/MainWindow.ui (form()->actionSave):
+//     the helpers below connect them; none creates, finds or places an action itself.
 //   - context() for the open file, current clip/frame/bone and their change signals.
 #include <QMainWindow>
 #include <memory>
 
 class QDockWidget;
 class QLabel;
-class QMenu;
+class ViewportWidget;
 
 namespace Ui {
 class MainWindow;
@@ -22,10 +23,11 @@ class MainWindow;
 namespace bpat::studio {
 
 class CentralViewHost;
+class CentralViews;
 class EditActions;
 class FileReloadWatcher;
-class InspectorPanels;
 class JobController;
+class PanelDocks;
 class RecentFiles;
 class StudioContext;
 class TimelineWidget;
@@ -34,16 +36,16 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class Menu { File, Edit, View, Validate, Playback, Help };
-
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
     StudioContext *context() const { return m_context; }
     TimelineWidget *timeline() const { return m_timeline; }
     CentralViewHost *centralViews() const { return m_centralViews; }
-    InspectorPanels *panels() const { return m_panels.get(); }
-    QMenu *menu(Menu which) const;
+    PanelDocks *panels() const { return m_panels.get(); }
+    ViewportWidget *viewport() const;
+    // The generated form (ui/MainWindow.ui): every menu and action of the window, by name.
+    Ui::MainWindow *form() const { return ui.get(); }
     // Undo/redo, save, clip and socket actions (editing/EditActions.h).
     EditActions *editActions() const { return m_edit; }
     // Long jobs (deep checks, rebake, glTF): one controller, shown in the status bar.
@@ -106,7 +108,8 @@ private:
     JobController *m_jobs = nullptr;
     CentralViewHost *m_centralViews = nullptr;
     TimelineWidget *m_timeline = nullptr;
-    std::unique_ptr<InspectorPanels> m_panels;
+    std::unique_ptr<PanelDocks> m_panels;
+    CentralViews *m_views = nullptr;
     QLabel *m_countsLabel = nullptr;
     QLabel *m_currentLabel = nullptr;
     QByteArray m_defaultState;

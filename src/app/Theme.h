@@ -2,6 +2,9 @@
 // The application's colour theme: the platform's light look, or a dark one (Fusion style with a
 // dark palette, as Unity, Blender and RenderDoc default to) for artists working in dark rooms.
 // The choice is kept in QSettings ("appearance/darkTheme") and applied again at the next start.
+// The colours that mean something (severities, what is missing) are named here, once.
+#include <QColor>
+
 namespace bpat::studio::Theme {
 
 bool isDark();                 // the applied theme
@@ -9,5 +12,15 @@ bool savedDark();              // the remembered choice
 void apply(bool dark);         // palette and style of the whole application
 void setDark(bool dark);       // apply() and remember
 void applySaved();             // at start-up
+
+// Severities: the Validation panel, the status bar's counts, the tables' problem cells.
+constexpr QColor errorColor() { return QColor(0xd9, 0x53, 0x4f); }
+constexpr QColor warningColor() { return QColor(0xe0, 0xa8, 0x00); }     // marks and backgrounds
+constexpr QColor warningTextColor() { return QColor(0xc0, 0x8a, 0x00); } // text on a light base
+constexpr QColor infoColor() { return QColor(0x5b, 0x9b, 0xd5); }
+// What the file does not hold (zero counts, rows not in the file).
+constexpr QColor absentColor() { return QColor(0x80, 0x80, 0x80); }
+// A field's refused input and its message.
+constexpr QColor invalidInputColor() { return QColor(0xd0, 0x30, 0x30); }
 
 } // namespace bpat::studio::Theme

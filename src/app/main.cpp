@@ -91,9 +91,7 @@ void applyViewOptions(MainWindow &window, const StudioOptions &options)
         context->recording()->setTimelineSource(RecordingState::TimelineSource::Recording);
         context->recording()->setTime(*options.time);
     }
-    auto *viewport = window.findChild<ViewportWidget *>();
-    if (!viewport)
-        return;
+    ViewportWidget *viewport = window.viewport();
     if (options.onion)
         viewport->setOnionSkins(*options.onion, options.onionSpacing);
     if (!options.motionPaths.isEmpty())

@@ -203,11 +203,6 @@ ExpandedPaths expandInputPaths(const QStringList &paths)
     return out;
 }
 
-QStringList expandBpatPaths(const QStringList &paths)
-{
-    return expandInputPaths(paths).files;
-}
-
 std::optional<int> parseFormatVersion(const QString &text)
 {
     using bpat::format::Dialect;

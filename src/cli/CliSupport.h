@@ -48,12 +48,10 @@ QJsonArray floatArray(const float *values, int count);
 std::optional<int> parseFormatVersion(const QString &text); // a format::Dialect value
 
 // Files stay as given; directories are searched recursively for the kinds FormatRegistry
-// looks for in folders (*.bpat and *.bpsm), sorted.
-// Paths that do not exist are kept too, so that validating them reports an IO error.
-QStringList expandBpatPaths(const QStringList &paths);
-
-// The same, also naming every directory under a given one that could not be listed (and why),
-// so that a caller can report it instead of passing over the files inside. Names that are not
+// looks for in folders (*.bpat and *.bpsm), sorted. Paths that do not exist are kept too, so
+// that validating them reports an IO error. Every directory under a given one that could not be
+// listed is named (and why), so that a caller can report it instead of passing over the files
+// inside. Names that are not
 // valid UTF-8 are kept byte for byte (NativeName) and open as they are.
 struct UnreadableDirectory
 {

@@ -6,11 +6,13 @@
 #include <QPixmap>
 #include <QtTest>
 
+using namespace bpat::studio;
+
 class tst_AboutDialog : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void showsVersionQtAndRenderer();
     void missingRendererIsSaid();
     void qtVersionNamesRuntimeAndCompileTime();

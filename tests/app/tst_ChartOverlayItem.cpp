@@ -16,7 +16,7 @@ using bpat::studio::PlotMarker;
 class tst_ChartOverlayItem : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void init();
     void cleanup();
     void markersAreLaidOutAtTheirTime();

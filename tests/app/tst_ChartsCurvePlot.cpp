@@ -37,7 +37,7 @@ void checkSeriesAgainstEvaluator(ChartsCurvePlot &plot, const PlotCurve &curve)
 class tst_ChartsCurvePlot : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void init();
     void cleanup();
     void boolSeriesCheckIsStrict();

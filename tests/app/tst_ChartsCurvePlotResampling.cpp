@@ -17,7 +17,7 @@ using bpat::studio::PlotCurve;
 class tst_ChartsCurvePlotResampling : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void init();
     void cleanup();
     void wheelZoomResamples();

@@ -29,7 +29,7 @@ std::shared_ptr<bpat::InputAnimation> smallAnimation()
 class tst_CurveCsvExporter : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void rowsAtKeyTimes();
     void curvedSegmentsGetInteriorRows();
     void writesThroughSaveFile();

@@ -19,7 +19,7 @@ using bpat::studio::PlotHit;
 class tst_CurvePlotPicker : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void init();
     void cleanup();
     void timeIsAlwaysShown();

@@ -27,7 +27,7 @@ bool near(double a, double b, double tolerance = 1e-3)
 class tst_CurvePlotScrubbing : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void init();
     void cleanup();
     void draggingTheCursorLineScrubs();

@@ -30,7 +30,7 @@ bool near(double a, double b, double tolerance = 1e-9)
 class tst_CurveSampler : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void pointsLieOnTheCurve();
     void envelopeBoundsEveryColumn();
     void pointCountIsBoundedByColumns();

@@ -63,7 +63,7 @@ void checkCountsAgainst(const CurveTreeModel &model, const bpat::InputAnimation 
 class tst_CurveTreeModel : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void groupsCanonicalNames();
     void checkingAGroupChecksItsCurves();
     void plottedCurvesShowTheirColourAndFullName();

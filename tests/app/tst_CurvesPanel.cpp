@@ -18,7 +18,7 @@ using bpat::studio::CurveTreeModel;
 class tst_CurvesPanel : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void showsGeneratedRecording();
     void searchCheckAndSelect();
     void exportsCsvAndPng();
@@ -79,10 +79,10 @@ void tst_CurvesPanel::searchCheckAndSelect()
     const auto [v0, v1] = panel.plot()->valueRange();
     QVERIFY(v0 < -0.2 && v0 > -0.3 && v1 > 0.2 && v1 < 0.3);
     // Clicking a curve in the plot selects it in the tree.
-    emit panel.plot()->curveClicked(QStringLiteral("Camera/PositionY"));
+    Q_EMIT panel.plot()->curveClicked(QStringLiteral("Camera/PositionY"));
     QCOMPARE(panel.treeView()->currentIndex().data(CurveTreeModel::CurveNameRole).toString(), QString());
     panel.setSearchText(QString());
-    emit panel.plot()->curveClicked(QStringLiteral("Camera/PositionY"));
+    Q_EMIT panel.plot()->curveClicked(QStringLiteral("Camera/PositionY"));
     QCOMPARE(panel.treeView()->currentIndex().data(CurveTreeModel::CurveNameRole).toString(), QStringLiteral("Camera/PositionY"));
     // Normalize from the toolbar.
     panel.normalizeAction()->trigger();
@@ -134,7 +134,7 @@ void tst_CurvesPanel::sharesTheTimeCursor()
     panel.setCursorTime(4.25);
     QCOMPARE(panel.plot()->cursorTime(), 4.25);
     QCOMPARE(scrubbed.count(), 0);
-    emit panel.plot()->cursorTimeScrubbed(1.5);
+    Q_EMIT panel.plot()->cursorTimeScrubbed(1.5);
     QCOMPARE(scrubbed.count(), 1);
     QCOMPARE(scrubbed.at(0).at(0).toDouble(), 1.5);
 }

@@ -1,8 +1,9 @@
 // Editing in the window: in-place edits through the Clips and Sockets models, the Clip menu,
 // Edit > Undo/Redo with their texts, the modified mark, Save with the file watcher on, and the
 // Save / Discard / Cancel question before unsaved edits would be lost.
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "MainWindow.h"
+#include "ui_MainWindow.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
 #include "editing/DocumentSession.h"
@@ -50,7 +51,6 @@ private Q_SLOTS:
 
 private:
     QString writeSmall(const QString &name);
-    static QAction *action(MainWindow &window, const char *name);
     QTemporaryDir m_dir;
 };
 
@@ -68,11 +68,6 @@ QString tst_EditActions::writeSmall(const QString &name)
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
         qFatal("cannot write %s", qPrintable(path));
     return path;
-}
-
-QAction *tst_EditActions::action(MainWindow &window, const char *name)
-{
-    return window.findChild<QAction *>(QLatin1String(name));
 }
 
 void tst_EditActions::cellEditsThroughTheViewLeaveNoQtWarnings()
@@ -112,8 +107,8 @@ void tst_EditActions::cellEditsThroughTheViewLeaveNoQtWarnings()
     QCOMPARE(window.context()->file().clips().at(0).name, QStringLiteral("breathe"));
     QCOMPARE(window.context()->file().clips().at(1).fps, 60.0f);
     QCOMPARE(window.context()->file().clips().at(1).name, QStringLiteral("strike"));
-    window.editActions()->undoAction()->trigger();
-    window.editActions()->undoAction()->trigger();
+    window.form()->actionUndo->trigger();
+    window.form()->actionUndo->trigger();
     QCoreApplication::processEvents();
     view->setFocus();
     QCoreApplication::processEvents();
@@ -124,8 +119,8 @@ void tst_EditActions::redoHasCtrlYAndHistoryStartsClosed()
     QSettings().remove(QStringLiteral("mainWindow/state")); // a first start
     MainWindow window;
     window.setInteractive(false);
-    QVERIFY(window.editActions()->redoAction()->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
-    QVERIFY(window.editActions()->redoAction()->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
+    QVERIFY(window.form()->actionRedo->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
+    QVERIFY(window.form()->actionRedo->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
     auto *dock = window.findChild<QDockWidget *>(QStringLiteral("undoHistoryDock"));
     QVERIFY(dock);
     QVERIFY(dock->isHidden());
@@ -149,16 +144,16 @@ void tst_EditActions::clipCellsEditThroughUndoableCommands()
     QVERIFY(window.context()->file().clips().at(1).loops());
     QVERIFY(window.isWindowModified());
 
-    EditActions *edit = window.editActions();
-    QCOMPARE(edit->undoAction()->text(), QStringLiteral("&Undo Make clip 'jab' loop"));
-    edit->undoAction()->trigger();
-    edit->undoAction()->trigger();
+    const EditActions *edit = window.editActions();
+    QCOMPARE(window.form()->actionUndo->text(), QStringLiteral("&Undo Make clip 'jab' loop"));
+    window.form()->actionUndo->trigger();
+    window.form()->actionUndo->trigger();
     QCOMPARE(window.context()->file().clips().at(1).fps, 30.0f);
-    QCOMPARE(edit->undoAction()->text(), QStringLiteral("&Undo Rename clip 'idle' to 'breathe'"));
-    edit->undoAction()->trigger();
+    QCOMPARE(window.form()->actionUndo->text(), QStringLiteral("&Undo Rename clip 'idle' to 'breathe'"));
+    window.form()->actionUndo->trigger();
     QCOMPARE(clips->data(clips->index(0, ClipsModel::NameColumn)).toString(), QStringLiteral("idle"));
     QVERIFY(!window.isWindowModified());
-    edit->redoAction()->trigger();
+    window.form()->actionRedo->trigger();
     QCOMPARE(clips->data(clips->index(0, ClipsModel::NameColumn)).toString(), QStringLiteral("breathe"));
     QVERIFY(window.isWindowModified());
     QCOMPARE(edit->historyView()->stack()->count(), 3);
@@ -187,28 +182,28 @@ void tst_EditActions::clipMenuActions()
     QVERIFY(window.openFile(writeSmall(QStringLiteral("menu.bpat"))));
     StudioContext *context = window.context();
     ClipsModel *clips = window.panels()->clipsModel();
-    QVERIFY(window.editActions()->clipMenu()->actions().contains(action(window, "actionSplitClip")));
+    QVERIFY(window.form()->menuClip->actions().contains(window.form()->actionSplitClip));
 
-    action(window, "actionDuplicateClip")->trigger();
+    window.form()->actionDuplicateClip->trigger();
     QCOMPARE(clips->rowCount(), 3);
     QCOMPARE(context->file().clips().at(1).name, QStringLiteral("idle_copy"));
     QCOMPARE(context->currentClip(), 1);
 
-    action(window, "actionMoveClipDown")->trigger(); // idle, jab, idle_copy
+    window.form()->actionMoveClipDown->trigger(); // idle, jab, idle_copy
     QCOMPARE(context->file().clips().at(2).name, QStringLiteral("idle_copy"));
     QCOMPARE(context->currentClip(), 2);
-    action(window, "actionMoveClipUp")->trigger();
+    window.form()->actionMoveClipUp->trigger();
     QCOMPARE(context->file().clips().at(1).name, QStringLiteral("idle_copy"));
 
     context->setCurrentClip(0);
     context->setCurrentFrame(3);
-    action(window, "actionSplitClip")->trigger();
+    window.form()->actionSplitClip->trigger();
     QCOMPARE(context->file().clips().at(0).frameCount, 3u);
     QCOMPARE(context->file().clips().at(1).name, QStringLiteral("idle_b"));
     QCOMPARE(context->file().clips().at(1).frameCount, 1u);
 
     context->setCurrentClip(1);
-    action(window, "actionRemoveClip")->trigger();
+    window.form()->actionRemoveClip->trigger();
     QCOMPARE(clips->rowCount(), 3);
     QCOMPARE(context->file().findClip(QStringLiteral("idle_b")), -1);
 
@@ -255,7 +250,7 @@ void tst_EditActions::saveIsNotTakenForAnExternalChange()
     QSignalSpy reloaded(window.context(), &StudioContext::fileReloaded);
     ClipsModel *clips = window.panels()->clipsModel();
     QVERIFY(clips->setData(clips->index(1, ClipsModel::NameColumn), QStringLiteral("punch")));
-    action(window, "actionSave")->trigger();
+    window.form()->actionSave->trigger();
     QVERIFY(!window.isWindowModified());
     QTest::qWait(800); // longer than the watcher's settle delay
     QCOMPARE(reloaded.count(), 0);
@@ -293,7 +288,7 @@ void tst_EditActions::closeAsksAboutUnsavedChanges()
     QVERIFY(!window.close());
     QCOMPARE(asked, 1);
     QVERIFY(window.isVisible());
-    action(window, "actionClose")->trigger(); // File > Close asks too
+    window.form()->actionClose->trigger(); // File > Close asks too
     QCOMPARE(asked, 2);
     QVERIFY(window.context()->hasFile());
 

@@ -5,7 +5,7 @@
 // timer for a while, for both kinds of mapped document: a BPAT file and a BPSM snapshot mesh.
 #include "MainWindow.h"
 #include "bake/Baker.h"
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "PlaybackClock.h"
 #include "bake/SpeciesCatalog.h"
 #include "StudioContext.h"

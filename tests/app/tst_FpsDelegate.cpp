@@ -14,7 +14,7 @@ class tst_FpsDelegate : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void badValuesAreRefusedInTheField();
     void problemsAreNamed();
 };

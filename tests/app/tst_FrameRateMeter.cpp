@@ -11,7 +11,7 @@ class tst_FrameRateMeter : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void idleGapIsNotAFrameTime()
     {
         FrameRateMeter meter;

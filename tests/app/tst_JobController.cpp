@@ -1,7 +1,7 @@
 // JobController: progress arrives as signals, the result on the GUI thread, cancel stops the
 // work and delivers nothing, a cancelled write leaves the original file as it was, a receiver
 // that died gets nothing; JobStatusWidget shows the running job and cancels it.
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"

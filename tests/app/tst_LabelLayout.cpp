@@ -10,7 +10,7 @@ class tst_LabelLayout : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void overlappingLabelsAreLeftOut()
     {
         const QList<QRectF> wanted{QRectF(0, 0, 60, 12), QRectF(10, 4, 60, 12), QRectF(100, 0, 60, 12),

@@ -16,7 +16,7 @@ class tst_LayoutBar : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void proportionalWithMinimum();
 };
 

@@ -1,7 +1,8 @@
 // The inspector window on real and crafted files: every panel's rows, the validation panel on a
 // broken file (filters, jumps, deep checks, JSON export), and the window's plumbing.
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "MainWindow.h"
+#include "ui_MainWindow.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
@@ -22,6 +23,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QStatusBar>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -51,6 +53,7 @@ private Q_SLOTS:
     void clipSelectionFollowsTheContext();
     void copiesRowsAsTsv();
     void centralViewsPlugIn();
+    void menusAreTheFormsInItsOrder();
 
 private:
     QString writeCrafted(const QByteArray &bytes, const QString &name);
@@ -107,7 +110,7 @@ void tst_MainWindow::upstreamFilesFillEveryPanel()
     MainWindow window;
     window.setInteractive(false);
     QVERIFY(window.openFile(testpaths::shared(relative)));
-    InspectorPanels *panels = window.panels();
+    PanelDocks *panels = window.panels();
     const bool v3 = relative.contains(QStringLiteral("bpat_v3_"));
     QCOMPARE(panels->headerModel()->rowCount(), v3 ? 20 : 15); // 12 stored fields + 3 derived (+ 5 of the v3 extension)
     for (const char *field : {"magic", "version", "species_id", "bone_count", "socket_count", "clip_count",
@@ -179,7 +182,7 @@ void tst_MainWindow::invalidFileOpensWithItsIssues()
     window.setInteractive(false);
     window.show();
     QVERIFY(window.openFile(path)); // opens despite errors
-    InspectorPanels *panels = window.panels();
+    PanelDocks *panels = window.panels();
     QCOMPARE(panels->clipsModel()->rowCount(), 2);
     QCOMPARE(panels->socketsModel()->rowCount(), 2);
     ValidationPanel *panel = panels->validationPanel();
@@ -397,7 +400,30 @@ void tst_MainWindow::centralViewsPlugIn()
     // Panels added later appear in the View menu.
     QDockWidget *dock = window.addPanel(new QLabel(QStringLiteral("undo")), QStringLiteral("History"),
                                         QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
-    QVERIFY(window.menu(MainWindow::Menu::View)->actions().contains(dock->toggleViewAction()));
+    QVERIFY(window.form()->menuView->actions().contains(dock->toggleViewAction()));
+}
+
+// The menus of ui/MainWindow.ui, in the form's order: no part of the window inserts an action by
+// its position in a menu, and panels' toggles go above View > Viewport.
+void tst_MainWindow::menusAreTheFormsInItsOrder()
+{
+    MainWindow window;
+    const auto list = [](const char16_t *items) { return QString::fromUtf16(items).split(u'|'); };
+    const auto texts = [](const QList<QAction *> &actions) {
+        QStringList list;
+        for (const QAction *action : actions)
+            list << (action->isSeparator() ? QStringLiteral("-") : action->text().remove(u'&'));
+        return list;
+    };
+    QCOMPARE(texts(window.menuBar()->actions()),
+             list(u"File|Edit|Clip|Socket|View|Validate|Playback|Help"));
+    Ui::MainWindow *ui = window.form();
+    QCOMPARE(texts(ui->menuFile->actions()),
+             list(u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|-|Quit"));
+    QCOMPARE(texts(ui->menuEdit->actions()), list(u"Undo|Redo|-|Copy Rows"));
+    const QStringList view = texts(ui->menuView->actions());
+    QCOMPARE(view.mid(0, 3), list(u"Reset Layout|Dark Theme|-"));
+    QCOMPARE(view.mid(3), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Viewport"));
 }
 
 QTEST_MAIN(tst_MainWindow)

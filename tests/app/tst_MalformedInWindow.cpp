@@ -74,7 +74,7 @@ class tst_MalformedInWindow : public QObject
     QString m_slowest;
     MainWindow *m_window = nullptr; // one window opens every case in turn, as a user would
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -110,13 +110,13 @@ private slots:
         for (int clip = 0; clip < context->clipCount(); ++clip) {
             context->setCurrentClip(clip);
             context->setCurrentFrame(context->frameCount() - 1);
-            (void)window.grab(); // paints every widget: the slider with its ticks, the viewport
+            QVERIFY(!window.grab().isNull()); // paints every widget: the slider with its ticks, the viewport
             QCoreApplication::processEvents();
             QVERIFY(context->frameCount() <= StudioContext::kMaxTimelineFrames);
         }
         if (context->recording()->recording()) {
             context->recording()->setTimelineSource(RecordingState::TimelineSource::Recording);
-            (void)window.grab();
+            QVERIFY(!window.grab().isNull());
         }
         for (const QSlider *slider : window.findChildren<QSlider *>())
             QVERIFY2(slider->maximum() <= StudioContext::kMaxTimelineFrames, qPrintable(slider->objectName()));
@@ -124,7 +124,7 @@ private slots:
             if (spin->objectName() == QLatin1String("frameSpin"))
                 QVERIFY(spin->maximum() <= StudioContext::kMaxTimelineFrames);
         }
-        (void)window.grab();
+        QVERIFY(!window.grab().isNull());
         if (timer.elapsed() > m_slowestMs) {
             m_slowestMs = timer.elapsed();
             m_slowest = QFileInfo(path).fileName();

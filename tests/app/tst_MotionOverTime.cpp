@@ -11,6 +11,7 @@
 #include "viewport/SyntheticCreature.h"
 #include "viewport/ViewportWidget.h"
 #include "MainWindow.h"
+#include "ui_MainWindow.h"
 #include "StudioContext.h"
 #include "widgets/TablePanel.h"
 
@@ -44,7 +45,7 @@ class tst_MotionOverTime : public QObject
 
     bool haveGL() const { return ViewportWidget::openGLProblem().isEmpty(); }
 
-private slots:
+private Q_SLOTS:
     // A socket selected in the Sockets panel (or a socket row of the Palette panel) gets a motion
     // path, while the action is on, until a bone is selected.
     void selectedSocketsGetMotionPaths()
@@ -62,8 +63,7 @@ private slots:
         ViewportCanvas *canvas = viewport->canvas();
         if (!canvas)
             QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + viewport->unavailableReason()));
-        auto *action = window.findChild<QAction *>(QStringLiteral("actionMotionPath"));
-        QVERIFY(action);
+        QAction *action = window.form()->actionMotionPath;
         action->setChecked(true);
         auto *dock = window.findChild<QDockWidget *>(QStringLiteral("socketsDock"));
         QVERIFY(dock);

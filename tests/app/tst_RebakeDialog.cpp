@@ -5,6 +5,7 @@
 #include "bpat/BpatFile.h"
 #include "GeneratedRecording.h"
 #include "MainWindow.h"
+#include "ui_MainWindow.h"
 #include "StudioContext.h"
 #include "TestPaths.h"
 #include "bpat/Validator.h"
@@ -115,7 +116,7 @@ private slots:
         bpat::studio::MainWindow window;
         window.openFile(m_recording);
         QCOMPARE(window.context()->recording()->path(), m_recording);
-        window.findChild<QAction *>(QStringLiteral("actionRebake"))->trigger();
+        window.form()->actionRebake->trigger();
         auto *dialog = window.findChild<RebakeDialog *>();
         QVERIFY(dialog);
         QString error;
@@ -484,8 +485,7 @@ private slots:
         bpat::studio::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        auto *action = window.findChild<QAction *>(QStringLiteral("actionRebake"));
-        QVERIFY(action);
+        QAction *action = window.form()->actionRebake;
         action->trigger();
         auto *dialog = window.findChild<RebakeDialog *>();
         QVERIFY(dialog);

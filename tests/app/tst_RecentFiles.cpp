@@ -2,6 +2,7 @@
 // folders read the same), the full path shows on hover, and recordings are recent files too.
 #include "GeneratedRecording.h"
 #include "MainWindow.h"
+#include "ui_MainWindow.h"
 #include "RecentFiles.h"
 #include "TestDocuments.h"
 
@@ -17,7 +18,7 @@ class tst_RecentFiles : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -45,8 +46,8 @@ private slots:
         window.findChild<RecentFiles *>()->clear();
         QVERIFY(window.openFile(recording));
         QVERIFY(window.findChild<RecentFiles *>()->files().contains(QFileInfo(recording).absoluteFilePath()));
-        auto *menu = window.findChild<QMenu *>(QStringLiteral("menuRecent"));
-        QVERIFY(menu && menu->toolTipsVisible());
+        QMenu *menu = window.form()->menuRecent;
+        QVERIFY(menu->toolTipsVisible());
         bool found = false;
         for (QAction *a : menu->actions())
             found = found || (a->text().contains(QStringLiteral("take.bin")) && a->toolTip() == QFileInfo(recording).absoluteFilePath());

@@ -128,7 +128,7 @@ class tst_RecordingViewport : public QObject
 
     bool haveGL() const { return ViewportWidget::openGLProblem().isEmpty(); }
 
-private slots:
+private Q_SLOTS:
     void generatedRecordingDrawsTheCoresEvaluation()
     {
         const auto animation = generated::makeAnimation();

@@ -5,6 +5,7 @@
 #include "GeneratedAnimation.h"
 #include "anim/InputAnimationWriter.h"
 #include "MainWindow.h"
+#include "ui_MainWindow.h"
 #include "PlaybackClock.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
@@ -246,8 +247,7 @@ void tst_SharedTimeCursor::jointsSelectedInTheTreeGetMotionPaths()
     ViewportCanvas *canvas = viewport()->canvas();
     if (!canvas)
         QSKIP(qPrintable(QStringLiteral("no OpenGL here (run under xvfb-run): ") + viewport()->unavailableReason()));
-    auto *action = m_window->findChild<QAction *>(QStringLiteral("actionMotionPath"));
-    QVERIFY(action);
+    QAction *action = m_window->form()->actionMotionPath;
     const QModelIndex source = curves()->treeModel()->indexForPath(QStringLiteral("LeftHand/IndexTip/PositionX"));
     QVERIFY(source.isValid());
     const QModelIndex row = curves()->filterModel()->mapFromSource(source);

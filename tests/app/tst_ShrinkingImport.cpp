@@ -17,7 +17,7 @@ class tst_ShrinkingImport : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void importFromAShrinkingFile()
     {
         QTemporaryDir dir;

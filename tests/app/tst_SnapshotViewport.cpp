@@ -5,7 +5,7 @@
 // stays when the same BPAT document is shown again after an edit.
 #include "bake/Baker.h"
 #include "bpsm/BpsmFile.h"
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "MainWindow.h"
 #include "bake/SpeciesCatalog.h"
 #include "StudioContext.h"
@@ -51,7 +51,7 @@ class tst_SnapshotViewport : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void contextOpensASnapshot();
     void panelsShowTheSnapshot();
@@ -137,7 +137,7 @@ void tst_SnapshotViewport::panelsShowTheSnapshot()
     MainWindow window;
     window.setInteractive(false);
     QVERIFY(window.openFile(m_bpsm));
-    InspectorPanels *panels = window.panels();
+    PanelDocks *panels = window.panels();
     const HeaderModel *header = panels->headerModel();
     QCOMPARE(header->rowCount(), 16); // 14 stored fields + 2 derived
     QCOMPARE(headerValue(header, QStringLiteral("magic")), QStringLiteral("BPSM"));

@@ -1,7 +1,7 @@
 // The shared context: open, reload keeping the clip and frame when a baker rewrites the file
 // (atomically or in place), a file truncated underneath while mapped, a file deleted.
 #include "MainWindow.h"
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
 #include "models/ClipsModel.h"

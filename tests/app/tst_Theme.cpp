@@ -1,6 +1,7 @@
 // The dark theme: View > Dark Theme darkens the whole application and is remembered, so the
 // next window (the next run) starts dark; turning it off restores the light palette.
 #include "MainWindow.h"
+#include "ui_MainWindow.h"
 #include "Theme.h"
 
 #include <QAction>
@@ -15,7 +16,7 @@ class tst_Theme : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -28,8 +29,8 @@ private slots:
         const QColor lightWindow = QApplication::palette().color(QPalette::Window);
         {
             MainWindow window;
-            auto *action = window.findChild<QAction *>(QStringLiteral("actionDarkTheme"));
-            QVERIFY(action && action->isCheckable());
+            QAction *action = window.form()->actionDarkTheme;
+            QVERIFY(action->isCheckable());
             QVERIFY(!action->isChecked());
             action->setChecked(true);
             QVERIFY(Theme::isDark());
@@ -42,8 +43,8 @@ private slots:
         {
             MainWindow next; // "the next run"
             QVERIFY(Theme::isDark());
-            QVERIFY(next.findChild<QAction *>(QStringLiteral("actionDarkTheme"))->isChecked());
-            next.findChild<QAction *>(QStringLiteral("actionDarkTheme"))->setChecked(false);
+            QVERIFY(next.form()->actionDarkTheme->isChecked());
+            next.form()->actionDarkTheme->setChecked(false);
         }
         QVERIFY(!Theme::savedDark());
         QCOMPARE(QApplication::palette().color(QPalette::Window), lightWindow);

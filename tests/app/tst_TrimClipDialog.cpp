@@ -15,7 +15,7 @@ class tst_TrimClipDialog : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void typedRangeIsApplied();
     void reversedRangeIsRefusedInTheDialog();
 };

@@ -17,7 +17,7 @@ class tst_ValidationPanel : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void emptyReportSaysSo();
     void invalidFileLeadsWithTheRootCause();
 

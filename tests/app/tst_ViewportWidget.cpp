@@ -58,7 +58,7 @@ class tst_ViewportWidget : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))

@@ -5,7 +5,7 @@
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CopyableTableView.h"
 #include "widgets/TablePanel.h"
@@ -25,7 +25,7 @@ class tst_WindowLayouts : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

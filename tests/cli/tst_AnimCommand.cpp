@@ -42,7 +42,7 @@ const QString HandRecording = QStringLiteral("mrtk_samples/holographic-recording
 class tst_AnimCommand : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void help();
     void usageErrors_data();

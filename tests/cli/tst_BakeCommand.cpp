@@ -41,7 +41,7 @@ const QStringList CreatureFiles{u"elephant.bpat"_qs, u"elephant_minimal.bpsm"_qs
 class tst_BakeCommand : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void bakesIntoTheGivenDirectory();
     void defaultsToCreaturesInTheCurrentDirectory();
     void overwritesAnEarlierBake();

@@ -80,7 +80,7 @@ class tst_CliLimits : public QObject
     QString m_small;
     QString m_recording;
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());

@@ -21,7 +21,7 @@ QString asset(const char *set, const char *name)
 }
 } // namespace
 
-class TestConvertCommand : public QObject
+class tst_ConvertCommand : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -206,5 +206,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestConvertCommand)
+QTEST_GUILESS_MAIN(tst_ConvertCommand)
 #include "tst_ConvertCommand.moc"

@@ -7,7 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QTest>
 
-class TestDumpCommand : public QObject
+class tst_DumpCommand : public QObject
 {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -106,5 +106,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDumpCommand)
+QTEST_GUILESS_MAIN(tst_DumpCommand)
 #include "tst_DumpCommand.moc"

@@ -35,7 +35,7 @@ BpatDocument load(const QString &path)
 
 } // namespace
 
-class TestEditCommand : public QObject
+class tst_EditCommand : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -156,5 +156,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEditCommand)
+QTEST_GUILESS_MAIN(tst_EditCommand)
 #include "tst_EditCommand.moc"

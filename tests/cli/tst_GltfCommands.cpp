@@ -10,7 +10,7 @@ class tst_GltfCommands : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void exportThenImport()
     {
         const QString source = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");

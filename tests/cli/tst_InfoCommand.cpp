@@ -8,7 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QTest>
 
-class TestInfoCommand : public QObject
+class tst_InfoCommand : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -214,5 +214,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInfoCommand)
+QTEST_GUILESS_MAIN(tst_InfoCommand)
 #include "tst_InfoCommand.moc"

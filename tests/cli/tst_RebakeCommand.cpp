@@ -43,7 +43,7 @@ class tst_RebakeCommand : public QObject
     QTemporaryDir m_dir;
     QString m_recording; // generated: the CLI tests must not depend on ../shared
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         m_recording = m_dir.filePath(QStringLiteral("take_7.bin"));

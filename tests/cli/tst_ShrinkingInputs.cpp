@@ -48,7 +48,7 @@ class tst_ShrinkingInputs : public QObject
     QTemporaryDir m_dir;
     QString m_recording;
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());

@@ -25,7 +25,7 @@ void writeFile(const QString &path, const QByteArray &bytes)
 
 } // namespace
 
-class TestValidateCommand : public QObject
+class tst_ValidateCommand : public QObject
 {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -285,5 +285,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestValidateCommand)
+QTEST_GUILESS_MAIN(tst_ValidateCommand)
 #include "tst_ValidateCommand.moc"

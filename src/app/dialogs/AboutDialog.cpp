@@ -3,6 +3,8 @@
 
 #include <QtGlobal>
 
+namespace bpat::studio {
+
 AboutDialog::AboutDialog(const QString &glRenderer, QWidget *parent)
     : QDialog(parent), m_ui(std::make_unique<Ui::AboutDialog>())
 {
@@ -40,3 +42,5 @@ QIcon AboutDialog::applicationIcon()
     return QIcon::fromTheme(QStringLiteral("bpat-studio"),
                             QIcon(QStringLiteral(":/icons/bpat-studio.svg")));
 }
+
+} // namespace bpat::studio

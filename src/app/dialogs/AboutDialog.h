@@ -11,6 +11,8 @@ namespace Ui {
 class AboutDialog;
 }
 
+namespace bpat::studio {
+
 class AboutDialog : public QDialog
 {
     Q_OBJECT
@@ -31,3 +33,5 @@ public:
 private:
     std::unique_ptr<Ui::AboutDialog> m_ui;
 };
+
+} // namespace bpat::studio

@@ -3,9 +3,7 @@
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QHeaderView>
-#include <QMainWindow>
 #include <QMenu>
-#include <QMenuBar>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTableWidget>
@@ -22,16 +20,17 @@ QString plainText(QString text)
     return text.trimmed();
 }
 
-void collect(QMenu *menu, const QString &path, QList<ShortcutRow> &rows, QSet<QAction *> &seen)
+void collect(const QList<QAction *> &actions, const QString &path, QList<ShortcutRow> &rows, QSet<QAction *> &seen)
 {
-    for (QAction *action : menu->actions()) {
+    for (QAction *action : actions) {
         if (action->isSeparator() || seen.contains(action))
             continue;
+        seen.insert(action);
         if (QMenu *sub = action->menu()) {
-            collect(sub, path + QStringLiteral(" > ") + plainText(sub->title()), rows, seen);
+            const QString title = plainText(sub->title());
+            collect(sub->actions(), path.isEmpty() ? title : path + QStringLiteral(" > ") + title, rows, seen);
             continue;
         }
-        seen.insert(action);
         if (!action->shortcuts().isEmpty())
             rows.append(ShortcutRow{path, plainText(action->text()), action->shortcuts()});
     }
@@ -47,25 +46,15 @@ QString ShortcutRow::keysText() const
     return parts.join(QStringLiteral(", "));
 }
 
-QList<ShortcutRow> ShortcutsDialog::rows(QMainWindow *window)
+QList<ShortcutRow> ShortcutsDialog::rows(const QList<QAction *> &actions)
 {
     QList<ShortcutRow> rows;
     QSet<QAction *> seen;
-    for (QAction *top : window->menuBar()->actions()) {
-        if (QMenu *menu = top->menu())
-            collect(menu, plainText(menu->title()), rows, seen);
-    }
-    // Shortcuts that work anywhere in the window but sit in no menu (viewport keys, ...).
-    for (QAction *action : window->findChildren<QAction *>()) {
-        if (seen.contains(action) || action->shortcuts().isEmpty() || action->menu())
-            continue;
-        seen.insert(action);
-        rows.append(ShortcutRow{QObject::tr("Window"), plainText(action->text()), action->shortcuts()});
-    }
+    collect(actions, QString(), rows, seen);
     return rows;
 }
 
-ShortcutsDialog::ShortcutsDialog(QMainWindow *window, QWidget *parent)
+ShortcutsDialog::ShortcutsDialog(const QList<QAction *> &actions, QWidget *parent)
     : QDialog(parent)
     , m_table(new QTableWidget(this))
 {
@@ -73,7 +62,7 @@ ShortcutsDialog::ShortcutsDialog(QMainWindow *window, QWidget *parent)
     m_table->setObjectName(QStringLiteral("shortcutsTable"));
     m_table->setColumnCount(3);
     m_table->setHorizontalHeaderLabels({tr("Keys"), tr("Action"), tr("Menu")});
-    const QList<ShortcutRow> list = rows(window);
+    const QList<ShortcutRow> list = rows(actions);
     m_table->setRowCount(int(list.size()));
     for (int i = 0; i < list.size(); ++i) {
         m_table->setItem(i, 0, new QTableWidgetItem(list.at(i).keysText()));

@@ -1,5 +1,7 @@
 #include "TrimClipDialog.h"
 
+#include "Theme.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -25,7 +27,7 @@ TrimClipDialog::TrimClipDialog(const QString &clipName, quint32 frameCount, QWid
     // No linked clamping: each field keeps what is typed; accept() checks the pair.
     m_error->setObjectName(QStringLiteral("errorLabel"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #d03030;"));
+    m_error->setStyleSheet(QStringLiteral("color: %1;").arg(Theme::invalidInputColor().name()));
     m_error->hide();
     const auto clearError = [this] { m_error->hide(); m_error->clear(); };
     connect(m_first, &QSpinBox::valueChanged, this, clearError);

@@ -2,7 +2,7 @@
 
 #include "ClipCommands.h"
 #include "DocumentSession.h"
-#include "InspectorPanels.h"
+#include "PanelDocks.h"
 #include "MainWindow.h"
 #include "SocketCommands.h"
 #include "StudioContext.h"
@@ -11,6 +11,7 @@
 #include "dialogs/TrimClipDialog.h"
 #include "widgets/CopyableTableView.h"
 #include "widgets/TablePanel.h"
+#include "ui_MainWindow.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -18,8 +19,6 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLineEdit>
-#include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -30,36 +29,21 @@ namespace bpat::studio {
 EditActions::EditActions(MainWindow *window)
     : QObject(window)
     , m_window(window)
+    , ui(window->form())
     , m_session(window->context()->session())
 {
     QUndoStack *stack = m_session->undoStack();
-    m_undo = stack->createUndoAction(this, tr("&Undo"));
-    m_undo->setObjectName(QStringLiteral("actionUndo"));
-    m_undo->setShortcut(QKeySequence::Undo);
-    m_redo = stack->createRedoAction(this, tr("&Redo"));
-    m_redo->setObjectName(QStringLiteral("actionRedo"));
-    // The platform's redo keys (Ctrl+Shift+Z on Linux) and Ctrl+Y, as the user guide says.
-    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
-    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
-        redoKeys.append(QKeySequence(Qt::CTRL | Qt::Key_Y));
-    m_redo->setShortcuts(redoKeys);
-    QMenu *edit = window->menu(MainWindow::Menu::Edit);
-    QAction *first = edit->actions().value(0);
-    edit->insertAction(first, m_undo);
-    edit->insertAction(first, m_redo);
-    edit->insertSeparator(first);
-
-    createFileActions();
-    createClipActions();
-    createSocketActions();
+    connectUndoActions(stack);
+    connectFileActions();
+    connectClipActions();
+    connectSocketActions();
 
     m_history = new QUndoView(stack);
     m_history->setEmptyLabel(tr("<opened file>"));
     m_history->setObjectName(QStringLiteral("undoHistoryView"));
     QDockWidget *dock = window->addPanel(m_history, tr("Undo History"), QStringLiteral("undoHistoryDock"),
                                          Qt::LeftDockWidgetArea);
-    if (auto *layout = window->findChild<QDockWidget *>(QStringLiteral("layoutDock")))
-        window->tabifyDockWidget(layout, dock);
+    window->tabifyDockWidget(window->panels()->layoutDock(), dock);
     // Empty until the first edit: closed by default (View > Undo History opens it; a saved
     // window state that has it open keeps it open).
     dock->hide();
@@ -84,76 +68,67 @@ void EditActions::showMessage(const QString &text)
     m_window->statusBar()->showMessage(text, 10000);
 }
 
-void EditActions::createFileActions()
+void EditActions::connectUndoActions(QUndoStack *stack)
 {
-    m_save = new QAction(tr("&Save"), this);
-    m_save->setObjectName(QStringLiteral("actionSave"));
-    m_save->setShortcut(QKeySequence::Save);
-    m_save->setToolTip(tr("Write the edited file (validated first; the original is replaced only when all is written)"));
-    connect(m_save, &QAction::triggered, this, &EditActions::save);
-    m_saveAs = new QAction(tr("Save &As..."), this);
-    m_saveAs->setObjectName(QStringLiteral("actionSaveAs"));
-    // Some platforms (X11 without a desktop theme) bind nothing to SaveAs: Ctrl+Shift+S then.
-    m_saveAs->setShortcut(QKeySequence::keyBindings(QKeySequence::SaveAs).value(0, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
-    connect(m_saveAs, &QAction::triggered, this, &EditActions::saveAs);
-    QMenu *file = m_window->menu(MainWindow::Menu::File);
-    QAction *before = nullptr;
-    for (QAction *action : file->actions()) {
-        if (action->objectName() == QLatin1String("actionSaveScreenshot"))
-            before = action;
-    }
-    file->insertAction(before, m_save);
-    file->insertAction(before, m_saveAs);
-    file->insertSeparator(before);
-    m_fileActions = {m_save, m_saveAs};
+    // Edit > Undo and Redo name the command they would undo or redo ("&Undo Rename clip ..."),
+    // as QUndoStack::createUndoAction("&Undo") would.
+    const auto connectStep = [stack](QAction *action, const QString &verb, auto step, auto canChanged, auto textChanged,
+                                     bool can, const QString &text) {
+        const auto label = [action, verb](const QString &command) {
+            action->setText(command.isEmpty() ? verb : verb + QLatin1Char(' ') + command);
+        };
+        connect(action, &QAction::triggered, stack, step);
+        connect(stack, canChanged, action, &QAction::setEnabled);
+        connect(stack, textChanged, action, label);
+        action->setEnabled(can);
+        label(text);
+    };
+    connectStep(ui->actionUndo, tr("&Undo"), &QUndoStack::undo, &QUndoStack::canUndoChanged,
+                &QUndoStack::undoTextChanged, stack->canUndo(), stack->undoText());
+    connectStep(ui->actionRedo, tr("&Redo"), &QUndoStack::redo, &QUndoStack::canRedoChanged,
+                &QUndoStack::redoTextChanged, stack->canRedo(), stack->redoText());
+    // The platform's redo keys (Ctrl+Shift+Z on Linux) and Ctrl+Y, as the user guide says (a
+    // form holds one shortcut per action).
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
+        redoKeys.append(QKeySequence(Qt::CTRL | Qt::Key_Y));
+    ui->actionRedo->setShortcuts(redoKeys);
 }
 
-void EditActions::createClipActions()
+void EditActions::connectFileActions()
+{
+    connect(ui->actionSave, &QAction::triggered, this, &EditActions::save);
+    connect(ui->actionSaveAs, &QAction::triggered, this, &EditActions::saveAs);
+}
+
+void EditActions::connectClipActions()
 {
     StudioContext *context = m_window->context();
-    m_clipMenu = new QMenu(tr("&Clip"), m_window);
-    m_clipMenu->setObjectName(QStringLiteral("menuClip"));
-    m_window->menuBar()->insertMenu(m_window->menu(MainWindow::Menu::View)->menuAction(), m_clipMenu);
-    auto add = [this](const QString &text, const QString &name, const QKeySequence &shortcut, auto slot) {
-        QAction *action = m_clipMenu->addAction(text);
-        action->setObjectName(name);
-        action->setShortcut(shortcut);
-        connect(action, &QAction::triggered, this, slot);
-        m_fileActions.append(action);
-        return action;
-    };
-    add(tr("&Duplicate"), QStringLiteral("actionDuplicateClip"), QKeySequence(tr("Ctrl+Shift+D")), [this, context] {
+    connect(ui->actionDuplicateClip, &QAction::triggered, this, [this, context] {
         m_session->execute(new DuplicateClipCommand(m_session, context->currentClip()));
     });
-    add(tr("&Remove"), QStringLiteral("actionRemoveClip"), QKeySequence(), [this, context] {
+    connect(ui->actionRemoveClip, &QAction::triggered, this, [this, context] {
         m_session->execute(new RemoveClipCommand(m_session, context->currentClip()));
     });
-    m_clipMenu->addSeparator();
-    add(tr("Move &Up"), QStringLiteral("actionMoveClipUp"), QKeySequence(tr("Ctrl+Shift+Up")), [this, context] {
+    connect(ui->actionMoveClipUp, &QAction::triggered, this, [this, context] {
         const int clip = context->currentClip();
         if (clip > 0)
             m_session->execute(new MoveClipCommand(m_session, clip, clip - 1));
     });
-    add(tr("Move Do&wn"), QStringLiteral("actionMoveClipDown"), QKeySequence(tr("Ctrl+Shift+Down")), [this, context] {
+    connect(ui->actionMoveClipDown, &QAction::triggered, this, [this, context] {
         const int clip = context->currentClip();
         if (clip >= 0 && clip + 1 < int(context->file().clips().size()))
             m_session->execute(new MoveClipCommand(m_session, clip, clip + 1));
     });
-    m_clipMenu->addSeparator();
-    add(tr("&Trim..."), QStringLiteral("actionTrimClip"), QKeySequence(), &EditActions::trimCurrentClip);
-    add(tr("&Split at Current Frame"), QStringLiteral("actionSplitClip"), QKeySequence(), &EditActions::splitCurrentClip);
-    m_clipMenu->addSeparator();
-    add(tr("&Import Clips from..."), QStringLiteral("actionImportClips"), QKeySequence(), &EditActions::importClips);
+    connect(ui->actionTrimClip, &QAction::triggered, this, &EditActions::trimCurrentClip);
+    connect(ui->actionSplitClip, &QAction::triggered, this, &EditActions::splitCurrentClip);
+    connect(ui->actionImportClips, &QAction::triggered, this, &EditActions::importClips);
 }
 
-void EditActions::createSocketActions()
+void EditActions::connectSocketActions()
 {
-    m_socketMenu = new QMenu(tr("&Socket"), m_window);
-    m_socketMenu->setObjectName(QStringLiteral("menuSocket"));
-    m_window->menuBar()->insertMenu(m_window->menu(MainWindow::Menu::View)->menuAction(), m_socketMenu);
-    QAction *addAction = m_socketMenu->addAction(tr("&Add Socket..."), this, &EditActions::addSocket);
-    addAction->setObjectName(QStringLiteral("actionAddSocket"));
-    QAction *remove = m_socketMenu->addAction(tr("&Remove Socket"), this, [this] {
+    connect(ui->actionAddSocket, &QAction::triggered, this, &EditActions::addSocket);
+    connect(ui->actionRemoveSocket, &QAction::triggered, this, [this] {
         const int socket = currentSocket();
         const auto &sockets = m_window->context()->file().sockets();
         if (socket < 0 || socket >= sockets.size()) {
@@ -162,8 +137,6 @@ void EditActions::createSocketActions()
         }
         m_session->execute(removeSocketCommand(m_session, socket, sockets.at(socket).name));
     });
-    remove->setObjectName(QStringLiteral("actionRemoveSocket"));
-    m_fileActions << addAction << remove;
 }
 
 int EditActions::currentSocket() const
@@ -175,7 +148,9 @@ int EditActions::currentSocket() const
 void EditActions::updateEnabled()
 {
     const bool hasFile = m_window->context()->hasFile();
-    for (QAction *action : std::as_const(m_fileActions))
+    for (QAction *action : {ui->actionSave, ui->actionSaveAs, ui->actionDuplicateClip, ui->actionRemoveClip,
+                            ui->actionMoveClipUp, ui->actionMoveClipDown, ui->actionTrimClip, ui->actionSplitClip,
+                            ui->actionImportClips, ui->actionAddSocket, ui->actionRemoveSocket})
         action->setEnabled(hasFile);
 }
 

@@ -3,14 +3,16 @@
 // File > Save / Save As, the Clip and Socket menus, the Undo History panel, the modified mark
 // in the title, and the questions asked before unsaved edits would be lost. The edits
 // themselves are DocumentSession commands; this class only turns gestures into them.
-#include <QList>
 #include <QObject>
 #include <QString>
 #include <functional>
 
-class QAction;
-class QMenu;
+class QUndoStack;
 class QUndoView;
+
+namespace Ui {
+class MainWindow;
+}
 
 namespace bpat::studio {
 
@@ -26,12 +28,6 @@ public:
     explicit EditActions(MainWindow *window);
 
     DocumentSession *session() const { return m_session; }
-    QAction *undoAction() const { return m_undo; }
-    QAction *redoAction() const { return m_redo; }
-    QAction *saveAction() const { return m_save; }
-    QAction *saveAsAction() const { return m_saveAs; }
-    QMenu *clipMenu() const { return m_clipMenu; }
-    QMenu *socketMenu() const { return m_socketMenu; }
     QUndoView *historyView() const { return m_history; }
 
     // True when the open file's edits may be dropped: nothing unsaved, or the user chose Save
@@ -50,9 +46,10 @@ public:
     bool saveAs();
 
 private:
-    void createFileActions();
-    void createClipActions();
-    void createSocketActions();
+    void connectUndoActions(QUndoStack *stack);
+    void connectFileActions();
+    void connectClipActions();
+    void connectSocketActions();
     void updateEnabled();
     int currentSocket() const;
     void showMessage(const QString &text);
@@ -63,14 +60,8 @@ private:
     void addSocket();
 
     MainWindow *m_window;
+    Ui::MainWindow *ui; // the window's actions (Edit > Undo, File > Save, the Clip and Socket menus)
     DocumentSession *m_session;
-    QAction *m_undo = nullptr;
-    QAction *m_redo = nullptr;
-    QAction *m_save = nullptr;
-    QAction *m_saveAs = nullptr;
-    QMenu *m_clipMenu = nullptr;
-    QMenu *m_socketMenu = nullptr;
-    QList<QAction *> m_fileActions;
     QUndoView *m_history = nullptr;
     std::function<Choice()> m_choiceHook;
     std::function<QString()> m_saveAsPathHook;

@@ -2,6 +2,7 @@
 
 #include "ModelRoles.h"
 #include "StudioContext.h"
+#include "Theme.h"
 #include "editing/ClipCommands.h"
 #include "editing/DocumentSession.h"
 
@@ -147,9 +148,9 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
         if ((index.column() == NameColumn && clip.nameStatus != NameStatus::Ok)
             || (index.column() == FpsColumn && !fpsValid) || (index.column() == LoopsColumn && !loopsValid)
             || (index.column() == FramesColumn && clip.frameCount == 0))
-            return QBrush(QColor(0xd9, 0x53, 0x4f));
+            return QBrush(Theme::errorColor());
         if (defaultTiming)
-            return QBrush(QColor(0x80, 0x80, 0x80));
+            return QBrush(Theme::absentColor());
         break;
     case Qt::FontRole:
     case Qt::TextAlignmentRole:

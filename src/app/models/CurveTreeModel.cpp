@@ -97,7 +97,7 @@ void CurveTreeModel::setCurves(const QList<Entry> &entries)
         parent->children.push_back(std::move(leaf));
     }
     endResetModel();
-    emit checkedCurvesChanged({});
+    Q_EMIT checkedCurvesChanged({});
 }
 
 void CurveTreeModel::clear()
@@ -146,7 +146,7 @@ void CurveTreeModel::setCheckedCurves(const QStringList &names)
     };
     visit(m_root.get(), visit);
     notifySubtree(m_root.get());
-    emit checkedCurvesChanged(checkedCurves());
+    Q_EMIT checkedCurvesChanged(checkedCurves());
 }
 
 QModelIndex CurveTreeModel::indexForPath(const QString &path) const
@@ -297,9 +297,9 @@ void CurveTreeModel::notifySubtree(Node *node)
     if (node->children.empty())
         return;
     const QModelIndex parentIndex = indexFor(node);
-    emit dataChanged(index(0, NameColumn, parentIndex),
-                     index(int(node->children.size()) - 1, NameColumn, parentIndex),
-                     {Qt::CheckStateRole});
+    Q_EMIT dataChanged(index(0, NameColumn, parentIndex),
+                       index(int(node->children.size()) - 1, NameColumn, parentIndex),
+                       {Qt::CheckStateRole});
     for (const auto &child : node->children)
         notifySubtree(child.get());
 }
@@ -308,7 +308,7 @@ void CurveTreeModel::notifyAncestors(Node *node)
 {
     for (Node *up = node->parent; up && up != m_root.get(); up = up->parent) {
         const QModelIndex upIndex = indexFor(up);
-        emit dataChanged(upIndex, upIndex, {Qt::CheckStateRole});
+        Q_EMIT dataChanged(upIndex, upIndex, {Qt::CheckStateRole});
     }
 }
 
@@ -319,10 +319,10 @@ bool CurveTreeModel::setData(const QModelIndex &index, const QVariant &value, in
     Node *node = nodeFor(index);
     const bool checked = value.toInt() != Qt::Unchecked;
     setLeafChecks(node, checked);
-    emit dataChanged(index, index, {Qt::CheckStateRole});
+    Q_EMIT dataChanged(index, index, {Qt::CheckStateRole});
     notifySubtree(node);
     notifyAncestors(node);
-    emit checkedCurvesChanged(checkedCurves());
+    Q_EMIT checkedCurvesChanged(checkedCurves());
     return true;
 }
 

@@ -59,7 +59,7 @@ public:
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-signals:
+Q_SIGNALS:
     void checkedCurvesChanged(const QStringList &names);
 
 private:

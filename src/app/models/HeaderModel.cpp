@@ -4,6 +4,7 @@
 #include "bpsm/BpsmFormat.h"
 #include "ModelRoles.h"
 #include "StudioContext.h"
+#include "Theme.h"
 
 #include <QBrush>
 #include <QColor>
@@ -199,9 +200,9 @@ QVariant HeaderModel::data(const QModelIndex &index, int role) const
         }
     case Qt::ForegroundRole:
         if (row.problem && index.column() != OffsetColumn)
-            return QBrush(QColor(0xd9, 0x53, 0x4f));
+            return QBrush(Theme::errorColor());
         if (row.offset < 0 && index.column() != NoteColumn)
-            return QBrush(QColor(0x80, 0x80, 0x80));
+            return QBrush(Theme::absentColor());
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == OffsetColumn)

@@ -2,6 +2,7 @@
 
 #include "ModelRoles.h"
 #include "StudioContext.h"
+#include "Theme.h"
 
 #include <QBrush>
 #include <QColor>
@@ -60,9 +61,9 @@ QVariant LayoutModel::data(const QModelIndex &index, int role) const
         }
     case Qt::ForegroundRole:
         if (s.overlaps || s.pastEnd)
-            return QBrush(QColor(0xd9, 0x53, 0x4f));
+            return QBrush(Theme::errorColor());
         if (s.isDerived())
-            return QBrush(QColor(0x80, 0x80, 0x80));
+            return QBrush(Theme::absentColor());
         break;
     case Qt::TextAlignmentRole:
         if (index.column() >= OffsetColumn && index.column() <= EndColumn)

@@ -2,6 +2,7 @@
 
 #include "ModelRoles.h"
 #include "StudioContext.h"
+#include "Theme.h"
 
 #include <QBrush>
 #include <QColor>
@@ -129,16 +130,20 @@ QVariant PaletteModel::data(const QModelIndex &index, int role) const
         }
         return {};
     }
+    const auto tint = [](QColor colour, int alpha) {
+        colour.setAlpha(alpha);
+        return QBrush(colour);
+    };
     switch (role) {
     case Qt::BackgroundRole:
         switch (check(row)) {
-        case Check::NonFinite: return QBrush(QColor(0xd9, 0x53, 0x4f, 90));
-        case Check::NonAffine: return QBrush(QColor(0xe0, 0xa8, 0x00, 80));
-        case Check::NotInFile: return QBrush(QColor(0x80, 0x80, 0x80, 60));
+        case Check::NonFinite: return tint(Theme::errorColor(), 90);
+        case Check::NonAffine: return tint(Theme::warningColor(), 80);
+        case Check::NotInFile: return tint(Theme::absentColor(), 60);
         case Check::Ok: break;
         }
         if (socket)
-            return QBrush(QColor(0x5b, 0x9b, 0xd5, 30));
+            return tint(Theme::infoColor(), 30);
         break;
     case Qt::FontRole:
         if (column >= TranslationColumn && column != CheckColumn) {

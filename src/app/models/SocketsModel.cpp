@@ -4,6 +4,7 @@
 #include "StudioContext.h"
 #include "editing/DocumentSession.h"
 #include "editing/SocketCommands.h"
+#include "Theme.h"
 
 #include <QBrush>
 #include <QColor>
@@ -79,7 +80,7 @@ QVariant SocketsModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if ((index.column() == AnchorColumn && !anchorValid)
             || (index.column() == NameColumn && socket.nameStatus != NameStatus::Ok))
-            return QBrush(QColor(0xd9, 0x53, 0x4f));
+            return QBrush(Theme::errorColor());
         break;
     case Qt::ToolTipRole:
         return tr("Socket entry at byte %1").arg(socket.entryOffset);

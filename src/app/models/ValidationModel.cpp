@@ -2,6 +2,7 @@
 
 #include "ModelRoles.h"
 #include "StudioContext.h"
+#include "Theme.h"
 
 #include <QApplication>
 #include <QBrush>
@@ -43,9 +44,9 @@ int ValidationModel::columnCount(const QModelIndex &parent) const
 static QColor severityColor(Severity severity)
 {
     switch (severity) {
-    case Severity::Error: return QColor(0xd9, 0x53, 0x4f);
-    case Severity::Warning: return QColor(0xc0, 0x8a, 0x00);
-    case Severity::Info: return QColor(0x5b, 0x9b, 0xd5);
+    case Severity::Error: return Theme::errorColor();
+    case Severity::Warning: return Theme::warningTextColor();
+    case Severity::Info: return Theme::infoColor();
     }
     return {};
 }
@@ -121,11 +122,6 @@ void ValidationFilterModel::setSeverityVisible(Severity severity, bool visible)
 {
     m_visible[int(severity)] = visible;
     invalidateFilter();
-}
-
-bool ValidationFilterModel::isSeverityVisible(Severity severity) const
-{
-    return m_visible[int(severity)];
 }
 
 bool ValidationFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const

@@ -39,7 +39,6 @@ class ValidationFilterModel : public QSortFilterProxyModel
 public:
     explicit ValidationFilterModel(QObject *parent = nullptr);
     void setSeverityVisible(Severity severity, bool visible);
-    bool isSeverityVisible(Severity severity) const;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;

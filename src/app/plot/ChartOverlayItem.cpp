@@ -61,12 +61,6 @@ void ChartOverlayItem::setCursorTime(double time)
     update();
 }
 
-void ChartOverlayItem::setCursorVisible(bool visible)
-{
-    m_cursorVisible = visible;
-    update();
-}
-
 QRectF ChartOverlayItem::boundingRect() const
 {
     return m_chart->mapRectToScene(m_chart->rect());
@@ -142,22 +136,20 @@ void ChartOverlayItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
     }
 
     // The time cursor: a solid line, a grip above the plot area and the time.
-    if (m_cursorVisible) {
-        const double x = toScene(QPointF(m_cursorTime, 0.0)).x();
-        if (x >= area.left() - 0.5 && x <= area.right() + 0.5) {
-            painter->setPen(QPen(CursorColor, 1.5));
-            painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
-            const double gripTop = area.top() - CurvePlot::CursorGripHeight;
-            QPolygonF grip;
-            grip << QPointF(x - CurvePlot::CursorGripHalfWidth, gripTop) << QPointF(x + CurvePlot::CursorGripHalfWidth, gripTop)
-                 << QPointF(x, area.top());
-            painter->setBrush(CursorColor);
-            painter->setPen(Qt::NoPen);
-            painter->drawPolygon(grip);
-            const QString text = QString::number(m_cursorTime, 'f', 3) + QStringLiteral(" s");
-            drawLabel(painter, labelBox(QFontMetricsF(m_font), QPointF(x + 4.0, area.bottom() - 18.0), text),
-                      text, CursorColor);
-        }
+    const double x = toScene(QPointF(m_cursorTime, 0.0)).x();
+    if (x >= area.left() - 0.5 && x <= area.right() + 0.5) {
+        painter->setPen(QPen(CursorColor, 1.5));
+        painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+        const double gripTop = area.top() - CurvePlot::CursorGripHeight;
+        QPolygonF grip;
+        grip << QPointF(x - CurvePlot::CursorGripHalfWidth, gripTop) << QPointF(x + CurvePlot::CursorGripHalfWidth, gripTop)
+             << QPointF(x, area.top());
+        painter->setBrush(CursorColor);
+        painter->setPen(Qt::NoPen);
+        painter->drawPolygon(grip);
+        const QString text = QString::number(m_cursorTime, 'f', 3) + QStringLiteral(" s");
+        drawLabel(painter, labelBox(QFontMetricsF(m_font), QPointF(x + 4.0, area.bottom() - 18.0), text),
+                  text, CursorColor);
     }
     painter->restore();
 }

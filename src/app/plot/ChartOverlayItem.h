@@ -44,7 +44,6 @@ public:
     void setHandles(const QList<Handle> &handles);
     const QList<Handle> &handles() const { return m_handles; }
     void setCursorTime(double time);
-    void setCursorVisible(bool visible);
     // The chart was resized or its plot area moved.
     void refreshGeometry()
     {
@@ -63,7 +62,6 @@ private:
     QList<PlotMarker> m_markers;
     QList<Handle> m_handles;
     double m_cursorTime = 0.0;
-    bool m_cursorVisible = true;
 };
 
 } // namespace bpat::studio

@@ -111,7 +111,7 @@ void ChartsCurvePlot::onAxisRangeChanged()
     applyTicks(m_valueAxis, std::max(2, int(m_chart->plotArea().height() / 60.0)));
     m_overlay->update();
     scheduleResample();
-    emit viewChanged();
+    Q_EMIT viewChanged();
 }
 
 void ChartsCurvePlot::scheduleResample()

@@ -140,7 +140,7 @@ void CurvePlot::scrubTo(QPointF pos)
     const auto [from, to] = timeRange();
     const double time = std::clamp(mapToData(pos).x(), from, to);
     setCursorTime(time);
-    emit cursorTimeScrubbed(time);
+    Q_EMIT cursorTimeScrubbed(time);
 }
 
 PlotHit CurvePlot::hitTest(QPointF surfacePos) const
@@ -182,7 +182,7 @@ bool CurvePlot::handleMouse(QEvent *event)
             }
             const PlotHit hit = hitTest(pos);
             if (!hit.curve.isEmpty())
-                emit curveClicked(hit.curve);
+                Q_EMIT curveClicked(hit.curve);
             return true;
         }
         return false;
@@ -206,7 +206,7 @@ bool CurvePlot::handleMouse(QEvent *event)
             const CurvePlotPicker picker(*this);
             const PlotHit hit = picker.pick(pos);
             const QString text = picker.describe(hit);
-            emit hoverTextChanged(text);
+            Q_EMIT hoverTextChanged(text);
             if (hit.curve.isEmpty())
                 QToolTip::hideText();
             else
@@ -245,7 +245,7 @@ bool CurvePlot::eventFilter(QObject *watched, QEvent *event)
             return true;
         }
         case QEvent::Leave:
-            emit hoverTextChanged({});
+            Q_EMIT hoverTextChanged({});
             return false;
         default:
             break;

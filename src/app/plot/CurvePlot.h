@@ -92,7 +92,7 @@ protected:
     void installNavigation(QWidget *surface, QWidget *keySurface);
     bool eventFilter(QObject *watched, QEvent *event) override;
 
-signals:
+Q_SIGNALS:
     // The user dragged the time cursor (not emitted by setCursorTime).
     void cursorTimeScrubbed(double time);
     // Time or value range changed (zoom, pan, frame, setTimeRange...).

@@ -45,7 +45,7 @@ void ViewportCanvas::showUnavailable(const QString &reason)
     m_unavailable = reason;
     m_message->setText(reason);
     m_message->show();
-    emit unavailable(reason);
+    Q_EMIT unavailable(reason);
 }
 
 void ViewportCanvas::showNothing(const QString &why)

@@ -107,7 +107,7 @@ public:
     // get no ghost past either end.
     static QList<CreatureInstance> onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing);
 
-public slots:
+public Q_SLOTS:
     // keepCamera: the same document shown again (after an edit or a reload) keeps the view.
     void setFile(const bpat::BpatFile &file, bool keepCamera = false);
     void setSource(const PaletteSource &source, bool keepCamera = false);
@@ -141,7 +141,7 @@ public slots:
     void setMotionPaths(const QStringList &names);
     void setOnionSkins(int count, int spacing = 1);
 
-signals:
+Q_SIGNALS:
     void boneSelected(int bone);
     void unavailable(const QString &reason);
 
@@ -155,7 +155,7 @@ protected:
     void wheelEvent(QWheelEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
 
-private slots:
+private Q_SLOTS:
     void cleanup();
 
 private:

@@ -14,6 +14,13 @@
 
 namespace {
 
+// The colours of the overlays drawn here (the scene's own lines are coloured in ViewportScene).
+constexpr QVector4D kBoundsColor(0.4f, 0.8f, 1.0f, 1);    // the bounds box, creature or mesh
+constexpr QColor kSelectedBoneName(255, 160, 60);         // the picked bone's mark and name
+constexpr QColor kBoneName(255, 255, 160);                // the hovered bone's mark and name
+constexpr QColor kSocketName(150, 220, 255);
+constexpr QColor kStatsText(220, 220, 225);
+
 // Widget coordinates of a world point; false when behind the camera.
 bool project(const QMatrix4x4 &viewProjection, const QVector3D &point, QSizeF size, QPointF *out)
 {
@@ -43,7 +50,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
         QVector3D lo, hi;
         m_snapshot.bounds(currentGlobalFrame(), &lo, &hi);
         if (lo.x() <= hi.x())
-            ViewportScene::appendBox(depthTested, lo, hi, QVector4D(0.4f, 0.8f, 1.0f, 1));
+            ViewportScene::appendBox(depthTested, lo, hi, kBoundsColor);
     }
     appendMotionOverlays(depthTested, onTop, scale);
     if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
@@ -57,7 +64,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
         if (m_overlays.testFlag(Bounds)) {
             QVector3D lo, hi;
             m_scene.bounds(frame, &lo, &hi);
-            ViewportScene::appendBox(depthTested, lo, hi, QVector4D(0.4f, 0.8f, 1.0f, 1));
+            ViewportScene::appendBox(depthTested, lo, hi, kBoundsColor);
         }
     }
     glEnable(GL_BLEND); // faded lines: untracked hands, the recording over a creature
@@ -91,12 +98,12 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             QPointF at;
             if (!project(viewProjection, joints.at(bone), size, &at))
                 continue;
-            painter.setPen(bone == m_selectedBone ? QColor(255, 160, 60) : QColor(255, 255, 160));
+            painter.setPen(bone == m_selectedBone ? kSelectedBoneName : kBoneName);
             painter.drawEllipse(at, 4, 4);
             painter.drawText(at + QPointF(7, -7), m_scene.boneNames().value(bone));
         }
         if (m_overlays.testFlag(Sockets)) {
-            painter.setPen(QColor(150, 220, 255));
+            painter.setPen(kSocketName);
             const PaletteSource &source = m_scene.source();
             // Labels that would overlap one already drawn are left out (sockets anchored to the
             // selected or hovered bone first): they piled on top of each other.
@@ -125,7 +132,7 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             }
         }
     }
-    painter.setPen(QColor(220, 220, 225));
+    painter.setPen(kStatsText);
     QStringList lines;
     if (drawsRecording())
         lines << recordingTextLines();
@@ -238,7 +245,7 @@ void ViewportCanvas::mouseReleaseEvent(QMouseEvent *event)
     if (event->button() == Qt::LeftButton && (event->position().toPoint() - m_pressPosition).manhattanLength() < 4) {
         const int bone = boneAt(event->position());
         setSelectedBone(bone);
-        emit boneSelected(m_selectedBone);
+        Q_EMIT boneSelected(m_selectedBone);
     }
 }
 

@@ -42,7 +42,7 @@ public:
     QString unavailableReason() const { return m_reason; } // empty while drawing works
     QString glRenderer() const { return m_canvas ? m_canvas->glRenderer() : QString(); }
 
-public slots:
+public Q_SLOTS:
     void setFile(const bpat::BpatFile &file, bool keepCamera = false);
     void setSnapshot(const bpat::BpsmFile &file, bool keepCamera = false);
     void updateTables(const bpat::BpatFile &file, bool socketsChanged); // see ViewportCanvas
@@ -70,7 +70,7 @@ public slots:
     void setMotionPaths(const QStringList &names);
     void setOnionSkins(int count, int spacing = 1);
 
-signals:
+Q_SIGNALS:
     void boneSelected(int bone);
 
 private:

@@ -2,7 +2,7 @@
 
 #include "models/CurveFilterModel.h"
 #include "plot/CurveCsvExporter.h"
-#include "plot/CurvePlotFactory.h"
+#include "plot/ChartsCurvePlot.h"
 #include "io/AtomicFile.h"
 
 #include <QAction>
@@ -47,7 +47,7 @@ CurvesPanel::CurvesPanel(QWidget *parent) : QWidget(parent)
     plotLayout->setContentsMargins(0, 0, 0, 0);
     plotLayout->setSpacing(0);
     buildToolbar(plotHost);
-    m_plot = createCurvePlot(plotHost);
+    m_plot = new ChartsCurvePlot(plotHost);
     plotLayout->addWidget(m_plot, 1);
     m_status = new QLabel;
     m_status->setContentsMargins(6, 2, 6, 2);
@@ -94,8 +94,13 @@ void CurvesPanel::buildToolbar(QWidget *host)
     m_normalizeAction->setToolTip(tr("Map each curve to -1..1"));
     connect(m_normalizeAction, &QAction::toggled, this, [this](bool on) { m_plot->setNormalized(on); });
     toolbar->addSeparator();
-    toolbar->addAction(tr("Export PNG…"), this, &CurvesPanel::exportPngInteractively);
-    toolbar->addAction(tr("Export CSV…"), this, &CurvesPanel::exportCsvInteractively);
+    toolbar->addAction(tr("Export PNG…"), this, [this] {
+        exportInteractively(tr("Export plot as PNG"), tr("PNG images (*.png)"), tr("Export PNG"), &CurvesPanel::exportPng);
+    });
+    toolbar->addAction(tr("Export CSV…"), this, [this] {
+        exportInteractively(tr("Export plotted curves as CSV"), tr("CSV files (*.csv)"), tr("Export CSV"),
+                            &CurvesPanel::exportCsv);
+    });
     static_cast<QVBoxLayout *>(host->layout())->addWidget(toolbar);
 }
 
@@ -238,22 +243,13 @@ bool CurvesPanel::exportCsv(const QString &path, QString *error)
     return CurveCsvExporter::write(path, m_plot->curves(), from, to, error);
 }
 
-void CurvesPanel::exportPngInteractively()
+void CurvesPanel::exportInteractively(const QString &title, const QString &filter, const QString &failedTitle,
+                                      bool (CurvesPanel::*write)(const QString &, QString *))
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot as PNG"), QString(),
-                                                      tr("PNG images (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
     QString error;
-    if (!path.isEmpty() && !exportPng(path, &error))
-        QMessageBox::warning(this, tr("Export PNG"), error);
-}
-
-void CurvesPanel::exportCsvInteractively()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plotted curves as CSV"), QString(),
-                                                      tr("CSV files (*.csv)"));
-    QString error;
-    if (!path.isEmpty() && !exportCsv(path, &error))
-        QMessageBox::warning(this, tr("Export CSV"), error);
+    if (!path.isEmpty() && !(this->*write)(path, &error))
+        QMessageBox::warning(this, failedTitle, error);
 }
 
 } // namespace bpat::studio

@@ -46,10 +46,10 @@ public:
     // The plotted curves over the visible time range (see CurveCsvExporter).
     bool exportCsv(const QString &path, QString *error = nullptr);
 
-public slots:
+public Q_SLOTS:
     void setCursorTime(double seconds);
 
-signals:
+Q_SIGNALS:
     void cursorTimeScrubbed(double seconds);
 
 private:
@@ -58,8 +58,9 @@ private:
     void onTreeSelectionChanged();
     void onCurveClicked(const QString &name);
     void updateStatus(const QString &hover);
-    void exportPngInteractively();
-    void exportCsvInteractively();
+    // Asks for a path with a save dialog and writes it with `write`; a failure is shown in a box.
+    void exportInteractively(const QString &title, const QString &filter, const QString &failedTitle,
+                             bool (CurvesPanel::*write)(const QString &, QString *));
 
     std::shared_ptr<const bpat::InputAnimation> m_animation;
     CurveTreeModel *m_model = nullptr;

@@ -1,5 +1,7 @@
 #include "FpsDelegate.h"
 
+#include "Theme.h"
+
 #include <QLineEdit>
 #include <QLocale>
 #include <QToolTip>
@@ -52,7 +54,7 @@ QWidget *FpsDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &
         const QString why = FpsValidator::problem(text);
         edit->setToolTip(why);
         edit->setProperty("fpsProblem", why);
-        edit->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d03030; }"));
+        edit->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(Theme::invalidInputColor().name()));
         if (why.isEmpty())
             QToolTip::hideText();
         else if (edit->isVisible())

@@ -2,7 +2,7 @@
 // The Validation panel: the context's issues with severity toggles (with counts), a text
 // filter, the profile selector, "Run Deep Checks" in the background with progress and cancel,
 // and export of the report as JSON. Double-clicking an issue emits jumpRequested() with the
-// place it names (InspectorPanels moves the other panels there).
+// place it names (PanelDocks moves the other panels there).
 #include "diagnostics/DiagnosticLocation.h"
 
 #include <QWidget>

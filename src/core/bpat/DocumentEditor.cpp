@@ -113,17 +113,6 @@ QString DocumentEditor::freeClipName(const QString &base) const
     }
 }
 
-QString DocumentEditor::freeSocketName(const QString &base) const
-{
-    if (m_doc.findSocket(base) < 0)
-        return base;
-    for (int i = 2;; ++i) {
-        const QString candidate = QStringLiteral("%1_%2").arg(base).arg(i);
-        if (m_doc.findSocket(candidate) < 0)
-            return candidate;
-    }
-}
-
 bool DocumentEditor::renameClip(int clip, const QString &newName, QString *error)
 {
     if (!checkClipIndex(clip, error) || !checkNewClipName(newName, clip, error))

@@ -58,9 +58,8 @@ public:
     bool setSocketAnchor(int socket, quint32 anchorBone, QString *error = nullptr);
     bool setSocketOffset(int socket, const QVector3D &offset, QString *error = nullptr);
 
-    // A clip or socket name that is not yet used, derived from `base`.
+    // A clip name that is not yet used, derived from `base`.
     QString freeClipName(const QString &base) const;
-    QString freeSocketName(const QString &base) const;
 
 private:
     bool checkClipIndex(int clip, QString *error) const;

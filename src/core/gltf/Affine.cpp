@@ -97,11 +97,6 @@ double Affine::maxDifference(const Matrix4d &a, const Matrix4d &b)
     return d;
 }
 
-bool Affine::isFinite(const Matrix4d &m)
-{
-    return std::all_of(m.begin(), m.end(), [](double v) { return std::isfinite(v); });
-}
-
 Matrix4d Affine::rotationMatrix(const Quat &q)
 {
     const double x = q[0], y = q[1], z = q[2], w = q[3];

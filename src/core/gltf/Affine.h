@@ -31,7 +31,6 @@ public:
     // Inverse of an affine matrix (last row 0 0 0 1, written exactly); nullopt when singular.
     static std::optional<Matrix4d> inverseAffine(const Matrix4d &m);
     static double maxDifference(const Matrix4d &a, const Matrix4d &b);
-    static bool isFinite(const Matrix4d &m);
 
     static Matrix4d compose(const Trs &trs);
     // The TRS whose composition is closest to m: scale = column lengths (the first negated when

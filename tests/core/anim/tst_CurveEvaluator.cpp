@@ -32,7 +32,7 @@ FloatCurve linearCurve(QList<std::pair<float, float>> points, WrapMode pre = Wra
 class tst_CurveEvaluator : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void emptyAndSingleKey();
     void hermiteWithTangents();
     void weightedUnequalWeights();

@@ -9,7 +9,7 @@ using namespace bpat;
 class tst_InputAnimation : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void jointNames();
     void allCurveNamesInFileOrder();
     void lookupByName();

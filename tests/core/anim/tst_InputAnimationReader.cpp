@@ -34,7 +34,7 @@ QStringList codes(const Diagnostics &diagnostics)
 class tst_InputAnimationReader : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void realEmptyRecording();
     void realHandRecording();
     void crafted10KeepsEveryField();

@@ -77,7 +77,7 @@ QByteArray crafted10()
 class tst_InputAnimationWriter : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void realRecordingsByteIdentical_data();
     void realRecordingsByteIdentical();
     void crafted10ByteIdentical();

@@ -70,7 +70,7 @@ enum Axis { X = 0, Y = 1, Z = 2 };
 class tst_BakedClips : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void clipTablesMatchTheGame_data();
     void clipTablesMatchTheGame();
     void oneShotsStartAndEndOnGuard();

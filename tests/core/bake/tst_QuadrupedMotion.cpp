@@ -25,7 +25,7 @@ float soleHeight(const SpeciesManifest &m, const QList<QMatrix4x4> &palette, int
 class tst_QuadrupedMotion : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void footfallOrder_data();
     void footfallOrder();
     void plantedFeetDoNotSlide_data();

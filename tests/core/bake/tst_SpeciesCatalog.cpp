@@ -28,7 +28,7 @@ float maxStep(const QList<QMatrix4x4> &a, const QList<QMatrix4x4> &b)
 class tst_SpeciesCatalog : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void speciesAndClips_data();
     void speciesAndClips();
     void palettesAreRigidAndFinite();

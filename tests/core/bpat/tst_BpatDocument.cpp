@@ -8,7 +8,7 @@
 
 using namespace bpat;
 
-class TestBpatDocument : public QObject
+class tst_BpatDocument : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -163,5 +163,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBpatDocument)
+QTEST_GUILESS_MAIN(tst_BpatDocument)
 #include "tst_BpatDocument.moc"

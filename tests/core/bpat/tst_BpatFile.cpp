@@ -41,7 +41,7 @@ QMap<QString, QString> fields(const QString &line)
 
 } // namespace
 
-class TestBpatFile : public QObject
+class tst_BpatFile : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -335,5 +335,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBpatFile)
+QTEST_GUILESS_MAIN(tst_BpatFile)
 #include "tst_BpatFile.moc"

@@ -61,7 +61,7 @@ float maxGlobalDifference(const BpatFile &a, const BpatFile &b)
 
 } // namespace
 
-class TestBpatVersions : public QObject
+class tst_BpatVersions : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -432,5 +432,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBpatVersions)
+QTEST_GUILESS_MAIN(tst_BpatVersions)
 #include "tst_BpatVersions.moc"

@@ -9,7 +9,7 @@
 
 using namespace bpat;
 
-class TestBpatWriter : public QObject
+class tst_BpatWriter : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -154,5 +154,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBpatWriter)
+QTEST_GUILESS_MAIN(tst_BpatWriter)
 #include "tst_BpatWriter.moc"

@@ -7,7 +7,7 @@
 
 using namespace bpat;
 
-class TestDocumentEditor : public QObject
+class tst_DocumentEditor : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -162,5 +162,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDocumentEditor)
+QTEST_GUILESS_MAIN(tst_DocumentEditor)
 #include "tst_DocumentEditor.moc"

@@ -72,7 +72,7 @@ QString describe(const ValidationResult &r)
 
 } // namespace
 
-class TestValidator : public QObject
+class tst_Validator : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -611,5 +611,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestValidator)
+QTEST_GUILESS_MAIN(tst_Validator)
 #include "tst_Validator.moc"

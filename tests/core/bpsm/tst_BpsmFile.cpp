@@ -74,7 +74,7 @@ bool sameVertex(const CreatureVertex &a, const CreatureVertex &b) { return std::
 class tst_BpsmFile : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void layout();
     void roundTrip();
     void saveIsAtomicAndReadable();

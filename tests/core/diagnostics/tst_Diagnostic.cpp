@@ -4,7 +4,7 @@
 
 using namespace bpat;
 
-class TestDiagnostic : public QObject
+class tst_Diagnostic : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -29,5 +29,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDiagnostic)
+QTEST_GUILESS_MAIN(tst_Diagnostic)
 #include "tst_Diagnostic.moc"

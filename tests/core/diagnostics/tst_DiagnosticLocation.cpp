@@ -7,7 +7,7 @@
 using namespace bpat;
 using Kind = DiagnosticLocation::Kind;
 
-class TestDiagnosticLocation : public QObject
+class tst_DiagnosticLocation : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -92,5 +92,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDiagnosticLocation)
+QTEST_GUILESS_MAIN(tst_DiagnosticLocation)
 #include "tst_DiagnosticLocation.moc"

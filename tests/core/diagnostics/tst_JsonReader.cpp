@@ -7,7 +7,7 @@
 
 using namespace bpat;
 
-class TestJsonReader : public QObject
+class tst_JsonReader : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -56,5 +56,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsonReader)
+QTEST_GUILESS_MAIN(tst_JsonReader)
 #include "tst_JsonReader.moc"

@@ -9,7 +9,7 @@
 
 using namespace bpat;
 
-class TestValidationReport : public QObject
+class tst_ValidationReport : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -70,5 +70,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestValidationReport)
+QTEST_GUILESS_MAIN(tst_ValidationReport)
 #include "tst_ValidationReport.moc"

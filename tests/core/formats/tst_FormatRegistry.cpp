@@ -73,7 +73,7 @@ QMap<QString, MimeType> readMimeData(const QString &path)
 
 } // namespace
 
-class TestFormatRegistry : public QObject
+class tst_FormatRegistry : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -171,5 +171,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFormatRegistry)
+QTEST_GUILESS_MAIN(tst_FormatRegistry)
 #include "tst_FormatRegistry.moc"

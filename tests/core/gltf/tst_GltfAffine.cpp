@@ -11,7 +11,7 @@ class tst_GltfAffine : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void rigidRoundTrip()
     {
         Trs trs;

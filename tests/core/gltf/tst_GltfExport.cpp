@@ -36,7 +36,7 @@ class tst_GltfExport : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void realFiles_data()
     {
         QTest::addColumn<QString>("name");

@@ -105,7 +105,7 @@ class tst_GltfImport : public QObject
         }
     }
 
-private slots:
+private Q_SLOTS:
     void roundTrip_data()
     {
         QTest::addColumn<QString>("name");

@@ -47,7 +47,7 @@ class tst_RegularFile : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void readsRegularFiles();
     void ignoresTheReportedSize();
@@ -192,10 +192,13 @@ void tst_RegularFile::recipeEntryPoints()
     if (path.isEmpty())
         path = m_fifo;
     Diagnostics recipe, manifest;
+    bool recipeRead = true, manifestRead = true;
     finishesPromptly([&] {
-        (void)RecipeJson::readFile(path, &recipe);
-        (void)RebakeManifest::readFile(path, &manifest);
+        recipeRead = RecipeJson::readFile(path, &recipe).has_value();
+        manifestRead = RebakeManifest::readFile(path, &manifest).has_value();
     });
+    QVERIFY(!recipeRead);
+    QVERIFY(!manifestRead);
     QCOMPARE(codesOf(recipe), QStringList{QStringLiteral("RECIPE_UNREADABLE")});
     QCOMPARE(recipe.at(0).message, QStringLiteral("cannot read recipe %1: %2").arg(path, why));
     QCOMPARE(codesOf(manifest), QStringList{QStringLiteral("MANIFEST_UNREADABLE")});

@@ -207,7 +207,7 @@ class tst_SaveFaults : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void fullDiskLeavesOriginal_data();
     void fullDiskLeavesOriginal();
     void fullTmpfsLeavesOriginal_data();

@@ -126,7 +126,7 @@ class tst_SaveTargets : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void specialTargetIsRefused_data();
     void specialTargetIsRefused();
     void symlinkToFileWritesThroughAndKeepsTheLink();

@@ -53,7 +53,7 @@ class tst_CreatureMesh : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void builtinRigsMatchTheGameRigs_data()
     {
         QTest::addColumn<quint32>("species");

@@ -7,7 +7,7 @@
 
 using namespace bpat;
 
-class TestRig : public QObject
+class tst_Rig : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
@@ -61,5 +61,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRig)
+QTEST_GUILESS_MAIN(tst_Rig)
 #include "tst_Rig.moc"

@@ -14,16 +14,15 @@ class tst_BuiltinRecipes : public QObject
     Q_OBJECT
 
 private:
-    static RecipePoser::Input standingInput(const RecipePoser &poser)
+    static RecipePoser::Input standingInput()
     {
         RecipePoser::Input in;
         // Camera 1.67 m up looking along +Z (Unity frame, as humanoid-upper-body reads it).
         in.poses[0].position = QVector3D(0.5f, 1.67f, -2.0f);
-        Q_UNUSED(poser);
         return in;
     }
 
-private slots:
+private Q_SLOTS:
     void handsRig()
     {
         const RebakeRecipe r = BuiltinRecipes::hands();
@@ -106,7 +105,7 @@ private slots:
     {
         // With the hands untracked the body stands: every bone's Y axis points at its child's origin.
         const RecipePoser poser(BuiltinRecipes::humanoidUpperBody());
-        RecipePoser::Input in = standingInput(poser);
+        RecipePoser::Input in = standingInput();
         in.tracked = {false, false};
         QList<QMatrix4x4> g(20);
         poser.pose(in, g.data());
@@ -139,7 +138,7 @@ private slots:
         QRandomGenerator rng(11);
         int reachable = 0;
         for (int i = 0; i < 500; ++i) {
-            RecipePoser::Input in = standingInput(poser);
+            RecipePoser::Input in = standingInput();
             const float yaw = float(rng.generateDouble() * 360.0);
             in.poses[0].rotation = QQuaternion::fromAxisAndAngle(0, 1, 0, yaw)
                                    * QQuaternion::fromAxisAndAngle(1, 0, 0, float(rng.generateDouble() * 40 - 20));

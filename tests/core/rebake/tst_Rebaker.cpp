@@ -86,7 +86,7 @@ class tst_Rebaker : public QObject
         QTest::newRow("real") << m_real;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         m_generated = m_dir.filePath(QStringLiteral("generated.bin"));

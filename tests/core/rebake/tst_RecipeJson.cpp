@@ -65,7 +65,7 @@ private:
         }
     }
 
-private slots:
+private Q_SLOTS:
     void minimalRecipe()
     {
         Diagnostics d;

@@ -17,7 +17,7 @@ private:
         QVERIFY2(std::abs((s.end - s.middle).length() - l2) < 1e-4f, "lower length changed");
     }
 
-private slots:
+private Q_SLOTS:
     void reachesReachableTargets()
     {
         QRandomGenerator rng(7);

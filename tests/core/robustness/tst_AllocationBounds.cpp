@@ -53,7 +53,7 @@ class tst_AllocationBounds : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void hugeHeaderCountsDecodeNothing_data();
     void hugeHeaderCountsDecodeNothing();
     void overlappingClipsAreNotCopiedOverAndOver();

@@ -47,7 +47,7 @@ class tst_ChangingFiles : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void init();
     void replacedByRename();
     void deleted();

@@ -1,11 +1,12 @@
 #pragma once
-// The inspector's dock panels (Header, Clips, Sockets, Palette, Layout, Validation), created
-// with their models and docked into a MainWindow. Panels talk only to the StudioContext; this
-// class turns user gestures (select a clip, a bone, double-click an issue) into context calls
-// and jumps.
+// The main window's dock panels (Header, Clips, Sockets, Palette, Layout, Validation), created
+// with their models and docked into it, and the Validate menu connected to them. Panels talk
+// only to the StudioContext; this class turns user gestures (select a clip, a bone,
+// double-click an issue) into context calls and jumps.
 #include "diagnostics/DiagnosticLocation.h"
 
 #include <QObject>
+#include <functional>
 
 class QDockWidget;
 
@@ -22,11 +23,11 @@ class StudioContext;
 class TablePanel;
 class ValidationPanel;
 
-class InspectorPanels : public QObject
+class PanelDocks : public QObject
 {
     Q_OBJECT
 public:
-    explicit InspectorPanels(MainWindow *window);
+    explicit PanelDocks(MainWindow *window);
 
     HeaderModel *headerModel() const { return m_headerModel; }
     ClipsModel *clipsModel() const { return m_clipsModel; }
@@ -34,22 +35,24 @@ public:
     PaletteModel *paletteModel() const { return m_paletteModel; }
     LayoutModel *layoutModel() const { return m_layoutModel; }
 
-    TablePanel *headerPanel() const { return m_headerPanel; }
     TablePanel *clipsPanel() const { return m_clipsPanel; }
     TablePanel *socketsPanel() const { return m_socketsPanel; }
     TablePanel *palettePanel() const { return m_palettePanel; }
-    TablePanel *layoutPanel() const { return m_layoutPanel; }
-    LayoutBar *layoutBar() const { return m_layoutBar; }
     ValidationPanel *validationPanel() const { return m_validationPanel; }
+    QDockWidget *layoutDock() const { return m_layoutDock; } // the Undo History tabs beside it
 
     // Gives the docks their first-start proportions of the window's size.
     void applyDefaultSizes();
-    // Moves the panels to what an issue names (clip, socket, header field, frame, section).
-    void jumpTo(const bpat::DiagnosticLocation &location);
 
 private:
-    QDockWidget *dockOf(QWidget *panel) const;
-    void raise(QWidget *panel) const;
+    // Moves the panels to what an issue names (clip, socket, header field, frame, section).
+    void jumpTo(const bpat::DiagnosticLocation &location);
+    // Calls `picked` with the source row the user makes current in `panel`.
+    void onRowPicked(TablePanel *panel, const std::function<void(int)> &picked);
+    // Selects `row` in `panel` unless it is current already (no echo of the panel's own pick).
+    static void follow(TablePanel *panel, int row);
+    // Shows and raises `dock`, and selects `row` (a source row) of its `panel` unless it is -1.
+    static void show(QDockWidget *dock, TablePanel *panel, int row);
 
     MainWindow *m_window;
     StudioContext *m_context;
@@ -65,6 +68,12 @@ private:
     TablePanel *m_layoutPanel = nullptr;
     LayoutBar *m_layoutBar = nullptr;
     ValidationPanel *m_validationPanel = nullptr;
+    QDockWidget *m_headerDock = nullptr;
+    QDockWidget *m_layoutDock = nullptr;
+    QDockWidget *m_clipsDock = nullptr;
+    QDockWidget *m_socketsDock = nullptr;
+    QDockWidget *m_paletteDock = nullptr;
+    QDockWidget *m_validationDock = nullptr;
 };
 
 } // namespace bpat::studio

@@ -1,4 +1,4 @@
-#include "StudioViews.h"
+#include "CentralViews.h"
 
 #include "MainWindow.h"
 #include "StudioContext.h"
@@ -8,28 +8,28 @@
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
 #include "rebake/RebakeRecipe.h"
+#include "ui_MainWindow.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QFileInfo>
 #include <QItemSelectionModel>
-#include <QMenu>
 #include <QTimer>
 #include <QTreeView>
 
 namespace bpat::studio {
 
-StudioViews::StudioViews(MainWindow *window)
+CentralViews::CentralViews(MainWindow *window)
     : QObject(window)
     , m_window(window)
+    , ui(window->form())
 {
     installViewport();
-    installViewportMenu();
-    installRebake();
+    connectViewportMenu();
+    connect(ui->actionRebake, &QAction::triggered, this, &CentralViews::openRebakeDialog);
     installCurves();
 }
 
-void StudioViews::installCurves()
+void CentralViews::installCurves()
 {
     auto *curves = new CurvesPanel;
     const int tab = m_window->addCentralView(curves, tr("Curves"));
@@ -71,12 +71,12 @@ void StudioViews::installCurves()
     });
 }
 
-void StudioViews::installViewport()
+void CentralViews::installViewport()
 {
     m_viewport = new ViewportWidget;
     m_window->setCentralView(m_viewport, tr("Viewport"));
     StudioContext *context = m_window->context();
-    connect(context, &StudioContext::fileLoaded, this, &StudioViews::showFile);
+    connect(context, &StudioContext::fileLoaded, this, &CentralViews::showFile);
     connect(context, &StudioContext::fileClosed, this, [this] {
         m_shownPath.clear();
         m_viewport->clear();
@@ -96,7 +96,7 @@ void StudioViews::installViewport()
     QTimer::singleShot(0, this, [this] { m_window->setGlRenderer(m_viewport->glRenderer()); });
 }
 
-void StudioViews::showFile()
+void CentralViews::showFile()
 {
     StudioContext *context = m_window->context();
     // The same document again (an edit, undo/redo, a reload): keep the user's view.
@@ -109,120 +109,83 @@ void StudioViews::showFile()
     m_window->setGlRenderer(m_viewport->glRenderer());
 }
 
-void StudioViews::installViewportMenu()
+void CentralViews::connectViewportMenu()
 {
-    QMenu *menu = m_window->menu(MainWindow::Menu::View)->addMenu(tr("&Viewport"));
     const struct
     {
+        QAction *action;
         ViewportCanvas::Overlay overlay;
-        QString text;
-        bool on;
     } overlays[] = {
-        {ViewportCanvas::Skeleton, tr("Skeleton"), true},  {ViewportCanvas::JointAxes, tr("Joint Axes"), false},
-        {ViewportCanvas::BoneNames, tr("Bone Names on Hover"), true}, {ViewportCanvas::Sockets, tr("Sockets"), true},
-        {ViewportCanvas::Grid, tr("Ground Grid"), true},   {ViewportCanvas::Bounds, tr("Bounds"), false},
-        {ViewportCanvas::Stats, tr("Statistics"), true},
+        {ui->actionSkeleton, ViewportCanvas::Skeleton}, {ui->actionJointAxes, ViewportCanvas::JointAxes},
+        {ui->actionBoneNames, ViewportCanvas::BoneNames}, {ui->actionSockets, ViewportCanvas::Sockets},
+        {ui->actionGrid, ViewportCanvas::Grid},         {ui->actionBounds, ViewportCanvas::Bounds},
+        {ui->actionStats, ViewportCanvas::Stats},
     };
     for (const auto &o : overlays) {
-        QAction *action = menu->addAction(o.text);
-        action->setCheckable(true);
-        action->setChecked(o.on);
         const ViewportCanvas::Overlay overlay = o.overlay;
-        connect(action, &QAction::toggled, m_viewport, [this, overlay](bool on) { m_viewport->setOverlay(overlay, on); });
+        connect(o.action, &QAction::toggled, m_viewport, [this, overlay](bool on) { m_viewport->setOverlay(overlay, on); });
     }
-    menu->addSeparator();
-    QAction *perBone = menu->addAction(tr("Per-Bone Colours"));
-    perBone->setCheckable(true);
-    connect(perBone, &QAction::toggled, m_viewport, &ViewportWidget::setPerBoneColors);
-    QAction *interpolate = menu->addAction(tr("Interpolate Between Frames"));
-    interpolate->setCheckable(true);
-    connect(interpolate, &QAction::toggled, m_viewport, &ViewportWidget::setInterpolation);
-    menu->addSeparator();
-    const auto addCameraAction = [&](const QString &text, const QKeySequence &key, void (ViewportWidget::*slot)()) {
-        QAction *action = menu->addAction(text);
-        action->setShortcut(key);
-        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(ui->actionPerBoneColors, &QAction::toggled, m_viewport, &ViewportWidget::setPerBoneColors);
+    connect(ui->actionInterpolate, &QAction::toggled, m_viewport, &ViewportWidget::setInterpolation);
+    // The camera keys work while the viewport has the focus (their shortcut context, in the form).
+    const std::pair<QAction *, void (ViewportWidget::*)()> cameraActions[] = {
+        {ui->actionFrameAll, &ViewportWidget::frameAll}, {ui->actionResetCamera, &ViewportWidget::resetCamera},
+        {ui->actionViewFront, &ViewportWidget::viewFront}, {ui->actionViewSide, &ViewportWidget::viewSide},
+        {ui->actionViewTop, &ViewportWidget::viewTop},
+    };
+    for (const auto &[action, slot] : cameraActions) {
         m_viewport->addAction(action);
         connect(action, &QAction::triggered, m_viewport, slot);
-    };
-    addCameraAction(tr("Frame All"), QKeySequence(Qt::Key_F), &ViewportWidget::frameAll);
-    addCameraAction(tr("Reset Camera"), QKeySequence(Qt::Key_0), &ViewportWidget::resetCamera);
-    addCameraAction(tr("Front View"), QKeySequence(Qt::Key_1), &ViewportWidget::viewFront);
-    addCameraAction(tr("Side View"), QKeySequence(Qt::Key_3), &ViewportWidget::viewSide);
-    addCameraAction(tr("Top View"), QKeySequence(Qt::Key_7), &ViewportWidget::viewTop);
-    installMotionMenu(menu);
-    menu->addSeparator();
-    QMenu *crowd = menu->addMenu(tr("Crowd"));
-    for (int n : {0, 100, 1000, 10000}) {
-        QAction *action = crowd->addAction(n == 0 ? tr("Single Creature") : tr("%1 Instances").arg(n));
-        connect(action, &QAction::triggered, m_viewport, [this, n] { m_viewport->setCrowdSize(n); });
     }
+    connectMotionMenu();
+    const std::pair<QAction *, int> crowdSizes[] = {
+        {ui->actionCrowdSingle, 0}, {ui->actionCrowd100, 100}, {ui->actionCrowd1000, 1000}, {ui->actionCrowd10000, 10000}};
+    for (const auto &[action, n] : crowdSizes)
+        connect(action, &QAction::triggered, m_viewport, [this, n = n] { m_viewport->setCrowdSize(n); });
 }
 
-void StudioViews::installMotionMenu(QMenu *menu)
+void CentralViews::connectMotionMenu()
 {
-    menu->addSeparator();
     StudioContext *context = m_window->context();
-    QAction *overlay = menu->addAction(tr("Recording Over Creature"));
-    overlay->setObjectName(QStringLiteral("actionRecordingOverlay"));
-    overlay->setCheckable(true);
-    overlay->setShortcut(QKeySequence(Qt::Key_V));
-    overlay->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_viewport->addAction(overlay);
-    connect(overlay, &QAction::toggled, m_viewport, &ViewportWidget::setRecordingOverlay);
+    m_viewport->addAction(ui->actionRecordingOverlay);
+    connect(ui->actionRecordingOverlay, &QAction::toggled, m_viewport, &ViewportWidget::setRecordingOverlay);
 
     // Motion paths of the selected bone and of the joints selected in the Curves tree.
-    m_motionPathAction = menu->addAction(tr("Motion Paths of Selected Bones, Sockets and Joints"));
-    m_motionPathAction->setObjectName(QStringLiteral("actionMotionPath"));
-    m_motionPathAction->setCheckable(true);
-    m_motionPathAction->setShortcut(QKeySequence(Qt::Key_P));
-    m_motionPathAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_viewport->addAction(m_motionPathAction);
-    connect(m_motionPathAction, &QAction::toggled, this, &StudioViews::updateMotionPaths);
-    connect(context, &StudioContext::currentBoneChanged, this, &StudioViews::updateMotionPaths);
-    connect(context, &StudioContext::currentSocketChanged, this, &StudioViews::updateMotionPaths);
+    m_viewport->addAction(ui->actionMotionPath);
+    connect(ui->actionMotionPath, &QAction::toggled, this, &CentralViews::updateMotionPaths);
+    connect(context, &StudioContext::currentBoneChanged, this, &CentralViews::updateMotionPaths);
+    connect(context, &StudioContext::currentSocketChanged, this, &CentralViews::updateMotionPaths);
 
-    QMenu *onion = menu->addMenu(tr("Onion Skins"));
-    auto *counts = new QActionGroup(onion);
-    for (int n : {0, 1, 2, 3, 5}) {
-        QAction *action = onion->addAction(n == 0 ? tr("Off") : tr("%n Before and After", nullptr, n));
-        action->setCheckable(true);
-        action->setChecked(n == 0);
-        counts->addAction(action);
-        connect(action, &QAction::triggered, this, [this, n] {
+    // Onion skins: how many before and after, and how many frames apart.
+    const std::pair<QAction *, int> counts[] = {
+        {ui->actionOnionOff, 0}, {ui->actionOnion1, 1}, {ui->actionOnion2, 2}, {ui->actionOnion3, 3}, {ui->actionOnion5, 5}};
+    for (const auto &[action, n] : counts) {
+        connect(action, &QAction::triggered, this, [this, n = n] {
             m_onionCount = n;
             m_viewport->setOnionSkins(m_onionCount, m_onionSpacing);
         });
     }
-    onion->addSeparator();
-    auto *spacings = new QActionGroup(onion);
-    for (int n : {1, 2, 4}) {
-        QAction *action = onion->addAction(tr("Every %n Frame(s)", nullptr, n));
-        action->setCheckable(true);
-        action->setChecked(n == 1);
-        spacings->addAction(action);
-        connect(action, &QAction::triggered, this, [this, n] {
+    const std::pair<QAction *, int> spacings[] = {
+        {ui->actionOnionEvery1, 1}, {ui->actionOnionEvery2, 2}, {ui->actionOnionEvery4, 4}};
+    for (const auto &[action, n] : spacings) {
+        connect(action, &QAction::triggered, this, [this, n = n] {
             m_onionSpacing = n;
             m_viewport->setOnionSkins(m_onionCount, m_onionSpacing);
         });
     }
-    QAction *toggle = onion->addAction(tr("Toggle Onion Skins"));
-    toggle->setShortcut(QKeySequence(Qt::Key_O));
-    toggle->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_viewport->addAction(toggle);
-    connect(toggle, &QAction::triggered, this, [this, counts] {
+    m_viewport->addAction(ui->actionToggleOnionSkins);
+    connect(ui->actionToggleOnionSkins, &QAction::triggered, this, [this] {
         m_onionCount = m_onionCount > 0 ? 0 : 2;
-        for (QAction *a : counts->actions())
-            a->setChecked(a->text() == (m_onionCount == 0 ? tr("Off") : tr("%n Before and After", nullptr, 2)));
+        (m_onionCount == 0 ? ui->actionOnionOff : ui->actionOnion2)->setChecked(true);
         m_viewport->setOnionSkins(m_onionCount, m_onionSpacing);
     });
 }
 
-void StudioViews::updateMotionPaths()
+void CentralViews::updateMotionPaths()
 {
     StudioContext *context = m_window->context();
     QStringList names;
-    if (m_motionPathAction && m_motionPathAction->isChecked()) {
+    if (ui->actionMotionPath->isChecked()) {
         if (context->currentBone() >= 0)
             names.append(context->boneName(context->currentBone()));
         const int socket = context->currentSocket();
@@ -233,19 +196,7 @@ void StudioViews::updateMotionPaths()
     m_viewport->setMotionPaths(names);
 }
 
-void StudioViews::installRebake()
-{
-    QMenu *file = m_window->menu(MainWindow::Menu::File);
-    auto *action = new QAction(tr("&Rebake..."), this);
-    action->setObjectName(QStringLiteral("actionRebake"));
-    action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
-    // Before Quit (the last action), after its separator.
-    const QList<QAction *> actions = file->actions();
-    file->insertAction(actions.size() >= 2 ? actions.at(actions.size() - 2) : nullptr, action);
-    connect(action, &QAction::triggered, this, &StudioViews::openRebakeDialog);
-}
-
-void StudioViews::openRebakeDialog()
+void CentralViews::openRebakeDialog()
 {
     auto *dialog = new RebakeDialog(m_window, m_window->jobs());
     dialog->setAttribute(Qt::WA_DeleteOnClose);

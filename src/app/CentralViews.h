@@ -1,41 +1,42 @@
 #pragma once
-// Puts the 3D viewport and the curves panel in the centre of the main window and the rebake
-// tool in its File menu,
-// and keeps them in step with the StudioContext (open file, current clip/frame/bone). The window
-// itself stays unaware of both.
+// The main window's central views: the 3D viewport and the curves panel as tabs of its
+// CentralViewHost, kept in step with the StudioContext (open file, current clip/frame/bone,
+// recording time), with the View > Viewport menu and File > Rebake (for the recording they
+// show) connected to them. The window itself stays unaware of both views.
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
-class QAction;
-class QMenu;
 class ViewportWidget;
+
+namespace Ui {
+class MainWindow;
+}
 
 namespace bpat::studio {
 
 class MainWindow;
 
-class StudioViews : public QObject
+class CentralViews : public QObject
 {
     Q_OBJECT
 public:
-    explicit StudioViews(MainWindow *window);
+    explicit CentralViews(MainWindow *window);
 
     ViewportWidget *viewport() const { return m_viewport; }
 
 private:
     void installViewport();
-    void installViewportMenu();
-    void installMotionMenu(QMenu *menu); // recording overlay, motion paths, onion skins
-    void installRebake();
+    void connectViewportMenu(); // View > Viewport
+    void connectMotionMenu();   // recording overlay, motion paths, onion skins
     void updateMotionPaths(); // the selected bone and Curves-tree joints, while the action is on
     void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
     void showFile();
     void openRebakeDialog();
 
     MainWindow *m_window;
+    Ui::MainWindow *ui; // View > Viewport, File > Rebake
     ViewportWidget *m_viewport = nullptr;
-    QAction *m_motionPathAction = nullptr;
     QStringList m_selectedJoints; // pose names ("RightHand/IndexTip") selected in the Curves tree
     int m_onionCount = 0;
     int m_onionSpacing = 1;
