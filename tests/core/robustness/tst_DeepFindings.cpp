@@ -16,6 +16,7 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
+#include "bpat/DeepCheckKernels.h"
 #include "bpat/Validator.h"
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmValidator.h"
@@ -25,6 +26,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRandomGenerator>
 #include <QtTest/QTest>
 #include <cmath>
 #include <functional>
@@ -358,12 +360,7 @@ QString largeBpsmFindings(int threads)
     const BpsmFile file = BpsmFile::fromData(largeBpsm());
     for (int cap : {8, 1000000}) {
         ValidationResult r;
-#ifdef BPAT_BPSM_THREADS
         r.issues = BpsmValidator(cap, threads).validate(file);
-#else
-        Q_UNUSED(threads);
-        r.issues = BpsmValidator(cap).validate(file);
-#endif
         out << QStringLiteral("large cap %1").arg(cap) << describe(r);
     }
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -444,6 +441,54 @@ private slots:
     {
         QFETCH(int, threads);
         QVERIFY(compareWith(largeBpsmFindings(threads), QStringLiteral("bpsm-large.txt")));
+    }
+
+    // The fast paths compute what the exact checks compute, to the bit: the late-v3 global's rows
+    // (skin x bind in double) and the socket rows (BpatDocument::computeSocketRow), on random
+    // matrices of every magnitude.
+    void kernelsComputeTheSameFloats()
+    {
+        QRandomGenerator random(23);
+        auto value = [&]() {
+            const double magnitude = std::ldexp(1.0, int(random.bounded(40)) - 20);
+            return float((random.generateDouble() * 2.0 - 1.0) * magnitude);
+        };
+        for (int i = 0; i < 20000; ++i) {
+            float skin[16], bind[16];
+            for (float &v : skin)
+                v = value();
+            for (float &v : bind)
+                v = i % 3 == 0 ? -0.0f : value();
+            alignas(16) double bindT[16];
+            for (int k = 0; k < 4; ++k)
+                for (int c = 0; c < 4; ++c)
+                    bindT[k * 4 + c] = double(bind[c * 4 + k]);
+            float rows[12];
+            deepkernels::skinTimesBindRows(reinterpret_cast<const uchar *>(skin), bindT, rows);
+            const std::array<float, 16> global = skinTimesBind(skin, bind);
+            QVERIFY(std::memcmp(rows, global.data(), sizeof rows) == 0);
+            const QVector3D offset(value(), value(), value());
+            float socket[12];
+            deepkernels::socketRow(global.data(), offset.x(), offset.y(), offset.z(), socket);
+            const std::array<float, 12> expected = BpatDocument::computeSocketRow(global.data(), offset);
+            QVERIFY(std::memcmp(socket, expected.data(), sizeof socket) == 0);
+#if defined(__SSE2__)
+            // Stored rows near the tolerance: the kernel passes exactly the rows the exact check
+            // does not count as differing.
+            constexpr float Tolerance = 1e-4f;
+            float stored[12];
+            bool differs = false;
+            for (int k = 0; k < 12; ++k) {
+                const float scale = Tolerance * std::max(1.0f, std::abs(expected[k]));
+                stored[k] = expected[k] + float(random.generateDouble() * 2.0 - 1.0) * scale * 1.02f;
+                differs |= !(std::abs(stored[k] - expected[k]) <= scale);
+            }
+            const bool within = deepkernels::socketRowWithin(reinterpret_cast<const uchar *>(stored), reinterpret_cast<const uchar *>(global.data()),
+                                                             _mm_set1_ps(offset.x()), _mm_set1_ps(offset.y()), _mm_set1_ps(offset.z()),
+                                                             _mm_set1_ps(Tolerance));
+            QCOMPARE(within, !differs);
+#endif
+        }
     }
 
     // 64 bones x 2,500 frames (about 10.7 MB): split over threads. Faults in the first and last
