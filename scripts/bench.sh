@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Runs the benchmarks of bench/ and prints, as Markdown, the tables docs/performance.md shows:
 # each heavy job beside its floor measured in the same run (a plain pass over the mapping for
-# deep validation; writing the same number of bytes through QSaveFile for a rebake), with the
-# ratio. Every figure is a median of several runs inside the benchmark program.
+# deep validation of every BPAT version and the BPSM content check; writing the same number of
+# bytes through QSaveFile for a rebake), with the ratio. Every figure is a median of several runs
+# inside the benchmark program.
 #
 # Usage: scripts/bench.sh [BUILD_DIR]        (default: build, as made by scripts/build.sh)
-# Environment: RUNS (default 5), SIZE_MIB (deep-validation file, default 1024),
+# Environment: RUNS (default 5), SIZE_MIB (deep-validation files, default 1024; one at a time),
+#              BPSM (a BPSM file measured beside the generated one; default the baked
+#              horse_minimal.bpsm of the build when there is one),
 #              FPS (rebake frame rates, default "2400 9600"), BENCH_DIR (scratch directory for
 #              the generated and rebaked files, default the temp dir; needs SIZE_MIB + 600 MB).
 # The machine is whatever runs it: on a shared machine, run it more than once and say so.
@@ -17,7 +20,9 @@ size=${SIZE_MIB:-1024}
 fps_list=${FPS:-2400 9600}
 scratch=${BENCH_DIR:-${TMPDIR:-/tmp}}
 
-cmake --build "$build" --target bench_BpatValidate bench_Rebake bench_RebakePreview >&2
+bpsm=${BPSM:-$build/share/bpat-studio/samples/horse_minimal.bpsm}
+
+cmake --build "$build" --target bench_BpatValidate bench_BpatVersions bench_Rebake bench_RebakePreview >&2
 
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
 compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
@@ -26,11 +31,14 @@ echo "Machine: $(nproc) CPU threads (${cpu:-unknown CPU}), load average $(cut -d
 echo "build ${build_type:-?} with $(basename "${compiler:-?}"); $(date -u '+%Y-%m-%d %H:%M UTC'); medians of $runs runs."
 echo
 
-echo "### Deep validation beside a plain pass over the same mapping"
+echo "### Deep validation (every version) and the BPSM content check beside a plain pass over the same mapping"
 echo
 echo "| file | job | throughput | ratio to the plain pass |"
 echo "|---|---|---|---|"
 TMPDIR=$scratch "$build/bench/bench_BpatValidate" --size-mib "$size" --runs "$runs" > "$scratch/bench_validate.$$.txt"
+bpsm_args=()
+if [ -f "$bpsm" ]; then bpsm_args=(--bpsm "$bpsm"); fi
+TMPDIR=$scratch "$build/bench/bench_BpatVersions" --size-mib "$size" --runs "$runs" "${bpsm_args[@]}" >> "$scratch/bench_validate.$$.txt"
 grep '^|' "$scratch/bench_validate.$$.txt"
 grep -v '^|' "$scratch/bench_validate.$$.txt" | sed 's/^/    /'
 rm -f "$scratch/bench_validate.$$.txt"

@@ -4,8 +4,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepCheckKernels.h"
-#include "bpat/DeepCheckerV3.h"
-#include "mesh/Rig.h"
+#include "bpat/DeepCheckerLate.h"
 
 #include <QThread>
 #include <QThreadPool>
@@ -30,30 +29,16 @@ namespace {
 
 constexpr quint64 ProgressStep = 8ull << 20; // bytes between progress callbacks
 
-QString floats(const float *v, int n)
-{
-    QStringList parts;
-    for (int i = 0; i < n; ++i)
-        parts << QString::number(double(v[i]), 'g', 7);
-    return parts.join(QLatin1Char(' '));
-}
-
 } // namespace
 
 DeepChecker::DeepChecker(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink)
     : m_file(file)
     , m_options(options)
     , m_sink(sink)
+    , m_where(file)
 {
-    m_clipsSorted = true;
-    quint64 end = 0;
-    for (const BpatClipInfo &c : m_file.clips()) {
-        if (c.frameOffset < end) {
-            m_clipsSorted = false;
-            break;
-        }
-        end = quint64(c.frameOffset) + c.frameCount;
-    }
+    if (m_file.storesSkinningMatrices())
+        m_late = std::make_shared<const DeepCheckerLate>(file, options);
 }
 
 void DeepChecker::run()
@@ -74,17 +59,6 @@ void DeepChecker::run()
     const bool sockets = rows && h.socketCount > 0 && m_file.sockets().size() == qsizetype(h.socketCount);
     m_totalBytes = m_file.paletteBytesSize() + m_file.socketDataBytesSize();
     m_nextProgress = 0;
-    DeepCheckerV3 v3(m_file, m_options, m_sink);
-    if (m_file.storesSkinningMatrices()) {
-        // Late v3 stores column-major skinning matrices: their own pass (DeepCheckerV3).
-        const bool done = tick(0) && v3.checkSkinningPalette(0, m_totalBytes)
-                          && v3.checkSocketData(m_file.paletteBytesSize(), m_totalBytes) && v3.checkContacts();
-        if (!done)
-            m_sink.setCancelled();
-        else if (m_options.progress)
-            m_options.progress(m_totalBytes, m_totalBytes);
-        return;
-    }
     if (!tick(0)) {
         m_sink.setCancelled();
         return;
@@ -124,6 +98,7 @@ void DeepChecker::run()
         part.socketSink = std::make_unique<DiagnosticSink>(m_sink.profile(), m_options.maxIssues);
         part.palette = std::make_unique<DeepChecker>(m_file, m_options, *part.paletteSink);
         part.socket = std::make_unique<DeepChecker>(m_file, m_options, *part.socketSink);
+        part.palette->m_late = part.socket->m_late = m_late; // prepared once
     }
     std::atomic<quint64> done{0};
     std::atomic<bool> stop{false};
@@ -182,7 +157,7 @@ void DeepChecker::run()
         }
         finishSockets();
     }
-    if (!v3.checkContacts()) { // v3: the contact table, early and late alike
+    if (!DeepCheckerLate::checkContacts(m_file, m_options, m_sink, m_where)) { // v3: early and late alike
         m_sink.setCancelled();
         return;
     }
@@ -226,49 +201,6 @@ bool DeepChecker::tick(quint64 done)
     return true;
 }
 
-DiagnosticLocation DeepChecker::paletteLocation(quint32 global, quint32 bone) const
-{
-    const QList<BpatClipInfo> &clips = m_file.clips();
-    const auto at = [&](const BpatClipInfo &c) {
-        const QString name = c.nameValid() ? c.name : QStringLiteral("#%1").arg(c.index);
-        return DiagnosticLocation::palette(c.index, name, int(global - c.frameOffset), int(bone));
-    };
-    if (m_clipsSorted) {
-        // The last clip starting at or before `global`; every earlier one ends before it starts.
-        const auto after = std::upper_bound(clips.cbegin(), clips.cend(), global,
-                                            [](quint32 frame, const BpatClipInfo &c) { return frame < c.frameOffset; });
-        if (after != clips.cbegin()) {
-            const BpatClipInfo &c = *(after - 1);
-            if (quint64(global) < quint64(c.frameOffset) + c.frameCount)
-                return at(c);
-        }
-        return DiagnosticLocation::palette(-1, QString(), int(global), int(bone));
-    }
-    for (const BpatClipInfo &c : clips) {
-        if (global >= c.frameOffset && quint64(global) < quint64(c.frameOffset) + c.frameCount)
-            return at(c);
-    }
-    return DiagnosticLocation::palette(-1, QString(), int(global), int(bone));
-}
-
-DiagnosticLocation DeepChecker::socketLocation(quint32 global, quint32 socket, const QString &name) const
-{
-    const DiagnosticLocation at = paletteLocation(global, 0);
-    return DiagnosticLocation::socketData(at.clip, at.clipName, at.frame, int(socket), name);
-}
-
-QString DeepChecker::boneLabel(quint32 bone)
-{
-    // Every finding names its bone in the message too ("bone 12 'Hand_L'"), which is all a
-    // command-line report shows: the rig's name when the game had a rig of this size.
-    if (!m_rigLooked) {
-        m_rigLooked = true;
-        m_rig = Rig::forSpecies(m_file.header().speciesId, int(m_file.header().boneCount));
-    }
-    return m_rig && int(bone) < m_rig->boneCount() ? QStringLiteral("bone %1 '%2'").arg(bone).arg(m_rig->bone(int(bone)).name)
-                                                   : QStringLiteral("bone %1").arg(bone);
-}
-
 void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
 {
     const BpatHeader &h = m_file.header();
@@ -279,28 +211,24 @@ void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
             m_sink.countOnly(code);
             return;
         }
-        const DiagnosticLocation where = paletteLocation(frame, bone);
+        const DiagnosticLocation where = m_where.palette(frame, bone);
         // "clip walk, frame 7", or "frame 12" outside every clip.
         const QString inWords = where.clip >= 0
                                     ? QStringLiteral("clip %1, frame %2").arg(where.clipName, QString::number(where.frame))
                                     : QStringLiteral("frame %1").arg(where.frame);
         m_sink.report(code, paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize, where,
-                      QStringLiteral("%1 in %2: %3").arg(boneLabel(bone), inWords, what));
+                      QStringLiteral("%1 in %2: %3").arg(m_where.boneLabel(bone), inWords, what));
     };
     if (!allFinite(m, 16)) {
-        report(NON_FINITE, QStringLiteral("matrix holds NaN or infinity: %1").arg(floats(m, 16)));
+        report(NON_FINITE, QStringLiteral("matrix holds NaN or infinity: %1").arg(DeepLocator::floats(m, 16)));
         return;
     }
     if (!(m[12] == 0.0f && m[13] == 0.0f && m[14] == 0.0f && m[15] == 1.0f)) {
         const bool looksColumnMajor = m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f;
         if (looksColumnMajor) {
-            if (!m_firstColumnMajor) {
-                m_firstColumnMajor = paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize;
-                m_firstColumnMajorAt = paletteLocation(frame, bone);
-            }
-            ++m_columnMajor;
+            otherLayout(frame, bone);
         } else {
-            report(NON_AFFINE, QStringLiteral("row 3 (floats 12..15) is %1, expected 0 0 0 1").arg(floats(m + 12, 4)));
+            report(NON_AFFINE, QStringLiteral("row 3 (floats 12..15) is %1, expected 0 0 0 1").arg(DeepLocator::floats(m + 12, 4)));
         }
     }
     const double det = double(m[0]) * (double(m[5]) * m[10] - double(m[6]) * m[9])
@@ -312,8 +240,21 @@ void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
     }
 }
 
+void DeepChecker::otherLayout(quint32 frame, quint32 bone)
+{
+    if (!m_firstColumnMajor) {
+        m_firstColumnMajor = m_file.paletteDataOffset() + (quint64(frame) * m_file.header().boneCount + bone) * fmt::MatrixSize;
+        m_firstColumnMajorAt = m_where.palette(frame, bone);
+    }
+    ++m_columnMajor;
+}
+
 void DeepChecker::checkPaletteFrames(const uchar *frames, quint32 first, quint32 count)
 {
+    if (m_late) {
+        checkSkinningFrames(frames, first, count);
+        return;
+    }
     const quint32 bones = m_file.header().boneCount;
     // Fast-path bound in float, with margin for float rounding; borderline cases are decided
     // by the exact checks in checkMatrixSlow() in double precision.
@@ -329,12 +270,50 @@ void DeepChecker::checkPaletteFrames(const uchar *frames, quint32 first, quint32
     }
 }
 
+// Late v3: the same kernel over column-major skinning matrices, against each bone's bound
+// (DeepCheckerLate); the exact checks of the global only for a matrix that fails it.
+void DeepChecker::checkSkinningFrames(const uchar *frames, quint32 first, quint32 count)
+{
+    if (!m_late->checksPalette())
+        return;
+    const quint32 bones = m_file.header().boneCount;
+    const quint64 frameBytes = quint64(bones) * fmt::MatrixSize;
+    const float *minDet = m_late->fastMinDets();
+    for (quint32 f = 0; f < count; ++f) {
+        const uchar *frame = frames + quint64(f) * frameBytes;
+        for (quint32 b = 0; b < bones; ++b) {
+            const uchar *m = frame + quint64(b) * fmt::MatrixSize;
+            if (Q_LIKELY(looksFine<true>(m, minDet[b], DeepCheckerLate::ExponentLimit)))
+                continue;
+            float s[16];
+            std::memcpy(s, m, sizeof s);
+            const DeepCheckerLate::Verdict v = m_late->check(s, b, !m_sink.full());
+            if (v.kind == DeepCheckerLate::Verdict::RowMajor) {
+                otherLayout(first + f, b);
+            } else if (v.kind == DeepCheckerLate::Verdict::Finding) {
+                if (m_sink.full())
+                    m_sink.countOnly(v.code);
+                else
+                    m_sink.report(v.code, m_file.paletteDataOffset() + (quint64(first + f) * bones + b) * fmt::MatrixSize,
+                                  m_where.palette(first + f, b), v.message);
+            }
+        }
+    }
+}
+
 void DeepChecker::finishPalette()
 {
     if (m_columnMajor == 0)
         return;
     const BpatHeader &h = m_file.header();
     const quint64 total = quint64(h.frameTotal) * h.boneCount;
+    if (m_late) {
+        m_sink.report(ROW_MAJOR_SUSPECTED, m_firstColumnMajor, m_firstColumnMajorAt,
+                      QStringLiteral("%1 of %2 skinning matrices hold their translation in floats 3, 7, 11 with floats 12..14 zero "
+                                     "(row-major); late v3 stores columns (translation in floats 12..14)")
+                          .arg(m_columnMajor).arg(total));
+        return;
+    }
     m_sink.report(COLUMN_MAJOR_SUSPECTED, m_firstColumnMajor, m_firstColumnMajorAt,
                   QStringLiteral("%1 of %2 matrices hold their translation in floats 12..14 with floats 3, 7, 11 zero "
                                  "(column-major); v1 palettes are row-major (translation in floats 3, 7, 11, row 3 = 0 0 0 1)")
@@ -376,11 +355,24 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
         const uchar *framePalette = palette + quint64(i) * h.boneCount * fmt::MatrixSize;
         for (quint32 s = 0; s < socketCount; ++s) {
 #if defined(__SSE2__)
-            if (Q_LIKELY(refs[s].anchorValid)
-                && socketRowExact(frameRows + quint64(s) * fmt::SocketRowSize,
-                                  framePalette + quint64(refs[s].anchor) * fmt::MatrixSize, _mm_set1_ps(refs[s].x),
-                                  _mm_set1_ps(refs[s].y), _mm_set1_ps(refs[s].z)))
-                continue; // the common case: the rows are exactly what the palette gives
+            if (Q_LIKELY(refs[s].anchorValid)) {
+                const uchar *anchor = framePalette + quint64(refs[s].anchor) * fmt::MatrixSize;
+                alignas(16) float global[12];
+                bool fast = true;
+                if (m_late) { // late v3: against the rows of the global skin x bind
+                    fast = refs[s].anchor < m_late->preparedBones();
+                    if (fast)
+                        m_late->globalRows(anchor, refs[s].anchor, global);
+                    anchor = reinterpret_cast<const uchar *>(global);
+                }
+                // The common case: the rows are what the palette gives, bit for bit (v1, v2, early
+                // v3 as written), or within the tolerance (late v3, whose rows were computed from
+                // globals that skin x bind gives back only to the last bits).
+                const uchar *row = frameRows + quint64(s) * fmt::SocketRowSize;
+                const __m128 x = _mm_set1_ps(refs[s].x), y = _mm_set1_ps(refs[s].y), z = _mm_set1_ps(refs[s].z);
+                if (fast && (m_late ? socketRowWithin(row, anchor, x, y, z, _mm_set1_ps(tolerance)) : socketRowExact(row, anchor, x, y, z)))
+                    continue;
+            }
 #endif
             float stored[12];
             std::memcpy(stored, frameRows + quint64(s) * fmt::SocketRowSize, sizeof stored);
@@ -389,8 +381,8 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
                     m_sink.countOnly(NON_FINITE);
                 } else {
                     m_sink.report(NON_FINITE, *m_file.socketDataOffset() + (quint64(frame) * socketCount + s) * fmt::SocketRowSize,
-                                  socketLocation(frame, s, m_file.sockets().at(s).name),
-                                  QStringLiteral("socket rows hold NaN or infinity: %1").arg(floats(stored, 12)));
+                                  m_where.socket(frame, s, m_file.sockets().at(s).name),
+                                  QStringLiteral("socket rows hold NaN or infinity: %1").arg(DeepLocator::floats(stored, 12)));
                 }
                 continue;
             }
@@ -399,8 +391,11 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
                 continue;
             float anchor[16];
             std::memcpy(anchor, framePalette + quint64(ref.anchor) * fmt::MatrixSize, sizeof anchor);
-            float expected[12];
-            socketRow(anchor, ref.x, ref.y, ref.z, expected);
+            std::array<float, 12> expected;
+            if (m_late) // as before: BpatFile::globalMatrixFloats and BpatDocument::computeSocketRow
+                expected = BpatDocument::computeSocketRow(m_late->global(anchor, ref.anchor).data(), m_file.sockets().at(s).localOffset);
+            else
+                socketRow(anchor, ref.x, ref.y, ref.z, expected.data());
             float worst = 0.0f;
             bool differs = false;
             for (int k = 0; k < 12; ++k) {
@@ -432,10 +427,13 @@ void DeepChecker::finishSockets()
             continue;
         const BpatSocketInfo &socket = sockets.at(s);
         m_sink.report(SOCKET_DATA_MISMATCH, socketBase + (quint64(mm.firstFrame) * h.socketCount + s) * fmt::SocketRowSize,
-                      socketLocation(mm.firstFrame, s, socket.name),
-                      QStringLiteral("socket '%1': stored rows differ from palette[%2] * translate(local_offset) in %3 of %4 frames "
-                                     "(largest difference %5, tolerance %6 * max(1, |expected|))")
-                          .arg(socket.name).arg(socket.anchorBone).arg(mm.frames).arg(h.frameTotal)
+                      m_where.socket(mm.firstFrame, s, socket.name),
+                      QStringLiteral("socket '%1': stored rows differ from %2[%3] * translate(local_offset)%4 in %5 of %6 frames "
+                                     "(largest difference %7, tolerance %8 * max(1, |expected|))")
+                          .arg(socket.name, m_late ? QStringLiteral("global") : QStringLiteral("palette"))
+                          .arg(socket.anchorBone)
+                          .arg(m_late ? QStringLiteral(" (global = skin x bind)") : QString())
+                          .arg(mm.frames).arg(h.frameTotal)
                           .arg(double(mm.worst), 0, 'g', 6).arg(double(tolerance), 0, 'g', 3));
     }
 }

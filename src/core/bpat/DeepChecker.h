@@ -1,8 +1,10 @@
 #pragma once
-// The Validator's deep checks: one streaming pass over every palette matrix (NON_FINITE,
-// NON_AFFINE, COLUMN_MAJOR_SUSPECTED, DEGENERATE_MATRIX) and one over the socket rows
-// (NON_FINITE, SOCKET_DATA_MISMATCH), reading in place from the mapping. Runs only over data
-// the structural checks found inside the file; honours the cancel flag and reports progress.
+// The Validator's deep checks, every version: one streaming pass over every palette matrix
+// (NON_FINITE, NON_AFFINE, COLUMN_MAJOR_SUSPECTED or in late v3 ROW_MAJOR_SUSPECTED,
+// DEGENERATE_MATRIX; late v3 checks the global skin x bind, see DeepCheckerLate) and the socket
+// rows (NON_FINITE, SOCKET_DATA_MISMATCH), then the v3 contact table (NON_FINITE), reading in
+// place from the mapping. Runs only over data the structural checks found inside the file;
+// honours the cancel flag and reports progress.
 //
 // The checks also run frame by frame on data that is not in the file yet: a streaming writer
 // (BpatStreamWriter) hands each run of frames to checkPaletteFrames() / checkSocketFrames() as
@@ -15,15 +17,17 @@
 // whose anchors are still in cache. Each range has its own findings; they are merged in frame
 // order at the end, so the result does not depend on the thread count. Findings are built only
 // when a check fails: the common case is a branch-free pass over the floats (finiteness from
-// the exponent bits, row 3 compared as two 64-bit words, the determinant in float).
+// the exponent bits, the affine row compared as bits, the determinant in float).
 #include "bpat/Validator.h"
-#include "mesh/Rig.h"
+#include "bpat/DeepLocator.h"
 
+#include <memory>
 #include <optional>
 
 namespace bpat {
 
 class BpatFile;
+class DeepCheckerLate;
 
 class DeepChecker
 {
@@ -31,10 +35,12 @@ public:
     DeepChecker(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink);
     void run();
 
-    // Incremental use. `frames` holds `count` frames of row-major matrices (bone_count x 64
-    // bytes each) starting at global frame `first`; frames must come in order, each once.
+    // Incremental use. `frames` holds `count` frames of matrices as the file stores them
+    // (bone_count x 64 bytes each: row-major, or late v3's column-major skinning matrices, whose
+    // bind palette `file` must then hold) starting at global frame `first`; frames must come in
+    // order, each once.
     void checkPaletteFrames(const uchar *frames, quint32 first, quint32 count);
-    void finishPalette(); // the summary finding (COLUMN_MAJOR_SUSPECTED)
+    void finishPalette(); // the summary finding (COLUMN_MAJOR_SUSPECTED, late v3 ROW_MAJOR_SUSPECTED)
     // `rows` holds those frames' socket rows (socket_count x 48 bytes each), `palette` their
     // matrices (as above).
     void checkSocketFrames(const uchar *rows, const uchar *palette, quint32 first, quint32 count);
@@ -45,11 +51,9 @@ private:
     void prepareSockets();
     // Takes over another checker's findings and carried state (a later range of frames).
     void absorb(const DeepChecker &later);
-    // palette[clip=walk,frame=7,bone=3], or palette[frame=12,bone=3] outside every clip.
-    DiagnosticLocation paletteLocation(quint32 globalFrame, quint32 bone) const;
-    DiagnosticLocation socketLocation(quint32 globalFrame, quint32 socket, const QString &name) const;
     void checkMatrixSlow(const float *m, quint32 frame, quint32 bone);
-    QString boneLabel(quint32 bone); // "bone 12 'Hand_L'" or "bone 12"
+    void checkSkinningFrames(const uchar *frames, quint32 first, quint32 count); // late v3
+    void otherLayout(quint32 frame, quint32 bone); // counts a matrix stored in the other layout
 
     struct Mismatch { quint64 frames = 0; quint32 firstFrame = 0; float worst = 0.0f; };
     struct SocketRef { quint32 anchor = 0; float x = 0, y = 0, z = 0; bool anchorValid = false; };
@@ -57,17 +61,12 @@ private:
     const BpatFile &m_file;
     const ValidationOptions &m_options;
     DiagnosticSink &m_sink;
+    std::shared_ptr<const DeepCheckerLate> m_late; // late v3 only
     quint64 m_totalBytes = 0;
     quint64 m_nextProgress = 0;
-    // Clips in table order lie in ascending, disjoint frame ranges (the usual layout): a
-    // finding's clip is then found by binary search, not by a scan of every clip per finding
-    // (3,000 clips with a few findings each made the deep checks quadratic).
-    bool m_clipsSorted = false;
-    // The game's rig of this species and bone count, for bone names in findings (looked up at
-    // the first finding).
-    std::optional<Rig> m_rig;
-    bool m_rigLooked = false;
-    // State carried between runs of frames.
+    DeepLocator m_where;
+    // State carried between runs of frames. Matrices in the other layout than the version's
+    // (column-major in a row-major palette, or row-major skinning matrices in late v3).
     quint64 m_columnMajor = 0;
     std::optional<quint64> m_firstColumnMajor;
     DiagnosticLocation m_firstColumnMajorAt;

@@ -6,10 +6,11 @@
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmFormat.h"
 
-#include <QHash>
+#include "bpsm/BpsmContentCheck.h"
+#include "bpsm/BpsmSink.h"
+
 #include <QSet>
 #include <algorithm>
-#include <cmath>
 
 namespace bpat {
 
@@ -60,50 +61,17 @@ const BpsmCodeInfo *BpsmValidator::find(const QString &code)
     return nullptr;
 }
 
-BpsmValidator::BpsmValidator(int maxPerCode)
+BpsmValidator::BpsmValidator(int maxPerCode, int threads)
     : m_maxPerCode(std::max(1, maxPerCode))
+    , m_threads(threads)
 {
 }
 
 namespace {
 
-class Sink
-{
-public:
-    explicit Sink(int maxPerCode) : m_max(maxPerCode) {}
-    void report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location,
-                const QString &message)
-    {
-        const int n = ++m_counts[code];
-        if (n > m_max)
-            return;
-        const BpsmCodeInfo *info = BpsmValidator::find(code);
-        Q_ASSERT(info);
-        m_out.append(Diagnostic{code, info ? info->severity : Severity::Error, message, offset, location});
-    }
-    Diagnostics finish()
-    {
-        for (auto it = m_counts.cbegin(); it != m_counts.cend(); ++it) {
-            if (it.value() > m_max) {
-                const BpsmCodeInfo *info = BpsmValidator::find(it.key());
-                m_out.append(Diagnostic{it.key(), info ? info->severity : Severity::Error,
-                                        QStringLiteral("%1 more findings of this kind not listed")
-                                            .arg(it.value() - m_max),
-                                        std::nullopt, QString()});
-            }
-        }
-        return m_out;
-    }
-
-private:
-    int m_max;
-    QHash<QString, int> m_counts;
-    Diagnostics m_out;
-};
-
 QString hex(quint64 v) { return QStringLiteral("0x%1").arg(v, 0, 16); }
 
-void checkSections(const BpsmFile &file, Sink &sink)
+void checkSections(const BpsmFile &file, BpsmSink &sink)
 {
     const BpsmHeader &h = file.header();
     const quint64 size = file.fileSize();
@@ -162,7 +130,7 @@ void checkSections(const BpsmFile &file, Sink &sink)
     }
 }
 
-void checkClips(const BpsmFile &file, Sink &sink)
+void checkClips(const BpsmFile &file, BpsmSink &sink)
 {
     const BpsmHeader &h = file.header();
     quint64 running = 0;
@@ -211,54 +179,11 @@ void checkClips(const BpsmFile &file, Sink &sink)
                         .arg(h.frameTotal).arg(running));
 }
 
-void checkContent(const BpsmFile &file, Sink &sink)
-{
-    const BpsmHeader &h = file.header();
-    if (file.indexDataInBounds()) {
-        for (quint32 i = 0; i < h.indexCount; ++i) {
-            const quint32 index = *file.index(i);
-            if (index >= h.vertexCount)
-                sink.report(u"BPSM_INDEX_OUT_OF_RANGE"_qs, h.indexDataOffset + quint64(i) * 4,
-                            QStringLiteral("indices[%1]").arg(i),
-                            QStringLiteral("index %1, expected < vertex_count %2").arg(index).arg(h.vertexCount));
-        }
-    }
-    if (!file.vertexDataInBounds())
-        return;
-    for (quint32 f = 0; f < h.frameTotal && h.vertexCount > 0; ++f) {
-        for (quint32 v = 0; v < h.vertexCount; ++v) {
-            const CreatureVertex x = *file.vertex(f, v);
-            const quint64 at = *file.vertexOffset(f, v);
-            // Built only for a finding: formatting it for every vertex cost more than the checks.
-            const auto where = [f, v]() { return DiagnosticLocation(QStringLiteral("vertices[frame=%1,vertex=%2]").arg(f).arg(v)); };
-            bool finite = true;
-            float sum = 0.0f;
-            bool negative = false;
-            for (int k = 0; k < 3; ++k)
-                finite = finite && std::isfinite(x.position[k]) && std::isfinite(x.normal[k]);
-            finite = finite && std::isfinite(x.uv[0]) && std::isfinite(x.uv[1]);
-            for (int k = 0; k < 4; ++k) {
-                finite = finite && std::isfinite(x.weights[k]);
-                sum += x.weights[k];
-                negative = negative || x.weights[k] < 0.0f;
-            }
-            if (!finite)
-                sink.report(u"BPSM_NON_FINITE"_qs, at, where(), u"a float is NaN or infinite"_qs);
-            else if (negative || std::abs(sum - 1.0f) > 1e-3f)
-                sink.report(u"BPSM_BAD_WEIGHTS"_qs, at + bpsm::vertex::Weights, where().with(u"bone_weights"_qs),
-                            QStringLiteral("weights sum to %1, expected 1 with none negative").arg(sum));
-            if (x.pad[0] || x.pad[1] || x.pad[2])
-                sink.report(u"BPSM_RESERVED_NONZERO"_qs, at + bpsm::vertex::Pad, where().with(u"pad"_qs),
-                            u"pad bytes are not zero"_qs);
-        }
-    }
-}
-
 } // namespace
 
 Diagnostics BpsmValidator::validate(const BpsmFile &file) const
 {
-    Sink sink(m_maxPerCode);
+    BpsmSink sink(m_maxPerCode);
     if (!file.hasHeader()) {
         sink.report(u"BPSM_FILE_TOO_SMALL"_qs, 0, DiagnosticLocation::header(),
                     QStringLiteral("%1 bytes, expected at least %2").arg(file.fileSize()).arg(bpsm::HeaderSize));
@@ -293,7 +218,7 @@ Diagnostics BpsmValidator::validate(const BpsmFile &file) const
                     QStringLiteral("reserved %1, expected 0").arg(h.reserved));
     checkSections(file, sink);
     checkClips(file, sink);
-    checkContent(file, sink);
+    BpsmContentCheck::run(file, sink, m_maxPerCode, m_threads);
     return sink.finish();
 }
 

@@ -23,8 +23,9 @@ class BpsmValidator
 {
 public:
     // At most this many findings of one code are reported one by one; the rest are summed up
-    // in one more finding of that code.
-    explicit BpsmValidator(int maxPerCode = 8);
+    // in one more finding of that code. The vertex data is checked by `threads` threads (0: all
+    // cores; at least 1 MiB each); the findings do not depend on it.
+    explicit BpsmValidator(int maxPerCode = 8, int threads = 0);
 
     Diagnostics validate(const BpsmFile &file) const;
     // Opens and validates; an unreadable file gives one BPSM_IO_ERROR.
@@ -35,6 +36,7 @@ public:
 
 private:
     int m_maxPerCode;
+    int m_threads;
 };
 
 } // namespace bpat

@@ -7,20 +7,29 @@
 //
 // The BPSM files of the corpus give what main's BpsmValidator gave (bpsm-corpus.txt).
 //
+// v2, v3 early and v3 late: small versioned files with deep and structural faults (matrices,
+// sockets, contacts, bind palette, values at the edge of the fast checks) give what main's
+// validators wrote at d9194cf (versions.txt), and so do 10.7 MB files of each version with
+// faults around every range boundary (versions-large.txt), with 1-4 threads.
+//
 // BPAT_WRITE_DEEP_FINDINGS=DIR writes the findings files into DIR instead of comparing.
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
+#include "bpat/DeepCheckKernels.h"
 #include "bpat/Validator.h"
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmValidator.h"
+#include "bpsm/BpsmWriter.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
 
 #include <QDir>
 #include <QFile>
+#include <QRandomGenerator>
 #include <QtTest/QTest>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace bpat;
@@ -84,6 +93,279 @@ QString bpsmFindings()
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
+using bpat::format::Dialect;
+
+// Bytes patched in place; `late` files store column-major skinning matrices, whose "row 3" is
+// floats 3, 7, 11, 15 and whose translation is floats 12..14.
+struct Fault
+{
+    const char *name;
+    std::function<void(QByteArray &, const BpatLayout &, quint32 bones, quint32 sockets, bool late)> apply;
+};
+
+void transposeMatrix(QByteArray &b, qsizetype at)
+{
+    float m[16];
+    std::memcpy(m, b.constData() + at, sizeof m);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c)
+            testdocs::setF32(b, at + 4 * (r * 4 + c), m[c * 4 + r]);
+}
+
+qsizetype matrixAt(const BpatLayout &l, quint32 bones, quint32 frame, quint32 bone)
+{
+    return qsizetype(l.paletteDataOffset + (quint64(frame) * bones + bone) * 64);
+}
+
+QList<Fault> versionedFaults()
+{
+    using testdocs::setF32;
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    return {
+        {"base", [](QByteArray &, const BpatLayout &, quint32, quint32, bool) {}},
+        {"matrix-nan", [=](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { setF32(b, matrixAt(l, n, 1, 2) + 20, nan); }},
+        {"matrix-inf", [=](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { setF32(b, matrixAt(l, n, 4, 0) + 0, -inf); }},
+        {"non-affine", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
+             setF32(b, matrixAt(l, n, 2, 0) + 4 * (late ? 7 : 13), 0.5f);
+         }},
+        {"negative-zero", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
+             setF32(b, matrixAt(l, n, 3, 1) + 4 * (late ? 3 : 12), -0.0f);
+         }},
+        {"transposed", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { transposeMatrix(b, matrixAt(l, n, 1, 1)); }},
+        {"degenerate", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
+             for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10})
+                 setF32(b, matrixAt(l, n, 3, 1) + 4 * k, 0.0f);
+         }},
+        {"tiny-scale", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
+             for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10}) {
+                 float v;
+                 std::memcpy(&v, b.constData() + matrixAt(l, n, 5, 2) + 4 * k, 4);
+                 setF32(b, matrixAt(l, n, 5, 2) + 4 * k, v * 1.1e-4f);
+             }
+         }},
+        {"tiny-scale-below", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
+             for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10}) {
+                 float v;
+                 std::memcpy(&v, b.constData() + matrixAt(l, n, 5, 2) + 4 * k, 4);
+                 setF32(b, matrixAt(l, n, 5, 2) + 4 * k, v * 0.9e-4f);
+             }
+         }},
+        {"huge", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
+             for (int k : {0, 1, 4, 5})
+                 setF32(b, matrixAt(l, n, 0, 2) + 4 * k, 3.0e38f);
+         }},
+        {"moved-anchor", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
+             setF32(b, matrixAt(l, n, 4, 2) + 4 * (late ? 13 : 7), 9.0f);
+         }},
+        {"socket-nudged", [](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
+             const qsizetype at = qsizetype(l.socketDataOffset + (5ull * s + 0) * 48 + 12);
+             float v;
+             std::memcpy(&v, b.constData() + at, 4);
+             setF32(b, at, v + 0.01f);
+         }},
+        {"socket-within-tolerance", [](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
+             const qsizetype at = qsizetype(l.socketDataOffset + (2ull * s + 1) * 48 + 28);
+             float v;
+             std::memcpy(&v, b.constData() + at, 4);
+             setF32(b, at, v + 1e-6f);
+         }},
+        {"socket-inf", [=](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
+             setF32(b, qsizetype(l.socketDataOffset + (0ull * s + 1) * 48), inf);
+         }},
+        {"contact-nan", [=](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+             if (l.contactDataOffset)
+                 setF32(b, qsizetype(l.contactDataOffset + 5 * 8 + 4), nan);
+         }},
+        {"bind-nan", [=](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+             if (l.bindPaletteOffset)
+                 setF32(b, qsizetype(l.bindPaletteOffset + 2 * 64), nan);
+         }},
+        {"bind-not-affine", [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+             if (l.bindPaletteOffset)
+                 setF32(b, qsizetype(l.bindPaletteOffset + 1 * 64 + 4 * 7), 0.5f);
+         }},
+        {"bind-degenerate", [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+             if (l.bindPaletteOffset)
+                 for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10})
+                     testdocs::setF32(b, qsizetype(l.bindPaletteOffset + 1 * 64 + 4 * k), 0.0f);
+         }},
+        {"bind-out-of-bounds", [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+             if (l.bindPaletteOffset)
+                 testdocs::setU64(b, 80, quint64(b.size()) - 10);
+         }},
+        {"truncated-palette", [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+             b.truncate(qsizetype(l.paletteDataOffset + 100));
+         }},
+    };
+}
+
+QString versionedFindings(int threads)
+{
+    QStringList out;
+    for (Dialect dialect : {Dialect::V2, Dialect::V3Early, Dialect::V3Late}) {
+        const BpatDocument doc = testdocs::smallVersionedDocument(dialect);
+        const QByteArray base = BpatWriter(doc).toBytes();
+        const BpatLayout l = BpatWriter(doc).layout();
+        for (const Fault &fault : versionedFaults()) {
+            QByteArray bytes = base;
+            fault.apply(bytes, l, doc.boneCount(), quint32(doc.sockets().size()), dialect == Dialect::V3Late);
+            const BpatFile file = BpatFile::fromData(bytes);
+            for (ValidationProfile profile : {ValidationProfile::Spec, ValidationProfile::Game}) {
+                for (int maxIssues : {0, 2}) {
+                    ValidationOptions o = ValidationOptions::make(profile, true, maxIssues);
+                    o.threads = threads;
+                    out << QStringLiteral("%1 %2 %3 max %4").arg(format::dialectName(dialect), QLatin1String(fault.name),
+                                                                 profileName(profile)).arg(maxIssues)
+                        << describe(Validator(o).validate(file));
+                }
+            }
+        }
+    }
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+// 64 bones x 2,500 frames in two clips, 2 sockets (contacts in v3, a bind palette and parents
+// in late v3), with faults in the first and last frames and around every range boundary of 2,
+// 3 and 4 threads.
+QByteArray largeVersionedFile(Dialect dialect)
+{
+    constexpr quint32 Bones = 64, Frames = 2500;
+    BpatDocument doc(0, Bones);
+    doc.addClip(testdocs::makeClip(QStringLiteral("a"), 1200, Bones, 30.0f, true));
+    doc.addClip(testdocs::makeClip(QStringLiteral("b"), Frames - 1200, Bones, 30.0f, false, 0.3f));
+    doc.addSocket({QStringLiteral("s"), 3, QVector3D(0.0f, 0.2f, 0.0f)});
+    doc.addSocket({QStringLiteral("t"), 60, QVector3D()});
+    doc.setDialect(dialect);
+    if (format::isV3(dialect)) {
+        for (int c = 0; c < doc.clipCount(); ++c) {
+            BpatClip &clip = doc.clip(c);
+            for (quint32 f = 0; f < clip.frameCount; ++f)
+                clip.contacts << 0.01f * float(f) << 0.5f;
+        }
+    }
+    if (dialect == Dialect::V3Late) {
+        QList<QMatrix4x4> bind;
+        QList<quint8> parents;
+        for (quint32 b = 0; b < Bones; ++b) {
+            bind.append(doc.clip(0).matrix(7, b, Bones));
+            parents.append(b == 0 ? format::NoParentBone : quint8(b - 1));
+        }
+        doc.setBindMatrices(bind);
+        doc.setBoneParents(parents);
+    }
+    QByteArray bytes = BpatWriter(doc).toBytes();
+    const BpatLayout l = BpatWriter(doc).layout();
+    const bool late = dialect == Dialect::V3Late;
+    QList<quint32> frames{0, 1, Frames - 1};
+    for (quint32 parts : {2u, 3u, 4u}) {
+        for (quint32 r = 1; r < parts; ++r) {
+            const quint32 boundary = quint32(quint64(Frames) * r / parts);
+            frames << boundary - 1 << boundary;
+        }
+    }
+    int k = 0;
+    for (quint32 f : frames) {
+        switch (k++ % 6) {
+        case 0: testdocs::setF32(bytes, matrixAt(l, Bones, f, 5) + 4 * 2, std::numeric_limits<float>::quiet_NaN()); break;
+        case 1: testdocs::setF32(bytes, matrixAt(l, Bones, f, 3) + 4 * (late ? 13 : 7), 9.0f); break; // moves socket 's'
+        case 2: transposeMatrix(bytes, matrixAt(l, Bones, f, 9)); break;
+        case 3: testdocs::setF32(bytes, qsizetype(l.socketDataOffset + (quint64(f) * 2 + 1) * 48), std::numeric_limits<float>::infinity()); break;
+        case 4:
+            for (int i : {0, 1, 2, 4, 5, 6, 8, 9, 10})
+                testdocs::setF32(bytes, matrixAt(l, Bones, f, 60) + 4 * i, 0.0f); // also moves socket 't'
+            break;
+        default:
+            if (l.contactDataOffset)
+                testdocs::setF32(bytes, qsizetype(l.contactDataOffset + quint64(f) * 8), -std::numeric_limits<float>::infinity());
+            testdocs::setF32(bytes, matrixAt(l, Bones, f, 1) + 4 * (late ? 11 : 14), 0.25f); // not affine
+        }
+    }
+    return bytes;
+}
+
+QString largeVersionedFindings(int threads)
+{
+    QStringList out;
+    for (Dialect dialect : {Dialect::V2, Dialect::V3Early, Dialect::V3Late}) {
+        const BpatFile file = BpatFile::fromData(largeVersionedFile(dialect));
+        for (int maxIssues : {0, 3, 12}) {
+            ValidationOptions o = ValidationOptions::make(ValidationProfile::Spec, true, maxIssues);
+            o.threads = threads;
+            out << QStringLiteral("%1 large max %2").arg(format::dialectName(dialect)).arg(maxIssues)
+                << describe(Validator(o).validate(file));
+        }
+    }
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+// A BPSM of 3 clips, 1,000 vertices and 400 frames (22.4 MB), every vertex finite with weights
+// summing to 1, then faults (NaN, infinity, weights off, negative weight, pad, index out of range)
+// in the first and last frames and around every range boundary of 2, 3 and 4 threads.
+QByteArray largeBpsm()
+{
+    constexpr quint32 Vertices = 1000, Frames = 400;
+    BpsmSnapshot snapshot;
+    snapshot.vertexCount = Vertices;
+    snapshot.clips = {{QStringLiteral("a"), 150}, {QStringLiteral("b"), 200}, {QStringLiteral("c"), 50}};
+    for (quint32 t = 0; t + 2 < Vertices; t += 3)
+        snapshot.indices << t << t + 1 << t + 2;
+    snapshot.vertices.resize(qsizetype(Frames) * Vertices);
+    for (quint32 f = 0; f < Frames; ++f) {
+        for (quint32 v = 0; v < Vertices; ++v) {
+            CreatureVertex &x = snapshot.vertices[qsizetype(f) * Vertices + v];
+            x.position[0] = 0.001f * float(v);
+            x.position[1] = 0.01f * float(f);
+            x.position[2] = -0.5f;
+            x.uv[0] = 0.25f;
+            x.bones[0] = quint8(v % 20);
+            x.weights[0] = 0.5f;
+            x.weights[1] = 0.25f;
+            x.weights[2] = 0.125f;
+            x.weights[3] = 0.125f;
+            x.colorRole = quint8(v % 3);
+        }
+    }
+    QByteArray bytes = BpsmWriter(snapshot).toBytes();
+    const BpsmLayout l = BpsmWriter(snapshot).layout();
+    QList<quint32> frames{0, 1, Frames - 1};
+    for (quint32 parts : {2u, 3u, 4u}) {
+        for (quint32 r = 1; r < parts; ++r) {
+            const quint32 boundary = quint32(quint64(Frames) * r / parts);
+            frames << boundary - 1 << boundary;
+        }
+    }
+    int k = 0;
+    for (quint32 f : frames) {
+        for (quint32 v : {0u, Vertices - 1}) {
+            const qsizetype at = qsizetype(l.vertexDataOffset + (quint64(f) * Vertices + v) * 56);
+            // Only NON_FINITE passes the cap of 8 (the order of the summaries is the hash's).
+            switch (k++ % 6) {
+            case 0: testdocs::setF32(bytes, at + 4, std::numeric_limits<float>::quiet_NaN()); break;
+            case 1: testdocs::setF32(bytes, at + 28, std::numeric_limits<float>::infinity()); break;
+            case 2: testdocs::setF32(bytes, at + 36 + 4, 0.2502f); break; // sum 1.0002: within 1e-3
+            case 3: testdocs::setF32(bytes, at + 36 + 4 * (f % 2 ? 3 : 1), f % 2 ? -0.125f : 0.3f); break;
+            case 4: bytes[at + 53 + f % 3] = 1; break;
+            default: testdocs::setF32(bytes, at + 48, std::numeric_limits<float>::quiet_NaN());
+            }
+        }
+    }
+    testdocs::setU32(bytes, qsizetype(l.indexDataOffset + 4 * 5), Vertices);
+    testdocs::setU32(bytes, qsizetype(l.indexDataOffset + 4 * 997), 0xffffffffu);
+    return bytes;
+}
+
+QString largeBpsmFindings(int threads)
+{
+    QStringList out;
+    const BpsmFile file = BpsmFile::fromData(largeBpsm());
+    for (int cap : {8, 1000000}) {
+        ValidationResult r;
+        r.issues = BpsmValidator(cap, threads).validate(file);
+        out << QStringLiteral("large cap %1").arg(cap) << describe(r);
+    }
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
 bool compareWith(const QString &findings, const QString &file)
 {
     if (const QString path = qEnvironmentVariable("BPAT_WRITE_DEEP_FINDINGS"); !path.isEmpty()) {
@@ -116,6 +398,14 @@ class tst_DeepFindings : public QObject
 {
     Q_OBJECT
 
+private:
+    static void threads_data()
+    {
+        QTest::addColumn<int>("threads");
+        for (int n = 1; n <= 4; ++n)
+            QTest::newRow(qPrintable(QStringLiteral("%1 threads").arg(n))) << n;
+    }
+
 private slots:
     void corpusFindingsAreUnchanged_data()
     {
@@ -130,7 +420,76 @@ private slots:
         QVERIFY(compareWith(corpusFindings(threads), QStringLiteral("corpus.txt")));
     }
 
+    void versionedFindingsAreUnchanged_data() { threads_data(); }
+    void versionedFindingsAreUnchanged()
+    {
+        QFETCH(int, threads);
+        QVERIFY(compareWith(versionedFindings(threads), QStringLiteral("versions.txt")));
+    }
+
+    void largeVersionedFindingsAreUnchanged_data() { threads_data(); }
+    void largeVersionedFindingsAreUnchanged()
+    {
+        QFETCH(int, threads);
+        QVERIFY(compareWith(largeVersionedFindings(threads), QStringLiteral("versions-large.txt")));
+    }
+
     void bpsmCorpusFindingsAreUnchanged() { QVERIFY(compareWith(bpsmFindings(), QStringLiteral("bpsm-corpus.txt"))); }
+
+    void largeBpsmFindingsAreUnchanged_data() { threads_data(); }
+    void largeBpsmFindingsAreUnchanged()
+    {
+        QFETCH(int, threads);
+        QVERIFY(compareWith(largeBpsmFindings(threads), QStringLiteral("bpsm-large.txt")));
+    }
+
+    // The fast paths compute what the exact checks compute, to the bit: the late-v3 global's rows
+    // (skin x bind in double) and the socket rows (BpatDocument::computeSocketRow), on random
+    // matrices of every magnitude.
+    void kernelsComputeTheSameFloats()
+    {
+        QRandomGenerator random(23);
+        auto value = [&]() {
+            const double magnitude = std::ldexp(1.0, int(random.bounded(40)) - 20);
+            return float((random.generateDouble() * 2.0 - 1.0) * magnitude);
+        };
+        for (int i = 0; i < 20000; ++i) {
+            float skin[16], bind[16];
+            for (float &v : skin)
+                v = value();
+            for (float &v : bind)
+                v = i % 3 == 0 ? -0.0f : value();
+            alignas(16) double bindT[16];
+            for (int k = 0; k < 4; ++k)
+                for (int c = 0; c < 4; ++c)
+                    bindT[k * 4 + c] = double(bind[c * 4 + k]);
+            float rows[12];
+            deepkernels::skinTimesBindRows(reinterpret_cast<const uchar *>(skin), bindT, rows);
+            const std::array<float, 16> global = skinTimesBind(skin, bind);
+            QVERIFY(std::memcmp(rows, global.data(), sizeof rows) == 0);
+            const QVector3D offset(value(), value(), value());
+            float socket[12];
+            deepkernels::socketRow(global.data(), offset.x(), offset.y(), offset.z(), socket);
+            const std::array<float, 12> expected = BpatDocument::computeSocketRow(global.data(), offset);
+            QVERIFY(std::memcmp(socket, expected.data(), sizeof socket) == 0);
+#if defined(__SSE2__)
+            // Stored rows near the tolerance: the kernel passes exactly the rows the exact check
+            // does not count as differing.
+            constexpr float Tolerance = 1e-4f;
+            float stored[12];
+            bool differs = false;
+            for (int k = 0; k < 12; ++k) {
+                const float scale = Tolerance * std::max(1.0f, std::abs(expected[k]));
+                stored[k] = expected[k] + float(random.generateDouble() * 2.0 - 1.0) * scale * 1.02f;
+                differs |= !(std::abs(stored[k] - expected[k]) <= scale);
+            }
+            const bool within = deepkernels::socketRowWithin(reinterpret_cast<const uchar *>(stored), reinterpret_cast<const uchar *>(global.data()),
+                                                             _mm_set1_ps(offset.x()), _mm_set1_ps(offset.y()), _mm_set1_ps(offset.z()),
+                                                             _mm_set1_ps(Tolerance));
+            QCOMPARE(within, !differs);
+#endif
+        }
+    }
 
     // 64 bones x 2,500 frames (about 10.7 MB): split over threads. Faults in the first and last
     // frames and around every possible range boundary.

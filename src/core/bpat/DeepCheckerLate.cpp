@@ -1,0 +1,141 @@
+#include "bpat/DeepCheckerLate.h"
+
+#include "bpat/BpatFile.h"
+#include "bpat/BpatFormat.h"
+#include "bpat/DeepCheckKernels.h"
+#include "bpat/DeepLocator.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace bpat {
+
+namespace fmt = bpat::format;
+using namespace codes;
+
+namespace {
+
+double det3RowMajor(const float *m)
+{
+    return double(m[0]) * (double(m[5]) * m[10] - double(m[6]) * m[9])
+        - double(m[1]) * (double(m[4]) * m[10] - double(m[6]) * m[8])
+        + double(m[2]) * (double(m[4]) * m[9] - double(m[5]) * m[8]);
+}
+
+} // namespace
+
+DeepCheckerLate::DeepCheckerLate(const BpatFile &file, const ValidationOptions &options)
+    : m_file(file)
+    , m_minDet(options.degenerateDeterminant)
+    , m_bindInFile(file.bindPaletteInBounds())
+{
+    const quint32 bones = file.header().boneCount;
+    m_checksPalette = bones > 0 && bones <= fmt::MaxBones;
+    if (!m_checksPalette)
+        return;
+    m_bones.resize(bones);
+    m_fastMinDet.resize(bones);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    for (quint32 b = 0; b < bones; ++b) {
+        Bone &bone = m_bones[b];
+        bone.bind = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        if (m_bindInFile)
+            bone.bind = *file.bindFloats(b);
+        const float *m = bone.bind.data();
+        for (int k = 0; k < 4; ++k)
+            for (int c = 0; c < 4; ++c)
+                bone.bindT[k * 4 + c] = double(m[c * 4 + k]);
+        // With the skin's last row exactly 0 0 0 1, the global's last row is the bind's (floats
+        // 3, 7, 11, 15), to the bit but for the sign of a zero; with both matrices' floats below
+        // 2^62 the global is finite; and det(global) = det(skin) * det(bind): so a skin matrix
+        // passes when |det(skin)| >= 4 * minDet / |det(bind)| (4x margin for float rounding, as
+        // for v1). Any other bind matrix sends its bone's matrices to the exact checks.
+        bool fine = m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f;
+        for (float v : bone.bind) {
+            quint32 bits;
+            std::memcpy(&bits, &v, 4);
+            fine = fine && (bits & 0x7f800000u) < ExponentLimit;
+        }
+        // det of the bind's upper 3x3, column-major (the transpose's, the same value).
+        const double detBind = std::abs(det3RowMajor(m));
+        const double bound = 4.0 * m_minDet / detBind * (1.0 + 1e-6) + 1e-30;
+        m_fastMinDet[b] = fine && detBind > 0.0 && std::isfinite(bound) && bound < 1e30 ? float(bound) : nan;
+    }
+}
+
+std::array<float, 16> DeepCheckerLate::global(const float *s, quint32 bone) const
+{
+    if (m_bindInFile)
+        return skinTimesBind(s, m_file.bindFloats(bone)->data());
+    std::array<float, 16> out;
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c)
+            out[r * 4 + c] = s[c * 4 + r];
+    return out;
+}
+
+DeepCheckerLate::Verdict DeepCheckerLate::check(const float *s, quint32 bone, bool withMessage) const
+{
+    auto finding = [&](const QString &code, auto message) {
+        return Verdict{Verdict::Finding, code, withMessage ? message() : QString()};
+    };
+    if (!deepkernels::allFinite(s, 16))
+        return finding(NON_FINITE, [&] { return QStringLiteral("skinning matrix holds NaN or infinity: %1").arg(DeepLocator::floats(s, 16)); });
+    if (!(s[3] == 0.0f && s[7] == 0.0f && s[11] == 0.0f && s[15] == 1.0f)) {
+        if (s[12] == 0.0f && s[13] == 0.0f && s[14] == 0.0f && s[15] == 1.0f)
+            return Verdict{Verdict::RowMajor, {}, {}};
+        return finding(NON_AFFINE, [&] {
+            return QStringLiteral("skinning matrix floats 3, 7, 11, 15 are %1 %2 %3 %4, expected 0 0 0 1 (column-major affine)")
+                .arg(double(s[3])).arg(double(s[7])).arg(double(s[11])).arg(double(s[15]));
+        });
+    }
+    // The bind matrix of the checks is the identity without a bind palette (not a transposition).
+    const auto g = skinTimesBind(s, m_bones[bone].bind.data());
+    if (!deepkernels::allFinite(g.data(), 16)) {
+        return finding(NON_FINITE, [&] {
+            return QStringLiteral("global matrix skin x bind holds NaN or infinity: %1").arg(DeepLocator::floats(g.data(), 16));
+        });
+    }
+    if (!(g[12] == 0.0f && g[13] == 0.0f && g[14] == 0.0f && g[15] == 1.0f)) {
+        return finding(NON_AFFINE, [&] {
+            return QStringLiteral("global matrix skin x bind has row 3 %1, expected 0 0 0 1").arg(DeepLocator::floats(g.data() + 12, 4));
+        });
+    }
+    const double det = det3RowMajor(g.data());
+    if (std::abs(det) < m_minDet) {
+        return finding(DEGENERATE_MATRIX, [&] {
+            return QStringLiteral("determinant of the global matrix's upper 3x3 (skin x bind) is %1, expected |det| >= %2")
+                .arg(det, 0, 'g', 6).arg(m_minDet, 0, 'g', 3);
+        });
+    }
+    return {};
+}
+
+bool DeepCheckerLate::checkContacts(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink,
+                                  const DeepLocator &where)
+{
+    if (!file.contactTableInBounds())
+        return true;
+    const quint32 count = file.v3Extension().contactEntryCount;
+    const quint64 base = file.v3Extension().contactDataOffset;
+    const uchar *records = file.data() + base;
+    for (quint32 frame = 0; frame < count; ++frame) {
+        if ((frame & 0xffff) == 0 && options.cancel && options.cancel->load(std::memory_order_relaxed))
+            return false;
+        float c[2];
+        std::memcpy(c, records + quint64(frame) * fmt::ContactRecordSize, sizeof c);
+        if (Q_LIKELY(deepkernels::allFinite(c, 2)))
+            continue;
+        if (sink.full()) {
+            sink.countOnly(NON_FINITE);
+            continue;
+        }
+        sink.report(NON_FINITE, base + quint64(frame) * fmt::ContactRecordSize, where.contact(frame),
+                      QStringLiteral("contact record (sole_y, foot_y) is (%1, %2), expected finite numbers")
+                          .arg(double(c[0])).arg(double(c[1])));
+    }
+    return true;
+}
+
+} // namespace bpat
