@@ -65,7 +65,7 @@ class tst_CreatureRenderer : public QObject
         return worst;
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         if (!ViewportWidget::openGLProblem().isEmpty())

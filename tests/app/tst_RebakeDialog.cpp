@@ -70,7 +70,7 @@ class tst_RebakeDialog : public QObject
     QTemporaryDir m_dir;
     QString m_recording;
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         m_recording = m_dir.filePath(QStringLiteral("take.bin"));

@@ -209,7 +209,7 @@ void RebakeDialog::onSourceInspected(const SourceInfo &info)
         if (info.duration && m_ui->wholeCheck->isChecked())
             m_ui->toSpin->setValue(*info.duration);
     }
-    emit sourceInspected();
+    Q_EMIT sourceInspected();
 }
 
 void RebakeDialog::setOutputPath(const QString &path) { m_ui->outputEdit->setText(path); }
@@ -358,7 +358,7 @@ void RebakeDialog::start(bool write)
     }
     if (!m_running) {
         m_ui->statusLabel->setText(error);
-        emit finished(false);
+        Q_EMIT finished(false);
         return;
     }
     // The recording the dialog has read (or was given) is the one baked: not parsed again.
@@ -409,7 +409,7 @@ void RebakeDialog::onJobProgress(JobController::JobId id, int value, int maximum
     if (id != m_job || maximum <= 0)
         return;
     m_ui->progressBar->setValue(int(qint64(value) * 1000 / maximum));
-    emit progressed(value, maximum);
+    Q_EMIT progressed(value, maximum);
 }
 
 void RebakeDialog::onJobFinished(std::optional<JobResult> result)
@@ -441,9 +441,9 @@ void RebakeDialog::onJobFinished(std::optional<JobResult> result)
         m_ui->previewPane->markWritten(m_running->outputPath, m_outcome.bytesWritten);
     if (!m_writing && m_changedWhileRunning)
         settingsChanged(); // the preview shows the settings the job started with
-    emit finished(m_outcome.ok);
+    Q_EMIT finished(m_outcome.ok);
     if (m_outcome.ok && m_writing)
-        emit rebaked(m_running->outputPath);
+        Q_EMIT rebaked(m_running->outputPath);
 }
 
 void RebakeDialog::showPreview(const BpatFile &file)

@@ -63,14 +63,14 @@ public:
     QString statusText() const;
     RebakePreviewPane *previewPane() const;
 
-public slots:
+public Q_SLOTS:
     void startPreview();
     void startRebake();
     void cancel();
     // The version choice: -1 keeps it (a new file v1, --into the target's), else a format::Dialect.
     void setFormatVersion(int dialect);
 
-signals:
+Q_SIGNALS:
     void rebaked(const QString &path);
     void finished(bool ok);                   // a preview or rebake ended (ok, failed or cancelled)
     void progressed(qint64 done, qint64 total);

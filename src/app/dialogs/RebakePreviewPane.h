@@ -64,7 +64,7 @@ public:
     QString verdictText() const;
     ViewportWidget *viewport() const { return m_viewport; }
 
-public slots:
+public Q_SLOTS:
     void setFrame(int frame);
     void setPlaying(bool playing);
 

@@ -1,13 +1,21 @@
 #include "ViewportScene.h"
 
-#include <cstring>
-
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+
+namespace {
+// The line colours of the scene (RGBA), named once.
+constexpr QVector4D kContactGrounded(0.3f, 0.9f, 0.4f, 1);   // a foot contact on the ground
+constexpr QVector4D kContactLifted(1.0f, 0.6f, 0.2f, 1);     // a foot contact in the air
+constexpr QVector4D kGridAxis(0.55f, 0.55f, 0.6f, 1);        // the grid's centre lines
+constexpr QVector4D kGridLine(0.33f, 0.34f, 0.37f, 1);
+constexpr QVector4D kBoneSelected(1, 0.55f, 0.1f, 1);
+constexpr QVector4D kBone(1, 1, 0.3f, 1);
+} // namespace
 
 void ViewportScene::clear()
 {
@@ -106,7 +114,7 @@ bool ViewportScene::appendGroundContact(QList<LineVertex> &out, quint32 globalFr
     QVector3D lo, hi;
     bounds(globalFrame, &lo, &hi);
     const QVector3D centre((lo.x() + hi.x()) / 2, record[1], (lo.z() + hi.z()) / 2);
-    const QVector4D color = std::abs(record[0]) <= 0.01f ? QVector4D(0.3f, 0.9f, 0.4f, 1) : QVector4D(1.0f, 0.6f, 0.2f, 1);
+    const QVector4D color = std::abs(record[0]) <= 0.01f ? kContactGrounded : kContactLifted;
     appendLine(out, centre - QVector3D(size, 0, 0), centre + QVector3D(size, 0, 0), color);
     appendLine(out, centre - QVector3D(0, 0, size), centre + QVector3D(0, 0, size), color);
     return true;
@@ -118,7 +126,7 @@ void ViewportScene::appendGrid(QList<LineVertex> &out, float halfExtent, float s
     const float extent = float(lines) * step;
     for (int i = -lines; i <= lines; ++i) {
         const float t = float(i) * step;
-        const QVector4D color = i == 0 ? QVector4D(0.55f, 0.55f, 0.6f, 1) : QVector4D(0.33f, 0.34f, 0.37f, 1);
+        const QVector4D color = i == 0 ? kGridAxis : kGridLine;
         appendLine(out, {t, m_ground, -extent}, {t, m_ground, extent}, color);
         appendLine(out, {-extent, m_ground, t}, {extent, m_ground, t}, color);
     }
@@ -132,7 +140,7 @@ void ViewportScene::appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, 
         if (parent < 0 || parent >= points.size())
             continue;
         const bool selected = b == selectedBone;
-        appendLine(out, points.at(parent), points.at(b), selected ? QVector4D(1, 0.55f, 0.1f, 1) : QVector4D(1, 1, 0.3f, 1));
+        appendLine(out, points.at(parent), points.at(b), selected ? kBoneSelected : kBone);
     }
 }
 

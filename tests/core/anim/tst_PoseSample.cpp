@@ -28,7 +28,7 @@ FloatCurve ramp(float t0, float v0, float t1, float v1)
 class tst_PoseSample : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void quaternionNormalized();
     void matrix();
     void rightHandedYUp();

@@ -24,7 +24,7 @@ using namespace bpat;
 class tst_Baker : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void writesTheCreatureSet();
     void bpatFilesAreValidInBothProfiles_data();

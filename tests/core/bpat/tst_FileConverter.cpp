@@ -48,7 +48,7 @@ class tst_FileConverter : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void gameFilesEveryWay_data()
     {
         QTest::addColumn<QString>("asset");

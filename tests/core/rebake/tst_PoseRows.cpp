@@ -105,7 +105,7 @@ RebakeRecipe mixedRecipe()
 class tst_PoseRows : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void sameBitsAsQMatrix4x4()
     {
         QRandomGenerator rng(23);

@@ -108,7 +108,7 @@ class tst_RebakeStreaming : public QObject
     QTemporaryDir m_dir;
     QString m_generated;
 
-private slots:
+private Q_SLOTS:
     void initTestCase()
     {
         m_generated = m_dir.filePath(QStringLiteral("generated.bin"));

@@ -406,7 +406,7 @@ private:
             QTest::newRow(qPrintable(QStringLiteral("%1 threads").arg(n))) << n;
     }
 
-private slots:
+private Q_SLOTS:
     void corpusFindingsAreUnchanged_data()
     {
         QTest::addColumn<int>("threads");
