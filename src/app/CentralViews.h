@@ -7,13 +7,14 @@
 #include <QString>
 #include <QStringList>
 
-class ViewportWidget;
 
 namespace Ui {
 class MainWindow;
 }
 
 namespace bpat::studio {
+
+class ViewportWidget;
 
 class MainWindow;
 

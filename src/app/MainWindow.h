@@ -14,13 +14,14 @@
 
 class QDockWidget;
 class QLabel;
-class ViewportWidget;
 
 namespace Ui {
 class MainWindow;
 }
 
 namespace bpat::studio {
+
+class ViewportWidget;
 
 class CentralViewHost;
 class CentralViews;

@@ -20,6 +20,8 @@
 #include <QTest>
 #include <memory>
 
+using namespace bpat::studio;
+
 class tst_CreatureRenderer : public QObject
 {
     Q_OBJECT

@@ -389,7 +389,7 @@ void tst_MainWindow::centralViewsPlugIn()
     CentralViewHost *host = window.centralViews();
     // The window installs the 3D viewport as its primary view and the curves panel as a tab.
     QVERIFY(!host->hasPlaceholder());
-    QVERIFY(host->primaryView()->inherits("ViewportWidget"));
+    QVERIFY(host->primaryView()->inherits("bpat::studio::ViewportWidget"));
     QCOMPARE(host->count(), 2);
     QCOMPARE(host->tabText(1), QStringLiteral("Curves"));
     auto *viewport = new QLabel(QStringLiteral("viewport"));

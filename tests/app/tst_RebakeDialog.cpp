@@ -26,6 +26,7 @@
 #include <cstring>
 
 using namespace bpat;
+using namespace bpat::studio;
 
 namespace {
 QByteArray readAll(const QString &path)

@@ -26,6 +26,7 @@
 #include <memory>
 
 using namespace bpat;
+using namespace bpat::studio;
 
 namespace {
 

@@ -16,6 +16,8 @@
 #include <QTest>
 #include <QWheelEvent>
 
+using namespace bpat::studio;
+
 namespace {
 
 const QColor background(41, 43, 48); // glClearColor(0.16, 0.17, 0.19) as 8-bit

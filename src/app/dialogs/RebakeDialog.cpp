@@ -16,6 +16,8 @@
 #include <mutex>
 
 using namespace bpat;
+
+namespace bpat::studio {
 using bpat::studio::JobController;
 
 namespace {
@@ -481,3 +483,5 @@ void RebakeDialog::updateEnabled()
     m_ui->rebakeButton->setEnabled(!running);
     m_ui->cancelButton->setEnabled(running);
 }
+
+} // namespace bpat::studio

@@ -16,14 +16,16 @@
 #include <QPointer>
 #include <memory>
 
-class RebakePreviewPane;
-
 class QComboBox;
 class QTemporaryDir;
 
 namespace Ui {
 class RebakeDialog;
 }
+
+namespace bpat::studio {
+
+class RebakePreviewPane;
 
 class RebakeDialog : public QDialog
 {
@@ -123,3 +125,5 @@ private:
     std::shared_ptr<const bpat::InputAnimation> m_sourceAnimation; // of m_inspectedPath
     bpat::RebakeOutcome m_outcome;
 };
+
+} // namespace bpat::studio

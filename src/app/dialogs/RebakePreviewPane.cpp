@@ -17,6 +17,8 @@
 
 using namespace bpat;
 
+namespace bpat::studio {
+
 namespace {
 const QString BannerStyle = QStringLiteral("QLabel { padding: 4px; border-radius: 3px; background: %1; color: %2; }");
 
@@ -237,3 +239,5 @@ void RebakePreviewPane::showFrame(int frame)
     m_frameLabel->setText(tr("%1 / %2  %3 s").arg(frame + 1).arg(m_clock->frameCount())
                               .arg(fps > 0 ? frame / fps : 0.0, 0, 'f', 2));
 }
+
+} // namespace bpat::studio

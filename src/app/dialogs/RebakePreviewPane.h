@@ -18,14 +18,14 @@
 class QLabel;
 class QSlider;
 class QToolButton;
-class ViewportWidget;
 
 namespace bpat {
 class InputAnimation;
 }
 namespace bpat::studio {
+
+class ViewportWidget;
 class PlaybackClock;
-}
 
 class RebakePreviewPane : public QWidget
 {
@@ -85,3 +85,5 @@ private:
     int m_displayClip = -1; // ... of this clip of the file it was given
     bool m_stale = false;
 };
+
+} // namespace bpat::studio

@@ -5,6 +5,8 @@
 
 using namespace bpat;
 
+namespace bpat::studio {
+
 QString RebakeSummary::text(const RebakeOutcome &outcome, const RebakeRecipe &recipe, const BpatFile &file)
 {
     if (!outcome.document)
@@ -53,3 +55,5 @@ QString RebakeSummary::text(const RebakeOutcome &outcome, const RebakeRecipe &re
     }
     return lines.join(QLatin1Char('\n'));
 }
+
+} // namespace bpat::studio

@@ -9,6 +9,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+namespace bpat::studio {
+
 class RebakeSummary
 {
     Q_DECLARE_TR_FUNCTIONS(RebakeSummary)
@@ -16,3 +18,5 @@ class RebakeSummary
 public:
     static QString text(const bpat::RebakeOutcome &outcome, const bpat::RebakeRecipe &recipe, const bpat::BpatFile &file);
 };
+
+} // namespace bpat::studio

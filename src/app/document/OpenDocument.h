@@ -20,7 +20,6 @@
 #include <memory>
 #include <optional>
 
-class ViewportWidget;
 
 namespace bpat {
 class BpatFile;
@@ -28,6 +27,8 @@ class BpsmFile;
 } // namespace bpat
 
 namespace bpat::studio {
+
+class ViewportWidget;
 
 struct LoadedFile;
 

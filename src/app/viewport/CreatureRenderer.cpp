@@ -8,6 +8,8 @@
 #include <QVector4D>
 #include <cstddef>
 
+namespace bpat::studio {
+
 CreatureInstance CreatureInstance::atFrame(quint32 frameOffset, quint32 frameCount, quint32 frame, bool loops)
 {
     CreatureInstance instance;
@@ -271,3 +273,5 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
     setInstances(saved);
     return result;
 }
+
+} // namespace bpat::studio

@@ -16,6 +16,8 @@
 
 class QOpenGLExtraFunctions;
 class QOpenGLShaderProgram;
+
+namespace bpat::studio {
 struct PaletteSource;
 
 // Per-instance data, laid out as the vertex shader reads it (attributes 5..7).
@@ -99,3 +101,5 @@ private:
     QList<CreatureInstance> m_instances;
     QList<QVector3D> m_roleColors;
 };
+
+} // namespace bpat::studio

@@ -14,6 +14,8 @@
 #include <cmath>
 #include <cstdio>
 
+namespace bpat::studio {
+
 std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *error)
 {
     auto fail = [&](const QString &message) {
@@ -158,3 +160,5 @@ std::optional<int> CrowdBenchmark::runFromArguments(const QStringList &arguments
     const std::optional<QJsonObject> result = run(options, &error);
     return OffscreenBenchmark::print("benchmark-crowd", result, error);
 }
+
+} // namespace bpat::studio

@@ -10,6 +10,8 @@
 #include <QStringList>
 #include <optional>
 
+namespace bpat::studio {
+
 class CrowdBenchmark
 {
 public:
@@ -30,3 +32,5 @@ public:
     // error on stderr) and returns the exit code (0 ok, 1 failure, 2 usage); otherwise nullopt.
     static std::optional<int> runFromArguments(const QStringList &arguments);
 };
+
+} // namespace bpat::studio

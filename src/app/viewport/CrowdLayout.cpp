@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+namespace bpat::studio {
+
 namespace {
 
 float hashUnit(quint32 x)
@@ -48,3 +50,5 @@ QList<CreatureInstance> CrowdLayout::grid(const PaletteSource &source, int count
     }
     return instances;
 }
+
+} // namespace bpat::studio

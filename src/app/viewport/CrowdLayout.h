@@ -7,9 +7,13 @@
 
 #include <QList>
 
+namespace bpat::studio {
+
 class CrowdLayout
 {
 public:
     // spacing: distance between neighbours in model units (about the creature's footprint).
     static QList<CreatureInstance> grid(const PaletteSource &source, int count, float spacing);
 };
+
+} // namespace bpat::studio

@@ -4,6 +4,8 @@
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 
+namespace bpat::studio {
+
 GlRenderer::GlRenderer() = default;
 GlRenderer::~GlRenderer() = default;
 
@@ -43,3 +45,5 @@ void GlRenderer::attribute(unsigned index, int size, unsigned type, int stride, 
     else
         m_gl->glVertexAttribIPointer(index, size, type, stride, at);
 }
+
+} // namespace bpat::studio

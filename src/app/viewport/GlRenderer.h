@@ -11,6 +11,8 @@
 class QOpenGLExtraFunctions;
 class QOpenGLShaderProgram;
 
+namespace bpat::studio {
+
 class GlRenderer
 {
 public:
@@ -39,3 +41,5 @@ protected:
     std::unique_ptr<QOpenGLShaderProgram> m_program;
     QString m_error;
 };
+
+} // namespace bpat::studio

@@ -5,6 +5,8 @@
 #include <QOpenGLShaderProgram>
 #include <cstddef>
 
+namespace bpat::studio {
+
 LineRenderer::LineRenderer() = default;
 LineRenderer::~LineRenderer() = default;
 
@@ -58,3 +60,5 @@ void LineRenderer::draw(const QList<LineVertex> &lines, const QMatrix4x4 &viewPr
     if (onTop)
         m_gl->glEnable(GL_DEPTH_TEST);
 }
+
+} // namespace bpat::studio

@@ -10,6 +10,8 @@
 class QOpenGLExtraFunctions;
 class QOpenGLShaderProgram;
 
+namespace bpat::studio {
+
 class LineRenderer : public GlRenderer
 {
 public:
@@ -22,3 +24,5 @@ public:
 private:
     quint32 m_vao = 0, m_buffer = 0;
 };
+
+} // namespace bpat::studio

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace bpat::studio {
+
 QList<MotionPath> MotionPaths::forClip(const ViewportScene &scene, int clip, quint32 currentGlobalFrame,
                                        const QStringList &names, QStringList *unknown)
 {
@@ -106,3 +108,5 @@ void MotionPaths::appendLines(QList<LineVertex> &out, const QList<MotionPath> &p
         }
     }
 }
+
+} // namespace bpat::studio

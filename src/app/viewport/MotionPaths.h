@@ -15,6 +15,8 @@
 #include <QStringList>
 #include <QVector3D>
 
+namespace bpat::studio {
+
 class RecordingScene;
 
 struct MotionPath
@@ -41,3 +43,5 @@ public:
     // white star three times that size. Clip paths are magenta, recording paths cyan.
     static void appendLines(QList<LineVertex> &out, const QList<MotionPath> &paths, float tick);
 };
+
+} // namespace bpat::studio

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cstdio>
 
+namespace bpat::studio {
+
 OffscreenBenchmark::OffscreenBenchmark() = default;
 
 OffscreenBenchmark::~OffscreenBenchmark()
@@ -86,3 +88,5 @@ int OffscreenBenchmark::print(const char *name, const std::optional<QJsonObject>
     std::fputs(QJsonDocument(*result).toJson(QJsonDocument::Indented).constData(), stdout);
     return 0;
 }
+
+} // namespace bpat::studio

@@ -16,6 +16,8 @@ class QElapsedTimer;
 class QOpenGLExtraFunctions;
 class QOpenGLFramebufferObject;
 
+namespace bpat::studio {
+
 class OffscreenBenchmark
 {
 public:
@@ -44,3 +46,5 @@ private:
     QOpenGLExtraFunctions *m_gl = nullptr;
     std::unique_ptr<QOpenGLFramebufferObject> m_fbo;
 };
+
+} // namespace bpat::studio

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace bpat::studio {
+
 void OrbitCamera::orbit(float deltaYawDegrees, float deltaPitchDegrees)
 {
     yaw = std::fmod(yaw + deltaYawDegrees, 360.0f);
@@ -66,3 +68,5 @@ QMatrix4x4 OrbitCamera::projection(float aspect) const
     m.perspective(fovY, std::max(aspect, 0.01f), std::max(0.01f, distance * 0.01f), distance * 100 + 100);
     return m;
 }
+
+} // namespace bpat::studio

@@ -5,6 +5,8 @@
 #include <QMatrix4x4>
 #include <QVector3D>
 
+namespace bpat::studio {
+
 class OrbitCamera
 {
 public:
@@ -27,3 +29,5 @@ public:
     float fovY = 40;
     QVector3D target{0, 1, 0};
 };
+
+} // namespace bpat::studio

@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <algorithm>
 
+namespace bpat::studio {
+
 QList<float> PaletteSource::frame(quint32 globalFrame) const
 {
     if (!isValid() || !file || globalFrame >= frameTotal)
@@ -93,3 +95,5 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
     source.file = std::make_shared<const bpat::BpatFile>(file);
     return source;
 }
+
+} // namespace bpat::studio

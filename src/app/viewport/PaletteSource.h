@@ -15,6 +15,8 @@ namespace bpat {
 class BpatFile;
 }
 
+namespace bpat::studio {
+
 struct PaletteClip
 {
     QString name;
@@ -70,3 +72,5 @@ struct PaletteSource
         return speciesId == other.speciesId && boneCount == other.boneCount && frameTotal == other.frameTotal;
     }
 };
+
+} // namespace bpat::studio

@@ -3,6 +3,8 @@
 #include <QOpenGLExtraFunctions>
 #include <algorithm>
 
+namespace bpat::studio {
+
 PaletteTexture::~PaletteTexture() = default;
 
 bool PaletteTexture::upload(QOpenGLExtraFunctions *gl, const uchar *data, int texelsPerFrame, quint32 frames, int maxRows)
@@ -78,3 +80,5 @@ void PaletteTexture::bind(QOpenGLExtraFunctions *gl, int unit) const
     gl->glActiveTexture(GLenum(GL_TEXTURE0 + unit));
     gl->glBindTexture(GL_TEXTURE_2D_ARRAY, m_texture);
 }
+
+} // namespace bpat::studio

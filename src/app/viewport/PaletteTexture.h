@@ -11,6 +11,8 @@
 
 class QOpenGLExtraFunctions;
 
+namespace bpat::studio {
+
 class PaletteTexture
 {
 public:
@@ -45,3 +47,5 @@ private:
     QString m_error;
     int m_uploads = 0;
 };
+
+} // namespace bpat::studio

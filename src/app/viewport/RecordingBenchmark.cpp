@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cstdio>
 
+namespace bpat::studio {
+
 std::optional<QJsonObject> RecordingBenchmark::run(const Options &options, QString *error)
 {
     auto fail = [&](const QString &message) {
@@ -136,3 +138,5 @@ std::optional<int> RecordingBenchmark::runFromArguments(const QStringList &argum
     const std::optional<QJsonObject> result = run(options, &error);
     return OffscreenBenchmark::print("benchmark-recording", result, error);
 }
+
+} // namespace bpat::studio

@@ -11,6 +11,8 @@
 #include <QStringList>
 #include <optional>
 
+namespace bpat::studio {
+
 class RecordingBenchmark
 {
 public:
@@ -26,3 +28,5 @@ public:
     // For main(): handles --benchmark-recording like CrowdBenchmark::runFromArguments.
     static std::optional<int> runFromArguments(const QStringList &arguments);
 };
+
+} // namespace bpat::studio

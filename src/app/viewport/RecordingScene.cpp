@@ -11,6 +11,8 @@
 
 using namespace bpat;
 
+namespace bpat::studio {
+
 namespace {
 
 constexpr HandBoolCurve kTracked[HandCount] = {HandBoolCurve::LeftTracked, HandBoolCurve::RightTracked};
@@ -305,3 +307,5 @@ void RecordingScene::appendLines(QList<LineVertex> &out, float alpha) const
         ViewportScene::appendLine(out, m_gaze.origin, m_gaze.origin + m_gaze.direction * kGazeLength,
                                   QVector4D(0.3f, 1.0f, 0.4f, alpha));
 }
+
+} // namespace bpat::studio

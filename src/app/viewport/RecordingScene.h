@@ -25,6 +25,8 @@
 #include <optional>
 #include <vector>
 
+namespace bpat::studio {
+
 // The shipped hands rig as the recording draws it: its mesh, bone parents and colours.
 class RecordingRig
 {
@@ -130,3 +132,5 @@ private:
     int m_samples = 0;
     QVector3D m_extentLo{-0.5f, 0, -0.5f}, m_extentHi{0.5f, 1, 0.5f};
 };
+
+} // namespace bpat::studio

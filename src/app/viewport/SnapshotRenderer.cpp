@@ -7,6 +7,8 @@
 #include <QOpenGLShaderProgram>
 #include <QtEndian>
 
+namespace bpat::studio {
+
 static_assert(Q_BYTE_ORDER == Q_LITTLE_ENDIAN, "the viewport uploads BPSM vertices (little-endian) as stored");
 
 SnapshotRenderer::SnapshotRenderer()
@@ -125,3 +127,5 @@ QByteArray SnapshotRenderer::readBackVertices()
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
     return out;
 }
+
+} // namespace bpat::studio

@@ -18,6 +18,8 @@
 class QOpenGLExtraFunctions;
 class QOpenGLShaderProgram;
 
+namespace bpat::studio {
+
 class SnapshotRenderer : public GlRenderer
 {
 public:
@@ -49,3 +51,5 @@ private:
     int m_uploads = 0;
     QList<QVector3D> m_roleColors;
 };
+
+} // namespace bpat::studio

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace bpat::studio {
+
 namespace {
 
 // The built-in rig description of the species whose bones the vertices name (colours only).
@@ -124,3 +126,5 @@ void SnapshotSource::bounds(quint32 globalFrame, QVector3D *lo, QVector3D *hi) c
     *lo = l;
     *hi = u;
 }
+
+} // namespace bpat::studio

@@ -11,6 +11,8 @@
 #include <QList>
 #include <QVector3D>
 
+namespace bpat::studio {
+
 class SnapshotSource
 {
 public:
@@ -50,3 +52,5 @@ private:
     QString m_label;
     QVector3D m_referenceLo, m_referenceHi;
 };
+
+} // namespace bpat::studio

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <numbers>
 
+namespace bpat::studio {
+
 namespace {
 
 struct Pose
@@ -118,3 +120,5 @@ QByteArray SyntheticCreature::humanoidFileBytes(quint32 walkFrames, quint32 wave
     const bpat::BpatDocument document = humanoidDocument(walkFrames, waveFrames);
     return bpat::BpatWriter(document).toBytes();
 }
+
+} // namespace bpat::studio

@@ -6,9 +6,13 @@
 
 #include <QByteArray>
 
+namespace bpat::studio {
+
 class SyntheticCreature
 {
 public:
     static bpat::BpatDocument humanoidDocument(quint32 walkFrames = 24, quint32 waveFrames = 16);
     static QByteArray humanoidFileBytes(quint32 walkFrames = 24, quint32 waveFrames = 16);
 };
+
+} // namespace bpat::studio

@@ -12,6 +12,8 @@
 #include <QWheelEvent>
 #include <cmath>
 
+namespace bpat::studio {
+
 ViewportCanvas::ViewportCanvas(QWidget *parent)
     : QOpenGLWidget(parent)
 {
@@ -376,3 +378,5 @@ void ViewportCanvas::paintGL()
     const double cpuMs = cpu.nsecsElapsed() / 1.0e6;
     drawText(vp, cpuMs);
 }
+
+} // namespace bpat::studio

@@ -38,6 +38,8 @@ class BpatFile;
 class BpsmFile;
 }
 
+namespace bpat::studio {
+
 class ViewportCanvas : public QOpenGLWidget, protected QOpenGLExtraFunctions
 {
     Q_OBJECT
@@ -229,3 +231,5 @@ private:
 };
 
 Q_DECLARE_OPERATORS_FOR_FLAGS(ViewportCanvas::Overlays)
+
+} // namespace bpat::studio

@@ -5,6 +5,8 @@
 #include <QFileInfo>
 #include <cmath>
 
+namespace bpat::studio {
+
 bool ViewportCanvas::drawsRecording() const
 {
     return !m_recording.isEmpty() && (m_recordingShown || m_recordingOverlay);
@@ -264,3 +266,5 @@ QStringList ViewportCanvas::recordingTextLines() const
                       m_recording.hasGaze() ? QStringLiteral(" · eye gaze") : QString());
     return lines;
 }
+
+} // namespace bpat::studio

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace bpat::studio {
+
 namespace {
 
 // The colours of the overlays drawn here (the scene's own lines are coloured in ViewportScene).
@@ -266,3 +268,5 @@ void ViewportCanvas::keyPressEvent(QKeyEvent *event)
     default: QOpenGLWidget::keyPressEvent(event); return;
     }
 }
+
+} // namespace bpat::studio

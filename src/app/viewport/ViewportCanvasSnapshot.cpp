@@ -6,6 +6,8 @@
 
 #include <QLabel>
 
+namespace bpat::studio {
+
 void ViewportCanvas::setSnapshot(const bpat::BpsmFile &file, bool keepCamera)
 {
     QString why;
@@ -86,3 +88,5 @@ QByteArray ViewportCanvas::readBackSnapshotVertices()
     doneCurrent();
     return bytes;
 }
+
+} // namespace bpat::studio

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstring>
 
+namespace bpat::studio {
+
 namespace {
 // The line colours of the scene (RGBA), named once.
 constexpr QVector4D kContactGrounded(0.3f, 0.9f, 0.4f, 1);   // a foot contact on the ground
@@ -172,3 +174,5 @@ void ViewportScene::appendBox(QList<LineVertex> &out, const QVector3D &lo, const
         }
     }
 }
+
+} // namespace bpat::studio

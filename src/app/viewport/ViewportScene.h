@@ -11,6 +11,8 @@
 #include <QVector3D>
 #include <QVector4D>
 
+namespace bpat::studio {
+
 struct LineVertex
 {
     float position[3];
@@ -66,3 +68,5 @@ private:
     float m_ground = 0;
     QVector3D m_referenceLo, m_referenceHi;
 };
+
+} // namespace bpat::studio

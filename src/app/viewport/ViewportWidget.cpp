@@ -6,6 +6,8 @@
 #include <QOpenGLContext>
 #include <QStackedLayout>
 
+namespace bpat::studio {
+
 ViewportWidget::ViewportWidget(QWidget *parent)
     : QWidget(parent)
 {
@@ -106,3 +108,5 @@ void ViewportWidget::setRecordingOverlay(bool on) { if (m_canvas) m_canvas->setR
 void ViewportWidget::setMotionPaths(const QStringList &names) { if (m_canvas) m_canvas->setMotionPaths(names); }
 void ViewportWidget::setOnionSkins(int count, int spacing) { if (m_canvas) m_canvas->setOnionSkins(count, spacing); }
 void ViewportWidget::setRecordingOffset(double seconds) { if (m_canvas) m_canvas->setRecordingOffset(seconds); }
+
+} // namespace bpat::studio

@@ -15,6 +15,8 @@
 class QLabel;
 class QStackedLayout;
 
+namespace bpat::studio {
+
 class ViewportWidget : public QWidget
 {
     Q_OBJECT
@@ -81,3 +83,5 @@ private:
     QLabel *m_message = nullptr;
     QString m_reason;
 };
+
+} // namespace bpat::studio
