@@ -69,7 +69,8 @@ int runValidate(const QStringList &args)
     const QStringList &files = expanded.files;
     if (files.isEmpty() && expanded.unreadable.isEmpty())
         printErr(QStringLiteral("%1: no *.bpat or *.bpsm files found\n").arg(command));
-    const ValidationOptions options = ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit));
+    ValidationOptions options = ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit));
+    options.releaseBehind = true; // each file is mapped to be checked once
     QList<ValidatedFile> results;
     bool anyError = false;
     DiagnosticCounts total;

@@ -114,6 +114,11 @@ void DeepChecker::run()
             part.palette->checkPaletteFrames(palette + quint64(frame) * frameBytes, frame, n);
             if (sockets)
                 part.socket->checkSocketFrames(rows + quint64(frame) * rowBytes, palette + quint64(frame) * frameBytes, frame, n);
+            if (m_options.releaseBehind) { // the run's pages leave the resident set behind the sweep
+                m_file.releasePages(m_file.paletteDataOffset() + quint64(frame) * frameBytes, quint64(n) * frameBytes);
+                if (sockets)
+                    m_file.releasePages(*m_file.socketDataOffset() + quint64(frame) * rowBytes, quint64(n) * rowBytes);
+            }
             at += n;
             const quint64 now = done.fetch_add(quint64(n) * (frameBytes + rowBytes), std::memory_order_relaxed)
                 + quint64(n) * (frameBytes + rowBytes);

@@ -32,6 +32,11 @@ struct ValidationOptions
     std::function<void(quint64 done, quint64 total)> progress;
     // Deep checks stop soon after this becomes true (result.cancelled is then set).
     const std::atomic<bool> *cancel = nullptr;
+    // Deep checks: a mapped file's pages leave the process's resident set once checked (they
+    // stay in the page cache). For a file mapped just to be checked once (the CLI, a rebake's
+    // --into target), so a 1 GiB check does not leave 1 GiB resident; a later read of the same
+    // mapping faults the pages in again, so the window and benchmarks leave it off.
+    bool releaseBehind = false;
 
     static ValidationOptions make(ValidationProfile profile, bool deep = false, int maxIssues = 0)
     {

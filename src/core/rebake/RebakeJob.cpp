@@ -146,6 +146,7 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
         }
         ValidationOptions specOptions;
         specOptions.deep = true;
+        specOptions.releaseBehind = true; // the target streams from its mapping afterwards, run by run
         existingSpecErrors = errorFindings(Validator(specOptions).validate(*file));
         std::optional<BpatDocument> loaded = p.frames ? BpatDocument::fromFile(*file, &error)
                                                       : BpatDocument::planFromFile(*file, &error);
