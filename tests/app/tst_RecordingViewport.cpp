@@ -5,6 +5,7 @@
 // the real humanoid's attack_sword_a; onion skins ride in the creature's one instanced draw.
 // GL parts run under Xvfb (Mesa llvmpipe) and skip without OpenGL; screenshots go to
 // $BPAT_SCREENSHOT_DIR when set.
+#include "ViewportPixels.h"
 #include "GeneratedAnimation.h"
 #include "RealRecording.h"
 #include "TestPaths.h"
@@ -30,21 +31,7 @@ using namespace bpat::studio;
 
 namespace {
 
-const QColor background(41, 43, 48);
-
-int foregroundPixels(const QImage &image)
-{
-    int count = 0;
-    for (int y = 0; y < image.height(); ++y) {
-        for (int x = 0; x < image.width(); ++x) {
-            const QColor c = image.pixelColor(x, y);
-            if (std::abs(c.red() - background.red()) + std::abs(c.green() - background.green())
-                    + std::abs(c.blue() - background.blue()) > 30)
-                ++count;
-        }
-    }
-    return count;
-}
+using viewportpixels::foregroundPixels;
 
 void saveScreenshot(const QImage &image, const QString &name)
 {

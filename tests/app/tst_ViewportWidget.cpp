@@ -1,6 +1,7 @@
 // ViewportWidget under Xvfb (Mesa llvmpipe): creatures render, a walk moves their pixels,
 // clicking a joint selects its bone, the upstream creatures fill the view (screenshots go to
 // $BPAT_SCREENSHOT_DIR when set), and without OpenGL (offscreen platform) the widget says why.
+#include "ViewportPixels.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
 #include "viewport/PaletteSource.h"
@@ -20,22 +21,7 @@ using namespace bpat::studio;
 
 namespace {
 
-const QColor background(41, 43, 48); // glClearColor(0.16, 0.17, 0.19) as 8-bit
-
-// Pixels that are clearly not the background.
-int creaturePixels(const QImage &image)
-{
-    int count = 0;
-    for (int y = 0; y < image.height(); ++y) {
-        for (int x = 0; x < image.width(); ++x) {
-            const QColor c = image.pixelColor(x, y);
-            if (std::abs(c.red() - background.red()) + std::abs(c.green() - background.green())
-                    + std::abs(c.blue() - background.blue()) > 30)
-                ++count;
-        }
-    }
-    return count;
-}
+using viewportpixels::foregroundPixels;
 
 int differingPixels(const QImage &a, const QImage &b)
 {
@@ -86,7 +72,7 @@ private Q_SLOTS:
         const QImage first = viewport.grabFramebuffer();
         QVERIFY2(widget.unavailableReason().isEmpty(), qPrintable(widget.unavailableReason()));
         QCOMPARE(viewport.lastDrawCalls(), 1);
-        const int covered = creaturePixels(first);
+        const int covered = foregroundPixels(first);
         QVERIFY2(covered > 360 * 360 / 50, qPrintable(QStringLiteral("creature covers %1 pixels").arg(covered)));
         viewport.setCurrentFrame(0, 6); // a quarter stride later
         const QImage quarter = viewport.grabFramebuffer();
@@ -154,7 +140,7 @@ private Q_SLOTS:
         viewport.setCurrentFrame(1, 3); // walk, mid-stride
         viewport.setOverlays(ViewportWidget::Grid | ViewportWidget::Sockets);
         const QImage image = viewport.grabFramebuffer();
-        QVERIFY(creaturePixels(image) > 480 * 400 / 20);
+        QVERIFY(foregroundPixels(image) > 480 * 400 / 20);
         saveScreenshot(image, QString(file).remove(QStringLiteral("upstream_assets/")).replace(u'/', u'-').remove(QStringLiteral(".bpat")));
         viewport.setOverlays(ViewportWidget::Skeleton | ViewportWidget::JointAxes | ViewportWidget::Bounds);
         viewport.setPerBoneColors(true);
@@ -193,7 +179,7 @@ private Q_SLOTS:
             viewport.setOverlays(ViewportWidget::Skeleton);
             images.append(viewport.grabFramebuffer());
         }
-        QVERIFY(creaturePixels(images.at(0)) > 360 * 300 / 50);
+        QVERIFY(foregroundPixels(images.at(0)) > 360 * 300 / 50);
         // The late file's contact table gives a ground-contact cue (drawn with the grid).
         const std::optional<bpat::BpatFile> lateFile = bpat::BpatFile::open(testpaths::shared(late));
         ViewportScene scene;
@@ -221,7 +207,7 @@ private Q_SLOTS:
         viewport.setCrowdSize(400);
         const QImage image = viewport.grabFramebuffer();
         QCOMPARE(viewport.lastDrawCalls(), 1);
-        QVERIFY(creaturePixels(image) > 400 * 300 / 20);
+        QVERIFY(foregroundPixels(image) > 400 * 300 / 20);
         saveScreenshot(image, QStringLiteral("synthetic-crowd-400"));
     }
 
@@ -251,11 +237,11 @@ private Q_SLOTS:
         viewport.frameAll();
         QVERIFY2(viewport.visibleFraction() > 0.9, qPrintable(QString::number(viewport.visibleFraction())));
         const QImage ground = viewport.grabFramebuffer();
-        QVERIFY(creaturePixels(ground) > 320 * 320 / 50);
+        QVERIFY(foregroundPixels(ground) > 320 * 320 / 50);
         viewport.setCurrentFrame(raisedClip, 0);
         QVERIFY2(viewport.visibleFraction() > 0.9, qPrintable(QString::number(viewport.visibleFraction())));
         const QImage up = viewport.grabFramebuffer();
-        QVERIFY2(creaturePixels(up) > 320 * 320 / 50, "the raised creature was not framed");
+        QVERIFY2(foregroundPixels(up) > 320 * 320 / 50, "the raised creature was not framed");
         // Back on the ground: out of this view again, so framed again; a frame change never
         // moves the camera; and a camera zoomed in on a detail stays where it is.
         viewport.setCurrentFrame(0, 0);
@@ -290,7 +276,7 @@ private Q_SLOTS:
         QVERIFY(!viewport.scene().knownRig());
         QCOMPARE(viewport.scene().parents().size(), 20);
         viewport.setOverlays(ViewportWidget::Skeleton);
-        QVERIFY(creaturePixels(viewport.grabFramebuffer()) > 300);
+        QVERIFY(foregroundPixels(viewport.grabFramebuffer()) > 300);
     }
 
     // Runs this test binary again on the offscreen platform (no OpenGL there).
