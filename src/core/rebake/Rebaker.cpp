@@ -199,7 +199,10 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
             list.append(Job{first + f, std::min(chunkFrames, count - f), buffer.data() + size_t(f) * frameFloats});
         return count;
     };
-    const bool parallel = threads > 1 && *frames > chunkFrames;
+    // The pool computes while this thread hands finished runs to the sink (which writes them),
+    // with one worker too: a streamed rebake then takes about the longer of computing and
+    // writing, not their sum. A single run has nothing to overlap and stays on this thread.
+    const bool parallel = *frames > runFrames || (threads > 1 && *frames > chunkFrames);
     QThreadPool pool;
     pool.setMaxThreadCount(threads);
     auto cancelled = [&]() { return options.cancel && options.cancel->load(); };

@@ -26,7 +26,10 @@ struct RebakeRange
 
 struct RebakeOptions
 {
-    int threads = 0; // 0: QThread::idealThreadCount(); more than Rebaker::maxThreads() is capped
+    // Threads that compute frames (0: QThread::idealThreadCount(); more than maxThreads() is
+    // capped). Past one run of frames (about 4 MiB) they work on a pool while the calling thread
+    // hands finished runs to the sink, so even with one the sink's writing overlaps computing.
+    int threads = 0;
     // The most worker threads a rebake uses: the processor threads of the machine. More never
     // speed up this CPU-bound work, and each costs a stack and descriptors (300 threads with
     // 256 file descriptors once aborted inside GLib).
