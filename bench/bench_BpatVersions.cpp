@@ -6,7 +6,8 @@
 // check, on a generated N MiB BPSM and on any BPSM named with --bpsm, the same way. v1 is
 // bench_BpatValidate's (same generator, BenchFiles.h).
 //
-// Usage: bench_BpatVersions [--size-mib N] [--runs N] [--bpsm PATH]... [--keep]
+// Usage: bench_BpatVersions [--size-mib N] [--runs N] [--bpsm PATH]... [--keep] [--only NAME]
+//        (--only v2, v3-early, v3-late or bpsm: that generated file alone)
 //        (default 1024 MiB, 5 runs; files go to the temp dir and are deleted unless --keep)
 // Rows starting with '|' are Markdown for scripts/bench.sh; each figure is a median of the runs,
 // each run measuring the plain pass, one thread and the default threads back to back, page cache
@@ -111,6 +112,7 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     Options o;
     QStringList bpsmPaths;
+    QString only; // --only v2 | v3-early | v3-late | bpsm: one of the generated files
     for (qsizetype i = 1; i < args.size(); ++i) {
         if (args.at(i) == u"--size-mib")
             o.bigMiB = args.value(++i).toULongLong();
@@ -120,11 +122,15 @@ int main(int argc, char **argv)
             bpsmPaths << args.value(++i);
         else if (args.at(i) == u"--keep")
             o.keep = true;
+        else if (args.at(i) == u"--only")
+            only = args.value(++i);
     }
-    for (format::Dialect d : {format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late})
-        measureBpat(d, o);
+    for (format::Dialect d : {format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late}) {
+        if (only.isEmpty() || only == format::dialectName(d))
+            measureBpat(d, o);
+    }
     const QString bpsm = QDir::temp().filePath(QStringLiteral("bench_bpsm_big.bpsm"));
-    if (generateBpsm(bpsm, o.bigMiB << 20))
+    if ((only.isEmpty() || only == u"bpsm") && generateBpsm(bpsm, o.bigMiB << 20))
         measureBpsm(bpsm, QStringLiteral("%1 MiB generated BPSM, 2000 vertices").arg(o.bigMiB), o);
     if (!o.keep)
         QFile::remove(bpsm);

@@ -1,12 +1,14 @@
 #pragma once
-// The deep checks' inner kernels (DeepChecker, BpsmValidator): branch-free tests over one matrix
-// or one socket row that pass the common case (finite, affine, clearly non-degenerate; socket
-// rows within the tolerance of what the palette gives) in registers and leave anything else to
-// the exact checks, which decide and word every finding. SSE2 where the compiler has it (every
-// x86-64), plain C++ otherwise.
+// The deep checks' inner kernels (DeepChecker, BpsmValidator): branch-free tests that pass the
+// common case (a matrix finite, affine and provably not degenerate; socket rows within the
+// tolerance of what the palette gives) in registers and leave anything else to the exact checks,
+// which decide and word every finding. The matrix test's rule and bound are here, with a plain
+// C++ version of it; DeepMatrixScan runs it several matrices at a time (SSE2, AVX). The socket
+// kernels are SSE2 where the compiler has it (every x86-64).
 #include <QtGlobal>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -25,69 +27,71 @@ inline bool allFinite(const float *v, int n)
     return (carry & 0x80000000u) == 0;
 }
 
-// Every float's exponent field below `exponentLimit` (the default, all ones, means finite; a
-// lower limit also bounds the magnitude), the affine row 0 0 0 1 (compared as bits: +0.0f only;
-// anything else, -0.0f included, goes to the exact checks) and |det(upper 3x3)| at least
-// `minDet`, in float. One matrix of 16 floats, either layout: row-major (v1, v2, early v3: row 3
-// is floats 12..15) or column-major (late v3 skinning matrices: the last row is floats 3, 7, 11,
-// 15); the determinant is the same either way (det(M) = det(M^T)). No branches: the caller
-// branches once on the result. The determinant here only bounds: with the caller's 4x margin
-// its rounding cannot let a matrix through that the exact check (double) would flag. A NaN
-// `minDet` sends every matrix to the exact checks.
-inline constexpr quint32 FiniteExponents = 0x7f800000u;
-#if defined(__SSE2__)
-template <bool ColumnMajor>
-inline bool looksFine(const uchar *bytes, float minDet, quint32 exponentLimit = FiniteExponents)
+// The fast matrix test, four matrices at a time (their floats transposed into lanes, so the
+// determinant is computed vertically, without horizontal sums or a branch per matrix). Whether
+// all four are certainly fine: finite, affine and not degenerate by the exact checks' rules; the
+// caller sends a batch that is not to the exact checks, matrix by matrix. Either layout:
+// row-major (v1, v2, early v3: row r is floats 4r..4r+3) or column-major (late v3 skinning
+// matrices: column c is floats 4c..4c+3).
+//
+// Per matrix, with e(r, c) its element in row r, column c:
+// - the last row exactly 0 0 0 1, compared as bits (-0.0 and everything else: exact checks);
+// - every row sum of |upper 3x3| and every |translation| below `limit` (+inf: finite; late v3
+//   asks 2^62 so that the global skin x bind is finite);
+// - |det(upper 3x3)| computed in float at least minDet + slope * (product of the row sums).
+//   Evaluated in float, det3 is within 5.01 u * perm(|M|) of the true value (u = 2^-24), and
+//   perm(|M|) <= the product of the row sums of |M|: with slope 2^-20 (16 u) that covers the
+//   float error, the exact check's double error and the rounding of the test itself, so a
+//   matrix passes only when the exact check cannot call it degenerate, even with huge entries
+//   and cancellation. A non-finite element makes det or a row sum non-finite (NaN and infinity
+//   absorb +, -, *), and a NaN fails every comparison. Late v3 gives each bone its own minDet
+//   and slope (DeepCheckerLate: det(global) = det(skin) det(bind) and the global's rounding).
+struct DetBound
 {
-    const float *f = reinterpret_cast<const float *>(bytes); // loaded unaligned below
-    const __m128 r0 = _mm_loadu_ps(f), r1 = _mm_loadu_ps(f + 4), r2 = _mm_loadu_ps(f + 8), r3 = _mm_loadu_ps(f + 12);
-    const __m128i exponent = _mm_set1_epi32(0x7f800000), limit = _mm_set1_epi32(int(exponentLimit));
-    auto below = [&](__m128 r) { return _mm_cmplt_epi32(_mm_and_si128(_mm_castps_si128(r), exponent), limit); };
-    const __m128i fine = _mm_and_si128(_mm_and_si128(below(r0), below(r1)), _mm_and_si128(below(r2), below(r3)));
-    // The last row: r3 (row-major), or lane 3 of every column (column-major: lane 3 of
-    // r0 | r1 | r2 | (r3 ^ 1.0f) is zero, without shuffles).
-    const __m128i zeroOne = _mm_set_epi32(0x3f800000, 0, 0, 0);
-    __m128i affine;
-    if constexpr (ColumnMajor) {
-        const __m128i lanes = _mm_or_si128(_mm_or_si128(_mm_castps_si128(r0), _mm_castps_si128(r1)),
-                                           _mm_or_si128(_mm_castps_si128(r2), _mm_xor_si128(_mm_castps_si128(r3), zeroOne)));
-        affine = _mm_cmpeq_epi32(_mm_and_si128(lanes, _mm_set_epi32(-1, 0, 0, 0)), _mm_setzero_si128());
-    } else {
-        affine = _mm_cmpeq_epi32(_mm_castps_si128(r3), zeroOne);
-    }
-    // det = r0 . (r1 x r2) over lanes 0..2; lane 3 of the cross product is r1w*r2w - r1w*r2w = 0.
-    const __m128 a = _mm_shuffle_ps(r1, r1, _MM_SHUFFLE(3, 0, 2, 1)); // y z x w
-    const __m128 b = _mm_shuffle_ps(r2, r2, _MM_SHUFFLE(3, 1, 0, 2)); // z x y w
-    const __m128 c = _mm_shuffle_ps(r1, r1, _MM_SHUFFLE(3, 1, 0, 2));
-    const __m128 d = _mm_shuffle_ps(r2, r2, _MM_SHUFFLE(3, 0, 2, 1));
-    const __m128 cross = _mm_sub_ps(_mm_mul_ps(a, b), _mm_mul_ps(c, d));
-    const __m128 terms = _mm_mul_ps(r0, cross);
-    const __m128 pairs = _mm_add_ps(terms, _mm_movehl_ps(terms, terms));
-    const float det = _mm_cvtss_f32(_mm_add_ss(pairs, _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(1, 1, 1, 1))));
-    return (int(_mm_movemask_epi8(fine) == 0xffff) & int(_mm_movemask_epi8(affine) == 0xffff) & int(std::abs(det) >= minDet)) != 0;
+    float minDet = 0.0f; // NaN: nothing passes
+    float slope = 0.0f;
+};
+inline constexpr float DetSlope = 1.0f / float(1 << 20); // 16 u
+inline DetBound detBound(double minDet)
+{
+    // Rounded up from double to float with room to spare; a minimum of 0 or less flags nothing.
+    const double bound = minDet > 0.0 ? minDet * (1.0 + 1.0 / (1 << 20)) + 1e-30 : minDet <= 0.0 ? 0.0 : minDet;
+    return {float(bound), DetSlope};
 }
-#else
+
+// The tests on the elements e[r][c] (r, c < 3: the upper 3x3; c = 3: the translation) of one
+// matrix, the same as the batch kernel's, for platforms without SSE2 and for tests.
+inline bool elementsFine(const float e[3][4], float minDet, float slope, float limit)
+{
+    float rs[3];
+    bool bounded = true;
+    for (int r = 0; r < 3; ++r) {
+        rs[r] = std::abs(e[r][0]) + std::abs(e[r][1]) + std::abs(e[r][2]);
+        bounded &= rs[r] < limit && std::abs(e[r][3]) < limit;
+    }
+    const float c0 = e[1][1] * e[2][2] - e[1][2] * e[2][1];
+    const float c1 = e[1][0] * e[2][2] - e[1][2] * e[2][0];
+    const float c2 = e[1][0] * e[2][1] - e[1][1] * e[2][0];
+    const float det = std::abs(e[0][0] * c0 - e[0][1] * c1 + e[0][2] * c2);
+    const float threshold = minDet + slope * (rs[0] * rs[1] * rs[2]);
+    return (int(bounded) & int(det >= threshold) & int(det <= std::numeric_limits<float>::max())) != 0;
+}
+
 template <bool ColumnMajor>
-inline bool looksFine(const uchar *bytes, float minDet, quint32 exponentLimit = FiniteExponents)
+inline bool matrixFineScalar(const uchar *bytes, float minDet, float slope, float limit)
 {
     float m[16];
     std::memcpy(m, bytes, sizeof m);
     quint32 bits[16];
     std::memcpy(bits, bytes, sizeof bits);
-    bool fine = true;
-    for (quint32 b : bits)
-        fine &= (b & 0x7f800000u) < exponentLimit;
     const int at = ColumnMajor ? 3 : 12, step = ColumnMajor ? 4 : 1; // the last row's floats
     const bool affine = (bits[at] | bits[at + step] | bits[at + 2 * step] | (bits[at + 3 * step] ^ 0x3f800000u)) == 0;
-    // The same determinant either way (det of the transpose).
-    const float det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8])
-        + m[2] * (m[4] * m[9] - m[5] * m[8]);
-    return (int(fine) & int(affine) & int(std::abs(det) >= minDet)) != 0;
+    float e[3][4];
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 4; ++c)
+            e[r][c] = ColumnMajor ? m[c * 4 + r] : m[r * 4 + c];
+    return (int(affine) & int(elementsFine(e, minDet, slope, limit))) != 0;
 }
-#endif
-
-// A v1 palette matrix (row-major, finite).
-inline bool looksFine(const uchar *bytes, float minDet) { return looksFine<false>(bytes, minDet); }
 
 // Rows 0..2 of skinTimesBind(skin, bind) (BpatFile.cpp: the late-v3 global matrix), the same
 // floats: each entry summed in double from 0.0 over k = 0..3 in that order, then rounded. `bindT`

@@ -5,6 +5,7 @@
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepCheckKernels.h"
 #include "bpat/DeepCheckerLate.h"
+#include "bpat/DeepMatrixScan.h"
 
 #include <QThread>
 #include <QThreadPool>
@@ -18,6 +19,7 @@
 #endif
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace bpat {
 
@@ -261,46 +263,56 @@ void DeepChecker::checkPaletteFrames(const uchar *frames, quint32 first, quint32
         return;
     }
     const quint32 bones = m_file.header().boneCount;
-    // Fast-path bound in float, with margin for float rounding; borderline cases are decided
-    // by the exact checks in checkMatrixSlow() in double precision.
-    const float fastMinDet = float(m_options.degenerateDeterminant) * 4.0f + 1e-30f;
+    // The fast test over the run (frames are contiguous), several matrices at a time; a batch it
+    // cannot pass goes to the exact checks (checkMatrixSlow, in double precision), one matrix at
+    // a time, which decide and word every finding.
+    const DetBound bound = detBound(m_options.degenerateDeterminant);
+    ScanBounds bounds;
+    bounds.minDet = &bound.minDet;
+    bounds.slope = &bound.slope;
+    bounds.limit = std::numeric_limits<float>::infinity(); // finite
     const quint64 matrices = quint64(count) * bones;
-    for (quint64 i = 0; i < matrices; ++i) {
-        const uchar *m = frames + i * fmt::MatrixSize;
-        if (Q_LIKELY(looksFine(m, fastMinDet)))
-            continue; // the common case: finite, affine, clearly non-degenerate
-        float copy[16];
-        std::memcpy(copy, m, sizeof copy);
-        checkMatrixSlow(copy, first + quint32(i / bones), quint32(i % bones));
+    for (Suspect at = nextSuspect(frames, 0, matrices, bounds, false); at.first < matrices;
+         at = nextSuspect(frames, at.first + at.count, matrices, bounds, false)) {
+        for (quint64 i = at.first; i < at.first + at.count; ++i) {
+            float copy[16];
+            std::memcpy(copy, frames + i * fmt::MatrixSize, sizeof copy);
+            checkMatrixSlow(copy, first + quint32(i / bones), quint32(i % bones));
+        }
     }
 }
 
-// Late v3: the same kernel over column-major skinning matrices, against each bone's bound
-// (DeepCheckerLate); the exact checks of the global only for a matrix that fails it.
+// Late v3: the same kernel over column-major skinning matrices, four bones of a frame at a time,
+// each against its bone's bound (DeepCheckerLate); the exact checks of the global only for a
+// batch that fails it.
 void DeepChecker::checkSkinningFrames(const uchar *frames, quint32 first, quint32 count)
 {
     if (!m_late->checksPalette())
         return;
     const quint32 bones = m_file.header().boneCount;
     const quint64 frameBytes = quint64(bones) * fmt::MatrixSize;
-    const float *minDet = m_late->fastMinDets();
+    ScanBounds bounds;
+    bounds.minDet = m_late->fastMinDets(); // per bone, padded to a multiple of 8
+    bounds.slope = m_late->fastSlopes();
+    bounds.perMatrix = true;
+    bounds.limit = DeepCheckerLate::Limit;
     for (quint32 f = 0; f < count; ++f) {
         const uchar *frame = frames + quint64(f) * frameBytes;
-        for (quint32 b = 0; b < bones; ++b) {
-            const uchar *m = frame + quint64(b) * fmt::MatrixSize;
-            if (Q_LIKELY(looksFine<true>(m, minDet[b], DeepCheckerLate::ExponentLimit)))
-                continue;
-            float s[16];
-            std::memcpy(s, m, sizeof s);
-            const DeepCheckerLate::Verdict v = m_late->check(s, b, !m_sink.full());
-            if (v.kind == DeepCheckerLate::Verdict::RowMajor) {
-                otherLayout(first + f, b);
-            } else if (v.kind == DeepCheckerLate::Verdict::Finding) {
-                if (m_sink.full())
-                    m_sink.countOnly(v.code);
-                else
-                    m_sink.report(v.code, m_file.paletteDataOffset() + (quint64(first + f) * bones + b) * fmt::MatrixSize,
-                                  m_where.palette(first + f, b), v.message);
+        for (Suspect at = nextSuspect(frame, 0, bones, bounds, true); at.first < bones;
+             at = nextSuspect(frame, at.first + at.count, bones, bounds, true)) {
+            for (quint32 b = quint32(at.first); b < at.first + at.count; ++b) {
+                float s[16];
+                std::memcpy(s, frame + quint64(b) * fmt::MatrixSize, sizeof s);
+                const DeepCheckerLate::Verdict v = m_late->check(s, b, !m_sink.full());
+                if (v.kind == DeepCheckerLate::Verdict::RowMajor) {
+                    otherLayout(first + f, b);
+                } else if (v.kind == DeepCheckerLate::Verdict::Finding) {
+                    if (m_sink.full())
+                        m_sink.countOnly(v.code);
+                    else
+                        m_sink.report(v.code, m_file.paletteDataOffset() + (quint64(first + f) * bones + b) * fmt::MatrixSize,
+                                      m_where.palette(first + f, b), v.message);
+                }
             }
         }
     }

@@ -35,8 +35,10 @@ DeepCheckerLate::DeepCheckerLate(const BpatFile &file, const ValidationOptions &
     if (!m_checksPalette)
         return;
     m_bones.resize(bones);
-    m_fastMinDet.resize(bones);
+    const size_t padded = (size_t(bones) + 7) / 8 * 8; // DeepMatrixScan reads 8 at a time
     const float nan = std::numeric_limits<float>::quiet_NaN();
+    m_fastMinDet.assign(padded, nan);
+    m_fastSlope.assign(padded, nan);
     for (quint32 b = 0; b < bones; ++b) {
         Bone &bone = m_bones[b];
         bone.bind = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
@@ -47,20 +49,38 @@ DeepCheckerLate::DeepCheckerLate(const BpatFile &file, const ValidationOptions &
             for (int c = 0; c < 4; ++c)
                 bone.bindT[k * 4 + c] = double(m[c * 4 + k]);
         // With the skin's last row exactly 0 0 0 1, the global's last row is the bind's (floats
-        // 3, 7, 11, 15), to the bit but for the sign of a zero; with both matrices' floats below
-        // 2^62 the global is finite; and det(global) = det(skin) * det(bind): so a skin matrix
-        // passes when |det(skin)| >= 4 * minDet / |det(bind)| (4x margin for float rounding, as
-        // for v1). Any other bind matrix sends its bone's matrices to the exact checks.
+        // 3, 7, 11, 15), to the bit but for the sign of a zero; with the skin's and the bind's
+        // floats below 2^62 the global is finite; and its upper 3x3 is skin3 x bind3, so
+        // det(global3) = det(skin3) det(bind3) up to the global's rounding to float (each
+        // element within u = 2^-24 relative: at most 3.01 u perm(|skin3| |bind3|), and
+        // perm(|skin3| |bind3|) <= rs0 rs1 rs2 (the skin's row sums) * rb^3 (rb the bind's
+        // largest row sum)). So a skin passes when |det_f(skin3)| >= minDet / |det(bind3)| +
+        // (16 u + 8 u rb^3 / |det(bind3)|) rs0 rs1 rs2 (the skin's own float error as for v1,
+        // see deepkernels::detBound). Any other bind matrix sends its bone's matrices to the
+        // exact checks.
         bool fine = m[3] == 0.0f && m[7] == 0.0f && m[11] == 0.0f && m[15] == 1.0f;
-        for (float v : bone.bind) {
-            quint32 bits;
-            std::memcpy(&bits, &v, 4);
-            fine = fine && (bits & 0x7f800000u) < ExponentLimit;
+        for (float v : bone.bind)
+            fine = fine && std::abs(v) < Limit;
+        double rb = 0.0, perm = 0.0;
+        for (int k = 0; k < 3; ++k) // row k of the bind: floats k, 4 + k, 8 + k
+            rb = std::max(rb, std::abs(double(m[k])) + std::abs(double(m[4 + k])) + std::abs(double(m[8 + k])));
+        for (int i = 0; i < 3; ++i) { // perm(|bind3|), the double evaluation's error scale
+            const int j = (i + 1) % 3, k = (i + 2) % 3;
+            perm += std::abs(double(m[i])) * (std::abs(double(m[4 + j]) * m[8 + k]) + std::abs(double(m[4 + k]) * m[8 + j]));
         }
-        // det of the bind's upper 3x3, column-major (the transpose's, the same value).
-        const double detBind = std::abs(det3RowMajor(m));
-        const double bound = 4.0 * m_minDet / detBind * (1.0 + 1e-6) + 1e-30;
-        m_fastMinDet[b] = fine && detBind > 0.0 && std::isfinite(bound) && bound < 1e30 ? float(bound) : nan;
+        // det of the bind's upper 3x3, column-major (the transpose's, the same value), less the
+        // double evaluation's error.
+        const double detBind = std::abs(det3RowMajor(m)) - 1e-15 * perm;
+        const double minDet = m_minDet > 0.0 ? m_minDet / detBind * (1.0 + 1.0 / (1 << 20)) + 1e-30 : 0.0;
+        const double slope = double(deepkernels::DetSlope) + 8.0 / (1 << 24) * rb * rb * rb / detBind;
+        if (fine && detBind > 0.0 && std::isfinite(minDet) && minDet < 1e30 && std::isfinite(slope) && slope < 1e30) {
+            m_fastMinDet[b] = float(minDet);
+            m_fastSlope[b] = float(slope);
+        }
+    }
+    for (size_t b = bones; b < padded; ++b) { // a tail batch repeats its last bone
+        m_fastMinDet[b] = m_fastMinDet[bones - 1];
+        m_fastSlope[b] = m_fastSlope[bones - 1];
     }
 }
 

@@ -22,11 +22,14 @@ class DeepCheckerLate
 public:
     DeepCheckerLate(const BpatFile &file, const ValidationOptions &options);
 
-    // Skinning matrices whose floats are all below 2^62 in magnitude (exponent field below this)
-    // have a finite global (bind matrices are held to the same bound).
-    static constexpr quint32 ExponentLimit = (127u + 62u) << 23;
+    // Skinning matrices whose row sums of |upper 3x3| and translations are below 2^62 in
+    // magnitude have a finite global (bind matrices are held to the same bound).
+    static constexpr float Limit = 4611686018427387904.0f; // 2^62
     bool checksPalette() const { return m_checksPalette; } // false past 64 bones, as before
-    const float *fastMinDets() const { return m_fastMinDet.data(); } // one per bone
+    // Per bone, DeepChecker's fast test (deepkernels::nextSuspect): the bound on |det(skin)| is
+    // minDet + slope * (product of the row sums of |skin|). Padded to a multiple of 8 bones.
+    const float *fastMinDets() const { return m_fastMinDet.data(); }
+    const float *fastSlopes() const { return m_fastSlope.data(); }
     quint32 preparedBones() const { return quint32(m_bones.size()); }
 
     // Rows 0..2 of BpatFile::globalMatrixFloats() for the stored skinning matrix `skin` (the same
@@ -60,7 +63,7 @@ private:
     bool m_bindInFile = false;
     bool m_checksPalette = false;
     std::vector<Bone> m_bones;
-    std::vector<float> m_fastMinDet; // apart from m_bones: 256 bytes to keep in cache
+    std::vector<float> m_fastMinDet, m_fastSlope; // apart from m_bones: to keep in cache
 };
 
 inline void DeepCheckerLate::globalRows(const uchar *skin, quint32 bone, float *rows) const
