@@ -12,6 +12,14 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+// Code built for plain x86-64 still runs AVX kernels, chosen at run time
+// (deepkernels::bestScanKernel, DeepMatrixScan.h): functions marked BPAT_AVX_TARGET, which only
+// such a function may call.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define BPAT_AVX_KERNELS 1
+#define BPAT_AVX_TARGET __attribute__((target("avx")))
+#endif
 
 namespace bpat::deepkernels {
 

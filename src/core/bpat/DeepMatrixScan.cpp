@@ -4,14 +4,6 @@
 
 #include <algorithm>
 #include <limits>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#define BPAT_SCAN_AVX 1
-#define BPAT_AVX __attribute__((target("avx")))
-#endif
 
 namespace bpat::deepkernels {
 
@@ -109,23 +101,23 @@ Suspect scanSse2(const uchar *m, quint64 from, quint64 count, const ScanBounds &
 }
 #endif
 
-#if defined(BPAT_SCAN_AVX)
+#if defined(BPAT_AVX_KERNELS)
 // The same tests on eight matrices in 256-bit registers: pairs of matrices (k, k + 4) share a
 // register, one per 128-bit half, and the 4x4 transposes work within the halves.
-BPAT_AVX inline __m256 pairAt(const uchar *lo, const uchar *hi, int group)
+BPAT_AVX_TARGET inline __m256 pairAt(const uchar *lo, const uchar *hi, int group)
 {
     const __m128 l = _mm_loadu_ps(reinterpret_cast<const float *>(lo) + 4 * group);
     const __m128 h = _mm_loadu_ps(reinterpret_cast<const float *>(hi) + 4 * group);
     return _mm256_insertf128_ps(_mm256_castps128_ps256(l), h, 1);
 }
 
-BPAT_AVX inline __m256 absOf(__m256 v)
+BPAT_AVX_TARGET inline __m256 absOf(__m256 v)
 {
     return _mm256_and_ps(v, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
 }
 
 template <bool ColumnMajor>
-BPAT_AVX bool eightFine(const uchar *const p[8], __m256 minDet, __m256 slope, __m256 limit)
+BPAT_AVX_TARGET bool eightFine(const uchar *const p[8], __m256 minDet, __m256 slope, __m256 limit)
 {
     const __m256 zeroOne = _mm256_castsi256_ps(_mm256_set_epi32(0x3f800000, 0, 0, 0, 0x3f800000, 0, 0, 0));
     __m256 last = _mm256_setzero_ps();
@@ -169,7 +161,7 @@ BPAT_AVX bool eightFine(const uchar *const p[8], __m256 minDet, __m256 slope, __
 }
 
 template <bool ColumnMajor>
-BPAT_AVX Suspect scanAvx(const uchar *m, quint64 from, quint64 count, const ScanBounds &b)
+BPAT_AVX_TARGET Suspect scanAvx(const uchar *m, quint64 from, quint64 count, const ScanBounds &b)
 {
     const __m256 limit = _mm256_set1_ps(b.limit);
     __m256 minDet = _mm256_set1_ps(b.minDet[0]), slope = _mm256_set1_ps(b.slope[0]);
@@ -193,7 +185,7 @@ BPAT_AVX Suspect scanAvx(const uchar *m, quint64 from, quint64 count, const Scan
 
 ScanKernel bestScanKernel()
 {
-#if defined(BPAT_SCAN_AVX)
+#if defined(BPAT_AVX_KERNELS)
     static const bool avx = __builtin_cpu_supports("avx");
     if (avx)
         return ScanKernel::Avx;
@@ -219,7 +211,7 @@ Suspect nextSuspect(const uchar *matrices, quint64 from, quint64 count, const Sc
 {
     if (kernel == ScanKernel::Avx && bestScanKernel() != ScanKernel::Avx)
         kernel = ScanKernel::Sse2;
-#if defined(BPAT_SCAN_AVX)
+#if defined(BPAT_AVX_KERNELS)
     if (kernel == ScanKernel::Avx)
         return columnMajor ? scanAvx<true>(matrices, from, count, bounds) : scanAvx<false>(matrices, from, count, bounds);
 #endif

@@ -24,7 +24,7 @@ class BpsmValidator
 public:
     // At most this many findings of one code are reported one by one; the rest are summed up
     // in one more finding of that code. The vertex data is checked by `threads` threads (0: all
-    // cores; at least 1 MiB each); the findings do not depend on it.
+    // cores; at least 4 MiB each); the findings do not depend on it.
     explicit BpsmValidator(int maxPerCode = 8, int threads = 0);
 
     Diagnostics validate(const BpsmFile &file) const;
