@@ -101,35 +101,6 @@ inline bool matrixFineScalar(const uchar *bytes, float minDet, float slope, floa
     return (int(affine) & int(elementsFine(e, minDet, slope, limit))) != 0;
 }
 
-// Rows 0..2 of skinTimesBind(skin, bind) (BpatFile.cpp: the late-v3 global matrix), the same
-// floats: each entry summed in double from 0.0 over k = 0..3 in that order, then rounded. `bindT`
-// holds the bind matrix as doubles, row-major (bindT[k * 4 + c] = bind[c * 4 + k]), 16-aligned.
-inline void skinTimesBindRows(const uchar *skinBytes, const double *bindT, float *rows)
-{
-    float s[16];
-    std::memcpy(s, skinBytes, sizeof s);
-#if defined(__SSE2__)
-    for (int r = 0; r < 3; ++r) {
-        __m128d lo = _mm_setzero_pd(), hi = _mm_setzero_pd(); // columns 0, 1 and 2, 3
-        for (int k = 0; k < 4; ++k) {
-            const __m128d sk = _mm_set1_pd(double(s[k * 4 + r]));
-            lo = _mm_add_pd(lo, _mm_mul_pd(sk, _mm_load_pd(bindT + k * 4)));
-            hi = _mm_add_pd(hi, _mm_mul_pd(sk, _mm_load_pd(bindT + k * 4 + 2)));
-        }
-        _mm_storeu_ps(rows + 4 * r, _mm_movelh_ps(_mm_cvtpd_ps(lo), _mm_cvtpd_ps(hi)));
-    }
-#else
-    for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 4; ++c) {
-            double sum = 0.0;
-            for (int k = 0; k < 4; ++k)
-                sum += double(s[k * 4 + r]) * bindT[k * 4 + c];
-            rows[r * 4 + c] = float(sum);
-        }
-    }
-#endif
-}
-
 // BpatDocument::computeSocketRow's arithmetic, in the same order (same float results), inline.
 inline void socketRow(const float *m, float x, float y, float z, float *row)
 {
@@ -182,21 +153,42 @@ inline bool socketRowExact(const uchar *stored, const uchar *anchor, __m128 x, _
     return (int(l.finite) & int(same == 7)) != 0;
 }
 
-// True when the 12 stored floats are finite and each within the tolerance of what
-// socketRowLanes() expects: |stored - expected| <= tolerance * max(1, |expected|), in float, as
-// the exact check words it. Then the row cannot be reported. Anything else (a real difference,
-// NaN) is left to the exact checks.
-inline bool socketRowWithin(const uchar *stored, const uchar *anchor, __m128 x, __m128 y, __m128 z, __m128 tolerance)
+// Late v3: one stored socket row against its anchor's global skin x bind, in float. The exact
+// check computes the global in double and rounds it (g), then the row from g in float; here
+// the global's columns are sums of skin columns times splatted bind elements (`bind`: 16
+// registers, bind[k * 4 + c] holding B(k, c) in every lane), the translation column from them,
+// and one transpose gives the row as stored. Each value is within 11.1 u * L_r * maxB *
+// (|x| + |y| + |z| + 1) of what the exact check computes (u = 2^-24; L_r the sum of |skin| over
+// row r, maxB the bind's largest |element|), so with `errorScale` = 16 u * maxB * (|x| + |y| +
+// |z| + 1) the error bound is errorScale * L_r. The row passes when that bound is at most a
+// quarter of the tolerance and every stored float is within half the tolerance of the value
+// here (scaled by max(1, |value|), as the exact check words it): then the exact check's
+// difference is at most 0.76 of its bound. Anything else (a real difference, NaN, a row near
+// the edge) is left to the exact checks.
+inline bool lateSocketRowWithin(const uchar *stored, const uchar *skin, const __m128 *bind, __m128 x, __m128 y, __m128 z,
+                                float errorScale, float tolerance)
 {
-    const SocketRowLanes l = socketRowLanes(stored, anchor, x, y, z);
-    const __m128 absMask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), one = _mm_set1_ps(1.0f);
-    int within = 7;
-    for (int i = 0; i < 4; ++i) {
-        const __m128 diff = _mm_and_ps(_mm_sub_ps(l.stored[i], l.expected[i]), absMask);
-        const __m128 bound = _mm_mul_ps(tolerance, _mm_max_ps(_mm_and_ps(l.expected[i], absMask), one));
-        within &= _mm_movemask_ps(_mm_cmple_ps(diff, bound));
-    }
-    return (int(l.finite) & int(within == 7)) != 0;
+    const float *k = reinterpret_cast<const float *>(skin);
+    const __m128 s0 = _mm_loadu_ps(k), s1 = _mm_loadu_ps(k + 4), s2 = _mm_loadu_ps(k + 8), s3 = _mm_loadu_ps(k + 12);
+    auto column = [&](int c) {
+        return _mm_add_ps(_mm_add_ps(_mm_mul_ps(s0, bind[c]), _mm_mul_ps(s1, bind[4 + c])),
+                          _mm_add_ps(_mm_mul_ps(s2, bind[8 + c]), _mm_mul_ps(s3, bind[12 + c])));
+    };
+    __m128 g0 = column(0), g1 = column(1), g2 = column(2), g3 = column(3);
+    g3 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(g0, x), _mm_mul_ps(g1, y)), _mm_add_ps(_mm_mul_ps(g2, z), g3)); // translations
+    _MM_TRANSPOSE4_PS(g0, g1, g2, g3); // g0..g2: the three rows as stored
+    const __m128 absMask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    const __m128 rowSums = _mm_add_ps(_mm_add_ps(_mm_and_ps(s0, absMask), _mm_and_ps(s1, absMask)),
+                                      _mm_add_ps(_mm_and_ps(s2, absMask), _mm_and_ps(s3, absMask)));
+    const int small = _mm_movemask_ps(_mm_cmple_ps(_mm_mul_ps(rowSums, _mm_set1_ps(errorScale)), _mm_set1_ps(0.25f * tolerance)));
+    const float *r = reinterpret_cast<const float *>(stored);
+    const __m128 half = _mm_set1_ps(0.5f * tolerance), one = _mm_set1_ps(1.0f);
+    auto within = [&](__m128 s, __m128 e) {
+        const __m128 diff = _mm_and_ps(_mm_sub_ps(s, e), absMask);
+        return _mm_movemask_ps(_mm_cmple_ps(diff, _mm_mul_ps(half, _mm_max_ps(_mm_and_ps(e, absMask), one))));
+    };
+    const int fine = within(_mm_loadu_ps(r), g0) & within(_mm_loadu_ps(r + 4), g1) & within(_mm_loadu_ps(r + 8), g2);
+    return (int((small & 7) == 7) & int(fine == 15)) != 0;
 }
 #endif
 

@@ -352,6 +352,11 @@ void DeepChecker::prepareSockets()
         ref.x = s.localOffset.x();
         ref.y = s.localOffset.y();
         ref.z = s.localOffset.z();
+#if defined(__SSE2__)
+        ref.errorScale = m_late && ref.anchorValid && ref.anchor < m_late->preparedBones()
+                             ? m_late->socketErrorScale(ref.anchor, s.localOffset)
+                             : std::numeric_limits<float>::quiet_NaN();
+#endif
         m_socketRefs.append(ref);
     }
 }
@@ -373,21 +378,15 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
         for (quint32 s = 0; s < socketCount; ++s) {
 #if defined(__SSE2__)
             if (Q_LIKELY(refs[s].anchorValid)) {
-                const uchar *anchor = framePalette + quint64(refs[s].anchor) * fmt::MatrixSize;
-                alignas(16) float global[12];
-                bool fast = true;
-                if (m_late) { // late v3: against the rows of the global skin x bind
-                    fast = refs[s].anchor < m_late->preparedBones();
-                    if (fast)
-                        m_late->globalRows(anchor, refs[s].anchor, global);
-                    anchor = reinterpret_cast<const uchar *>(global);
-                }
                 // The common case: the rows are what the palette gives, bit for bit (v1, v2, early
                 // v3 as written), or within the tolerance (late v3, whose rows were computed from
                 // globals that skin x bind gives back only to the last bits).
+                const uchar *anchor = framePalette + quint64(refs[s].anchor) * fmt::MatrixSize;
                 const uchar *row = frameRows + quint64(s) * fmt::SocketRowSize;
                 const __m128 x = _mm_set1_ps(refs[s].x), y = _mm_set1_ps(refs[s].y), z = _mm_set1_ps(refs[s].z);
-                if (fast && (m_late ? socketRowWithin(row, anchor, x, y, z, _mm_set1_ps(tolerance)) : socketRowExact(row, anchor, x, y, z)))
+                if (m_late ? !std::isnan(refs[s].errorScale) // NaN: a bone without splats, or a bind too large
+                                 && lateSocketRowWithin(row, anchor, m_late->bindSplats(refs[s].anchor), x, y, z, refs[s].errorScale, tolerance)
+                           : socketRowExact(row, anchor, x, y, z))
                     continue;
             }
 #endif

@@ -56,7 +56,13 @@ private:
     void otherLayout(quint32 frame, quint32 bone); // counts a matrix stored in the other layout
 
     struct Mismatch { quint64 frames = 0; quint32 firstFrame = 0; float worst = 0.0f; };
-    struct SocketRef { quint32 anchor = 0; float x = 0, y = 0, z = 0; bool anchorValid = false; };
+    struct SocketRef
+    {
+        quint32 anchor = 0;
+        float x = 0, y = 0, z = 0;
+        bool anchorValid = false;
+        float errorScale = 0.0f; // late v3: DeepCheckerLate::socketErrorScale (NaN: exact checks only)
+    };
 
     const BpatFile &m_file;
     const ValidationOptions &m_options;

@@ -45,9 +45,17 @@ DeepCheckerLate::DeepCheckerLate(const BpatFile &file, const ValidationOptions &
         if (m_bindInFile)
             bone.bind = *file.bindFloats(b);
         const float *m = bone.bind.data();
-        for (int k = 0; k < 4; ++k)
-            for (int c = 0; c < 4; ++c)
-                bone.bindT[k * 4 + c] = double(m[c * 4 + k]);
+        for (int k = 0; k < 4; ++k) {
+            for (int c = 0; c < 4; ++c) {
+                const float element = m[c * 4 + k]; // B(k, c): the bind matrix is column-major
+#if defined(__SSE2__)
+                bone.splat[k * 4 + c] = _mm_set1_ps(element);
+#endif
+                bone.maxAbs = std::max(bone.maxAbs, std::abs(element)); // NaN stays out: see socketErrorScale
+            }
+        }
+        for (float v : bone.bind)
+            bone.maxAbs = std::isfinite(v) ? bone.maxAbs : std::numeric_limits<float>::infinity();
         // With the skin's last row exactly 0 0 0 1, the global's last row is the bind's (floats
         // 3, 7, 11, 15), to the bit but for the sign of a zero; with the skin's and the bind's
         // floats below 2^62 the global is finite; and its upper 3x3 is skin3 x bind3, so
@@ -83,6 +91,16 @@ DeepCheckerLate::DeepCheckerLate(const BpatFile &file, const ValidationOptions &
         m_fastSlope[b] = m_fastSlope[bones - 1];
     }
 }
+
+#if defined(__SSE2__)
+float DeepCheckerLate::socketErrorScale(quint32 bone, const QVector3D &offset) const
+{
+    // 16 u * maxB * (|x| + |y| + |z| + 1), in double and rounded up (deepkernels::lateSocketRowWithin).
+    const double scale = 16.0 / (1 << 24) * double(m_bones[bone].maxAbs)
+        * (std::abs(double(offset.x())) + std::abs(double(offset.y())) + std::abs(double(offset.z())) + 1.0) * (1.0 + 1e-6);
+    return std::isfinite(scale) && scale < 1e30 ? float(scale) : std::numeric_limits<float>::quiet_NaN();
+}
+#endif
 
 std::array<float, 16> DeepCheckerLate::global(const float *s, quint32 bone) const
 {

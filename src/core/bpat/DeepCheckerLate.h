@@ -9,6 +9,8 @@
 #include "bpat/DeepCheckKernels.h"
 #include "bpat/Validator.h"
 
+#include <QVector3D>
+
 #include <array>
 #include <vector>
 
@@ -32,9 +34,13 @@ public:
     const float *fastSlopes() const { return m_fastSlope.data(); }
     quint32 preparedBones() const { return quint32(m_bones.size()); }
 
-    // Rows 0..2 of BpatFile::globalMatrixFloats() for the stored skinning matrix `skin` (the same
-    // floats), for a bone below preparedBones().
-    void globalRows(const uchar *skin, quint32 bone, float *rows) const;
+#if defined(__SSE2__)
+    // For deepkernels::lateSocketRowWithin: the bone's bind matrix, element (k, c) splatted
+    // into register k * 4 + c (the identity without a bind palette, as for the exact checks),
+    // and the error scale of a socket at `offset` anchored on the bone (NaN: exact checks).
+    const __m128 *bindSplats(quint32 bone) const { return m_bones[bone].splat; }
+    float socketErrorScale(quint32 bone, const QVector3D &offset) const;
+#endif
     // BpatFile::globalMatrixFloats() of a stored skinning matrix, any bone.
     std::array<float, 16> global(const float *skin, quint32 bone) const;
 
@@ -54,8 +60,11 @@ public:
 private:
     struct Bone
     {
-        alignas(16) double bindT[16]; // bind[c * 4 + k] at [k * 4 + c], as doubles
+#if defined(__SSE2__)
+        __m128 splat[16];
+#endif
         std::array<float, 16> bind;
+        float maxAbs = 0.0f; // the largest |element| of the bind matrix
     };
 
     const BpatFile &m_file;
@@ -65,18 +74,5 @@ private:
     std::vector<Bone> m_bones;
     std::vector<float> m_fastMinDet, m_fastSlope; // apart from m_bones: to keep in cache
 };
-
-inline void DeepCheckerLate::globalRows(const uchar *skin, quint32 bone, float *rows) const
-{
-    if (m_bindInFile) {
-        deepkernels::skinTimesBindRows(skin, m_bones[bone].bindT, rows);
-        return;
-    }
-    float s[16]; // no bind palette: the global is the skin transposed into rows
-    std::memcpy(s, skin, sizeof s);
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 4; ++c)
-            rows[r * 4 + c] = s[c * 4 + r];
-}
 
 } // namespace bpat

@@ -154,7 +154,7 @@ BPAT_AVX_TARGET quint64 firstSuspectEight(const uchar *data, quint64 i, quint64 
         const __m256 sum = _mm256_add_ps(_mm256_add_ps(w0, w1), _mm256_add_ps(w2, w3));
         const __m256 off = _mm256_cmp_ps(_mm256_and_ps(_mm256_sub_ps(sum, one), absMask), margin, _CMP_NLE_UQ); // NaN: off
         const __m256i faults = _mm256_castps_si256(_mm256_or_ps(nonFinite, off));
-        if (!((_mm256_testz_si256(faults, faults) != 0) & (_mm256_movemask_ps(signs) == 0) & (pads == 0)))
+        if ((int(_mm256_testz_si256(faults, faults) != 0) & int(_mm256_movemask_ps(signs) == 0) & int(pads == 0)) == 0)
             return i;
     }
     return i;

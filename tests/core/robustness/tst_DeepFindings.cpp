@@ -443,52 +443,68 @@ private Q_SLOTS:
         QVERIFY(compareWith(largeBpsmFindings(threads), QStringLiteral("bpsm-large.txt")));
     }
 
-    // The fast paths compute what the exact checks compute, to the bit: the late-v3 global's rows
-    // (skin x bind in double) and the socket rows (BpatDocument::computeSocketRow), on random
-    // matrices of every magnitude.
-    void kernelsComputeTheSameFloats()
+    // The socket-row kernel computes what the exact check computes, to the bit
+    // (BpatDocument::computeSocketRow); the late-v3 kernel, which computes the global in float,
+    // passes only rows the exact check (global skin x bind in double) does not count as
+    // differing, on random matrices of every magnitude and stored rows around the tolerance, and
+    // passes most rows of moderate magnitude that are within half of it.
+    void kernelsAgreeWithTheExactChecks()
     {
         QRandomGenerator random(23);
-        auto value = [&]() {
-            const double magnitude = std::ldexp(1.0, int(random.bounded(40)) - 20);
+        auto value = [&](int spread) {
+            const double magnitude = std::ldexp(1.0, int(random.bounded(2 * spread)) - spread);
             return float((random.generateDouble() * 2.0 - 1.0) * magnitude);
         };
-        for (int i = 0; i < 20000; ++i) {
+        constexpr float Tolerance = 1e-4f;
+        int passedModerate = 0, moderate = 0;
+        for (int i = 0; i < 40000; ++i) {
+            const int spread = i % 2 == 0 ? 20 : 2; // every magnitude, or moderate ones
             float skin[16], bind[16];
             for (float &v : skin)
-                v = value();
+                v = value(spread);
             for (float &v : bind)
-                v = i % 3 == 0 ? -0.0f : value();
-            alignas(16) double bindT[16];
-            for (int k = 0; k < 4; ++k)
-                for (int c = 0; c < 4; ++c)
-                    bindT[k * 4 + c] = double(bind[c * 4 + k]);
-            float rows[12];
-            deepkernels::skinTimesBindRows(reinterpret_cast<const uchar *>(skin), bindT, rows);
+                v = i % 3 == 0 ? -0.0f : value(spread);
             const std::array<float, 16> global = skinTimesBind(skin, bind);
-            QVERIFY(std::memcmp(rows, global.data(), sizeof rows) == 0);
-            const QVector3D offset(value(), value(), value());
+            const QVector3D offset(value(spread), value(spread), value(spread));
             float socket[12];
             deepkernels::socketRow(global.data(), offset.x(), offset.y(), offset.z(), socket);
             const std::array<float, 12> expected = BpatDocument::computeSocketRow(global.data(), offset);
             QVERIFY(std::memcmp(socket, expected.data(), sizeof socket) == 0);
 #if defined(__SSE2__)
-            // Stored rows near the tolerance: the kernel passes exactly the rows the exact check
-            // does not count as differing.
-            constexpr float Tolerance = 1e-4f;
+            // What DeepCheckerLate prepares: the bind splatted, B(k, c) = bind[c * 4 + k], and
+            // the error scale.
+            __m128 splat[16];
+            float maxB = 0.0f;
+            for (int k = 0; k < 4; ++k) {
+                for (int c = 0; c < 4; ++c) {
+                    splat[k * 4 + c] = _mm_set1_ps(bind[c * 4 + k]);
+                    maxB = std::max(maxB, std::abs(bind[c * 4 + k]));
+                }
+            }
+            const float errorScale = float(16.0 / (1 << 24) * double(maxB)
+                                           * (std::abs(double(offset.x())) + std::abs(double(offset.y())) + std::abs(double(offset.z())) + 1.0)
+                                           * (1.0 + 1e-6));
+            const bool near = i % 4 < 2; // stored rows within half the tolerance, or around it
             float stored[12];
             bool differs = false;
             for (int k = 0; k < 12; ++k) {
                 const float scale = Tolerance * std::max(1.0f, std::abs(expected[k]));
-                stored[k] = expected[k] + float(random.generateDouble() * 2.0 - 1.0) * scale * 1.02f;
+                stored[k] = expected[k] + float(random.generateDouble() * 2.0 - 1.0) * scale * (near ? 0.4f : 1.02f);
                 differs |= !(std::abs(stored[k] - expected[k]) <= scale);
             }
-            const bool within = deepkernels::socketRowWithin(reinterpret_cast<const uchar *>(stored), reinterpret_cast<const uchar *>(global.data()),
-                                                             _mm_set1_ps(offset.x()), _mm_set1_ps(offset.y()), _mm_set1_ps(offset.z()),
-                                                             _mm_set1_ps(Tolerance));
-            QCOMPARE(within, !differs);
+            const bool within = deepkernels::lateSocketRowWithin(reinterpret_cast<const uchar *>(stored), reinterpret_cast<const uchar *>(skin),
+                                                                 splat, _mm_set1_ps(offset.x()), _mm_set1_ps(offset.y()),
+                                                                 _mm_set1_ps(offset.z()), errorScale, Tolerance);
+            QVERIFY2(!within || !differs, qPrintable(QStringLiteral("case %1: passed a row the exact check counts as differing").arg(i)));
+            if (spread == 2 && near) {
+                ++moderate;
+                passedModerate += within ? 1 : 0;
+            }
 #endif
         }
+#if defined(__SSE2__)
+        QVERIFY2(passedModerate * 10 >= moderate * 9, qPrintable(QStringLiteral("%1 of %2 passed").arg(passedModerate).arg(moderate)));
+#endif
     }
 
     // 64 bones x 2,500 frames (about 10.7 MB): split over threads. Faults in the first and last
