@@ -56,7 +56,7 @@ int runRebake(const QStringList &args)
         {QStringLiteral("loops"), QStringLiteral("Mark the clip as looping.")},
         {QStringLiteral("into"), QStringLiteral("Add the clip to (or replace the clip of that name in) this BPAT; its other clips, sockets and species are kept."), QStringLiteral("EXISTING.bpat")},
         {QStringLiteral("manifest"), QStringLiteral("Rebake every clip of a bake manifest (JSON)."), QStringLiteral("BAKE.json")},
-        {QStringLiteral("threads"), QStringLiteral("Worker threads, 1 to the processor threads of the machine (default: all)."), QStringLiteral("N")},
+        {QStringLiteral("threads"), QStringLiteral("Threads computing frames, 1 to the processor threads of the machine (default: all); the file is written alongside."), QStringLiteral("N")},
         {QStringLiteral("print-recipe"), QStringLiteral("Print a built-in recipe as JSON and exit."), QStringLiteral("NAME")},
         {QStringLiteral("quiet"), QStringLiteral("Print nothing on success.")},
         {QStringLiteral("overwrite-input"), QStringLiteral("Allow the output to replace a recording it is made from.")},

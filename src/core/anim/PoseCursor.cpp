@@ -12,7 +12,7 @@ PoseCursor::PoseCursor(const PoseCurves &curves)
         m_cursors[i] = CurveCursor(curves.curves[i]);
 }
 
-PoseSample PoseCursor::sample(double time)
+std::array<double, PoseComponentCount> PoseCursor::components(double time)
 {
     std::array<double, PoseComponentCount> values;
     if (m_lo <= time && time < m_hi) {
@@ -27,12 +27,12 @@ PoseSample PoseCursor::sample(double time)
                                         : m_v0[i];
             }
         }
-        return PoseSample::fromComponents(values);
+        return values;
     }
     for (size_t i = 0; i < values.size(); ++i)
         values[i] = m_cursors[i].value(time);
     learnSpans();
-    return PoseSample::fromComponents(values);
+    return values;
 }
 
 void PoseCursor::learnSpans()

@@ -17,7 +17,11 @@ class PoseCursor
 public:
     PoseCursor() = default;
     explicit PoseCursor(const PoseCurves &curves);
-    PoseSample sample(double time);
+    PoseSample sample(double time) { return PoseSample::fromComponents(components(time)); }
+    // The seven component values at `time` (what sample() converts): a sweep that samples many
+    // poses per frame takes them all first, then converts them, so the square roots and
+    // divisions of different poses overlap.
+    std::array<double, PoseComponentCount> components(double time);
     void reset();
 
 private:
