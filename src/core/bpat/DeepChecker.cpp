@@ -282,9 +282,9 @@ void DeepChecker::checkPaletteFrames(const uchar *frames, quint32 first, quint32
     }
 }
 
-// Late v3: the same kernel over column-major skinning matrices, four bones of a frame at a time,
-// each against its bone's bound (DeepCheckerLate); the exact checks of the global only for a
-// batch that fails it.
+// Late v3: the same scan over column-major skinning matrices, a frame at a time, each matrix
+// against its bone's bound (DeepCheckerLate); the exact checks of the global only for a batch
+// that fails it.
 void DeepChecker::checkSkinningFrames(const uchar *frames, quint32 first, quint32 count)
 {
     if (!m_late->checksPalette())

@@ -16,8 +16,9 @@
 // each range is swept once, a run of frames at a time: its matrices, then its socket rows,
 // whose anchors are still in cache. Each range has its own findings; they are merged in frame
 // order at the end, so the result does not depend on the thread count. Findings are built only
-// when a check fails: the common case is a branch-free pass over the floats (finiteness from
-// the exponent bits, the affine row compared as bits, the determinant in float).
+// when a check fails: the common case is a pass over the floats that proves them fine, several
+// matrices per branch (DeepMatrixScan: the affine row compared as bits, the determinant in float
+// against a bound on its rounding; DeepCheckKernels.h for socket rows).
 #include "bpat/Validator.h"
 #include "bpat/DeepLocator.h"
 
