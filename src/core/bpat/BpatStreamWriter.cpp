@@ -1,8 +1,10 @@
 #include "bpat/BpatStreamWriter.h"
 
 #include "bpat/BpatFormat.h"
+#include "bpat/DeepCheckKernels.h"
 #include "bpat/DeepChecker.h"
-#include "bpat/DeepCheckerV3.h"
+#include "bpat/DeepCheckerLate.h"
+#include "bpat/DeepLocator.h"
 #include "io/AtomicFile.h"
 
 #include <QIODevice>
@@ -96,11 +98,24 @@ void BpatStreamWriter::setDeepChecks(const ValidationOptions &options)
     m_paletteSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
     m_socketSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
     m_contactSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
-    m_paletteChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_paletteSink);
-    m_socketChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_socketSink);
-    m_skinChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_paletteSink);
-    m_skinSocketChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_socketSink);
-    m_contactChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_contactSink);
+    m_contactWhere = std::make_unique<DeepLocator>(m_headFile);
+    m_paletteChecker.reset();
+    m_socketChecker.reset();
+    if (m_bindReady || !m_late)
+        prepareChecks();
+}
+
+void BpatStreamWriter::prepareChecks()
+{
+    // Late v3 checks the global skin x bind against the bind palette the file will hold (the
+    // head stand-in has none), prepared once for both checkers.
+    std::shared_ptr<const DeepCheckerLate> late;
+    if (m_late) {
+        const bool bindWritten = m_layout.bindPaletteOffset != 0 && m_bindPalette.size() == qsizetype(m_plan.boneCount()) * 16;
+        late = std::make_shared<const DeepCheckerLate>(m_headFile, m_checkOptions, bindWritten ? m_bindPalette.constData() : nullptr);
+    }
+    m_paletteChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_paletteSink, late);
+    m_socketChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_socketSink, late);
 }
 
 bool BpatStreamWriter::writeAt(quint64 offset, const char *data, qint64 size, QString *error)
@@ -155,18 +170,20 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
         return true;
     if (m_globalFrame == 0 && !m_bindReady && !prepareBind(palette, error))
         return false;
+    if (m_paletteSink && !m_paletteChecker)
+        prepareChecks(); // the bind palette came with the first frame
 
-    // Socket rows of streamed frames: computed here, as BpatDocument computes them.
+    // Socket rows of streamed frames: computed here, in place, with the floats
+    // BpatDocument::computeSocketRow gives (deepkernels::socketRow: the same operations).
     if (!socketRows && sockets > 0) {
         m_socketScratch.resize(qsizetype(count * socketFloats));
         float *out = m_socketScratch.data();
+        const BpatSocket *plan = m_plan.sockets().constData();
         for (quint32 f = 0; f < count; ++f) {
             const float *frame = palette + f * frameFloats;
-            for (int s = 0; s < sockets; ++s) {
-                const BpatSocket &socket = m_plan.sockets().at(s);
-                const auto row = BpatDocument::computeSocketRow(frame + quint64(socket.anchorBone) * fmt::MatrixFloats,
-                                                                socket.localOffset);
-                std::copy(row.begin(), row.end(), out + (f * socketFloats + quint64(s) * fmt::SocketRowFloats));
+            for (int s = 0; s < sockets; ++s, out += fmt::SocketRowFloats) {
+                const QVector3D &o = plan[s].localOffset;
+                deepkernels::socketRow(frame + quint64(plan[s].anchorBone) * fmt::MatrixFloats, o.x(), o.y(), o.z(), out);
             }
         }
         socketRows = m_socketScratch.constData();
@@ -199,22 +216,15 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
     }
 
     if (m_paletteChecker) {
-        // The Validator's deep pass over what the file will hold (BpatFile's bind palette is the
-        // one written, or none).
-        const float *bind = m_layout.bindPaletteOffset != 0 && haveBind ? m_bindPalette.constData() : nullptr;
-        if (m_late) {
-            m_skinChecker->checkSkinningFrames(reinterpret_cast<const uchar *>(stored), m_globalFrame, count, bind);
-            if (sockets > 0)
-                m_skinSocketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows),
-                                                       reinterpret_cast<const uchar *>(stored), m_globalFrame, count, bind);
-        } else {
-            m_paletteChecker->checkPaletteFrames(reinterpret_cast<const uchar *>(palette), m_globalFrame, count);
-            if (sockets > 0)
-                m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows),
-                                                   reinterpret_cast<const uchar *>(palette), m_globalFrame, count);
-        }
+        // The Validator's deep pass over what the file will hold: the matrices as stored (late
+        // v3: skinning matrices, checked against the bind palette written, or none).
+        const uchar *matrices = reinterpret_cast<const uchar *>(stored);
+        m_paletteChecker->checkPaletteFrames(matrices, m_globalFrame, count);
+        if (sockets > 0)
+            m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows), matrices, m_globalFrame, count);
         if (contacts)
-            m_contactChecker->checkContactRecords(reinterpret_cast<const uchar *>(contacts), m_globalFrame, count);
+            DeepCheckerLate::checkContactRecords(m_headFile, reinterpret_cast<const uchar *>(contacts), m_globalFrame, count,
+                                                 *m_contactSink, *m_contactWhere);
     }
 
     if (!writeFloatsAt(m_layout.paletteDataOffset + quint64(m_globalFrame) * bones * fmt::MatrixSize, stored, count * frameFloats, error))
@@ -331,13 +341,8 @@ bool BpatStreamWriter::finish(QString *error)
         return false;
     }
     if (m_paletteChecker && !m_finished) {
-        if (m_late) {
-            m_skinChecker->finishSkinning();
-            m_skinSocketChecker->finishSocketData();
-        } else {
-            m_paletteChecker->finishPalette();
-            m_socketChecker->finishSockets();
-        }
+        m_paletteChecker->finishPalette();
+        m_socketChecker->finishSockets();
     }
     m_finished = true;
     return true;

@@ -43,6 +43,16 @@ DeepChecker::DeepChecker(const BpatFile &file, const ValidationOptions &options,
         m_late = std::make_shared<const DeepCheckerLate>(file, options);
 }
 
+DeepChecker::DeepChecker(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink,
+                         std::shared_ptr<const DeepCheckerLate> late)
+    : m_file(file)
+    , m_options(options)
+    , m_sink(sink)
+    , m_late(std::move(late))
+    , m_where(file)
+{
+}
+
 void DeepChecker::run()
 {
     // Streams only what is proven inside the file: paletteInBounds() is false when the
