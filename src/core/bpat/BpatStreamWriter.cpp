@@ -173,22 +173,6 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
     if (m_paletteSink && !m_paletteChecker)
         prepareChecks(); // the bind palette came with the first frame
 
-    // Socket rows of streamed frames: computed here, in place, with the floats
-    // BpatDocument::computeSocketRow gives (deepkernels::socketRow: the same operations).
-    if (!socketRows && sockets > 0) {
-        m_socketScratch.resize(qsizetype(count * socketFloats));
-        float *out = m_socketScratch.data();
-        const BpatSocket *plan = m_plan.sockets().constData();
-        for (quint32 f = 0; f < count; ++f) {
-            const float *frame = palette + f * frameFloats;
-            for (int s = 0; s < sockets; ++s, out += fmt::SocketRowFloats) {
-                const QVector3D &o = plan[s].localOffset;
-                deepkernels::socketRow(frame + quint64(plan[s].anchorBone) * fmt::MatrixFloats, o.x(), o.y(), o.z(), out);
-            }
-        }
-        socketRows = m_socketScratch.constData();
-    }
-
     // v3 contact records: the stored clip's, or computed from the frames.
     const float *contacts = nullptr;
     if (m_layout.contactDataOffset != 0) {
@@ -205,27 +189,55 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
         }
     }
 
-    // Late v3: the skinning matrices BpatWriter writes for these globals.
+    // Socket rows of streamed frames are computed here (with the floats
+    // BpatDocument::computeSocketRow gives: deepkernels::socketRow does the same operations), late
+    // v3's skinning matrices too (the ones BpatWriter writes for these globals), and then all
+    // is deep-checked: a block of about 64 KiB at a time, each step reading what the one before
+    // left in cache.
+    const bool computeRows = !socketRows && sockets > 0;
+    if (computeRows) {
+        m_socketScratch.resize(qsizetype(count * socketFloats));
+        socketRows = m_socketScratch.constData();
+    }
     const float *stored = palette;
     const bool haveBind = m_late && m_bindPalette.size() == qsizetype(bones) * 16;
     if (m_late) {
         m_skinScratch.resize(qsizetype(count * frameFloats));
-        BpatWriter::lateV3Skin(palette, storedSkin, haveBind ? m_bindPalette.constData() : nullptr,
-                               haveBind ? m_inverseBind.constData() : nullptr, bones, count, m_skinScratch.data());
         stored = m_skinScratch.constData();
     }
-
-    if (m_paletteChecker) {
-        // The Validator's deep pass over what the file will hold: the matrices as stored (late
-        // v3: skinning matrices, checked against the bind palette written, or none).
-        const uchar *matrices = reinterpret_cast<const uchar *>(stored);
-        m_paletteChecker->checkPaletteFrames(matrices, m_globalFrame, count);
-        if (sockets > 0)
-            m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows), matrices, m_globalFrame, count);
-        if (contacts)
-            DeepCheckerLate::checkContactRecords(m_headFile, reinterpret_cast<const uchar *>(contacts), m_globalFrame, count,
-                                                 *m_contactSink, *m_contactWhere);
+    const quint32 block = quint32(std::max<quint64>(1, (64u << 10) / std::max<quint64>(1, (frameFloats + socketFloats) * 4)));
+    for (quint32 at = 0; at < count; at += block) {
+        const quint32 n = std::min(block, count - at);
+        const float *globals = palette + at * frameFloats;
+        if (computeRows) {
+            float *out = m_socketScratch.data() + at * socketFloats;
+            const BpatSocket *plan = m_plan.sockets().constData();
+            for (quint32 f = 0; f < n; ++f) {
+                for (int s = 0; s < sockets; ++s, out += fmt::SocketRowFloats) {
+                    const QVector3D &o = plan[s].localOffset;
+                    deepkernels::socketRow(globals + f * frameFloats + quint64(plan[s].anchorBone) * fmt::MatrixFloats, o.x(),
+                                           o.y(), o.z(), out);
+                }
+            }
+        }
+        if (m_late) {
+            BpatWriter::lateV3Skin(globals, storedSkin ? storedSkin + at * frameFloats : nullptr,
+                                   haveBind ? m_bindPalette.constData() : nullptr, haveBind ? m_inverseBind.constData() : nullptr,
+                                   bones, n, m_skinScratch.data() + at * frameFloats);
+        }
+        if (m_paletteChecker) {
+            // The Validator's deep pass over what the file will hold: the matrices as stored
+            // (late v3: skinning matrices, checked against the bind palette written, or none).
+            const uchar *matrices = reinterpret_cast<const uchar *>(stored + at * frameFloats);
+            m_paletteChecker->checkPaletteFrames(matrices, m_globalFrame + at, n);
+            if (sockets > 0)
+                m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows + at * socketFloats), matrices,
+                                                   m_globalFrame + at, n);
+        }
     }
+    if (m_paletteChecker && contacts)
+        DeepCheckerLate::checkContactRecords(m_headFile, reinterpret_cast<const uchar *>(contacts), m_globalFrame, count,
+                                             *m_contactSink, *m_contactWhere);
 
     if (!writeFloatsAt(m_layout.paletteDataOffset + quint64(m_globalFrame) * bones * fmt::MatrixSize, stored, count * frameFloats, error))
         return false;
