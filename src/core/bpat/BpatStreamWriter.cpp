@@ -1,8 +1,10 @@
 #include "bpat/BpatStreamWriter.h"
 
 #include "bpat/BpatFormat.h"
+#include "bpat/DeepCheckKernels.h"
 #include "bpat/DeepChecker.h"
-#include "bpat/DeepCheckerV3.h"
+#include "bpat/DeepCheckerLate.h"
+#include "bpat/DeepLocator.h"
 #include "io/AtomicFile.h"
 
 #include <QIODevice>
@@ -96,11 +98,24 @@ void BpatStreamWriter::setDeepChecks(const ValidationOptions &options)
     m_paletteSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
     m_socketSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
     m_contactSink = std::make_unique<DiagnosticSink>(ValidationProfile::Spec, 0);
-    m_paletteChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_paletteSink);
-    m_socketChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_socketSink);
-    m_skinChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_paletteSink);
-    m_skinSocketChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_socketSink);
-    m_contactChecker = std::make_unique<DeepCheckerV3>(m_headFile, m_checkOptions, *m_contactSink);
+    m_contactWhere = std::make_unique<DeepLocator>(m_headFile);
+    m_paletteChecker.reset();
+    m_socketChecker.reset();
+    if (m_bindReady || !m_late)
+        prepareChecks();
+}
+
+void BpatStreamWriter::prepareChecks()
+{
+    // Late v3 checks the global skin x bind against the bind palette the file will hold (the
+    // head stand-in has none), prepared once for both checkers.
+    std::shared_ptr<const DeepCheckerLate> late;
+    if (m_late) {
+        const bool bindWritten = m_layout.bindPaletteOffset != 0 && m_bindPalette.size() == qsizetype(m_plan.boneCount()) * 16;
+        late = std::make_shared<const DeepCheckerLate>(m_headFile, m_checkOptions, bindWritten ? m_bindPalette.constData() : nullptr);
+    }
+    m_paletteChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_paletteSink, late);
+    m_socketChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_socketSink, late);
 }
 
 bool BpatStreamWriter::writeAt(quint64 offset, const char *data, qint64 size, QString *error)
@@ -155,22 +170,8 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
         return true;
     if (m_globalFrame == 0 && !m_bindReady && !prepareBind(palette, error))
         return false;
-
-    // Socket rows of streamed frames: computed here, as BpatDocument computes them.
-    if (!socketRows && sockets > 0) {
-        m_socketScratch.resize(qsizetype(count * socketFloats));
-        float *out = m_socketScratch.data();
-        for (quint32 f = 0; f < count; ++f) {
-            const float *frame = palette + f * frameFloats;
-            for (int s = 0; s < sockets; ++s) {
-                const BpatSocket &socket = m_plan.sockets().at(s);
-                const auto row = BpatDocument::computeSocketRow(frame + quint64(socket.anchorBone) * fmt::MatrixFloats,
-                                                                socket.localOffset);
-                std::copy(row.begin(), row.end(), out + (f * socketFloats + quint64(s) * fmt::SocketRowFloats));
-            }
-        }
-        socketRows = m_socketScratch.constData();
-    }
+    if (m_paletteSink && !m_paletteChecker)
+        prepareChecks(); // the bind palette came with the first frame
 
     // v3 contact records: the stored clip's, or computed from the frames.
     const float *contacts = nullptr;
@@ -188,34 +189,55 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
         }
     }
 
-    // Late v3: the skinning matrices BpatWriter writes for these globals.
+    // Socket rows of streamed frames are computed here (with the floats
+    // BpatDocument::computeSocketRow gives: deepkernels::socketRow does the same operations), late
+    // v3's skinning matrices too (the ones BpatWriter writes for these globals), and then all
+    // is deep-checked: a block of about 64 KiB at a time, each step reading what the one before
+    // left in cache.
+    const bool computeRows = !socketRows && sockets > 0;
+    if (computeRows) {
+        m_socketScratch.resize(qsizetype(count * socketFloats));
+        socketRows = m_socketScratch.constData();
+    }
     const float *stored = palette;
     const bool haveBind = m_late && m_bindPalette.size() == qsizetype(bones) * 16;
     if (m_late) {
         m_skinScratch.resize(qsizetype(count * frameFloats));
-        BpatWriter::lateV3Skin(palette, storedSkin, haveBind ? m_bindPalette.constData() : nullptr,
-                               haveBind ? m_inverseBind.constData() : nullptr, bones, count, m_skinScratch.data());
         stored = m_skinScratch.constData();
     }
-
-    if (m_paletteChecker) {
-        // The Validator's deep pass over what the file will hold (BpatFile's bind palette is the
-        // one written, or none).
-        const float *bind = m_layout.bindPaletteOffset != 0 && haveBind ? m_bindPalette.constData() : nullptr;
-        if (m_late) {
-            m_skinChecker->checkSkinningFrames(reinterpret_cast<const uchar *>(stored), m_globalFrame, count, bind);
-            if (sockets > 0)
-                m_skinSocketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows),
-                                                       reinterpret_cast<const uchar *>(stored), m_globalFrame, count, bind);
-        } else {
-            m_paletteChecker->checkPaletteFrames(reinterpret_cast<const uchar *>(palette), m_globalFrame, count);
-            if (sockets > 0)
-                m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows),
-                                                   reinterpret_cast<const uchar *>(palette), m_globalFrame, count);
+    const quint32 block = quint32(std::max<quint64>(1, (64u << 10) / std::max<quint64>(1, (frameFloats + socketFloats) * 4)));
+    for (quint32 at = 0; at < count; at += block) {
+        const quint32 n = std::min(block, count - at);
+        const float *globals = palette + at * frameFloats;
+        if (computeRows) {
+            float *out = m_socketScratch.data() + at * socketFloats;
+            const BpatSocket *plan = m_plan.sockets().constData();
+            for (quint32 f = 0; f < n; ++f) {
+                for (int s = 0; s < sockets; ++s, out += fmt::SocketRowFloats) {
+                    const QVector3D &o = plan[s].localOffset;
+                    deepkernels::socketRow(globals + f * frameFloats + quint64(plan[s].anchorBone) * fmt::MatrixFloats, o.x(),
+                                           o.y(), o.z(), out);
+                }
+            }
         }
-        if (contacts)
-            m_contactChecker->checkContactRecords(reinterpret_cast<const uchar *>(contacts), m_globalFrame, count);
+        if (m_late) {
+            BpatWriter::lateV3Skin(globals, storedSkin ? storedSkin + at * frameFloats : nullptr,
+                                   haveBind ? m_bindPalette.constData() : nullptr, haveBind ? m_inverseBind.constData() : nullptr,
+                                   bones, n, m_skinScratch.data() + at * frameFloats);
+        }
+        if (m_paletteChecker) {
+            // The Validator's deep pass over what the file will hold: the matrices as stored
+            // (late v3: skinning matrices, checked against the bind palette written, or none).
+            const uchar *matrices = reinterpret_cast<const uchar *>(stored + at * frameFloats);
+            m_paletteChecker->checkPaletteFrames(matrices, m_globalFrame + at, n);
+            if (sockets > 0)
+                m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows + at * socketFloats), matrices,
+                                                   m_globalFrame + at, n);
+        }
     }
+    if (m_paletteChecker && contacts)
+        DeepCheckerLate::checkContactRecords(m_headFile, reinterpret_cast<const uchar *>(contacts), m_globalFrame, count,
+                                             *m_contactSink, *m_contactWhere);
 
     if (!writeFloatsAt(m_layout.paletteDataOffset + quint64(m_globalFrame) * bones * fmt::MatrixSize, stored, count * frameFloats, error))
         return false;
@@ -331,13 +353,8 @@ bool BpatStreamWriter::finish(QString *error)
         return false;
     }
     if (m_paletteChecker && !m_finished) {
-        if (m_late) {
-            m_skinChecker->finishSkinning();
-            m_skinSocketChecker->finishSocketData();
-        } else {
-            m_paletteChecker->finishPalette();
-            m_socketChecker->finishSockets();
-        }
+        m_paletteChecker->finishPalette();
+        m_socketChecker->finishSockets();
     }
     m_finished = true;
     return true;

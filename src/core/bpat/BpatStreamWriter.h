@@ -40,7 +40,7 @@ class QIODevice;
 namespace bpat {
 
 class DeepChecker;
-class DeepCheckerV3;
+class DeepLocator;
 
 class BpatStreamWriter
 {
@@ -104,6 +104,8 @@ private:
     bool emitFrames(const float *palette, const float *socketRows, const float *storedContacts, const float *storedSkin,
                     quint32 count, QString *error);
     bool advance(QString *error); // writes stored clips until a streamed one (or the end)
+    // The deep checkers, once the bind palette is known (late v3 checks against it).
+    void prepareChecks();
 
     const BpatDocument &m_plan;
     StreamedFill m_fill;
@@ -131,9 +133,7 @@ private:
     std::unique_ptr<DeepChecker> m_paletteChecker;
     std::unique_ptr<DeepChecker> m_socketChecker;
     std::unique_ptr<DiagnosticSink> m_contactSink;
-    std::unique_ptr<DeepCheckerV3> m_skinChecker;       // late v3
-    std::unique_ptr<DeepCheckerV3> m_skinSocketChecker; // late v3
-    std::unique_ptr<DeepCheckerV3> m_contactChecker;    // v3
+    std::unique_ptr<DeepLocator> m_contactWhere; // v3
     bool m_finished = false;
 };
 

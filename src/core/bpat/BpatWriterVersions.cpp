@@ -9,6 +9,9 @@
 
 #include <QIODevice>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace bpat {
 
@@ -53,9 +56,53 @@ QList<QMatrix4x4> BpatWriter::inverseBindPalette(const float *bindPalette, quint
     return inverse;
 }
 
+namespace {
+
+#if defined(__SSE2__)
+// skin = global x inverse(bind) in column-major floats, the bits QMatrix4x4's general product
+// gives: column c of the skin is ((g0 i0c + g1 i1c) + g2 i2c) + g3 i3c with gk the global's
+// column k and ikc element (k, c) of the inverse, in float, added in that order (Qt 6's
+// operator*, whose operands here are general matrices: the row-major constructor sets no flags
+// that would take its shortcuts). `splat[c * 4 + k]` holds ikc in every lane; null: the
+// identity (the skin is the global transposed).
+inline void skinOfGlobal(const float *g, const __m128 *splat, float *out)
+{
+    __m128 c0 = _mm_loadu_ps(g), c1 = _mm_loadu_ps(g + 4), c2 = _mm_loadu_ps(g + 8), c3 = _mm_loadu_ps(g + 12);
+    _MM_TRANSPOSE4_PS(c0, c1, c2, c3); // rows to columns
+    if (!splat) {
+        _mm_storeu_ps(out, c0);
+        _mm_storeu_ps(out + 4, c1);
+        _mm_storeu_ps(out + 8, c2);
+        _mm_storeu_ps(out + 12, c3);
+        return;
+    }
+    for (int c = 0; c < 4; ++c) {
+        const __m128 *s = splat + c * 4;
+        __m128 v = _mm_add_ps(_mm_mul_ps(c0, s[0]), _mm_mul_ps(c1, s[1]));
+        v = _mm_add_ps(v, _mm_mul_ps(c2, s[2]));
+        v = _mm_add_ps(v, _mm_mul_ps(c3, s[3]));
+        _mm_storeu_ps(out + c * 4, v);
+    }
+}
+#endif
+
+} // namespace
+
 void BpatWriter::lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette,
                             const QMatrix4x4 *inverseBind, quint32 bones, quint32 frames, float *out)
 {
+#if defined(__SSE2__)
+    // The inverses splatted once per call (at most 64 bones: 16 KiB on the stack).
+    __m128 splats[fmt::MaxBones * 16];
+    const bool fast = bones <= fmt::MaxBones;
+    if (fast && inverseBind) {
+        for (quint32 b = 0; b < bones; ++b) {
+            const float *inv = inverseBind[b].constData();
+            for (int k = 0; k < 16; ++k)
+                splats[b * 16 + k] = _mm_set1_ps(inv[k]);
+        }
+    }
+#endif
     const quint64 count = quint64(frames) * bones;
     for (quint64 i = 0; i < count; ++i) {
         const quint32 b = quint32(i % bones);
@@ -75,6 +122,12 @@ void BpatWriter::lateV3Skin(const float *globals, const float *storedSkin, const
                 continue;
             }
         }
+#if defined(__SSE2__)
+        if (fast) {
+            skinOfGlobal(g, inverseBind ? splats + b * 16 : nullptr, out + i * 16);
+            continue;
+        }
+#endif
         const QMatrix4x4 global(g); // row-major constructor
         const QMatrix4x4 skin = inverseBind ? global * inverseBind[b] : global;
         std::memcpy(out + i * 16, skin.constData(), 16 * sizeof(float)); // column-major

@@ -9,7 +9,8 @@
 // The checks also run frame by frame on data that is not in the file yet: a streaming writer
 // (BpatStreamWriter) hands each run of frames to checkPaletteFrames() / checkSocketFrames() as
 // it writes them, then calls finishPalette() / finishSockets(). `file` then only supplies the
-// header, the tables and the offsets (its palette need not hold the data). Fed the same frames
+// header, the tables and the offsets (its palette need not hold the data; late v3's bind palette
+// comes with the DeepCheckerLate handed in). Fed the same frames
 // in order, the findings are exactly those run() reports on the finished file.
 //
 // run() splits the frames into one contiguous range per thread (ValidationOptions::threads);
@@ -34,6 +35,11 @@ class DeepChecker
 {
 public:
     DeepChecker(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink);
+    // Late v3 checks whatever `file`'s dialect reads as, with `late` prepared by the caller (a
+    // streaming writer's: its stand-in file holds no bind palette, and one DeepCheckerLate serves
+    // the matrix and the socket checker).
+    DeepChecker(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink,
+                std::shared_ptr<const DeepCheckerLate> late);
     void run();
 
     // Incremental use. `frames` holds `count` frames of matrices as the file stores them
@@ -54,6 +60,7 @@ private:
     void absorb(const DeepChecker &later);
     void checkMatrixSlow(const float *m, quint32 frame, quint32 bone);
     void checkSkinningFrames(const uchar *frames, quint32 first, quint32 count); // late v3
+    bool fineButForZeroSigns(const float *skin, quint32 bone) const; // late v3: fine, but for a -0.0 in the last row
     void otherLayout(quint32 frame, quint32 bone); // counts a matrix stored in the other layout
 
     struct Mismatch { quint64 frames = 0; quint32 firstFrame = 0; float worst = 0.0f; };

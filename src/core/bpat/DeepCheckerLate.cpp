@@ -5,6 +5,7 @@
 #include "bpat/DeepCheckKernels.h"
 #include "bpat/DeepLocator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -26,12 +27,33 @@ double det3RowMajor(const float *m)
 } // namespace
 
 DeepCheckerLate::DeepCheckerLate(const BpatFile &file, const ValidationOptions &options)
-    : m_file(file)
-    , m_minDet(options.degenerateDeterminant)
-    , m_bindInFile(file.bindPaletteInBounds())
+    : m_minDet(options.degenerateDeterminant)
+    , m_bones(file.header().boneCount > 0 && file.header().boneCount <= fmt::MaxBones ? file.header().boneCount : 0)
 {
-    const quint32 bones = file.header().boneCount;
-    m_checksPalette = bones > 0 && bones <= fmt::MaxBones;
+    // BpatFile holds a bind palette only for 1..64 bones; copied here (at most 4 KiB).
+    std::vector<float> bind;
+    if (file.bindPaletteInBounds()) {
+        bind.resize(m_bones.size() * 16);
+        for (quint32 b = 0; b < quint32(m_bones.size()); ++b) {
+            const auto m = *file.bindFloats(b);
+            std::copy(m.begin(), m.end(), bind.begin() + qsizetype(b) * 16);
+        }
+    }
+    prepare(bind.empty() ? nullptr : bind.data());
+}
+
+DeepCheckerLate::DeepCheckerLate(const BpatFile &file, const ValidationOptions &options, const float *bindPalette)
+    : m_minDet(options.degenerateDeterminant)
+    , m_bones(file.header().boneCount > 0 && file.header().boneCount <= fmt::MaxBones ? file.header().boneCount : 0)
+{
+    prepare(bindPalette);
+}
+
+void DeepCheckerLate::prepare(const float *bindPalette)
+{
+    const quint32 bones = quint32(m_bones.size());
+    m_checksPalette = bones > 0;
+    m_bindInFile = m_checksPalette && bindPalette;
     if (!m_checksPalette)
         return;
     m_bones.resize(bones);
@@ -43,7 +65,7 @@ DeepCheckerLate::DeepCheckerLate(const BpatFile &file, const ValidationOptions &
         Bone &bone = m_bones[b];
         bone.bind = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
         if (m_bindInFile)
-            bone.bind = *file.bindFloats(b);
+            std::copy_n(bindPalette + qsizetype(b) * 16, 16, bone.bind.begin());
         const float *m = bone.bind.data();
         for (int k = 0; k < 4; ++k) {
             for (int c = 0; c < 4; ++c) {
@@ -104,8 +126,8 @@ float DeepCheckerLate::socketErrorScale(quint32 bone, const QVector3D &offset) c
 
 std::array<float, 16> DeepCheckerLate::global(const float *s, quint32 bone) const
 {
-    if (m_bindInFile)
-        return skinTimesBind(s, m_file.bindFloats(bone)->data());
+    if (m_bindInFile) // then every bone is prepared (BpatFile holds a bind palette for 1..64 bones only)
+        return skinTimesBind(s, m_bones[bone].bind.data());
     std::array<float, 16> out;
     for (int r = 0; r < 4; ++r)
         for (int c = 0; c < 4; ++c)
@@ -156,24 +178,35 @@ bool DeepCheckerLate::checkContacts(const BpatFile &file, const ValidationOption
     if (!file.contactTableInBounds())
         return true;
     const quint32 count = file.v3Extension().contactEntryCount;
-    const quint64 base = file.v3Extension().contactDataOffset;
-    const uchar *records = file.data() + base;
-    for (quint32 frame = 0; frame < count; ++frame) {
-        if ((frame & 0xffff) == 0 && options.cancel && options.cancel->load(std::memory_order_relaxed))
+    const uchar *records = file.data() + file.v3Extension().contactDataOffset;
+    constexpr quint32 Step = 0x10000; // frames between looks at the cancel flag
+    for (quint32 frame = 0; frame < count; frame += std::min(Step, count - frame)) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed))
             return false;
+        const quint32 n = std::min(Step, count - frame);
+        checkContactRecords(file, records + quint64(frame) * fmt::ContactRecordSize, frame, n, sink, where);
+    }
+    return true;
+}
+
+void DeepCheckerLate::checkContactRecords(const BpatFile &file, const uchar *records, quint32 first, quint32 count,
+                                          DiagnosticSink &sink, const DeepLocator &where)
+{
+    const quint64 base = file.v3Extension().contactDataOffset;
+    for (quint32 i = 0; i < count; ++i) {
         float c[2];
-        std::memcpy(c, records + quint64(frame) * fmt::ContactRecordSize, sizeof c);
+        std::memcpy(c, records + quint64(i) * fmt::ContactRecordSize, sizeof c);
         if (Q_LIKELY(deepkernels::allFinite(c, 2)))
             continue;
         if (sink.full()) {
             sink.countOnly(NON_FINITE);
             continue;
         }
+        const quint32 frame = first + i;
         sink.report(NON_FINITE, base + quint64(frame) * fmt::ContactRecordSize, where.contact(frame),
-                      QStringLiteral("contact record (sole_y, foot_y) is (%1, %2), expected finite numbers")
-                          .arg(double(c[0])).arg(double(c[1])));
+                    QStringLiteral("contact record (sole_y, foot_y) is (%1, %2), expected finite numbers")
+                        .arg(double(c[0])).arg(double(c[1])));
     }
-    return true;
 }
 
 } // namespace bpat

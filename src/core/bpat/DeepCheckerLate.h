@@ -23,6 +23,10 @@ class DeepCheckerLate
 {
 public:
     DeepCheckerLate(const BpatFile &file, const ValidationOptions &options);
+    // For data not in `file` yet (BpatStreamWriter, whose stand-in file holds the head alone):
+    // the bind palette as it will be written, column-major, bone_count x 16 floats, or null for
+    // a file without one (identity). Copied.
+    DeepCheckerLate(const BpatFile &file, const ValidationOptions &options, const float *bindPalette);
 
     // Skinning matrices whose row sums of |upper 3x3| and translations are below 2^62 in
     // magnitude have a finite global (bind matrices are held to the same bound).
@@ -56,6 +60,10 @@ public:
     // Every v3 file, early or late: the contact table's records finite (NON_FINITE). False when
     // cancelled.
     static bool checkContacts(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink, const DeepLocator &where);
+    // The same for `count` records (8 bytes each, as stored) of frames first.. that `file`'s
+    // contact table (offset and count from its header) will hold.
+    static void checkContactRecords(const BpatFile &file, const uchar *records, quint32 first, quint32 count, DiagnosticSink &sink,
+                                    const DeepLocator &where);
 
 private:
     struct Bone
@@ -67,7 +75,8 @@ private:
         float maxAbs = 0.0f; // the largest |element| of the bind matrix
     };
 
-    const BpatFile &m_file;
+    void prepare(const float *bindPalette); // null: identity
+
     double m_minDet = 0.0;
     bool m_bindInFile = false;
     bool m_checksPalette = false;

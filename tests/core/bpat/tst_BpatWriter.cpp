@@ -4,7 +4,11 @@
 #include "TestDocuments.h"
 #include "TestPaths.h"
 
+#include <QRandomGenerator>
 #include <QTemporaryDir>
+#include <cmath>
+#include <cstring>
+#include <limits>
 #include <QtTest/QTest>
 
 using namespace bpat;
@@ -131,6 +135,51 @@ private Q_SLOTS:
         BpatWriter crafted(badFps);
         crafted.setAllowInvalid(true);
         QVERIFY(!crafted.toBytes().isEmpty());
+    }
+
+    // Late v3's skinning matrices (lateV3Skin, which BpatWriter and BpatStreamWriter share) are
+    // global x inverse(bind) with the bits QMatrix4x4's product gives, for any floats (also NaN,
+    // infinities, huge and tiny values; a NaN may differ in its sign), with and without a bind palette, for 1 to 64 bones.
+    void lateV3SkinIsQMatrixProductBitForBit()
+    {
+        QRandomGenerator rng(23);
+        auto value = [&] {
+            switch (rng.bounded(16)) {
+            case 0: return std::numeric_limits<float>::quiet_NaN();
+            case 1: return -std::numeric_limits<float>::infinity();
+            case 2: return 0.0f;
+            case 3: return -0.0f;
+            case 4: return float(rng.generateDouble() * 3e38);
+            case 5: return float(rng.generateDouble() * 1e-40);
+            default: return float(rng.generateDouble() * 8.0 - 4.0);
+            }
+        };
+        for (quint32 bones : {1u, 3u, 53u, 64u}) {
+            const quint32 frames = 5;
+            QList<float> globals(qsizetype(frames) * bones * 16), bind(qsizetype(bones) * 16);
+            for (float &v : globals)
+                v = value();
+            for (float &v : bind)
+                v = float(rng.generateDouble() * 2.0 - 1.0);
+            const QList<QMatrix4x4> inverse = BpatWriter::inverseBindPalette(bind.constData(), bones);
+            for (bool withBind : {true, false}) {
+                QList<float> out(globals.size());
+                BpatWriter::lateV3Skin(globals.constData(), nullptr, withBind ? bind.constData() : nullptr,
+                                       withBind ? inverse.constData() : nullptr, bones, frames, out.data());
+                for (qsizetype i = 0; i < qsizetype(frames) * bones; ++i) {
+                    const QMatrix4x4 global(globals.constData() + i * 16);
+                    const QMatrix4x4 skin = withBind ? global * inverse.at(i % bones) : global;
+                    for (int k = 0; k < 16; ++k) {
+                        // Bit for bit; a NaN's sign and payload depend on which operand the
+                        // compiler put first, in Qt's inline product as here.
+                        const float want = skin.constData()[k], got = out.at(i * 16 + k);
+                        QVERIFY2(std::memcmp(&want, &got, 4) == 0 || (std::isnan(want) && std::isnan(got)),
+                                 qPrintable(QStringLiteral("%1 bones, matrix %2, float %3, bind %4: %5, expected %6")
+                                                .arg(bones).arg(i).arg(k).arg(withBind).arg(double(got)).arg(double(want))));
+                    }
+                }
+            }
+        }
     }
 
     void failedSaveLeavesOriginalUntouched()

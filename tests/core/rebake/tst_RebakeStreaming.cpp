@@ -484,6 +484,42 @@ private Q_SLOTS:
         QCOMPARE(describe(deep), describe(expected.issues.mid(structural)));
     }
 
+    // The same when the writer takes the bind palette from the first frame it is fed (a v1
+    // plan converted to late v3 with clip 0 streamed): the deep checks are prepared only then,
+    // against that bind. Faults past frame 0 in the streamed clip (NaN, degenerate, not affine)
+    // and socket rows off in the stored clip.
+    void lateV3BindFromFirstFrameFindingsMatchTheValidator()
+    {
+        BpatDocument doc = testdocs::smallDocument(true);
+        BpatClip &idle = doc.clip(0);
+        idle.palette[(1 * 3 + 1) * 16 + 5] = std::numeric_limits<float>::quiet_NaN(); // frame 1 bone 1
+        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);                // frame 3 bone 1: degenerate
+        idle.palette[(2 * 3 + 0) * 16 + 15] = 2.0f;                                    // frame 2 bone 0: row 3
+        BpatClip &jab = doc.clip(1);
+        jab.socketRows[0] = std::numeric_limits<float>::infinity(); // frame 0, socket 'hand'
+        jab.socketRows[13] += 1.0f;                                 // frame 0, socket 'head'
+        BpatDocument plan = doc;
+        plan.clip(0).palette.clear();
+        plan.clip(0).socketRows.clear();
+        const ConvertResult converted = VersionConverter::convert(plan, ConvertOptions{format::Dialect::V3Late, {}, {}});
+        QVERIFY(converted.ok);
+        QVERIFY(converted.streamed.bindFromFirstFrame);
+        Diagnostics deep;
+        const QByteArray bytes = streamed(doc, {0}, 2, &deep, format::Dialect::V3Late);
+        QVERIFY(!bytes.isEmpty());
+        const BpatFile file = BpatFile::fromData(bytes);
+        QCOMPARE(file.dialect(), format::Dialect::V3Late);
+        QVERIFY(file.bindPaletteInBounds());
+        ValidationOptions options;
+        options.deep = true;
+        const ValidationResult expected = Validator(options).validate(file);
+        const qsizetype structural = expected.issues.size() - deep.size();
+        QVERIFY(structural >= 0);
+        QCOMPARE(describe(deep), describe(expected.issues.mid(structural)));
+        for (const QString &code : {codes::NON_FINITE, codes::NON_AFFINE, codes::DEGENERATE_MATRIX, codes::SOCKET_DATA_MISMATCH})
+            QVERIFY2(describe(deep).join(u'\n').contains(code), qPrintable(code));
+    }
+
     void unwritableTargetIsReported()
     {
         QTemporaryDir dir;

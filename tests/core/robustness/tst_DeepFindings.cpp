@@ -17,6 +17,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/DeepCheckKernels.h"
+#include "bpat/DeepCheckerLate.h"
 #include "bpat/Validator.h"
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmValidator.h"
@@ -28,7 +29,9 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <QtTest/QTest>
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 
@@ -505,6 +508,86 @@ private Q_SLOTS:
 #if defined(__SSE2__)
         QVERIFY2(passedModerate * 10 >= moderate * 9, qPrintable(QStringLiteral("%1 of %2 passed").arg(passedModerate).arg(moderate)));
 #endif
+    }
+
+    // Late v3 skinning matrices whose last row is 0 0 0 1 with some zeros negative (as
+    // global x inverse(bind) writes them for some binds) are decided by the fast test with the
+    // row compared as floats (DeepChecker::fineButForZeroSigns) where the bitwise kernel leaves
+    // them: the findings are the exact checks' (DeepCheckerLate::check), matrix by matrix, on
+    // matrices whose global determinant lies around the degenerate threshold.
+    void lateSignedZerosGetTheExactVerdicts()
+    {
+        constexpr quint32 Bones = 8;
+        BpatDocument doc(0, Bones);
+        doc.addClip(testdocs::makeClip(QStringLiteral("a"), 500, Bones, 30.0f, true));
+        doc.setDialect(format::Dialect::V3Late);
+        QList<QMatrix4x4> bindMatrices;
+        for (quint32 b = 0; b < Bones; ++b)
+            bindMatrices.append(doc.clip(0).matrix(3, b, Bones));
+        doc.setBindMatrices(bindMatrices);
+        QVERIFY(doc.hasBindPalette());
+        const quint32 bones = doc.boneCount();
+        QByteArray positive = BpatWriter(doc).toBytes(); // every zero positive
+        QVERIFY(!positive.isEmpty());
+        const BpatLayout l = BpatWriter(doc).layout();
+        const QList<float> &bind = doc.bindPalette();
+        const double minDet = ValidationOptions().degenerateDeterminant;
+        QRandomGenerator random(7);
+        QByteArray negative = positive;
+        const quint64 matrices = quint64(doc.frameTotal()) * bones;
+        for (quint64 i = 0; i < matrices; ++i) {
+            const float *b = bind.constData() + (i % bones) * 16; // column-major: B(r, c) = b[c * 4 + r]
+            auto det3 = [](auto e) { // e(r, c)
+                return double(e(0, 0)) * (double(e(1, 1)) * e(2, 2) - double(e(1, 2)) * e(2, 1))
+                    - double(e(0, 1)) * (double(e(1, 0)) * e(2, 2) - double(e(1, 2)) * e(2, 0))
+                    + double(e(0, 2)) * (double(e(1, 0)) * e(2, 1) - double(e(1, 1)) * e(2, 0));
+            };
+            const double detBind = det3([&](int r, int c) { return b[c * 4 + r]; });
+            float s[16] = {};
+            for (int c = 0; c < 4; ++c)
+                for (int r = 0; r < 3; ++r)
+                    s[c * 4 + r] = float(random.generateDouble() * 2.0 - 1.0);
+            const double detSkin = det3([&](int r, int c) { return s[c * 4 + r]; });
+            // Scale the upper 3x3 so that |det(global)| is the threshold times 2^[-1, 1], a
+            // quarter of them within 2^-18 of it.
+            const double spread = i % 4 == 0 ? 1.0 / (1 << 18) : 1.0;
+            const double target = minDet * std::exp2((random.generateDouble() * 2.0 - 1.0) * spread);
+            const double t = std::cbrt(target / std::abs(detSkin * detBind));
+            if (!std::isfinite(t))
+                continue;
+            for (int c = 0; c < 3; ++c)
+                for (int r = 0; r < 3; ++r)
+                    s[c * 4 + r] = float(s[c * 4 + r] * t);
+            s[15] = 1.0f;
+            const qsizetype at = qsizetype(l.paletteDataOffset + i * 64);
+            for (int k = 0; k < 16; ++k) {
+                testdocs::setF32(positive, at + 4 * k, s[k]);
+                const bool zeroRow = k == 3 || k == 7 || k == 11;
+                testdocs::setF32(negative, at + 4 * k, zeroRow && random.bounded(2) ? -0.0f : s[k]);
+            }
+        }
+        QVERIFY(positive != negative);
+        ValidationOptions o;
+        o.deep = true;
+        const BpatFile file = BpatFile::fromData(negative);
+        const DeepCheckerLate exact(file, o);
+        QStringList expected;
+        for (quint64 i = 0; i < matrices; ++i) {
+            float s[16];
+            std::memcpy(s, negative.constData() + l.paletteDataOffset + i * 64, sizeof s);
+            const DeepCheckerLate::Verdict v = exact.check(s, quint32(i % bones), false);
+            QCOMPARE(int(v.kind) == int(DeepCheckerLate::Verdict::RowMajor), false);
+            if (v.kind == DeepCheckerLate::Verdict::Finding)
+                expected << QStringLiteral("%1 @%2").arg(v.code).arg(l.paletteDataOffset + i * 64);
+        }
+        QStringList got;
+        for (const Diagnostic &d : Validator(o).validate(file).issues) {
+            if (d.offset && *d.offset >= l.paletteDataOffset && *d.offset < l.paletteDataOffset + matrices * 64)
+                got << QStringLiteral("%1 @%2").arg(d.code).arg(*d.offset);
+        }
+        QCOMPARE(got, expected);
+        QVERIFY2(expected.size() > qsizetype(matrices / 5) && expected.size() < qsizetype(matrices * 4 / 5),
+                 qPrintable(QStringLiteral("%1 of %2 degenerate").arg(expected.size()).arg(matrices)));
     }
 
     // 64 bones x 2,500 frames (about 10.7 MB): split over threads. Faults in the first and last
