@@ -43,7 +43,8 @@ inline bool allFinite(const float *v, int n)
 // matrices: column c is floats 4c..4c+3).
 //
 // Per matrix, with e(r, c) its element in row r, column c:
-// - the last row exactly 0 0 0 1, compared as bits (-0.0 and everything else: exact checks);
+// - the last row 0 0 0 1: the zeros of either sign (the exact checks compare floats), the 1
+//   exactly (as bits, so NaN and everything else go to the exact checks);
 // - every row sum of |upper 3x3| and every |translation| below `limit` (+inf: finite; late v3
 //   asks 2^62 so that the global skin x bind is finite);
 // - |det(upper 3x3)| computed in float at least minDet + slope * (product of the row sums).
@@ -93,7 +94,8 @@ inline bool matrixFineScalar(const uchar *bytes, float minDet, float slope, floa
     quint32 bits[16];
     std::memcpy(bits, bytes, sizeof bits);
     const int at = ColumnMajor ? 3 : 12, step = ColumnMajor ? 4 : 1; // the last row's floats
-    const bool affine = (bits[at] | bits[at + step] | bits[at + 2 * step] | (bits[at + 3 * step] ^ 0x3f800000u)) == 0;
+    // Zeros of either sign, as the exact checks compare; the 1 exactly.
+    const bool affine = (((bits[at] | bits[at + step] | bits[at + 2 * step]) & 0x7fffffffu) | (bits[at + 3 * step] ^ 0x3f800000u)) == 0;
     float e[3][4];
     for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 4; ++c)

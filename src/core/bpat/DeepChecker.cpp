@@ -292,23 +292,6 @@ void DeepChecker::checkPaletteFrames(const uchar *frames, quint32 first, quint32
     }
 }
 
-// The kernel compares the last row as bits, so a skinning matrix whose last row is 0 0 0 1 but
-// for the sign of a zero is a suspect; written skinning matrices (global x inverse(bind) in
-// float, where the global's zeros meet negative elements of the inverse) often have -0.0 there:
-// 17 % of a hands rebake's matrices. The same test with the row compared as floats passes it here:
-// DeepCheckerLate's bound holds for it as it stands (the global's last row is then the bind's
-// but for the sign of a zero, which the exact checks do not see either).
-bool DeepChecker::fineButForZeroSigns(const float *s, quint32 bone) const
-{
-    if (!(s[3] == 0.0f && s[7] == 0.0f && s[11] == 0.0f && s[15] == 1.0f))
-        return false;
-    float e[3][4];
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 4; ++c)
-            e[r][c] = s[c * 4 + r];
-    return elementsFine(e, m_late->fastMinDets()[bone], m_late->fastSlopes()[bone], DeepCheckerLate::Limit);
-}
-
 // Late v3: the same scan over column-major skinning matrices, a frame at a time, each matrix
 // against its bone's bound (DeepCheckerLate); the exact checks of the global only for a batch
 // that fails it.
@@ -330,8 +313,6 @@ void DeepChecker::checkSkinningFrames(const uchar *frames, quint32 first, quint3
             for (quint32 b = quint32(at.first); b < at.first + at.count; ++b) {
                 float s[16];
                 std::memcpy(s, frame + quint64(b) * fmt::MatrixSize, sizeof s);
-                if (fineButForZeroSigns(s, b))
-                    continue;
                 const DeepCheckerLate::Verdict v = m_late->check(s, b, !m_sink.full());
                 if (v.kind == DeepCheckerLate::Verdict::RowMajor) {
                     otherLayout(first + f, b);

@@ -60,7 +60,6 @@ private:
     void absorb(const DeepChecker &later);
     void checkMatrixSlow(const float *m, quint32 frame, quint32 bone);
     void checkSkinningFrames(const uchar *frames, quint32 first, quint32 count); // late v3
-    bool fineButForZeroSigns(const float *skin, quint32 bone) const; // late v3: fine, but for a -0.0 in the last row
     void otherLayout(quint32 frame, quint32 bone); // counts a matrix stored in the other layout
 
     struct Mismatch { quint64 frames = 0; quint32 firstFrame = 0; float worst = 0.0f; };

@@ -39,12 +39,14 @@ bool fourFine(const uchar *a, const uchar *b, const uchar *c, const uchar *d, __
 {
     auto at = [](const uchar *p, int i) { return _mm_loadu_ps(reinterpret_cast<const float *>(p) + 4 * i); };
     const __m128i zeroOne = _mm_set_epi32(0x3f800000, 0, 0, 0);
+    // The last row's three zeros compared without their sign bits; its 1 with it.
+    const __m128i zeroSign = _mm_set_epi32(-1, 0x7fffffff, 0x7fffffff, 0x7fffffff); // row-major: floats 12..14
     // The last row, row-major: floats 12..15 of each (column-major: from the transposed
     // columns below, row 3 of the four in lanes).
     __m128i last = _mm_setzero_si128();
     if constexpr (!ColumnMajor) {
         auto row3 = [&](const uchar *p) { return _mm_xor_si128(_mm_castps_si128(at(p, 3)), zeroOne); };
-        last = _mm_or_si128(_mm_or_si128(row3(a), row3(b)), _mm_or_si128(row3(c), row3(d)));
+        last = _mm_and_si128(_mm_or_si128(_mm_or_si128(row3(a), row3(b)), _mm_or_si128(row3(c), row3(d))), zeroSign);
     }
     // e[r][k]: element (r, k) of the four matrices, one per lane.
     __m128 e[4][4];
@@ -59,9 +61,11 @@ bool fourFine(const uchar *a, const uchar *b, const uchar *c, const uchar *d, __
                 e[i][k] = t[k]; // group i is row i: float k is column k
         }
     }
-    if constexpr (ColumnMajor) { // row 3 of the four: 0 0 0 1 each, as bits
-        last = _mm_or_si128(_mm_or_si128(_mm_castps_si128(e[3][0]), _mm_castps_si128(e[3][1])),
-                            _mm_or_si128(_mm_castps_si128(e[3][2]), _mm_castps_si128(_mm_xor_ps(e[3][3], _mm_set1_ps(1.0f)))));
+    if constexpr (ColumnMajor) { // row 3 of the four: 0 0 0 1 each (zeros of either sign)
+        last = _mm_or_si128(_mm_and_si128(_mm_or_si128(_mm_or_si128(_mm_castps_si128(e[3][0]), _mm_castps_si128(e[3][1])),
+                                                       _mm_castps_si128(e[3][2])),
+                                          _mm_set1_epi32(0x7fffffff)),
+                            _mm_castps_si128(_mm_xor_ps(e[3][3], _mm_set1_ps(1.0f))));
     }
     const __m128 absMask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     auto abs = [&](__m128 v) { return _mm_and_ps(v, absMask); };
@@ -121,9 +125,12 @@ BPAT_AVX_TARGET bool eightFine(const uchar *const p[8], __m256 minDet, __m256 sl
 {
     const __m256 zeroOne = _mm256_castsi256_ps(_mm256_set_epi32(0x3f800000, 0, 0, 0, 0x3f800000, 0, 0, 0));
     __m256 last = _mm256_setzero_ps();
-    if constexpr (!ColumnMajor) { // floats 12..15 of each: 0 0 0 1 as bits
+    if constexpr (!ColumnMajor) { // floats 12..15 of each: 0 0 0 1
         for (int k = 0; k < 4; ++k)
             last = _mm256_or_ps(last, _mm256_xor_ps(pairAt(p[k], p[k + 4], 3), zeroOne));
+        // The three zeros compared without their sign bits (as the exact checks compare); the 1 with it.
+        last = _mm256_and_ps(last, _mm256_castsi256_ps(_mm256_set_epi32(-1, 0x7fffffff, 0x7fffffff, 0x7fffffff, -1, 0x7fffffff,
+                                                                         0x7fffffff, 0x7fffffff)));
     }
     __m256 e[4][4]; // e[r][c]: element (r, c) of the eight, one per lane
     for (int i = 0; i < (ColumnMajor ? 4 : 3); ++i) {
@@ -139,8 +146,10 @@ BPAT_AVX_TARGET bool eightFine(const uchar *const p[8], __m256 minDet, __m256 sl
                 e[i][k] = t[k]; // group i is row i: float k is column k
         }
     }
-    if constexpr (ColumnMajor) // row 3 of the eight: 0 0 0 1 each, as bits
-        last = _mm256_or_ps(_mm256_or_ps(e[3][0], e[3][1]), _mm256_or_ps(e[3][2], _mm256_xor_ps(e[3][3], _mm256_set1_ps(1.0f))));
+    if constexpr (ColumnMajor) { // row 3 of the eight: 0 0 0 1 each (zeros of either sign)
+        last = _mm256_or_ps(absOf(_mm256_or_ps(_mm256_or_ps(e[3][0], e[3][1]), e[3][2])),
+                            _mm256_xor_ps(e[3][3], _mm256_set1_ps(1.0f)));
+    }
     __m256 rs[3];
     __m256 bounded = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
     for (int r = 0; r < 3; ++r) {

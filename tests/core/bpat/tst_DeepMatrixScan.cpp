@@ -35,7 +35,7 @@ void singularRows(QRandomGenerator &random, float rows[3][3])
 }
 
 // One matrix of a random kind: a rigid motion with scale, a singular one, huge or tiny entries,
-// a NaN or an infinity, a last row off by a bit or with -0.0. Row-major floats.
+// a NaN or an infinity, a last row off by a bit, with -0.0 or with -1. Row-major floats.
 void randomMatrix(QRandomGenerator &random, float m[16])
 {
     testdocs::putMatrix(m, float(random.generateDouble() * 6.28), float(random.generateDouble()), 2.0f, -1.0f);
@@ -57,6 +57,7 @@ void randomMatrix(QRandomGenerator &random, float m[16])
     case 4: m[15] = std::nextafter(1.0f, 2.0f); break;
     case 5: m[random.bounded(12)] = 3e38f; break;
     case 6: m[0] = m[5] = m[10] = 1e-5f; break; // det 1e-15: degenerate
+    case 7: m[15] = -1.0f; break; // the last row's 1 compared with its sign
     default: break;
     }
 }

@@ -511,10 +511,10 @@ private Q_SLOTS:
     }
 
     // Late v3 skinning matrices whose last row is 0 0 0 1 with some zeros negative (as
-    // global x inverse(bind) writes them for some binds) are decided by the fast test with the
-    // row compared as floats (DeepChecker::fineButForZeroSigns) where the bitwise kernel leaves
-    // them: the findings are the exact checks' (DeepCheckerLate::check), matrix by matrix, on
-    // matrices whose global determinant lies around the degenerate threshold.
+    // global x inverse(bind) writes them for some binds) are passed by the fast test, which
+    // compares those zeros without their sign (deepkernels::nextSuspect): the findings are the
+    // exact checks' (DeepCheckerLate::check), matrix by matrix, on matrices whose global
+    // determinant lies around the degenerate threshold.
     void lateSignedZerosGetTheExactVerdicts()
     {
         constexpr quint32 Bones = 8;
