@@ -19,6 +19,20 @@ void batchPointers(const uchar *matrices, quint64 first, quint64 n, const uchar 
         p[k] = matrices + (first + std::min(k, n - 1)) * MatrixBytes;
 }
 
+#if defined(__SSE2__)
+// Asks for the cache lines of the matrices 32 ahead of `first` (2 KiB), one line per matrix.
+// Column-major (late v3) only: there the sweep is scanned a frame at a time and the hardware
+// prefetcher alone left the loads waiting (one thread 12.7 -> 16-17 GB/s); row-major runs are
+// swept whole, and the hint only cost them (0.87-0.89 -> 0.81-0.83 of the plain pass). Computed
+// as an address, never dereferenced: a prefetch past the mapping's end is harmless.
+inline void prefetchAhead(const uchar *matrices, quint64 first, int lines)
+{
+    const quintptr ahead = quintptr(matrices) + (first + 32) * MatrixBytes;
+    for (int line = 0; line < lines; ++line)
+        _mm_prefetch(reinterpret_cast<const char *>(ahead + quintptr(line) * MatrixBytes), _MM_HINT_T0);
+}
+#endif
+
 Suspect scanScalar(const uchar *m, quint64 from, quint64 count, const ScanBounds &b, bool columnMajor)
 {
     for (quint64 i = from; i < count; ++i) {
@@ -92,6 +106,8 @@ Suspect scanSse2(const uchar *m, quint64 from, quint64 count, const ScanBounds &
     __m128 minDet = _mm_set1_ps(b.minDet[0]), slope = _mm_set1_ps(b.slope[0]);
     for (quint64 i = from; i < count; i += 4) {
         const quint64 n = std::min<quint64>(4, count - i);
+        if constexpr (ColumnMajor) // see prefetchAhead
+            prefetchAhead(m, i, 4);
         const uchar *p[4];
         batchPointers<4>(m, i, n, p);
         if (b.perMatrix) {
@@ -176,6 +192,8 @@ BPAT_AVX_TARGET Suspect scanAvx(const uchar *m, quint64 from, quint64 count, con
     __m256 minDet = _mm256_set1_ps(b.minDet[0]), slope = _mm256_set1_ps(b.slope[0]);
     for (quint64 i = from; i < count; i += 8) {
         const quint64 n = std::min<quint64>(8, count - i);
+        if constexpr (ColumnMajor) // see prefetchAhead
+            prefetchAhead(m, i, 8);
         const uchar *p[8];
         for (quint64 k = 0; k < 8; ++k) // not batchPointers: a call outside the AVX function
             p[k] = m + (i + std::min(k, n - 1)) * MatrixBytes;
