@@ -11,6 +11,7 @@
 // (scripts/bench.sh adds the headers; docs/performance.md shows them), then the peak memory.
 //
 // Usage: bench_Rebake [--fps N] [--runs N] [--recipe NAME] [--dir DIR]
+#include "BenchFiles.h"
 #include "anim/InputAnimationReader.h"
 #include "anim/InputAnimationWriter.h"
 #include "io/AtomicFile.h"
@@ -32,21 +33,10 @@
 #include <sys/resource.h>
 
 using namespace bpat;
+using benchfiles::maxRssMiB;
+using benchfiles::median;
 
 namespace {
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.isEmpty() ? 0.0 : v.at(v.size() / 2);
-}
-
-long maxRssMiB()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss / 1024;
-}
 
 double cpuSeconds()
 {

@@ -120,6 +120,20 @@ qsizetype matrixAt(const BpatLayout &l, quint32 bones, quint32 frame, quint32 bo
     return qsizetype(l.paletteDataOffset + (quint64(frame) * bones + bone) * 64);
 }
 
+// The first and last frames of a file of `frames` frames and the two around every boundary of
+// a split into 2, 3 or 4 ranges (DeepChecker's ranges for 2-4 threads).
+QList<quint32> boundaryFrames(quint32 frames)
+{
+    QList<quint32> out{0, 1, frames - 1};
+    for (quint32 parts : {2u, 3u, 4u}) {
+        for (quint32 r = 1; r < parts; ++r) {
+            const quint32 boundary = quint32(quint64(frames) * r / parts);
+            out << boundary - 1 << boundary;
+        }
+    }
+    return out;
+}
+
 QList<Fault> versionedFaults()
 {
     using testdocs::setF32;
@@ -259,13 +273,7 @@ QByteArray largeVersionedFile(Dialect dialect)
     QByteArray bytes = BpatWriter(doc).toBytes();
     const BpatLayout l = BpatWriter(doc).layout();
     const bool late = dialect == Dialect::V3Late;
-    QList<quint32> frames{0, 1, Frames - 1};
-    for (quint32 parts : {2u, 3u, 4u}) {
-        for (quint32 r = 1; r < parts; ++r) {
-            const quint32 boundary = quint32(quint64(Frames) * r / parts);
-            frames << boundary - 1 << boundary;
-        }
-    }
+    const QList<quint32> frames = boundaryFrames(Frames);
     int k = 0;
     for (quint32 f : frames) {
         switch (k++ % 6) {
@@ -330,13 +338,7 @@ QByteArray largeBpsm()
     }
     QByteArray bytes = BpsmWriter(snapshot).toBytes();
     const BpsmLayout l = BpsmWriter(snapshot).layout();
-    QList<quint32> frames{0, 1, Frames - 1};
-    for (quint32 parts : {2u, 3u, 4u}) {
-        for (quint32 r = 1; r < parts; ++r) {
-            const quint32 boundary = quint32(quint64(Frames) * r / parts);
-            frames << boundary - 1 << boundary;
-        }
-    }
+    const QList<quint32> frames = boundaryFrames(Frames);
     int k = 0;
     for (quint32 f : frames) {
         for (quint32 v : {0u, Vertices - 1}) {
@@ -603,23 +605,16 @@ private Q_SLOTS:
         QByteArray bytes = BpatWriter(doc).toBytes();
         QVERIFY(!bytes.isEmpty());
         const BpatLayout l = BpatWriter(doc).layout();
-        auto matrixAt = [&](quint32 frame, quint32 bone) { return qsizetype(l.paletteDataOffset + (quint64(frame) * Bones + bone) * 64); };
-        QList<quint32> frames{0, 1, Frames - 1};
-        for (quint32 parts : {2u, 3u, 4u}) {
-            for (quint32 r = 1; r < parts; ++r) {
-                const quint32 boundary = quint32(quint64(Frames) * r / parts);
-                frames << boundary - 1 << boundary;
-            }
-        }
+        const QList<quint32> frames = boundaryFrames(Frames);
         int k = 0;
         for (quint32 f : frames) {
             switch (k++ % 4) {
-            case 0: testdocs::setF32(bytes, matrixAt(f, 5) + 4 * 2, std::numeric_limits<float>::quiet_NaN()); break;
-            case 1: testdocs::setF32(bytes, matrixAt(f, 3) + 4 * 7, 9.0f); break; // moves socket 's' off its rows
+            case 0: testdocs::setF32(bytes, matrixAt(l, Bones, f, 5) + 4 * 2, std::numeric_limits<float>::quiet_NaN()); break;
+            case 1: testdocs::setF32(bytes, matrixAt(l, Bones, f, 3) + 4 * 7, 9.0f); break; // moves socket 's' off its rows
             case 2: // column-major
                 for (int i : {3, 7, 11})
-                    testdocs::setF32(bytes, matrixAt(f, 9) + 4 * i, 0.0f);
-                testdocs::setF32(bytes, matrixAt(f, 9) + 4 * 12, 1.0f);
+                    testdocs::setF32(bytes, matrixAt(l, Bones, f, 9) + 4 * i, 0.0f);
+                testdocs::setF32(bytes, matrixAt(l, Bones, f, 9) + 4 * 12, 1.0f);
                 break;
             default: testdocs::setF32(bytes, qsizetype(l.socketDataOffset + (quint64(f) * 2 + 1) * 48), std::numeric_limits<float>::infinity());
             }
