@@ -189,11 +189,10 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
         }
     }
 
-    // Socket rows of streamed frames are computed here (with the floats
-    // BpatDocument::computeSocketRow gives: deepkernels::socketRow does the same operations), late
-    // v3's skinning matrices too (the ones BpatWriter writes for these globals), and then all
-    // is deep-checked: a block of about 64 KiB at a time, each step reading what the one before
-    // left in cache.
+    // Late v3's skinning matrices of streamed frames are computed here (the ones BpatWriter writes
+    // for these globals), the socket rows too (with the floats BpatDocument::computeSocketRow
+    // gives: deepkernels::socketRow does the same operations), and all is deep-checked: a block
+    // of about 64 KiB at a time, each step reading what the one before left in cache.
     const bool computeRows = !socketRows && sockets > 0;
     if (computeRows) {
         m_socketScratch.resize(qsizetype(count * socketFloats));
@@ -209,6 +208,19 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
     for (quint32 at = 0; at < count; at += block) {
         const quint32 n = std::min(block, count - at);
         const float *globals = palette + at * frameFloats;
+        if (m_late) {
+            BpatWriter::lateV3Skin(globals, storedSkin ? storedSkin + at * frameFloats : nullptr,
+                                   haveBind ? m_bindPalette.constData() : nullptr, haveBind ? m_inverseBind.constData() : nullptr,
+                                   bones, n, m_skinScratch.data() + at * frameFloats);
+        }
+        // The Validator's deep pass over what the file will hold: the matrices as stored (late
+        // v3: skinning matrices, checked against the bind palette written, or none). Before
+        // the socket rows: the frames come from the thread that computed them, and the rows'
+        // scattered reads of their anchors cost a transfer from the other core's cache each
+        // (8 % of a rebake's time) where the check's sequential pass brings them in ahead.
+        const uchar *matrices = reinterpret_cast<const uchar *>(stored + at * frameFloats);
+        if (m_paletteChecker)
+            m_paletteChecker->checkPaletteFrames(matrices, m_globalFrame + at, n);
         if (computeRows) {
             float *out = m_socketScratch.data() + at * socketFloats;
             const BpatSocket *plan = m_plan.sockets().constData();
@@ -220,20 +232,9 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
                 }
             }
         }
-        if (m_late) {
-            BpatWriter::lateV3Skin(globals, storedSkin ? storedSkin + at * frameFloats : nullptr,
-                                   haveBind ? m_bindPalette.constData() : nullptr, haveBind ? m_inverseBind.constData() : nullptr,
-                                   bones, n, m_skinScratch.data() + at * frameFloats);
-        }
-        if (m_paletteChecker) {
-            // The Validator's deep pass over what the file will hold: the matrices as stored
-            // (late v3: skinning matrices, checked against the bind palette written, or none).
-            const uchar *matrices = reinterpret_cast<const uchar *>(stored + at * frameFloats);
-            m_paletteChecker->checkPaletteFrames(matrices, m_globalFrame + at, n);
-            if (sockets > 0)
-                m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows + at * socketFloats), matrices,
-                                                   m_globalFrame + at, n);
-        }
+        if (m_paletteChecker && sockets > 0)
+            m_socketChecker->checkSocketFrames(reinterpret_cast<const uchar *>(socketRows + at * socketFloats), matrices,
+                                               m_globalFrame + at, n);
     }
     if (m_paletteChecker && contacts)
         DeepCheckerLate::checkContactRecords(m_headFile, reinterpret_cast<const uchar *>(contacts), m_globalFrame, count,
