@@ -44,7 +44,7 @@ RecipePoser::RecipePoser(RebakeRecipe recipe)
                     matrix[size_t(role)] = true;
             }
         }
-        m_offsetColumns.append(PoseRows::columns(bone.offset.matrix()));
+        m_offsets.append(PoseRows::prepare(bone.offset.matrix()));
     }
     for (int b = 0; b < m_recipe.boneCount(); ++b)
         m_direct[size_t(b)] = !matrix[size_t(b)];
@@ -111,7 +111,7 @@ void RecipePoser::compute(const Input &input, QMatrix4x4 *globals, float *rows) 
             const std::optional<Hand> hand = m_handOf.at(bone);
             if (!hand || !collapsed[size_t(*hand)]) { // else collapsed below
                 const PoseSample pose = groupPose(input, b.curve);
-                PoseRows::compose(pose.position, pose.rotation, m_offsetColumns.at(bone), rows + bone * 16);
+                PoseRows::compose(pose.position, pose.rotation, m_offsets.at(bone), rows + bone * 16);
             }
             continue;
         }

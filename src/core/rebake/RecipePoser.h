@@ -60,7 +60,7 @@ private:
     // Per bone: composed straight into rows by poseRows() (pose-driven, and no bone reads its
     // matrix: no rest child, no IK role, never put to rest when untracked), and its offset.
     std::array<bool, RebakeRecipe::MaxBones> m_direct{};
-    QList<PoseRows::Columns> m_offsetColumns;
+    QList<PoseRows::Offset> m_offsets;
 };
 
 } // namespace bpat

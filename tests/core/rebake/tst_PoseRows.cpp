@@ -123,16 +123,95 @@ private Q_SLOTS:
         }
         for (const RigidTransform &offset : offsets) {
             const QMatrix4x4 offsetMatrix = offset.matrix();
-            const PoseRows::Columns columns = PoseRows::columns(offsetMatrix);
+            const PoseRows::Offset prepared = PoseRows::prepare(offsetMatrix);
+            QVERIFY(prepared.product != PoseRows::Offset::Product::Full); // a rigid offset
             for (const QVector3D &p : positions) {
                 for (const QQuaternion &q : rotations) {
-                    std::array<float, 16> rows;
-                    PoseRows::compose(p, q, columns, rows.data());
+                    std::array<float, 16> rows, full;
+                    PoseRows::compose(p, q, prepared, rows.data());
+                    PoseRows::composeFull(p, q, prepared, full.data());
                     const std::array<float, 16> expected = viaQt(p, q, offsetMatrix);
                     QCOMPARE(bits(rows.data(), 16), bits(expected.data(), 16));
+                    QCOMPARE(bits(full.data(), 16), bits(expected.data(), 16));
                 }
             }
         }
+    }
+
+    // The short product leaves out terms that are signed zeros, which can change only a sum
+    // that is itself zero: poses made so that elements of the product are exactly zero (the
+    // rotation's own zeros, translations that cancel the offset's, axis-aligned offsets), with
+    // zeros of both signs, still give Qt's bits.
+    void zerosInTheProduct()
+    {
+        QRandomGenerator rng(41);
+        const float s = std::sqrt(0.5f);
+        const QList<QQuaternion> rotations = {QQuaternion(),
+                                              QQuaternion(s, 0, 0, s),
+                                              QQuaternion(s, 0, -s, 0),
+                                              QQuaternion(0, -0.0f, 1, -0.0f),
+                                              QQuaternion(0.5f, 0.5f, -0.5f, 0.5f),
+                                              QQuaternion(-0.0f, 0, 0, -1),
+                                              randomUnit(rng),
+                                              randomUnit(rng)};
+        QList<RigidTransform> offsets = {RigidTransform{},
+                                         RigidTransform{{0, -0.0f, 0.25f}, QQuaternion()},
+                                         RigidTransform{{-0.0f, -0.0f, -0.0f}, QQuaternion(0, 0, 0, 1)},
+                                         RigidTransform{{1, 2, 3}, QQuaternion(s, s, 0, 0)}};
+        for (int i = 0; i < 6; ++i)
+            offsets.append(RigidTransform{randomVector(rng, 0.5), randomUnit(rng)});
+        int cancelled = 0;
+        for (const RigidTransform &offset : offsets) {
+            const QMatrix4x4 offsetMatrix = offset.matrix();
+            const PoseRows::Offset prepared = PoseRows::prepare(offsetMatrix);
+            for (const QQuaternion &q : rotations) {
+                // A translation that undoes the rotated offset's (in float: often exactly).
+                const std::array<float, 16> unmoved = viaQt(QVector3D(), q, offsetMatrix);
+                const QVector3D back(-unmoved[3], -unmoved[7], -unmoved[11]);
+                for (const QVector3D &p : {QVector3D(), QVector3D(-0.0f, -0.0f, -0.0f), back, -back,
+                                           QVector3D(back.x(), 0, -0.0f), randomVector(rng, 1.0)}) {
+                    std::array<float, 16> rows;
+                    PoseRows::compose(p, q, prepared, rows.data());
+                    const std::array<float, 16> expected = viaQt(p, q, offsetMatrix);
+                    QCOMPARE(bits(rows.data(), 16), bits(expected.data(), 16));
+                    cancelled += expected[3] == 0.0f && unmoved[3] != 0.0f;
+                }
+            }
+        }
+        QVERIFY(cancelled > 0); // the cancelling translations did make zeros
+    }
+
+    // Which product an offset takes: the shortest its 0s and 1s allow (each compared with Qt's
+    // bits above and below).
+    void productKinds()
+    {
+        using Product = PoseRows::Offset::Product;
+        QCOMPARE(PoseRows::prepare(RigidTransform{}.matrix()).product, Product::Identity);
+        QCOMPARE(PoseRows::prepare(RigidTransform{{-0.0f, 0, -0.0f}, QQuaternion()}.matrix()).product, Product::Identity);
+        QCOMPARE(PoseRows::prepare(RigidTransform{{0, -0.12f, 0.08f}, QQuaternion()}.matrix()).product, Product::Translation);
+        QCOMPARE(PoseRows::prepare(RigidTransform{{}, QQuaternion::fromAxisAndAngle(1, 0, 0, 90)}.matrix()).product,
+                 Product::Rigid);
+        QMatrix4x4 scaled;
+        scaled.scale(2.0f);
+        QCOMPARE(PoseRows::prepare(scaled).product, Product::Rigid); // not rigid, but its last row is
+        QMatrix4x4 infinite;
+        infinite.translate(std::numeric_limits<float>::infinity(), 0, 0);
+        QCOMPARE(PoseRows::prepare(infinite).product, Product::Full);
+    }
+
+    // An offset that is not rigid (a last row other than +0, +0, +0, 1) takes the full product.
+    void nonRigidOffset()
+    {
+        QMatrix4x4 offset;
+        offset.translate(1, 2, 3);
+        offset(3, 0) = -0.0f;
+        const PoseRows::Offset prepared = PoseRows::prepare(offset);
+        QCOMPARE(prepared.product, PoseRows::Offset::Product::Full);
+        std::array<float, 16> rows;
+        const QQuaternion q(0.5f, 0.5f, -0.5f, 0.5f);
+        PoseRows::compose(QVector3D(1, -2, 0.5f), q, prepared, rows.data());
+        const std::array<float, 16> expected = viaQt(QVector3D(1, -2, 0.5f), q, offset);
+        QCOMPARE(bits(rows.data(), 16), bits(expected.data(), 16));
     }
 
     void poseRowsEqualPose_data()
