@@ -16,6 +16,12 @@ struct PoseSample
     // From raw component values (PositionX, Y, Z, RotationX, Y, Z, W): the quaternion is
     // normalized component-wise (no slerp, no hemisphere fix); zero or non-finite -> identity.
     static PoseSample fromComponents(const std::array<double, 7> &components);
+    // fromComponents() of two poses at once, into *first and *second: the same double
+    // operations lane by lane (SSE2: one square root and one division for both), so the same
+    // floats. A sweep that converts many poses per frame spends its time in those two
+    // instructions, which the processor does not overlap with each other.
+    static void fromComponentsPair(const std::array<double, 7> &a, const std::array<double, 7> &b, PoseSample *first,
+                                   PoseSample *second);
 
     // Translation * rotation, mapping local coordinates to the parent frame.
     QMatrix4x4 matrix() const;

@@ -176,7 +176,13 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
             // division each): in two short loops the conversions of different poses overlap.
             for (qsizetype g = 0; g < groupCount; ++g)
                 components[size_t(g)] = cursor[g].components(t);
-            for (qsizetype g = 0; g < groupCount; ++g)
+            // Two at a time: one square root and one division for both.
+            qsizetype g = 0;
+            for (; g + 1 < groupCount; g += 2)
+                PoseSample::fromComponentsPair(components[size_t(g)], components[size_t(g + 1)],
+                                               &input.poses[size_t(groupSlot[size_t(g)])],
+                                               &input.poses[size_t(groupSlot[size_t(g + 1)])]);
+            if (g < groupCount)
                 ::new (&input.poses[size_t(groupSlot[size_t(g)])]) PoseSample(PoseSample::fromComponents(components[size_t(g)]));
             for (int h = 0; h < HandCount; ++h)
                 input.tracked[size_t(h)] = usesHand[size_t(h)] ? sweep->tracked[size_t(h)].boolValue(t) : true;

@@ -30,6 +30,7 @@ class tst_PoseSample : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void quaternionNormalized();
+    void pairSameBitsAsOne();
     void matrix();
     void rightHandedYUp();
     void componentWiseInterpolationThenNormalize();
@@ -46,6 +47,35 @@ void tst_PoseSample::quaternionNormalized()
     QVERIFY(fuzzyEqual(p.rotation, QQuaternion(0.5f, 0.5f, 0.5f, 0.5f)));
     const PoseSample nan = PoseSample::fromComponents({0, 0, 0, qQNaN(), 0, 0, 1});
     QCOMPARE(nan.rotation, QQuaternion());
+}
+
+// Two poses converted at once (the rebaker's sweep) give the bits of one at a time, for ordinary,
+// zero, tiny (a length that underflows), huge (one that overflows), negative-zero and
+// non-finite components, in either lane.
+void tst_PoseSample::pairSameBitsAsOne()
+{
+    constexpr double Inf = std::numeric_limits<double>::infinity();
+    const double NaN = qQNaN();
+    QList<std::array<double, 7>> poses = {{1, 2, 3, 0, 0, 0, 0},       {-0.0, 0, -0.0, -0.0, 0, -0.0, 0},
+                                          {1, 2, 3, 1e-200, 0, 0, 0},  {1, 2, 3, 1e200, 1, 0, 0},
+                                          {0, 0, 0, 0, -0.0, 0, -2},   {NaN, 1, Inf, 0.1, 0.2, 0.3, 0.9},
+                                          {1, 1, 1, NaN, 0, 0, 1},     {1, 1, 1, 0, Inf, 0, 1},
+                                          {1e300, -1e-300, 3, 1, 1, 1, 1}};
+    QRandomGenerator rng(29);
+    for (int i = 0; i < 200; ++i) {
+        std::array<double, 7> c;
+        for (double &v : c)
+            v = (rng.bounded(2.0) - 1.0) * std::pow(10.0, rng.bounded(6) - 3);
+        poses.append(c);
+    }
+    for (const std::array<double, 7> &a : poses) {
+        for (const std::array<double, 7> &b : poses) {
+            PoseSample first, second;
+            PoseSample::fromComponentsPair(a, b, &first, &second);
+            QCOMPARE(bits(first), bits(PoseSample::fromComponents(a)));
+            QCOMPARE(bits(second), bits(PoseSample::fromComponents(b)));
+        }
+    }
 }
 
 void tst_PoseSample::matrix()
