@@ -202,18 +202,21 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
     // run's chunks instead of idling until this thread has handed the run over (with one run
     // queued at a time, two threads computed at 1.35-1.6x one).
     constexpr int Slots = 3;
-    std::array<std::vector<float>, Slots> buffers;
+    // Allocated once, at their full size, and not zeroed: their pages are first touched by the
+    // workers that fill them (zeroing 4 MiB at each start kept the workers waiting for the run
+    // after the first one, 1-7 ms when the pages were new).
+    std::array<std::unique_ptr<float[]>, Slots> buffers;
     std::array<QList<Job>, Slots> jobs;
     std::array<QFuture<void>, Slots> running;
-    auto plan = [&](int slot, quint32 first) {
-        std::vector<float> &buffer = buffers[size_t(slot)];
-        const quint32 count = std::min(runFrames, *frames - first);
-        if (buffer.size() < size_t(count) * frameFloats)
-            buffer.resize(size_t(runFrames) * frameFloats);
+    auto plan = [&](int slot, quint32 first, quint32 size) {
+        std::unique_ptr<float[]> &buffer = buffers[size_t(slot)];
+        if (!buffer)
+            buffer.reset(new float[size_t(runFrames) * frameFloats]);
+        const quint32 count = std::min(size, *frames - first);
         QList<Job> &list = jobs[size_t(slot)];
         list.clear();
         for (quint32 f = 0; f < count; f += chunkFrames)
-            list.append(Job{first + f, std::min(chunkFrames, count - f), buffer.data() + size_t(f) * frameFloats});
+            list.append(Job{first + f, std::min(chunkFrames, count - f), buffer.get() + size_t(f) * frameFloats});
         return count;
     };
     auto cancelled = [&]() { return options.cancel && options.cancel->load(); };
@@ -222,9 +225,8 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
             *error = why;
         return false;
     };
-    const quint32 runs = quint32((quint64(*frames) + runFrames - 1) / runFrames);
-    if (runs <= 1) { // nothing to overlap: this thread computes (with the pool past one chunk)
-        const quint32 count = plan(0, 0);
+    if (*frames <= runFrames) { // nothing to overlap: this thread computes (with the pool past one chunk)
+        const quint32 count = plan(0, 0, runFrames);
         if (threads > 1 && *frames > chunkFrames) {
             QThreadPool pool;
             pool.setMaxThreadCount(threads);
@@ -235,19 +237,27 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
         if (cancelled())
             return fail(QStringLiteral("cancelled"));
         QString why;
-        return (*frames == 0 || sink(buffers[0].data(), 0, count, &why)) || fail(why);
+        return (*frames == 0 || sink(buffers[0].get(), 0, count, &why)) || fail(why);
     }
     // The pool computes while this thread hands finished runs to the sink (which writes them),
     // with one worker too: a streamed rebake then takes about the longer of computing and
-    // writing, not their sum.
+    // writing, not their sum. The first runs are short (a chunk per thread, then twice as many
+    // each run up to runFrames; whole chunks, so chunks start where they always do) so the sink
+    // starts writing soon after the start instead of after a whole run.
     QThreadPool pool;
     pool.setMaxThreadCount(threads);
     std::array<quint32, Slots> firsts{}, counts{};
-    auto start = [&](quint32 run) {
-        const int slot = int(run % Slots);
-        firsts[size_t(slot)] = run * runFrames;
-        counts[size_t(slot)] = plan(slot, firsts[size_t(slot)]);
-        running[size_t(slot)] = QtConcurrent::map(&pool, jobs[size_t(slot)], bakeChunk);
+    quint32 nextFirst = 0;
+    quint32 nextSize = std::min(runFrames, quint32(std::min<quint64>(quint64(chunkFrames) * quint64(threads), runFrames)));
+    quint32 started = 0;
+    auto start = [&]() {
+        const size_t slot = started % Slots;
+        firsts[slot] = nextFirst;
+        counts[slot] = plan(int(slot), nextFirst, nextSize);
+        nextFirst += counts[slot];
+        nextSize = quint32(std::min<quint64>(quint64(nextSize) * 2, runFrames));
+        running[slot] = QtConcurrent::map(&pool, jobs[slot], bakeChunk);
+        ++started;
     };
     auto stopAll = [&]() {
         for (QFuture<void> &f : running)
@@ -255,19 +265,19 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
         for (QFuture<void> &f : running)
             f.waitForFinished();
     };
-    for (quint32 run = 0; run < std::min<quint32>(runs, Slots - 1); ++run)
-        start(run);
-    for (quint32 run = 0; run < runs; ++run) {
+    while (started < Slots - 1 && nextFirst < *frames)
+        start();
+    for (quint32 run = 0; run < started; ++run) {
         const size_t slot = run % Slots;
         running[slot].waitForFinished();
         if (cancelled()) {
             stopAll();
             return fail(QStringLiteral("cancelled"));
         }
-        if (run + Slots - 1 < runs) // its buffer was handed over last time round
-            start(run + Slots - 1);
+        if (nextFirst < *frames) // into the buffer handed over last time round
+            start();
         QString why;
-        if (!sink(buffers[slot].data(), firsts[slot], counts[slot], &why)) {
+        if (!sink(buffers[slot].get(), firsts[slot], counts[slot], &why)) {
             stopAll();
             return fail(why);
         }
