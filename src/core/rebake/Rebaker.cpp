@@ -197,11 +197,14 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
             options.progress(now, *frames);
     };
 
-    // Three run buffers: while the sink takes one, the pool works on the next two, queued one
+    // Six run buffers: while the sink takes one, the pool works on the next five, queued one
     // after the other, so a worker that finishes the last chunk of a run goes on with the next
     // run's chunks instead of idling until this thread has handed the run over (with one run
-    // queued at a time, two threads computed at 1.35-1.6x one).
-    constexpr int Slots = 3;
+    // queued at a time, two threads computed at 1.35-1.6x one). Five runs are about 4 ms of
+    // work for two threads: when every core is busy computing, this thread can wait that long
+    // for the scheduler to run it; with two runs queued (1.6 ms) the workers ran dry in some
+    // rebakes (two threads at 1.42-2.03x one at 9600 fps, against 1.76-2.12x with five).
+    constexpr int Slots = 6;
     // Allocated once, at their full size, and not zeroed: their pages are first touched by the
     // workers that fill them (zeroing 4 MiB at each start kept the workers waiting for the run
     // after the first one, 1-7 ms when the pages were new).
