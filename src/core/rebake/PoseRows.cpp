@@ -176,6 +176,7 @@ void PoseRows::compose(QVector3D position, QQuaternion rotation, const Offset &o
     // (translate * rotate) * offset: each column without the terms that are signed zeros (the
     // offset's last row, and the 0s of an offset without rotation or translation) and without
     // the multiplications by 1 (column 3's last row; an offset without rotation's diagonal).
+    static_assert(alignof(Offset) >= alignof(__m128)); // the splats are read as aligned vectors
     const __m128 *s = reinterpret_cast<const __m128 *>(offset.splats.data());
     const auto column = [&](int c) {
         return _mm_add_ps(_mm_add_ps(_mm_mul_ps(r.columns[0], s[c * 3]), _mm_mul_ps(r.columns[1], s[c * 3 + 1])),
