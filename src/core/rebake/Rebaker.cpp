@@ -251,7 +251,7 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
     pool.setMaxThreadCount(threads);
     std::array<quint32, Slots> firsts{}, counts{};
     quint32 nextFirst = 0;
-    quint32 nextSize = std::min(runFrames, quint32(std::min<quint64>(quint64(chunkFrames) * quint64(threads), runFrames)));
+    quint32 nextSize = quint32(std::min<quint64>(quint64(chunkFrames) * quint64(threads), runFrames));
     quint32 started = 0;
     auto start = [&]() {
         const size_t slot = started % Slots;
