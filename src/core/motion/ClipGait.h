@@ -17,6 +17,7 @@ struct MotionSeries
     QString label; // for people: "FootL height"
     QString unit;  // "m" or "" (a ratio)
     QList<double> values;
+    int bone = -1; // the bone it follows, if one
 };
 
 struct FootGait

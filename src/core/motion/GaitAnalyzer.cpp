@@ -18,9 +18,9 @@ float range(const QList<float> &v)
     return *hi - *lo;
 }
 
-MotionSeries series(const char *key, const QString &label, const char *unit, const QList<float> &values)
+MotionSeries series(const char *key, const QString &label, const char *unit, const QList<float> &values, int bone = -1)
 {
-    MotionSeries s{QLatin1String(key), label, QLatin1String(unit), {}};
+    MotionSeries s{QLatin1String(key), label, QLatin1String(unit), {}, bone};
     s.values.reserve(values.size());
     for (float v : values)
         s.values.append(double(v));
@@ -154,14 +154,14 @@ void GaitAnalyzer::humanoidReport(ClipGait &gait, const QList<QList<QVector3D>> 
     gait.footLift = range(footLY);
     gait.contactRetreat = contactRetreat(footLY, footLZ);
     gait.series = {
-        series("foot_l_y", QStringLiteral("FootL height"), "m", footLY),
-        series("foot_r_y", QStringLiteral("FootR height"), "m", footRY),
-        series("foot_l_z", QStringLiteral("FootL z"), "m", footLZ),
-        series("foot_r_z", QStringLiteral("FootR z"), "m", footRZ),
-        series("hand_l_z", QStringLiteral("HandL z"), "m", handLZ),
-        series("pelvis_y", QStringLiteral("Pelvis height (bob)"), "m", pelvisY),
-        series("pelvis_x", QStringLiteral("Pelvis x (sway)"), "m", pelvisX),
-        series("shoulder_l_z", QStringLiteral("ShoulderL z"), "m", shoulderLZ),
+        series("foot_l_y", QStringLiteral("FootL height"), "m", footLY, h.footL),
+        series("foot_r_y", QStringLiteral("FootR height"), "m", footRY, h.footR),
+        series("foot_l_z", QStringLiteral("FootL z"), "m", footLZ, h.footL),
+        series("foot_r_z", QStringLiteral("FootR z"), "m", footRZ, h.footR),
+        series("hand_l_z", QStringLiteral("HandL z"), "m", handLZ, h.handL),
+        series("pelvis_y", QStringLiteral("Pelvis height (bob)"), "m", pelvisY, h.pelvis),
+        series("pelvis_x", QStringLiteral("Pelvis x (sway)"), "m", pelvisX, h.pelvis),
+        series("shoulder_l_z", QStringLiteral("ShoulderL z"), "m", shoulderLZ, h.shoulderL),
         series("step_width", QStringLiteral("Step width"), "m", stepWidth),
         series("lowest_foot_y", QStringLiteral("Lowest foot height"), "m", lowest),
         series("stretch", QStringLiteral("Worst bone stretch"), "", stretch),
@@ -177,8 +177,8 @@ void GaitAnalyzer::quadrupedReport(ClipGait &gait, const QList<QList<QVector3D>>
         FootGait foot{m_rig.footLabels.value(i), bone, m_rig.boneName(bone), range(z), range(y), contactRetreat(y, z)};
         retreats.append(foot.contactRetreat);
         gait.feet.append(foot);
-        gait.series.append(series(qPrintable(foot.label + QStringLiteral("_y")), foot.boneName + QStringLiteral(" height"), "m", y));
-        gait.series.append(series(qPrintable(foot.label + QStringLiteral("_z")), foot.boneName + QStringLiteral(" z"), "m", z));
+        gait.series.append(series(qPrintable(foot.label + QStringLiteral("_y")), foot.boneName + QStringLiteral(" height"), "m", y, bone));
+        gait.series.append(series(qPrintable(foot.label + QStringLiteral("_z")), foot.boneName + QStringLiteral(" z"), "m", z, bone));
     }
     if (!retreats.isEmpty()) {
         std::sort(retreats.begin(), retreats.end());
@@ -196,8 +196,8 @@ void GaitAnalyzer::quadrupedReport(ClipGait &gait, const QList<QList<QVector3D>>
                     return b;
             return 0;
         }();
-        gait.series.append(series("body_y", m_rig.boneName(root) + QStringLiteral(" height"), "m", coordinate(at, root, 1)));
-        gait.series.append(series("body_x", m_rig.boneName(root) + QStringLiteral(" x"), "m", coordinate(at, root, 0)));
+        gait.series.append(series("body_y", m_rig.boneName(root) + QStringLiteral(" height"), "m", coordinate(at, root, 1), root));
+        gait.series.append(series("body_x", m_rig.boneName(root) + QStringLiteral(" x"), "m", coordinate(at, root, 0), root));
     }
     medianStretch(gait, at);
 }
