@@ -5,7 +5,8 @@ PACKAGES=(cmake ninja-build g++ qt6-base-dev qt6-base-dev-tools qt6-charts-dev l
           libgl1-mesa-dev libgl1-mesa-dri xvfb xauth desktop-file-utils appstream dpkg-dev file
           clang libclang-rt-14-dev
           librsvg2-bin libxml2-utils shared-mime-info libglib2.0-bin libqt6svg6
-          libtinygltf-dev nlohmann-json3-dev assimp-testmodels nodejs)
+          libtinygltf-dev nlohmann-json3-dev assimp-testmodels nodejs
+          python3-dev python3-numpy pybind11-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
