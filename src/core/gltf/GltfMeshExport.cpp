@@ -168,7 +168,8 @@ int GltfMeshExport::addBody(tinygltf::Model &model, GltfBufferBuilder &buffers, 
     const QList<quint32> &indices = mesh->indices();
     for (qsizetype i = 0; i + 2 < indices.size(); i += 3) {
         const quint32 a = indices.at(i), b = indices.at(i + 1), c = indices.at(i + 2);
-        byRole[mesh->vertices().at(a).colorRole].insert(byRole[mesh->vertices().at(a).colorRole].end(), {a, c, b});
+        std::vector<quint32> &triangles = byRole[mesh->vertices().at(a).colorRole];
+        triangles.insert(triangles.end(), {a, c, b});
     }
     tinygltf::Mesh gltfMesh;
     gltfMesh.name = body.lodName() == QLatin1String("minimal") ? "body (minimal)" : "body";
