@@ -1,12 +1,13 @@
 // `bpat diff A B [--tolerance T] [--clip NAME]... [--json]`: what changed between two BPAT files
-// of any dialects (diff/FileDiff), as a summary line and one line per change, or as JSON.
+// of any dialects (diff/FileDiff), as a summary line and one line per change, or as JSON; two
+// files of another kind by their texts. `bpat diff --textconv FILE`: the stable text of one
+// file for git's diff driver (diff/TextConv).
 // Exit status as diff(1): 0 the same within the tolerance, 1 different, 2 trouble.
 #include "CliSupport.h"
 #include "CommandRegistry.h"
-#include "bpat/BpatFile.h"
 #include "diff/DiffReport.h"
-#include "diff/FileDiff.h"
-#include "io/NativeName.h"
+#include "diff/PathDiff.h"
+#include "diff/TextConv.h"
 
 #include <QCommandLineParser>
 
@@ -32,7 +33,10 @@ int runDiff(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the changes as JSON (docs/cli.md)."));
     const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("Threads for the motion pass (default: one per core)."),
                                      QStringLiteral("N"), QStringLiteral("0"));
-    parser.addOptions({tolerance, clip, json, threads});
+    const QCommandLineOption textconv(QStringLiteral("textconv"),
+                                      QStringLiteral("Print the stable line-oriented text of one file (BPAT, BPSM, recording) "
+                                                     "for git's diff driver: diff.bpat.textconv = \"bpat diff --textconv\"."));
+    parser.addOptions({tolerance, clip, json, threads, textconv});
     parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The old file."));
     parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("The new file."));
     if (const auto exit = parseArguments(parser, args,
@@ -49,27 +53,28 @@ int runDiff(const QStringList &args)
     if (!threadCount || *threadCount > 1024)
         return usageError(parser, command, QStringLiteral("--threads expects a number from 0 to 1024, got '%1'").arg(parser.value(threads)));
     const QStringList paths = parser.positionalArguments();
+    if (parser.isSet(textconv)) {
+        if (paths.size() != 1)
+            return usageError(parser, command, QStringLiteral("--textconv expects one file"));
+        QString error;
+        const auto text = diff::TextConv::ofPath(paths.at(0), &error);
+        if (!text) {
+            printErr(QStringLiteral("%1: %2\n").arg(command, error));
+            return ExitTrouble;
+        }
+        printOut(text->join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        return ExitOk;
+    }
     if (paths.size() != 2)
         return usageError(parser, command, QStringLiteral("expected two files, A and B"));
 
     const bool asJson = parser.isSet(json);
-    std::optional<BpatFile> files[2];
-    for (int i = 0; i < 2; ++i) {
-        QString error;
-        files[i] = BpatFile::open(paths.at(i), &error);
-        if (!files[i]) {
-            jsonFailure(command, asJson, QStringLiteral("IO_ERROR"), NativeName::display(paths.at(i)), error);
-            return ExitTrouble;
-        }
-    }
     diff::DiffOptions options;
     options.tolerance = tol;
     options.clips = parser.values(clip);
     options.threads = int(*threadCount);
     options.releaseBehind = true; // each file is read once
-    diff::DiffResult result = diff::FileDiff::compare(*files[0], *files[1], options);
-    result.pathA = NativeName::display(paths.at(0));
-    result.pathB = NativeName::display(paths.at(1));
+    const diff::DiffResult result = diff::PathDiff::files(paths.at(0), paths.at(1), options);
     if (asJson)
         printJson(diff::DiffReport::json(result));
     else if (result.error.isEmpty())
@@ -81,7 +86,7 @@ int runDiff(const QStringList &args)
     return result.same() ? ExitOk : ExitFailure;
 }
 
-const CommandRegistrar registrar({QStringLiteral("diff"), QStringLiteral("diff A B [--tolerance T] [--clip NAME]... [--json]"), runDiff});
+const CommandRegistrar registrar({QStringLiteral("diff"), QStringLiteral("diff A B [--tolerance T] [--clip NAME]... [--json] | diff --textconv FILE"), runDiff});
 
 } // namespace
 

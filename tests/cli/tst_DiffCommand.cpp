@@ -6,6 +6,8 @@
 #include "TestPaths.h"
 
 #include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
 
@@ -13,7 +15,33 @@ using namespace bpat;
 
 namespace {
 const QString Diff = QStringLiteral("diff");
+
+// Runs git in `dir` with a configuration of its own (no user or system files); stdout.
+QString git(const QString &dir, const QStringList &args, int *exitCode = nullptr)
+{
+    QProcess p;
+    p.setWorkingDirectory(dir);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), dir);
+    env.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
+    env.insert(QStringLiteral("GIT_AUTHOR_NAME"), QStringLiteral("BPAT Studio"));
+    env.insert(QStringLiteral("GIT_AUTHOR_EMAIL"), QStringLiteral("dev@bpat.studio"));
+    env.insert(QStringLiteral("GIT_COMMITTER_NAME"), QStringLiteral("BPAT Studio"));
+    env.insert(QStringLiteral("GIT_COMMITTER_EMAIL"), QStringLiteral("dev@bpat.studio"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral("git"), args);
+    p.waitForFinished(60000);
+    if (exitCode)
+        *exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return QString::fromUtf8(p.readAllStandardOutput());
 }
+
+bool copyFile(const QString &from, const QString &to)
+{
+    QFile::remove(to);
+    return QFile::copy(from, to) && QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner);
+}
+} // namespace
 
 class tst_DiffCommand : public QObject
 {
@@ -111,6 +139,126 @@ private Q_SLOTS:
                 }
             }
         }
+    }
+
+    // One line per clip, socket and bone, keyed by name; the same text every run.
+    void textconvOfEveryKind()
+    {
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/humanoid.bpat"));
+        const QString humanoid = difftest::realFile("bpat_current", "humanoid");
+        testcli::Run r = testcli::bpat({Diff, QStringLiteral("--textconv"), humanoid});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(testcli::bpat({Diff, QStringLiteral("--textconv"), humanoid}).out, r.out);
+        const QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 74 + 17 + 20);
+        QCOMPARE(lines.at(0), QStringLiteral("BPAT v3-late, species 0 humanoid, 20 bones, 17 sockets, 74 clips, 3157 frames"));
+        QVERIFY2(QRegularExpression(QStringLiteral("^clip idle: 90 frames, 11.25 fps, loops, markers \\(-1, -1, -1, -1, 0.98\\), "
+                                                    "flags 0x01, variant idle/0, motion [0-9a-f]{12}, contacts [0-9a-f]{12}$"))
+                     .match(lines.at(1)).hasMatch(), qPrintable(lines.at(1)));
+        QCOMPARE(lines.at(75), QStringLiteral("socket head: bone 5 Head, offset (0, 0, 0), rows from the anchor"));
+        QVERIFY2(QRegularExpression(QStringLiteral("^socket grip_r: bone 13 HandR, offset \\(0, 0, 0\\), rows baked in \\d+ frames [0-9a-f]{12}$"))
+                     .match(lines.at(78)).hasMatch(), qPrintable(lines.at(78)));
+        QVERIFY2(lines.at(93).startsWith(QStringLiteral("bone 1 Pelvis: parent 0 Root, bind ")), qPrintable(lines.at(93)));
+
+        const QStringList v1 = testcli::bpat({Diff, QStringLiteral("--textconv"), difftest::realFile("bpat_v1_latest", "horse")}).outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(v1.at(0), QStringLiteral("BPAT v1, species 1 horse, 16 bones, 0 sockets, 6 clips, 116 frames"));
+
+        const QString bpsm = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/elephant_minimal.bpsm"));
+        r = testcli::bpat({Diff, QStringLiteral("--textconv"), bpsm});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.outText().startsWith(QStringLiteral("BPSM version 1, species 2, lod 1, 1474 vertices, 2316 indices, 6 clips, 113 frames\nindices ")),
+                 qPrintable(r.outText()));
+        QVERIFY(r.outText().contains(QStringLiteral("\nclip dead: 1 frame, vertices ")));
+
+        const QString recording = testpaths::shared(QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin"));
+        r = testcli::bpat({Diff, QStringLiteral("--textconv"), recording});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.outText().startsWith(QStringLiteral("recording 1.0: camera, hands; 389 curves, 118089 keys, ")));
+        QVERIFY(r.outText().contains(QStringLiteral("\ncurve Camera/PositionX: 79 keys, 0..14.4626 s, ")));
+        QCOMPARE(r.outText().count(QLatin1Char('\n')), 1 + 389);
+
+        r = testcli::bpat({Diff, QStringLiteral("--textconv"), testpaths::shared(QStringLiteral("upstream_assets/bpat_current/horse_full.bprm"))});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QRegularExpression(QStringLiteral("^file: 272640 bytes, digest [0-9a-f]{12}\n$")).match(r.outText()).hasMatch());
+        QCOMPARE(testcli::bpat({Diff, QStringLiteral("--textconv"), QStringLiteral("/nonexistent.bpat")}).exitCode, 2);
+        QCOMPARE(testcli::bpat({Diff, QStringLiteral("--textconv")}).exitCode, 2);
+    }
+
+    // Files of other kinds compare by their texts: one content change per changed line.
+    void otherKindsByText()
+    {
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/elephant_minimal.bpsm"));
+        QTemporaryDir dir;
+        const QString bpsm = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/elephant_minimal.bpsm"));
+        QFile in(bpsm);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray bytes = in.readAll();
+        bytes[bytes.size() - 8] = char(bytes.at(bytes.size() - 8) ^ 0x40); // the last clip's last vertex
+        QFile out(dir.filePath(QStringLiteral("changed.bpsm")));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(bytes);
+        out.close();
+        QCOMPARE(testcli::bpat({Diff, bpsm, bpsm}).exitCode, 0);
+        const testcli::Run r = testcli::bpat({Diff, bpsm, out.fileName(), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonArray changes = r.json().value(QStringLiteral("changes")).toArray();
+        QCOMPARE(changes.size(), 1);
+        QCOMPARE(changes.at(0).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("content"));
+        QVERIFY(changes.at(0).toObject().value(QStringLiteral("old")).toString().startsWith(QStringLiteral("clip dead: 1 frame, vertices ")));
+        QVERIFY(changes.at(0).toObject().value(QStringLiteral("new")).toString().startsWith(QStringLiteral("clip dead: 1 frame, vertices ")));
+    }
+
+    // git's diff driver: `git diff` and `git log -p` show the changed clip and socket lines of a
+    // real file, in a repository made here.
+    void gitShowsReadableDiffs()
+    {
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat"));
+        int status = -1;
+        QTemporaryDir dir;
+        git(dir.path(), {QStringLiteral("--version")}, &status);
+        if (status != 0)
+            QSKIP("git is not installed");
+        const QString repo = dir.path();
+        git(repo, {QStringLiteral("init"), QStringLiteral("-q")}, &status);
+        QCOMPARE(status, 0);
+        // The lines docs/cli.md gives.
+        QFile attributes(dir.filePath(QStringLiteral(".gitattributes")));
+        QVERIFY(attributes.open(QIODevice::WriteOnly));
+        attributes.write("*.bpat diff=bpat\n*.bpsm diff=bpat\n*.bin diff=bpat\n");
+        attributes.close();
+        git(repo, {QStringLiteral("config"), QStringLiteral("diff.bpat.textconv"),
+                   QStringLiteral("'%1' diff --textconv").arg(testpaths::bpatExecutable())}, &status);
+        QCOMPARE(status, 0);
+        const QString file = dir.filePath(QStringLiteral("humanoid.bpat"));
+        QVERIFY(copyFile(difftest::realFile("bpat_v1_latest", "humanoid"), file));
+        git(repo, {QStringLiteral("add"), QStringLiteral(".")});
+        git(repo, {QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("the real humanoid")}, &status);
+        QCOMPARE(status, 0);
+
+        auto doc = difftest::load(file);
+        QVERIFY(doc);
+        const difftest::Planted p = difftest::plant(*doc);
+        QVERIFY(difftest::save(*doc, file));
+        const QString diff = git(repo, {QStringLiteral("diff")}, &status);
+        QCOMPARE(status, 0);
+        QVERIFY2(!diff.contains(QStringLiteral("Binary files")), qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n-clip %1: 24 frames, 24 fps, loops, motion ").arg(p.renamedFrom)), qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n+clip %1: 24 frames, 24 fps, loops, motion ").arg(p.renamedTo)), qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n+clip %1: 24 frames, 30 fps,").arg(p.fpsClip)), qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n-clip %1: ").arg(p.removedClip)), qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n+socket %1: bone 5 Head, offset (0, 0.05, 0), rows from the anchor\n").arg(p.movedSocket)), qPrintable(diff));
+        // The rotated clip's motion digest changed, nothing else of it.
+        QVERIFY(diff.contains(QStringLiteral("\n-clip %1: 16 frames, 24 fps, loops, motion ").arg(p.rotatedClip)));
+        QVERIFY(diff.contains(QStringLiteral("\n+clip %1: 16 frames, 24 fps, loops, motion ").arg(p.rotatedClip)));
+        // Only changed lines: 4 clip lines and 1 socket line out, 3 clip lines and 1 socket line in.
+        QCOMPARE(diff.count(QRegularExpression(QStringLiteral("\n-(clip|socket) "))), 5);
+        QCOMPARE(diff.count(QRegularExpression(QStringLiteral("\n\\+(clip|socket) "))), 4);
+
+        git(repo, {QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-am"), QStringLiteral("planted")}, &status);
+        QCOMPARE(status, 0);
+        const QString log = git(repo, {QStringLiteral("log"), QStringLiteral("-p"), QStringLiteral("-1")}, &status);
+        QCOMPARE(status, 0);
+        QVERIFY2(log.contains(QStringLiteral("\n+clip %1: ").arg(p.renamedTo)), qPrintable(log));
     }
 
     void exitStatus()

@@ -19,14 +19,9 @@ namespace fmt = bpat::format;
 
 namespace {
 
-// The names of A's bones (the rig of the file), "" where unknown.
-QStringList boneNames(const BpatFile &file)
+QString framesText(quint32 n)
 {
-    QStringList names;
-    const auto rig = Rig::forFile(file);
-    for (quint32 b = 0; b < file.header().boneCount; ++b)
-        names.append(rig && int(b) < rig->boneCount() ? rig->bone(int(b)).name : QString());
-    return names;
+    return n == 1 ? QStringLiteral("1 frame") : QStringLiteral("%1 frames").arg(n);
 }
 
 bool valuesDiffer(double a, double b, double tolerance)
@@ -63,7 +58,7 @@ class Builder
 {
 public:
     Builder(const BpatFile &a, const BpatFile &b, const DiffOptions &options, DiffResult &out)
-        : a(a), b(b), o(options), r(out), bonesA(boneNames(a)), bonesB(boneNames(b))
+        : a(a), b(b), o(options), r(out), bonesA(FileDiff::boneNames(a)), bonesB(FileDiff::boneNames(b))
     {
     }
 
@@ -155,12 +150,12 @@ bool Builder::clips()
         if (p.clipB < 0) {
             Change c = clipChange(ChangeKind::ClipRemoved, p);
             const BpatClipInfo &info = a.clips().at(p.clipA);
-            c.detail = QStringLiteral("index %1, %2 frames at %3 fps").arg(p.clipA).arg(info.frameCount).arg(double(info.fps));
+            c.detail = QStringLiteral("index %1, %2 at %3 fps").arg(p.clipA).arg(framesText(info.frameCount)).arg(double(info.fps));
             perPair[i].append(c);
         } else if (p.clipA < 0) {
             Change c = clipChange(ChangeKind::ClipAdded, p);
             const BpatClipInfo &info = b.clips().at(p.clipB);
-            c.detail = QStringLiteral("index %1, %2 frames at %3 fps").arg(p.clipB).arg(info.frameCount).arg(double(info.fps));
+            c.detail = QStringLiteral("index %1, %2 at %3 fps").arg(p.clipB).arg(framesText(info.frameCount)).arg(double(info.fps));
             perPair[i].append(c);
         } else {
             if (p.renamed) {
@@ -491,6 +486,17 @@ bool Builder::motion()
 }
 
 } // namespace
+
+QStringList FileDiff::boneNames(const BpatFile &file)
+{
+    QStringList names;
+    const auto rig = Rig::forFile(file);
+    for (quint32 b = 0; b < file.header().boneCount; ++b) {
+        const QString name = rig && int(b) < rig->boneCount() ? rig->bone(int(b)).name : QString();
+        names.append(name == QStringLiteral("bone %1").arg(b) ? QString() : name); // Rig's stand-in for no name
+    }
+    return names;
+}
 
 QString FileDiff::whyNotComparable(const BpatFile &f)
 {
