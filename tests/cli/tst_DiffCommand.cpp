@@ -5,6 +5,7 @@
 #include "DiffTestSupport.h"
 #include "TestPaths.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
@@ -259,6 +260,68 @@ private Q_SLOTS:
         const QString log = git(repo, {QStringLiteral("log"), QStringLiteral("-p"), QStringLiteral("-1")}, &status);
         QCOMPARE(status, 0);
         QVERIFY2(log.contains(QStringLiteral("\n+clip %1: ").arg(p.renamedTo)), qPrintable(log));
+    }
+
+    // Folders: files paired by relative path; added and removed files; every format.
+    void directories()
+    {
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/humanoid.bpat"));
+        QTemporaryDir dir;
+        const QString oldDir = dir.filePath(QStringLiteral("old")), newDir = dir.filePath(QStringLiteral("new"));
+        for (const QString &d : {oldDir, newDir})
+            QVERIFY(QDir().mkpath(d + QStringLiteral("/creatures")));
+        const auto real = [](const char *name) { return difftest::realFile("bpat_current", name); };
+        for (const char *name : {"humanoid", "horse", "elephant"})
+            QVERIFY(copyFile(real(name), oldDir + QStringLiteral("/creatures/%1.bpat").arg(QLatin1String(name))));
+        for (const char *name : {"humanoid", "elephant", "sheep"})
+            QVERIFY(copyFile(real(name), newDir + QStringLiteral("/creatures/%1.bpat").arg(QLatin1String(name))));
+        const QString mesh = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/elephant_minimal.bpsm"));
+        QVERIFY(copyFile(mesh, oldDir + QStringLiteral("/elephant_minimal.bpsm")));
+        QVERIFY(copyFile(mesh, newDir + QStringLiteral("/elephant_minimal.bpsm")));
+        auto doc = difftest::load(real("wolf"));
+        QVERIFY(doc);
+        QVERIFY(difftest::save(*doc, oldDir + QStringLiteral("/wolf.bpat")));
+        doc->clip(2).fps = 30.0f;
+        QVERIFY(difftest::save(*doc, newDir + QStringLiteral("/wolf.bpat")));
+
+        testcli::Run r = testcli::bpat({Diff, oldDir, newDir});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.outText(), QStringLiteral("creatures/horse.bpat: file removed\n"
+                                             "creatures/sheep.bpat: file added\n"
+                                             "wolf.bpat: 1 change (1 clip metadata)\n"
+                                             "  clip walk: fps 28 -> 30\n"
+                                             "6 files: 1 differ, 1 added, 1 removed, 3 the same\n"));
+        r = testcli::bpat({Diff, oldDir, newDir, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject json = r.json();
+        QCOMPARE(json.value(QStringLiteral("same")).toBool(true), false);
+        QStringList statuses;
+        for (const QJsonValue &f : json.value(QStringLiteral("files")).toArray())
+            statuses.append(f.toObject().value(QStringLiteral("path")).toString() + QLatin1Char('=') + f.toObject().value(QStringLiteral("status")).toString());
+        QCOMPARE(statuses, (QStringList{QStringLiteral("creatures/elephant.bpat=same"), QStringLiteral("creatures/horse.bpat=removed"),
+                                        QStringLiteral("creatures/humanoid.bpat=same"), QStringLiteral("creatures/sheep.bpat=added"),
+                                        QStringLiteral("elephant_minimal.bpsm=same"), QStringLiteral("wolf.bpat=different")}));
+        const QJsonArray changes = json.value(QStringLiteral("changes")).toArray();
+        QCOMPARE(changes.size(), 3);
+        QCOMPARE(changes.at(2).toObject().value(QStringLiteral("path")).toString(), QStringLiteral("wolf.bpat"));
+        QCOMPARE(changes.at(2).toObject().value(QStringLiteral("field")).toString(), QStringLiteral("fps"));
+
+        r = testcli::bpat({Diff, oldDir, newDir, QStringLiteral("--format"), QStringLiteral("junit")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.outText().contains(QStringLiteral("<testsuite name=\"bpat diff\" tests=\"6\" failures=\"3\" errors=\"0\"")), qPrintable(r.outText()));
+        QVERIFY(r.outText().contains(QStringLiteral("<failure type=\"clip_metadata\" message=\"wolf.bpat: clip walk: fps 28 -&gt; 30\"")));
+        r = testcli::bpat({Diff, oldDir, newDir, QStringLiteral("--format"), QStringLiteral("github")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.outText().contains(QStringLiteral("::error file=%1/wolf.bpat,title=bpat diff clip_metadata::clip walk: fps 28 -> 30\n").arg(newDir)),
+                 qPrintable(r.outText()));
+        QVERIFY(r.outText().contains(QStringLiteral("::error file=%1/creatures/horse.bpat,title=bpat diff file_removed::").arg(oldDir)));
+
+        r = testcli::bpat({Diff, oldDir, oldDir});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.outText(), QStringLiteral("5 files: 0 differ, 0 added, 0 removed, 5 the same\n"));
+        // --clip in folders: files without the clip compare their other parts.
+        QCOMPARE(testcli::bpat({Diff, oldDir, newDir, QStringLiteral("--clip"), QStringLiteral("idle")}).exitCode, 1);
+        QCOMPARE(testcli::bpat({Diff, oldDir, real("horse")}).exitCode, 2);
     }
 
     void exitStatus()

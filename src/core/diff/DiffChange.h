@@ -97,6 +97,7 @@ struct SocketPair
 struct DiffResult
 {
     QString pathA, pathB;
+    QString relativePath;    // directory mode: the path both sides share under their folders
     double tolerance = 0.0;
     QString dialectA, dialectB;
     QList<Change> changes;

@@ -134,7 +134,7 @@ void Builder::header()
 bool Builder::clips()
 {
     for (const QString &name : o.clips) {
-        if (a.findClip(name) < 0 && b.findClip(name) < 0) {
+        if (o.unknownClipIsTrouble && a.findClip(name) < 0 && b.findClip(name) < 0) {
             r.error = QStringLiteral("no clip named '%1' in either file").arg(name);
             return false;
         }
