@@ -73,6 +73,7 @@ struct Change
     double maxTranslation = 0.0;
     double maxValue = 0.0;   // contacts: the largest |difference| of sole_y or foot_y
     int rotationBone = -1, translationBone = -1;
+    bool rotationBeyond = false, translationBeyond = false; // beyond the tolerance somewhere
     qint64 rotationFrame = -1, translationFrame = -1;
     QList<BoneDifference> bones; // every bone beyond the tolerance
     QStringList clips;       // socket motion: the clips where it differs

@@ -120,18 +120,25 @@ QString DiffReport::line(const Change &c)
         text = QStringLiteral("clip %1: %2 %3 -> %4").arg(c.clip, c.field, valueText(c.oldValue), valueText(c.newValue));
         break;
     case ChangeKind::Motion: {
-        text = QStringLiteral("clip %1: motion differs in %2 (%3 of %4 frames, %5 %6): largest %7 at %8 frame %9")
+        // The name of a bone beyond the tolerance, from the change's own list.
+        const auto bone = [&c](int index) {
+            for (const BoneDifference &b : c.bones) {
+                if (b.bone == index)
+                    return boneText(index, b.name);
+            }
+            return boneText(index, QString());
+        };
+        QStringList largest;
+        if (c.rotationBeyond || !c.translationBeyond)
+            largest.append(QStringLiteral("%1 at %2 frame %3").arg(degreesText(c.maxRotationDeg), bone(c.rotationBone)).arg(c.rotationFrame));
+        if (c.translationBeyond)
+            largest.append(QStringLiteral("%1 at %2 frame %3").arg(metresText(c.maxTranslation), bone(c.translationBone)).arg(c.translationFrame));
+        text = QStringLiteral("clip %1: motion differs in %2 (%3 of %4 frames, %5 %6): largest %7")
                    .arg(c.clip, framesText(c))
                    .arg(c.framesDiffering)
                    .arg(c.framesCompared)
                    .arg(c.bones.size())
-                   .arg(c.bones.size() == 1 ? QStringLiteral("bone") : QStringLiteral("bones"))
-                   .arg(degreesText(c.maxRotationDeg), boneText(c.rotationBone, c.rotationBone == c.bone ? c.boneName : QString()))
-                   .arg(c.rotationFrame);
-        if (c.maxTranslation > 0.0) {
-            const QString name = c.translationBone == c.bone ? c.boneName : QString();
-            text += QStringLiteral(", %1 at %2 frame %3").arg(metresText(c.maxTranslation), boneText(c.translationBone, name)).arg(c.translationFrame);
-        }
+                   .arg(c.bones.size() == 1 ? QStringLiteral("bone") : QStringLiteral("bones"), largest.join(QStringLiteral(", ")));
         break;
     }
     case ChangeKind::Contacts:

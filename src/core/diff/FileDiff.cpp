@@ -392,6 +392,8 @@ bool Builder::motion()
                     const double deg = degreesOfChordSquared(x.chord2), metres = std::sqrt(double(x.move2));
                     const double rad = deg * M_PI / 180.0;
                     c.bones.append({int(bone), boneName(int(bone)), deg, metres, rad >= metres ? x.chordFrame : x.moveFrame});
+                    c.rotationBeyond = c.rotationBeyond || x.chord2 > float(chordSquaredOf(o.tolerance)) || std::isnan(x.chord2);
+                    c.translationBeyond = c.translationBeyond || !(double(x.move2) <= o.tolerance * o.tolerance);
                     if (deg > c.maxRotationDeg || c.rotationBone < 0) {
                         c.maxRotationDeg = deg;
                         c.rotationBone = int(bone);
