@@ -15,6 +15,7 @@ const QString kTime = QStringLiteral("time");
 const QString kOnion = QStringLiteral("onion");
 const QString kOnionSpacing = QStringLiteral("onion-spacing");
 const QString kMotionPath = QStringLiteral("motion-path");
+const QString kCompare = QStringLiteral("compare");
 }
 
 StudioCommandLine::StudioCommandLine()
@@ -43,6 +44,9 @@ StudioCommandLine::StudioCommandLine()
                         QStringLiteral("Draw the motion paths of these bones, sockets or recorded joints "
                                        "(e.g. Hand_R,RightHand/IndexTip)."),
                         QStringLiteral("NAME[,NAME...]")});
+    m_parser.addOption({kCompare,
+                        QStringLiteral("Compare FILE with this BPAT file: its differences listed, it drawn as a ghost."),
+                        QStringLiteral("OTHER.bpat")});
     // Further modes register their options here and are dispatched in main.cpp, e.g.
     // {"benchmark-crowd", "Run the crowd benchmark off-screen with N instances.", "N"}.
 }
@@ -108,6 +112,13 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     for (const QString &value : m_parser.values(kMotionPath)) {
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.motionPaths.append(name.trimmed());
+    }
+    if (m_parser.isSet(kCompare)) {
+        m_options.compare = m_parser.value(kCompare);
+        if (m_options.compare.isEmpty()) {
+            m_error = QStringLiteral("--compare expects a BPAT file");
+            return false;
+        }
     }
     if (m_parser.isSet(kScreenshot)) {
         m_options.screenshot = m_parser.value(kScreenshot);

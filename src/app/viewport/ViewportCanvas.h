@@ -15,8 +15,11 @@
 // setRecordingOverlay(true). Motion paths of named bones, sockets or recorded joints
 // (setMotionPaths) and onion skins (setOnionSkins: ghosts N frames before and after, in the same
 // instanced draw as a crowd, fading with distance) work on clips; motion paths also on recordings.
+// Compare mode (setCompareGhost) draws a second file's paired clip at the same frame as a warm
+// ghost in that same instanced draw.
 // Construct it only where openGLProblem() is empty: Qt itself crashes
 // composing any QOpenGLWidget on a platform without OpenGL (the offscreen plugin).
+#include "CompareGhost.h"
 #include "CreatureRenderer.h"
 #include "LineRenderer.h"
 #include "MotionPaths.h"
@@ -108,6 +111,11 @@ public:
     // nearest first, fade level k * 255 / (count + 1) in bits 8..15 of `loops`. One-shot clips
     // get no ghost past either end.
     static QList<CreatureInstance> onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing);
+    // Compare mode (ViewportCanvasMotion.cpp): the ghost drawn over the creature, or null.
+    const CompareGhost *compareGhost() const { return m_ghost.get(); }
+    // The ghost's instance: its clip's frame, the fade level in bits 8..15 and kCompareGhostBit.
+    static constexpr quint32 kCompareGhostBit = 1u << 16;
+    static constexpr quint32 kCompareGhostFade = 24;
 
 public Q_SLOTS:
     // keepCamera: the same document shown again (after an edit or a reload) keeps the view.
@@ -142,6 +150,9 @@ public Q_SLOTS:
     void setRecordingOffset(double seconds);
     void setMotionPaths(const QStringList &names);
     void setOnionSkins(int count, int spacing = 1);
+    // A second file over the open one (CompareGhost.h); null stops. A new file shown (setFile,
+    // setSource) drops the ghost, which was built from the file before.
+    void setCompareGhost(std::shared_ptr<const CompareGhost> ghost);
 
 Q_SIGNALS:
     void boneSelected(int bone);
@@ -222,6 +233,8 @@ private:
     int m_onion = 0;
     int m_onionSpacing = 1;
     QList<CreatureInstance> m_drawnInstances;
+    std::shared_ptr<const CompareGhost> m_ghost;
+    PaletteSource m_plainSource; // the file's own source, while the scene shows the ghost's
 
     QElapsedTimer m_clock;     // playback time
     QElapsedTimer m_frameClock; // interval between frames

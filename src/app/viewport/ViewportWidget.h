@@ -71,6 +71,7 @@ public Q_SLOTS:
     void setRecordingOffset(double seconds);
     void setMotionPaths(const QStringList &names);
     void setOnionSkins(int count, int spacing = 1);
+    void setCompareGhost(std::shared_ptr<const CompareGhost> ghost); // compare mode (ViewportCanvas)
 
 Q_SIGNALS:
     void boneSelected(int bone);
