@@ -67,7 +67,7 @@ QString vector(const QVector3D &v)
 
 QString boneLabel(const QStringList &names, quint32 bone)
 {
-    const QString name = int(bone) < names.size() ? names.at(int(bone)) : QString();
+    const QString name = qsizetype(bone) < names.size() ? names.at(qsizetype(bone)) : QString(); // any u32 anchor
     return name.isEmpty() ? QString::number(bone) : QStringLiteral("%1 %2").arg(bone).arg(name);
 }
 
@@ -294,18 +294,14 @@ QStringList TextConv::ofRecording(const InputAnimation &a)
 std::optional<QStringList> TextConv::ofPath(const QString &path, QString *error)
 {
     switch (FormatRegistry::detect(path)) {
-    case FileKind::Bpat: {
-        const auto file = BpatFile::open(path, error);
-        if (!file)
-            return std::nullopt;
-        return ofBpat(*file);
-    }
-    case FileKind::Bpsm: {
-        const auto file = BpsmFile::open(path, error);
-        if (!file)
-            return std::nullopt;
-        return ofBpsm(*file);
-    }
+    case FileKind::Bpat: // a file that cannot be mapped (an empty one) gets its bytes below
+        if (const auto file = BpatFile::open(path))
+            return ofBpat(*file);
+        break;
+    case FileKind::Bpsm:
+        if (const auto file = BpsmFile::open(path))
+            return ofBpsm(*file);
+        break;
     case FileKind::InputAnimation: {
         InputAnimationReader reader;
         const auto animation = reader.readFile(path);
