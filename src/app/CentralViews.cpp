@@ -5,6 +5,7 @@
 #include "dialogs/RebakeDialog.h"
 #include "document/RecordingState.h"
 #include "viewport/ViewportWidget.h"
+#include "widgets/AnalysisPanel.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
 #include "rebake/RebakeRecipe.h"
@@ -27,6 +28,13 @@ CentralViews::CentralViews(MainWindow *window)
     connectViewportMenu();
     connect(ui->actionRebake, &QAction::triggered, this, &CentralViews::openRebakeDialog);
     installCurves();
+    installAnalysis();
+}
+
+void CentralViews::installAnalysis()
+{
+    m_analysis = new AnalysisPanel(m_window->context(), m_window->jobs());
+    m_window->addCentralView(m_analysis, tr("Analysis"));
 }
 
 void CentralViews::installCurves()

@@ -33,7 +33,7 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addOption({kScreenshot,
                         QStringLiteral("Render the window after loading, write it as a PNG and exit."),
                         QStringLiteral("OUT.png")});
-    m_parser.addOption({kTab, QStringLiteral("Show this central view: viewport or curves."), QStringLiteral("NAME")});
+    m_parser.addOption({kTab, QStringLiteral("Show this central view: viewport, curves or analysis."), QStringLiteral("NAME")});
     m_parser.addOption({kTime,
                         QStringLiteral("Go to this instant of the open recording (seconds); the timeline plays the recording."),
                         QStringLiteral("SECONDS")});
@@ -80,8 +80,9 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     }
     if (m_parser.isSet(kTab)) {
         m_options.tab = m_parser.value(kTab).toLower();
-        if (m_options.tab != QLatin1String("viewport") && m_options.tab != QLatin1String("curves")) {
-            m_error = QStringLiteral("--tab expects viewport or curves, got '%1'").arg(m_parser.value(kTab));
+        if (m_options.tab != QLatin1String("viewport") && m_options.tab != QLatin1String("curves")
+            && m_options.tab != QLatin1String("analysis")) {
+            m_error = QStringLiteral("--tab expects viewport, curves or analysis, got '%1'").arg(m_parser.value(kTab));
             return false;
         }
     }

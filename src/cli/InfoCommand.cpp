@@ -6,6 +6,7 @@
 #include "CommandRegistry.h"
 #include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
+#include "mesh/Rig.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -79,6 +80,51 @@ QString sectionsText(const SectionLayout &layout)
     return t;
 }
 
+// The bones' names and parents: the game's rig of the file's species and bone count (any era),
+// a late-v3 file's own parent table, or index names when the studio does not know the rig.
+struct BoneTable
+{
+    std::optional<Rig> rig;
+    int count = 0;
+    QString source;      // "game", "description", "file_parents", "unknown"
+    QString description; // for people
+
+    static BoneTable of(const BpatFile &file)
+    {
+        BoneTable t;
+        t.count = file.header().boneCount >= 1 && file.header().boneCount <= 64 ? int(file.header().boneCount) : 0;
+        t.rig = Rig::forFile(file);
+        if (t.rig && t.rig->boneCount() != t.count)
+            t.rig.reset();
+        if (!t.rig) {
+            t.source = QStringLiteral("unknown");
+            t.description = QStringLiteral("unknown rig: bones named by index, parents unknown");
+            return t;
+        }
+        switch (t.rig->source()) {
+        case Rig::Source::Game: t.source = QStringLiteral("game"); break;
+        case Rig::Source::Description: t.source = QStringLiteral("description"); break;
+        case Rig::Source::FileParents: t.source = QStringLiteral("file_parents"); break;
+        }
+        t.description = t.rig->describeSource();
+        return t;
+    }
+    QString name(int b) const { return rig ? rig->bone(b).name : QStringLiteral("bone %1").arg(b); }
+    int parent(int b) const { return rig ? rig->bone(b).parent : -1; }
+};
+
+QJsonArray bonesJson(const BoneTable &table)
+{
+    QJsonArray out;
+    for (int b = 0; b < table.count; ++b) {
+        const int parent = table.parent(b);
+        out.append(QJsonObject{{QStringLiteral("index"), b},
+                               {QStringLiteral("name"), table.name(b)},
+                               {QStringLiteral("parent"), parent >= 0 && table.rig ? QJsonValue(parent) : QJsonValue()}});
+    }
+    return out;
+}
+
 QJsonObject infoJson(const BpatFile &file)
 {
     const BpatHeader &h = file.header();
@@ -139,6 +185,12 @@ QJsonObject infoJson(const BpatFile &file)
         {QStringLiteral("sections"), sectionsJson(SectionLayout::of(file))},
         {QStringLiteral("dialect"), format::dialectName(file.dialect())},
     };
+    const BoneTable bones = BoneTable::of(file);
+    out.insert(QStringLiteral("rig"), QJsonObject{{QStringLiteral("name"), bones.rig ? QJsonValue(bones.rig->name()) : QJsonValue()},
+                                                  {QStringLiteral("source"), bones.source},
+                                                  {QStringLiteral("known_names"), bones.rig && bones.rig->knownNames()},
+                                                  {QStringLiteral("description"), bones.description}});
+    out.insert(QStringLiteral("bones"), bonesJson(bones));
     if (file.hasV3Extension()) {
         const BpatV3Extension &x = file.v3Extension();
         out.insert(QStringLiteral("contact_data_offset"), double(x.contactDataOffset));
@@ -188,6 +240,16 @@ QString infoText(const BpatFile &file)
                 parents << (p == format::NoParentBone ? QStringLiteral("-") : QString::number(p));
             t += QStringLiteral("bone parents: %1\n").arg(parents.join(QLatin1Char(' ')));
         }
+    }
+    const BoneTable bones = BoneTable::of(file);
+    if (bones.count > 0) {
+        QStringList names;
+        for (int b = 0; b < bones.count; ++b) {
+            const int parent = bones.parent(b);
+            names << (parent >= 0 ? QStringLiteral("%1 %2(%3)").arg(b).arg(bones.name(b)).arg(parent)
+                                  : QStringLiteral("%1 %2").arg(b).arg(bones.name(b)));
+        }
+        t += QStringLiteral("bones (%1): %2\n").arg(bones.description, names.join(QStringLiteral(", ")));
     }
     if (!file.clipTableInBounds())
         t += QStringLiteral("clips: the clip table is not inside the file (run bpat validate)\n");

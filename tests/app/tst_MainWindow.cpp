@@ -387,16 +387,18 @@ void tst_MainWindow::centralViewsPlugIn()
 {
     MainWindow window;
     CentralViewHost *host = window.centralViews();
-    // The window installs the 3D viewport as its primary view and the curves panel as a tab.
+    // The window installs the 3D viewport as its primary view, the curves panel and the
+    // Analysis tab as tabs.
     QVERIFY(!host->hasPlaceholder());
     QVERIFY(host->primaryView()->inherits("bpat::studio::ViewportWidget"));
-    QCOMPARE(host->count(), 2);
+    QCOMPARE(host->count(), 3);
     QCOMPARE(host->tabText(1), QStringLiteral("Curves"));
+    QCOMPARE(host->tabText(2), QStringLiteral("Analysis"));
     auto *viewport = new QLabel(QStringLiteral("viewport"));
     window.setCentralView(viewport, QStringLiteral("Viewport"));
     QCOMPARE(host->primaryView(), viewport);
-    QCOMPARE(window.addCentralView(new QLabel(QStringLiteral("more")), QStringLiteral("More")), 2);
-    QCOMPARE(host->count(), 3);
+    QCOMPARE(window.addCentralView(new QLabel(QStringLiteral("more")), QStringLiteral("More")), 3);
+    QCOMPARE(host->count(), 4);
     // Panels added later appear in the View menu.
     QDockWidget *dock = window.addPanel(new QLabel(QStringLiteral("undo")), QStringLiteral("History"),
                                         QStringLiteral("historyDock"), Qt::RightDockWidgetArea);

@@ -60,7 +60,8 @@ void HeaderModel::addBpatRows(const BpatFile &f)
         add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
             species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
         add(QStringLiteral("bone_count"), QString::number(hd.boneCount), hd.boneCount, h::BoneCount,
-            m_context->rig() ? tr("rig: %1").arg(m_context->rig()->name()) : tr("no built-in rig with this bone count"));
+            m_context->rig() ? tr("rig: %1").arg(m_context->rig()->describeSource())
+                             : tr("unknown rig: no rig of this species has this bone count; bones named by index"));
         add(QStringLiteral("socket_count"), QString::number(hd.socketCount), hd.socketCount, h::SocketCount, {});
         add(QStringLiteral("clip_count"), QString::number(hd.clipCount), hd.clipCount, h::ClipCount, {});
         add(QStringLiteral("frame_total"), QString::number(hd.frameTotal), hd.frameTotal, h::FrameTotal, {});
