@@ -5,6 +5,7 @@
 #include "gltf/GltfAccessorReader.h"
 #include "gltf/GltfAxes.h"
 #include "gltf/GltfChannelSampler.h"
+#include "gltf/GltfLimits.h"
 #include "gltf/GltfLoader.h"
 #include "gltf/GltfModelCheck.h"
 #include "gltf/GltfRigMatch.h"
@@ -20,9 +21,6 @@
 namespace bpat {
 
 namespace {
-
-// Frames times nodes an animation may cost, and key values it may read (a few seconds).
-constexpr double maxWork = 5e7;
 
 std::optional<double> extraNumber(const tinygltf::Value &extras, const char *key)
 {
@@ -76,6 +74,9 @@ struct Importer
     QList<int> joints;        // node of each palette bone
     QList<int> neededOrder;   // joints and their ancestors, parents first
     QStringList familyNames;  // per imported clip: the base clip named in its extras (or empty)
+    // What the animations imported so far cost, all together (gltflimits).
+    double keyValues = 0;
+    double samplingWork = 0;
 
     bool fail(const QString &message)
     {
@@ -169,13 +170,14 @@ struct Importer
     bool importAnimation(int a)
     {
         const tinygltf::Animation &anim = model.animations[size_t(a)];
-        double keys = 0; // values the samplers will copy: bounded before reading them
+        // Values the samplers will copy, with every animation before: bounded before reading them.
         for (const tinygltf::AnimationChannel &channel : anim.channels) {
             const tinygltf::AnimationSampler &sampler = anim.samplers[size_t(channel.sampler)];
-            keys += double(model.accessors[size_t(sampler.input)].count) + double(model.accessors[size_t(sampler.output)].count) * 4;
+            keyValues += double(model.accessors[size_t(sampler.input)].count) + double(model.accessors[size_t(sampler.output)].count) * 4;
         }
-        if (keys > maxWork)
-            return fail(QStringLiteral("animations[%1]: its channels hold %2 key values, more than an import may read").arg(a).arg(keys));
+        if (keyValues > double(gltflimits::maxKeyValues))
+            return fail(QStringLiteral("animations[%1]: its channels and those before read %2 key values, more than an import "
+                                       "reads (%3)").arg(a).arg(keyValues).arg(gltflimits::maxKeyValues));
         QList<GltfChannelSampler> samplers;
         for (int c = 0; c < int(anim.channels.size()); ++c) {
             QString error;
@@ -235,9 +237,12 @@ struct Importer
         for (int n : neededOrder)
             needed[n] = true;
         samplers.removeIf([&](const GltfChannelSampler &s) { return !needed.at(s.node()); });
-        if (double(clip.frameCount) * double(neededOrder.size() + samplers.size()) > maxWork)
-            return fail(QStringLiteral("animations[%1] ('%2'): %3 frames of %4 nodes and %5 channels is more work than an import may take")
-                            .arg(a).arg(clip.name).arg(clip.frameCount).arg(neededOrder.size()).arg(samplers.size()));
+        samplingWork += double(clip.frameCount) * double(neededOrder.size() + samplers.size());
+        if (samplingWork > double(gltflimits::maxSamplingWork))
+            return fail(QStringLiteral("animations[%1] ('%2'): %3 frames of %4 nodes and %5 channels, with the animations before, "
+                                       "is more work than an import takes (%6 node poses)")
+                            .arg(a).arg(clip.name).arg(clip.frameCount).arg(neededOrder.size()).arg(samplers.size())
+                            .arg(gltflimits::maxSamplingWork));
         QList<Matrix4d> locals(qsizetype(model.nodes.size()), Affine::identity());
         for (int n : neededOrder)
             locals[n] = staticLocal(model.nodes[size_t(n)]);
@@ -340,7 +345,10 @@ struct Importer
             return;
         const tinygltf::Skin &skin = model.skins.front();
         QString error;
-        const auto ibm = GltfAccessorReader(model).floats(skin.inverseBindMatrices, &error);
+        const GltfAccessorReader reader(model);
+        const bool fits = reader.count(skin.inverseBindMatrices) * size_t(reader.componentCount(skin.inverseBindMatrices))
+                          == skin.joints.size() * 16; // before reading it
+        const auto ibm = fits ? reader.floats(skin.inverseBindMatrices, &error) : std::nullopt;
         if (!ibm || ibm->size() != skin.joints.size() * 16) {
             result.notes.append(QStringLiteral("skins[0].inverseBindMatrices not used for the bind palette: %1")
                                     .arg(error.isEmpty() ? QStringLiteral("not one matrix per joint") : error));
@@ -433,12 +441,14 @@ GltfImportResult GltfImporter::importBytes(const QByteArray &bytes, const QStrin
     }
     tinygltf::Model model;
     QString error, warning;
-    if (!GltfLoader::load(bytes, baseDir, &model, &error, &warning)) {
+    QStringList inputs;
+    if (!GltfLoader::load(bytes, baseDir, &model, &error, &warning, &inputs)) {
         GltfImportResult r;
         r.error = error;
         return r;
     }
     Importer importer{model, options, {}, {}, {}, {}, {}};
+    importer.result.inputs = inputs;
     if (!warning.isEmpty())
         importer.result.notes.append(warning);
     importer.run();
@@ -457,6 +467,7 @@ GltfImportResult GltfImporter::importFile(const QString &path, const GltfImportO
     r = importBytes(contents.bytes, QFileInfo(path).absolutePath(), options);
     if (!r.error.isEmpty())
         r.error = QStringLiteral("%1: %2").arg(path, r.error);
+    r.inputs.prepend(QFileInfo(path).absoluteFilePath());
     return r;
 }
 
