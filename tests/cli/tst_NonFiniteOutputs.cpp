@@ -4,7 +4,9 @@
 // and location, and nothing is written; where the value is dropped (contacts, going down to v2)
 // the output validates. A clean source's output of every writer passes `validate --deep`.
 #include "CliRunner.h"
+#include "GeneratedRecording.h"
 #include "TestDocuments.h"
+#include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
 
 #include <QFile>
@@ -157,6 +159,32 @@ private Q_SLOTS:
         QVERIFY(writeFile(gltf, text));
         const QString out = path("huge.bpat");
         refused(testcli::bpat({arg("import"), gltf, arg("-o"), out}), out, arg("palette[clip=animation_0,frame=0,bone=1]"));
+    }
+
+    // rebake --into excuses the target's own spec-profile errors, but not its NaN: a clip it keeps
+    // with one refuses the output (it already did, through the game profile, whose errors are
+    // never excused: a guard for the rule); replacing that clip writes a file that validates.
+    void rebakeIntoKeepsNoNaN()
+    {
+        const QString recording = path("take_7.bin");
+        QVERIFY(testrecording::write(recording));
+        const QString base = path("base.bpat");
+        testcli::Run r = testcli::bpat({arg("rebake"), recording, arg("-o"), base, arg("--to"), arg("2"), arg("--fps"), arg("30")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
+        QFile f(base);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        const qsizetype at = qsizetype(BpatFile::fromData(bytes).paletteDataOffset()) + 16 * 64 + 5 * 4; // frame 0, bone 16
+        testdocs::setF32(bytes, at, std::numeric_limits<float>::quiet_NaN());
+        QVERIFY(f.seek(0) && f.write(bytes) == bytes.size());
+        f.close();
+        const QString out = path("rebaked.bpat");
+        refused(testcli::bpat({arg("rebake"), recording, arg("-o"), out, arg("--into"), base, arg("--from"), arg("3"),
+                               arg("--to"), arg("4"), arg("--clip"), arg("second")}), out, arg("palette[clip=take_7,frame=0,bone=16]"));
+        r = testcli::bpat({arg("rebake"), recording, arg("-o"), out, arg("--into"), base, arg("--from"), arg("3"), arg("--to"),
+                           arg("4"), arg("--clip"), arg("take_7")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
+        validatesDeep(out);
     }
 
     // The principle on a clean source: whatever each writer writes passes `validate --deep`.
