@@ -95,6 +95,34 @@ if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
 fi
 echo
 
+# The motion lint (`bpat validate --profile motion`) beside the deep check (`--deep`) of the same
+# file, interleaved, through the CLI as a pipeline runs them: a late-v3 rebake of the real
+# recording at 9600 fps (504 MB, one clip of 138,841 frames, 53 bones). Medians of RUNS runs of
+# each, wall time and max RSS (/usr/bin/time).
+if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
+  cmake --build "$build" --target bpat >&2
+  lint_file="$scratch/motion_lint.$$.bpat"
+  "$build/bin/bpat" rebake "$recording" -o "$lint_file" --recipe hands --fps 9600 --format-version 3 >/dev/null 2>&1
+  median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+  : > "$scratch/lint_deep.$$"; : > "$scratch/lint_motion.$$"; : > "$scratch/lint_deep_rss.$$"; : > "$scratch/lint_motion_rss.$$"
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f '%e %M' -o "$scratch/lint_t.$$" "$build/bin/bpat" validate --deep "$lint_file" >/dev/null 2>&1 || true
+    read -r t m < "$scratch/lint_t.$$"; echo "$t" >> "$scratch/lint_deep.$$"; echo "$m" >> "$scratch/lint_deep_rss.$$"
+    /usr/bin/time -f '%e %M' -o "$scratch/lint_t.$$" "$build/bin/bpat" validate --profile motion "$lint_file" >/dev/null 2>&1 || true
+    read -r t m < "$scratch/lint_t.$$"; echo "$t" >> "$scratch/lint_motion.$$"; echo "$m" >> "$scratch/lint_motion_rss.$$"
+  done
+  deep_t=$(median < "$scratch/lint_deep.$$"); motion_t=$(median < "$scratch/lint_motion.$$")
+  deep_m=$(median < "$scratch/lint_deep_rss.$$"); motion_m=$(median < "$scratch/lint_motion_rss.$$")
+  echo "### The motion lint beside the deep check (9600 fps late-v3 rebake of the real recording, $(( $(stat -c %s "$lint_file") / 1000000 )) MB; CLI, medians of $runs)"
+  echo
+  echo "| job | wall time | peak memory (max RSS) | ratio to the deep check |"
+  echo "|---|---|---|---|"
+  echo "| bpat validate --deep | $deep_t s | $((deep_m / 1024)) MB | 1 |"
+  echo "| bpat validate --profile motion | $motion_t s | $((motion_m / 1024)) MB | $(awk -v a="$motion_t" -v b="$deep_t" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "?" }') |"
+  echo
+  rm -f "$lint_file" "$scratch"/lint_*.$$
+fi
+
 echo "### The Rebake dialog's Preview: peak memory"
 echo
 echo "| recording, recipe, frame rate: output | preview | peak RSS | peak anonymous memory | time |"

@@ -6,6 +6,7 @@
 #   fuzz_bpsm    small valid snapshots written by BUILD's bpsm_fuzz_seed (from the BPSM files
 #                BUILD baked into share/bpat-studio/samples, plus a synthetic one), the .bpsm
 #                cases of tests/data/malformed
+#   fuzz_bprm    the game's rigged bodies in ../shared (bpat_current), cut like every seed
 #   fuzz_recipe  the built-in recipes and the JSON examples of docs/examples
 #   fuzz_gltf    Debian's assimp-testmodels glTF 2.0 files (when installed, every folder), and
 #                the real horse and elephant exported as .glb and .gltf by BUILD's bpat (when built)
@@ -19,7 +20,7 @@ BUILD=${1:-build-fuzz}
 DIR=$BUILD/seeds
 SHARED=${BPAT_SHARED_DIR:-../shared}
 rm -rf "$DIR"
-mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_recipe" "$DIR/fuzz_gltf" "$DIR/fuzz_gltf_glb"
+mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_bprm" "$DIR/fuzz_recipe" "$DIR/fuzz_gltf" "$DIR/fuzz_gltf_glb"
 seed() { # TARGET FILE
   local out="$DIR/$1/$(basename "$(dirname "$2")")_$(basename "$2")"
   head -c 65536 "$2" > "$out"
@@ -28,6 +29,7 @@ shopt -s nullglob
 for f in "$SHARED"/upstream_assets/*/*.bpat tests/data/malformed/*.bpat; do seed fuzz_bpat "$f"; done
 for f in "$SHARED"/mrtk_samples/*.bin tests/data/malformed/*.bin; do seed fuzz_anim "$f"; done
 for f in tests/data/malformed/*.bpsm; do seed fuzz_bpsm "$f"; done
+for f in "$SHARED"/upstream_assets/*/*.bprm; do seed fuzz_bprm "$f"; done
 for f in resources/recipes/*.json docs/examples/*.json; do seed fuzz_recipe "$f"; done
 if [ -d /usr/share/assimp/models/glTF2 ]; then
   while IFS= read -r -d '' f; do seed fuzz_gltf "$f"; done \

@@ -8,7 +8,7 @@ flat in int vBone;
 in float vSelected;
 in float vGhost;
 
-uniform vec3 uRoleColors[7];
+uniform vec3 uRoleColors[16]; // 7 used by the stand-ins (bpat::ColorRole), 16 by the game's bodies
 uniform int uColorMode;      // 0 materials, 1 per-bone colours
 uniform vec3 uCameraPosition;
 
@@ -27,7 +27,7 @@ void main()
     vec3 toCamera = normalize(uCameraPosition - vWorld);
     if (dot(n, toCamera) < 0.0)
         n = -n; // two-sided: mirrored parts and open seams still shade
-    vec3 base = uColorMode == 1 ? boneColor(vBone) : uRoleColors[min(vRole, 6u)];
+    vec3 base = uColorMode == 1 ? boneColor(vBone) : uRoleColors[min(vRole, 15u)];
     vec3 key = normalize(vec3(0.5, 0.8, 0.45));
     vec3 fill = normalize(vec3(-0.6, 0.3, -0.5));
     float diffuse = max(dot(n, key), 0.0) * 0.75 + max(dot(n, fill), 0.0) * 0.2;

@@ -408,8 +408,10 @@ QString MainWindow::currentDocumentKind() const
 {
     if (m_context->recording()->drivesTimeline())
         return QStringLiteral("recording");
-    return m_context->document() && m_context->document()->kind() == FileKind::Bpsm ? QStringLiteral("snapshot")
-                                                                                    : QStringLiteral("bpat");
+    // A body, like a snapshot, has no palette or sockets to show.
+    const OpenDocument *document = m_context->document();
+    return document && (document->kind() == FileKind::Bpsm || document->kind() == FileKind::Bprm) ? QStringLiteral("snapshot")
+                                                                                               : QStringLiteral("bpat");
 }
 
 void MainWindow::applyDefaultLayout(const QString &kind)

@@ -88,6 +88,32 @@ private Q_SLOTS:
         QCOMPARE(imported->clip(0).name, QStringLiteral("gallop"));
     }
 
+    // --mesh body: the game's body found beside the file by its naming, or --body.
+    void exportWithTheBody()
+    {
+        const QString dir = QStringLiteral("upstream_assets/bpat_current/");
+        BPAT_REQUIRE_SHARED(dir + QStringLiteral("sheep.bpat"));
+        QTemporaryDir tmp;
+        const QString out = tmp.filePath(QStringLiteral("sheep.glb"));
+        testcli::Run r = testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
+                                        QStringLiteral("--clips"), QStringLiteral("graze"), QStringLiteral("--mesh"), QStringLiteral("body")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.outText().contains(QLatin1String("body of 6420 vertices in 8 materials")), r.out.constData());
+        r = testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
+                           QStringLiteral("--clips"), QStringLiteral("graze"), QStringLiteral("--mesh"), QStringLiteral("body"),
+                           QStringLiteral("--body"), testpaths::shared(dir + QStringLiteral("sheep_minimal.bprm"))});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.outText().contains(QLatin1String("body of 3464 vertices")), r.out.constData());
+        // --body without --mesh body, and a file with no body beside it.
+        QCOMPARE(testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
+                                QStringLiteral("--body"), testpaths::shared(dir + QStringLiteral("sheep_minimal.bprm"))}).exitCode, 2);
+        const QString lonely = tmp.filePath(QStringLiteral("sheep.bpat"));
+        QVERIFY(QFile::copy(testpaths::shared(dir + QStringLiteral("sheep.bpat")), lonely));
+        r = testcli::bpat({QStringLiteral("export"), lonely, QStringLiteral("-o"), out, QStringLiteral("--mesh"), QStringLiteral("body")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.errText().contains(QLatin1String("no body beside")), r.err.constData());
+    }
+
     void usageErrors()
     {
         QTemporaryDir dir;

@@ -65,6 +65,11 @@ void ViewportCanvas::setFile(const bpat::BpatFile &file, bool keepCamera)
     setSource(source, keepCamera);
     if (!source.isValid())
         showNothing(why);
+    if (!keepCamera && source.isValid()) { // another file: its own bodies, by the game's naming
+        findBodies(file.path(), source.speciesId);
+        loadBodies();
+        m_camera.reset(m_scene.referenceLo(), m_scene.referenceHi()); // framed on the body
+    }
 }
 
 void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
@@ -75,6 +80,9 @@ void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
         keepCamera = false; // another kind of document
     }
     m_scene.setSource(source);
+    if (!keepCamera) // another document: no body until one is found or attached
+        m_fullBodyPath.clear(), m_minimalBodyPath.clear();
+    loadBodies(); // the same bodies, checked against the new palette
     updateRecordingCoordinates();
     m_clip = 0;
     m_frame = 0;
@@ -293,8 +301,8 @@ void ViewportCanvas::uploadScene()
         m_message->show();
         return;
     }
-    m_renderer3d.setMesh(m_crowd > 1 ? m_scene.crowdMesh() : m_scene.mesh());
-    m_renderer3d.setRoleColors(m_scene.roleColors());
+    uploadMeshes();
+    m_instancesDirty = true; // near and far split again
 }
 
 void ViewportCanvas::updateInstances()
@@ -310,7 +318,7 @@ void ViewportCanvas::updateInstances()
         const float spacing = std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(),
                                        m_scene.referenceHi().z() - m_scene.referenceLo().z()) * 1.4f;
         m_drawnInstances = CrowdLayout::grid(m_scene.source(), m_crowd, std::max(spacing, 0.1f));
-        m_renderer3d.setInstances(m_drawnInstances);
+        partitionCrowd(); // far instances get the minimal body
         return;
     }
     const PaletteClip &clip = clips.at(std::clamp(m_clip, 0, int(clips.size()) - 1));
@@ -351,6 +359,9 @@ void ViewportCanvas::paintGL()
     }
     if (m_instancesDirty)
         updateInstances();
+    else if (m_farMesh && m_camera.position() != m_lodEye)
+        partitionCrowd(); // the camera moved: which instances are far changed
+
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
     const QMatrix4x4 vp = viewProjection();

@@ -1,12 +1,14 @@
 #pragma once
-// Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`) or
-// against what the game's reader of that file's version accepted (profile `game`), and optionally runs deep checks over every matrix and
+// Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`),
+// against what the game's reader of that file's version accepted (profile `game`) or, after the
+// spec profile's structure, its motion (profile `motion`: MotionProfile), and optionally runs deep checks over every matrix and
 // socket row, streaming through the mapping. Never reads outside the file: every structural
 // finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
 //
 // Deep checks can run on a worker thread: pass a cancel flag and a progress callback.
 #include "diagnostics/DiagnosticSink.h"
 #include "diagnostics/ValidationCodes.h"
+#include "motion/MotionThresholds.h"
 
 #include <atomic>
 #include <functional>
@@ -37,6 +39,8 @@ struct ValidationOptions
     // --into target), so a 1 GiB check does not leave 1 GiB resident; a later read of the same
     // mapping faults the pages in again, so the window and benchmarks leave it off.
     bool releaseBehind = false;
+    // The `motion` profile's thresholds (docs/validation.md, "Motion codes").
+    MotionThresholds motion;
 
     static ValidationOptions make(ValidationProfile profile, bool deep = false, int maxIssues = 0)
     {

@@ -60,6 +60,11 @@ void DiagnosticSink::report(const QString &code, std::optional<quint64> offset, 
 void DiagnosticSink::add(Diagnostic diagnostic)
 {
     diagnostic.severity = ValidationCodes::severity(diagnostic.code, m_profile);
+    addAsIs(std::move(diagnostic));
+}
+
+void DiagnosticSink::addAsIs(Diagnostic diagnostic)
+{
     count(diagnostic.severity);
     keep(std::move(diagnostic));
 }

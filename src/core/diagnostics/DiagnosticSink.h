@@ -40,6 +40,9 @@ public:
     // Adds a finding made elsewhere (another sink, a check that ran ahead of time): its
     // severity becomes this profile's; kept or counted like report().
     void add(Diagnostic diagnostic);
+    // Adds a finding with the severity it has (the motion lint's, whose codes are not in the
+    // spec/game catalogue and whose severity depends on the finding): kept or counted like report().
+    void addAsIs(Diagnostic diagnostic);
     // Appends another sink's result of the same profile as if its findings had been reported
     // here, in order: kept findings added, the ones it only counted counted. Lets checks run in
     // parallel chunks with one merge.

@@ -2,6 +2,8 @@
 
 #include "anim/InputAnimationReader.h"
 #include "bpat/BpatFormat.h"
+#include "bprm/BprmFormat.h"
+#include "bprm/BprmValidator.h"
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmValidator.h"
 #include "diagnostics/DiagnosticSink.h"
@@ -30,6 +32,11 @@ ValidationResult validateBpsm(const QString &path, const ValidationOptions &opti
     return resultOf(BpsmValidator().validatePath(path), options.maxIssues);
 }
 
+ValidationResult validateBprm(const QString &path, const ValidationOptions &options)
+{
+    return resultOf(BprmValidator().validatePath(path), options.maxIssues);
+}
+
 ValidationResult validateRecording(const QString &path, const ValidationOptions &options)
 {
     InputAnimationReader reader;
@@ -55,6 +62,8 @@ QList<FileFormat> makeFormats()
     list.append({FileKind::InputAnimation, QStringLiteral("input-animation"), QStringLiteral("Input animation recordings"),
                  QStringLiteral("application/x-mrtk-input-animation"), {QStringLiteral("bin")}, Rule::Weak, recordingMagic(), false,
                  validateRecording});
+    list.append({FileKind::Bprm, QStringLiteral("bprm"), QStringLiteral("Rigged bodies"), QStringLiteral("application/x-bprm"),
+                 {QStringLiteral("bprm")}, Rule::Decides, QByteArray(bprm::Magic, 4), true, validateBprm});
     return list;
 }
 

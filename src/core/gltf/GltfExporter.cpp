@@ -4,6 +4,7 @@
 #include "bpat/BpatSaver.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/Validator.h"
+#include "bprm/BprmFile.h"
 #include "gltf/GltfAxes.h"
 #include "gltf/GltfBufferBuilder.h"
 #include "gltf/GltfMeshExport.h"
@@ -330,7 +331,24 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
     skin.inverseBindMatrices = buffers.addFloats(ibm, TINYGLTF_TYPE_MAT4, false);
     model.skins.push_back(std::move(skin));
 
-    if (options.creatureMesh) {
+    if (!options.bodyPath.isEmpty()) {
+        // The body is stored in the bind pose the file's bind palette holds; any other pose as
+        // inverse bind matrices would put it elsewhere.
+        if (doc.bindPalette().size() != qsizetype(boneCount) * 16) {
+            r.error = QStringLiteral("the body is stored in the bind pose of a late-v3 file's bind palette; this file has none "
+                                     "(convert it with `bpat convert --to-version 3`)");
+            return {};
+        }
+        QString error;
+        const std::optional<BprmFile> body = BprmFile::open(options.bodyPath, &error);
+        const int meshNode = body ? GltfMeshExport::addBody(model, buffers, *body, boneCount, &r.vertexCount, &r.materialCount, &error) : -1;
+        if (meshNode < 0) {
+            r.error = QStringLiteral("body %1: %2").arg(options.bodyPath, error);
+            return {};
+        }
+        model.nodes[size_t(meshNode)].skin = 0;
+        scene.nodes.push_back(meshNode);
+    } else if (options.creatureMesh) {
         QList<float> reference; // the bind pose, row-major floats as the mesh builder takes them
         for (const Matrix4d &m : bindPose(doc)) {
             const auto floats = Affine::toRowMajorFloats(m);
