@@ -35,8 +35,10 @@ void main()
     float spec = pow(max(dot(reflect(-key, n), toCamera), 0.0), 24.0) * 0.15;
     vec3 color = base * (ambient + diffuse) + vec3(spec);
     color = mix(color, vec3(1.0, 0.55, 0.1), vSelected * 0.6);
-    // Onion skins: tinted cool and faded, the more the further from the current frame.
+    // Onion skins: tinted cool and faded, the more the further from the current frame. The
+    // compare ghost (vGhost < 0): tinted warm.
     color = mix(color, vec3(0.55, 0.7, 1.0), vGhost > 0.0 ? 0.45 : 0.0);
-    float alpha = vGhost > 0.0 ? 0.55 * (1.0 - vGhost) + 0.08 : 1.0;
+    color = mix(color, vec3(1.0, 0.35, 0.15), vGhost < 0.0 ? 0.7 : 0.0);
+    float alpha = vGhost != 0.0 ? 0.55 * (1.0 - abs(vGhost)) + 0.08 : 1.0;
     fragColor = vec4(pow(color, vec3(1.0 / 1.1)), alpha);
 }

@@ -15,7 +15,7 @@ layout(location = 4) in uint aRole;
 
 layout(location = 5) in vec4 iPlacement; // model-space offset xyz, yaw (radians)
 layout(location = 6) in vec3 iClip;      // frame count, fps, phase offset in [0,1)
-layout(location = 7) in uvec2 iClipBase; // first global frame; bit 0: loops, bits 8..15: onion fade
+layout(location = 7) in uvec2 iClipBase; // first global frame; bit 0: loops, bits 8..15: onion fade, bit 16: compare ghost
 
 uniform sampler2DArray uPalette;
 uniform bool uSkinning;      // late v3: the palette holds skinning matrices
@@ -32,7 +32,7 @@ out vec3 vNormal;
 flat out uint vRole;
 flat out int vBone;
 out float vSelected;
-out float vGhost;             // 0: the creature; 0 < g <= 1: an onion skin, fainter as g grows
+out float vGhost;             // 0: the creature; 0 < g <= 1: an onion skin, fainter as g grows; < 0: the compare ghost
 
 // Rows 0..2 of a bone's global matrix in a global frame (row 3 is 0 0 0 1).
 void boneRows(int bone, int frame, out vec4 r0, out vec4 r1, out vec4 r2)
@@ -118,10 +118,12 @@ void main()
     vRole = aRole;
     vBone = int(aBones[0]);
     vGhost = float((iClipBase.y >> 8u) & 255u) / 255.0;
+    if ((iClipBase.y & 65536u) != 0u)
+        vGhost = -vGhost; // the other file of compare mode: its own tint
     vSelected = (uSelectedBone >= 0 && int(aBones[0]) == uSelectedBone) ? 1.0 : 0.0;
     gl_Position = uViewProjection * vec4(vWorld, 1.0);
     // Onion skins sit a little behind in depth, so where a ghost coincides with the creature
     // (a gallop in place) the creature stays solid and the ghost shows only where it differs.
-    if (vGhost > 0.0)
+    if (vGhost != 0.0)
         gl_Position.z += 0.002 * gl_Position.w;
 }

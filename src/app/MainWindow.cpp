@@ -5,6 +5,7 @@
 #include "DeepCheckRunner.h"
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
+#include "CompareActions.h"
 #include "PanelDocks.h"
 #include "RecentFiles.h"
 #include "StaleMappingCheck.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_edit = new EditActions(this);
     m_views = new CentralViews(this); // viewport in the centre, File > Rebake
     new GltfActions(this); // File > Import glTF..., Export glTF...
+    m_compare = new CompareActions(this); // File > Compare With..., the Differences dock
     connectActions();
     updateRecentMenu();
     updateTitle();

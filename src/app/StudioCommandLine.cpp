@@ -18,6 +18,7 @@ const QString kMotionPath = QStringLiteral("motion-path");
 const QString kBody = QStringLiteral("body");
 const QString kBodyView = QStringLiteral("body-view");
 const QString kCrowd = QStringLiteral("crowd");
+const QString kCompare = QStringLiteral("compare");
 }
 
 StudioCommandLine::StudioCommandLine()
@@ -53,6 +54,9 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addOption({kBodyView, QStringLiteral("Draw the full body, the minimal one or the stand-in mesh (default full)."),
                         QStringLiteral("full|minimal|stand-in")});
     m_parser.addOption({kCrowd, QStringLiteral("Draw a crowd of N instances (1: a single creature)."), QStringLiteral("N")});
+    m_parser.addOption({kCompare,
+                        QStringLiteral("Compare FILE with this BPAT file: its differences listed, it drawn as a ghost."),
+                        QStringLiteral("OTHER.bpat")});
     // Further modes register their options here and are dispatched in main.cpp, e.g.
     // {"benchmark-crowd", "Run the crowd benchmark off-screen with N instances.", "N"}.
 }
@@ -140,6 +144,13 @@ bool StudioCommandLine::parse(const QStringList &arguments)
             return false;
         }
         m_options.crowd = n;
+    }
+    if (m_parser.isSet(kCompare)) {
+        m_options.compare = m_parser.value(kCompare);
+        if (m_options.compare.isEmpty()) {
+            m_error = QStringLiteral("--compare expects a BPAT file");
+            return false;
+        }
     }
     if (m_parser.isSet(kScreenshot)) {
         m_options.screenshot = m_parser.value(kScreenshot);

@@ -1,4 +1,5 @@
 // bpat-studio: parse the command line, then either run a special mode or open the window.
+#include "CompareActions.h"
 #include "MainWindow.h"
 #include "StudioCommandLine.h"
 #include "ClipEntry.h"
@@ -101,10 +102,13 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
         }
         context->setCurrentFrame(*options.frame);
     }
+    if (!options.compare.isEmpty() && !window.compareActions()->compareWith(options.compare, error))
+        return false;
     return applyBodyOptions(window, options, error);
 }
 
-// --tab, --time, --onion, --motion-path: what the window shows once the file is open.
+// --tab, --time, --onion, --motion-path: what the window shows once the file is open (and
+// --compare above: compare mode).
 void applyViewOptions(MainWindow &window, const StudioOptions &options)
 {
     CentralViewHost *views = window.centralViews();

@@ -79,6 +79,8 @@ void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
         m_snapshotDirty = true;
         keepCamera = false; // another kind of document
     }
+    m_plainSource = source;
+    m_ghost.reset(); // built from the file shown before
     m_scene.setSource(source);
     if (!keepCamera) // another document: no body until one is found or attached
         m_fullBodyPath.clear(), m_minimalBodyPath.clear();
@@ -333,6 +335,15 @@ void ViewportCanvas::updateInstances()
         ghost.fps = instance.fps;
         m_drawnInstances.append(ghost);
     }
+    // Compare mode: the other file's paired clip at the same frame, in the same draw.
+    if (m_ghost && m_clip >= 0 && m_clip < m_ghost->ghostOf.size() && m_ghost->ghostOf.at(m_clip)) {
+        const PaletteClip &other = *m_ghost->ghostOf.at(m_clip);
+        CreatureInstance ghost = CreatureInstance::atFrame(other.frameOffset, other.frameCount,
+                                                           std::min<quint32>(quint32(m_frame), other.frameCount - 1), other.loops);
+        ghost.loops |= (kCompareGhostFade << 8) | kCompareGhostBit;
+        ghost.fps = m_playing ? clip.fps * float(other.frameCount) / float(clip.frameCount) : 0.0f; // the creature's phase
+        m_drawnInstances.append(ghost);
+    }
     m_renderer3d.setInstances(m_drawnInstances);
 }
 
@@ -378,9 +389,11 @@ void ViewportCanvas::paintGL()
     if (drawsCreature() && showsSnapshot()) {
         m_lastDrawCalls = paintSnapshot(parameters);
     } else if (drawsCreature() && !m_scene.isEmpty()) {
-        // Onion skins fade (alpha); the creature is drawn first, so ghosts behind it stay hidden.
+        // Onion skins and the compare ghost fade (alpha); the creature is drawn first, so ghosts
+        // behind it stay hidden. The framebuffer's own alpha stays 1: Qt composes the canvas into
+        // the window (and --screenshot) with it, which turned faded pixels teal.
         glEnable(GL_BLEND);
-        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
         m_lastDrawCalls = m_renderer3d.draw(parameters);
         glDisable(GL_BLEND);
     }

@@ -19,9 +19,12 @@
 // beside it by the game's naming (`<species>_full.bprm`, `_minimal.bprm`) or attached
 // (setBodyFiles), full or minimal (setBodyMode), skinned by the stored skinning matrices in the
 // same instanced draw; a crowd draws its far instances with the minimal body in a second one.
+// Compare mode (setCompareGhost) draws a second file's paired clip at the same frame as a warm
+// ghost in that same instanced draw.
 // Construct it only where openGLProblem() is empty: Qt itself crashes
 // composing any QOpenGLWidget on a platform without OpenGL (the offscreen plugin).
 #include "BodySource.h"
+#include "CompareGhost.h"
 #include "CreatureRenderer.h"
 #include "LineRenderer.h"
 #include "MotionPaths.h"
@@ -113,6 +116,11 @@ public:
     // nearest first, fade level k * 255 / (count + 1) in bits 8..15 of `loops`. One-shot clips
     // get no ghost past either end.
     static QList<CreatureInstance> onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing);
+    // Compare mode (ViewportCanvasMotion.cpp): the ghost drawn over the creature, or null.
+    const CompareGhost *compareGhost() const { return m_ghost.get(); }
+    // The ghost's instance: its clip's frame, the fade level in bits 8..15 and kCompareGhostBit.
+    static constexpr quint32 kCompareGhostBit = 1u << 16;
+    static constexpr quint32 kCompareGhostFade = 24;
 
     // --- The game's bodies (ViewportCanvasBody.cpp) ------------------------------------------
     enum class BodyMode { Full, Minimal, StandIn };
@@ -171,6 +179,9 @@ public Q_SLOTS:
     // Draws these bodies over the shown file instead of those found beside it (File > Attach
     // Body..., --body), until another file is shown; an empty path: no body of that detail.
     void setBodyFiles(const QString &fullPath, const QString &minimalPath);
+    // A second file over the open one (CompareGhost.h); null stops. A new file shown (setFile,
+    // setSource) drops the ghost, which was built from the file before.
+    void setCompareGhost(std::shared_ptr<const CompareGhost> ghost);
 
 Q_SIGNALS:
     void boneSelected(int bone);
@@ -257,6 +268,8 @@ private:
     int m_onion = 0;
     int m_onionSpacing = 1;
     QList<CreatureInstance> m_drawnInstances;
+    std::shared_ptr<const CompareGhost> m_ghost;
+    PaletteSource m_plainSource; // the file's own source, while the scene shows the ghost's
 
     QString m_fullBodyPath, m_minimalBodyPath;
     BodySource m_fullBody, m_minimalBody;

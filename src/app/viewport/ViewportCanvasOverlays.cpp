@@ -70,7 +70,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
         }
     }
     glEnable(GL_BLEND); // faded lines: untracked hands, the recording over a creature
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE); // the framebuffer stays opaque
     m_lines.draw(depthTested, viewProjection, false);
     m_lines.draw(onTop, viewProjection, true);
     glDisable(GL_BLEND);
@@ -150,6 +150,11 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             lines << QStringLiteral("body: %1").arg(bodyStatus());
         if (m_crowd <= 1)
             lines << QStringLiteral("%1 · global frame %2").arg(clipName).arg(frame);
+        if (m_ghost && m_crowd <= 1) {
+            const bool paired = m_clip >= 0 && m_clip < m_ghost->ghostOf.size() && m_ghost->ghostOf.at(m_clip);
+            lines << (paired ? QStringLiteral("ghost: %1").arg(m_ghost->label)
+                             : QStringLiteral("ghost: %1 has no clip paired with %2").arg(m_ghost->label, clipName));
+        }
     }
     if (m_overlays.testFlag(Stats)) {
         // The time this frame took to render (CPU side, issuing every draw), and the rate over

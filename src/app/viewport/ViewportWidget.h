@@ -74,6 +74,7 @@ public Q_SLOTS:
     // The game's bodies (see ViewportCanvas.h): View > Body, File > Attach Body..., --body.
     void setBodyMode(bpat::studio::ViewportCanvas::BodyMode mode);
     void setBodyFiles(const QString &fullPath, const QString &minimalPath);
+    void setCompareGhost(std::shared_ptr<const CompareGhost> ghost); // compare mode (ViewportCanvas)
 
 Q_SIGNALS:
     void boneSelected(int bone);
