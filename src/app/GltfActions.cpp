@@ -6,6 +6,7 @@
 #include "editing/EditActions.h"
 #include "gltf/GltfExporter.h"
 #include "gltf/GltfImporter.h"
+#include "io/AtomicFile.h"
 #include "jobs/JobController.h"
 #include "ui_MainWindow.h"
 #include "viewport/ViewportWidget.h"
@@ -131,6 +132,11 @@ QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath
     const GltfImportResult &result = *ran;
     if (!result.document)
         return tr("Not imported: %1").arg(result.error);
+    for (const QString &input : result.inputs) { // the glTF and every buffer it read stay as they are
+        if (AtomicFile::sameFile(input, bpatPath))
+            return tr("%1 not written: it is an input of the import (%2 reads it)")
+                .arg(QFileInfo(bpatPath).fileName(), QFileInfo(gltfPath).fileName());
+    }
     QStringList notes; // the default version (1): what a v2/v3 export carried is dropped, said here
     const BpatSaver::Result saved = GltfImporter::save(*result.document, bpatPath, 1, &notes);
     if (!saved.saved)

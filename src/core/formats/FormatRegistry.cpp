@@ -6,6 +6,7 @@
 #include "bprm/BprmValidator.h"
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmValidator.h"
+#include "diagnostics/DiagnosticSink.h"
 #include "io/RegularFile.h"
 
 #include <QFile>
@@ -15,14 +16,10 @@ namespace bpat {
 
 namespace {
 
-// BPSM and recording readers report every finding: keep the first maxIssues, count them all.
+// BPSM and recording readers report every finding: keep maxIssues (errors first), count them all.
 ValidationResult resultOf(const Diagnostics &all, int maxIssues)
 {
-    ValidationResult result;
-    result.counts = countDiagnostics(all);
-    result.issues = maxIssues > 0 ? all.mid(0, maxIssues) : all;
-    result.truncated = result.issues.size() < all.size();
-    return result;
+    return DiagnosticSink::keepMostSevere(all, maxIssues);
 }
 
 ValidationResult validateBpat(const QString &path, const ValidationOptions &options)

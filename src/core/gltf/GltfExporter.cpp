@@ -1,6 +1,9 @@
 #include "gltf/GltfExporter.h"
 
 #include "bpat/BpatFile.h"
+#include "bpat/BpatSaver.h"
+#include "bpat/BpatWriter.h"
+#include "bpat/Validator.h"
 #include "bprm/BprmFile.h"
 #include "gltf/GltfAxes.h"
 #include "gltf/GltfBufferBuilder.h"
@@ -28,6 +31,26 @@ struct ClipPick
     int index;
     const BpatClip *clip;
 };
+
+// The first value of the document that glTF cannot hold (NaN or infinity: JSON has no word for
+// them and the binary buffer would carry them to every viewer), found by the checks of `bpat
+// validate --deep` (DeepChecker) on the document as BpatWriter writes it; empty when none.
+QString nonFiniteValue(const BpatDocument &doc)
+{
+    QString error;
+    const QByteArray bytes = BpatWriter(doc).toBytes(&error);
+    if (bytes.isEmpty())
+        return QStringLiteral("the document cannot be checked: %1").arg(error);
+    ValidationOptions options;
+    options.deep = true;
+    options.maxIssues = 64; // errors are kept first
+    const ValidationResult checked = Validator(options).validate(BpatFile::fromData(bytes));
+    for (const Diagnostic &d : checked.issues) {
+        if (d.severity == Severity::Error && (d.code == codes::NON_FINITE || d.code == codes::BIND_MATRIX_INVALID))
+            return QStringLiteral("the file holds a value glTF cannot: %1").arg(BpatSaver::describe(d));
+    }
+    return {};
+}
 
 // Global glTF matrices of every bone at one frame.
 QList<Matrix4d> gltfGlobals(const BpatDocument &doc, const BpatClip &clip, quint32 frame)
@@ -172,6 +195,10 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
             r.error = QStringLiteral("clip '%1' has fps %2: glTF key times need fps > 0").arg(clip.name).arg(double(clip.fps));
             return {};
         }
+    }
+    if (const QString bad = nonFiniteValue(doc); !bad.isEmpty()) {
+        r.error = bad;
+        return {};
     }
     QList<ClipPick> picks;
     if (options.clips.isEmpty()) {
