@@ -11,7 +11,9 @@
 #              BPSM (a BPSM file measured beside the generated one; default the baked
 #              horse_minimal.bpsm of the build when there is one),
 #              FPS (rebake frame rates, default "2400 9600"), BENCH_DIR (scratch directory for
-#              the generated and rebaked files, default the temp dir; needs SIZE_MIB + 600 MB).
+#              the generated and rebaked files, default the temp dir; needs SIZE_MIB + 600 MB,
+#              and 1.6 GB for the `bpat diff` files), DIFF_FPS (the frame rate of the late-v3
+#              rebake `bpat diff` is measured on, default 9600: 504 MB).
 # The machine is whatever runs it: on a shared machine, run it more than once and say so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +25,7 @@ scratch=${BENCH_DIR:-${TMPDIR:-/tmp}}
 
 bpsm=${BPSM:-$build/share/bpat-studio/samples/horse_minimal.bpsm}
 
-cmake --build "$build" --target bench_BpatValidate bench_BpatVersions bench_Rebake bench_RebakePreview >&2
+cmake --build "$build" --target bench_BpatValidate bench_BpatVersions bench_Rebake bench_RebakePreview bench_Diff >&2
 
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
 compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
@@ -93,6 +95,37 @@ if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
     done
   fi
   rm -f "$scratch"/stream_*.$$.bpat "$scratch/stream_time.$$"
+fi
+
+# `bpat diff` of two 504 MB files beside the deep checks of both, in the same run (bench_Diff),
+# and its peak memory (/usr/bin/time): a late-v3 rebake of the real recording at DIFF_FPS
+# against a copy of itself and against its conversion to v1 (the same motion in another dialect:
+# every matrix goes through skin x bind and a transpose).
+if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
+  cmake --build "$build" --target bpat >&2
+  diff_fps=${DIFF_FPS:-9600}
+  late="$scratch/diff_late.$$.bpat"
+  "$build/bin/bpat" rebake "$recording" -o "$late" --recipe hands --fps "$diff_fps" --format-version 3 >/dev/null 2>&1
+  cp "$late" "$scratch/diff_copy.$$.bpat"
+  "$build/bin/bpat" convert "$late" -o "$scratch/diff_v1.$$.bpat" --to-version 1 >/dev/null 2>&1
+  echo
+  echo "### \`bpat diff\` of two $(( $(stat -c %s "$late") / 1000000 )) MB files beside a deep check of both (real recording, hands, ${diff_fps} fps, late v3)"
+  echo
+  echo "| files | job | time | ratio to the deep checks |"
+  echo "|---|---|---|---|"
+  for other in copy v1; do
+    out=$("$build/bench/bench_Diff" "$late" "$scratch/diff_$other.$$.bpat" --runs "$runs" --label "late v3 vs its $other")
+    grep '^|' <<<"$out"
+    grep -v '^|' <<<"$out" | sed 's/^/    /'
+  done
+  echo
+  echo "| job | wall time | peak memory (max RSS) |"
+  echo "|---|---|---|"
+  for other in copy v1; do
+    /usr/bin/time -f '%e %M' -o "$scratch/diff_time.$$" "$build/bin/bpat" diff "$late" "$scratch/diff_$other.$$.bpat" >/dev/null 2>&1 || true
+    awk -v what="bpat diff late v3 vs its $other" '{ printf "| %s | %.2f s | %.0f MB |\n", what, $1, $2 / 1024 }' "$scratch/diff_time.$$"
+  done
+  rm -f "$late" "$scratch/diff_copy.$$.bpat" "$scratch/diff_v1.$$.bpat" "$scratch/diff_time.$$"
 fi
 echo
 

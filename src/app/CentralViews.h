@@ -32,6 +32,8 @@ private:
     void installViewport();
     void connectViewportMenu(); // View > Viewport
     void connectMotionMenu();   // recording overlay, motion paths, onion skins
+    void connectBodyMenu();     // View > Body, File > Attach Body...
+    void attachBody();
     void updateMotionPaths(); // the selected bone and Curves-tree joints, while the action is on
     void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
     void installAnalysis(); // the Analysis tab: gait report, motion findings, plots

@@ -6,8 +6,10 @@
 #include "editing/EditActions.h"
 #include "gltf/GltfExporter.h"
 #include "gltf/GltfImporter.h"
+#include "io/AtomicFile.h"
 #include "jobs/JobController.h"
 #include "ui_MainWindow.h"
+#include "viewport/ViewportWidget.h"
 
 #include <QAction>
 #include <QApplication>
@@ -87,7 +89,7 @@ void GltfActions::updateEnabled()
     m_export->setEnabled(m_window->context()->hasFile());
 }
 
-QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok)
+QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, const QString &bodyPath)
 {
     *ok = false;
     DocumentSession *session = m_window->editActions()->session();
@@ -96,7 +98,8 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok)
         return tr("Cannot export: %1").arg(m_window->context()->lastError());
     const BpatDocument document = *edited; // the worker gets its own copy
     GltfExportOptions options;
-    options.creatureMesh = creatureMesh;
+    options.creatureMesh = creatureMesh && bodyPath.isEmpty();
+    options.bodyPath = creatureMesh ? bodyPath : QString(); // the game's body instead of the stand-in
     const std::optional<GltfExportResult> ran = runWithProgress<GltfExportResult>(
         m_window->jobs(), m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true, [document, options, path](const std::function<bool(int, int)> &progress) {
             GltfExportOptions withProgress = options;
@@ -110,6 +113,8 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok)
         return tr("glTF not written: %1").arg(result.error);
     *ok = true;
     QString text = tr("Exported %1: %2 animations (%3)").arg(QFileInfo(path).fileName()).arg(result.animationCount).arg(result.skeletonSource);
+    if (!options.bodyPath.isEmpty())
+        text += tr(", the body %1 (%2 vertices, %3 materials)").arg(QFileInfo(options.bodyPath).fileName()).arg(result.vertexCount).arg(result.materialCount);
     if (!result.notes.isEmpty())
         text += QStringLiteral("; ") + result.notes.join(QStringLiteral("; "));
     return text;
@@ -127,6 +132,11 @@ QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath
     const GltfImportResult &result = *ran;
     if (!result.document)
         return tr("Not imported: %1").arg(result.error);
+    for (const QString &input : result.inputs) { // the glTF and every buffer it read stay as they are
+        if (AtomicFile::sameFile(input, bpatPath))
+            return tr("%1 not written: it is an input of the import (%2 reads it)")
+                .arg(QFileInfo(bpatPath).fileName(), QFileInfo(gltfPath).fileName());
+    }
     QStringList notes; // the default version (1): what a v2/v3 export carried is dropped, said here
     const BpatSaver::Result saved = GltfImporter::save(*result.document, bpatPath, 1, &notes);
     if (!saved.saved)
@@ -148,13 +158,19 @@ void GltfActions::chooseExport()
                                                       tr("Binary glTF (*.glb);;glTF JSON (*.gltf)"), &filter);
     if (path.isEmpty())
         return;
-    const auto answer = QMessageBox::question(m_window, tr("Export glTF"),
-                                              tr("Include the creature mesh (skinned to the skeleton), so the file plays in any glTF viewer?"),
+    // The mesh the viewport draws: the game's body when it draws one, else the stand-in.
+    const ViewportCanvas *canvas = m_window->viewport() ? m_window->viewport()->canvas() : nullptr;
+    const QString body = canvas && canvas->drawsBody() ? canvas->scene().body().path() : QString();
+    const QString question = body.isEmpty()
+                                 ? tr("Include the creature mesh (skinned to the skeleton), so the file plays in any glTF viewer?")
+                                 : tr("Include the game's body %1 (skinned to the skeleton, its colour roles as materials), so the "
+                                      "file plays in any glTF viewer?").arg(QFileInfo(body).fileName());
+    const auto answer = QMessageBox::question(m_window, tr("Export glTF"), question,
                                               QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel, QMessageBox::Yes);
     if (answer == QMessageBox::Cancel)
         return;
     bool ok = false;
-    const QString message = exportTo(path, answer == QMessageBox::Yes, &ok);
+    const QString message = exportTo(path, answer == QMessageBox::Yes, &ok, body);
     if (ok)
         m_window->statusBar()->showMessage(message, 8000);
     else

@@ -21,7 +21,7 @@ public:
 
     // The work behind the actions, without file dialogs (GUI tests call these). Return the
     // message shown in the status bar; *ok says whether the file was written.
-    QString exportTo(const QString &path, bool creatureMesh, bool *ok);
+    QString exportTo(const QString &path, bool creatureMesh, bool *ok, const QString &bodyPath = QString());
     QString importFrom(const QString &gltfPath, const QString &bpatPath, bool *ok);
 
 private:

@@ -1,6 +1,7 @@
 // `bpat info FILE [--json]`: header, offsets, clips and sockets of a BPAT file.
 #include "bpat/BpatFile.h"
 #include "bpat/SectionLayout.h"
+#include "BprmCli.h"
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
@@ -296,7 +297,7 @@ int runInfo(const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file (or BPSM file, or input animation recording)."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file (or BPSM snapshot mesh, BPRM body, or input animation recording)."));
     if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips, sockets and section layout of a BPAT file.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
@@ -306,6 +307,8 @@ int runInfo(const QStringList &args)
     switch (FormatRegistry::detect(path)) {
     case FileKind::Bpsm: // a minimal snapshot mesh
         return bpsmInfo(command, path, parser.isSet(json));
+    case FileKind::Bprm: // a rigged body
+        return bprmInfo(command, path, parser.isSet(json));
     case FileKind::InputAnimation: { // a recording: what `bpat anim info` shows
         QStringList animArgs{QStringLiteral("bpat anim"), QStringLiteral("info"), path};
         if (parser.isSet(json))

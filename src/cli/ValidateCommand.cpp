@@ -52,7 +52,7 @@ int runValidate(const QStringList &args)
                                        QStringLiteral("N"), QString::number(DefaultMaxIssues));
     const QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("End the text output with a count line."));
     parser.addOptions({json, format, verbose, profile, deep, maxIssues, summary, motionTolerance, motionProfile});
-    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT or BPSM files or input animation recordings, or directories searched recursively for *.bpat and *.bpsm."),
+    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT, BPSM or BPRM files or input animation recordings, or directories searched recursively for *.bpat, *.bpsm and *.bprm."),
                                  QStringLiteral("PATH..."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Validates BPAT files. Exit status: 0 when no file has an error, 1 when "
@@ -92,7 +92,7 @@ int runValidate(const QStringList &args)
     const ExpandedPaths expanded = expandInputPaths(parser.positionalArguments());
     const QStringList &files = expanded.files;
     if (files.isEmpty() && expanded.unreadable.isEmpty())
-        printErr(QStringLiteral("%1: no *.bpat or *.bpsm files found\n").arg(command));
+        printErr(QStringLiteral("%1: no *.bpat, *.bpsm or *.bprm files found\n").arg(command));
     ValidationOptions options = ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit));
     options.releaseBehind = true; // each file is mapped to be checked once
     options.motion = thresholds;

@@ -175,7 +175,7 @@ void bindChecks(py::module_ &m)
         return kind == FileKind::Unknown ? py::object(py::none()) : py::cast(kindName(kind));
     }, py::arg("path"), "The kind of a file ('bpat', 'bpsm', 'input-animation'...), from its name and first bytes; None if unknown.");
     m.def("folder_globs", [] { return FormatRegistry::folderGlobs(); },
-          "The patterns `bpat validate DIR` looks for in folders ('*.bpat', '*.bpsm').");
+          "The patterns `bpat validate DIR` looks for in folders ('*.bpat', '*.bpsm', '*.bprm').");
     m.def("validate", &validatePath, py::arg("path"), py::arg("profile") = "spec", py::arg("deep") = false,
           py::arg("max_issues") = 0, py::arg("motion") = py::none(), py::arg("threads") = 0,
           "Every finding about one file, as `bpat validate --json` reports it, as a bpat.ValidationResult: profile 'spec' "

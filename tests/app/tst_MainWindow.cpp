@@ -421,11 +421,12 @@ void tst_MainWindow::menusAreTheFormsInItsOrder()
              list(u"File|Edit|Clip|Socket|View|Validate|Playback|Help"));
     Ui::MainWindow *ui = window.form();
     QCOMPARE(texts(ui->menuFile->actions()),
-             list(u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|-|Quit"));
+             list(u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|Attach Body...|-|Compare With...|Stop Comparing|-|Quit"));
     QCOMPARE(texts(ui->menuEdit->actions()), list(u"Undo|Redo|-|Copy Rows"));
     const QStringList view = texts(ui->menuView->actions());
     QCOMPARE(view.mid(0, 3), list(u"Reset Layout|Dark Theme|-"));
-    QCOMPARE(view.mid(3), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Viewport"));
+    QCOMPARE(view.mid(3), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Differences|Viewport|Body"));
+    QCOMPARE(texts(ui->menuBody->actions()), list(u"Full|Minimal|Stand-in"));
 }
 
 QTEST_MAIN(tst_MainWindow)

@@ -32,7 +32,9 @@ class TestExamples(TempDirTestCase):
         with open(report, newline="", encoding="utf-8") as f:
             rows = list(csv.DictReader(f))
         files = sorted({r["path"] for r in rows})
-        self.assertEqual(len(files), len([n for n in os.listdir(folder) if n.endswith((".bpat", ".bpsm"))]))
+        suffixes = tuple(g.lstrip("*") for g in bpat.folder_globs())
+        self.assertEqual(len(files), len([n for n in os.listdir(folder) if n.endswith(suffixes)]))
+        self.assertIn("bpsm", {r["kind"] for r in rows})
         for path in files:
             result = bpat.validate(path, profile="game")
             mine = [r for r in rows if r["path"] == path]

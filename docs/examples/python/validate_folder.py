@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validate every BPAT and BPSM file under a folder and write one CSV row per finding.
+"""Validate every file `bpat validate FOLDER` would under a folder; one CSV row per finding.
 
     validate_folder.py ASSETS [-o report.csv] [--profile spec|game|motion] [--deep]
 
@@ -16,7 +16,8 @@ import bpat
 
 
 def files_under(folder):
-    """The files `bpat validate FOLDER` checks: *.bpat and *.bpsm, recursively, sorted."""
+    """The files `bpat validate FOLDER` checks (bpat.folder_globs(): *.bpat, *.bpsm, *.bprm),
+    recursively, sorted."""
     patterns = bpat.folder_globs()
     for root, dirs, names in os.walk(folder):
         dirs.sort()
