@@ -10,6 +10,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/FileConverter.h"
 #include "bpat/Validator.h"
+#include "bprm/BodyFiles.h"
 #include "gltf/GltfExporter.h"
 #include "gltf/GltfImporter.h"
 #include "io/AtomicFile.h"
@@ -191,15 +192,26 @@ py::dict rebake(const py::handle &recordingArg, const py::handle &outArg, const 
     return runRebake(request, threads);
 }
 
-py::dict exportGltf(const py::handle &inArg, const py::handle &outArg, const py::object &clips, const QString &mesh)
+py::dict exportGltf(const py::handle &inArg, const py::handle &outArg, const py::object &clips, const QString &mesh,
+                   const py::object &body)
 {
     const QString in = pathArgument(inArg);
     const QString out = pathArgument(outArg);
-    if (mesh != QLatin1String("none") && mesh != QLatin1String("creature"))
-        raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"), QStringLiteral("mesh: expected 'none' or 'creature', got '%1'").arg(mesh));
+    if (mesh != QLatin1String("none") && mesh != QLatin1String("creature") && mesh != QLatin1String("body"))
+        raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
+              QStringLiteral("mesh: expected 'none', 'creature' or 'body', got '%1'").arg(mesh));
+    if (!body.is_none() && mesh != QLatin1String("body"))
+        raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"), QStringLiteral("body goes with mesh='body'"));
     refuseOverInput(in, out, QStringLiteral("glTF"));
     GltfExportOptions options;
     options.creatureMesh = mesh == QLatin1String("creature");
+    if (mesh == QLatin1String("body")) {
+        // The game's naming: <species>_full.bprm beside the file, else its minimal body.
+        options.bodyPath = body.is_none() ? BodyFiles::exportBodyFor(in) : pathArgument(body);
+        if (options.bodyPath.isEmpty())
+            raise(ErrorKind::File, QStringLiteral("BODY_NOT_FOUND"),
+                  QStringLiteral("no body beside %1 (<species>_full.bprm or _minimal.bprm): give one with body=").arg(shown(in)), in);
+    }
     if (!clips.is_none()) {
         for (const py::handle &c : py::iter(clips))
             options.clips << c.cast<QString>();
@@ -218,6 +230,8 @@ py::dict exportGltf(const py::handle &inArg, const py::handle &outArg, const py:
     d["animations"] = r.animationCount;
     d["nodes"] = r.nodeCount;
     d["vertices"] = r.vertexCount;
+    d["materials"] = r.materialCount;
+    d["body"] = options.bodyPath.isEmpty() ? py::object(py::none()) : py::cast(options.bodyPath);
     d["skeleton_source"] = r.skeletonSource;
     d["max_global_error"] = r.maxGlobalError;
     d["notes"] = r.notes;
@@ -266,6 +280,9 @@ py::dict importGltf(const py::handle &inArg, const py::handle &outArg, const py:
     const GltfImportResult result = withoutGil([&] { return GltfImporter::importFile(in, options); });
     if (!result.document)
         raise(ErrorKind::Refused, QStringLiteral("IMPORT_REFUSED"), QStringLiteral("%1 not written: %2").arg(shown(out), result.error), in);
+    // Every file the import read is an input (the glTF's external buffers too), never an output.
+    for (const QString &input : result.inputs)
+        refuseOverInput(input, out, QStringLiteral("BPAT (%1 reads it)").arg(shown(in)));
     QStringList warnings;
     const BpatSaver::Result saved = withoutGil([&] {
         return version ? GltfImporter::save(*result.document, out, *version, &warnings)
@@ -322,11 +339,12 @@ void bindWriters(py::module_ &m)
     "`bpat rebake --manifest`: every clip of a bake manifest (docs/rebake.md) into one file. Returns what rebake() does.");
     m.def("recipes", [] { return BuiltinRecipes::names(); }, "The built-in rebake recipes' names.");
     m.def("export_gltf", &exportGltf, py::arg("source"), py::arg("output"), py::arg("clips") = py::none(),
-          py::arg("mesh") = "none",
+          py::arg("mesh") = "none", py::arg("body") = py::none(),
           "`bpat export`: a BPAT file as glTF 2.0 (.glb binary, else .gltf), skeleton, one animation per clip (or the "
-          "named `clips`), sockets, and with mesh='creature' the viewport's skinned mesh (docs/gltf.md). Written "
-          "atomically; Ctrl-C cancels. Returns a dict: path, bytes, animations, nodes, vertices, skeleton_source, "
-          "max_global_error, notes.");
+          "named `clips`), sockets, and with mesh='creature' the viewport's skinned mesh, with mesh='body' the game's "
+          "body (`body`, else <species>_full.bprm or _minimal.bprm beside the file) (docs/gltf.md). Written "
+          "atomically; Ctrl-C cancels. Returns a dict: path, bytes, animations, nodes, vertices, materials, body, "
+          "skeleton_source, max_global_error, notes.");
     m.def("import_gltf", &importGltf, py::arg("source"), py::arg("output"), py::arg("species") = py::none(),
           py::arg("rig") = py::none(), py::arg("animations") = py::none(), py::arg("fps") = py::none(),
           py::arg("format_version") = py::none(),

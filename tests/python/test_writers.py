@@ -216,6 +216,18 @@ class TestWriters(TempDirTestCase):
         with self.assertRaises(bpat.UsageError):
             bpat.export_gltf(source, self.path("x.glb"), mesh="fur")
 
+    def test_gltf_with_the_games_body(self):
+        source = require_shared(self, "upstream_assets/bpat_current/wolf.bpat")
+        ours, theirs = self.path("wolf.glb"), self.path("wolf-cli.glb")
+        result = bpat.export_gltf(source, ours, clips=["idle"], mesh="body")  # wolf_full.bprm beside it
+        cli("export", source, "-o", theirs, "--clips", "idle", "--mesh", "body")
+        self.assertEqual(file_bytes(ours), file_bytes(theirs))
+        self.assertEqual(os.path.basename(result["body"]), "wolf_full.bprm")
+        self.assertGreater(result["vertices"], 0)
+        with self.assertRaises(bpat.FileError) as caught:
+            bpat.export_gltf(shared(V1_HORSE), self.path("nobody.glb"), mesh="body")
+        self.assertEqual(caught.exception.code, "BODY_NOT_FOUND")
+
 
 if __name__ == "__main__":
     unittest.main()
