@@ -1,6 +1,8 @@
 """The writers: bpat.convert, bpat.Document (edits), bpat.merge, bpat.rebake, bpat.export_gltf and
 bpat.import_gltf write the very bytes of the commands they stand for, and refuse what those
 refuse (bpat.RefusedError with a code) leaving the target untouched."""
+import base64
+import json
 import os
 import signal
 import subprocess
@@ -215,6 +217,23 @@ class TestWriters(TempDirTestCase):
         self.assertEqual(caught.exception.code, "IMPORT_REFUSED")
         with self.assertRaises(bpat.UsageError):
             bpat.export_gltf(source, self.path("x.glb"), mesh="fur")
+        # A .gltf whose buffer is a file beside it: that file is an input too.
+        gltf = self.path("horse.gltf")
+        bpat.export_gltf(source, gltf, clips=["walk"])
+        with open(gltf) as f:
+            document = json.load(f)
+        uri = document["buffers"][0]["uri"]
+        with open(self.path("horse.bin"), "wb") as f:
+            f.write(base64.b64decode(uri.split(",", 1)[1]))
+        document["buffers"][0]["uri"] = "horse.bin"
+        with open(gltf, "w") as f:
+            json.dump(document, f)
+        self.assertEqual(bpat.import_gltf(gltf, self.path("ok.bpat"))["clips"], 1)
+        before = file_bytes(self.path("horse.bin"))
+        with self.assertRaises(bpat.RefusedError) as caught:
+            bpat.import_gltf(gltf, self.path("horse.bin"))
+        self.assertEqual(caught.exception.code, "OUTPUT_IS_INPUT")
+        self.assertEqual(file_bytes(self.path("horse.bin")), before)
 
     def test_gltf_with_the_games_body(self):
         source = require_shared(self, "upstream_assets/bpat_current/wolf.bpat")
