@@ -176,9 +176,27 @@ void StudioContext::setProfile(ValidationProfile profile)
     revalidate();
 }
 
+void StudioContext::setGameEra(GameEra era)
+{
+    if (era == m_gameEra)
+        return;
+    m_gameEra = era;
+    Q_EMIT gameEraChanged(m_gameEra);
+    if (m_profile == ValidationProfile::Game)
+        revalidate();
+}
+
+QString StudioContext::rulesDescription() const
+{
+    if (m_profile != ValidationProfile::Game)
+        return tr("%1 profile").arg(profileName(m_profile));
+    return m_gameEra == GameEra::Current ? tr("game profile, current game")
+                                         : tr("game profile, %1-era game").arg(gameEra::name(m_gameEra));
+}
+
 void StudioContext::revalidate()
 {
-    m_diagnostics = m_document ? m_document->validate(m_profile) : Diagnostics{};
+    m_diagnostics = m_document ? m_document->validateForEra(m_profile, m_gameEra) : Diagnostics{};
     m_deepChecked = false;
     Q_EMIT validationChanged();
 }

@@ -66,6 +66,11 @@ public:
     // --- Validation -------------------------------------------------------------------------
     ValidationProfile profile() const { return m_profile; }
     void setProfile(ValidationProfile profile); // re-runs the quick checks
+    // Which game the game profile judges against (the current game by default).
+    GameEra gameEra() const { return m_gameEra; }
+    void setGameEra(GameEra era); // re-runs the quick checks in the game profile
+    // "spec profile", "game profile, current game", "game profile, v1-era game": for verdicts.
+    QString rulesDescription() const;
     const Diagnostics &diagnostics() const { return m_diagnostics; }
     bool deepChecked() const { return m_deepChecked; }
     // Results of a background deep check of the current file (ignored if it has changed).
@@ -110,6 +115,7 @@ Q_SIGNALS:
     void fileBecameStale(const QString &path);
     void validationChanged();
     void profileChanged(bpat::ValidationProfile profile);
+    void gameEraChanged(bpat::GameEra era);
     void currentClipChanged(int clip);
     void currentFrameChanged(int frame);
     void currentBoneChanged(int bone);
@@ -142,6 +148,7 @@ private:
     QString m_path;
     QString m_lastError;
     ValidationProfile m_profile = ValidationProfile::Spec;
+    GameEra m_gameEra = GameEra::Current;
     Diagnostics m_diagnostics;
     bool m_deepChecked = false;
     int m_clip = -1;

@@ -399,7 +399,7 @@ private Q_SLOTS:
         // The sampled frame is the clip's own frame 4000, bone for bone.
         const BpatFile &file = pane->file();
         const quint32 bones = file.header().boneCount;
-        const auto fromFile = file.matrixFloats(file.clips().at(pane->clip()).frameOffset + 4000, bones - 1);
+        const auto fromFile = file.globalMatrixFloats(file.clips().at(pane->clip()).frameOffset + 4000, bones - 1);
         const auto &shown = canvas->scene().source();
         QVERIFY(fromFile);
         QCOMPARE(std::memcmp(shown.palette + (quint64(200) * bones + bones - 1) * 64, fromFile->data(), 64), 0);

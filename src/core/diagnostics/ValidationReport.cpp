@@ -98,6 +98,8 @@ QJsonObject ValidationReport::reportJson(const RunInfo &run, const QList<Validat
     root.insert(QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING));
     root.insert(QStringLiteral("time"), runTime(run));
     root.insert(QStringLiteral("deep"), run.deep);
+    if (!run.gameEra.isEmpty())
+        root.insert(QStringLiteral("game_era"), run.gameEra);
     return root;
 }
 
@@ -127,8 +129,11 @@ QByteArray ValidationReport::toJUnit(const RunInfo &run, const QList<ValidatedFi
     const QList<std::pair<QString, QString>> props{{QStringLiteral("tool"), QStringLiteral("bpat")},
                                                    {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)},
                                                    {QStringLiteral("profile"), profileName(run.profile)},
-                                                   {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")}};
+                                                   {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")},
+                                                   {QStringLiteral("game_era"), run.gameEra}};
     for (const auto &[name, value] : props) {
+        if (value.isEmpty())
+            continue;
         xml.writeStartElement(QStringLiteral("property"));
         xml.writeAttribute(QStringLiteral("name"), name);
         xml.writeAttribute(QStringLiteral("value"), value);

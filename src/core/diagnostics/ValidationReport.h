@@ -33,8 +33,11 @@ public:
         ValidationProfile profile = ValidationProfile::Spec;
         bool deep = false;
         QString time; // ISO 8601 UTC; now when empty
+        // Game profile: the era judged against ("current", "v1", "v2", "v3-early"); empty in
+        // the other profiles (then not written).
+        QString gameEra;
     };
-    // reportJson plus {"tool": "bpat", "version", "time", "deep"}
+    // reportJson plus {"tool": "bpat", "version", "time", "deep"} and, in the game profile, "game_era"
     static QJsonObject reportJson(const RunInfo &run, const QList<ValidatedFile> &files);
     static QByteArray toJson(const RunInfo &run, const QList<ValidatedFile> &files);
     // JUnit XML: one <testsuite> (the run), one <testcase> per file, one <failure> per error.
