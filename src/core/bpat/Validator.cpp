@@ -379,6 +379,17 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         const LayoutSection &a = layout.placed().at(i);
         const LayoutSection &b = layout.placed().at(j);
         const LayoutSection &later = a.offset >= b.offset ? a : b;
+        const LayoutSection &earlier = a.offset >= b.offset ? b : a;
+        // The string table is the one section sized by a free header field: when it starts first
+        // and runs into the next one, its size is what is wrong, not the next section's offset.
+        if (earlier.kind == LayoutSection::Kind::StringTable && earlier.offset < later.offset) {
+            sink.report(SECTION_OVERLAP, fmt::header::StringTableSize, DiagnosticLocation::header(QStringLiteral("string_table_size")),
+                        QStringLiteral("string_table_size %1 makes the string table [%2, %3) run into %4 [%5, %6); the "
+                                       "%7 bytes up to it would hold the table: sections must not share bytes")
+                            .arg(h.stringTableSize).arg(earlier.offset).arg(earlier.end()).arg(later.name).arg(later.offset)
+                            .arg(later.end()).arg(later.offset - earlier.offset));
+            continue;
+        }
         sink.report(SECTION_OVERLAP, later.offset, later.placedBy,
                     QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6); sections must not share bytes")
                         .arg(a.name).arg(a.offset).arg(a.end()).arg(b.name).arg(b.offset).arg(b.end()));

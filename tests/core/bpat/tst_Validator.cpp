@@ -312,6 +312,27 @@ private Q_SLOTS:
         }
     }
 
+    void corruptedStringTableSizeIsBlamedOnIt()
+    {
+        // string_table_size 250 -> 4000 in the real humanoid: the table runs into the palette.
+        // The finding used to point at palette_data_offset, which is right.
+        const QString relative = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(relative);
+        QFile f(testpaths::shared(relative));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray bytes = f.readAll();
+        QCOMPARE(qFromLittleEndian<quint32>(bytes.constData() + 28), quint32(250));
+        testdocs::setU32(bytes, 28, 4000);
+        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec)).validate(BpatFile::fromData(bytes));
+        const Diagnostic *d = findCode(r, codes::SECTION_OVERLAP);
+        QVERIFY2(d, qPrintable(describe(r)));
+        QCOMPARE(d->location.toString(), QStringLiteral("header.string_table_size"));
+        QCOMPARE(qint64(*d->offset), qint64(28));
+        QVERIFY2(d->message.contains(QStringLiteral("string_table_size 4000")), qPrintable(d->message));
+        for (const Diagnostic &each : r.issues)
+            QVERIFY2(each.location.toString() != QStringLiteral("header.palette_data_offset"), qPrintable(each.message));
+    }
+
     void deepFindingsNameTheirBone()
     {
         // A command-line report shows only the message: it must say which bone.
