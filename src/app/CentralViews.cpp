@@ -41,6 +41,14 @@ void CentralViews::installCurves()
         m_window->centralViews()->setCurrentIndex(tab);
         recording->setTimelineSource(RecordingState::TimelineSource::Recording);
     });
+    // A recording replaced by an opened file (or closed) leaves both views: the viewport shows
+    // the file again, in front.
+    connect(recording, &RecordingState::closed, this, [this, curves, tab] {
+        curves->setAnimation(nullptr);
+        m_viewport->setRecording(nullptr);
+        if (m_window->centralViews()->currentIndex() == tab)
+            m_window->centralViews()->setCurrentIndex(m_window->centralViews()->indexOf(m_viewport));
+    });
     // One time for the plots, the timeline and the 3D view: the plot's cursor and the viewport's
     // recording follow the recording time, dragging the cursor scrubs; showing the plots makes
     // the timeline play the recording; the viewport shows what the timeline plays (the
@@ -149,6 +157,8 @@ void CentralViews::connectMotionMenu()
     StudioContext *context = m_window->context();
     m_viewport->addAction(ui->actionRecordingOverlay);
     connect(ui->actionRecordingOverlay, &QAction::toggled, m_viewport, &ViewportWidget::setRecordingOverlay);
+    // The overlay is the deliberate choice that keeps a recording when another file is opened.
+    connect(ui->actionRecordingOverlay, &QAction::toggled, context->recording(), &RecordingState::setKeptAsOverlay);
 
     // Motion paths of the selected bone and of the joints selected in the Curves tree.
     m_viewport->addAction(ui->actionMotionPath);

@@ -85,6 +85,8 @@ StudioContext::OpenResult StudioContext::openDocument(const QString &path, FileK
     }
     m_lastError.clear();
     m_path = QFileInfo(path).absoluteFilePath();
+    if (!keepSelection)
+        replaceRecording();
     setDocument(std::move(opened));
     m_session->setSource(m_document->loadedBpat(), m_path); // a file read from disk starts without edits
     restoreSelection(keepSelection, before);
@@ -93,10 +95,25 @@ StudioContext::OpenResult StudioContext::openDocument(const QString &path, FileK
     return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
 }
 
+void StudioContext::replaceRecording()
+{
+    // Opening a file replaces what is shown: the recording goes, unless the user chose to keep
+    // it drawn over the creature; either way the timeline plays the new file's clip.
+    if (!m_recording->hasRecording())
+        return;
+    if (m_recording->keptAsOverlay()) {
+        m_recording->setTimelineSource(RecordingState::TimelineSource::Clip);
+        Q_EMIT message(tr("Kept %1 over the creature (View > Viewport > Recording Over Creature; File > Close removes it)")
+                           .arg(QFileInfo(m_recording->path()).fileName()));
+        return;
+    }
+    m_recording->close();
+}
+
 void StudioContext::setDocument(std::shared_ptr<const OpenDocument> document)
 {
     m_document = std::move(document);
-    m_diagnostics = m_document->validate(m_profile);
+    m_diagnostics = m_document->validateForEra(m_profile, m_gameEra);
     m_deepChecked = false;
     if (m_bone >= m_document->boneCount())
         m_bone = -1;

@@ -127,6 +127,8 @@ Q_SIGNALS:
 private:
     OpenResult openDocument(const QString &path, FileKind kind, bool keepSelection);
     OpenResult openRecording(const QString &path);
+    // A new document is opened: the recording is closed, or kept as an overlay (RecordingState).
+    void replaceRecording();
     // The session published an edited version of the open file (not an open path: the document
     // stays the same one): keeps the current clip (or makes `focusClip` current) and frame; a
     // non-empty `path` is where the file now lives (Save As).

@@ -225,12 +225,16 @@ void RebakeDialog::onSourceInspected(const SourceInfo &info)
         m_ui->sourceInfoLabel->setText(tr("unreadable"));
         m_ui->sourceInfoLabel->setToolTip(info.error);
     } else {
-        m_ui->sourceInfoLabel->setText(info.duration ? tr("%1 s, %2 curves, %3 keys")
+        // The key span as the timeline's clip selector and `bpat anim info` state it: from the
+        // first key (which may be before 0) to the last; a whole-recording rebake starts at 0.
+        m_ui->sourceInfoLabel->setText(info.duration ? tr("keys %1 s to %2 s, %3 curves, %4 keys")
+                                                           .arg(*info.start, 0, 'f', 2)
                                                            .arg(*info.duration, 0, 'f', 2)
                                                            .arg(info.curves)
                                                            .arg(QLocale().toString(info.keys))
                                                      : tr("no keys"));
-        m_ui->sourceInfoLabel->setToolTip(info.duration ? tr("Keys from %1 s to %2 s; a whole-recording rebake runs from 0 s to %2 s.")
+        m_ui->sourceInfoLabel->setToolTip(info.duration ? tr("Keys from %1 s to %2 s; \"Whole recording\" bakes from 0 s to %2 s "
+                                                             "(the recording's duration); set From to %1 s to include the keys before 0.")
                                                               .arg(*info.start, 0, 'f', 3).arg(*info.duration, 0, 'f', 3)
                                                         : QString());
         m_sourceDuration = info.duration;

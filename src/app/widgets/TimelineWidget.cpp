@@ -37,6 +37,7 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     connect(m_context, &StudioContext::currentClipChanged, this, &TimelineWidget::onClipChanged);
     connect(m_context, &StudioContext::currentFrameChanged, this, &TimelineWidget::onContextFrameChanged);
     connect(m_context->recording(), &RecordingState::loaded, this, &TimelineWidget::rebuildClipList);
+    connect(m_context->recording(), &RecordingState::closed, this, &TimelineWidget::rebuildClipList);
     connect(m_context->recording(), &RecordingState::timelineSourceChanged, this, &TimelineWidget::onSourceChanged);
     connect(m_context->recording(), &RecordingState::timeChanged, this, &TimelineWidget::onRecordingTimeChanged);
     connect(m_clock, &PlaybackClock::frameChanged, this, &TimelineWidget::onClockFrameChanged);
@@ -135,9 +136,11 @@ void TimelineWidget::rebuildClipList()
     if (const auto &recording = m_context->recording()->recording()) {
         if (!clips.isEmpty())
             ui->clipCombo->insertSeparator(ui->clipCombo->count());
-        ui->clipCombo->addItem(tr("%1  [recording, %2 s]")
+        // The same span the Rebake dialog states: keys from the start to the end time.
+        ui->clipCombo->addItem(tr("%1  [recording, keys %2 s to %3 s]")
                                    .arg(QFileInfo(m_context->recording()->path()).fileName())
-                                   .arg(recording->duration() - recording->startTime(), 0, 'f', 2),
+                                   .arg(recording->startTime(), 0, 'f', 2)
+                                   .arg(recording->duration(), 0, 'f', 2),
                                kRecordingItem);
     }
     setEnabled(ui->clipCombo->count() > 0);
