@@ -6,6 +6,7 @@
 #include "TestPaths.h"
 #include "editing/DocumentSession.h"
 #include "widgets/ClipMarkerStrip.h"
+#include "widgets/FrameSpinBox.h"
 #include "widgets/TimelineWidget.h"
 
 #include <QComboBox>
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void sliderScrubs();
     void commandLineStyleSelection();
     void markersContactsAndVariants();
+    void typedFrameOutsideTheClipIsRefused();
 
 private:
     QTemporaryDir m_dir;
@@ -203,6 +205,30 @@ void tst_TimelineWidget::markersContactsAndVariants()
     context->session()->undoStack()->undo();
     QCOMPARE(strip->markerLabels(), QStringList{QStringLiteral("exit safe 0.98")});
     QCOMPARE(context->file().clips().at(1).markers[2], -1.0f);
+}
+
+void tst_TimelineWidget::typedFrameOutsideTheClipIsRefused()
+{
+    // Typing 30 in the Frame field of a 24-frame clip gave frame 3: the 0 was dropped.
+    auto *spin = m_window->findChild<FrameSpinBox *>(QStringLiteral("frameSpin"));
+    QVERIFY(spin);
+    StudioContext *context = m_window->context();
+    QSignalSpy messages(context, &StudioContext::message);
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QStringLiteral("30"));
+    QCOMPARE(spin->typedNumber(), std::optional<qint64>(30));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(context->currentFrame(), 0); // refused, not frame 3 nor clamped to 23
+    QCOMPARE(spin->value(), 0);
+    QVERIFY(!messages.isEmpty());
+    QVERIFY2(messages.last().first().toString().contains(QStringLiteral("30 is past the last frame, 23")),
+             qPrintable(messages.last().first().toString()));
+    // A frame inside the clip is taken as typed.
+    spin->selectAll();
+    QTest::keyClicks(spin, QStringLiteral("17"));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(context->currentFrame(), 17);
 }
 
 QTEST_MAIN(tst_TimelineWidget)

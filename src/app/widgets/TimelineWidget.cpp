@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QToolTip>
 #include <QSignalBlocker>
 #include <QStyle>
 #include <algorithm>
@@ -62,6 +63,11 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     });
     connect(ui->speedSpin, &QDoubleSpinBox::valueChanged, m_clock, &PlaybackClock::setSpeed);
     connect(ui->frameSpin, &QSpinBox::valueChanged, m_clock, &PlaybackClock::setFrame);
+    // A typed frame outside the clip is refused and said, never cut short or clamped.
+    connect(ui->frameSpin, &FrameSpinBox::outOfRange, this, [this](qint64, const QString &message) {
+        QToolTip::showText(ui->frameSpin->mapToGlobal(QPoint(0, ui->frameSpin->height())), message, ui->frameSpin);
+        Q_EMIT m_context->message(message);
+    });
     // The slider scrubs while dragged; playback pauses during the drag and resumes after it.
     connect(ui->frameSlider, &QSlider::valueChanged, m_clock, &PlaybackClock::setFrame);
     connect(ui->frameSlider, &QSlider::sliderPressed, this, [this] {
