@@ -367,7 +367,9 @@ void MainWindow::updateCurrentLabel()
         m_currentLabel->clear();
         return;
     }
-    m_currentLabel->setText(tr("%1  frame %2 / %3").arg(clips.at(clip).name).arg(m_context->currentFrame()).arg(m_context->frameCount()));
+    // Frames count from 0 (as the timeline's field): the last frame of a 24-frame clip is 23 / 23.
+    m_currentLabel->setText(tr("%1  frame %2 / %3").arg(clips.at(clip).name).arg(m_context->currentFrame())
+                                .arg(std::max(0, m_context->frameCount() - 1)));
 }
 
 void MainWindow::showMessage(const QString &text, int timeoutMs)

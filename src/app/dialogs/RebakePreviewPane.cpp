@@ -254,7 +254,8 @@ void RebakePreviewPane::showFrame(int frame)
         m_scrub->setValue(frame);
     }
     const double fps = m_clock->fps();
-    m_frameLabel->setText(tr("%1 / %2  %3 s").arg(frame + 1).arg(m_clock->frameCount())
+    // Frames count from 0, as on the main window's timeline.
+    m_frameLabel->setText(tr("%1 / %2  %3 s").arg(frame).arg(std::max(0, m_clock->frameCount() - 1))
                               .arg(fps > 0 ? frame / fps : 0.0, 0, 'f', 2));
 }
 

@@ -30,8 +30,13 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     ui->setupUi(this);
     setObjectName(QStringLiteral("timeline"));
     createActions();
-    // v2 / v3: the clip's markers, contacts and variants under the slider.
-    ui->outerLayout->insertWidget(1, new ClipMarkerStrip(m_context, this));
+    // v2 / v3: the clip's markers and contacts under the slider, drawn on the slider's frame
+    // axis (a marker sits over the frame the handle shows it at); the variants of its family
+    // beside the clip selector, where they take no width from the strip.
+    auto *strip = new ClipMarkerStrip(m_context, this);
+    strip->setFrameAxis(ui->frameSlider);
+    ui->outerLayout->insertWidget(1, strip);
+    ui->controlsLayout->insertWidget(ui->controlsLayout->indexOf(ui->clipCombo) + 1, strip->variantCombo());
 
     connect(m_context, &StudioContext::fileLoaded, this, &TimelineWidget::rebuildClipList);
     connect(m_context, &StudioContext::fileClosed, this, &TimelineWidget::rebuildClipList);
@@ -213,7 +218,9 @@ void TimelineWidget::updateRanges()
     ui->frameSlider->setRange(0, std::max(0, n - 1));
     ui->frameSlider->setTickInterval(n > 48 ? n / 24 : 1);
     ui->frameSpin->setRange(0, std::max(0, n - 1));
-    ui->frameSpin->setSuffix(QStringLiteral(" / %1").arg(n));
+    // Frames count from 0, here as in the Clips table, markers and `bpat edit`: "23 / 23" is
+    // the last frame of a 24-frame clip.
+    ui->frameSpin->setSuffix(QStringLiteral(" / %1").arg(std::max(0, n - 1)));
 }
 
 void TimelineWidget::onClipChanged(int clip)
