@@ -100,6 +100,16 @@ void CentralViews::installViewport()
                 m_viewport->setRecordingShown(source == RecordingState::TimelineSource::Recording);
             });
     connect(m_viewport, &ViewportWidget::boneSelected, context, &StudioContext::setCurrentBone);
+    // What the deep checks found wrong with a bone at a frame is marked on the creature there.
+    connect(context, &StudioContext::validationChanged, this, [this, context] {
+        QList<ViewportCanvas::FlaggedBone> flagged;
+        for (const Diagnostic &d : context->diagnostics()) {
+            const bool matrix = d.code == codes::NON_FINITE || d.code == codes::NON_AFFINE || d.code == codes::DEGENERATE_MATRIX;
+            if (matrix && d.location.kind == DiagnosticLocation::Kind::Palette && d.location.clip >= 0 && d.location.bone >= 0)
+                flagged.append({d.location.clip, d.location.frame, d.location.bone, d.code});
+        }
+        m_viewport->setFlaggedBones(flagged);
+    });
     // The renderer is known once the GL context exists (after the window is first shown).
     QTimer::singleShot(0, this, [this] { m_window->setGlRenderer(m_viewport->glRenderer()); });
 }
