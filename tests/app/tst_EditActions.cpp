@@ -44,6 +44,7 @@ private Q_SLOTS:
     void clipMenuActions();
     void socketCellsEditAndMoveTheSocket();
     void saveIsNotTakenForAnExternalChange();
+    void saveAsAddsTheSuffix();
     void closeAsksAboutUnsavedChanges();
     void closeBoxCanBeAnswered();
     void redoHasCtrlYAndHistoryStartsClosed();
@@ -268,6 +269,26 @@ void tst_EditActions::saveIsNotTakenForAnExternalChange()
     QCOMPARE(reloaded.count(), 0);
     QCOMPARE(window.context()->file().clips().at(1).fps, 50.0f);
     QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("unsaved edits are kept")));
+}
+
+void tst_EditActions::saveAsAddsTheSuffix()
+{
+    // Save As "walk_edit" wrote a file without a suffix, which the open dialog does not list.
+    const QString path = writeSmall(QStringLiteral("named.bpat"));
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(path));
+    const QString typed = m_dir.filePath(QStringLiteral("walk_edit"));
+    window.editActions()->setSaveAsPathHook([typed] { return typed; });
+    QVERIFY(window.editActions()->saveAs());
+    QVERIFY(QFileInfo::exists(typed + QStringLiteral(".bpat")));
+    QVERIFY(!QFileInfo::exists(typed));
+    QCOMPARE(window.context()->filePath(), typed + QStringLiteral(".bpat"));
+    // A name with a suffix of its own is kept as typed.
+    const QString other = m_dir.filePath(QStringLiteral("walk.v2.bpat"));
+    window.editActions()->setSaveAsPathHook([other] { return other; });
+    QVERIFY(window.editActions()->saveAs());
+    QVERIFY(QFileInfo::exists(other));
 }
 
 void tst_EditActions::closeAsksAboutUnsavedChanges()

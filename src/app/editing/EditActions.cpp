@@ -1,4 +1,5 @@
 #include "EditActions.h"
+#include "SaveFileNames.h"
 
 #include "ClipCommands.h"
 #include "DocumentSession.h"
@@ -168,6 +169,8 @@ bool EditActions::saveAs()
         path = QFileDialog::getSaveFileName(m_window, tr("Save As"), m_window->context()->filePath(),
                                             tr("BPAT files (*.bpat);;All files (*)"));
     }
+    // "walk" is saved as walk.bpat, the name the open dialog and the MIME type recognise.
+    path = SaveFileNames::withDefaultSuffix(path, QStringLiteral("bpat"));
     return !path.isEmpty() && m_session->saveAs(path);
 }
 
