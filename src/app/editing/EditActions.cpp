@@ -253,6 +253,8 @@ void EditActions::importClips()
             return;
         }
     }
+    if (const BpatDocument *document = m_session->document())
+        dialog.setTarget(*document); // says what the open file's version drops of the clips
     if (dialog.exec() != QDialog::Accepted || dialog.selectedClips().isEmpty())
         return;
     m_session->execute(new ImportClipsCommand(m_session, dialog.source(), dialog.selectedClips(),
