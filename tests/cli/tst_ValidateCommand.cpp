@@ -123,6 +123,11 @@ private Q_SLOTS:
         const auto m = bad.match(lines.at(1));
         QVERIFY2(m.hasMatch() && m.captured(1) == m_bad && m.captured(2).toInt() >= 2, qPrintable(lines.at(1)));
         QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("xml"), m_good}).exitCode, 2);
+        // A valid file with warnings says which: the 3-bone test humanoid in the v1-era game.
+        const testcli::Run warned = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--game-era"), QStringLiteral("v1"), m_good});
+        QCOMPARE(warned.exitCode, 0);
+        QCOMPARE(warned.outText().trimmed(),
+                 m_good + QStringLiteral(": valid (0 errors, 1 warning, 0 infos): warnings RIG_BONE_COUNT_MISMATCH"));
     }
 
     void junitReport()

@@ -191,10 +191,19 @@ QString ValidationReport::summaryLine(const ValidatedFile &file)
     const DiagnosticCounts &c = file.result.counts;
     QString line = QStringLiteral("%1: %2 (%3)").arg(file.path, file.result.valid() ? QStringLiteral("valid") : QStringLiteral("invalid"),
                                                      countsText(c));
-    if (const Diagnostic *first = firstOf(file, Severity::Error))
+    if (const Diagnostic *first = firstOf(file, Severity::Error)) {
         line += QStringLiteral(": %1 %2").arg(first->code, first->message);
-    else if (qsizetype(c.errors) + c.warnings + c.infos == 0)
+    } else if (qsizetype(c.errors) + c.warnings + c.infos == 0) {
         line += QStringLiteral(": no issues found");
+    } else if (c.warnings > 0) {
+        // Valid, not silently: which warnings (--verbose has them in full).
+        QStringList codes;
+        for (const Diagnostic &d : file.result.issues) {
+            if (d.severity == Severity::Warning && !codes.contains(d.code))
+                codes << d.code;
+        }
+        line += QStringLiteral(": warnings %1").arg(codes.join(QStringLiteral(", ")));
+    }
     return line + QLatin1Char('\n');
 }
 

@@ -46,7 +46,8 @@ public:
     // (warnings as ::warning, infos as ::notice).
     static QString githubAnnotations(const ValidatedFile &file);
     // One line per file: `PATH: valid|invalid (E errors, W warnings, I infos)`, then the
-    // root cause of an invalid file (its first error) or "no issues found".
+    // root cause of an invalid file (its first error), the codes of a valid file's warnings
+    // ("warnings RIG_BONE_COUNT_MISMATCH"), or "no issues found".
     static QString summaryLine(const ValidatedFile &file);
 
     // `path:offset: severity CODE message [location]`; without an offset `path: severity ...`.
