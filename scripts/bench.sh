@@ -10,7 +10,9 @@
 #              BPSM (a BPSM file measured beside the generated one; default the baked
 #              horse_minimal.bpsm of the build when there is one),
 #              FPS (rebake frame rates, default "2400 9600"), BENCH_DIR (scratch directory for
-#              the generated and rebaked files, default the temp dir; needs SIZE_MIB + 600 MB).
+#              the generated and rebaked files, default the temp dir; needs SIZE_MIB + 600 MB,
+#              and 1.6 GB for the `bpat diff` files), DIFF_FPS (the frame rate of the late-v3
+#              rebake `bpat diff` is measured on, default 9600: 504 MB).
 # The machine is whatever runs it: on a shared machine, run it more than once and say so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +24,7 @@ scratch=${BENCH_DIR:-${TMPDIR:-/tmp}}
 
 bpsm=${BPSM:-$build/share/bpat-studio/samples/horse_minimal.bpsm}
 
-cmake --build "$build" --target bench_BpatValidate bench_BpatVersions bench_Rebake bench_RebakePreview >&2
+cmake --build "$build" --target bench_BpatValidate bench_BpatVersions bench_Rebake bench_RebakePreview bench_Diff >&2
 
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
 compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
@@ -93,7 +95,66 @@ if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
   fi
   rm -f "$scratch"/stream_*.$$.bpat "$scratch/stream_time.$$"
 fi
+
+# `bpat diff` of two 504 MB files beside the deep checks of both, in the same run (bench_Diff),
+# and its peak memory (/usr/bin/time): a late-v3 rebake of the real recording at DIFF_FPS
+# against a copy of itself and against its conversion to v1 (the same motion in another dialect:
+# every matrix goes through skin x bind and a transpose).
+if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
+  cmake --build "$build" --target bpat >&2
+  diff_fps=${DIFF_FPS:-9600}
+  late="$scratch/diff_late.$$.bpat"
+  "$build/bin/bpat" rebake "$recording" -o "$late" --recipe hands --fps "$diff_fps" --format-version 3 >/dev/null 2>&1
+  cp "$late" "$scratch/diff_copy.$$.bpat"
+  "$build/bin/bpat" convert "$late" -o "$scratch/diff_v1.$$.bpat" --to-version 1 >/dev/null 2>&1
+  echo
+  echo "### \`bpat diff\` of two $(( $(stat -c %s "$late") / 1000000 )) MB files beside a deep check of both (real recording, hands, ${diff_fps} fps, late v3)"
+  echo
+  echo "| files | job | time | ratio to the deep checks |"
+  echo "|---|---|---|---|"
+  for other in copy v1; do
+    out=$("$build/bench/bench_Diff" "$late" "$scratch/diff_$other.$$.bpat" --runs "$runs" --label "late v3 vs its $other")
+    grep '^|' <<<"$out"
+    grep -v '^|' <<<"$out" | sed 's/^/    /'
+  done
+  echo
+  echo "| job | wall time | peak memory (max RSS) |"
+  echo "|---|---|---|"
+  for other in copy v1; do
+    /usr/bin/time -f '%e %M' -o "$scratch/diff_time.$$" "$build/bin/bpat" diff "$late" "$scratch/diff_$other.$$.bpat" >/dev/null 2>&1 || true
+    awk -v what="bpat diff late v3 vs its $other" '{ printf "| %s | %.2f s | %.0f MB |\n", what, $1, $2 / 1024 }' "$scratch/diff_time.$$"
+  done
+  rm -f "$late" "$scratch/diff_copy.$$.bpat" "$scratch/diff_v1.$$.bpat" "$scratch/diff_time.$$"
+fi
 echo
+
+# The motion lint (`bpat validate --profile motion`) beside the deep check (`--deep`) of the same
+# file, interleaved, through the CLI as a pipeline runs them: a late-v3 rebake of the real
+# recording at 9600 fps (504 MB, one clip of 138,841 frames, 53 bones). Medians of RUNS runs of
+# each, wall time and max RSS (/usr/bin/time).
+if [ -x /usr/bin/time ] && [ -f "$recording" ]; then
+  cmake --build "$build" --target bpat >&2
+  lint_file="$scratch/motion_lint.$$.bpat"
+  "$build/bin/bpat" rebake "$recording" -o "$lint_file" --recipe hands --fps 9600 --format-version 3 >/dev/null 2>&1
+  median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+  : > "$scratch/lint_deep.$$"; : > "$scratch/lint_motion.$$"; : > "$scratch/lint_deep_rss.$$"; : > "$scratch/lint_motion_rss.$$"
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f '%e %M' -o "$scratch/lint_t.$$" "$build/bin/bpat" validate --deep "$lint_file" >/dev/null 2>&1 || true
+    read -r t m < "$scratch/lint_t.$$"; echo "$t" >> "$scratch/lint_deep.$$"; echo "$m" >> "$scratch/lint_deep_rss.$$"
+    /usr/bin/time -f '%e %M' -o "$scratch/lint_t.$$" "$build/bin/bpat" validate --profile motion "$lint_file" >/dev/null 2>&1 || true
+    read -r t m < "$scratch/lint_t.$$"; echo "$t" >> "$scratch/lint_motion.$$"; echo "$m" >> "$scratch/lint_motion_rss.$$"
+  done
+  deep_t=$(median < "$scratch/lint_deep.$$"); motion_t=$(median < "$scratch/lint_motion.$$")
+  deep_m=$(median < "$scratch/lint_deep_rss.$$"); motion_m=$(median < "$scratch/lint_motion_rss.$$")
+  echo "### The motion lint beside the deep check (9600 fps late-v3 rebake of the real recording, $(( $(stat -c %s "$lint_file") / 1000000 )) MB; CLI, medians of $runs)"
+  echo
+  echo "| job | wall time | peak memory (max RSS) | ratio to the deep check |"
+  echo "|---|---|---|---|"
+  echo "| bpat validate --deep | $deep_t s | $((deep_m / 1024)) MB | 1 |"
+  echo "| bpat validate --profile motion | $motion_t s | $((motion_m / 1024)) MB | $(awk -v a="$motion_t" -v b="$deep_t" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "?" }') |"
+  echo
+  rm -f "$lint_file" "$scratch"/lint_*.$$
+fi
 
 echo "### The Rebake dialog's Preview: peak memory"
 echo

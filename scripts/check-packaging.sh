@@ -46,6 +46,8 @@ if command -v update-mime-database >/dev/null && command -v gio >/dev/null; then
   { printf 'BPAT\001\000\000\000'; head -c 120 /dev/zero; } > "$f/creature.bpat"
   cp "$f/creature.bpat" "$f/creature.data"
   { printf 'BPSM\001\000\000\000'; head -c 120 /dev/zero; } > "$f/mesh.bpsm"
+  { printf 'BPRM\001\000\000\000'; head -c 120 /dev/zero; } > "$f/horse_full.bprm"
+  cp "$f/horse_full.bprm" "$f/body.mesh"
   { printf '\306\102\236\017\156\257\217\152\001\000\000\000\001\000\000\000'; head -c 120 /dev/zero; } > "$f/recording.bin"
   cp "$f/recording.bin" "$f/recording.dat"
   head -c 128 /dev/zero > "$f/firmware.bin"
@@ -59,6 +61,8 @@ if command -v update-mime-database >/dev/null && command -v gio >/dev/null; then
   expect_type creature.bpat application/x-bpat
   expect_type creature.data application/x-bpat
   expect_type mesh.bpsm application/x-bpsm
+  expect_type horse_full.bprm application/x-bprm
+  expect_type body.mesh application/x-bprm
   expect_type recording.bin application/x-mrtk-input-animation
   expect_type recording.dat application/x-mrtk-input-animation
   got=$(XDG_DATA_HOME="$WORK/xdg" gio info -a standard::content-type "$f/firmware.bin" |

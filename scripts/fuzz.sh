@@ -4,8 +4,8 @@
 # -DBPAT_FUZZ=ON is only brought up to date (scripts/sanitize.sh leaves one in build-asan);
 # otherwise a small one is configured there (clang, ASan + UBSan, core and CLI only). Seed
 # corpora come from scripts/make-fuzz-seeds.sh (real files in ../shared, the malformed corpus,
-# small BPSM files, the recipes); what libFuzzer finds lands in BUILD/corpus/<target>/, crashes
-# in BUILD/crashes/. Exits non-zero on the first crash, leak, sanitizer report or timeout.
+# small BPSM files, the recipes, glTF files); dictionaries tests/fuzz/X.dict serve the targets
+# fuzz_X*; what libFuzzer finds lands in BUILD/corpus/<target>/, crashes in BUILD/crashes/. Exits non-zero on the first crash, leak, sanitizer report or timeout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
@@ -26,11 +26,17 @@ for target in "$BUILD"/tests/fuzz/fuzz_*; do
   # -rss_limit_mb bounds memory (a header claiming billions of keys must not allocate them);
   # -timeout flags a single input slower than 10 s as a hang.
   log="$BUILD/$name.log"
+  # A dictionary tests/fuzz/X.dict serves every target named fuzz_X...: glTF's keys for both
+  # glTF targets.
+  dict=()
+  for d in tests/fuzz/*.dict; do
+    [ -f "$d" ] && [[ $name == fuzz_$(basename "$d" .dict)* ]] && dict=(-dict="$d")
+  done
   rc=0
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   "$target" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$BUILD/crashes/$name-" \
+    -print_final_stats=1 -artifact_prefix="$BUILD/crashes/$name-" "${dict[@]}" \
     "$BUILD/corpus/$name" "$BUILD/seeds/$name" >"$log" 2>&1 || rc=$?
   grep -E '^(INFO: seed corpus|#[0-9]+ +DONE|stat::(number_of_executed_units|peak_rss_mb|new_units_added))' "$log" || true
   if [ "$rc" -ne 0 ] || ls "$BUILD/crashes/$name-"* >/dev/null 2>&1; then

@@ -6,9 +6,12 @@
 #   fuzz_bpsm    small valid snapshots written by BUILD's bpsm_fuzz_seed (from the BPSM files
 #                BUILD baked into share/bpat-studio/samples, plus a synthetic one), the .bpsm
 #                cases of tests/data/malformed
+#   fuzz_bprm    the game's rigged bodies in ../shared (bpat_current), cut like every seed
 #   fuzz_recipe  the built-in recipes and the JSON examples of docs/examples
-#   fuzz_gltf    Debian's assimp-testmodels glTF 2.0 files (when installed), and the real horse
-#                and elephant exported as .glb and .gltf by BUILD's bpat (when built)
+#   fuzz_gltf    Debian's assimp-testmodels glTF 2.0 files (when installed, every folder), and
+#                the real horse and elephant exported as .glb and .gltf by BUILD's bpat (when built)
+#   fuzz_gltf_glb the same .glb files unwrapped into the target's input (JSON, NUL, BIN chunk)
+#                and the .gltf files as JSON alone
 # Files over 64 KiB (the fuzzers run with -max_len=65536) are cut to their first 64 KiB. Real
 # files are copied into the build folder only, never into the repository.
 set -euo pipefail
@@ -17,7 +20,7 @@ BUILD=${1:-build-fuzz}
 DIR=$BUILD/seeds
 SHARED=${BPAT_SHARED_DIR:-../shared}
 rm -rf "$DIR"
-mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_recipe" "$DIR/fuzz_gltf"
+mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_bprm" "$DIR/fuzz_recipe" "$DIR/fuzz_gltf" "$DIR/fuzz_gltf_glb"
 seed() { # TARGET FILE
   local out="$DIR/$1/$(basename "$(dirname "$2")")_$(basename "$2")"
   head -c 65536 "$2" > "$out"
@@ -26,8 +29,12 @@ shopt -s nullglob
 for f in "$SHARED"/upstream_assets/*/*.bpat tests/data/malformed/*.bpat; do seed fuzz_bpat "$f"; done
 for f in "$SHARED"/mrtk_samples/*.bin tests/data/malformed/*.bin; do seed fuzz_anim "$f"; done
 for f in tests/data/malformed/*.bpsm; do seed fuzz_bpsm "$f"; done
+for f in "$SHARED"/upstream_assets/*/*.bprm; do seed fuzz_bprm "$f"; done
 for f in resources/recipes/*.json docs/examples/*.json; do seed fuzz_recipe "$f"; done
-for f in /usr/share/assimp/models/glTF2/*/*.gltf /usr/share/assimp/models/glTF2/*/*.glb; do seed fuzz_gltf "$f"; done
+if [ -d /usr/share/assimp/models/glTF2 ]; then
+  while IFS= read -r -d '' f; do seed fuzz_gltf "$f"; done \
+    < <(find /usr/share/assimp/models/glTF2 -type f \( -name '*.gltf' -o -name '*.glb' \) -size -1024k -print0)
+fi
 if [ -x "$BUILD/bin/bpat" ]; then
   for f in "$SHARED"/upstream_assets/bpat_v1_latest/horse.bpat "$SHARED"/upstream_assets/bpat_v1_initial/elephant.bpat; do
     [ -f "$f" ] || continue
@@ -37,6 +44,23 @@ if [ -x "$BUILD/bin/bpat" ]; then
   done
   for f in "$DIR"/fuzz_gltf/*_*.gl*; do head -c 65536 "$f" > "$f.cut" && mv "$f.cut" "$f"; done
 fi
+# fuzz_gltf_glb's input: a .glb's JSON chunk, a NUL, its BIN chunk; a .gltf's JSON as it is.
+python3 - "$DIR/fuzz_gltf" "$DIR/fuzz_gltf_glb" <<'PY'
+import os, struct, sys
+src, dst = sys.argv[1], sys.argv[2]
+for name in sorted(os.listdir(src)):
+    data = open(os.path.join(src, name), 'rb').read()
+    if data[:4] == b'glTF' and len(data) >= 20:
+        jlen = struct.unpack_from('<I', data, 12)[0]
+        out = data[20:20 + jlen].rstrip(b' ')
+        at = 20 + jlen
+        if len(data) >= at + 8:
+            blen = struct.unpack_from('<I', data, at)[0]
+            out += b'\0' + data[at + 8:at + 8 + blen]
+    else:
+        out = data.split(b'\0')[0]
+    open(os.path.join(dst, name), 'wb').write(out[:65536])
+PY
 "$BUILD/tests/fuzz/bpsm_fuzz_seed" "$DIR/fuzz_bpsm/synthetic.bpsm"
 for f in "$BUILD"/share/bpat-studio/samples/*.bpsm; do
   "$BUILD/tests/fuzz/bpsm_fuzz_seed" "$DIR/fuzz_bpsm/$(basename "$f")" "$f"

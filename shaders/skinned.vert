@@ -1,11 +1,13 @@
 #version 330 core
 // Skins creature vertices from the palette texture. Texel (4*bone + k, frame) holds row k of the
 // bone's row-major global matrix (v1, v2, early v3), or in late v3 column k of its column-major
-// skinning matrix, multiplied here by the bind palette (global = skin x bind); frames past one
+// skinning matrix, multiplied here by the bind palette (global = skin x bind) for the stand-in
+// meshes, whose vertices are bone-local, or applied as stored to the game's bodies (BPRM), whose
+// vertices are the bind pose in model space (uBindSpace: skin x p, as the game draws them); frames past one
 // layer's rows continue in the next array layer. The frame comes from per-instance clip data and the time uniform, so advancing
 // time costs no CPU work per instance.
 
-layout(location = 0) in vec3 aPosition; // bone-local (see CreatureMesh)
+layout(location = 0) in vec3 aPosition; // bone-local (see CreatureMesh), or the bind pose (uBindSpace)
 layout(location = 1) in vec3 aNormal;
 layout(location = 2) in uvec4 aBones;
 layout(location = 3) in vec4 aWeights;
@@ -13,11 +15,12 @@ layout(location = 4) in uint aRole;
 
 layout(location = 5) in vec4 iPlacement; // model-space offset xyz, yaw (radians)
 layout(location = 6) in vec3 iClip;      // frame count, fps, phase offset in [0,1)
-layout(location = 7) in uvec2 iClipBase; // first global frame; bit 0: loops, bits 8..15: onion fade
+layout(location = 7) in uvec2 iClipBase; // first global frame; bit 0: loops, bits 8..15: onion fade, bit 16: compare ghost
 
 uniform sampler2DArray uPalette;
 uniform bool uSkinning;      // late v3: the palette holds skinning matrices
 uniform sampler2DArray uBind; // late v3: texel 4*bone + k is column k of the bone's bind matrix
+uniform bool uBindSpace;     // late v3: the vertices are the bind pose: skinning matrices as stored
 uniform int uRowsPerLayer;
 uniform float uTime;         // seconds
 uniform bool uInterpolate;   // blend adjacent frames as the game's playback did
@@ -29,7 +32,7 @@ out vec3 vNormal;
 flat out uint vRole;
 flat out int vBone;
 out float vSelected;
-out float vGhost;             // 0: the creature; 0 < g <= 1: an onion skin, fainter as g grows
+out float vGhost;             // 0: the creature; 0 < g <= 1: an onion skin, fainter as g grows; < 0: the compare ghost
 
 // Rows 0..2 of a bone's global matrix in a global frame (row 3 is 0 0 0 1).
 void boneRows(int bone, int frame, out vec4 r0, out vec4 r1, out vec4 r2)
@@ -40,6 +43,12 @@ void boneRows(int bone, int frame, out vec4 r0, out vec4 r1, out vec4 r2)
         ivec3 b = ivec3(bone * 4, 0, 0);
         mat4 skin = mat4(texelFetch(uPalette, at, 0), texelFetch(uPalette, at + ivec3(1, 0, 0), 0),
                          texelFetch(uPalette, at + ivec3(2, 0, 0), 0), texelFetch(uPalette, at + ivec3(3, 0, 0), 0));
+        if (uBindSpace) {
+            r0 = vec4(skin[0][0], skin[1][0], skin[2][0], skin[3][0]);
+            r1 = vec4(skin[0][1], skin[1][1], skin[2][1], skin[3][1]);
+            r2 = vec4(skin[0][2], skin[1][2], skin[2][2], skin[3][2]);
+            return;
+        }
         mat4 bind = mat4(texelFetch(uBind, b, 0), texelFetch(uBind, b + ivec3(1, 0, 0), 0),
                          texelFetch(uBind, b + ivec3(2, 0, 0), 0), texelFetch(uBind, b + ivec3(3, 0, 0), 0));
         mat4 g = skin * bind; // g[column][row]
@@ -109,10 +118,12 @@ void main()
     vRole = aRole;
     vBone = int(aBones[0]);
     vGhost = float((iClipBase.y >> 8u) & 255u) / 255.0;
+    if ((iClipBase.y & 65536u) != 0u)
+        vGhost = -vGhost; // the other file of compare mode: its own tint
     vSelected = (uSelectedBone >= 0 && int(aBones[0]) == uSelectedBone) ? 1.0 : 0.0;
     gl_Position = uViewProjection * vec4(vWorld, 1.0);
     // Onion skins sit a little behind in depth, so where a ghost coincides with the creature
     // (a gallop in place) the creature stays solid and the ghost shows only where it differs.
-    if (vGhost > 0.0)
+    if (vGhost != 0.0)
         gl_Position.z += 0.002 * gl_Position.w;
 }

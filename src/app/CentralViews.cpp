@@ -5,12 +5,17 @@
 #include "dialogs/RebakeDialog.h"
 #include "document/RecordingState.h"
 #include "viewport/ViewportWidget.h"
+#include "widgets/AnalysisPanel.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
+#include "bprm/BodyFiles.h"
+#include "bprm/BprmFile.h"
 #include "rebake/RebakeRecipe.h"
 #include "ui_MainWindow.h"
 
 #include <QAction>
+#include <QFileDialog>
+#include <QStatusBar>
 #include <QFileInfo>
 #include <QItemSelectionModel>
 #include <QTimer>
@@ -27,6 +32,13 @@ CentralViews::CentralViews(MainWindow *window)
     connectViewportMenu();
     connect(ui->actionRebake, &QAction::triggered, this, &CentralViews::openRebakeDialog);
     installCurves();
+    installAnalysis();
+}
+
+void CentralViews::installAnalysis()
+{
+    m_analysis = new AnalysisPanel(m_window->context(), m_window->jobs());
+    m_window->addCentralView(m_analysis, tr("Analysis"));
 }
 
 void CentralViews::installCurves()
@@ -156,6 +168,7 @@ void CentralViews::connectViewportMenu()
         connect(action, &QAction::triggered, m_viewport, slot);
     }
     connectMotionMenu();
+    connectBodyMenu();
     const std::pair<QAction *, int> crowdSizes[] = {
         {ui->actionCrowdSingle, 0}, {ui->actionCrowd100, 100}, {ui->actionCrowd1000, 1000}, {ui->actionCrowd10000, 10000}};
     for (const auto &[action, n] : crowdSizes)
@@ -199,6 +212,54 @@ void CentralViews::connectMotionMenu()
         (m_onionCount == 0 ? ui->actionOnionOff : ui->actionOnion2)->setChecked(true);
         m_viewport->setOnionSkins(m_onionCount, m_onionSpacing);
     });
+}
+
+void CentralViews::connectBodyMenu()
+{
+    using Mode = ViewportCanvas::BodyMode;
+    const std::pair<QAction *, Mode> modes[] = {
+        {ui->actionBodyFull, Mode::Full}, {ui->actionBodyMinimal, Mode::Minimal}, {ui->actionBodyStandIn, Mode::StandIn}};
+    for (const auto &[action, mode] : modes)
+        connect(action, &QAction::triggered, m_viewport, [this, mode = mode] { m_viewport->setBodyMode(mode); });
+    // The menu follows the viewport (--body-view sets it there), and says what is drawn.
+    connect(m_viewport, &ViewportWidget::bodyChanged, this, [this, modes] {
+        const ViewportCanvas *canvas = m_viewport->canvas();
+        if (!canvas)
+            return;
+        for (const auto &[action, mode] : modes)
+            action->setChecked(canvas->bodyMode() == mode);
+        ui->menuBody->setToolTip(canvas->bodyStatus());
+        ui->actionBodyFull->setEnabled(canvas->fullBody().isValid() || canvas->minimalBody().isValid());
+        ui->actionBodyMinimal->setEnabled(ui->actionBodyFull->isEnabled());
+    });
+    ui->menuBody->setToolTipsVisible(true);
+    connect(ui->actionAttachBody, &QAction::triggered, this, &CentralViews::attachBody);
+    const auto updateAttach = [this] { ui->actionAttachBody->setEnabled(m_window->context()->hasFile()); };
+    connect(m_window->context(), &StudioContext::fileLoaded, this, updateAttach);
+    connect(m_window->context(), &StudioContext::fileClosed, this, updateAttach);
+    updateAttach();
+}
+
+void CentralViews::attachBody()
+{
+    StudioContext *context = m_window->context();
+    if (!context->hasFile())
+        return;
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Attach Body"), QFileInfo(context->filePath()).absolutePath(),
+                                                      tr("Rigged bodies (*.bprm);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const std::optional<bpat::BprmFile> body = bpat::BprmFile::open(path, &error);
+    if (!body) {
+        m_window->statusBar()->showMessage(tr("Cannot attach the body: %1").arg(error));
+        return;
+    }
+    // Its other level of detail comes along when it lies beside it by the game's naming.
+    const bpat::BodyFiles::Bodies bodies = bpat::BodyFiles::withSibling(path, body->header().lod);
+    m_viewport->setBodyFiles(bodies.full, bodies.minimal);
+    if (const ViewportCanvas *canvas = m_viewport->canvas())
+        m_window->statusBar()->showMessage(tr("Body: %1").arg(canvas->bodyStatus()));
 }
 
 void CentralViews::updateMotionPaths()

@@ -14,6 +14,7 @@ class MainWindow;
 
 namespace bpat::studio {
 
+class AnalysisPanel;
 class ViewportWidget;
 
 class MainWindow;
@@ -25,19 +26,24 @@ public:
     explicit CentralViews(MainWindow *window);
 
     ViewportWidget *viewport() const { return m_viewport; }
+    AnalysisPanel *analysis() const { return m_analysis; }
 
 private:
     void installViewport();
     void connectViewportMenu(); // View > Viewport
     void connectMotionMenu();   // recording overlay, motion paths, onion skins
+    void connectBodyMenu();     // View > Body, File > Attach Body...
+    void attachBody();
     void updateMotionPaths(); // the selected bone and Curves-tree joints, while the action is on
     void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
+    void installAnalysis(); // the Analysis tab: gait report, motion findings, plots
     void showFile();
     void openRebakeDialog();
 
     MainWindow *m_window;
     Ui::MainWindow *ui; // View > Viewport, File > Rebake
     ViewportWidget *m_viewport = nullptr;
+    AnalysisPanel *m_analysis = nullptr;
     QStringList m_selectedJoints; // pose names ("RightHand/IndexTip") selected in the Curves tree
     int m_onionCount = 0;
     int m_onionSpacing = 1;

@@ -8,8 +8,10 @@
 #include "editing/EditActions.h"
 #include "gltf/GltfExporter.h"
 #include "gltf/GltfImporter.h"
+#include "io/AtomicFile.h"
 #include "jobs/JobController.h"
 #include "ui_MainWindow.h"
+#include "viewport/ViewportWidget.h"
 
 #include <QAction>
 #include <QApplication>
@@ -89,7 +91,8 @@ void GltfActions::updateEnabled()
     m_export->setEnabled(m_window->context()->hasFile());
 }
 
-QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, const QStringList &clips)
+QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, const QString &bodyPath,
+                              const QStringList &clips)
 {
     *ok = false;
     DocumentSession *session = m_window->editActions()->session();
@@ -98,7 +101,8 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, 
         return tr("Cannot export: %1").arg(m_window->context()->lastError());
     const BpatDocument document = *edited; // the worker gets its own copy
     GltfExportOptions options;
-    options.creatureMesh = creatureMesh;
+    options.creatureMesh = creatureMesh && bodyPath.isEmpty();
+    options.bodyPath = creatureMesh ? bodyPath : QString(); // the game's body instead of the stand-in
     options.clips = clips;
     const std::optional<GltfExportResult> ran = runWithProgress<GltfExportResult>(
         m_window->jobs(), m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true, [document, options, path](const std::function<bool(int, int)> &progress) {
@@ -113,6 +117,8 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, 
         return tr("glTF not written: %1").arg(result.error);
     *ok = true;
     QString text = tr("Exported %1: %2 animations (%3)").arg(QFileInfo(path).fileName()).arg(result.animationCount).arg(result.skeletonSource);
+    if (!options.bodyPath.isEmpty())
+        text += tr(", the body %1 (%2 vertices, %3 materials)").arg(QFileInfo(options.bodyPath).fileName()).arg(result.vertexCount).arg(result.materialCount);
     if (!result.notes.isEmpty())
         text += QStringLiteral("; ") + result.notes.join(QStringLiteral("; "));
     return text;
@@ -141,6 +147,11 @@ QString GltfActions::writeImport(const GltfImportResult &result, const QString &
     *ok = false;
     if (!result.document)
         return tr("Not imported: %1").arg(result.error);
+    for (const QString &input : result.inputs) { // the glTF and every buffer it read stay as they are
+        if (AtomicFile::sameFile(input, bpatPath))
+            return tr("%1 not written: it is an input of the import (%2 reads it)")
+                .arg(QFileInfo(bpatPath).fileName(), QFileInfo(gltfPath).fileName());
+    }
     // The source BPAT's version, else late v3; what the version drops was said in the dialog
     // and is said again here.
     QStringList notes;
@@ -163,12 +174,17 @@ void GltfActions::chooseExport()
     QStringList clips;
     for (const ClipEntry &clip : m_window->context()->clipEntries())
         clips << clip.name;
-    // One dialog: the file, the mesh, the clips.
+    // The mesh the viewport draws: the game's body when it draws one, else the stand-in.
+    const ViewportCanvas *canvas = m_window->viewport() ? m_window->viewport()->canvas() : nullptr;
+    const QString body = canvas && canvas->drawsBody() ? canvas->scene().body().path() : QString();
+    // One dialog: the file, the mesh (or the game's body), the clips.
     GltfExportDialog dialog(suggested, clips, m_window);
+    if (!body.isEmpty())
+        dialog.setBodyName(QFileInfo(body).fileName());
     if (dialog.exec() != QDialog::Accepted)
         return;
     bool ok = false;
-    const QString message = exportTo(dialog.outputPath(), dialog.includeMesh(), &ok, dialog.chosenClips());
+    const QString message = exportTo(dialog.outputPath(), dialog.includeMesh(), &ok, body, dialog.chosenClips());
     if (ok)
         m_window->statusBar()->showMessage(message, 8000);
     else
@@ -189,7 +205,8 @@ void GltfActions::chooseImport()
     }
     // Where it goes (never over the open file or the glTF) and in which version, with what the
     // version drops said in the dialog.
-    GltfImportDialog dialog(gltf, *read, {m_window->context()->filePath(), gltf}, m_window);
+    // Never over the open file, the glTF or a buffer it read.
+    GltfImportDialog dialog(gltf, *read, QStringList{m_window->context()->filePath(), gltf} + read->inputs, m_window);
     if (dialog.exec() != QDialog::Accepted || !m_window->editActions()->maybeSave())
         return;
     const QString bpat = dialog.outputPath();

@@ -5,6 +5,7 @@
 #include "DeepCheckRunner.h"
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
+#include "CompareActions.h"
 #include "PanelDocks.h"
 #include "RecentFiles.h"
 #include "StaleMappingCheck.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_edit = new EditActions(this);
     m_views = new CentralViews(this); // viewport in the centre, File > Rebake
     new GltfActions(this); // File > Import glTF..., Export glTF...
+    m_compare = new CompareActions(this); // File > Compare With..., the Differences dock
     connectActions();
     updateRecentMenu();
     updateTitle();
@@ -426,8 +428,10 @@ QString MainWindow::currentDocumentKind() const
 {
     if (m_context->recording()->drivesTimeline())
         return QStringLiteral("recording");
-    return m_context->document() && m_context->document()->kind() == FileKind::Bpsm ? QStringLiteral("snapshot")
-                                                                                    : QStringLiteral("bpat");
+    // A body, like a snapshot, has no palette or sockets to show.
+    const OpenDocument *document = m_context->document();
+    return document && (document->kind() == FileKind::Bpsm || document->kind() == FileKind::Bprm) ? QStringLiteral("snapshot")
+                                                                                               : QStringLiteral("bpat");
 }
 
 void MainWindow::applyDefaultLayout(const QString &kind)

@@ -25,6 +25,7 @@ class ViewportWidget;
 
 class CentralViewHost;
 class CentralViews;
+class CompareActions;
 class EditActions;
 class FileReloadWatcher;
 class JobController;
@@ -49,6 +50,8 @@ public:
     Ui::MainWindow *form() const { return ui.get(); }
     // Undo/redo, save, clip and socket actions (editing/EditActions.h).
     EditActions *editActions() const { return m_edit; }
+    // File > Compare With...: compare mode (CompareActions.h).
+    CompareActions *compareActions() const { return m_compare; }
     // Long jobs (deep checks, rebake, glTF): one controller, shown in the status bar.
     JobController *jobs() const { return m_jobs; }
 
@@ -120,6 +123,7 @@ private:
     bool m_shown = false;
     QString m_glRenderer;
     EditActions *m_edit = nullptr;
+    CompareActions *m_compare = nullptr;
 };
 
 } // namespace bpat::studio

@@ -15,6 +15,10 @@ const QString kTime = QStringLiteral("time");
 const QString kOnion = QStringLiteral("onion");
 const QString kOnionSpacing = QStringLiteral("onion-spacing");
 const QString kMotionPath = QStringLiteral("motion-path");
+const QString kBody = QStringLiteral("body");
+const QString kBodyView = QStringLiteral("body-view");
+const QString kCrowd = QStringLiteral("crowd");
+const QString kCompare = QStringLiteral("compare");
 }
 
 StudioCommandLine::StudioCommandLine()
@@ -24,7 +28,7 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addPositionalArgument(QStringLiteral("file"),
-                                   QStringLiteral("A .bpat file, a .bpsm minimal snapshot mesh or an input animation .bin to open."),
+                                   QStringLiteral("A .bpat file, a .bpsm minimal snapshot mesh, a .bprm body or an input animation .bin to open."),
                                    QStringLiteral("[FILE]"));
     m_parser.addOption({kClip, QStringLiteral("Make the clip with this name (or index) current."),
                         QStringLiteral("NAME")});
@@ -32,7 +36,7 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addOption({kScreenshot,
                         QStringLiteral("Render the window after loading, write it as a PNG and exit."),
                         QStringLiteral("OUT.png")});
-    m_parser.addOption({kTab, QStringLiteral("Show this central view: viewport or curves."), QStringLiteral("NAME")});
+    m_parser.addOption({kTab, QStringLiteral("Show this central view: viewport, curves or analysis."), QStringLiteral("NAME")});
     m_parser.addOption({kTime,
                         QStringLiteral("Go to this instant of the open recording (seconds); the timeline plays the recording."),
                         QStringLiteral("SECONDS")});
@@ -43,6 +47,16 @@ StudioCommandLine::StudioCommandLine()
                         QStringLiteral("Draw the motion paths of these bones, sockets or recorded joints "
                                        "(e.g. Hand_R,RightHand/IndexTip)."),
                         QStringLiteral("NAME[,NAME...]")});
+    m_parser.addOption({kBody,
+                        QStringLiteral("Draw the creature with this BPRM body (and its other level of detail beside it) "
+                                       "instead of the one found beside the file."),
+                        QStringLiteral("FILE.bprm")});
+    m_parser.addOption({kBodyView, QStringLiteral("Draw the full body, the minimal one or the stand-in mesh (default full)."),
+                        QStringLiteral("full|minimal|stand-in")});
+    m_parser.addOption({kCrowd, QStringLiteral("Draw a crowd of N instances (1: a single creature)."), QStringLiteral("N")});
+    m_parser.addOption({kCompare,
+                        QStringLiteral("Compare FILE with this BPAT file: its differences listed, it drawn as a ghost."),
+                        QStringLiteral("OTHER.bpat")});
     // Further modes register their options here and are dispatched in main.cpp, e.g.
     // {"benchmark-crowd", "Run the crowd benchmark off-screen with N instances.", "N"}.
 }
@@ -76,8 +90,9 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     }
     if (m_parser.isSet(kTab)) {
         m_options.tab = m_parser.value(kTab).toLower();
-        if (m_options.tab != QLatin1String("viewport") && m_options.tab != QLatin1String("curves")) {
-            m_error = QStringLiteral("--tab expects viewport or curves, got '%1'").arg(m_parser.value(kTab));
+        if (m_options.tab != QLatin1String("viewport") && m_options.tab != QLatin1String("curves")
+            && m_options.tab != QLatin1String("analysis")) {
+            m_error = QStringLiteral("--tab expects viewport, curves or analysis, got '%1'").arg(m_parser.value(kTab));
             return false;
         }
     }
@@ -108,6 +123,34 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     for (const QString &value : m_parser.values(kMotionPath)) {
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.motionPaths.append(name.trimmed());
+    }
+    m_options.body = m_parser.value(kBody);
+    if (m_parser.isSet(kBody) && m_options.body.isEmpty()) {
+        m_error = QStringLiteral("--body expects a .bprm file");
+        return false;
+    }
+    if (m_parser.isSet(kBodyView)) {
+        m_options.bodyView = m_parser.value(kBodyView).toLower();
+        if (!QStringList{u"full"_qs, u"minimal"_qs, u"stand-in"_qs}.contains(m_options.bodyView)) {
+            m_error = QStringLiteral("--body-view expects full, minimal or stand-in, got '%1'").arg(m_parser.value(kBodyView));
+            return false;
+        }
+    }
+    if (m_parser.isSet(kCrowd)) {
+        bool ok = false;
+        const int n = m_parser.value(kCrowd).toInt(&ok);
+        if (!ok || n < 1 || n > 1000000) {
+            m_error = QStringLiteral("--crowd expects a number from 1 to 1000000, got '%1'").arg(m_parser.value(kCrowd));
+            return false;
+        }
+        m_options.crowd = n;
+    }
+    if (m_parser.isSet(kCompare)) {
+        m_options.compare = m_parser.value(kCompare);
+        if (m_options.compare.isEmpty()) {
+            m_error = QStringLiteral("--compare expects a BPAT file");
+            return false;
+        }
     }
     if (m_parser.isSet(kScreenshot)) {
         m_options.screenshot = m_parser.value(kScreenshot);

@@ -1,6 +1,7 @@
 #pragma once
 // bpat-studio's command line: `bpat-studio [FILE] [--clip NAME] [--frame N] [--screenshot OUT.png]`
-// [--tab viewport|curves] [--time SECONDS] [--onion N] [--onion-spacing N] [--motion-path NAME,...].
+// [--tab viewport|curves] [--time SECONDS] [--onion N] [--onion-spacing N] [--motion-path NAME,...]
+// [--body FILE.bprm] [--body-view full|minimal|stand-in] [--crowd N] [--compare OTHER.bpat].
 // Parsing is kept out of main.cpp so tests can check it and other modes can add options here
 // (see addModeOptions in the .cpp: e.g. the viewport's --benchmark-crowd).
 #include <QCommandLineParser>
@@ -21,6 +22,10 @@ struct StudioOptions
     std::optional<int> onion;     // onion skins before and after the current frame
     int onionSpacing = 1;         // frames between onion skins
     QStringList motionPaths;      // bones, sockets or recorded joints ("RightHand/IndexTip")
+    QString body;                 // a BPRM body to draw the file with (File > Attach Body...)
+    QString bodyView;             // "full", "minimal", "stand-in" or empty (View > Body)
+    std::optional<int> crowd;     // instances (View > Viewport > Crowd); 1: a single creature
+    QString compare;              // compare mode: the other BPAT file
 };
 
 class StudioCommandLine

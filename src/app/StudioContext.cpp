@@ -1,6 +1,7 @@
 #include "StudioContext.h"
 
 #include "document/BpatDocumentView.h"
+#include "document/CompareState.h"
 #include "editing/DocumentSession.h"
 #include "formats/FormatRegistry.h"
 
@@ -12,6 +13,7 @@ namespace bpat::studio {
 StudioContext::StudioContext(QObject *parent)
     : QObject(parent)
     , m_recording(new RecordingState(this))
+    , m_compare(new CompareState(this))
     , m_session(new DocumentSession(this))
 {
     // The session observes nothing here; the context observes what it publishes.

@@ -25,6 +25,7 @@
 
 namespace bpat::studio {
 
+class CompareState;
 class DocumentSession;
 
 class StudioContext : public QObject
@@ -99,6 +100,9 @@ public:
     // --- The recording (.bin): its own observed state ---------------------------------------
     RecordingState *recording() const { return m_recording; }
 
+    // --- Compare mode: a second file beside the open one (document/CompareState.h) --------
+    CompareState *compare() const { return m_compare; }
+
     // True (and reloads) when a read hit a page past the end of a file that shrank.
     bool checkStale();
 
@@ -159,6 +163,7 @@ private:
     int m_socket = -1;
     DocumentChanges m_lastChanges = AllDocumentChanges;
     RecordingState *m_recording;
+    CompareState *m_compare;
     DocumentSession *m_session;
 };
 

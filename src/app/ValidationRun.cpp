@@ -3,6 +3,7 @@
 #include "io/AtomicFile.h"
 #include "diagnostics/ValidationReport.h"
 #include "bpat/Validator.h"
+#include "motion/MotionCodes.h"
 
 #include <QFileInfo>
 #include <atomic>
@@ -11,7 +12,7 @@ namespace bpat::studio {
 
 QStringList validationProfiles()
 {
-    return {profileName(ValidationProfile::Spec), profileName(ValidationProfile::Game)};
+    return {profileName(ValidationProfile::Spec), profileName(ValidationProfile::Game), profileName(ValidationProfile::Motion)};
 }
 
 bool isKnownProfile(const QString &profile)
@@ -26,6 +27,22 @@ static ValidationProfile toProfile(const QString &profile)
 
 Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile)
 {
+    // The motion profile reads every frame: quick enough for the game's files (a few ms), left to
+    // Run Deep Checks (in the background, with progress and cancel) for a file of more than
+    // QuickMotionPositions bone positions, whose structure is checked meanwhile.
+    if (profile == ValidationProfile::Motion && file.hasHeader()
+        && quint64(file.header().frameTotal) * file.header().boneCount > QuickMotionPositions) {
+        Diagnostics out;
+        for (const Diagnostic &d : Validator(ValidationOptions::make(ValidationProfile::Spec)).validate(file).issues) {
+            if (d.severity == Severity::Error)
+                out.append(d);
+        }
+        out.append(Diagnostic{MotionCodes::MOTION_NOT_CHECKED, Severity::Info,
+                              QStringLiteral("%1 frames x %2 bones: Run Deep Checks to judge this file's motion in the background")
+                                  .arg(file.header().frameTotal).arg(file.header().boneCount),
+                              std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
+        return out;
+    }
     return Validator(ValidationOptions::make(profile)).validate(file).issues;
 }
 

@@ -12,7 +12,10 @@
 
 namespace bpat::studio {
 
-QStringList validationProfiles(); // "spec", "game"
+QStringList validationProfiles(); // "spec", "game", "motion"
+// Files of more bone positions (frames x bones) than this get the motion profile from Run Deep
+// Checks only, not on open.
+constexpr quint64 QuickMotionPositions = quint64(4) << 20;
 bool isKnownProfile(const QString &profile);
 // The checks that read only the header and tables (fast; run on every open and reload).
 Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile);

@@ -1,7 +1,10 @@
 // bpat-studio: parse the command line, then either run a special mode or open the window.
+#include "CompareActions.h"
 #include "MainWindow.h"
 #include "StudioCommandLine.h"
 #include "ClipEntry.h"
+#include "bprm/BodyFiles.h"
+#include "bprm/BprmFile.h"
 #include "StudioContext.h"
 #include "viewport/CrowdBenchmark.h"
 #include "viewport/RecordingBenchmark.h"
@@ -31,6 +34,32 @@ int runScreenshot(QApplication &app, MainWindow &window, const QString &path)
     });
     app.exec();
     return rc;
+}
+
+// --body, --body-view: the body the creature is drawn with. A body that cannot be read or does
+// not fit the file's rig is an error (the window would show the stand-in and say why).
+bool applyBodyOptions(MainWindow &window, const StudioOptions &options, QString *error)
+{
+    ViewportWidget *viewport = window.viewport();
+    if (!options.bodyView.isEmpty())
+        viewport->setBodyMode(options.bodyView == u"minimal"   ? ViewportCanvas::BodyMode::Minimal
+                              : options.bodyView == u"stand-in" ? ViewportCanvas::BodyMode::StandIn
+                                                                : ViewportCanvas::BodyMode::Full);
+    if (options.body.isEmpty())
+        return true;
+    QString why;
+    const std::optional<bpat::BprmFile> body = bpat::BprmFile::open(options.body, &why);
+    if (!body) {
+        *error = QStringLiteral("--body: %1").arg(why);
+        return false;
+    }
+    const bpat::BodyFiles::Bodies bodies = bpat::BodyFiles::withSibling(options.body, body->header().lod);
+    viewport->setBodyFiles(bodies.full, bodies.minimal);
+    if (const ViewportCanvas *canvas = viewport->canvas(); canvas && !canvas->fullBody().isValid() && !canvas->minimalBody().isValid()) {
+        *error = QStringLiteral("--body %1 cannot be drawn: %2").arg(options.body, canvas->bodyStatus());
+        return false;
+    }
+    return true;
 }
 
 // Opens the file and moves to the clip and frame the command line names. With --screenshot a
@@ -73,10 +102,13 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
         }
         context->setCurrentFrame(*options.frame);
     }
-    return true;
+    if (!options.compare.isEmpty() && !window.compareActions()->compareWith(options.compare, error))
+        return false;
+    return applyBodyOptions(window, options, error);
 }
 
-// --tab, --time, --onion, --motion-path: what the window shows once the file is open.
+// --tab, --time, --onion, --motion-path: what the window shows once the file is open (and
+// --compare above: compare mode).
 void applyViewOptions(MainWindow &window, const StudioOptions &options)
 {
     CentralViewHost *views = window.centralViews();
@@ -96,6 +128,8 @@ void applyViewOptions(MainWindow &window, const StudioOptions &options)
         viewport->setOnionSkins(*options.onion, options.onionSpacing);
     if (!options.motionPaths.isEmpty())
         viewport->setMotionPaths(options.motionPaths);
+    if (options.crowd)
+        viewport->setCrowdSize(*options.crowd);
 }
 
 } // namespace

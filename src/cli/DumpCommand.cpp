@@ -1,6 +1,9 @@
 // `bpat dump FILE --clip NAME|INDEX --frame N [--json|--csv]`: one frame's stored matrices
 // (16 floats per bone, row-major as in the file) and socket rows (12 floats per socket).
+// `bpat dump BODY.bprm [--vertices FIRST[:COUNT]] [--json|--csv]`: a body's vertices (BprmCli).
+#include "BprmCli.h"
 #include "bpat/BpatFile.h"
+#include "formats/FormatRegistry.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "mesh/Rig.h"
@@ -107,6 +110,11 @@ QJsonObject dumpJson(const BpatFile &file, const Frame &f)
 
 int runDump(const QStringList &args)
 {
+    // A body has vertices, not frames: its own options (BprmCli.h).
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (!args.at(i).startsWith(QLatin1Char('-')) && FormatRegistry::detect(args.at(i)) == FileKind::Bprm)
+            return bprmDump(args);
+    }
     const QString command = args.value(0);
     QCommandLineParser parser;
     const QCommandLineOption clipOption(QStringLiteral("clip"), QStringLiteral("The clip, by name or index."), QStringLiteral("NAME|INDEX"));
@@ -178,7 +186,8 @@ int runDump(const QStringList &args)
 }
 
 const CommandRegistrar registrar({QStringLiteral("dump"),
-                                  QStringLiteral("dump FILE --clip NAME|INDEX --frame N [--json|--csv]"), runDump});
+                                  QStringLiteral("dump FILE --clip NAME|INDEX --frame N [--json|--csv] | dump BODY.bprm [--vertices FIRST[:COUNT]] [--json|--csv]"),
+                                  runDump});
 
 } // namespace
 

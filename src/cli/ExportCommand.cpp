@@ -1,10 +1,13 @@
-// `bpat export FILE -o OUT.glb|OUT.gltf [--clips A,B,...] [--mesh none|creature]`: a BPAT file
-// as glTF 2.0 (skeleton, one animation per clip, sockets, optionally the creature mesh). The
-// output is written atomically; see docs/gltf.md for the mapping.
+// `bpat export FILE -o OUT.glb|OUT.gltf [--clips A,B,...] [--mesh none|creature|body] [--body BODY.bprm]`:
+// a BPAT file as glTF 2.0 (skeleton, one animation per clip, sockets, optionally the stand-in
+// creature mesh or the game's body). The output is written atomically; see docs/gltf.md.
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "io/AtomicFile.h"
 #include "gltf/GltfExporter.h"
+#include "bpat/BpatFile.h"
+#include "bprm/BodyFiles.h"
+#include "bprm/BprmFile.h"
 
 #include <QCommandLineParser>
 
@@ -22,9 +25,14 @@ int runExport(const QStringList &args)
     const QCommandLineOption clips(QStringLiteral("clips"), QStringLiteral("Comma-separated clip names to export (default: all)."),
                                    QStringLiteral("A,B,..."));
     const QCommandLineOption mesh(QStringLiteral("mesh"),
-                                  QStringLiteral("none (skeleton and motion only, the default) or creature (the viewport's mesh, skinned)."),
-                                  QStringLiteral("none|creature"), QStringLiteral("none"));
-    parser.addOptions({output, clips, mesh});
+                                  QStringLiteral("none (skeleton and motion only, the default), creature (the studio's stand-in "
+                                                 "mesh, skinned) or body (the game's BPRM body found beside FILE, or --body: "
+                                                 "skinned, with UVs and its colour roles as materials; late v3)."),
+                                  QStringLiteral("none|creature|body"), QStringLiteral("none"));
+    const QCommandLineOption body(QStringLiteral("body"),
+                                  QStringLiteral("With --mesh body: this BPRM body instead of <species>_full.bprm beside FILE."),
+                                  QStringLiteral("BODY.bprm"));
+    parser.addOptions({output, clips, mesh, body});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to export."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Exports a BPAT file as glTF 2.0: bones as nodes (named and parented by the "
@@ -36,10 +44,26 @@ int runExport(const QStringList &args)
     if (!parser.isSet(output))
         return usageError(parser, command, QStringLiteral("-o OUT.glb or -o OUT.gltf is required"));
     const QString meshValue = parser.value(mesh);
-    if (meshValue != QLatin1String("none") && meshValue != QLatin1String("creature"))
-        return usageError(parser, command, QStringLiteral("--mesh expects none or creature, got '%1'").arg(meshValue));
+    if (meshValue != QLatin1String("none") && meshValue != QLatin1String("creature") && meshValue != QLatin1String("body"))
+        return usageError(parser, command, QStringLiteral("--mesh expects none, creature or body, got '%1'").arg(meshValue));
+    if (parser.isSet(body) && meshValue != QLatin1String("body"))
+        return usageError(parser, command, QStringLiteral("--body goes with --mesh body"));
     GltfExportOptions options;
     options.creatureMesh = meshValue == QLatin1String("creature");
+    if (meshValue == QLatin1String("body")) {
+        // The game's naming: <species>_full.bprm beside the file (else its minimal body).
+        options.bodyPath = parser.value(body);
+        const QString input = parser.positionalArguments().first();
+        if (options.bodyPath.isEmpty()) {
+            const std::optional<BpatFile> file = BpatFile::open(input);
+            const BodyFiles::Bodies found = file && file->hasMagic() ? BodyFiles::besideBpat(input, file->header().speciesId)
+                                                                     : BodyFiles::Bodies();
+            options.bodyPath = found.full.isEmpty() ? found.minimal : found.full;
+            if (options.bodyPath.isEmpty())
+                return failure(command, QStringLiteral("no body beside %1 (<species>_full.bprm or _minimal.bprm): give one with --body")
+                                            .arg(input));
+        }
+    }
     if (parser.isSet(clips))
         options.clips = parser.value(clips).split(QLatin1Char(','), Qt::SkipEmptyParts);
     const QString out = parser.value(output);
@@ -53,13 +77,18 @@ int runExport(const QStringList &args)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
     printOut(QStringLiteral("wrote %1: %2 bytes, %3 animations, %4 nodes%5 (%6); largest global matrix error %7\n")
                  .arg(out).arg(result.bytes).arg(result.animationCount).arg(result.nodeCount)
-                 .arg(result.vertexCount > 0 ? QStringLiteral(", mesh of %1 vertices").arg(result.vertexCount) : QString())
+                 .arg(result.vertexCount > 0 ? QStringLiteral(", %1 of %2 vertices%3")
+                                                   .arg(options.bodyPath.isEmpty() ? QStringLiteral("mesh") : QStringLiteral("body"))
+                                                   .arg(result.vertexCount)
+                                                   .arg(result.materialCount > 0 ? QStringLiteral(" in %1 materials").arg(result.materialCount) : QString())
+                                             : QString())
                  .arg(result.skeletonSource).arg(result.maxGlobalError, 0, 'g', 3));
     return ExitOk;
 }
 
 const CommandRegistrar exportRegistrar(Command{
-    QStringLiteral("export"), QStringLiteral("export FILE -o OUT.glb|OUT.gltf [--clips A,B,...] [--mesh none|creature]"), runExport});
+    QStringLiteral("export"), QStringLiteral("export FILE -o OUT.glb|OUT.gltf [--clips A,B,...] [--mesh none|creature|body] [--body BODY.bprm]"),
+    runExport});
 
 } // namespace
 

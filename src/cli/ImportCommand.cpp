@@ -86,11 +86,19 @@ int runImport(const QStringList &args)
     const QString out = parser.value(output);
     if (AtomicFile::sameFile(parser.positionalArguments().first(), out))
         return failure(command, QStringLiteral("%1 is the input: refusing to write BPAT over it").arg(out));
+    if (parser.isSet(rig) && AtomicFile::sameFile(parser.value(rig), out))
+        return failure(command, QStringLiteral("%1 is the --rig input: refusing to write BPAT over it").arg(out));
     const GltfImportResult result = GltfImporter::importFile(parser.positionalArguments().first(), options);
     for (const QString &note : result.notes)
         printErr(QStringLiteral("%1: note: %2\n").arg(command, note));
     if (!result.document)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
+    // Every file the import read is an input (the glTF's external buffers too), never an output.
+    for (const QString &input : result.inputs) {
+        if (AtomicFile::sameFile(input, out))
+            return failure(command, QStringLiteral("%1 is an input (a buffer %2 reads): refusing to write BPAT over it")
+                                        .arg(out, parser.positionalArguments().first()));
+    }
     QStringList warnings;
     const int writeVersion = version ? int(*version) : GltfImporter::defaultFormatVersion(result);
     const BpatSaver::Result saved = GltfImporter::save(*result.document, out, writeVersion, &warnings);

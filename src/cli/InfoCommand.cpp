@@ -1,11 +1,13 @@
 // `bpat info FILE [--json]`: header, offsets, clips and sockets of a BPAT file.
 #include "bpat/BpatFile.h"
 #include "bpat/SectionLayout.h"
+#include "BprmCli.h"
 #include "BpsmCli.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
+#include "mesh/Rig.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -79,6 +81,51 @@ QString sectionsText(const SectionLayout &layout)
     return t;
 }
 
+// The bones' names and parents: the game's rig of the file's species and bone count (any era),
+// a late-v3 file's own parent table, or index names when the studio does not know the rig.
+struct BoneTable
+{
+    std::optional<Rig> rig;
+    int count = 0;
+    QString source;      // "game", "description", "file_parents", "unknown"
+    QString description; // for people
+
+    static BoneTable of(const BpatFile &file)
+    {
+        BoneTable t;
+        t.count = file.header().boneCount >= 1 && file.header().boneCount <= 64 ? int(file.header().boneCount) : 0;
+        t.rig = Rig::forFile(file);
+        if (t.rig && t.rig->boneCount() != t.count)
+            t.rig.reset();
+        if (!t.rig) {
+            t.source = QStringLiteral("unknown");
+            t.description = QStringLiteral("unknown rig: bones named by index, parents unknown");
+            return t;
+        }
+        switch (t.rig->source()) {
+        case Rig::Source::Game: t.source = QStringLiteral("game"); break;
+        case Rig::Source::Description: t.source = QStringLiteral("description"); break;
+        case Rig::Source::FileParents: t.source = QStringLiteral("file_parents"); break;
+        }
+        t.description = t.rig->describeSource();
+        return t;
+    }
+    QString name(int b) const { return rig ? rig->bone(b).name : QStringLiteral("bone %1").arg(b); }
+    int parent(int b) const { return rig ? rig->bone(b).parent : -1; }
+};
+
+QJsonArray bonesJson(const BoneTable &table)
+{
+    QJsonArray out;
+    for (int b = 0; b < table.count; ++b) {
+        const int parent = table.parent(b);
+        out.append(QJsonObject{{QStringLiteral("index"), b},
+                               {QStringLiteral("name"), table.name(b)},
+                               {QStringLiteral("parent"), parent >= 0 && table.rig ? QJsonValue(parent) : QJsonValue()}});
+    }
+    return out;
+}
+
 QJsonObject infoJson(const BpatFile &file)
 {
     const BpatHeader &h = file.header();
@@ -139,6 +186,12 @@ QJsonObject infoJson(const BpatFile &file)
         {QStringLiteral("sections"), sectionsJson(SectionLayout::of(file))},
         {QStringLiteral("dialect"), format::dialectName(file.dialect())},
     };
+    const BoneTable bones = BoneTable::of(file);
+    out.insert(QStringLiteral("rig"), QJsonObject{{QStringLiteral("name"), bones.rig ? QJsonValue(bones.rig->name()) : QJsonValue()},
+                                                  {QStringLiteral("source"), bones.source},
+                                                  {QStringLiteral("known_names"), bones.rig && bones.rig->knownNames()},
+                                                  {QStringLiteral("description"), bones.description}});
+    out.insert(QStringLiteral("bones"), bonesJson(bones));
     if (file.hasV3Extension()) {
         const BpatV3Extension &x = file.v3Extension();
         out.insert(QStringLiteral("contact_data_offset"), double(x.contactDataOffset));
@@ -189,6 +242,16 @@ QString infoText(const BpatFile &file)
             t += QStringLiteral("bone parents: %1\n").arg(parents.join(QLatin1Char(' ')));
         }
     }
+    const BoneTable bones = BoneTable::of(file);
+    if (bones.count > 0) {
+        QStringList names;
+        for (int b = 0; b < bones.count; ++b) {
+            const int parent = bones.parent(b);
+            names << (parent >= 0 ? QStringLiteral("%1 %2(%3)").arg(b).arg(bones.name(b)).arg(parent)
+                                  : QStringLiteral("%1 %2").arg(b).arg(bones.name(b)));
+        }
+        t += QStringLiteral("bones (%1): %2\n").arg(bones.description, names.join(QStringLiteral(", ")));
+    }
     if (!file.clipTableInBounds())
         t += QStringLiteral("clips: the clip table is not inside the file (run bpat validate)\n");
     else
@@ -234,7 +297,7 @@ int runInfo(const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file (or BPSM file, or input animation recording)."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file (or BPSM snapshot mesh, BPRM body, or input animation recording)."));
     if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips, sockets and section layout of a BPAT file.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
@@ -244,6 +307,8 @@ int runInfo(const QStringList &args)
     switch (FormatRegistry::detect(path)) {
     case FileKind::Bpsm: // a minimal snapshot mesh
         return bpsmInfo(command, path, parser.isSet(json));
+    case FileKind::Bprm: // a rigged body
+        return bprmInfo(command, path, parser.isSet(json));
     case FileKind::InputAnimation: { // a recording: what `bpat anim info` shows
         QStringList animArgs{QStringLiteral("bpat anim"), QStringLiteral("info"), path};
         if (parser.isSet(json))

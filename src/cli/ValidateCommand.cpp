@@ -1,8 +1,9 @@
-// `bpat validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game] [--deep]
-// [--max-issues N]`. Text prints one line per file (path, verdict, counts, root cause) by default,
-// every issue with --verbose.
+// `bpat validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game|motion]
+// [--game-era v1|v2|v3-early|current] [--deep] [--max-issues N]`. Text prints one line per file
+// (path, verdict, counts, root cause) by default, every issue with --verbose.
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "io/RegularFile.h"
 #include "diagnostics/ValidationReport.h"
 #include "bpat/Validator.h"
 #include "diagnostics/ValidationCodes.h"
@@ -30,15 +31,24 @@ int runValidate(const QStringList &args)
     const QCommandLineOption verbose(QStringLiteral("verbose"),
                                      QStringLiteral("Text format: print every issue (path:offset: severity CODE message [location])."));
     const QCommandLineOption profile(QStringLiteral("profile"),
-                                     QStringLiteral("Rules to check: 'spec' (the format documents, default) or 'game' "
+                                     QStringLiteral("Rules to check: 'spec' (the format documents, default), 'game' "
                                                     "(what the game accepts: by default the current game, whose reader "
-                                                    "takes late v3 only, on today's rigs; see --game-era)."),
-                                     QStringLiteral("spec|game"), QStringLiteral("spec"));
+                                                    "takes late v3 only, on today's rigs; see --game-era) or 'motion' (pops, "
+                                                    "loop seams, bone stretch, feet below the ground, contacts: docs/validation.md)."),
+                                     QStringLiteral("spec|game|motion"), QStringLiteral("spec"));
     const QCommandLineOption era(QStringLiteral("game-era"),
                                  QStringLiteral("With --profile game: whose reader and rigs judge the files: 'current' "
                                                 "(default: the game at 4c0caf75, late v3 only), or an older reader: 'v1', "
                                                 "'v2', 'v3-early' (for files meant for an older build). Alone, it implies --profile game."),
                                  QStringLiteral("ERA"), QStringLiteral("current"));
+    const QCommandLineOption motionTolerance(QStringLiteral("motion-tolerance"),
+                                             QStringLiteral("Motion profile: set a threshold, KEY=VALUE (keys: %1); repeatable.")
+                                                 .arg(MotionThresholds::keys().join(QStringLiteral(", "))),
+                                             QStringLiteral("KEY=VALUE"));
+    const QCommandLineOption motionProfile(QStringLiteral("motion-profile"),
+                                           QStringLiteral("Motion profile: read the thresholds from a JSON object of the same keys "
+                                                          "(--motion-tolerance wins)."),
+                                           QStringLiteral("FILE"));
     const QCommandLineOption deep(QStringLiteral("deep"),
                                   QStringLiteral("Also check every matrix and socket row (NaN/Inf, affine, column-major, "
                                                  "degenerate, socket data)."));
@@ -47,8 +57,8 @@ int runValidate(const QStringList &args)
                                                       "Counts and exit status still cover every issue.").arg(DefaultMaxIssues),
                                        QStringLiteral("N"), QString::number(DefaultMaxIssues));
     const QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("End the text output with a count line."));
-    parser.addOptions({json, format, verbose, profile, era, deep, maxIssues, summary});
-    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT or BPSM files or input animation recordings, or directories searched recursively for *.bpat and *.bpsm."),
+    parser.addOptions({json, format, verbose, profile, era, deep, maxIssues, summary, motionTolerance, motionProfile});
+    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT, BPSM or BPRM files or input animation recordings, or directories searched recursively for *.bpat, *.bpsm and *.bprm."),
                                  QStringLiteral("PATH..."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Validates BPAT files. Exit status: 0 when no file has an error, 1 when "
@@ -59,13 +69,27 @@ int runValidate(const QStringList &args)
     const auto chosen = parser.isSet(era) && !parser.isSet(profile) ? std::optional(ValidationProfile::Game)
                                                                     : profileFromName(parser.value(profile));
     if (!chosen)
-        return usageError(parser, command, QStringLiteral("unknown profile '%1' (expected spec or game)").arg(parser.value(profile)));
+        return usageError(parser, command, QStringLiteral("unknown profile '%1' (expected spec, game or motion)").arg(parser.value(profile)));
     const auto chosenEra = gameEra::fromName(parser.value(era));
     if (!chosenEra)
         return usageError(parser, command, QStringLiteral("unknown game era '%1' (expected %2)")
                                                .arg(parser.value(era), gameEra::names().join(QStringLiteral(", "))));
     if (parser.isSet(era) && *chosen != ValidationProfile::Game)
         return usageError(parser, command, QStringLiteral("--game-era judges the game profile: add --profile game"));
+    MotionThresholds thresholds;
+    if (parser.isSet(motionProfile)) {
+        const RegularFile::Contents contents = RegularFile::read(parser.value(motionProfile), 1 << 20);
+        QString why = contents.error;
+        const std::optional<MotionThresholds> read = contents.ok() ? MotionThresholds::fromJson(contents.bytes, &why) : std::nullopt;
+        if (!read)
+            return usageError(parser, command, QStringLiteral("--motion-profile %1: %2").arg(parser.value(motionProfile), why));
+        thresholds = *read;
+    }
+    for (const QString &keyValue : parser.values(motionTolerance)) {
+        QString why;
+        if (!thresholds.setFromText(keyValue, &why))
+            return usageError(parser, command, QStringLiteral("--motion-tolerance %1").arg(why));
+    }
     const auto limit = parseUInt(parser.value(maxIssues));
     if (!limit || *limit > quint32(std::numeric_limits<int>::max()))
         return usageError(parser, command, QStringLiteral("--max-issues expects a non-negative integer, got '%1'").arg(parser.value(maxIssues)));
@@ -83,10 +107,11 @@ int runValidate(const QStringList &args)
     const ExpandedPaths expanded = expandInputPaths(parser.positionalArguments());
     const QStringList &files = expanded.files;
     if (files.isEmpty() && expanded.unreadable.isEmpty())
-        printErr(QStringLiteral("%1: no *.bpat or *.bpsm files found\n").arg(command));
+        printErr(QStringLiteral("%1: no *.bpat, *.bpsm or *.bprm files found\n").arg(command));
     ValidationOptions options = ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit));
     options.gameEra = *chosenEra;
     options.releaseBehind = true; // each file is mapped to be checked once
+    options.motion = thresholds;
     QList<ValidatedFile> results;
     bool anyError = false;
     DiagnosticCounts total;
@@ -143,7 +168,7 @@ int runValidate(const QStringList &args)
 }
 
 const CommandRegistrar registrar({QStringLiteral("validate"),
-                                  QStringLiteral("validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game] [--game-era v1|v2|v3-early|current] [--deep] [--max-issues N]"),
+                                  QStringLiteral("validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game|motion] [--game-era v1|v2|v3-early|current] [--deep] [--max-issues N]"),
                                   runValidate});
 
 } // namespace

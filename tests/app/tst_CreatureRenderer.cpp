@@ -1,12 +1,15 @@
 // CreatureRenderer against the CPU reference: the skinned positions the vertex shader computes
 // (captured with transform feedback) equal CreatureMesh::skin() on the file's matrices for known
 // clips and frames, with and without the palette split over texture layers, and with the
-// game's inter-frame interpolation, and for late v3 (skin x bind on the GPU). Also: crowd layout
-// and the benchmark's JSON.
+// game's inter-frame interpolation, and for late v3 (skin x bind on the GPU). The game's bodies
+// (BPRM, bind-pose vertices) through the same texture fetches with the stored skinning matrices
+// applied as they are, near and far meshes in one instanced draw each. Also: crowd layout and
+// the benchmark's JSON.
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
+#include "viewport/BodySource.h"
 #include "viewport/CreatureRenderer.h"
 #include "viewport/CrowdBenchmark.h"
 #include "viewport/CrowdLayout.h"
@@ -206,6 +209,142 @@ private Q_SLOTS:
         }
         QVERIFY(phases.size() > 90);
         QCOMPARE(crowd.at(1).x - crowd.at(0).x, 1.0f);
+    }
+
+    // The game's body over its late-v3 file: the GPU skins the stored vertices with the stored
+    // skinning matrices (S x p, no bind), what the CPU computes with global x inverse(bind).
+    void bodySkinsLikeTheCpu_data()
+    {
+        QTest::addColumn<QString>("bpat");
+        QTest::addColumn<QString>("body");
+        QTest::addColumn<QString>("clip");
+        QTest::addColumn<int>("frame");
+        QTest::newRow("horse gallop 7") << u"horse.bpat"_qs << u"horse_full.bprm"_qs << u"gallop"_qs << 7;
+        QTest::newRow("humanoid attack_sword_a 20") << u"humanoid.bpat"_qs << u"humanoid_minimal.bprm"_qs << u"attack_sword_a"_qs << 20;
+        QTest::newRow("elephant walk 3") << u"elephant.bpat"_qs << u"elephant_full.bprm"_qs << u"walk"_qs << 3;
+    }
+    void bodySkinsLikeTheCpu()
+    {
+        QFETCH(QString, bpat);
+        QFETCH(QString, body);
+        QFETCH(QString, clip);
+        QFETCH(int, frame);
+        const QString dir = u"upstream_assets/bpat_current/"_qs;
+        BPAT_REQUIRE_SHARED(dir + bpat);
+        const auto file = bpat::BpatFile::open(testpaths::shared(dir + bpat));
+        QVERIFY(file);
+        const PaletteSource source = PaletteSource::fromFile(*file);
+        QVERIFY(source.isValid() && source.skinning && source.bindPalette);
+        QString why;
+        const BodySource mesh = BodySource::open(testpaths::shared(dir + body), source.boneCount, &why);
+        QVERIFY2(mesh.isValid(), qPrintable(why));
+        ViewportScene scene;
+        scene.setSource(source);
+        QVERIFY(scene.bodyProblem().isEmpty());
+        scene.setBody(mesh);
+        QVERIFY(scene.showsBody());
+
+        CreatureRenderer renderer;
+        QVERIFY(renderer.initialize() && renderer.setSource(source));
+        renderer.setBindSpace(true);
+        renderer.setMeshBytes(CreatureRenderer::Slot::Near, mesh.vertexBytes(), mesh.vertexCount(), mesh.indexBytes(), mesh.indexCount());
+        QCOMPARE(renderer.vertexCount(), mesh.vertexCount());
+        const int c = file->findClip(clip);
+        const PaletteClip &pc = source.clips.at(c);
+        const QList<QVector3D> gpu = renderer.captureSkinnedPositions(CreatureInstance::atFrame(pc.frameOffset, pc.frameCount, quint32(frame), pc.loops), 0, false);
+        // The same fetch path drawn the stand-in way (x bind) puts the body elsewhere.
+        renderer.setBindSpace(false);
+        const QList<QVector3D> wrong = renderer.captureSkinnedPositions(CreatureInstance::atFrame(pc.frameOffset, pc.frameCount, quint32(frame), pc.loops), 0, false);
+        renderer.destroy();
+
+        const QList<QMatrix4x4> skin = scene.skinMatrices(pc.frameOffset + quint32(frame));
+        QCOMPARE(gpu.size(), mesh.vertexCount());
+        float worst = 0, apart = 0;
+        for (int v = 0; v < gpu.size(); ++v) {
+            const bpat::CreatureVertex &x = mesh.mesh().vertices().at(v);
+            QVector3D cpu;
+            for (int k = 0; k < 4; ++k)
+                if (x.weights[k] != 0.0f)
+                    cpu += x.weights[k] * skin.at(x.bones[k]).map(QVector3D(x.position[0], x.position[1], x.position[2]));
+            worst = std::max(worst, (gpu.at(v) - cpu).length());
+            apart = std::max(apart, (wrong.at(v) - cpu).length());
+        }
+        QVERIFY2(worst < 2e-4f, qPrintable(QString::number(worst)));
+        QVERIFY2(apart > 0.1f, qPrintable(QString::number(apart)));
+    }
+
+    // Near and far instances each in one instanced draw; the far mesh only for those it is given.
+    void nearAndFarMeshes()
+    {
+        const bpat::BpatFile file = bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes());
+        const PaletteSource source = PaletteSource::fromFile(file);
+        ViewportScene scene;
+        scene.setSource(source);
+        CreatureRenderer renderer;
+        QVERIFY(renderer.initialize() && renderer.setSource(source));
+        renderer.setMesh(scene.mesh());
+        const bpat::CreatureMesh &light = scene.crowdMesh();
+        renderer.setMeshBytes(CreatureRenderer::Slot::Far, reinterpret_cast<const uchar *>(light.vertices().constData()),
+                              light.vertexCount(), reinterpret_cast<const uchar *>(light.indices().constData()),
+                              int(light.indices().size()));
+        const QList<CreatureInstance> crowd = CrowdLayout::grid(source, 30, 1.0f);
+        QList<CreatureInstance> nearInstances, farInstances;
+        CrowdLayout::splitByDistance(crowd, QVector3D(0, 0, 0), 2.5f, &nearInstances, &farInstances);
+        QVERIFY(!nearInstances.isEmpty() && !farInstances.isEmpty());
+        for (const CreatureInstance &i : nearInstances)
+            QVERIFY(QVector3D(i.x, i.y, i.z).length() <= 2.5f);
+        renderer.setInstances(nearInstances, farInstances);
+        QCOMPARE(renderer.instanceCount(), 30);
+        QCOMPARE(renderer.instanceCount(CreatureRenderer::Slot::Far), int(farInstances.size()));
+        QCOMPARE(renderer.vertexCount(CreatureRenderer::Slot::Far), light.vertexCount());
+        CreatureRenderer::DrawParameters parameters;
+        QCOMPARE(renderer.draw(parameters), 2);
+        renderer.setInstances(crowd); // all near: one draw
+        QCOMPARE(renderer.draw(parameters), 1);
+        renderer.setMesh(scene.mesh()); // a stand-in alone empties the far slot
+        renderer.setInstances(nearInstances, farInstances);
+        QCOMPARE(renderer.vertexCount(CreatureRenderer::Slot::Far), 0);
+        QCOMPARE(renderer.draw(parameters), 1);
+        renderer.destroy();
+        QCOMPARE(CrowdLayout::lodDistance(QVector3D(0, 0, 0), QVector3D(0.5f, 1.8f, 0.3f)), 12 * 1.8f);
+        QCOMPARE(CrowdLayout::lodDistance(QVector3D(0, 0, 0), QVector3D(0.1f, 0.1f, 0.1f)), 4.0f);
+    }
+
+    // The benchmark draws the game's body found beside a late-v3 file and says so.
+    void benchmarkDrawsTheBody()
+    {
+        const QString wolf = u"upstream_assets/bpat_current/wolf.bpat"_qs;
+        BPAT_REQUIRE_SHARED(wolf);
+        CrowdBenchmark::Options options;
+        options.instances = 9;
+        options.frames = 1;
+        options.width = 160;
+        options.height = 120;
+        options.file = testpaths::shared(wolf);
+        QString error;
+        m_context->doneCurrent();
+        std::optional<QJsonObject> result = CrowdBenchmark::run(options, &error);
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(result->value(u"mesh_vertices"_qs).toInt(), 8336); // wolf_full.bprm
+        QCOMPARE(result->value(u"body"_qs).toString(), u"wolf_full.bprm (full, 8336 vertices)"_qs);
+        QCOMPARE(result->value(u"far_mesh_vertices"_qs).toInt(), 4076); // wolf_minimal.bprm
+        const int far = result->value(u"far_instances"_qs).toInt();
+        QCOMPARE(result->value(u"draw_calls_per_frame"_qs).toInt(), far == 0 || far == 9 ? 1 : 2);
+        options.bodyView = u"minimal"_qs;
+        result = CrowdBenchmark::run(options, &error);
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(result->value(u"mesh_vertices"_qs).toInt(), 4076);
+        QVERIFY(!result->contains(u"far_instances"_qs));
+        options.bodyView = u"stand-in"_qs;
+        result = CrowdBenchmark::run(options, &error);
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(result->value(u"body"_qs).toString(), u"stand-in"_qs);
+        // A body of another rig is refused with the reason.
+        options.bodyView = u"full"_qs;
+        options.body = testpaths::shared(u"upstream_assets/bpat_current/horse_full.bprm"_qs);
+        QVERIFY(!CrowdBenchmark::run(options, &error));
+        QVERIFY2(error.contains(u"use bone 49"_qs), qPrintable(error));
+        QVERIFY(m_context->makeCurrent(m_surface.get()));
     }
 
     void benchmarkReportsOneDrawCall()

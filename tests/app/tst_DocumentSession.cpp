@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QtTest/QtTest>
 #include <functional>
+#include <limits>
 
 using namespace bpat;
 using namespace bpat::studio;
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void saveRoundTrips();
     void uneditedSaveIsByteIdentical();
     void invalidDocumentIsNotSaved();
+    void nonFiniteValuesAreNotSaved();
     void openingAnotherFileDropsTheHistory();
 
 private:
@@ -279,6 +281,29 @@ void tst_DocumentSession::invalidDocumentIsNotSaved()
     QCOMPARE(file.readAll(), bytes);
     // Fixing the name makes it savable.
     QVERIFY(session->execute(new RenameClipCommand(session, 1, QStringLiteral("jab"))));
+    QVERIFY2(session->save(&error), qPrintable(error));
+}
+
+// The app's save path checks what `bpat validate --deep` checks (issue 35): a NaN in a palette
+// opens and edits, but is not saved; removing its clip makes the file savable.
+void tst_DocumentSession::nonFiniteValuesAreNotSaved()
+{
+    BpatDocument doc = testdocs::smallDocument();
+    doc.clip(1).palette[BpatClip::matrixIndex(1, 2, 3) + 5] = std::numeric_limits<float>::quiet_NaN();
+    const QByteArray bytes = BpatWriter(doc).toBytes();
+    QVERIFY(!bytes.isEmpty());
+    const QString path = writeFile(bytes, QStringLiteral("nan.bpat"));
+    StudioContext context;
+    QVERIFY(context.open(path) != StudioContext::OpenResult::Failed);
+    DocumentSession *session = context.session();
+    QVERIFY(session->execute(new SetClipFpsCommand(session, 0, 12.0f)));
+    QString error;
+    QVERIFY(!session->save(&error));
+    QVERIFY2(error.contains(QLatin1String("NON_FINITE at palette[clip=jab,frame=1,bone=2]")), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), bytes);
+    QVERIFY(session->execute(new RemoveClipCommand(session, 1)));
     QVERIFY2(session->save(&error), qPrintable(error));
 }
 

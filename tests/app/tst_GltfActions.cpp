@@ -75,6 +75,17 @@ private Q_SLOTS:
             QVERIFY(testgltf::paletteDifference(imported->clip(c), original->clip(c)) < 1e-5);
         QCOMPARE(imported->socketCount(), 2);
 
+        // With the game's body the viewport draws (a late-v3 file with its bodies beside it).
+        const QString wolf = QStringLiteral("upstream_assets/bpat_current/wolf.bpat");
+        if (QFileInfo::exists(testpaths::shared(wolf))) {
+            QVERIFY(window.openFile(testpaths::shared(wolf)));
+            const QString withBody = dir.filePath(QStringLiteral("wolf.glb"));
+            message = gltf->exportTo(withBody, true, &ok, testpaths::shared(QStringLiteral("upstream_assets/bpat_current/wolf_full.bprm")));
+            QVERIFY2(ok, qPrintable(message));
+            QVERIFY2(message.contains(QLatin1String("the body wolf_full.bprm (8336 vertices, 9 materials)")), qPrintable(message));
+            QVERIFY(window.openFile(source));
+        }
+
         // A refused import writes nothing and says why.
         const QString bad = dir.filePath(QStringLiteral("bad.gltf"));
         QFile badFile(bad);
@@ -168,7 +179,7 @@ private Q_SLOTS:
         auto *gltf = window.findChild<GltfActions *>();
         bool ok = false;
         const QString glb = dir.filePath(QStringLiteral("jab.glb"));
-        const QString message = gltf->exportTo(glb, dialog.includeMesh(), &ok, dialog.chosenClips());
+        const QString message = gltf->exportTo(glb, dialog.includeMesh(), &ok, QString(), dialog.chosenClips());
         QVERIFY2(ok, qPrintable(message));
         const GltfImportResult exported = GltfImporter::importFile(glb, {});
         QVERIFY2(exported.document, qPrintable(exported.error));

@@ -401,16 +401,18 @@ void tst_MainWindow::centralViewsPlugIn()
 {
     MainWindow window;
     CentralViewHost *host = window.centralViews();
-    // The window installs the 3D viewport as its primary view and the curves panel as a tab.
+    // The window installs the 3D viewport as its primary view, the curves panel and the
+    // Analysis tab as tabs.
     QVERIFY(!host->hasPlaceholder());
     QVERIFY(host->primaryView()->inherits("bpat::studio::ViewportWidget"));
-    QCOMPARE(host->count(), 2);
+    QCOMPARE(host->count(), 3);
     QCOMPARE(host->tabText(1), QStringLiteral("Curves"));
+    QCOMPARE(host->tabText(2), QStringLiteral("Analysis"));
     auto *viewport = new QLabel(QStringLiteral("viewport"));
     window.setCentralView(viewport, QStringLiteral("Viewport"));
     QCOMPARE(host->primaryView(), viewport);
-    QCOMPARE(window.addCentralView(new QLabel(QStringLiteral("more")), QStringLiteral("More")), 2);
-    QCOMPARE(host->count(), 3);
+    QCOMPARE(window.addCentralView(new QLabel(QStringLiteral("more")), QStringLiteral("More")), 3);
+    QCOMPARE(host->count(), 4);
     // Panels added later appear in the View menu.
     QDockWidget *dock = window.addPanel(new QLabel(QStringLiteral("undo")), QStringLiteral("History"),
                                         QStringLiteral("historyDock"), Qt::RightDockWidgetArea);
@@ -433,11 +435,12 @@ void tst_MainWindow::menusAreTheFormsInItsOrder()
              list(u"File|Edit|Clip|Socket|View|Validate|Playback|Help"));
     Ui::MainWindow *ui = window.form();
     QCOMPARE(texts(ui->menuFile->actions()),
-             list(u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|-|Quit"));
+             list(u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|Attach Body...|-|Compare With...|Stop Comparing|-|Quit"));
     QCOMPARE(texts(ui->menuEdit->actions()), list(u"Undo|Redo|-|Copy Rows"));
     const QStringList view = texts(ui->menuView->actions());
     QCOMPARE(view.mid(0, 3), list(u"Reset Layout|Dark Theme|-"));
-    QCOMPARE(view.mid(3), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Viewport"));
+    QCOMPARE(view.mid(3), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Differences|Viewport|Body"));
+    QCOMPARE(texts(ui->menuBody->actions()), list(u"Full|Minimal|Stand-in"));
 }
 
 QTEST_MAIN(tst_MainWindow)

@@ -22,7 +22,7 @@ private Q_SLOTS:
         QVERIFY(context.open(modeltest::smallFile(dir)) != StudioContext::OpenResult::Failed);
         QCOMPARE(model.boneRows(), 3);
         QCOMPARE(model.rowCount(), 3 + 2); // bones, then sockets
-        QCOMPARE(model.columnCount(), int(PaletteModel::NoOfColumns));
+        QCOMPARE(model.columnCount(), int(PaletteModel::DifferenceColumn)); // the Difference column is for compare mode
         const QVariant before = model.index(1, PaletteModel::Row0Column).data();
         context.setCurrentFrame(2);
         QVERIFY(model.index(1, PaletteModel::Row0Column).data() != before);

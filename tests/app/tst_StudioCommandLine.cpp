@@ -65,6 +65,17 @@ void tst_StudioCommandLine::parsesViewOptions()
     QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--onion"), QStringLiteral("-1")}));
     QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--onion"), QStringLiteral("99")}));
     QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--onion-spacing"), QStringLiteral("0")}));
+    // The game's bodies.
+    QVERIFY2(cl.parse({u"bpat-studio"_qs, u"horse.bpat"_qs, u"--body"_qs, u"b/horse_full.bprm"_qs, u"--body-view"_qs,
+                       u"Stand-In"_qs, u"--crowd"_qs, u"100"_qs}),
+             qPrintable(cl.errorText()));
+    QCOMPARE(cl.options().body, u"b/horse_full.bprm"_qs);
+    QCOMPARE(cl.options().bodyView, u"stand-in"_qs);
+    QCOMPARE(cl.options().crowd, std::optional<int>(100));
+    QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--body-view"_qs, u"half"_qs}));
+    QVERIFY(cl.errorText().contains(u"--body-view"_qs));
+    QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--crowd"_qs, u"0"_qs}));
+    QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--body"_qs, QString()}));
 }
 
 void tst_StudioCommandLine::rejectsBadUsage()
@@ -143,6 +154,9 @@ void tst_StudioCommandLine::screenshotFailsLoudlyOnBadArguments()
         {{input, QStringLiteral("--clip"), QStringLiteral("walk")}, QStringLiteral("no clip named or numbered 'walk'")},
         {{input, QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"), QStringLiteral("2")},
          QStringLiteral("frame 2 is out of range: the clip has frames 0..1")},
+        {{input, QStringLiteral("--body"), dir.filePath(QStringLiteral("missing.bprm"))}, QStringLiteral("--body: ")},
+        // A v1-style file cannot carry a body (no skinning matrices): said, not drawn as a stand-in.
+        {{input, QStringLiteral("--body"), input}, QStringLiteral("cannot be drawn")},
     };
     for (const auto &[args, expected] : cases) {
         QProcess process;

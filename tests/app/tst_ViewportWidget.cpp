@@ -296,7 +296,7 @@ private Q_SLOTS:
         if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
             QSKIP("child process");
         bpat::BpatDocument document = SyntheticCreature::humanoidDocument();
-        document.setSpeciesId(9); // wolf: no v1 rig
+        document.setSpeciesId(2); // an elephant of 20 bones: no rig of any era
         ViewportWidget widget;
         widget.resize(300, 300);
         widget.show();

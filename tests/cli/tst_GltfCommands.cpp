@@ -88,6 +88,32 @@ private Q_SLOTS:
         QCOMPARE(imported->clip(0).name, QStringLiteral("gallop"));
     }
 
+    // --mesh body: the game's body found beside the file by its naming, or --body.
+    void exportWithTheBody()
+    {
+        const QString dir = QStringLiteral("upstream_assets/bpat_current/");
+        BPAT_REQUIRE_SHARED(dir + QStringLiteral("sheep.bpat"));
+        QTemporaryDir tmp;
+        const QString out = tmp.filePath(QStringLiteral("sheep.glb"));
+        testcli::Run r = testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
+                                        QStringLiteral("--clips"), QStringLiteral("graze"), QStringLiteral("--mesh"), QStringLiteral("body")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.outText().contains(QLatin1String("body of 6420 vertices in 8 materials")), r.out.constData());
+        r = testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
+                           QStringLiteral("--clips"), QStringLiteral("graze"), QStringLiteral("--mesh"), QStringLiteral("body"),
+                           QStringLiteral("--body"), testpaths::shared(dir + QStringLiteral("sheep_minimal.bprm"))});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.outText().contains(QLatin1String("body of 3464 vertices")), r.out.constData());
+        // --body without --mesh body, and a file with no body beside it.
+        QCOMPARE(testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
+                                QStringLiteral("--body"), testpaths::shared(dir + QStringLiteral("sheep_minimal.bprm"))}).exitCode, 2);
+        const QString lonely = tmp.filePath(QStringLiteral("sheep.bpat"));
+        QVERIFY(QFile::copy(testpaths::shared(dir + QStringLiteral("sheep.bpat")), lonely));
+        r = testcli::bpat({QStringLiteral("export"), lonely, QStringLiteral("-o"), out, QStringLiteral("--mesh"), QStringLiteral("body")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.errText().contains(QLatin1String("no body beside")), r.err.constData());
+    }
+
     void usageErrors()
     {
         QTemporaryDir dir;
@@ -120,6 +146,58 @@ private Q_SLOTS:
         QVERIFY(r.errText().contains(QLatin1String("is the input")));
         QVERIFY(testgltf::loadDocument(copy)); // both inputs intact
         QVERIFY(QFile(glb).size() > 1000);
+    }
+
+    // Every file an import reads is an input (issue 35, finding 7): -o onto the glTF's external
+    // buffer (or the --rig file) is refused, and the buffer is left as it was. Before, the
+    // buffer was replaced with BPAT bytes.
+    void neverWritesOverItsBuffers()
+    {
+        QTemporaryDir dir;
+        const float values[] = {0, 1, 0, 0, 0, 2, 0, 0};
+        const QByteArray bin(reinterpret_cast<const char *>(values), sizeof values);
+        const QString buffer = dir.filePath(QStringLiteral("buf.bin"));
+        QFile b(buffer);
+        QVERIFY(b.open(QIODevice::WriteOnly) && b.write(bin) == bin.size());
+        b.close();
+        const QString gltf = dir.filePath(QStringLiteral("a.gltf"));
+        QFile g(gltf);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write(R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],
+            "nodes":[{"name":"A","children":[1]},{"name":"B","translation":[0,1,0]}],"skins":[{"joints":[0,1]}],
+            "buffers":[{"byteLength":32,"uri":"buf.bin"}],
+            "bufferViews":[{"buffer":0,"byteLength":8},{"buffer":0,"byteOffset":8,"byteLength":24}],
+            "accessors":[{"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR"},
+                         {"bufferView":1,"componentType":5126,"count":2,"type":"VEC3"}],
+            "animations":[{"samplers":[{"input":0,"output":1}],"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}]}]})");
+        g.close();
+        testcli::Run r = testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), buffer});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.errText().contains(QLatin1String("is an input")), r.err.constData());
+        QVERIFY(b.open(QIODevice::ReadOnly));
+        QCOMPARE(b.readAll(), bin);
+        b.close();
+        // Through another spelling of the same path, and through a link.
+        const QString link = dir.filePath(QStringLiteral("link.bin"));
+        QVERIFY(QFile::link(buffer, link));
+        QCOMPARE(testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), dir.path() + QStringLiteral("/./buf.bin")}).exitCode, 1);
+        QCOMPARE(testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), link}).exitCode, 1);
+        QVERIFY(b.open(QIODevice::ReadOnly));
+        QCOMPARE(b.readAll(), bin);
+        b.close();
+        // The --rig file too.
+        const QString rig = dir.filePath(QStringLiteral("rig.json"));
+        QVERIFY(QFile::copy(testpaths::testData(QStringLiteral("../../resources/rigs/horse.json")), rig));
+        const QByteArray rigBytes = [&] { QFile f(rig); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        r = testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), rig, QStringLiteral("--rig"), rig});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.errText().contains(QLatin1String("--rig input")), r.err.constData());
+        QFile rf(rig);
+        QVERIFY(rf.open(QIODevice::ReadOnly));
+        QCOMPARE(rf.readAll(), rigBytes);
+        // Elsewhere it imports.
+        r = testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), dir.filePath(QStringLiteral("out.bpat"))});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
     }
 
     void refusedImportWritesNothing()

@@ -33,7 +33,7 @@ private Q_SLOTS:
         QStringList keys;
         for (const char *k : {"path", "file_size", "version", "species_id", "species", "bone_count", "socket_count",
                               "clip_count", "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
-                              "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets", "findings", "dialect", "sections"})
+                              "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets", "findings", "dialect", "sections", "rig", "bones"})
             keys << QLatin1String(k);
         const qint64 version = info.value(QStringLiteral("version")).toInteger();
         const bool late = relative.contains(QStringLiteral("v3_late"));

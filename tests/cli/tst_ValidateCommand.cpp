@@ -11,6 +11,7 @@
 #include <QDateTime>
 #include <QXmlStreamReader>
 #include <QtTest/QTest>
+#include <limits>
 #include <sys/stat.h>
 
 namespace {
@@ -286,6 +287,30 @@ private Q_SLOTS:
         QCOMPARE(f.value(QStringLiteral("issues")).toArray().size(), 1);
         QVERIFY(f.value(QStringLiteral("truncated")).toBool());
         QVERIFY(f.value(QStringLiteral("counts")).toObject().value(QStringLiteral("error")).toInt() >= 2);
+    }
+
+    // Errors come first (issue 35, finding 8): 1,200 warnings found before the one error used to
+    // fill the default --max-issues (1000) of the JSON list, so the error was not in it.
+    void errorsComeFirstInATruncatedList()
+    {
+        bpat::BpatDocument doc(0, 3);
+        bpat::BpatClip clip = testdocs::makeClip(QStringLiteral("walk"), 400, 3, 30.0f, true);
+        for (qsizetype m = 0; m < clip.palette.size(); m += 16)
+            clip.palette[m + 12] = 0.5f; // row 3 not 0 0 0 1: NON_AFFINE, a warning per matrix
+        clip.palette[clip.palette.size() - 1] = std::numeric_limits<float>::quiet_NaN(); // the last matrix: NON_FINITE
+        doc.addClip(clip);
+        const QString path = m_dir.filePath(QStringLiteral("many-warnings.bpat"));
+        writeFile(path, bpat::BpatWriter(doc).toBytes());
+        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), QStringLiteral("--deep"), path});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject f = r.json().value(QStringLiteral("files")).toArray().at(0).toObject();
+        const QJsonArray issues = f.value(QStringLiteral("issues")).toArray();
+        QCOMPARE(issues.size(), 1000);
+        QVERIFY(f.value(QStringLiteral("truncated")).toBool());
+        QCOMPARE(issues.at(0).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("NON_FINITE"));
+        QCOMPARE(issues.at(0).toObject().value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        QCOMPARE(issues.at(1).toObject().value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+        QCOMPARE(f.value(QStringLiteral("counts")).toObject().value(QStringLiteral("warning")).toInt(), 1199);
     }
 
     void upstreamFilesAreValid()

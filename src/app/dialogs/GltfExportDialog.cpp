@@ -85,6 +85,12 @@ void GltfExportDialog::setOutputPath(const QString &path) { m_output->setText(pa
 bool GltfExportDialog::includeMesh() const { return m_mesh->isChecked(); }
 void GltfExportDialog::setIncludeMesh(bool on) { m_mesh->setChecked(on); }
 
+void GltfExportDialog::setBodyName(const QString &fileName)
+{
+    m_mesh->setText(tr("Include the game's &body %1 (skinned to the skeleton, its colour roles as materials), so the "
+                       "file plays in any glTF viewer").arg(fileName));
+}
+
 QStringList GltfExportDialog::chosenClips() const
 {
     QStringList chosen;

@@ -1,8 +1,8 @@
 #pragma once
 // File > Export glTF...: one dialog for the whole choice, where there were a file dialog and
 // then a separate question about the mesh: the file (.glb or .gltf), whether the creature mesh
-// is skinned to the skeleton (so the file plays in any glTF viewer), and which clips become
-// animations (all by default, in file order).
+// (the game's body when the viewport draws one) is skinned to the skeleton (so the file plays in
+// any glTF viewer), and which clips become animations (all by default, in file order).
 #include <QDialog>
 #include <QStringList>
 
@@ -24,6 +24,9 @@ public:
     void setOutputPath(const QString &path);
     bool includeMesh() const;
     void setIncludeMesh(bool on);
+    // The viewport draws the game's body (a .bprm): the mesh choice exports it instead of the
+    // stand-in, and says so.
+    void setBodyName(const QString &fileName);
     // The clips chosen, in file order; empty when every clip is (the exporter's "all").
     QStringList chosenClips() const;
     void setClipChosen(const QString &name, bool chosen);

@@ -1,5 +1,6 @@
 #include "OpenDocument.h"
 
+#include "document/BodyDocumentView.h"
 #include "document/BpatDocumentView.h"
 #include "document/SnapshotDocumentView.h"
 
@@ -13,6 +14,7 @@ std::shared_ptr<const OpenDocument> OpenDocument::open(const QString &path, File
 {
     switch (kind) {
     case FileKind::Bpsm: return SnapshotDocumentView::open(path, error);
+    case FileKind::Bprm: return BodyDocumentView::open(path, error);
     case FileKind::InputAnimation: // recordings are RecordingState's, not a document
     case FileKind::Bpat:
     case FileKind::Unknown: break; // the BPAT reader says what is wrong

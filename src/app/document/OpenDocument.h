@@ -1,6 +1,6 @@
 #pragma once
 // The document the StudioContext has open, whatever its kind (a BPAT file: BpatDocumentView; a
-// BPSM minimal snapshot mesh: SnapshotDocumentView), behind one API: its clips (ClipEntry),
+// BPSM minimal snapshot mesh: SnapshotDocumentView; a BPRM body: BodyDocumentView), behind one API: its clips (ClipEntry),
 // the frames each clip really holds, bones, sockets and their names, its quick validation, its
 // staleness and how the viewport shows it. Models and views ask the document instead of
 // branching on its kind; only panels that show one format's own fields (the header rows, the
@@ -25,6 +25,7 @@
 namespace bpat {
 class BpatFile;
 class BpsmFile;
+class BprmFile;
 } // namespace bpat
 
 namespace bpat::studio {
@@ -38,7 +39,7 @@ class OpenDocument
 public:
     virtual ~OpenDocument();
 
-    // Opens the file at `path` as `kind` says (BPAT or BPSM; Unknown opens as BPAT, whose
+    // Opens the file at `path` as `kind` says (BPAT, BPSM or BPRM; Unknown opens as BPAT, whose
     // reader says what is wrong). Null with the reason in *error when nothing can be read.
     static std::shared_ptr<const OpenDocument> open(const QString &path, FileKind kind, QString *error);
 
@@ -84,6 +85,7 @@ public:
     // --- The typed file, for panels that show one format's own fields -----------------------
     virtual const BpatFile *bpat() const { return nullptr; }
     virtual const BpsmFile *bpsm() const { return nullptr; }
+    virtual const BprmFile *bprm() const { return nullptr; }
     // The BPAT file with its mapping guard, for work on other threads (null for other kinds).
     virtual std::shared_ptr<const LoadedFile> loadedBpat() const { return {}; }
 

@@ -3,11 +3,14 @@
 #include "ModelRoles.h"
 #include "StudioContext.h"
 #include "Theme.h"
+#include "diff/DiffReport.h"
+#include "document/CompareState.h"
 #include "editing/ClipCommands.h"
 #include "editing/DocumentSession.h"
 
 #include <QBrush>
 #include <QColor>
+#include <QFileInfo>
 #include <QFont>
 #include <QLocale>
 #include <cmath>
@@ -46,6 +49,7 @@ ClipsModel::ClipsModel(StudioContext *context, QObject *parent)
 {
     connect(context, &StudioContext::fileLoaded, this, &ClipsModel::reset);
     connect(context, &StudioContext::fileClosed, this, &ClipsModel::reset);
+    connect(context->compare(), &CompareState::changed, this, &ClipsModel::reset);
     // The current clip is drawn in bold.
     connect(context, &StudioContext::currentClipChanged, this, [this] {
         if (m_rows > 0)
@@ -63,13 +67,15 @@ void ClipsModel::reset()
     m_clips = m_context->clipEntries();
     const int rows = int(m_clips.size());
     const int columns = columnsFor(m_context);
-    if (rows == m_rows && columns == m_columns && rows > 0) {
-        Q_EMIT dataChanged(index(0, 0), index(rows - 1, columns - 1));
+    const bool compare = m_context->compare()->hasResult();
+    if (rows == m_rows && columns == m_columns && compare == m_compare && rows > 0) {
+        Q_EMIT dataChanged(index(0, 0), index(rows - 1, columnCount() - 1));
         return;
     }
     beginResetModel();
     m_rows = rows;
     m_columns = columns;
+    m_compare = compare;
     endResetModel();
 }
 
@@ -80,7 +86,32 @@ int ClipsModel::rowCount(const QModelIndex &parent) const
 
 int ClipsModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : m_columns;
+    return parent.isValid() ? 0 : m_columns + (m_compare ? 1 : 0);
+}
+
+QVariant ClipsModel::compareData(int row, int role) const
+{
+    const CompareState *compare = m_context->compare();
+    switch (role) {
+    case Qt::DisplayRole:
+    case SortRole:
+        return compare->clipStatus(row);
+    case Qt::ToolTipRole: {
+        QStringList lines;
+        for (int i : compare->changesOfClip(row))
+            lines.append(diff::DiffReport::line(compare->result().changes.at(i)));
+        if (compare->partnerOf(row) < 0)
+            lines.append(tr("No clip of %1 goes with this one").arg(compare->path()));
+        return lines.isEmpty() ? tr("The same as in %1").arg(compare->path()) : lines.join(QLatin1Char('\n'));
+    }
+    case Qt::BackgroundRole:
+        if (compare->partnerOf(row) < 0)
+            return QBrush(QColor(Theme::errorColor().red(), Theme::errorColor().green(), Theme::errorColor().blue(), 60));
+        if (compare->clipDiffers(row))
+            return QBrush(QColor(Theme::warningColor().red(), Theme::warningColor().green(), Theme::warningColor().blue(), 80));
+        break;
+    }
+    return {};
 }
 
 int ClipsModel::columnsFor(const StudioContext *context)
@@ -105,6 +136,9 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
     // (the raw loop byte, v2 markers, v3 flags and variants); a BPSM mesh stores no timing.
     if (!index.isValid() || index.row() >= m_clips.size())
         return {};
+    // Compare mode: the last column, and the name of a clip that differs marked like it.
+    if (m_compare && (index.column() == compareColumn() || (index.column() == NameColumn && role == Qt::BackgroundRole)))
+        return compareData(index.row(), role);
     const ClipEntry &clip = m_clips.at(index.row());
     const BpatFile *file = m_context->document() ? m_context->document()->bpat() : nullptr;
     const BpatClipInfo *info = file && index.row() < file->clips().size() ? &file->clips().at(index.row()) : nullptr;
@@ -224,6 +258,8 @@ QVariant ClipsModel::headerData(int section, Qt::Orientation orientation, int ro
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
+    if (section == compareColumn())
+        return tr("Compared with %1").arg(QFileInfo(m_context->compare()->path()).fileName());
     switch (section) {
     case IndexColumn: return tr("#");
     case NameColumn: return tr("Name");

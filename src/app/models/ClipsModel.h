@@ -6,7 +6,8 @@
 // For a BPSM file (minimal snapshot mesh) the rows are its clip entries, read-only; FPS and
 // Loops, which BPSM does not store, show the defaults the timeline plays with, in grey.
 // v2 / v3 files add the clip's markers (phases, "-" when unset), v3 files its flags and its
-// variant family / ordinal.
+// variant family / ordinal. In compare mode (CompareState) a last column says how each clip
+// differs from its partner in the compared file, and the names of clips that differ are marked.
 #include "ClipEntry.h"
 
 #include <QAbstractTableModel>
@@ -33,6 +34,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    // The compare mode column (the last one), -1 while not comparing.
+    int compareColumn() const { return m_compare ? m_columns : -1; }
 
 private:
     void reset();
@@ -41,7 +44,9 @@ private:
 
     QList<ClipEntry> m_clips; // of the open document, as last reset
     int m_rows = 0;
-    int m_columns = LoopsColumn + 1;
+    int m_columns = LoopsColumn + 1; // without the compare column
+    bool m_compare = false;
+    QVariant compareData(int row, int role) const;
 };
 
 } // namespace bpat::studio

@@ -1,6 +1,8 @@
 #include "HeaderModel.h"
 
 #include "bpat/BpatFormat.h"
+#include "bprm/BodyFiles.h"
+#include "bprm/BprmFile.h"
 #include "bpsm/BpsmFormat.h"
 #include "ModelRoles.h"
 #include "StudioContext.h"
@@ -41,6 +43,8 @@ void HeaderModel::rebuild()
             addBpatRows(*bpat);
         else if (const BpsmFile *bpsm = document->bpsm())
             addSnapshotRows(*bpsm);
+        else if (const BprmFile *bprm = document->bprm())
+            addBodyRows(*bprm);
     }
     endResetModel();
 }
@@ -60,7 +64,8 @@ void HeaderModel::addBpatRows(const BpatFile &f)
         add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
             species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
         add(QStringLiteral("bone_count"), QString::number(hd.boneCount), hd.boneCount, h::BoneCount,
-            m_context->rig() ? tr("rig: %1").arg(m_context->rig()->name()) : tr("no built-in rig with this bone count"));
+            m_context->rig() ? tr("rig: %1").arg(m_context->rig()->describeSource())
+                             : tr("unknown rig: no rig of this species has this bone count; bones named by index"));
         add(QStringLiteral("socket_count"), QString::number(hd.socketCount), hd.socketCount, h::SocketCount, {});
         add(QStringLiteral("clip_count"), QString::number(hd.clipCount), hd.clipCount, h::ClipCount, {});
         add(QStringLiteral("frame_total"), QString::number(hd.frameTotal), hd.frameTotal, h::FrameTotal, {});
@@ -166,6 +171,37 @@ void HeaderModel::addSnapshotRows(const BpsmFile &f)
     }
     add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
         f.hasHeader() ? tr("bytes") : tr("shorter than the %1-byte header").arg(bpsm::HeaderSize), !f.hasHeader());
+}
+
+void HeaderModel::addBodyRows(const BprmFile &f)
+{
+    if (f.hasHeader()) {
+        namespace h = bprm::header;
+        const BprmHeader &hd = f.header();
+        const QString magic = QString::fromLatin1(hd.magic.data(), 4);
+        add(QStringLiteral("magic"), magic, magic, h::Magic, f.hasMagic() ? tr("BPRM rigged body") : tr("expected 'BPRM'"), !f.hasMagic());
+        add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
+            hd.version == bprm::CurrentVersion ? QString() : tr("expected %1").arg(bprm::CurrentVersion),
+            hd.version != bprm::CurrentVersion);
+        const bool knownLod = hd.lod == bprm::LodFull || hd.lod == bprm::LodMinimal;
+        add(QStringLiteral("lod"), QString::number(hd.lod), hd.lod, h::Lod, knownLod ? f.lodName() : tr("expected 0 (full) or 1 (minimal)"),
+            !knownLod);
+        add(QStringLiteral("vertex_count"), QString::number(hd.vertexCount), hd.vertexCount, h::VertexCount,
+            tr("56 bytes each: bind pose, model space"), hd.vertexCount == 0);
+        add(QStringLiteral("index_count"), QString::number(hd.indexCount), hd.indexCount, h::IndexCount,
+            tr("%1 triangles").arg(hd.indexCount / 3), hd.indexCount % 3 != 0 || hd.indexCount == 0);
+        add(QStringLiteral("reserved"), QString::number(hd.reserved), hd.reserved, h::Reserved,
+            hd.reserved == 0 ? QString() : tr("expected 0"), hd.reserved != 0);
+        add(QStringLiteral("index_data_offset"), hexOffset(hd.indexDataOffset), hd.indexDataOffset, h::IndexDataOffset,
+            f.indexDataInBounds() ? QString() : tr("section not inside the file"), !f.indexDataInBounds());
+        add(QStringLiteral("vertex_data_offset"), hexOffset(hd.vertexDataOffset), hd.vertexDataOffset, h::VertexDataOffset,
+            f.vertexDataInBounds() ? QString() : tr("section not inside the file"), !f.vertexDataInBounds());
+        const BodyFiles::PairedRig rig = BodyFiles::pairedRig(f.path());
+        add(QStringLiteral("rig"), rig.boneCount > 0 ? QString::number(rig.boneCount) : tr("none"), rig.boneCount, -1,
+            rig.boneCount > 0 ? tr("derived: %1").arg(rig.source) : tr("no BPAT of its species beside it, a name naming no species"));
+    }
+    add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
+        f.hasHeader() ? tr("bytes") : tr("shorter than the %1-byte header").arg(bprm::HeaderSize), !f.hasHeader());
 }
 
 int HeaderModel::rowCount(const QModelIndex &parent) const

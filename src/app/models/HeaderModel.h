@@ -8,6 +8,7 @@
 namespace bpat {
 class BpatFile;
 class BpsmFile;
+class BprmFile;
 } // namespace bpat
 
 namespace bpat::studio {
@@ -44,6 +45,7 @@ private:
     void addBpatRows(const BpatFile &f);
     void addV3Rows(const BpatFile &f);
     void addSnapshotRows(const BpsmFile &f);
+    void addBodyRows(const BprmFile &f);
     void add(QString field, QString value, QVariant sortValue, qint64 offset, QString note, bool problem = false);
 
     StudioContext *m_context;

@@ -3,6 +3,8 @@
 #include "ModelRoles.h"
 #include "StudioContext.h"
 #include "Theme.h"
+#include "diff/DiffReport.h"
+#include "document/CompareState.h"
 
 #include <QBrush>
 #include <QColor>
@@ -20,6 +22,7 @@ PaletteModel::PaletteModel(StudioContext *context, QObject *parent)
     connect(context, &StudioContext::fileClosed, this, &PaletteModel::reset);
     connect(context, &StudioContext::currentClipChanged, this, &PaletteModel::refreshValues);
     connect(context, &StudioContext::currentFrameChanged, this, &PaletteModel::refreshValues);
+    connect(context->compare(), &CompareState::changed, this, &PaletteModel::reset);
     reset();
 }
 
@@ -29,6 +32,7 @@ void PaletteModel::reset()
     const BpatFile &file = m_context->file();
     m_boneRows = file.hasHeader() ? int(std::min<quint32>(file.header().boneCount, kMaxBoneRows)) : 0;
     m_socketRows = int(file.sockets().size());
+    m_compare = m_context->compare()->hasResult();
     endResetModel();
 }
 
@@ -36,7 +40,7 @@ void PaletteModel::refreshValues()
 {
     const int rows = rowCount();
     if (rows > 0)
-        Q_EMIT dataChanged(index(0, TranslationColumn), index(rows - 1, NoOfColumns - 1));
+        Q_EMIT dataChanged(index(0, TranslationColumn), index(rows - 1, columnCount() - 1));
 }
 
 std::optional<std::array<float, 16>> PaletteModel::values(int row) const
@@ -88,6 +92,8 @@ QVariant PaletteModel::data(const QModelIndex &index, int role) const
     const int row = index.row();
     const bool socket = isSocketRow(row);
     const int column = index.column();
+    if (column == DifferenceColumn)
+        return differenceData(row, role);
     if (role == Qt::DisplayRole || role == SortRole) {
         if (column == IndexColumn)
             return socket ? row - m_boneRows : row;
@@ -176,6 +182,7 @@ QVariant PaletteModel::headerData(int section, Qt::Orientation orientation, int 
     case Row1Column: return tr("Row 1");
     case Row2Column: return tr("Row 2");
     case Row3Column: return tr("Row 3");
+    case DifferenceColumn: return tr("Difference");
     case TranslationColumn: return tr("Translation");
     case CheckColumn: return tr("Check");
     }
@@ -189,7 +196,45 @@ int PaletteModel::rowCount(const QModelIndex &parent) const
 
 int PaletteModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : NoOfColumns;
+    return parent.isValid() ? 0 : m_compare ? NoOfColumns : DifferenceColumn;
+}
+
+QVariant PaletteModel::differenceData(int row, int role) const
+{
+    const CompareState *compare = m_context->compare();
+    if (!m_compare || !compare->other())
+        return {};
+    const int clip = m_context->currentClip(), frame = m_context->currentFrame();
+    const auto delta = isSocketRow(row) ? compare->socketDelta(m_context->file(), clip, frame, row - m_boneRows)
+                                        : compare->boneDelta(m_context->file(), clip, frame, row);
+    const bool beyond = delta && !diff::withinTolerance(*delta, compare->tolerance());
+    switch (role) {
+    case Qt::DisplayRole:
+        if (!delta)
+            return compare->partnerOf(clip) < 0 ? tr("no partner clip") : QStringLiteral("-");
+        return QStringLiteral("%1° %2 m").arg(delta->rotationDeg, 0, 'f', 3).arg(delta->translation, 0, 'f', 4);
+    case SortRole:
+        return delta ? std::max(delta->rotationDeg * M_PI / 180.0, delta->translation) : -1.0;
+    case Qt::BackgroundRole:
+        if (beyond) {
+            QColor colour = Theme::warningColor();
+            colour.setAlpha(110);
+            return QBrush(colour);
+        }
+        break;
+    case Qt::ToolTipRole: {
+        const int partner = compare->partnerOf(clip);
+        const BpatFile *other = compare->other();
+        if (partner < 0 || partner >= other->clips().size())
+            return tr("%1 has no clip paired with this one").arg(compare->path());
+        return tr("Against %1, clip %2, frame %3: %4").arg(compare->path(), other->clips().at(partner).name)
+            .arg(std::min<quint32>(quint32(std::max(0, frame)), std::max<quint32>(1, other->clips().at(partner).frameCount) - 1))
+            .arg(beyond ? tr("differs") : tr("the same within %1").arg(compare->tolerance()));
+    }
+    case Qt::TextAlignmentRole:
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    return {};
 }
 
 } // namespace bpat::studio

@@ -3,7 +3,9 @@
 // global matrix, row-major, and its translation; late v3: skin x bind), indented by depth in
 // the bone hierarchy when the rig or the file's parent table gives one, then one row per socket (its stored rows 0..2). Values
 // that are not finite, or a row 3 that is not (0 0 0 1), are highlighted. Follows the
-// StudioContext's current clip and frame.
+// StudioContext's current clip and frame. In compare mode (CompareState) a last column gives each
+// bone's (and socket's) difference from the compared file's paired clip at the same frame:
+// rotation in degrees and translation in metres, marked when beyond the tolerance.
 #include <QAbstractTableModel>
 #include <array>
 #include <optional>
@@ -16,8 +18,9 @@ class PaletteModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    // DifferenceColumn is there in compare mode only (columnCount()).
     enum Column { IndexColumn, NameColumn, TranslationColumn, CheckColumn, Row0Column, Row1Column,
-                  Row2Column, Row3Column, NoOfColumns };
+                  Row2Column, Row3Column, DifferenceColumn, NoOfColumns };
     // A hostile bone_count must not make a billion-row table.
     static constexpr int kMaxBoneRows = 4096;
 
@@ -36,6 +39,7 @@ public:
     // The 16 floats of a row (socket rows get row 3 = 0 0 0 1), nullopt when not in the file.
     std::optional<std::array<float, 16>> values(int row) const;
     Check check(int row) const;
+    bool comparing() const { return m_compare; }
 
 private:
     void reset();
@@ -44,6 +48,8 @@ private:
     StudioContext *m_context;
     int m_boneRows = 0;
     int m_socketRows = 0;
+    bool m_compare = false;
+    QVariant differenceData(int row, int role) const;
 };
 
 } // namespace bpat::studio

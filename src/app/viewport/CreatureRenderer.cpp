@@ -41,20 +41,22 @@ bool CreatureRenderer::initialize()
         m_program.reset();
         return false;
     }
-    m_gl->glGenVertexArrays(1, &m_vao);
     m_gl->glGenVertexArrays(1, &m_emptyVao);
-    m_gl->glGenBuffers(1, &m_vertexBuffer);
-    m_gl->glGenBuffers(1, &m_indexBuffer);
-    m_gl->glGenBuffers(1, &m_instanceBuffer);
-    setupVertexArray();
+    for (MeshBuffers &slot : m_slots) {
+        m_gl->glGenVertexArrays(1, &slot.vao);
+        m_gl->glGenBuffers(1, &slot.vertexBuffer);
+        m_gl->glGenBuffers(1, &slot.indexBuffer);
+        m_gl->glGenBuffers(1, &slot.instanceBuffer);
+        setupVertexArray(slot);
+    }
     return true;
 }
 
-void CreatureRenderer::setupVertexArray()
+void CreatureRenderer::setupVertexArray(MeshBuffers &slot)
 {
     using bpat::CreatureVertex;
-    m_gl->glBindVertexArray(m_vao);
-    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
+    m_gl->glBindVertexArray(slot.vao);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, slot.vertexBuffer);
     const GLsizei stride = sizeof(CreatureVertex);
     attribute(0, 3, GL_FLOAT, stride, offsetof(CreatureVertex, position));
     attribute(1, 3, GL_FLOAT, stride, offsetof(CreatureVertex, normal));
@@ -62,14 +64,14 @@ void CreatureRenderer::setupVertexArray()
     attribute(3, 4, GL_FLOAT, stride, offsetof(CreatureVertex, weights));
     attribute(4, 1, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, colorRole));
 
-    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_instanceBuffer);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, slot.instanceBuffer);
     const GLsizei istride = sizeof(CreatureInstance);
     attribute(5, 4, GL_FLOAT, istride, offsetof(CreatureInstance, x));
     attribute(6, 3, GL_FLOAT, istride, offsetof(CreatureInstance, frameCount));
     attribute(7, 2, GL_UNSIGNED_INT, istride, offsetof(CreatureInstance, frameOffset));
     for (GLuint a = 5; a <= 7; ++a)
         m_gl->glVertexAttribDivisor(a, 1);
-    m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indexBuffer);
+    m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, slot.indexBuffer);
     m_gl->glBindVertexArray(0);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
@@ -81,19 +83,22 @@ void CreatureRenderer::destroy()
     m_palette.destroy(m_gl);
     m_bind.destroy(m_gl);
     m_sockets.destroy(m_gl);
-    for (GLuint *vao : {&m_vao, &m_emptyVao}) {
-        if (*vao)
-            m_gl->glDeleteVertexArrays(1, vao);
-        *vao = 0;
-    }
-    for (GLuint *buffer : {&m_vertexBuffer, &m_indexBuffer, &m_instanceBuffer}) {
-        if (*buffer)
-            m_gl->glDeleteBuffers(1, buffer);
-        *buffer = 0;
+    if (m_emptyVao)
+        m_gl->glDeleteVertexArrays(1, &m_emptyVao);
+    m_emptyVao = 0;
+    for (MeshBuffers &slot : m_slots) {
+        if (slot.vao)
+            m_gl->glDeleteVertexArrays(1, &slot.vao);
+        for (GLuint *buffer : {&slot.vertexBuffer, &slot.indexBuffer, &slot.instanceBuffer}) {
+            if (*buffer)
+                m_gl->glDeleteBuffers(1, buffer);
+        }
+        const QList<CreatureInstance> instances = slot.instances; // what was drawn stays readable
+        slot = MeshBuffers{};
+        slot.instances = instances;
     }
     m_program.reset();
     m_socketProgram.reset();
-    m_vertexCount = m_indexCount = 0;
     m_gl = nullptr;
 }
 
@@ -144,35 +149,55 @@ void CreatureRenderer::setSockets(const PaletteSource &source, int maxRowsPerLay
 
 void CreatureRenderer::setMesh(const bpat::CreatureMesh &mesh)
 {
+    setMeshBytes(Slot::Near, reinterpret_cast<const uchar *>(mesh.vertices().constData()), mesh.vertexCount(),
+                 reinterpret_cast<const uchar *>(mesh.indices().constData()), int(mesh.indices().size()));
+    setMeshBytes(Slot::Far, nullptr, 0, nullptr, 0);
+}
+
+void CreatureRenderer::setMeshBytes(Slot which, const uchar *vertices, int vertexCount, const uchar *indices, int indexCount)
+{
+    MeshBuffers &slot = m_slots[int(which)];
     if (!m_gl)
         return;
-    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_vertexBuffer);
-    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(mesh.vertices().size() * sizeof(bpat::CreatureVertex)),
-                       mesh.vertices().constData(), GL_STATIC_DRAW);
+    if (!vertices || !indices || vertexCount <= 0)
+        vertexCount = indexCount = 0;
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, slot.vertexBuffer);
+    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertexCount) * GLsizeiptr(sizeof(bpat::CreatureVertex)), vertices, GL_STATIC_DRAW);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
-    m_gl->glBindVertexArray(m_vao);
-    m_gl->glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(mesh.indices().size() * sizeof(quint32)),
-                       mesh.indices().constData(), GL_STATIC_DRAW);
+    m_gl->glBindVertexArray(slot.vao);
+    m_gl->glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indexCount) * GLsizeiptr(sizeof(quint32)), indices, GL_STATIC_DRAW);
     m_gl->glBindVertexArray(0);
-    m_vertexCount = mesh.vertexCount();
-    m_indexCount = int(mesh.indices().size());
+    slot.vertexCount = vertexCount;
+    slot.indexCount = indexCount;
 }
 
 void CreatureRenderer::setRoleColors(const QList<QVector3D> &colors)
 {
-    if (colors.size() == bpat::colorRoleCount)
+    if (colors.size() >= bpat::colorRoleCount && colors.size() <= 16) // uRoleColors[16]
         m_roleColors = colors;
+}
+
+void CreatureRenderer::uploadInstances(MeshBuffers &slot, const QList<CreatureInstance> &instances)
+{
+    slot.instances = instances;
+    if (!m_gl)
+        return;
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, slot.instanceBuffer);
+    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(instances.size() * sizeof(CreatureInstance)), instances.constData(),
+                       GL_DYNAMIC_DRAW);
+    m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 void CreatureRenderer::setInstances(const QList<CreatureInstance> &instances)
 {
-    m_instances = instances;
-    if (!m_gl)
-        return;
-    m_gl->glBindBuffer(GL_ARRAY_BUFFER, m_instanceBuffer);
-    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(instances.size() * sizeof(CreatureInstance)), instances.constData(),
-                       GL_DYNAMIC_DRAW);
-    m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
+    setInstances(instances, {});
+}
+
+void CreatureRenderer::setInstances(const QList<CreatureInstance> &nearInstances, const QList<CreatureInstance> &farInstances)
+{
+    uploadInstances(m_slots[0], nearInstances);
+    if (!farInstances.isEmpty() || !m_slots[1].instances.isEmpty())
+        uploadInstances(m_slots[1], farInstances);
 }
 
 void CreatureRenderer::bindPalette(float time, bool interpolate)
@@ -184,6 +209,7 @@ void CreatureRenderer::bindPalette(float time, bool interpolate)
     m_palette.bind(m_gl, 0); // leaves unit 0 active
     m_program->setUniformValue("uPalette", 0);
     m_program->setUniformValue("uSkinning", m_skinning);
+    m_program->setUniformValue("uBindSpace", m_skinning && m_bindSpace);
     m_program->setUniformValue("uRowsPerLayer", m_palette.rowsPerLayer());
     m_program->setUniformValue("uTime", time);
     m_program->setUniformValue("uInterpolate", interpolate);
@@ -201,16 +227,26 @@ void CreatureRenderer::setShading(QOpenGLShaderProgram &program, const DrawParam
 
 int CreatureRenderer::draw(const DrawParameters &parameters)
 {
-    if (!m_program || !m_palette.isValid() || m_indexCount == 0 || m_instances.isEmpty())
+    if (!m_program || !m_palette.isValid())
         return 0;
-    m_program->bind();
-    bindPalette(parameters.time, parameters.interpolate);
-    setShading(*m_program, parameters, m_roleColors);
-    m_gl->glBindVertexArray(m_vao);
-    m_gl->glDrawElementsInstanced(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr, GLsizei(m_instances.size()));
-    m_gl->glBindVertexArray(0);
-    m_program->release();
-    return 1;
+    int draws = 0;
+    for (const MeshBuffers &slot : m_slots) {
+        if (slot.indexCount == 0 || slot.instances.isEmpty())
+            continue;
+        if (draws == 0) {
+            m_program->bind();
+            bindPalette(parameters.time, parameters.interpolate);
+            setShading(*m_program, parameters, m_roleColors);
+        }
+        m_gl->glBindVertexArray(slot.vao);
+        m_gl->glDrawElementsInstanced(GL_TRIANGLES, slot.indexCount, GL_UNSIGNED_INT, nullptr, GLsizei(slot.instances.size()));
+        ++draws;
+    }
+    if (draws > 0) {
+        m_gl->glBindVertexArray(0);
+        m_program->release();
+    }
+    return draws;
 }
 
 void CreatureRenderer::drawSockets(const QMatrix4x4 &viewProjection, quint32 globalFrame, const QVector4D &placement,
@@ -236,14 +272,16 @@ void CreatureRenderer::drawSockets(const QMatrix4x4 &viewProjection, quint32 glo
 QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstance &instance, float time, bool interpolate)
 {
     QList<QVector3D> result;
-    if (!m_program || !m_palette.isValid() || m_vertexCount == 0)
+    MeshBuffers &slot = m_slots[0];
+    const int vertexCount = slot.vertexCount;
+    if (!m_program || !m_palette.isValid() || vertexCount == 0)
         return result;
-    const QList<CreatureInstance> saved = m_instances;
-    setInstances({instance});
+    const QList<CreatureInstance> saved = slot.instances;
+    uploadInstances(slot, {instance});
     GLuint feedback = 0;
     m_gl->glGenBuffers(1, &feedback);
     m_gl->glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, feedback);
-    const GLsizeiptr bytes = GLsizeiptr(m_vertexCount) * 3 * GLsizeiptr(sizeof(float));
+    const GLsizeiptr bytes = GLsizeiptr(vertexCount) * 3 * GLsizeiptr(sizeof(float));
     m_gl->glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, bytes, nullptr, GL_STATIC_READ);
     m_gl->glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback);
 
@@ -252,9 +290,9 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
     m_program->setUniformValue("uViewProjection", QMatrix4x4());
     m_program->setUniformValue("uSelectedBone", -1);
     m_gl->glEnable(GL_RASTERIZER_DISCARD);
-    m_gl->glBindVertexArray(m_vao);
+    m_gl->glBindVertexArray(slot.vao);
     m_gl->glBeginTransformFeedback(GL_POINTS);
-    m_gl->glDrawArrays(GL_POINTS, 0, m_vertexCount);
+    m_gl->glDrawArrays(GL_POINTS, 0, vertexCount);
     m_gl->glEndTransformFeedback();
     m_gl->glBindVertexArray(0);
     m_gl->glDisable(GL_RASTERIZER_DISCARD);
@@ -262,15 +300,15 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
 
     if (const void *mapped = m_gl->glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bytes, GL_MAP_READ_BIT)) {
         const float *f = static_cast<const float *>(mapped);
-        result.reserve(m_vertexCount);
-        for (int v = 0; v < m_vertexCount; ++v)
+        result.reserve(vertexCount);
+        for (int v = 0; v < vertexCount; ++v)
             result.append(QVector3D(f[3 * v], f[3 * v + 1], f[3 * v + 2]));
         m_gl->glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
     }
     m_gl->glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
     m_gl->glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, 0);
     m_gl->glDeleteBuffers(1, &feedback);
-    setInstances(saved);
+    uploadInstances(slot, saved);
     return result;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Draws skinned creatures with OpenGL 3.3: one mesh, its palette (and socket) texture, and an
-// instance buffer of placements and clip playback data, all in one instanced draw call. Shared by
-// ViewportWidget, CrowdBenchmark and the GPU tests. Every call but the accessors needs the
+// Draws skinned creatures with OpenGL 3.3: a mesh, its palette (and socket) texture, and an
+// instance buffer of placements and clip playback data, all in one instanced draw call; a crowd
+// may give its far instances a second, lighter mesh (the game's minimal body), drawn by a
+// second instanced draw. Shared by ViewportWidget, CrowdBenchmark and the GPU tests. Every call but the accessors needs the
 // context current that initialize() ran in; destroy() must run before that context goes away.
 #include "GlRenderer.h"
 #include "mesh/CreatureMesh.h"
@@ -60,11 +61,25 @@ public:
     bool setSource(const PaletteSource &source, int maxRowsPerLayer = 0);
     // Uploads the socket rows only (the palette on the GPU stays): after a socket edit.
     void setSockets(const PaletteSource &source, int maxRowsPerLayer = 0);
+    // Which mesh: the one every instance draws (Near), and the lighter one of far crowd
+    // instances (Far; none unless set).
+    enum class Slot { Near = 0, Far = 1 };
+    // A stand-in mesh (vertices bone-local) for the near slot; the far slot is emptied.
     void setMesh(const bpat::CreatureMesh &mesh);
-    void setInstances(const QList<CreatureInstance> &instances);
-    void setRoleColors(const QList<QVector3D> &colors); // one per bpat::ColorRole
+    // Vertex records (56-byte CreatureVertex layout) and u32 indices as they lie in a file's
+    // mapping (a BPRM body), uploaded without a copy; indexCount 0 empties the slot.
+    void setMeshBytes(Slot slot, const uchar *vertices, int vertexCount, const uchar *indices, int indexCount);
+    // The meshes' vertices are the bind pose in model space (the game's bodies): late-v3
+    // skinning matrices apply as stored, without the bind palette. Off for stand-ins.
+    void setBindSpace(bool on) { m_bindSpace = on; }
+    bool bindSpace() const { return m_bindSpace; }
+    void setInstances(const QList<CreatureInstance> &instances); // all near
+    void setInstances(const QList<CreatureInstance> &nearInstances, const QList<CreatureInstance> &farInstances);
+    // One per colour role: 7 for the stand-ins (bpat::ColorRole), up to 16 for bodies.
+    void setRoleColors(const QList<QVector3D> &colors);
 
-    // Issues the instanced draw; returns the number of draw calls (0 or 1).
+    // Issues the instanced draw of each slot with a mesh and instances; returns the number of
+    // draw calls (0, 1, or 2 with far instances).
     int draw(const DrawParameters &parameters);
     // Socket axes of one creature at one global frame, drawn from the socket texture.
     void drawSockets(const QMatrix4x4 &viewProjection, quint32 globalFrame, const QVector4D &placement, float size);
@@ -78,14 +93,23 @@ public:
     // vertex of `instance`, captured with transform feedback (rasterizer discarded).
     QList<QVector3D> captureSkinnedPositions(const CreatureInstance &instance, float time, bool interpolate);
 
-    int instanceCount() const { return int(m_instances.size()); }
-    int vertexCount() const { return m_vertexCount; }
-    int indexCount() const { return m_indexCount; }
+    int instanceCount() const { return int(m_slots[0].instances.size() + m_slots[1].instances.size()); }
+    int instanceCount(Slot slot) const { return int(m_slots[int(slot)].instances.size()); }
+    int vertexCount(Slot slot = Slot::Near) const { return m_slots[int(slot)].vertexCount; }
+    int indexCount(Slot slot = Slot::Near) const { return m_slots[int(slot)].indexCount; }
     const PaletteTexture &paletteTexture() const { return m_palette; }
     const PaletteTexture &socketTexture() const { return m_sockets; }
 
 private:
-    void setupVertexArray();
+    struct MeshBuffers
+    {
+        quint32 vao = 0, vertexBuffer = 0, indexBuffer = 0, instanceBuffer = 0;
+        int vertexCount = 0;
+        int indexCount = 0;
+        QList<CreatureInstance> instances;
+    };
+    void setupVertexArray(MeshBuffers &slot);
+    void uploadInstances(MeshBuffers &slot, const QList<CreatureInstance> &instances);
     // The palette (and late v3's bind palette) bound, and the playback uniforms set.
     void bindPalette(float time, bool interpolate);
 
@@ -95,10 +119,9 @@ private:
     bool m_skinning = false;
     PaletteTexture m_sockets;
     int m_socketCount = 0;
-    quint32 m_vao = 0, m_vertexBuffer = 0, m_indexBuffer = 0, m_instanceBuffer = 0, m_emptyVao = 0;
-    int m_vertexCount = 0;
-    int m_indexCount = 0;
-    QList<CreatureInstance> m_instances;
+    MeshBuffers m_slots[2];
+    quint32 m_emptyVao = 0;
+    bool m_bindSpace = false;
     QList<QVector3D> m_roleColors;
 };
 

@@ -1,10 +1,14 @@
 #pragma once
-// `bpat-studio --benchmark-crowd N [--frames F] [--onion K] [FILE]`: draws a crowd of N creatures off-screen
+// `bpat-studio --benchmark-crowd N [--frames F] [--onion K] [--body FILE.bprm] [--body-view full|minimal|stand-in] [FILE]`:
+// draws a crowd of N creatures off-screen
 // (QOffscreenSurface + framebuffer object, the viewport's renderer and shaders) for F frames and
 // prints JSON: instances, frames, draw_calls_per_frame, cpu_ms_per_frame (median time spent
 // issuing a frame), frame_ms (median wall time per frame, bounded by glFinish), gl_renderer, plus
 // the mesh size. Without FILE it uses the synthetic walking humanoid. --onion K gives every
-// creature K onion skins before and after (2K + 1 instances each, still one draw call).
+// creature K onion skins before and after (2K + 1 instances each, still one draw call). A late-v3
+// FILE is drawn with the game's body found beside it (or --body), as the viewport draws it:
+// the full body near the camera and the minimal one beyond the level-of-detail distance (a
+// second instanced draw); "body", "mesh_vertices" and "far_*" say which and how many.
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -21,6 +25,8 @@ public:
         int frames = 60;
         QString file;     // empty: the synthetic humanoid
         int onion = 0;    // onion skins before and after each creature
+        QString body;     // a BPRM body (with its other level of detail beside it); empty: found beside FILE
+        QString bodyView = QStringLiteral("full"); // full (near full, far minimal), minimal, stand-in
         int width = 1280;
         int height = 720;
     };

@@ -14,6 +14,13 @@ class CrowdLayout
 public:
     // spacing: distance between neighbours in model units (about the creature's footprint).
     static QList<CreatureInstance> grid(const PaletteSource &source, int count, float spacing);
+
+    // Level of detail, as the game picks it by distance: instances whose placement lies
+    // farther than lodDistance() from the camera draw the lighter (minimal) body.
+    // 12 creature sizes (the largest extent of its reference bounds), at least 4 m.
+    static float lodDistance(const QVector3D &lo, const QVector3D &hi);
+    static void splitByDistance(const QList<CreatureInstance> &instances, const QVector3D &eye, float distance,
+                                QList<CreatureInstance> *nearInstances, QList<CreatureInstance> *farInstances);
 };
 
 } // namespace bpat::studio

@@ -65,6 +65,11 @@ void ViewportCanvas::setFile(const bpat::BpatFile &file, bool keepCamera)
     setSource(source, keepCamera);
     if (!source.isValid())
         showNothing(why);
+    if (!keepCamera && source.isValid()) { // another file: its own bodies, by the game's naming
+        findBodies(file.path(), source.speciesId);
+        loadBodies();
+        m_camera.reset(m_scene.referenceLo(), m_scene.referenceHi()); // framed on the body
+    }
 }
 
 void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
@@ -74,7 +79,12 @@ void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
         m_snapshotDirty = true;
         keepCamera = false; // another kind of document
     }
+    m_plainSource = source;
+    m_ghost.reset(); // built from the file shown before
     m_scene.setSource(source);
+    if (!keepCamera) // another document: no body until one is found or attached
+        m_fullBodyPath.clear(), m_minimalBodyPath.clear();
+    loadBodies(); // the same bodies, checked against the new palette
     updateRecordingCoordinates();
     m_clip = 0;
     m_frame = 0;
@@ -293,8 +303,8 @@ void ViewportCanvas::uploadScene()
         m_message->show();
         return;
     }
-    m_renderer3d.setMesh(m_crowd > 1 ? m_scene.crowdMesh() : m_scene.mesh());
-    m_renderer3d.setRoleColors(m_scene.roleColors());
+    uploadMeshes();
+    m_instancesDirty = true; // near and far split again
 }
 
 void ViewportCanvas::updateInstances()
@@ -310,7 +320,7 @@ void ViewportCanvas::updateInstances()
         const float spacing = std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(),
                                        m_scene.referenceHi().z() - m_scene.referenceLo().z()) * 1.4f;
         m_drawnInstances = CrowdLayout::grid(m_scene.source(), m_crowd, std::max(spacing, 0.1f));
-        m_renderer3d.setInstances(m_drawnInstances);
+        partitionCrowd(); // far instances get the minimal body
         return;
     }
     const PaletteClip &clip = clips.at(std::clamp(m_clip, 0, int(clips.size()) - 1));
@@ -323,6 +333,15 @@ void ViewportCanvas::updateInstances()
     for (CreatureInstance ghost : onionInstances(clip, std::min<quint32>(quint32(m_frame), clip.frameCount - 1),
                                                  m_onion, m_onionSpacing)) {
         ghost.fps = instance.fps;
+        m_drawnInstances.append(ghost);
+    }
+    // Compare mode: the other file's paired clip at the same frame, in the same draw.
+    if (m_ghost && m_clip >= 0 && m_clip < m_ghost->ghostOf.size() && m_ghost->ghostOf.at(m_clip)) {
+        const PaletteClip &other = *m_ghost->ghostOf.at(m_clip);
+        CreatureInstance ghost = CreatureInstance::atFrame(other.frameOffset, other.frameCount,
+                                                           std::min<quint32>(quint32(m_frame), other.frameCount - 1), other.loops);
+        ghost.loops |= (kCompareGhostFade << 8) | kCompareGhostBit;
+        ghost.fps = m_playing ? clip.fps * float(other.frameCount) / float(clip.frameCount) : 0.0f; // the creature's phase
         m_drawnInstances.append(ghost);
     }
     m_renderer3d.setInstances(m_drawnInstances);
@@ -351,6 +370,9 @@ void ViewportCanvas::paintGL()
     }
     if (m_instancesDirty)
         updateInstances();
+    else if (m_farMesh && m_camera.position() != m_lodEye)
+        partitionCrowd(); // the camera moved: which instances are far changed
+
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
     const QMatrix4x4 vp = viewProjection();
@@ -367,9 +389,11 @@ void ViewportCanvas::paintGL()
     if (drawsCreature() && showsSnapshot()) {
         m_lastDrawCalls = paintSnapshot(parameters);
     } else if (drawsCreature() && !m_scene.isEmpty()) {
-        // Onion skins fade (alpha); the creature is drawn first, so ghosts behind it stay hidden.
+        // Onion skins and the compare ghost fade (alpha); the creature is drawn first, so ghosts
+        // behind it stay hidden. The framebuffer's own alpha stays 1: Qt composes the canvas into
+        // the window (and --screenshot) with it, which turned faded pixels teal.
         glEnable(GL_BLEND);
-        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
         m_lastDrawCalls = m_renderer3d.draw(parameters);
         glDisable(GL_BLEND);
     }

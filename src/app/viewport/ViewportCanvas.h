@@ -15,8 +15,16 @@
 // setRecordingOverlay(true). Motion paths of named bones, sockets or recorded joints
 // (setMotionPaths) and onion skins (setOnionSkins: ghosts N frames before and after, in the same
 // instanced draw as a crowd, fading with distance) work on clips; motion paths also on recordings.
+// The game's bodies (ViewportCanvasBody.cpp): a late-v3 file is drawn with the BPRM bodies found
+// beside it by the game's naming (`<species>_full.bprm`, `_minimal.bprm`) or attached
+// (setBodyFiles), full or minimal (setBodyMode), skinned by the stored skinning matrices in the
+// same instanced draw; a crowd draws its far instances with the minimal body in a second one.
+// Compare mode (setCompareGhost) draws a second file's paired clip at the same frame as a warm
+// ghost in that same instanced draw.
 // Construct it only where openGLProblem() is empty: Qt itself crashes
 // composing any QOpenGLWidget on a platform without OpenGL (the offscreen plugin).
+#include "BodySource.h"
+#include "CompareGhost.h"
 #include "CreatureRenderer.h"
 #include "LineRenderer.h"
 #include "MotionPaths.h"
@@ -125,6 +133,31 @@ public:
     // nearest first, fade level k * 255 / (count + 1) in bits 8..15 of `loops`. One-shot clips
     // get no ghost past either end.
     static QList<CreatureInstance> onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing);
+    // Compare mode (ViewportCanvasMotion.cpp): the ghost drawn over the creature, or null.
+    const CompareGhost *compareGhost() const { return m_ghost.get(); }
+    // The ghost's instance: its clip's frame, the fade level in bits 8..15 and kCompareGhostBit.
+    static constexpr quint32 kCompareGhostBit = 1u << 16;
+    static constexpr quint32 kCompareGhostFade = 24;
+
+    // --- The game's bodies (ViewportCanvasBody.cpp) ------------------------------------------
+    enum class BodyMode { Full, Minimal, StandIn };
+    Q_ENUM(BodyMode)
+    BodyMode bodyMode() const { return m_bodyMode; }
+    // The body files of the shown file (found beside it or attached; empty: none) and what was
+    // made of them against its palette (invalid when missing or refused: bodyStatus() says why).
+    const QString &fullBodyPath() const { return m_fullBodyPath; }
+    const QString &minimalBodyPath() const { return m_minimalBodyPath; }
+    const BodySource &fullBody() const { return m_fullBody; }
+    const BodySource &minimalBody() const { return m_minimalBody; }
+    bool drawsBody() const { return m_scene.showsBody(); }
+    // "horse_full.bprm (full, 4400 vertices)", or "stand-in: <why>".
+    QString bodyStatus() const;
+    // Crowd instances drawn with the minimal body at the last draw (0 without a far mesh).
+    int farInstances() const { return m_renderer3d.instanceCount(CreatureRenderer::Slot::Far); }
+    // Crowd instances farther than this from the camera get the minimal body
+    // (CrowdLayout::lodDistance: 12 creature sizes, at least 4 m).
+    float lodDistance() const;
+    const CreatureRenderer &creatureRenderer() const { return m_renderer3d; }
 
 public Q_SLOTS:
     // keepCamera: the same document shown again (after an edit or a reload) keeps the view.
@@ -159,9 +192,17 @@ public Q_SLOTS:
     void setRecordingOffset(double seconds);
     void setMotionPaths(const QStringList &names);
     void setOnionSkins(int count, int spacing = 1);
+    void setBodyMode(bpat::studio::ViewportCanvas::BodyMode mode);
+    // Draws these bodies over the shown file instead of those found beside it (File > Attach
+    // Body..., --body), until another file is shown; an empty path: no body of that detail.
+    void setBodyFiles(const QString &fullPath, const QString &minimalPath);
+    // A second file over the open one (CompareGhost.h); null stops. A new file shown (setFile,
+    // setSource) drops the ghost, which was built from the file before.
+    void setCompareGhost(std::shared_ptr<const CompareGhost> ghost);
 
 Q_SIGNALS:
     void boneSelected(int bone);
+    void bodyChanged(); // the bodies, the mode or what is drawn changed (bodyStatus())
     void unavailable(const QString &reason);
 
 protected:
@@ -198,6 +239,11 @@ private:
     void frameRecording();
     void syncOverlayFrame();
     void updateRecordingCoordinates();
+    void findBodies(const QString &bpatPath, quint32 speciesId); // the game's naming
+    void loadBodies();     // m_fullBody, m_minimalBody against the shown palette
+    void applyBodyMode();  // the scene's body (or none) for the mode
+    void uploadMeshes();   // body or stand-in, near and far, into the renderer
+    void partitionCrowd(); // near and far instances for the renderer
 
     ViewportScene m_scene;
     CreatureRenderer m_renderer3d;
@@ -241,6 +287,15 @@ private:
     int m_onion = 0;
     int m_onionSpacing = 1;
     QList<CreatureInstance> m_drawnInstances;
+    std::shared_ptr<const CompareGhost> m_ghost;
+    PaletteSource m_plainSource; // the file's own source, while the scene shows the ghost's
+
+    QString m_fullBodyPath, m_minimalBodyPath;
+    BodySource m_fullBody, m_minimalBody;
+    QString m_bodyError;   // why a body is not drawn
+    BodyMode m_bodyMode = BodyMode::Full;
+    bool m_farMesh = false; // the crowd's far instances draw the minimal body
+    QVector3D m_lodEye;     // the camera position the crowd was last split at
 
     QElapsedTimer m_clock;     // playback time
     QElapsedTimer m_frameClock; // interval between frames

@@ -131,6 +131,19 @@ void ViewportCanvas::setOnionSkins(int count, int spacing)
     update();
 }
 
+void ViewportCanvas::setCompareGhost(std::shared_ptr<const CompareGhost> ghost)
+{
+    if (!ghost && !m_ghost)
+        return;
+    m_ghost = std::move(ghost);
+    // The scene reads the ghost's source (A's frames then B's), or the file's own again. The
+    // clip, frame and camera stay.
+    m_scene.setSource(m_ghost ? m_ghost->source : m_plainSource);
+    m_sceneDirty = true;
+    m_instancesDirty = true;
+    update();
+}
+
 QList<CreatureInstance> ViewportCanvas::onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing)
 {
     QList<CreatureInstance> ghosts;
@@ -210,7 +223,7 @@ void ViewportCanvas::paintRecording(const CreatureRenderer::DrawParameters &para
     p.interpolate = false;
     p.selectedBone = -1;
     glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE); // the framebuffer stays opaque
     m_lastDrawCalls += m_recordingRenderer.draw(p);
     glDisable(GL_BLEND);
 }

@@ -72,7 +72,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
         }
     }
     glEnable(GL_BLEND); // faded lines: untracked hands, the recording over a creature
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE); // the framebuffer stays opaque
     m_lines.draw(depthTested, viewProjection, false);
     m_lines.draw(onTop, viewProjection, true);
     glDisable(GL_BLEND);
@@ -211,18 +211,28 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
         const PaletteSource &source = m_scene.source();
         const QString clipName = source.clips.value(m_clip).name;
         lines << QStringLiteral("%1 · %2").arg(source.label, m_scene.rigName());
+        if (!m_fullBodyPath.isEmpty() || !m_minimalBodyPath.isEmpty()) // found or attached
+            lines << QStringLiteral("body: %1").arg(bodyStatus());
         if (m_crowd <= 1)
             lines << QStringLiteral("%1 · global frame %2").arg(clipName).arg(frame);
+        if (m_ghost && m_crowd <= 1) {
+            const bool paired = m_clip >= 0 && m_clip < m_ghost->ghostOf.size() && m_ghost->ghostOf.at(m_clip);
+            lines << (paired ? QStringLiteral("ghost: %1").arg(m_ghost->label)
+                             : QStringLiteral("ghost: %1 has no clip paired with %2").arg(m_ghost->label, clipName));
+        }
     }
     if (m_overlays.testFlag(Stats)) {
         // The time this frame took to render (CPU side, issuing every draw), and the rate over
         // consecutive repaints ("idle" when nothing is repainting).
-        lines << QStringLiteral("instances %1 · draw calls %2 · render %3 ms · %4")
-                     .arg((!drawsCreature()    ? 0
-                           : showsSnapshot()     ? 1
-                           : m_scene.isEmpty()   ? 0
-                                                 : m_renderer3d.instanceCount())
-                          + (drawsRecording() ? m_recordingRenderer.instanceCount() : 0))
+        const int instances = (!drawsCreature()    ? 0
+                               : showsSnapshot()     ? 1
+                               : m_scene.isEmpty()   ? 0
+                                                     : m_renderer3d.instanceCount())
+                              + (drawsRecording() ? m_recordingRenderer.instanceCount() : 0);
+        const QString far = farInstances() > 0 ? QStringLiteral(" (%1 far: minimal body)").arg(farInstances()) : QString();
+        lines << QStringLiteral("instances %1%2 · draw calls %3 · render %4 ms · %5")
+                     .arg(instances)
+                     .arg(far)
                      .arg(m_lastDrawCalls)
                      .arg(cpuMs, 0, 'f', 2)
                      .arg(m_frameRate.text());

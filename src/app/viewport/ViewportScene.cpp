@@ -1,5 +1,6 @@
 #include "ViewportScene.h"
 
+#include "bpat/BpatFile.h"
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
 
@@ -61,8 +62,59 @@ void ViewportScene::setSource(const PaletteSource &source)
     // A late-v3 file stores its own hierarchy: the skeleton follows it.
     if (source.parents.size() == source.boneCount)
         m_parents = source.parents;
+    updateReferenceBounds();
+}
+
+void ViewportScene::updateReferenceBounds()
+{
     bounds(m_referenceFrame, &m_referenceLo, &m_referenceHi);
     m_ground = std::isfinite(m_referenceLo.y()) ? std::min(0.0f, m_referenceLo.y()) : 0.0f;
+}
+
+QString ViewportScene::bodyProblem() const
+{
+    if (!m_source.isValid())
+        return QStringLiteral("no palette");
+    if (!m_source.skinning || !m_source.file)
+        return QStringLiteral("the game's bodies are skinned by late-v3 skinning matrices; this file stores global matrices "
+                              "(convert it with `bpat convert --to-version 3`)");
+    if (!m_source.bindPalette)
+        return QStringLiteral("the file has no bind palette to skin a body against");
+    return {};
+}
+
+void ViewportScene::setBody(const BodySource &body)
+{
+    if (!body.isValid() || !bodyProblem().isEmpty() || body.mesh().boneCount() > m_source.boneCount)
+        return clearBody();
+    m_inverseBind.clear();
+    for (int b = 0; b < m_source.boneCount; ++b) {
+        bool invertible = false;
+        const QMatrix4x4 inverse = m_source.file->bindMatrix(quint32(b)).inverted(&invertible);
+        m_inverseBind.append(invertible ? inverse : QMatrix4x4());
+    }
+    m_body = body;
+    updateReferenceBounds();
+}
+
+void ViewportScene::clearBody()
+{
+    const bool had = m_body.isValid();
+    m_body = BodySource();
+    m_inverseBind.clear();
+    if (had)
+        updateReferenceBounds();
+}
+
+QList<QMatrix4x4> ViewportScene::skinMatrices(quint32 globalFrame) const
+{
+    QList<QMatrix4x4> out;
+    const QList<float> frame = m_source.frame(globalFrame); // globals, row-major
+    if (frame.isEmpty())
+        return out;
+    for (int b = 0; b < m_source.boneCount; ++b)
+        out.append(QMatrix4x4(frame.constData() + b * 16) * m_inverseBind.value(b));
+    return out;
 }
 
 QList<QVector3D> ViewportScene::joints(quint32 globalFrame) const
@@ -78,7 +130,9 @@ void ViewportScene::bounds(quint32 globalFrame, QVector3D *lo, QVector3D *hi) co
 {
     QVector3D l(INFINITY, INFINITY, INFINITY), h(-INFINITY, -INFINITY, -INFINITY);
     const QList<float> frame = m_source.frame(globalFrame);
-    const bpat::SkinnedPose pose = m_mesh.skin(frame);
+    const bpat::SkinnedPose pose = m_body.isValid() ? bpat::SkinnedPose() : m_mesh.skin(frame);
+    if (m_body.isValid()) // the body the viewport draws, not the stand-in
+        m_body.bounds(skinMatrices(globalFrame), &l, &h);
     auto grow = [&](const QVector3D &p) {
         if (!std::isfinite(p.x()) || !std::isfinite(p.y()) || !std::isfinite(p.z()))
             return;

@@ -3,6 +3,7 @@
 // chosen for it (the game's rig when species and bone count match a shipped description, else
 // joints with links inferred from the palette's translations), bone names and parents, poses and
 // bounds of a frame, and the overlay line geometry (grid, skeleton, joint axes, bounds).
+#include "BodySource.h"
 #include "mesh/CreatureMesh.h"
 #include "PaletteSource.h"
 
@@ -32,6 +33,18 @@ public:
     const PaletteSource &source() const { return m_source; }
     const bpat::CreatureMesh &mesh() const { return m_mesh; }           // close-up detail
     const bpat::CreatureMesh &crowdMesh() const { return m_crowdMesh; } // fewer segments
+    // The game's body drawn instead of the stand-in meshes (late v3 only: it is skinned by the
+    // stored skinning matrices): bounds, framing and the ground come from it. Kept through
+    // replaceTables(), dropped by setSource().
+    void setBody(const BodySource &body);
+    void clearBody();
+    bool showsBody() const { return m_body.isValid(); }
+    const BodySource &body() const { return m_body; }
+    // Whether a body can be drawn over this source at all, and why not (empty when it can).
+    QString bodyProblem() const;
+    // One skinning matrix per bone (global x inverse(bind)) at a global frame; empty when the
+    // frame is out of range.
+    QList<QMatrix4x4> skinMatrices(quint32 globalFrame) const;
     bool knownRig() const { return m_knownRig; }
     const QString &rigName() const { return m_rigName; }
     const QList<QVector3D> &roleColors() const { return m_roleColors; }
@@ -56,7 +69,11 @@ public:
     bool appendGroundContact(QList<LineVertex> &out, quint32 globalFrame, float size) const;
 
 private:
+    void updateReferenceBounds();
+
     PaletteSource m_source;
+    BodySource m_body;
+    QList<QMatrix4x4> m_inverseBind; // of the source's bind palette, while a body is shown
     bpat::CreatureMesh m_mesh;
     bpat::CreatureMesh m_crowdMesh;
     bool m_knownRig = false;

@@ -27,6 +27,7 @@ ViewportWidget::ViewportWidget(QWidget *parent)
     m_stack->setCurrentWidget(m_canvas);
     setFocusProxy(m_canvas);
     connect(m_canvas, &ViewportCanvas::boneSelected, this, &ViewportWidget::boneSelected);
+    connect(m_canvas, &ViewportCanvas::bodyChanged, this, &ViewportWidget::bodyChanged);
     connect(m_canvas, &ViewportCanvas::unavailable, this, &ViewportWidget::showReason);
 }
 
@@ -108,6 +109,9 @@ void ViewportWidget::setRecordingShown(bool shown) { if (m_canvas) m_canvas->set
 void ViewportWidget::setRecordingOverlay(bool on) { if (m_canvas) m_canvas->setRecordingOverlay(on); }
 void ViewportWidget::setMotionPaths(const QStringList &names) { if (m_canvas) m_canvas->setMotionPaths(names); }
 void ViewportWidget::setOnionSkins(int count, int spacing) { if (m_canvas) m_canvas->setOnionSkins(count, spacing); }
+void ViewportWidget::setCompareGhost(std::shared_ptr<const CompareGhost> ghost) { if (m_canvas) m_canvas->setCompareGhost(std::move(ghost)); }
 void ViewportWidget::setRecordingOffset(double seconds) { if (m_canvas) m_canvas->setRecordingOffset(seconds); }
+void ViewportWidget::setBodyMode(ViewportCanvas::BodyMode mode) { if (m_canvas) m_canvas->setBodyMode(mode); }
+void ViewportWidget::setBodyFiles(const QString &fullPath, const QString &minimalPath) { if (m_canvas) m_canvas->setBodyFiles(fullPath, minimalPath); }
 
 } // namespace bpat::studio

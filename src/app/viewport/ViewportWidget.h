@@ -72,9 +72,14 @@ public Q_SLOTS:
     void setRecordingOffset(double seconds);
     void setMotionPaths(const QStringList &names);
     void setOnionSkins(int count, int spacing = 1);
+    // The game's bodies (see ViewportCanvas.h): View > Body, File > Attach Body..., --body.
+    void setBodyMode(bpat::studio::ViewportCanvas::BodyMode mode);
+    void setBodyFiles(const QString &fullPath, const QString &minimalPath);
+    void setCompareGhost(std::shared_ptr<const CompareGhost> ghost); // compare mode (ViewportCanvas)
 
 Q_SIGNALS:
     void boneSelected(int bone);
+    void bodyChanged();
 
 private:
     void showReason(const QString &reason);

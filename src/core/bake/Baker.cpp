@@ -1,5 +1,6 @@
 #include "bake/Baker.h"
 
+#include "bpat/BpatSaver.h"
 #include "bpat/BpatStreamWriter.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/VersionConverter.h"
@@ -155,6 +156,9 @@ bool writeBpat(const SpeciesManifest &manifest, const BpatDocument &plan, const 
                QString *error)
 {
     BpatStreamWriter writer(plan, fill);
+    ValidationOptions deep; // every value finite, as `bpat validate --deep` checks it
+    deep.deep = true;
+    writer.setDeepChecks(deep);
     const quint32 bones = plan.boneCount();
     return AtomicFile::write(path, [&](QIODevice *device, QString *why) {
         if (!writer.begin(device, why))
@@ -173,7 +177,14 @@ bool writeBpat(const SpeciesManifest &manifest, const BpatDocument &plan, const 
             if (!writer.appendFrames(clip.palette.constData(), clip.frameCount, why))
                 return false;
         }
-        return writer.finish(why);
+        if (!writer.finish(why))
+            return false;
+        const ValidationResult verdict = writer.withDeepFindings({}, ValidationProfile::Spec);
+        if (!verdict.valid()) {
+            *why = BpatSaver::invalidReason(verdict);
+            return false;
+        }
+        return true;
     }, error);
 }
 

@@ -395,8 +395,13 @@ bool BpatDocument::addSocket(BpatSocket socket, QString *error)
                          .arg(socket.name).arg(socket.anchorBone).arg(m_boneCount);
         return false;
     }
+    QList<int> from;
+    for (int i = 0; i < m_sockets.size(); ++i)
+        from.append(i);
+    from.append(-1);
+    const int oldCount = int(m_sockets.size());
     m_sockets.append(std::move(socket));
-    recomputeSocketRows();
+    remapSocketRows(from, oldCount);
     return true;
 }
 
@@ -408,8 +413,14 @@ bool BpatDocument::replaceSocket(int index, BpatSocket socket, QString *error)
                          .arg(index).arg(socket.anchorBone).arg(m_boneCount);
         return false;
     }
+    const bool moved = m_sockets.at(index).anchorBone != socket.anchorBone || m_sockets.at(index).localOffset != socket.localOffset;
     m_sockets[index] = std::move(socket);
-    recomputeSocketRows();
+    if (moved) { // a rename keeps every row
+        QList<int> from;
+        for (int i = 0; i < m_sockets.size(); ++i)
+            from.append(i == index ? -1 : i);
+        remapSocketRows(from, int(m_sockets.size()));
+    }
     return true;
 }
 
@@ -417,8 +428,44 @@ void BpatDocument::removeSocket(int index)
 {
     if (index < 0 || index >= m_sockets.size())
         return;
+    QList<int> from;
+    for (int i = 0; i < m_sockets.size(); ++i) {
+        if (i != index)
+            from.append(i);
+    }
+    const int oldCount = int(m_sockets.size());
     m_sockets.removeAt(index);
-    recomputeSocketRows();
+    remapSocketRows(from, oldCount);
+}
+
+void BpatDocument::remapSocketRows(const QList<int> &from, int oldCount)
+{
+    for (BpatClip &c : m_clips) {
+        if (!checkClip(c, nullptr)) {
+            c.socketRows.clear();
+            continue;
+        }
+        if (c.socketRows.size() != qsizetype(c.frameCount) * oldCount * 12) { // no stored rows to keep
+            c.socketRows.clear();
+            ensureSocketRows(c);
+            continue;
+        }
+        QList<float> rows(qsizetype(c.frameCount) * m_sockets.size() * 12, 0.0f);
+        for (quint32 f = 0; f < c.frameCount; ++f) {
+            for (int s = 0; s < m_sockets.size(); ++s) {
+                float *to = rows.data() + (qsizetype(f) * m_sockets.size() + s) * 12;
+                if (from.at(s) >= 0) {
+                    const float *old = c.socketRows.constData() + (qsizetype(f) * oldCount + from.at(s)) * 12;
+                    std::copy(old, old + 12, to);
+                } else if (m_sockets.at(s).anchorBone < m_boneCount) { // else left zero; problems() names the anchor
+                    const auto row = computeSocketRow(c.palette.constData() + BpatClip::matrixIndex(f, m_sockets.at(s).anchorBone, m_boneCount),
+                                                      m_sockets.at(s).localOffset);
+                    std::copy(row.begin(), row.end(), to);
+                }
+            }
+        }
+        c.socketRows = std::move(rows);
+    }
 }
 
 void BpatDocument::setSockets(QList<BpatSocket> sockets)

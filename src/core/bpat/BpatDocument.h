@@ -140,11 +140,15 @@ public:
     int socketCount() const { return int(m_sockets.size()); }
     const QList<BpatSocket> &sockets() const { return m_sockets; }
     int findSocket(const QString &name) const;
-    // Socket edits recompute every clip's socket rows.
+    // Socket edits keep the rows every other socket has (the game bakes its grip and weapon
+    // sockets from other frames, not from anchor x offset: recomputing them would lose them)
+    // and compute the rows of the socket they add or move; a rename keeps every row.
     bool addSocket(BpatSocket socket, QString *error = nullptr);
     bool replaceSocket(int index, BpatSocket socket, QString *error = nullptr);
     void removeSocket(int index);
-    void setSockets(QList<BpatSocket> sockets); // anchors must be < boneCount (unchecked here: see problems())
+    // Replaces every socket and recomputes every row (anchors must be < boneCount, unchecked
+    // here: see problems()).
+    void setSockets(QList<BpatSocket> sockets);
 
     // Socket rows: rows 0..2 of palette[anchor] * translate(local_offset), from the palette.
     static std::array<float, 12> computeSocketRow(const float *anchorMatrix, const QVector3D &localOffset);
@@ -169,6 +173,9 @@ private:
     // at `skip` was just inserted and its family is only shifted.
     void remapFamilies(const std::function<int(int)> &map, int skip = -1);
     void ensureSocketRows(BpatClip &clip) const;
+    // Rebuilds each clip's rows for the sockets now held: socket s keeps the stored rows of the
+    // old socket from[s] (of oldCount), or gets rows computed from its anchor where from[s] < 0.
+    void remapSocketRows(const QList<int> &from, int oldCount);
 
     format::Dialect m_dialect = format::Dialect::V1;
     QList<float> m_bindPalette;

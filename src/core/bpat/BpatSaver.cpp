@@ -17,7 +17,9 @@ BpatSaver::Result BpatSaver::check(const BpatDocument &document, QByteArray *byt
         result.error = error.isEmpty() ? QStringLiteral("the document cannot be written") : error;
         return result;
     }
-    result.validation = Validator().validate(BpatFile::fromData(data));
+    ValidationOptions options;
+    options.deep = true; // the per-value checks too: no save writes what `validate --deep` refuses
+    result.validation = Validator(options).validate(BpatFile::fromData(data));
     if (!result.validation.valid()) {
         result.error = invalidReason(result.validation);
         return result;
@@ -38,7 +40,13 @@ QString BpatSaver::invalidReason(const ValidationResult &validation)
     }
     return QStringLiteral("the result would not be a valid BPAT file (%1 error(s)%2)")
         .arg(validation.counts.errors)
-        .arg(first ? QStringLiteral(", first: %1 %2").arg(first->code, first->message) : QString());
+        .arg(first ? QStringLiteral(", first: %1").arg(describe(*first)) : QString());
+}
+
+QString BpatSaver::describe(const Diagnostic &d)
+{
+    const QString where = d.location.toString();
+    return where.isEmpty() ? QStringLiteral("%1: %2").arg(d.code, d.message) : QStringLiteral("%1 at %2: %3").arg(d.code, where, d.message);
 }
 
 BpatSaver::Result BpatSaver::save(const BpatDocument &document, const QString &path)

@@ -366,10 +366,21 @@ Diagnostics BpatStreamWriter::deepFindings() const
 {
     if (!m_paletteSink)
         return {};
-    Diagnostics all = m_paletteSink->result().issues;
-    all += m_socketSink->result().issues;
-    all += m_contactSink->result().issues;
-    return all;
+    DiagnosticSink all(ValidationProfile::Spec, 0); // the Validator's order: errors first
+    all.absorb(m_paletteSink->result());
+    all.absorb(m_socketSink->result());
+    all.absorb(m_contactSink->result());
+    return all.take().issues;
+}
+
+ValidationResult BpatStreamWriter::withDeepFindings(const ValidationResult &structural, ValidationProfile profile) const
+{
+    DiagnosticSink sink(profile, 0);
+    for (const Diagnostic &d : structural.issues)
+        sink.add(d);
+    for (const Diagnostic &d : deepFindings())
+        sink.add(d);
+    return sink.take();
 }
 
 } // namespace bpat

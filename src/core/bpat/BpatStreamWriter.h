@@ -93,6 +93,10 @@ public:
     // The deep findings (spec profile severities; replay them into another profile's sink),
     // complete after finish().
     Diagnostics deepFindings() const;
+    // The verdict on the whole file written: `structural` (structuralCheck() in `profile`) with
+    // the deep findings added as the Validator's deep pass adds them. What every streaming writer
+    // judges its output by before it replaces anything, after finish().
+    ValidationResult withDeepFindings(const ValidationResult &structural, ValidationProfile profile) const;
 
 private:
     bool writeAt(quint64 offset, const char *data, qint64 size, QString *error);

@@ -224,7 +224,7 @@ void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
     const quint64 paletteOffset = m_file.paletteDataOffset();
     const double minDet = m_options.degenerateDeterminant;
     auto report = [&](const QString &code, const QString &what) {
-        if (m_sink.full()) {
+        if (m_sink.full(code)) { // not kept: counted, not worded
             m_sink.countOnly(code);
             return;
         }
@@ -313,15 +313,20 @@ void DeepChecker::checkSkinningFrames(const uchar *frames, quint32 first, quint3
             for (quint32 b = quint32(at.first); b < at.first + at.count; ++b) {
                 float s[16];
                 std::memcpy(s, frame + quint64(b) * fmt::MatrixSize, sizeof s);
-                const DeepCheckerLate::Verdict v = m_late->check(s, b, !m_sink.full());
+                // Worded only when it can be kept (a warning can, then anything can); an error
+                // that can displace a kept warning is worded again.
+                DeepCheckerLate::Verdict v = m_late->check(s, b, !m_sink.full(NON_AFFINE));
                 if (v.kind == DeepCheckerLate::Verdict::RowMajor) {
                     otherLayout(first + f, b);
                 } else if (v.kind == DeepCheckerLate::Verdict::Finding) {
-                    if (m_sink.full())
+                    if (m_sink.full(v.code)) {
                         m_sink.countOnly(v.code);
-                    else
+                    } else {
+                        if (v.message.isEmpty())
+                            v = m_late->check(s, b, true);
                         m_sink.report(v.code, m_file.paletteDataOffset() + (quint64(first + f) * bones + b) * fmt::MatrixSize,
                                       m_where.palette(first + f, b), v.message);
+                    }
                 }
             }
         }
@@ -403,7 +408,7 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
             float stored[12];
             std::memcpy(stored, frameRows + quint64(s) * fmt::SocketRowSize, sizeof stored);
             if (Q_UNLIKELY(!allFinite(stored, 12))) {
-                if (m_sink.full()) {
+                if (m_sink.full(NON_FINITE)) {
                     m_sink.countOnly(NON_FINITE);
                 } else {
                     m_sink.report(NON_FINITE, *m_file.socketDataOffset() + (quint64(frame) * socketCount + s) * fmt::SocketRowSize,

@@ -198,7 +198,7 @@ void DeepCheckerLate::checkContactRecords(const BpatFile &file, const uchar *rec
         std::memcpy(c, records + quint64(i) * fmt::ContactRecordSize, sizeof c);
         if (Q_LIKELY(deepkernels::allFinite(c, 2)))
             continue;
-        if (sink.full()) {
+        if (sink.full(NON_FINITE)) {
             sink.countOnly(NON_FINITE);
             continue;
         }

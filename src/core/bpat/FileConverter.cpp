@@ -150,6 +150,11 @@ FileConvertResult FileConverter::convert(const BpatFile &file, BpatDocument plan
         return r;
     }
 
+    // Every frame, socket row and contact record written is deep-checked on the way (the checks
+    // of `bpat validate --deep`): a source's NaN is refused with where it is, never copied.
+    ValidationOptions deep;
+    deep.deep = true;
+    writer.setDeepChecks(deep);
     const bool keepSkin = fromLate && plan.dialect() == fmt::Dialect::V3Late;
     const auto body = [&](QIODevice *device, QString *why) {
         if (!writer.begin(device, why))
@@ -162,6 +167,11 @@ FileConvertResult FileConverter::convert(const BpatFile &file, BpatDocument plan
             return false;
         if (!checked && !check()) {
             *why = error;
+            return false;
+        }
+        r.validation = writer.withDeepFindings(r.validation, ValidationProfile::Spec);
+        if (!r.validation.valid()) {
+            *why = BpatSaver::invalidReason(r.validation);
             return false;
         }
         return true;

@@ -29,6 +29,15 @@ QList<quint32> boneCounts(quint32 speciesId, quint32 version)
     }
 }
 
+bool isGameRig(quint32 speciesId, quint32 boneCount)
+{
+    for (quint32 version = 1; version <= 3; ++version) {
+        if (boneCounts(speciesId, version).contains(boneCount))
+            return true;
+    }
+    return false;
+}
+
 QString describe(const QList<quint32> &counts)
 {
     QStringList parts;

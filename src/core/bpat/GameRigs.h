@@ -12,6 +12,9 @@ namespace bpat::GameRigs {
 // empty when the species did not exist then or the version is unknown.
 QList<quint32> boneCounts(quint32 speciesId, quint32 version);
 
+// Whether the game had a rig of `boneCount` bones for `speciesId` in any era (v1 to today).
+bool isGameRig(quint32 speciesId, quint32 boneCount);
+
 // "20" or "16 or 50", for messages.
 QString describe(const QList<quint32> &counts);
 

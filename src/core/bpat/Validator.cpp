@@ -1,5 +1,7 @@
 #include "bpat/Validator.h"
 
+#include "motion/MotionProfile.h"
+
 #include "bpat/BpatFile.h"
 #include "bpat/SectionLayout.h"
 #include "bpat/BpatFormat.h"
@@ -226,6 +228,8 @@ ValidationResult Validator::validatePath(const QString &path) const
 
 ValidationResult Validator::validate(const BpatFile &file) const
 {
+    if (m_options.profile == ValidationProfile::Motion)
+        return MotionProfile::validate(file, m_options);
     DiagnosticSink sink(m_options.profile, m_options.maxIssues);
     if (!file.hasHeader()) {
         sink.report(FILE_TOO_SMALL, 0, DiagnosticLocation::region(QStringLiteral("file")),

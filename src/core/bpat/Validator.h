@@ -1,7 +1,8 @@
 #pragma once
-// Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`) or
-// against what the game accepts (profile `game`: the current game, late v3 only and today's rigs,
-// unless `gameEra` names an older reader), and optionally runs deep checks over every matrix and
+// Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`),
+// against what the game accepts (profile `game`: the current game, late v3 only and today's
+// rigs, unless `gameEra` names an older reader) or, after the spec profile's structure, its
+// motion (profile `motion`: MotionProfile), and optionally runs deep checks over every matrix and
 // socket row, streaming through the mapping. Never reads outside the file: every structural
 // finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
 //
@@ -9,6 +10,7 @@
 #include "bpat/GameEra.h"
 #include "diagnostics/DiagnosticSink.h"
 #include "diagnostics/ValidationCodes.h"
+#include "motion/MotionThresholds.h"
 
 #include <atomic>
 #include <functional>
@@ -41,6 +43,8 @@ struct ValidationOptions
     // --into target), so a 1 GiB check does not leave 1 GiB resident; a later read of the same
     // mapping faults the pages in again, so the window and benchmarks leave it off.
     bool releaseBehind = false;
+    // The `motion` profile's thresholds (docs/validation.md, "Motion codes").
+    MotionThresholds motion;
 
     static ValidationOptions make(ValidationProfile profile, bool deep = false, int maxIssues = 0)
     {

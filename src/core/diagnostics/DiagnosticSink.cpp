@@ -17,27 +17,56 @@ void DiagnosticSink::count(Severity severity)
     }
 }
 
+bool DiagnosticSink::keeps(Severity severity) const
+{
+    if (m_maxIssues == 0 || m_keptTotal < m_maxIssues)
+        return true;
+    for (int s = 0; s < int(severity); ++s) // a less severe finding kept gives way
+        if (!m_kept[size_t(s)].isEmpty())
+            return true;
+    return false;
+}
+
+void DiagnosticSink::keep(Diagnostic diagnostic)
+{
+    const Severity severity = diagnostic.severity;
+    if (!keeps(severity)) {
+        m_result.truncated = true;
+        return;
+    }
+    if (m_maxIssues > 0 && m_keptTotal >= m_maxIssues) {
+        for (size_t s = 0; s < m_kept.size(); ++s) { // the last one of the least severity kept
+            if (!m_kept[s].isEmpty()) {
+                m_kept[s].removeLast();
+                --m_keptTotal;
+                break;
+            }
+        }
+        m_result.truncated = true;
+    }
+    m_kept[size_t(severity)].append(std::move(diagnostic));
+    ++m_keptTotal;
+    m_assembled = false;
+}
+
 void DiagnosticSink::report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location,
                             const QString &message)
 {
     const Severity severity = ValidationCodes::severity(code, m_profile);
     count(severity);
-    if (full()) {
-        m_result.truncated = true;
-        return;
-    }
-    m_result.issues.append(Diagnostic{code, severity, message, offset, location});
+    keep(Diagnostic{code, severity, message, offset, location});
 }
 
 void DiagnosticSink::add(Diagnostic diagnostic)
 {
     diagnostic.severity = ValidationCodes::severity(diagnostic.code, m_profile);
+    addAsIs(std::move(diagnostic));
+}
+
+void DiagnosticSink::addAsIs(Diagnostic diagnostic)
+{
     count(diagnostic.severity);
-    if (full()) {
-        m_result.truncated = true;
-        return;
-    }
-    m_result.issues.append(std::move(diagnostic));
+    keep(std::move(diagnostic));
 }
 
 void DiagnosticSink::absorb(const ValidationResult &later)
@@ -56,6 +85,45 @@ void DiagnosticSink::countOnly(const QString &code)
 {
     count(ValidationCodes::severity(code, m_profile));
     m_result.truncated = true;
+}
+
+const ValidationResult &DiagnosticSink::result() const
+{
+    if (!m_assembled) {
+        m_result.issues.clear();
+        m_result.issues.reserve(m_keptTotal);
+        for (size_t s = m_kept.size(); s-- > 0;)
+            m_result.issues += m_kept[s];
+        m_assembled = true;
+    }
+    return m_result;
+}
+
+ValidationResult DiagnosticSink::take()
+{
+    result();
+    for (Diagnostics &kept : m_kept)
+        kept.clear();
+    m_keptTotal = 0;
+    return std::move(m_result);
+}
+
+ValidationResult DiagnosticSink::keepMostSevere(const Diagnostics &all, int maxIssues)
+{
+    ValidationResult result;
+    result.counts = countDiagnostics(all);
+    for (const Severity severity : {Severity::Error, Severity::Warning, Severity::Info}) {
+        for (const Diagnostic &d : all) {
+            if (d.severity != severity)
+                continue;
+            if (maxIssues > 0 && result.issues.size() >= maxIssues) {
+                result.truncated = true;
+                return result;
+            }
+            result.issues.append(d);
+        }
+    }
+    return result;
 }
 
 } // namespace bpat

@@ -6,7 +6,12 @@ namespace bpat {
 
 QString profileName(ValidationProfile profile)
 {
-    return profile == ValidationProfile::Game ? QStringLiteral("game") : QStringLiteral("spec");
+    switch (profile) {
+    case ValidationProfile::Game: return QStringLiteral("game");
+    case ValidationProfile::Motion: return QStringLiteral("motion");
+    case ValidationProfile::Spec: break;
+    }
+    return QStringLiteral("spec");
 }
 
 std::optional<ValidationProfile> profileFromName(const QString &name)
@@ -15,6 +20,8 @@ std::optional<ValidationProfile> profileFromName(const QString &name)
         return ValidationProfile::Spec;
     if (name == QLatin1String("game"))
         return ValidationProfile::Game;
+    if (name == QLatin1String("motion"))
+        return ValidationProfile::Motion;
     return std::nullopt;
 }
 

@@ -12,9 +12,10 @@ namespace bpat {
 enum class ValidationProfile {
     Spec, // the format documents' rules (the May overview over the April draft: species 0..3)
     Game, // exactly what the game's reader of the file's version accepted: errors only where it refused
+    Motion, // the motion lint (docs/validation.md, "Motion codes"), after the spec profile's structure
 };
 
-QString profileName(ValidationProfile profile); // "spec", "game"
+QString profileName(ValidationProfile profile); // "spec", "game", "motion"
 std::optional<ValidationProfile> profileFromName(const QString &name);
 
 struct CodeInfo

@@ -12,7 +12,7 @@
 
 namespace bpat {
 
-enum class FileKind { Unknown, Bpat, Bpsm, InputAnimation };
+enum class FileKind { Unknown, Bpat, Bpsm, InputAnimation, Bprm };
 
 struct FileFormat
 {
@@ -25,7 +25,7 @@ struct FileFormat
     using Validate = ValidationResult (*)(const QString &path, const ValidationOptions &options);
 
     FileKind kind = FileKind::Unknown;
-    QString id;           // "bpat", "bpsm", "input-animation": what JSON output and code say
+    QString id;           // "bpat", "bpsm", "input-animation", "bprm": what JSON output and code say
     QString name;         // "Bone palettes": the file dialog's filter name
     QString mimeType;     // "application/x-bpat": packaging/bpat-studio-mime.xml
     QStringList suffixes; // without the dot, lower case

@@ -2,8 +2,11 @@
 
 #include "anim/InputAnimationReader.h"
 #include "bpat/BpatFormat.h"
+#include "bprm/BprmFormat.h"
+#include "bprm/BprmValidator.h"
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmValidator.h"
+#include "diagnostics/DiagnosticSink.h"
 #include "io/RegularFile.h"
 
 #include <QFile>
@@ -13,14 +16,10 @@ namespace bpat {
 
 namespace {
 
-// BPSM and recording readers report every finding: keep the first maxIssues, count them all.
+// BPSM and recording readers report every finding: keep maxIssues (errors first), count them all.
 ValidationResult resultOf(const Diagnostics &all, int maxIssues)
 {
-    ValidationResult result;
-    result.counts = countDiagnostics(all);
-    result.issues = maxIssues > 0 ? all.mid(0, maxIssues) : all;
-    result.truncated = result.issues.size() < all.size();
-    return result;
+    return DiagnosticSink::keepMostSevere(all, maxIssues);
 }
 
 ValidationResult validateBpat(const QString &path, const ValidationOptions &options)
@@ -31,6 +30,11 @@ ValidationResult validateBpat(const QString &path, const ValidationOptions &opti
 ValidationResult validateBpsm(const QString &path, const ValidationOptions &options)
 {
     return resultOf(BpsmValidator().validatePath(path), options.maxIssues);
+}
+
+ValidationResult validateBprm(const QString &path, const ValidationOptions &options)
+{
+    return resultOf(BprmValidator().validatePath(path), options.maxIssues);
 }
 
 ValidationResult validateRecording(const QString &path, const ValidationOptions &options)
@@ -58,6 +62,8 @@ QList<FileFormat> makeFormats()
     list.append({FileKind::InputAnimation, QStringLiteral("input-animation"), QStringLiteral("Input animation recordings"),
                  QStringLiteral("application/x-mrtk-input-animation"), {QStringLiteral("bin")}, Rule::Weak, recordingMagic(), false,
                  validateRecording});
+    list.append({FileKind::Bprm, QStringLiteral("bprm"), QStringLiteral("Rigged bodies"), QStringLiteral("application/x-bprm"),
+                 {QStringLiteral("bprm")}, Rule::Decides, QByteArray(bprm::Magic, 4), true, validateBprm});
     return list;
 }
 

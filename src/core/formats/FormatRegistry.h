@@ -1,6 +1,6 @@
 #pragma once
 // Every kind of file BPAT Studio reads (BPAT bone palettes, BPSM snapshot meshes, input
-// animation recordings), and how a file is recognised: a suffix that decides (.bpsm), then the
+// animation recordings, BPRM rigged bodies), and how a file is recognised: a suffix that decides (.bpsm, .bprm), then the
 // magic at offset 0, then the kind's usual suffix (.bpat, .bin). The only place that knows
 // the kinds: commands, dialogs, drag and drop and the packaging test ask here.
 #include "formats/FileFormat.h"
@@ -24,7 +24,7 @@ public:
     // then say what is wrong (FILE_TOO_SMALL, BAD_MAGIC).
     static const FileFormat &forPath(const QString &path);
 
-    // "*.bpat", "*.bpsm": what `bpat validate DIR` looks for.
+    // "*.bpat", "*.bpsm", "*.bprm": what `bpat validate DIR` looks for.
     static QStringList folderGlobs();
     // Open dialog filters: every kind first (the default), then one per kind, then all files.
     static QString openFilters();

@@ -3,6 +3,7 @@
 #include "gltf/TinyGltf.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -126,87 +127,208 @@ bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *s
     return true;
 }
 
-std::optional<std::vector<float>> GltfAccessorReader::floats(int index, QString *error) const
+template<typename Visit>
+bool GltfAccessorReader::each(int index, QString *error, Visit &&visit) const
 {
     const unsigned char *base = nullptr;
     size_t stride = 0;
     if (!locate(index, &base, &stride, error))
-        return std::nullopt;
+        return false;
+    if (!base)
+        return true; // no buffer view: zeros
     const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
     const size_t components = size_t(componentCount(index));
-    std::vector<float> out(a.count * components, 0.0f);
-    if (!base)
-        return out;
-    const int size = componentSize(a.componentType);
+    const size_t size = size_t(componentSize(a.componentType));
     for (size_t i = 0; i < a.count; ++i) {
         const unsigned char *e = base + i * stride;
-        for (size_t c = 0; c < components; ++c) {
-            const unsigned char *p = e + c * size_t(size);
-            float value = 0;
-            switch (a.componentType) {
-            case TINYGLTF_COMPONENT_TYPE_FLOAT: std::memcpy(&value, p, 4); break;
-            case TINYGLTF_COMPONENT_TYPE_BYTE: {
-                const auto v = qint8(*p);
-                value = a.normalized ? std::max(float(v) / 127.0f, -1.0f) : float(v);
-                break;
-            }
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: value = a.normalized ? float(*p) / 255.0f : float(*p); break;
-            case TINYGLTF_COMPONENT_TYPE_SHORT: {
-                qint16 v;
-                std::memcpy(&v, p, 2);
-                value = a.normalized ? std::max(float(v) / 32767.0f, -1.0f) : float(v);
-                break;
-            }
-            case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
-                quint16 v;
-                std::memcpy(&v, p, 2);
-                value = a.normalized ? float(v) / 65535.0f : float(v);
-                break;
-            }
-            default: {
-                quint32 v;
-                std::memcpy(&v, p, 4);
-                value = a.normalized ? float(double(v) / 4294967295.0) : float(v);
-            }
-            }
-            out[i * components + c] = value;
-        }
+        for (size_t c = 0; c < components; ++c)
+            if (!visit(i * components + c, e + c * size))
+                return true;
     }
+    return true;
+}
+
+namespace {
+
+// One component as floats() reads it: floats as stored, normalised integers mapped as glTF defines.
+float decodeFloat(const tinygltf::Accessor &a, const unsigned char *p)
+{
+    switch (a.componentType) {
+    case TINYGLTF_COMPONENT_TYPE_FLOAT: {
+        float value;
+        std::memcpy(&value, p, 4);
+        return value;
+    }
+    case TINYGLTF_COMPONENT_TYPE_BYTE: {
+        const auto v = qint8(*p);
+        return a.normalized ? std::max(float(v) / 127.0f, -1.0f) : float(v);
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+        return a.normalized ? float(*p) / 255.0f : float(*p);
+    case TINYGLTF_COMPONENT_TYPE_SHORT: {
+        qint16 v;
+        std::memcpy(&v, p, 2);
+        return a.normalized ? std::max(float(v) / 32767.0f, -1.0f) : float(v);
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+        quint16 v;
+        std::memcpy(&v, p, 2);
+        return a.normalized ? float(v) / 65535.0f : float(v);
+    }
+    default: {
+        quint32 v;
+        std::memcpy(&v, p, 4);
+        return a.normalized ? float(double(v) / 4294967295.0) : float(v);
+    }
+    }
+}
+
+quint32 decodeUnsigned(int size, const unsigned char *p)
+{
+    if (size == 1)
+        return *p;
+    if (size == 2) {
+        quint16 s;
+        std::memcpy(&s, p, 2);
+        return s;
+    }
+    quint32 v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+
+} // namespace
+
+std::optional<std::vector<float>> GltfAccessorReader::floats(int index, QString *error) const
+{
+    if (!locateOnly(index, error))
+        return std::nullopt;
+    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    std::vector<float> out(a.count * size_t(componentCount(index)), 0.0f);
+    each(index, error, [&](size_t i, const unsigned char *p) {
+        out[i] = decodeFloat(a, p);
+        return true;
+    });
     return out;
 }
 
 std::optional<std::vector<quint32>> GltfAccessorReader::unsignedInts(int index, QString *error) const
 {
-    const unsigned char *base = nullptr;
-    size_t stride = 0;
-    if (!locate(index, &base, &stride, error))
+    if (!locateOnly(index, error))
         return std::nullopt;
     const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
     if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) {
         *error = QStringLiteral("%1: expected integer components, found floats").arg(name(index));
         return std::nullopt;
     }
-    const size_t components = size_t(componentCount(index));
-    std::vector<quint32> out(a.count * components, 0u);
-    if (!base)
-        return out;
     const int size = componentSize(a.componentType);
-    for (size_t i = 0; i < a.count; ++i)
-        for (size_t c = 0; c < components; ++c) {
-            const unsigned char *p = base + i * stride + c * size_t(size);
-            quint32 v = 0;
-            if (size == 1) {
-                v = *p;
-            } else if (size == 2) {
-                quint16 s;
-                std::memcpy(&s, p, 2);
-                v = s;
-            } else {
-                std::memcpy(&v, p, 4);
-            }
-            out[i * components + c] = v;
-        }
+    std::vector<quint32> out(a.count * size_t(componentCount(index)), 0u);
+    each(index, error, [&](size_t i, const unsigned char *p) {
+        out[i] = decodeUnsigned(size, p);
+        return true;
+    });
     return out;
+}
+
+bool GltfAccessorReader::locateOnly(int index, QString *error) const
+{
+    const unsigned char *base = nullptr;
+    size_t stride = 0;
+    return locate(index, &base, &stride, error);
+}
+
+bool GltfAccessorReader::check(int index, QString *error) const
+{
+    return locateOnly(index, error);
+}
+
+bool GltfAccessorReader::checkFinite(int index, QString *error) const
+{
+    if (!locateOnly(index, error))
+        return false;
+    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    if (a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT)
+        return true; // integers are finite
+    bool finite = true;
+    each(index, error, [&](size_t i, const unsigned char *p) {
+        const float v = decodeFloat(a, p);
+        if (std::isfinite(v))
+            return true;
+        *error = QStringLiteral("%1: component %2 is %3 (values must be finite)").arg(name(index)).arg(i).arg(double(v));
+        finite = false;
+        return false;
+    });
+    return finite;
+}
+
+bool GltfAccessorReader::forEachFloat(int index, const std::function<bool(size_t, float)> &visit, QString *error) const
+{
+    if (!locateOnly(index, error))
+        return false;
+    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    if (a.bufferView < 0) { // zeros (bounded: gltflimits::maxViewlessComponents)
+        const size_t n = a.count * size_t(componentCount(index));
+        for (size_t i = 0; i < n; ++i)
+            if (!visit(i, 0.0f))
+                break;
+        return true;
+    }
+    each(index, error, [&](size_t i, const unsigned char *p) { return visit(i, decodeFloat(a, p)); });
+    return true;
+}
+
+bool GltfAccessorReader::maxUnsigned(int index, std::optional<quint32> *max, QString *error) const
+{
+    max->reset();
+    if (!locateOnly(index, error))
+        return false;
+    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) {
+        *error = QStringLiteral("%1: expected integer components, found floats").arg(name(index));
+        return false;
+    }
+    if (a.count > 0 && a.bufferView < 0) { // zeros
+        *max = 0u;
+        return true;
+    }
+    const int size = componentSize(a.componentType);
+    quint32 largest = 0;
+    bool any = false;
+    each(index, error, [&](size_t, const unsigned char *p) {
+        largest = std::max(largest, decodeUnsigned(size, p));
+        any = true;
+        return true;
+    });
+    if (any)
+        *max = largest;
+    return true;
+}
+
+bool GltfAccessorReader::firstAtLeast(int index, quint64 limit, std::optional<std::pair<size_t, quint32>> *found,
+                                      QString *error) const
+{
+    found->reset();
+    if (!locateOnly(index, error))
+        return false;
+    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) {
+        *error = QStringLiteral("%1: expected integer components, found floats").arg(name(index));
+        return false;
+    }
+    if (a.bufferView < 0) { // zeros
+        if (limit == 0 && a.count > 0)
+            *found = std::make_pair(size_t(0), quint32(0));
+        return true;
+    }
+    const int size = componentSize(a.componentType);
+    each(index, error, [&](size_t i, const unsigned char *p) {
+        const quint32 v = decodeUnsigned(size, p);
+        if (v < limit)
+            return true;
+        *found = std::make_pair(i, v);
+        return false;
+    });
+    return true;
 }
 
 } // namespace bpat

@@ -1,6 +1,10 @@
 #include "gltf/GltfExporter.h"
 
 #include "bpat/BpatFile.h"
+#include "bpat/BpatSaver.h"
+#include "bpat/BpatWriter.h"
+#include "bpat/Validator.h"
+#include "bprm/BprmFile.h"
 #include "gltf/GltfAxes.h"
 #include "gltf/GltfBufferBuilder.h"
 #include "gltf/GltfMeshExport.h"
@@ -27,6 +31,26 @@ struct ClipPick
     int index;
     const BpatClip *clip;
 };
+
+// The first value of the document that glTF cannot hold (NaN or infinity: JSON has no word for
+// them and the binary buffer would carry them to every viewer), found by the checks of `bpat
+// validate --deep` (DeepChecker) on the document as BpatWriter writes it; empty when none.
+QString nonFiniteValue(const BpatDocument &doc)
+{
+    QString error;
+    const QByteArray bytes = BpatWriter(doc).toBytes(&error);
+    if (bytes.isEmpty())
+        return QStringLiteral("the document cannot be checked: %1").arg(error);
+    ValidationOptions options;
+    options.deep = true;
+    options.maxIssues = 64; // errors are kept first
+    const ValidationResult checked = Validator(options).validate(BpatFile::fromData(bytes));
+    for (const Diagnostic &d : checked.issues) {
+        if (d.severity == Severity::Error && (d.code == codes::NON_FINITE || d.code == codes::BIND_MATRIX_INVALID))
+            return QStringLiteral("the file holds a value glTF cannot: %1").arg(BpatSaver::describe(d));
+    }
+    return {};
+}
 
 // Global glTF matrices of every bone at one frame.
 QList<Matrix4d> gltfGlobals(const BpatDocument &doc, const BpatClip &clip, quint32 frame)
@@ -172,6 +196,10 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
             return {};
         }
     }
+    if (const QString bad = nonFiniteValue(doc); !bad.isEmpty()) {
+        r.error = bad;
+        return {};
+    }
     QList<ClipPick> picks;
     if (options.clips.isEmpty()) {
         for (int c = 0; c < doc.clipCount(); ++c)
@@ -303,7 +331,24 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
     skin.inverseBindMatrices = buffers.addFloats(ibm, TINYGLTF_TYPE_MAT4, false);
     model.skins.push_back(std::move(skin));
 
-    if (options.creatureMesh) {
+    if (!options.bodyPath.isEmpty()) {
+        // The body is stored in the bind pose the file's bind palette holds; any other pose as
+        // inverse bind matrices would put it elsewhere.
+        if (doc.bindPalette().size() != qsizetype(boneCount) * 16) {
+            r.error = QStringLiteral("the body is stored in the bind pose of a late-v3 file's bind palette; this file has none "
+                                     "(convert it with `bpat convert --to-version 3`)");
+            return {};
+        }
+        QString error;
+        const std::optional<BprmFile> body = BprmFile::open(options.bodyPath, &error);
+        const int meshNode = body ? GltfMeshExport::addBody(model, buffers, *body, boneCount, &r.vertexCount, &r.materialCount, &error) : -1;
+        if (meshNode < 0) {
+            r.error = QStringLiteral("body %1: %2").arg(options.bodyPath, error);
+            return {};
+        }
+        model.nodes[size_t(meshNode)].skin = 0;
+        scene.nodes.push_back(meshNode);
+    } else if (options.creatureMesh) {
         QList<float> reference; // the bind pose, row-major floats as the mesh builder takes them
         for (const Matrix4d &m : bindPose(doc)) {
             const auto floats = Affine::toRowMajorFloats(m);

@@ -30,6 +30,9 @@ struct GltfExportOptions
 {
     QStringList clips;          // names to export (empty: every clip), in the order given
     bool creatureMesh = false;  // add the skinned creature mesh (the viewport's)
+    // Add the game's body (a BPRM file) instead: skinned, with UVs and its colour roles as
+    // materials. Needs the file's bind palette (late v3), the pose the body is stored in.
+    QString bodyPath;
     // Called after each clip with (done, total); returning false cancels the export.
     std::function<bool(int done, int total)> progress;
 };
@@ -43,6 +46,7 @@ struct GltfExportResult
     int animationCount = 0;
     int nodeCount = 0;
     int vertexCount = 0;
+    int materialCount = 0;     // of the body, one per colour role
     double maxGlobalError = 0; // largest |glTF global - mapped palette| over exported frames
     qint64 bytes = 0;
 };

@@ -6,6 +6,7 @@
 #include "gltf/GltfAccessorReader.h"
 #include "gltf/GltfAxes.h"
 #include "gltf/GltfChannelSampler.h"
+#include "gltf/GltfLimits.h"
 #include "gltf/GltfLoader.h"
 #include "gltf/GltfModelCheck.h"
 #include "gltf/GltfRigMatch.h"
@@ -21,9 +22,6 @@
 namespace bpat {
 
 namespace {
-
-// Frames times nodes an animation may cost, and key values it may read (a few seconds).
-constexpr double maxWork = 5e7;
 
 std::optional<double> extraNumber(const tinygltf::Value &extras, const char *key)
 {
@@ -77,6 +75,8 @@ struct Importer
     QList<int> joints;        // node of each palette bone
     QList<int> neededOrder;   // joints and their ancestors, parents first
     QStringList familyNames;  // per imported clip: the base clip named in its extras (or empty)
+    // Key values the animations planned so far read, all together (gltflimits).
+    double keyValues = 0;
 
     bool fail(const QString &message)
     {
@@ -167,24 +167,78 @@ struct Importer
         return true;
     }
 
-    bool importAnimation(int a)
+    // One animation, its keys read and its frames known, ready to sample.
+    struct Planned
+    {
+        int animation = -1;
+        QList<GltfChannelSampler> samplers; // the channels that move needed nodes
+        double start = 0;
+        double fps = 30;
+        quint32 frames = 0;
+    };
+
+    // Reads an animation's channels (within the key budget, counted over every animation
+    // planned) and decides its rate and frames; nothing is sampled yet.
+    std::optional<Planned> plan(int a)
     {
         const tinygltf::Animation &anim = model.animations[size_t(a)];
-        double keys = 0; // values the samplers will copy: bounded before reading them
+        // Values the samplers will copy, with every animation before: bounded before reading them.
         for (const tinygltf::AnimationChannel &channel : anim.channels) {
             const tinygltf::AnimationSampler &sampler = anim.samplers[size_t(channel.sampler)];
-            keys += double(model.accessors[size_t(sampler.input)].count) + double(model.accessors[size_t(sampler.output)].count) * 4;
+            keyValues += double(model.accessors[size_t(sampler.input)].count) + double(model.accessors[size_t(sampler.output)].count) * 4;
         }
-        if (keys > maxWork)
-            return fail(QStringLiteral("animations[%1]: its channels hold %2 key values, more than an import may read").arg(a).arg(keys));
-        QList<GltfChannelSampler> samplers;
+        if (keyValues > double(gltflimits::maxKeyValues)) {
+            fail(QStringLiteral("animations[%1]: its channels and those before read %2 key values, more than an import "
+                                "reads (%3)").arg(a).arg(keyValues).arg(gltflimits::maxKeyValues));
+            return std::nullopt;
+        }
+        Planned p;
+        p.animation = a;
         for (int c = 0; c < int(anim.channels.size()); ++c) {
             QString error;
-            if (auto s = GltfChannelSampler::make(model, a, c, &error))
-                samplers.append(std::move(*s));
-            else if (!error.isEmpty())
-                return fail(error);
+            if (auto s = GltfChannelSampler::make(model, a, c, &error)) {
+                p.samplers.append(std::move(*s));
+            } else if (!error.isEmpty()) {
+                fail(error);
+                return std::nullopt;
+            }
         }
+        if (options.fps)
+            p.fps = *options.fps;
+        else if (const auto stored = extraNumber(anim.extras, "fps"); stored && *stored > 0)
+            p.fps = *stored;
+        else if (const auto spacing = fpsFromKeys(p.samplers); spacing && *spacing >= 1 && *spacing <= 1000)
+            p.fps = *spacing;
+        double end = 0;
+        if (!p.samplers.isEmpty()) {
+            p.start = p.samplers.front().firstTime();
+            end = p.samplers.front().lastTime();
+            for (const GltfChannelSampler &s : p.samplers) {
+                p.start = std::min(p.start, s.firstTime());
+                end = std::max(end, s.lastTime());
+            }
+        }
+        const double frames = std::floor((end - p.start) * p.fps + 0.5) + 1;
+        if (!std::isfinite(frames) || frames > GltfImporter::maxFrames) {
+            fail(QStringLiteral("animations[%1] ('%2'): %3 s at %4 fps is more than %5 frames")
+                     .arg(a).arg(QString::fromStdString(anim.name)).arg(end - p.start).arg(p.fps).arg(GltfImporter::maxFrames));
+            return std::nullopt;
+        }
+        p.frames = quint32(frames);
+        // Work per frame: the needed nodes and the channels that move them.
+        QList<bool> needed(qsizetype(model.nodes.size()), false);
+        for (int n : neededOrder)
+            needed[n] = true;
+        p.samplers.removeIf([&](const GltfChannelSampler &s) { return !needed.at(s.node()); });
+        return p;
+    }
+
+    // Samples a planned animation into a clip of the document.
+    bool sample(const Planned &p)
+    {
+        const int a = p.animation;
+        const tinygltf::Animation &anim = model.animations[size_t(a)];
+        const QList<GltfChannelSampler> &samplers = p.samplers;
         BpatClip clip;
         clip.name = QString::fromStdString(anim.name);
         if (clip.name.isEmpty())
@@ -197,55 +251,21 @@ struct Importer
             result.notes.append(QStringLiteral("animations[%1]: a second '%2', imported as '%3'").arg(a).arg(clip.name, unique));
             clip.name = unique;
         }
-        double fps = 30.0;
-        if (options.fps)
-            fps = *options.fps;
-        else if (const auto stored = extraNumber(anim.extras, "fps"); stored && *stored > 0)
-            fps = *stored;
-        else if (const auto spacing = fpsFromKeys(samplers); spacing && *spacing >= 1 && *spacing <= 1000)
-            fps = *spacing;
-        double start = 0, end = 0;
-        if (!samplers.isEmpty()) {
-            start = samplers.front().firstTime();
-            end = samplers.front().lastTime();
-            for (const GltfChannelSampler &s : samplers) {
-                start = std::min(start, s.firstTime());
-                end = std::max(end, s.lastTime());
-            }
-        }
-        const double frames = std::floor((end - start) * fps + 0.5) + 1;
-        if (!std::isfinite(frames) || frames > GltfImporter::maxFrames)
-            return fail(QStringLiteral("animations[%1] ('%2'): %3 s at %4 fps is more than %5 frames")
-                            .arg(a).arg(clip.name).arg(end - start).arg(fps).arg(GltfImporter::maxFrames));
-        clip.fps = float(fps);
-        clip.frameCount = quint32(frames);
+        clip.fps = float(p.fps);
+        clip.frameCount = p.frames;
         clip.loops = true;
         if (anim.extras.IsObject() && anim.extras.Has("loops") && anim.extras.Get("loops").IsBool())
             clip.loops = anim.extras.Get("loops").Get<bool>();
         readVersionExtras(anim.extras, clip);
-        const qsizetype floats = qsizetype(clip.frameCount) * joints.size() * 16;
-        qint64 total = floats;
-        for (const BpatClip &c : result.document->clips())
-            total += c.palette.size();
-        if (total > GltfImporter::maxPaletteFloats)
-            return fail(QStringLiteral("animations[%1] ('%2'): the palettes would exceed %3 floats").arg(a).arg(clip.name).arg(GltfImporter::maxPaletteFloats));
-        clip.palette.resize(floats);
+        clip.palette.resize(qsizetype(clip.frameCount) * joints.size() * 16); // bounded in run()
 
-        // Work per frame: the needed nodes and the channels that move them.
-        QList<bool> needed(qsizetype(model.nodes.size()), false);
-        for (int n : neededOrder)
-            needed[n] = true;
-        samplers.removeIf([&](const GltfChannelSampler &s) { return !needed.at(s.node()); });
-        if (double(clip.frameCount) * double(neededOrder.size() + samplers.size()) > maxWork)
-            return fail(QStringLiteral("animations[%1] ('%2'): %3 frames of %4 nodes and %5 channels is more work than an import may take")
-                            .arg(a).arg(clip.name).arg(clip.frameCount).arg(neededOrder.size()).arg(samplers.size()));
         QList<Matrix4d> locals(qsizetype(model.nodes.size()), Affine::identity());
         for (int n : neededOrder)
             locals[n] = staticLocal(model.nodes[size_t(n)]);
         QList<Matrix4d> world(locals.size(), Affine::identity());
         QHash<int, Trs> posed;
         for (quint32 f = 0; f < clip.frameCount; ++f) {
-            const double time = start + double(f) / fps;
+            const double time = p.start + double(f) / p.fps;
             posed.clear();
             for (const GltfChannelSampler &s : samplers) {
                 const std::vector<double> v = s.evaluate(time);
@@ -343,7 +363,10 @@ struct Importer
             return;
         const tinygltf::Skin &skin = model.skins.front();
         QString error;
-        const auto ibm = GltfAccessorReader(model).floats(skin.inverseBindMatrices, &error);
+        const GltfAccessorReader reader(model);
+        const bool fits = reader.count(skin.inverseBindMatrices) * size_t(reader.componentCount(skin.inverseBindMatrices))
+                          == skin.joints.size() * 16; // before reading it
+        const auto ibm = fits ? reader.floats(skin.inverseBindMatrices, &error) : std::nullopt;
         if (!ibm || ibm->size() != skin.joints.size() * 16) {
             result.notes.append(QStringLiteral("skins[0].inverseBindMatrices not used for the bind palette: %1")
                                     .arg(error.isEmpty() ? QStringLiteral("not one matrix per joint") : error));
@@ -414,9 +437,33 @@ struct Importer
         }
         if (picked.isEmpty())
             return fail(QStringLiteral("animations: the file has no animation to import as a clip"));
-        for (int a : picked)
-            if (!importAnimation(a))
+        // Every animation planned (keys read, frames known) before any is sampled: the palettes
+        // and the sampling work of all of them are bounded before the work starts.
+        QList<Planned> plans;
+        double work = 0;
+        qint64 paletteFloats = 0;
+        for (int a : picked) {
+            std::optional<Planned> p = plan(a);
+            if (!p)
                 return false;
+            const QString name = QString::fromStdString(model.animations[size_t(a)].name);
+            work += double(p->frames) * double(neededOrder.size() + p->samplers.size());
+            if (work > double(gltflimits::maxSamplingWork))
+                return fail(QStringLiteral("animations[%1] ('%2'): %3 frames of %4 nodes and %5 channels, with the animations "
+                                           "before, is more work than an import takes (%6 node poses)")
+                                .arg(a).arg(name).arg(p->frames).arg(neededOrder.size()).arg(p->samplers.size())
+                                .arg(gltflimits::maxSamplingWork));
+            paletteFloats += qint64(p->frames) * joints.size() * 16;
+            if (paletteFloats > GltfImporter::maxPaletteFloats)
+                return fail(QStringLiteral("animations[%1] ('%2'): the palettes would exceed %3 floats").arg(a).arg(name)
+                                .arg(GltfImporter::maxPaletteFloats));
+            plans.append(std::move(*p));
+        }
+        for (Planned &p : plans) {
+            if (!sample(p))
+                return false;
+            p.samplers.clear(); // their keys are no longer needed
+        }
         importSockets();
         restoreVersionData();
         if (const QStringList problems = result.document->problems(); !problems.isEmpty())
@@ -436,12 +483,14 @@ GltfImportResult GltfImporter::importBytes(const QByteArray &bytes, const QStrin
     }
     tinygltf::Model model;
     QString error, warning;
-    if (!GltfLoader::load(bytes, baseDir, &model, &error, &warning)) {
+    QStringList inputs;
+    if (!GltfLoader::load(bytes, baseDir, &model, &error, &warning, &inputs)) {
         GltfImportResult r;
         r.error = error;
         return r;
     }
     Importer importer{model, options, {}, {}, {}, {}, {}};
+    importer.result.inputs = inputs;
     if (!warning.isEmpty())
         importer.result.notes.append(warning);
     importer.run();
@@ -460,6 +509,7 @@ GltfImportResult GltfImporter::importFile(const QString &path, const GltfImportO
     r = importBytes(contents.bytes, QFileInfo(path).absolutePath(), options);
     if (!r.error.isEmpty())
         r.error = QStringLiteral("%1: %2").arg(path, r.error);
+    r.inputs.prepend(QFileInfo(path).absoluteFilePath());
     return r;
 }
 

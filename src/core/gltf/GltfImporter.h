@@ -14,8 +14,9 @@
 // an animation's extras, the version from the asset's, the bind palette from the skin's inverse
 // bind matrices and the parents from the asset's table (else the rig's or the node tree's).
 //
-// The file is untrusted: GltfModelCheck runs before anything is read, every count is bounded,
-// and errors name what is wrong. Nothing is written here: save() validates and writes atomically.
+// The file is untrusted: GltfLoader refuses what is over a budget (GltfLimits.h) or outside the
+// file's folder before tinygltf parses it, GltfModelCheck runs before anything is read, the work
+// of all animations together is bounded before it is done, and errors name what is wrong. Nothing is written here: save() validates and writes atomically.
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatSaver.h"
 #include "mesh/RigDescription.h"
@@ -46,14 +47,18 @@ struct GltfImportResult
     // The BPAT dialect the file was exported from (the exporter notes it in the asset's extras);
     // nullopt for a glTF that came from no BPAT file.
     std::optional<format::Dialect> sourceDialect;
+    // Every file the import read (canonical paths): the glTF itself (importFile) and its external
+    // buffers. A save must not write over any of them (bpat import, the app's Import glTF).
+    QStringList inputs;
 };
 
 class GltfImporter
 {
 public:
-    // Frames one imported clip may have, and palette floats in all.
+    // Frames one imported clip may have, and palette floats in all (128 MiB: twenty times the
+    // game's largest file). The other budgets are in GltfLimits.h.
     static constexpr quint32 maxFrames = 100000;
-    static constexpr qint64 maxPaletteFloats = qint64(1) << 28;
+    static constexpr qint64 maxPaletteFloats = qint64(1) << 25;
 
     static GltfImportResult importFile(const QString &path, const GltfImportOptions &options);
     static GltfImportResult importBytes(const QByteArray &bytes, const QString &baseDir, const GltfImportOptions &options);

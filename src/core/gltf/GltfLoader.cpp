@@ -1,10 +1,16 @@
 #include "gltf/GltfLoader.h"
 
+#include "gltf/GlbContainer.h"
+#include "gltf/GltfExternalFiles.h"
+#include "gltf/GltfJsonBudget.h"
 #include "gltf/GltfJsonCheck.h"
+#include "gltf/GltfJsonScan.h"
 #include "gltf/TinyGltf.h"
-#include "io/RegularFile.h"
 
-#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <exception>
 #include <limits>
 
 namespace bpat {
@@ -16,67 +22,76 @@ bool skipImage(tinygltf::Image *, const int, std::string *, std::string *, int, 
     return true; // motion only: images are neither decoded nor needed
 }
 
-// External buffers (a .bin beside a .gltf) are read only from regular files of bounded size:
-// a URI naming a FIFO or a device must not block or stream forever, and nothing is written.
-bool pathExists(const std::string &path, void *)
+// Stages 2 to 5 (GltfLoader.h) on the JSON text; empty when tinygltf may parse it.
+QString checkJson(QByteArrayView json, GltfExternalFiles &files)
 {
-    return QFileInfo::exists(QString::fromStdString(path)); // readRegularFile() says if it is no regular file
-}
-
-std::string keepPath(const std::string &path, void *)
-{
-    return path; // no ~ or variable expansion
-}
-
-bool readRegularFile(std::vector<unsigned char> *out, std::string *err, const std::string &path, void *)
-{
-    const QString name = QString::fromStdString(path);
-    const RegularFile::Contents contents = RegularFile::read(name, GltfLoader::maxExternalBuffer);
-    if (contents.ok()) {
-        out->assign(contents.bytes.begin(), contents.bytes.end());
-        return true;
-    }
-    if (err)
-        *err += QStringLiteral("%1: %2").arg(name, contents.error).toStdString() + "\n";
-    return false;
-}
-
-bool refuseWrite(std::string *err, const std::string &, const std::vector<unsigned char> &, void *)
-{
-    if (err)
-        *err += "the importer writes no files\n";
-    return false;
+    const GltfJsonScan::Result scan = GltfJsonScan::scan(json);
+    if (!scan.error.isEmpty())
+        return scan.error;
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json.toByteArray(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return QStringLiteral("the JSON cannot be read: %1 at byte %2").arg(parseError.errorString()).arg(parseError.offset);
+    if (!document.isObject())
+        return QStringLiteral("the JSON is not an object");
+    const QJsonObject root = document.object();
+    if (QString e = GltfJsonCheck::check(root); !e.isEmpty())
+        return e;
+    if (QString e = GltfJsonBudget::check(root); !e.isEmpty())
+        return e;
+    return files.resolve(root.value(QLatin1String("buffers")).toArray());
 }
 
 } // namespace
 
 bool GltfLoader::load(const QByteArray &bytes, const QString &baseDir, tinygltf::Model *model, QString *error,
-                      QString *warning)
+                      QString *warning, QStringList *inputs)
 {
     warning->clear();
+    if (inputs)
+        inputs->clear();
     if (bytes.size() > std::numeric_limits<int>::max()) { // tinygltf takes an unsigned int size
         *error = QStringLiteral("%1 bytes, more than a glTF file may hold (2 GiB)").arg(bytes.size());
         return false;
     }
-    if (const QString typeError = GltfJsonCheck::check(bytes); !typeError.isEmpty()) {
-        *error = typeError;
+    const bool binary = GlbContainer::isGlb(bytes);
+    QByteArrayView json(bytes), bin;
+    if (binary && !GlbContainer::split(bytes, &json, &bin, error))
+        return false;
+    GltfExternalFiles files(baseDir);
+    if (QString e = checkJson(json, files); !e.isEmpty()) {
+        *error = e;
         return false;
     }
     tinygltf::TinyGLTF loader;
     loader.SetImageLoader(skipImage, nullptr);
-    loader.SetFsCallbacks(tinygltf::FsCallbacks{pathExists, keepPath, readRegularFile, refuseWrite, nullptr});
+    files.install(loader);
     std::string err, warn;
-    const std::string dir = baseDir.toStdString();
     bool loaded = false;
-    if (bytes.startsWith("glTF"))
-        loaded = loader.LoadBinaryFromMemory(model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()),
-                                             unsigned(bytes.size()), dir);
-    else
-        loaded = loader.LoadASCIIFromString(model, &err, &warn, bytes.constData(), unsigned(bytes.size()), dir);
+    // tinygltf throws (std::out_of_range on an empty vector's at(0), nlohmann's exceptions, bad_alloc):
+    // every one is a refusal of this file, never the end of the process.
+    try {
+        if (binary)
+            loaded = loader.LoadBinaryFromMemory(model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()),
+                                                 unsigned(bytes.size()), files.baseDir());
+        else
+            loaded = loader.LoadASCIIFromString(model, &err, &warn, bytes.constData(), unsigned(bytes.size()), files.baseDir());
+    } catch (const std::exception &e) {
+        err = std::string("the parser gave up: ") + e.what();
+        loaded = false;
+    } catch (...) {
+        err = "the parser gave up";
+        loaded = false;
+    }
     *warning = QString::fromStdString(warn).trimmed();
-    if (!loaded)
+    if (!loaded) {
+        *model = tinygltf::Model();
         *error = QStringLiteral("not a readable glTF 2.0 file: %1").arg(QString::fromStdString(err.empty() ? warn : err).trimmed());
-    return loaded;
+        return false;
+    }
+    if (inputs)
+        *inputs = files.files();
+    return true;
 }
 
 } // namespace bpat

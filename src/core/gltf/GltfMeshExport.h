@@ -12,6 +12,7 @@ class Model;
 
 namespace bpat {
 
+class BprmFile;
 class GltfBufferBuilder;
 
 class GltfMeshExport
@@ -21,6 +22,15 @@ public:
     // node index, or -1 when no mesh could be built. `bindFrame` is boneCount row-major matrices.
     static int addCreatureMesh(tinygltf::Model &model, GltfBufferBuilder &buffers, quint32 speciesId, int boneCount,
                                const QList<float> &bindFrame, int *vertexCount);
+    // The game's body (BPRM) as it is stored: its vertices are the bind pose in model space, so
+    // with the file's bind palette as inverse bind matrices glTF skins them as the game does
+    // (joint x inverse bind = the skinning matrix). Positions and normals mapped to glTF axes,
+    // triangles wound back after the mirror, TEXCOORD_0 as stored (when any uv is set), joints
+    // and weights with repeats merged and zero weights dropped, one primitive per colour role
+    // used with a material of its own ("role N", bpat::BodyColors). Adds mesh, materials and a
+    // node (skin left to the caller); returns the node index, or -1 with *error.
+    static int addBody(tinygltf::Model &model, GltfBufferBuilder &buffers, const BprmFile &body, int boneCount,
+                       int *vertexCount, int *materialCount, QString *error);
 };
 
 } // namespace bpat

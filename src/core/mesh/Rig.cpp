@@ -1,16 +1,31 @@
 #include "mesh/Rig.h"
 
 #include "bpat/BpatFile.h"
+#include "bpat/GameRigs.h"
 #include "mesh/RigDescription.h"
 
 #include <QFile>
 
 namespace bpat {
 
-Rig::Rig(QString name, QList<RigBone> bones)
+Rig::Rig(QString name, QList<RigBone> bones, Source source)
     : m_name(std::move(name))
     , m_bones(std::move(bones))
+    , m_source(source)
 {
+}
+
+QString Rig::describeSource() const
+{
+    switch (m_source) {
+    case Source::Game:
+        return QStringLiteral("the game's %1 rig").arg(m_name);
+    case Source::Description:
+        return QStringLiteral("built-in rig %1 (no game rig)").arg(m_name);
+    case Source::FileParents:
+        break;
+    }
+    return QStringLiteral("unknown rig: the file's parents, bones named by index");
 }
 
 int Rig::indexOf(const QString &boneName) const
@@ -61,14 +76,20 @@ const QList<BuiltinRig> &builtinRigs()
     return rigs;
 }
 
-Rig builtin(quint32 speciesId, int boneCount)
+std::optional<Rig> findBuiltin(quint32 speciesId, int boneCount)
 {
     for (const BuiltinRig &b : builtinRigs()) {
         if (b.rig.boneCount() == boneCount && b.speciesIds.contains(speciesId))
             return b.rig;
     }
-    Q_ASSERT_X(false, "Rig", "a built-in rig description is missing from resources/rigs");
-    return Rig(QString(), {});
+    return std::nullopt;
+}
+
+Rig builtin(quint32 speciesId, int boneCount)
+{
+    std::optional<Rig> rig = findBuiltin(speciesId, boneCount);
+    Q_ASSERT_X(rig, "Rig", "a built-in rig description is missing from resources/rigs");
+    return rig.value_or(Rig(QString(), {}));
 }
 
 } // namespace
@@ -81,30 +102,9 @@ Rig Rig::elephantV1Initial() { return builtin(2, 8); }
 
 std::optional<Rig> Rig::forSpecies(quint32 speciesId, int boneCount)
 {
-    switch (speciesId) {
-    case 0: // humanoid
-    case 3: // humanoid_sword
-    case 4: // humanoid_spear
-    case 5: // humanoid_skeleton
-        if (boneCount == 20)
-            return humanoid();
-        break;
-    case 1:
-        if (boneCount == 16)
-            return horse();
-        if (boneCount == 8)
-            return horseV1Initial();
-        break;
-    case 2:
-        if (boneCount == 16)
-            return elephant();
-        if (boneCount == 8)
-            return elephantV1Initial();
-        break;
-    default:
-        break;
-    }
-    return std::nullopt;
+    if (boneCount <= 0 || !GameRigs::isGameRig(speciesId, quint32(boneCount)))
+        return std::nullopt;
+    return findBuiltin(speciesId, boneCount);
 }
 
 std::optional<Rig> Rig::forSpeciesOrDescription(quint32 speciesId, int boneCount)
@@ -112,7 +112,7 @@ std::optional<Rig> Rig::forSpeciesOrDescription(quint32 speciesId, int boneCount
     if (std::optional<Rig> rig = forSpecies(speciesId, boneCount))
         return rig;
     if (const std::optional<RigDescription> description = RigDescription::builtin(speciesId, boneCount))
-        return description->rig();
+        return Rig(description->name, description->rig().bones(), Source::Description);
     return std::nullopt;
 }
 
@@ -124,12 +124,15 @@ std::optional<Rig> Rig::forFile(const BpatFile &file)
     const QList<quint8> &parents = file.boneParents();
     if (parents.isEmpty())
         return rig;
+    const bool named = rig && rig->boneCount() == parents.size();
     QList<RigBone> bones;
     for (qsizetype b = 0; b < parents.size(); ++b) {
         const int parent = parents.at(b) == format::NoParentBone || parents.at(b) >= b ? -1 : int(parents.at(b));
-        bones.append(RigBone{rig && b < rig->boneCount() ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
+        bones.append(RigBone{named ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
     }
-    return Rig(rig ? rig->name() : QStringLiteral("file parents"), bones);
+    if (!named)
+        return Rig(QStringLiteral("file parents"), bones, Source::FileParents);
+    return Rig(rig->name(), bones, rig->source());
 }
 
 } // namespace bpat

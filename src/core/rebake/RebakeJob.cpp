@@ -44,18 +44,22 @@ ValidationResult validateBytes(const QByteArray &bytes, ValidationProfile profil
 // output without excusing a new error of the same kind somewhere else (a new clip's NaN, say).
 QString findingKey(const Diagnostic &d) { return d.code + QLatin1Char('@') + d.location.toString(); }
 
+// Non-finite values are never excused (the output would fail `bpat validate --deep`): an --into
+// file's NaN in a clip the rebake keeps refuses the output, naming where it is; one in the clip
+// the rebake replaces is gone with it.
 QSet<QString> errorFindings(const ValidationResult &result)
 {
     QSet<QString> findings;
     for (const Diagnostic &d : result.issues) {
-        if (d.severity == Severity::Error)
+        if (d.severity == Severity::Error && d.code != codes::NON_FINITE && d.code != codes::BIND_MATRIX_INVALID)
             findings.insert(findingKey(d));
     }
     return findings;
 }
 
 // Valid in both profiles; an existing file's own spec-profile errors (same code, same place)
-// are not held against it. Fills out.validation (the spec findings) and out.errors.
+// are not held against it, but for its non-finite values. Fills out.validation (the spec
+// findings) and out.errors.
 void judgeOutput(const ValidationResult &game, const ValidationResult &spec, const QSet<QString> &existingSpecErrors,
                  RebakeOutcome &out)
 {
@@ -67,20 +71,8 @@ void judgeOutput(const ValidationResult &game, const ValidationResult &spec, con
     }
     for (const Diagnostic &d : spec.issues) {
         if (d.severity == Severity::Error && !existingSpecErrors.contains(findingKey(d)))
-            out.errors << QStringLiteral("output invalid (spec profile): %1").arg(d.message);
+            out.errors << QStringLiteral("output invalid (spec profile): %1 (%2 at %3)").arg(d.message, d.code, d.location.toString());
     }
-}
-
-// The deep findings (spec severities) added to a structural result, as the Validator's deep
-// pass would have added them in `profile`.
-ValidationResult withDeepFindings(const ValidationResult &structural, const Diagnostics &deep, ValidationProfile profile)
-{
-    DiagnosticSink sink(profile, 0);
-    for (const Diagnostic &d : structural.issues)
-        sink.add(d);
-    for (const Diagnostic &d : deep)
-        sink.add(d);
-    return sink.take();
 }
 
 // The version a request converts to: --format-version, else late v3 for a new file; nullopt
@@ -471,9 +463,8 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
             return false;
         }
         judged = true;
-        const Diagnostics deep = writer.deepFindings();
-        judgeOutput(withDeepFindings(*gameLayout, deep, ValidationProfile::Game),
-                    withDeepFindings(*specLayout, deep, ValidationProfile::Spec), prepared.existingSpecErrors, out);
+        judgeOutput(writer.withDeepFindings(*gameLayout, ValidationProfile::Game),
+                    writer.withDeepFindings(*specLayout, ValidationProfile::Spec), prepared.existingSpecErrors, out);
         if (!out.errors.isEmpty())
             return false; // invalid: the output is left as it was
         if (options.cancel && options.cancel->load()) {

@@ -1,6 +1,8 @@
 #include "bpat/BpatSaver.h"
 #include "bpat/DocumentEditor.h"
 #include "TestDocuments.h"
+#include "TestPaths.h"
+#include "bpat/BpatFile.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QTest>
@@ -141,6 +143,50 @@ private Q_SLOTS:
         QVERIFY(ed.removeSocket(0));
         QCOMPARE(doc.socketCount(), 2);
         QCOMPARE(doc.clip(0).socketRows.size(), qsizetype(4 * 2 * 12));
+    }
+    // The game bakes its grip and weapon sockets from other frames, not from anchor x offset:
+    // editing one socket (move, re-anchor, rename, add, remove) keeps every other socket's stored
+    // rows as the file has them; only the moved or added socket gets rows computed.
+    void socketEditsKeepTheOtherSocketsRows()
+    {
+        const QString relative = QStringLiteral("upstream_assets/bpat_current/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(relative);
+        const auto file = BpatFile::open(testpaths::shared(relative));
+        QVERIFY(file);
+        std::optional<BpatDocument> doc = BpatDocument::fromFile(*file);
+        QVERIFY(doc);
+        QVERIFY(doc->socketRowsDeviation() > 0.01f); // the baked sockets are not anchor x offset
+        const int grip = doc->findSocket(QStringLiteral("grip_r")), back = doc->findSocket(QStringLiteral("back"));
+        QVERIFY(grip >= 0 && back >= 0);
+        auto rowsOf = [&](int socket) {
+            QList<float> out;
+            const int n = doc->socketCount();
+            for (const BpatClip &c : doc->clips())
+                for (quint32 f = 0; f < c.frameCount; ++f)
+                    out.append(c.socketRows.mid((qsizetype(f) * n + socket) * 12, 12));
+            return out;
+        };
+        const QList<float> gripRows = rowsOf(grip);
+        DocumentEditor ed(*doc);
+        QVERIFY(ed.setSocketOffset(back, QVector3D(0.0f, 0.2f, -0.2f)));
+        QCOMPARE(rowsOf(grip), gripRows);
+        QVERIFY(ed.setSocketAnchor(back, 2));
+        QCOMPARE(rowsOf(grip), gripRows);
+        const QList<float> backRows = rowsOf(back);
+        QVERIFY(ed.renameSocket(back, QStringLiteral("back_plate")));
+        QCOMPARE(rowsOf(back), backRows);
+        QCOMPARE(rowsOf(grip), gripRows);
+        QVERIFY(ed.addSocket({QStringLiteral("belt"), 1, QVector3D(0.0f, 0.0f, 0.1f)}));
+        QCOMPARE(rowsOf(grip), gripRows);
+        QVERIFY(ed.removeSocket(0)); // head: every socket after it moves up one
+        QCOMPARE(rowsOf(grip - 1), gripRows);
+        // The moved socket's rows are its anchor x offset.
+        const int moved = doc->findSocket(QStringLiteral("back_plate"));
+        const QMatrix4x4 expected = doc->clip(6).matrix(3, 2, doc->boneCount()) * [] { QMatrix4x4 t; t.translate(0.0f, 0.2f, -0.2f); return t; }();
+        const float *row = doc->clip(6).socketRows.constData() + (3 * doc->socketCount() + moved) * 12;
+        for (int r = 0; r < 3; ++r)
+            for (int c = 0; c < 4; ++c)
+                QVERIFY(qAbs(row[r * 4 + c] - expected(r, c)) < 1e-5f);
     }
     void saverRefusesInvalidAndKeepsTarget()
     {

@@ -79,7 +79,7 @@ class tst_FormatRegistry : public QObject
 private Q_SLOTS:
     void everyKindIsComplete()
     {
-        QCOMPARE(FormatRegistry::formats().size(), 3);
+        QCOMPARE(FormatRegistry::formats().size(), 4);
         for (const FileFormat &f : FormatRegistry::formats()) {
             QVERIFY(f.kind != FileKind::Unknown);
             QVERIFY(!f.id.isEmpty() && !f.name.isEmpty() && !f.mimeType.isEmpty());
@@ -103,6 +103,9 @@ private Q_SLOTS:
         // A .bpsm name decides: a damaged magic still gets the BPSM codes.
         QTest::newRow("damaged .bpsm") << "m.bpsm" << QByteArray("BPAT\1\0\0\0") << FileKind::Bpsm;
         QTest::newRow("bpsm magic in .bpat") << "m.bpat" << QByteArray("BPSM\1\0\0\0") << FileKind::Bpsm;
+        QTest::newRow("bprm") << "horse_full.bprm" << QByteArray("BPRM\1\0\0\0") << FileKind::Bprm;
+        QTest::newRow("damaged .bprm") << "b.bprm" << QByteArray("XXXX\1\0\0\0") << FileKind::Bprm;
+        QTest::newRow("bprm magic, any name") << "b.mesh" << QByteArray("BPRM\1\0\0\0") << FileKind::Bprm;
         QTest::newRow("recording") << "r.bin" << recordingHead() << FileKind::InputAnimation;
         QTest::newRow("recording, any name") << "r.rec" << recordingHead() << FileKind::InputAnimation;
         QTest::newRow("damaged .bin") << "r.bin" << QByteArray("garbage!") << FileKind::InputAnimation;
@@ -138,11 +141,11 @@ private Q_SLOTS:
 
     void filtersListEveryKind()
     {
-        QCOMPARE(FormatRegistry::folderGlobs(), (QStringList{QStringLiteral("*.bpat"), QStringLiteral("*.bpsm")}));
+        QCOMPARE(FormatRegistry::folderGlobs(), (QStringList{QStringLiteral("*.bpat"), QStringLiteral("*.bpsm"), QStringLiteral("*.bprm")}));
         const QStringList filters = FormatRegistry::openFilters().split(QStringLiteral(";;"));
         QCOMPARE(filters.size(), FormatRegistry::formats().size() + 2);
         // The default (first) filter shows every kind.
-        QCOMPARE(filters.constFirst(), QStringLiteral("Every kind BPAT Studio opens (*.bpat *.bpsm *.bin)"));
+        QCOMPARE(filters.constFirst(), QStringLiteral("Every kind BPAT Studio opens (*.bpat *.bpsm *.bin *.bprm)"));
         QCOMPARE(filters.at(1), QStringLiteral("Bone palettes (*.bpat)"));
         QCOMPARE(filters.constLast(), QStringLiteral("All files (*)"));
     }

@@ -92,7 +92,25 @@ private Q_SLOTS:
     void unknownSpeciesHasNoDescription()
     {
         QVERIFY(!RigDescription::builtin(0, 19));
-        QVERIFY(!RigDescription::builtin(9, 20));
+        QVERIFY(!RigDescription::builtin(9, 17));
+        QVERIFY(!RigDescription::builtin(2, 20));
+    }
+
+    // The game's later rigs ship names and parents only: they draw as a stick figure, a joint
+    // sphere on every bone and a link to each parent, rather than nothing.
+    void rigWithoutShapesIsAStickFigure()
+    {
+        const std::optional<RigDescription> horse = RigDescription::builtin(1, 50);
+        QVERIFY(horse);
+        QVERIFY(!CreatureMeshBuilder::hasShapes(*horse));
+        const CreatureMesh mesh = CreatureMeshBuilder::build(*horse, {}, 6);
+        QVERIFY(!mesh.isEmpty());
+        QVERIFY(mesh.validate().isEmpty());
+        QList<int> perBone(50, 0);
+        for (const CreatureVertex &v : mesh.vertices())
+            ++perBone[v.bones[0]];
+        for (int b = 0; b < 50; ++b)
+            QVERIFY2(perBone.at(b) > 0, qPrintable(horse->bones.at(b).name));
     }
 
     // What the Rebake preview and the viewport show for a rebaked file: every built-in recipe

@@ -1,7 +1,9 @@
 #include "mesh/Rig.h"
 
 #include "TestDocuments.h"
+#include "TestPaths.h"
 #include "bpat/BpatFile.h"
+#include "bpat/GameRigs.h"
 
 #include <QtTest/QTest>
 
@@ -58,6 +60,85 @@ private Q_SLOTS:
         QCOMPARE(late->bone(0).parent, -1);
         QCOMPARE(late->bone(2).parent, 1);
         QCOMPARE(late->bone(2).name, QStringLiteral("bone 2"));
+        QCOMPARE(late->source(), Rig::Source::FileParents);
+        QVERIFY(!late->knownNames());
+        QVERIFY(late->describeSource().contains(QStringLiteral("unknown rig")));
+    }
+
+    // Every rig the game had, of every era (bpat-versions.md section 6): each species and bone
+    // count GameRigs lists has a rig, with the sheet's names at a few places.
+    void everyEraHasItsRig_data()
+    {
+        QTest::addColumn<quint32>("species");
+        QTest::addColumn<int>("bones");
+        QTest::addColumn<int>("bone");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("parent");
+        QTest::newRow("humanoid_stave_caster") << 7u << 20 << 16 << QStringLiteral("FootL") << 15;
+        QTest::newRow("horse 8") << 1u << 8 << 1 << QStringLiteral("Body") << 0;
+        QTest::newRow("horse 16") << 1u << 16 << 14 << QStringLiteral("NeckTop") << 0;
+        QTest::newRow("horse 50") << 1u << 50 << 45 << QStringLiteral("FF.L") << 44;
+        QTest::newRow("horse 50 ear") << 1u << 50 << 13 << QStringLiteral("Ear1.R") << 8;
+        QTest::newRow("elephant 16") << 2u << 16 << 15 << QStringLiteral("TrunkTip") << 14;
+        QTest::newRow("elephant 32") << 2u << 32 << 14 << QStringLiteral("FootFront.L.001") << 13;
+        QTest::newRow("elephant 32 trunk") << 2u << 32 << 27 << QStringLiteral("TrunkIK") << 0;
+        QTest::newRow("sheep 21") << 8u << 21 << 16 << QStringLiteral("Jaw") << 15;
+        QTest::newRow("wolf 21") << 9u << 21 << 20 << QStringLiteral("TailTip") << 19;
+        QTest::newRow("wolf 20") << 9u << 20 << 16 << QStringLiteral("EarL") << 15;
+        QTest::newRow("sheep 20") << 8u << 20 << 19 << QStringLiteral("TailTip") << 18;
+    }
+    void everyEraHasItsRig()
+    {
+        QFETCH(quint32, species);
+        QFETCH(int, bones);
+        QFETCH(int, bone);
+        QFETCH(QString, name);
+        QFETCH(int, parent);
+        const std::optional<Rig> rig = Rig::forSpecies(species, bones);
+        QVERIFY(rig);
+        QCOMPARE(rig->boneCount(), bones);
+        QCOMPARE(rig->source(), Rig::Source::Game);
+        QCOMPARE(rig->bone(bone).name, name);
+        QCOMPARE(rig->bone(bone).parent, parent);
+        for (int b = 0; b < rig->boneCount(); ++b)
+            QVERIFY(rig->bone(b).parent < b);
+    }
+    void everyGameRigIsKnown()
+    {
+        for (quint32 species = 0; species <= format::LastKnownSpecies; ++species) {
+            for (quint32 version = 1; version <= 3; ++version) {
+                for (quint32 count : GameRigs::boneCounts(species, version))
+                    QVERIFY2(Rig::forSpecies(species, int(count)),
+                             qPrintable(QStringLiteral("species %1, %2 bones").arg(species).arg(count)));
+            }
+        }
+    }
+
+    // The game's current files store their parents: the studio's rigs name those bones, and
+    // their parents are the file's (the sheet and the game's baker agree).
+    void currentFilesAreNamed_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char *f : {"humanoid", "humanoid_skeleton", "horse", "elephant", "sheep", "wolf"})
+            QTest::newRow(f) << QStringLiteral("upstream_assets/bpat_current/%1.bpat").arg(QLatin1String(f));
+    }
+    void currentFilesAreNamed()
+    {
+        QFETCH(QString, file);
+        BPAT_REQUIRE_SHARED(file);
+        const std::optional<BpatFile> bpat = BpatFile::open(testpaths::shared(file));
+        QVERIFY(bpat);
+        const std::optional<Rig> rig = Rig::forFile(*bpat);
+        QVERIFY(rig);
+        QCOMPARE(rig->source(), Rig::Source::Game);
+        QVERIFY(rig->knownNames());
+        const std::optional<Rig> table = Rig::forSpecies(bpat->header().speciesId, int(bpat->header().boneCount));
+        QVERIFY(table);
+        QCOMPARE(rig->boneCount(), table->boneCount());
+        for (int b = 0; b < rig->boneCount(); ++b) {
+            QCOMPARE(rig->bone(b).name, table->bone(b).name);
+            QCOMPARE(rig->bone(b).parent, table->bone(b).parent);
+        }
     }
 };
 

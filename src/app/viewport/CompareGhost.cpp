@@ -1,0 +1,84 @@
+#include "CompareGhost.h"
+
+#include "bpat/BpatDocument.h"
+#include "bpat/BpatFile.h"
+#include "bpat/BpatWriter.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace bpat::studio {
+
+namespace {
+// Names of the ghost clips in the combined file: never a name of A's.
+QString ghostName(int index)
+{
+    return QStringLiteral("\u0001ghost %1").arg(index);
+}
+} // namespace
+
+std::shared_ptr<const CompareGhost> CompareGhost::build(const bpat::BpatFile &a, const bpat::BpatFile &b,
+                                                        const QList<bpat::diff::ClipPair> &pairs, QString *why)
+{
+    const auto fail = [why](const QString &reason) {
+        if (why)
+            *why = reason;
+        return std::shared_ptr<const CompareGhost>();
+    };
+    const quint32 bones = a.header().boneCount;
+    if (bones != b.header().boneCount)
+        return fail(QStringLiteral("no ghost: %1 has %2 bones, the open file %3").arg(QFileInfo(b.path()).fileName()).arg(b.header().boneCount).arg(bones));
+    if (a.paletteBytesSize() + b.paletteBytesSize() > kMaxPaletteBytes)
+        return fail(QStringLiteral("no ghost: the two palettes exceed %1 MiB").arg(kMaxPaletteBytes >> 20));
+    QString error;
+    auto combined = bpat::BpatDocument::fromFile(a, &error);
+    const auto other = combined ? bpat::BpatDocument::fromFile(b, &error) : std::nullopt;
+    if (!combined || !other)
+        return fail(QStringLiteral("no ghost: ") + error);
+    const int clipsA = combined->clipCount();
+    const bool contacts = combined->hasContacts();
+    QList<int> ghostClipOfA(clipsA, -1); // index of the ghost clip among the ghosts
+    int ghosts = 0;
+    for (const bpat::diff::ClipPair &p : pairs) {
+        if (p.clipA < 0 || p.clipB < 0 || p.clipA >= clipsA || p.clipB >= other->clipCount())
+            continue;
+        bpat::BpatClip clip = other->clip(p.clipB); // palette: the globals, in every dialect
+        clip.name = ghostName(ghosts);
+        clip.storedSkin.clear();
+        clip.socketRows.clear(); // recomputed for A's sockets
+        clip.variantFamily = -1;
+        clip.variantOrdinal = 0;
+        if (!contacts)
+            clip.contacts.clear();
+        else if (clip.contacts.size() != qsizetype(clip.frameCount) * 2)
+            clip.contacts = QList<float>(qsizetype(clip.frameCount) * 2, 0.0f);
+        if (!combined->addClip(clip, &error))
+            return fail(QStringLiteral("no ghost: ") + error);
+        ghostClipOfA[p.clipA] = ghosts++;
+    }
+    auto ghost = std::make_shared<CompareGhost>();
+    // B's name, with its folder when A has the same name (old/walk.bpat over new/walk.bpat).
+    const QFileInfo info(b.path());
+    ghost->label = info.fileName() == QFileInfo(a.path()).fileName() ? info.dir().dirName() + QLatin1Char('/') + info.fileName() : info.fileName();
+    const bpat::BpatFile file = bpat::BpatFile::fromData(bpat::BpatWriter(*combined).toBytes(), a.path());
+    ghost->source = PaletteSource::fromFile(file, &error);
+    if (!ghost->source.isValid())
+        return fail(QStringLiteral("no ghost: ") + error);
+    ghost->source.label = QFileInfo(a.path()).fileName();
+    QList<PaletteClip> own, ghostClips;
+    for (const PaletteClip &c : std::as_const(ghost->source.clips))
+        (c.name.startsWith(QChar(1)) ? ghostClips : own).append(c);
+    ghost->source.clips = own;
+    for (int c = 0; c < clipsA; ++c) {
+        const int g = ghostClipOfA.at(c);
+        std::optional<PaletteClip> found;
+        for (const PaletteClip &x : std::as_const(ghostClips)) {
+            if (g >= 0 && x.name == ghostName(g))
+                found = x;
+        }
+        ghost->ghostOf.append(found);
+    }
+    return ghost;
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,136 @@
+// ViewportCanvas, continued: the game's bodies (BPRM) drawn instead of the stand-in meshes.
+// A late-v3 file's bodies are found beside it by the game's naming (bprm/BodyFiles) or attached
+// by the user; each is checked against the shown palette (BodySource) before anything reaches
+// the GPU. Full, minimal or stand-in (View > Body); in a crowd, full bodies near the camera and
+// minimal ones beyond lodDistance(), each set in one instanced draw.
+#include "ViewportCanvas.h"
+
+#include "CrowdLayout.h"
+#include "bprm/BodyFiles.h"
+
+#include <QFileInfo>
+
+namespace bpat::studio {
+
+void ViewportCanvas::findBodies(const QString &bpatPath, quint32 speciesId)
+{
+    const bpat::BodyFiles::Bodies found = bpat::BodyFiles::besideBpat(bpatPath, speciesId);
+    m_fullBodyPath = found.full;
+    m_minimalBodyPath = found.minimal;
+}
+
+void ViewportCanvas::setBodyFiles(const QString &fullPath, const QString &minimalPath)
+{
+    m_fullBodyPath = fullPath;
+    m_minimalBodyPath = minimalPath;
+    loadBodies();
+}
+
+void ViewportCanvas::loadBodies()
+{
+    m_fullBody = m_minimalBody = BodySource();
+    m_bodyError.clear();
+    if (m_scene.isEmpty()) {
+        m_scene.clearBody();
+        return;
+    }
+    if (m_fullBodyPath.isEmpty() && m_minimalBodyPath.isEmpty()) {
+        m_bodyError = QStringLiteral("no body beside the file (File > Attach Body...)");
+    } else if (const QString problem = m_scene.bodyProblem(); !problem.isEmpty()) {
+        m_bodyError = problem;
+    } else {
+        QStringList refused;
+        const int bones = m_scene.source().boneCount;
+        for (auto [path, body] : {std::pair{&m_fullBodyPath, &m_fullBody}, std::pair{&m_minimalBodyPath, &m_minimalBody}}) {
+            if (path->isEmpty())
+                continue;
+            QString why;
+            *body = BodySource::open(*path, bones, &why);
+            if (!body->isValid())
+                refused << QStringLiteral("%1: %2").arg(QFileInfo(*path).fileName(), why);
+        }
+        m_bodyError = refused.join(QStringLiteral("; "));
+    }
+    applyBodyMode();
+}
+
+void ViewportCanvas::setBodyMode(BodyMode mode)
+{
+    m_bodyMode = mode;
+    applyBodyMode();
+}
+
+void ViewportCanvas::applyBodyMode()
+{
+    const BodySource *chosen = nullptr;
+    if (m_bodyMode == BodyMode::Full)
+        chosen = m_fullBody.isValid() ? &m_fullBody : m_minimalBody.isValid() ? &m_minimalBody : nullptr;
+    else if (m_bodyMode == BodyMode::Minimal)
+        chosen = m_minimalBody.isValid() ? &m_minimalBody : m_fullBody.isValid() ? &m_fullBody : nullptr;
+    if (chosen)
+        m_scene.setBody(*chosen);
+    else
+        m_scene.clearBody();
+    m_sceneDirty = true;
+    m_instancesDirty = true;
+    update();
+    Q_EMIT bodyChanged();
+}
+
+QString ViewportCanvas::bodyStatus() const
+{
+    if (m_scene.showsBody()) {
+        QString status = m_scene.body().label();
+        if (m_crowd > 1 && m_farMesh)
+            status += QStringLiteral("; beyond %1 m %2").arg(double(lodDistance()), 0, 'f', 0).arg(m_minimalBody.label());
+        return status;
+    }
+    if (m_bodyMode == BodyMode::StandIn && (m_fullBody.isValid() || m_minimalBody.isValid()))
+        return QStringLiteral("stand-in (View > Body)");
+    return QStringLiteral("stand-in: ") + (m_bodyError.isEmpty() ? QStringLiteral("no body") : m_bodyError);
+}
+
+float ViewportCanvas::lodDistance() const
+{
+    return CrowdLayout::lodDistance(m_scene.referenceLo(), m_scene.referenceHi());
+}
+
+void ViewportCanvas::uploadMeshes()
+{
+    m_farMesh = false;
+    if (!m_scene.showsBody()) {
+        m_renderer3d.setBindSpace(false);
+        m_renderer3d.setMesh(m_crowd > 1 ? m_scene.crowdMesh() : m_scene.mesh());
+        m_renderer3d.setRoleColors(m_scene.roleColors());
+        return;
+    }
+    const BodySource &body = m_scene.body();
+    m_renderer3d.setBindSpace(true);
+    m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Near, body.vertexBytes(), body.vertexCount(), body.indexBytes(), body.indexCount());
+    // Far crowd instances: the minimal body, when the full one is drawn near.
+    const BodySource *far = m_crowd > 1 && m_bodyMode == BodyMode::Full && m_minimalBody.isValid()
+                                    && body.path() != m_minimalBody.path()
+                                ? &m_minimalBody
+                                : nullptr;
+    if (far)
+        m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Far, far->vertexBytes(), far->vertexCount(), far->indexBytes(),
+                                  far->indexCount());
+    else
+        m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Far, nullptr, 0, nullptr, 0);
+    m_farMesh = far != nullptr;
+    m_renderer3d.setRoleColors(BodySource::roleColors());
+}
+
+void ViewportCanvas::partitionCrowd()
+{
+    m_lodEye = m_camera.position();
+    if (!m_farMesh) {
+        m_renderer3d.setInstances(m_drawnInstances);
+        return;
+    }
+    QList<CreatureInstance> nearInstances, farInstances;
+    CrowdLayout::splitByDistance(m_drawnInstances, m_lodEye, lodDistance(), &nearInstances, &farInstances);
+    m_renderer3d.setInstances(nearInstances, farInstances);
+}
+
+} // namespace bpat::studio

@@ -1,0 +1,90 @@
+#include "motion/MotionRig.h"
+
+#include "bpat/BpatFile.h"
+#include "mesh/Rig.h"
+#include "mesh/RigDescription.h"
+
+namespace bpat {
+
+namespace {
+
+// The game's humanoid proportions (motion-analysis.md): upper arm 0.32, forearm 0.27, upper leg
+// 0.50, lower leg 0.47 metres, in the order the game's report walks them.
+std::optional<MotionRig::Humanoid> humanoidBones(const Rig &rig)
+{
+    auto at = [&](const char *name) { return rig.indexOf(QLatin1String(name)); };
+    MotionRig::Humanoid h;
+    h.pelvis = at("Pelvis");
+    h.shoulderL = at("ShoulderL");
+    h.handL = at("HandL");
+    h.footL = at("FootL");
+    h.footR = at("FootR");
+    struct Row { const char *from, *to; float length; const char *label; };
+    static constexpr Row rows[8] = {
+        {"UpperArmL", "ForearmL", 0.32f, "upper_arm_l"}, {"ForearmL", "HandL", 0.27f, "forearm_l"},
+        {"UpperArmR", "ForearmR", 0.32f, "upper_arm_r"}, {"ForearmR", "HandR", 0.27f, "forearm_r"},
+        {"HipL", "KneeL", 0.50f, "thigh_l"},             {"KneeL", "FootL", 0.47f, "shin_l"},
+        {"HipR", "KneeR", 0.50f, "thigh_r"},             {"KneeR", "FootR", 0.47f, "shin_r"},
+    };
+    for (size_t i = 0; i < 8; ++i) {
+        h.pairs[i] = {at(rows[i].from), at(rows[i].to), rows[i].length, QLatin1String(rows[i].label)};
+        if (h.pairs[i].from < 0 || h.pairs[i].to < 0)
+            return std::nullopt;
+    }
+    if (h.pelvis < 0 || h.shoulderL < 0 || h.handL < 0 || h.footL < 0 || h.footR < 0)
+        return std::nullopt;
+    return h;
+}
+
+} // namespace
+
+QString MotionRig::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Humanoid: return QStringLiteral("humanoid");
+    case Kind::Quadruped: return QStringLiteral("quadruped");
+    case Kind::Other: break;
+    }
+    return QStringLiteral("other");
+}
+
+QString MotionRig::boneName(int bone) const
+{
+    return bone >= 0 && bone < boneNames.size() ? boneNames.at(bone) : QStringLiteral("bone %1").arg(bone);
+}
+
+MotionRig MotionRig::forFile(const BpatFile &file)
+{
+    MotionRig m;
+    if (!file.hasHeader() || file.header().boneCount < 1 || file.header().boneCount > 64)
+        return m;
+    m.boneCount = int(file.header().boneCount);
+    const std::optional<Rig> rig = Rig::forFile(file);
+    for (int b = 0; b < m.boneCount; ++b) {
+        const bool named = rig && b < rig->boneCount();
+        m.boneNames.append(named ? rig->bone(b).name : QStringLiteral("bone %1").arg(b));
+        m.parents.append(named ? rig->bone(b).parent : -1);
+    }
+    if (!rig || rig->boneCount() != m.boneCount) {
+        m.rigSource = QStringLiteral("unknown rig: bones named by index, parents unknown");
+        return m;
+    }
+    m.rigSource = rig->describeSource();
+    if (!rig->knownNames())
+        return m; // the file's parents: no feet known
+    m.rigName = rig->name();
+    const std::optional<RigDescription> description = RigDescription::builtin(file.header().speciesId, m.boneCount);
+    const QList<int> feet = description ? description->footBones : QList<int>();
+    if (feet.size() == 2 && (m.humanoid = humanoidBones(*rig))) {
+        m.kind = Kind::Humanoid;
+        m.feet = {m.humanoid->footL, m.humanoid->footR};
+        m.footLabels = {QStringLiteral("foot_l"), QStringLiteral("foot_r")};
+    } else if (feet.size() == 4) {
+        m.kind = Kind::Quadruped;
+        m.feet = feet;
+        m.footLabels = {QStringLiteral("front_l"), QStringLiteral("front_r"), QStringLiteral("back_l"), QStringLiteral("back_r")};
+    }
+    return m;
+}
+
+} // namespace bpat
