@@ -80,6 +80,7 @@ int runMode(const QString &mode, double fps, const QString &dir)
     request.outputPath = scratch.filePath(QStringLiteral("preview.bpat"));
     request.recipe = *recipe;
     request.clips = {clip};
+    request.formatVersion = format::Dialect::V1; // the series in docs/performance.md is v1
 
     std::atomic<bool> done{false};
     std::atomic<long> anonPeak{0};

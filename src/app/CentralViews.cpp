@@ -53,6 +53,14 @@ void CentralViews::installCurves()
         m_window->centralViews()->setCurrentIndex(tab);
         recording->setTimelineSource(RecordingState::TimelineSource::Recording);
     });
+    // A recording replaced by an opened file (or closed) leaves both views: the viewport shows
+    // the file again, in front.
+    connect(recording, &RecordingState::closed, this, [this, curves, tab] {
+        curves->setAnimation(nullptr);
+        m_viewport->setRecording(nullptr);
+        if (m_window->centralViews()->currentIndex() == tab)
+            m_window->centralViews()->setCurrentIndex(m_window->centralViews()->indexOf(m_viewport));
+    });
     // One time for the plots, the timeline and the 3D view: the plot's cursor and the viewport's
     // recording follow the recording time, dragging the cursor scrubs; showing the plots makes
     // the timeline play the recording; the viewport shows what the timeline plays (the
@@ -104,6 +112,16 @@ void CentralViews::installViewport()
                 m_viewport->setRecordingShown(source == RecordingState::TimelineSource::Recording);
             });
     connect(m_viewport, &ViewportWidget::boneSelected, context, &StudioContext::setCurrentBone);
+    // What the deep checks found wrong with a bone at a frame is marked on the creature there.
+    connect(context, &StudioContext::validationChanged, this, [this, context] {
+        QList<ViewportCanvas::FlaggedBone> flagged;
+        for (const Diagnostic &d : context->diagnostics()) {
+            const bool matrix = d.code == codes::NON_FINITE || d.code == codes::NON_AFFINE || d.code == codes::DEGENERATE_MATRIX;
+            if (matrix && d.location.kind == DiagnosticLocation::Kind::Palette && d.location.clip >= 0 && d.location.bone >= 0)
+                flagged.append({d.location.clip, d.location.frame, d.location.bone, d.code});
+        }
+        m_viewport->setFlaggedBones(flagged);
+    });
     // The renderer is known once the GL context exists (after the window is first shown).
     QTimer::singleShot(0, this, [this] { m_window->setGlRenderer(m_viewport->glRenderer()); });
 }
@@ -162,6 +180,8 @@ void CentralViews::connectMotionMenu()
     StudioContext *context = m_window->context();
     m_viewport->addAction(ui->actionRecordingOverlay);
     connect(ui->actionRecordingOverlay, &QAction::toggled, m_viewport, &ViewportWidget::setRecordingOverlay);
+    // The overlay is the deliberate choice that keeps a recording when another file is opened.
+    connect(ui->actionRecordingOverlay, &QAction::toggled, context->recording(), &RecordingState::setKeptAsOverlay);
 
     // Motion paths of the selected bone and of the joints selected in the Curves tree.
     m_viewport->addAction(ui->actionMotionPath);

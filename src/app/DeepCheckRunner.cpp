@@ -40,7 +40,7 @@ bool DeepCheckRunner::isRunning() const
     return m_job != 0 && m_jobs && m_jobs->isRunning(m_job);
 }
 
-void DeepCheckRunner::start(std::shared_ptr<const LoadedFile> file, const QString &profile)
+void DeepCheckRunner::start(std::shared_ptr<const LoadedFile> file, const QString &profile, GameEra era)
 {
     if (!file || isRunning() || !m_jobs)
         return;
@@ -48,12 +48,12 @@ void DeepCheckRunner::start(std::shared_ptr<const LoadedFile> file, const QStrin
     const QString title = tr("Deep checks of %1").arg(QFileInfo(file->file.path()).fileName());
     m_job = m_jobs->run<Diagnostics>(
         title,
-        [file, profile](QPromise<Diagnostics> &promise, const std::atomic<bool> &) {
+        [file, profile, era](QPromise<Diagnostics> &promise, const std::atomic<bool> &) {
             promise.setProgressRange(0, 100);
             Diagnostics result = deepValidation(file->file, profile, [&promise](double fraction) {
                 promise.setProgressValue(int(fraction * 100.0));
                 return !promise.isCanceled();
-            });
+            }, era);
             if (!promise.isCanceled())
                 promise.addResult(std::move(result));
         },

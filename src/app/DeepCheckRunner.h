@@ -3,6 +3,7 @@
 // (jobs/JobController.h): on the thread pool, with progress and cancel. The file is held through
 // the shared LoadedFile, so a reload during the run does not unmap what the worker reads;
 // results for a file that is no longer current are dropped by the caller (see isFor()).
+#include "bpat/GameEra.h"
 #include "diagnostics/Diagnostic.h"
 #include "jobs/JobController.h"
 
@@ -26,7 +27,7 @@ public:
     void setJobController(JobController *jobs); // while idle
     bool isRunning() const;
     bool isFor(const std::shared_ptr<const LoadedFile> &file) const { return file == m_file; }
-    void start(std::shared_ptr<const LoadedFile> file, const QString &profile);
+    void start(std::shared_ptr<const LoadedFile> file, const QString &profile, GameEra era = GameEra::Current);
     void cancel();
     // Blocks until the worker has stopped (tests, shutdown).
     void wait();

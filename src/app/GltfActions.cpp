@@ -1,6 +1,8 @@
 #include "GltfActions.h"
 
 #include "MainWindow.h"
+#include "dialogs/GltfExportDialog.h"
+#include "dialogs/GltfImportDialog.h"
 #include "StudioContext.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
@@ -89,7 +91,8 @@ void GltfActions::updateEnabled()
     m_export->setEnabled(m_window->context()->hasFile());
 }
 
-QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, const QString &bodyPath)
+QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, const QString &bodyPath,
+                              const QStringList &clips)
 {
     *ok = false;
     DocumentSession *session = m_window->editActions()->session();
@@ -100,6 +103,7 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, 
     GltfExportOptions options;
     options.creatureMesh = creatureMesh && bodyPath.isEmpty();
     options.bodyPath = creatureMesh ? bodyPath : QString(); // the game's body instead of the stand-in
+    options.clips = clips;
     const std::optional<GltfExportResult> ran = runWithProgress<GltfExportResult>(
         m_window->jobs(), m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true, [document, options, path](const std::function<bool(int, int)> &progress) {
             GltfExportOptions withProgress = options;
@@ -120,16 +124,27 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, 
     return text;
 }
 
-QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath, bool *ok)
+std::optional<GltfImportResult> GltfActions::readGltf(const QString &gltfPath)
 {
-    *ok = false;
-    const std::optional<GltfImportResult> ran = runWithProgress<GltfImportResult>(
+    return runWithProgress<GltfImportResult>(
         m_window->jobs(), m_window, tr("Importing %1...").arg(QFileInfo(gltfPath).fileName()), false, [gltfPath](const std::function<bool(int, int)> &) {
             return GltfImporter::importFile(gltfPath, {});
         });
+}
+
+QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath, bool *ok, int formatVersion)
+{
+    *ok = false;
+    const std::optional<GltfImportResult> ran = readGltf(gltfPath);
     if (!ran)
         return tr("Not imported: cancelled");
-    const GltfImportResult &result = *ran;
+    return writeImport(*ran, gltfPath, bpatPath, formatVersion, ok);
+}
+
+QString GltfActions::writeImport(const GltfImportResult &result, const QString &gltfPath, const QString &bpatPath,
+                                 int formatVersion, bool *ok)
+{
+    *ok = false;
     if (!result.document)
         return tr("Not imported: %1").arg(result.error);
     for (const QString &input : result.inputs) { // the glTF and every buffer it read stay as they are
@@ -137,8 +152,11 @@ QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath
             return tr("%1 not written: it is an input of the import (%2 reads it)")
                 .arg(QFileInfo(bpatPath).fileName(), QFileInfo(gltfPath).fileName());
     }
-    QStringList notes; // the default version (1): what a v2/v3 export carried is dropped, said here
-    const BpatSaver::Result saved = GltfImporter::save(*result.document, bpatPath, 1, &notes);
+    // The source BPAT's version, else late v3; what the version drops was said in the dialog
+    // and is said again here.
+    QStringList notes;
+    const int version = formatVersion > 0 ? formatVersion : GltfImporter::defaultFormatVersion(result);
+    const BpatSaver::Result saved = GltfImporter::save(*result.document, bpatPath, version, &notes);
     if (!saved.saved)
         return tr("%1 not written: %2").arg(QFileInfo(bpatPath).fileName(), saved.error);
     *ok = true;
@@ -153,24 +171,20 @@ void GltfActions::chooseExport()
 {
     const QFileInfo source(m_window->context()->filePath());
     const QString suggested = source.absoluteDir().filePath(source.completeBaseName() + QStringLiteral(".glb"));
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export glTF"), suggested,
-                                                      tr("Binary glTF (*.glb);;glTF JSON (*.gltf)"), &filter);
-    if (path.isEmpty())
-        return;
+    QStringList clips;
+    for (const ClipEntry &clip : m_window->context()->clipEntries())
+        clips << clip.name;
     // The mesh the viewport draws: the game's body when it draws one, else the stand-in.
     const ViewportCanvas *canvas = m_window->viewport() ? m_window->viewport()->canvas() : nullptr;
     const QString body = canvas && canvas->drawsBody() ? canvas->scene().body().path() : QString();
-    const QString question = body.isEmpty()
-                                 ? tr("Include the creature mesh (skinned to the skeleton), so the file plays in any glTF viewer?")
-                                 : tr("Include the game's body %1 (skinned to the skeleton, its colour roles as materials), so the "
-                                      "file plays in any glTF viewer?").arg(QFileInfo(body).fileName());
-    const auto answer = QMessageBox::question(m_window, tr("Export glTF"), question,
-                                              QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel, QMessageBox::Yes);
-    if (answer == QMessageBox::Cancel)
+    // One dialog: the file, the mesh (or the game's body), the clips.
+    GltfExportDialog dialog(suggested, clips, m_window);
+    if (!body.isEmpty())
+        dialog.setBodyName(QFileInfo(body).fileName());
+    if (dialog.exec() != QDialog::Accepted)
         return;
     bool ok = false;
-    const QString message = exportTo(path, answer == QMessageBox::Yes, &ok, body);
+    const QString message = exportTo(dialog.outputPath(), dialog.includeMesh(), &ok, body, dialog.chosenClips());
     if (ok)
         m_window->statusBar()->showMessage(message, 8000);
     else
@@ -182,14 +196,22 @@ void GltfActions::chooseImport()
     const QString gltf = QFileDialog::getOpenFileName(m_window, tr("Import glTF"), QString(), tr("glTF 2.0 (*.glb *.gltf)"));
     if (gltf.isEmpty())
         return;
-    const QFileInfo in(gltf);
-    const QString bpat = QFileDialog::getSaveFileName(m_window, tr("Save Imported Motion As"),
-                                                      in.absoluteDir().filePath(in.completeBaseName() + QStringLiteral(".bpat")),
-                                                      tr("BPAT files (*.bpat)"));
-    if (bpat.isEmpty() || !m_window->editActions()->maybeSave())
+    const std::optional<GltfImportResult> read = readGltf(gltf);
+    if (!read)
         return;
+    if (!read->document) {
+        QMessageBox::warning(m_window, tr("Import glTF"), tr("Not imported: %1").arg(read->error));
+        return;
+    }
+    // Where it goes (never over the open file or the glTF) and in which version, with what the
+    // version drops said in the dialog.
+    // Never over the open file, the glTF or a buffer it read.
+    GltfImportDialog dialog(gltf, *read, QStringList{m_window->context()->filePath(), gltf} + read->inputs, m_window);
+    if (dialog.exec() != QDialog::Accepted || !m_window->editActions()->maybeSave())
+        return;
+    const QString bpat = dialog.outputPath();
     bool ok = false;
-    const QString message = importFrom(gltf, bpat, &ok);
+    const QString message = writeImport(*read, gltf, bpat, dialog.formatVersion(), &ok);
     if (!ok) {
         QMessageBox::warning(m_window, tr("Import glTF"), message);
         return;

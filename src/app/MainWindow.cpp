@@ -158,8 +158,10 @@ void MainWindow::connectActions()
             showMessage(tr("Reloaded %1").arg(QFileInfo(m_context->filePath()).fileName()));
     });
     connect(ui->actionClose, &QAction::triggered, this, [this] {
-        if (m_edit->maybeSave())
-            m_context->close();
+        if (!m_edit->maybeSave())
+            return;
+        m_context->recording()->close(); // what is shown goes: a recording too
+        m_context->close();
     });
     connect(ui->actionSaveScreenshot, &QAction::triggered, this, &MainWindow::chooseScreenshotPath);
     connect(ui->actionQuit, &QAction::triggered, this, &QWidget::close);
@@ -190,6 +192,11 @@ void MainWindow::connectActions()
         m_watcher->watch(QString());
         updateTitle();
     });
+    // The title and File > Close follow what is shown: a recording has them too.
+    connect(m_context->recording(), &RecordingState::loaded, this, &MainWindow::updateTitle);
+    connect(m_context->recording(), &RecordingState::closed, this, &MainWindow::updateTitle);
+    connect(m_context->recording(), &RecordingState::closed, this, &MainWindow::applyLayoutKind);
+    connect(m_context->recording(), &RecordingState::timelineSourceChanged, this, &MainWindow::updateTitle);
     connect(m_context, &StudioContext::validationChanged, this, &MainWindow::updateStatusCounts);
     connect(m_context, &StudioContext::currentClipChanged, this, &MainWindow::updateCurrentLabel);
     connect(m_context, &StudioContext::currentFrameChanged, this, &MainWindow::updateCurrentLabel);
@@ -306,13 +313,22 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::updateTitle()
 {
+    // The title names what is shown: the recording while the timeline plays it (or when nothing
+    // else is open), else the document.
+    const RecordingState *recording = m_context->recording();
     const QString path = m_context->filePath();
-    setWindowFilePath(path);
-    setWindowTitle(path.isEmpty() ? tr("BPAT Studio")
-                                  : tr("%1[*] - BPAT Studio").arg(QFileInfo(path).fileName()));
-    setWindowModified(m_context->session()->isModified());
+    const bool showsRecording = recording->hasRecording() && (recording->drivesTimeline() || path.isEmpty());
+    const QString shown = showsRecording ? recording->path() : path;
+    setWindowFilePath(shown);
+    if (shown.isEmpty())
+        setWindowTitle(tr("BPAT Studio"));
+    else if (showsRecording)
+        setWindowTitle(tr("%1 (recording) - BPAT Studio").arg(QFileInfo(shown).fileName()));
+    else
+        setWindowTitle(tr("%1[*] - BPAT Studio").arg(QFileInfo(shown).fileName()));
+    setWindowModified(!showsRecording && m_context->session()->isModified());
     ui->actionReload->setEnabled(!path.isEmpty());
-    ui->actionClose->setEnabled(!path.isEmpty());
+    ui->actionClose->setEnabled(!path.isEmpty() || recording->hasRecording());
 }
 
 void MainWindow::updateStatusCounts()
@@ -353,7 +369,9 @@ void MainWindow::updateCurrentLabel()
         m_currentLabel->clear();
         return;
     }
-    m_currentLabel->setText(tr("%1  frame %2 / %3").arg(clips.at(clip).name).arg(m_context->currentFrame()).arg(m_context->frameCount()));
+    // Frames count from 0 (as the timeline's field): the last frame of a 24-frame clip is 23 / 23.
+    m_currentLabel->setText(tr("%1  frame %2 / %3").arg(clips.at(clip).name).arg(m_context->currentFrame())
+                                .arg(std::max(0, m_context->frameCount() - 1)));
 }
 
 void MainWindow::showMessage(const QString &text, int timeoutMs)

@@ -87,6 +87,8 @@ StudioContext::OpenResult StudioContext::openDocument(const QString &path, FileK
     }
     m_lastError.clear();
     m_path = QFileInfo(path).absoluteFilePath();
+    if (!keepSelection)
+        replaceRecording();
     setDocument(std::move(opened));
     m_session->setSource(m_document->loadedBpat(), m_path); // a file read from disk starts without edits
     restoreSelection(keepSelection, before);
@@ -95,10 +97,25 @@ StudioContext::OpenResult StudioContext::openDocument(const QString &path, FileK
     return hasErrors(m_diagnostics) ? OpenResult::OpenedWithErrors : OpenResult::Opened;
 }
 
+void StudioContext::replaceRecording()
+{
+    // Opening a file replaces what is shown: the recording goes, unless the user chose to keep
+    // it drawn over the creature; either way the timeline plays the new file's clip.
+    if (!m_recording->hasRecording())
+        return;
+    if (m_recording->keptAsOverlay()) {
+        m_recording->setTimelineSource(RecordingState::TimelineSource::Clip);
+        Q_EMIT message(tr("Kept %1 over the creature (View > Viewport > Recording Over Creature; File > Close removes it)")
+                           .arg(QFileInfo(m_recording->path()).fileName()));
+        return;
+    }
+    m_recording->close();
+}
+
 void StudioContext::setDocument(std::shared_ptr<const OpenDocument> document)
 {
     m_document = std::move(document);
-    m_diagnostics = m_document->validate(m_profile);
+    m_diagnostics = m_document->validateForEra(m_profile, m_gameEra);
     m_deepChecked = false;
     if (m_bone >= m_document->boneCount())
         m_bone = -1;
@@ -178,9 +195,27 @@ void StudioContext::setProfile(ValidationProfile profile)
     revalidate();
 }
 
+void StudioContext::setGameEra(GameEra era)
+{
+    if (era == m_gameEra)
+        return;
+    m_gameEra = era;
+    Q_EMIT gameEraChanged(m_gameEra);
+    if (m_profile == ValidationProfile::Game)
+        revalidate();
+}
+
+QString StudioContext::rulesDescription() const
+{
+    if (m_profile != ValidationProfile::Game)
+        return tr("%1 profile").arg(profileName(m_profile));
+    return m_gameEra == GameEra::Current ? tr("game profile, current game")
+                                         : tr("game profile, %1-era game").arg(gameEra::name(m_gameEra));
+}
+
 void StudioContext::revalidate()
 {
-    m_diagnostics = m_document ? m_document->validate(m_profile) : Diagnostics{};
+    m_diagnostics = m_document ? m_document->validateForEra(m_profile, m_gameEra) : Diagnostics{};
     m_deepChecked = false;
     Q_EMIT validationChanged();
 }

@@ -67,6 +67,11 @@ public:
     // --- Validation -------------------------------------------------------------------------
     ValidationProfile profile() const { return m_profile; }
     void setProfile(ValidationProfile profile); // re-runs the quick checks
+    // Which game the game profile judges against (the current game by default).
+    GameEra gameEra() const { return m_gameEra; }
+    void setGameEra(GameEra era); // re-runs the quick checks in the game profile
+    // "spec profile", "game profile, current game", "game profile, v1-era game": for verdicts.
+    QString rulesDescription() const;
     const Diagnostics &diagnostics() const { return m_diagnostics; }
     bool deepChecked() const { return m_deepChecked; }
     // Results of a background deep check of the current file (ignored if it has changed).
@@ -114,6 +119,7 @@ Q_SIGNALS:
     void fileBecameStale(const QString &path);
     void validationChanged();
     void profileChanged(bpat::ValidationProfile profile);
+    void gameEraChanged(bpat::GameEra era);
     void currentClipChanged(int clip);
     void currentFrameChanged(int frame);
     void currentBoneChanged(int bone);
@@ -125,6 +131,8 @@ Q_SIGNALS:
 private:
     OpenResult openDocument(const QString &path, FileKind kind, bool keepSelection);
     OpenResult openRecording(const QString &path);
+    // A new document is opened: the recording is closed, or kept as an overlay (RecordingState).
+    void replaceRecording();
     // The session published an edited version of the open file (not an open path: the document
     // stays the same one): keeps the current clip (or makes `focusClip` current) and frame; a
     // non-empty `path` is where the file now lives (Save As).
@@ -146,6 +154,7 @@ private:
     QString m_path;
     QString m_lastError;
     ValidationProfile m_profile = ValidationProfile::Spec;
+    GameEra m_gameEra = GameEra::Current;
     Diagnostics m_diagnostics;
     bool m_deepChecked = false;
     int m_clip = -1;

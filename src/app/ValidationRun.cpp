@@ -46,15 +46,23 @@ Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile)
     return Validator(ValidationOptions::make(profile)).validate(file).issues;
 }
 
+Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile, GameEra era)
+{
+    ValidationOptions options = ValidationOptions::make(profile);
+    options.gameEra = era;
+    return Validator(options).validate(file).issues;
+}
+
 Diagnostics quickValidation(const BpatFile &file, const QString &profile)
 {
     return quickValidation(file, toProfile(profile));
 }
 
-Diagnostics deepValidation(const BpatFile &file, const QString &profile, const DeepProgress &progress)
+Diagnostics deepValidation(const BpatFile &file, const QString &profile, const DeepProgress &progress, GameEra era)
 {
     std::atomic<bool> cancel{false};
     ValidationOptions options = ValidationOptions::make(toProfile(profile), true);
+    options.gameEra = era;
     options.cancel = &cancel;
     options.progress = [&](quint64 done, quint64 total) {
         const double fraction = total > 0 ? double(done) / double(total) : 1.0;
@@ -65,13 +73,14 @@ Diagnostics deepValidation(const BpatFile &file, const QString &profile, const D
 }
 
 bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics,
-                     const QString &profile, QString *error, bool deep)
+                     const QString &profile, QString *error, bool deep, GameEra era)
 {
     ValidatedFile validated;
     validated.path = filePath;
     validated.result.issues = diagnostics;
     validated.result.counts = countDiagnostics(diagnostics);
-    const ValidationReport::RunInfo run{toProfile(profile), deep, {}};
+    const ValidationReport::RunInfo run{toProfile(profile), deep, {},
+                                        toProfile(profile) == ValidationProfile::Game ? gameEra::name(era) : QString()};
     return AtomicFile::write(path, ValidationReport::toJson(run, {validated}), error);
 }
 

@@ -25,7 +25,12 @@ int runBake(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Bake the built-in creatures (humanoid, humanoid_sword, horse, elephant and the horse and\n"
-        "elephant minimal snapshot meshes) into OUT_DIR, default ./creatures."));
+        "elephant minimal snapshot meshes) into OUT_DIR, default ./creatures.\n"
+        "\n"
+        "These are the v1-era creature set (the game's files of April 2026: 20-bone humanoids,\n"
+        "16-bone horse and elephant), written as v1 by default, the version they were made in.\n"
+        "The current game reads late v3 only and has replaced the horse and elephant rigs (50 and\n"
+        "32 bones): --format-version 3 writes files it loads, on the v1-era rigs (docs/baker.md)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("OUT_DIR"), QStringLiteral("Output directory (created if needed)."),
@@ -34,7 +39,8 @@ int runBake(const QStringList &args)
                                    QStringLiteral("Print only errors."));
     parser.addOption(quiet);
     const QCommandLineOption formatVersion(QStringLiteral("format-version"),
-                                           QStringLiteral("Write BPAT version 1 (default), 2 or 3 (late v3, what the game reads today)."),
+                                           QStringLiteral("Write BPAT version 1 (default: the v1-era set's own version), 2 or 3 "
+                                                          "(late v3, what the current game reads)."),
                                            QStringLiteral("V"));
     parser.addOption(formatVersion);
     if (!parser.parse(args)) {
@@ -81,9 +87,20 @@ int runBake(const QStringList &args)
             err << "bpat bake: failed " << QDir::toNativeSeparators(o.path) << ": " << o.error << '\n';
         }
     }
-    if (!parser.isSet(quiet))
+    if (!parser.isSet(quiet)) {
         out << (outputs.size() - failed) << " of " << outputs.size() << " files written to "
             << QDir::toNativeSeparators(outDir) << " in " << ms << " ms\n";
+        // What was baked, and for which game: the built-in set is the v1 era's.
+        const QString version = parser.isSet(formatVersion) ? parser.value(formatVersion) : QStringLiteral("1");
+        out << "these are the v1-era creatures (20-bone humanoids, 16-bone horse and elephant), written as "
+            << (parser.isSet(formatVersion) ? QStringLiteral("version %1").arg(version) : QStringLiteral("v1, the version they were made in"))
+            << ";\n"
+            << (parser.isSet(formatVersion) && parseFormatVersion(version) == int(format::Dialect::V3Late)
+                    ? "the current game loads them, but its horse and elephant rigs now have 50 and 32 bones "
+                      "(RIG_BONE_COUNT_MISMATCH in `bpat validate --profile game`)\n"
+                    : "the current game reads late v3 only: `bpat validate --profile game --game-era v1` judges them as the "
+                      "v1-era game did; --format-version 3 writes what the current game loads\n");
+    }
     out.flush();
     return failed == 0 && !outputs.isEmpty() ? ExitOk : ExitFailure;
 }

@@ -33,8 +33,10 @@ int runImport(const QStringList &args)
                                  QStringLiteral("Sampling rate (default: the rate the exporter stored, else the key spacing, else 30)."),
                                  QStringLiteral("F"));
     const QCommandLineOption formatVersion(QStringLiteral("format-version"),
-                                           QStringLiteral("BPAT version to write: %1 (3 = late v3, what the game reads today; default 1).").arg(versions.join(QLatin1Char('|'))),
-                                           QStringLiteral("V"), QStringLiteral("1"));
+                                           QStringLiteral("BPAT version to write: %1 (3 = late v3, what the current game reads). Default: "
+                                                          "the version of the BPAT file the glTF was exported from, else 3.")
+                                               .arg(versions.join(QLatin1Char('|'))),
+                                           QStringLiteral("V"));
     parser.addOptions({output, species, rig, animations, fps, formatVersion});
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The glTF 2.0 file (.glb or .gltf)."));
     if (const auto exit = parseArguments(parser, args,
@@ -73,10 +75,13 @@ int runImport(const QStringList &args)
             return usageError(parser, command, QStringLiteral("--fps expects a number above 0 and at most 1000, got '%1'").arg(parser.value(fps)));
         options.fps = f;
     }
-    const auto version = parseUInt(parser.value(formatVersion));
-    if (!version || !GltfImporter::writableFormatVersions().contains(int(*version)))
-        return usageError(parser, command, QStringLiteral("--format-version %1: this build writes version %2")
-                                               .arg(parser.value(formatVersion), versions.join(QStringLiteral(", "))));
+    std::optional<quint32> version;
+    if (parser.isSet(formatVersion)) {
+        version = parseUInt(parser.value(formatVersion));
+        if (!version || !GltfImporter::writableFormatVersions().contains(int(*version)))
+            return usageError(parser, command, QStringLiteral("--format-version %1: this build writes version %2")
+                                                   .arg(parser.value(formatVersion), versions.join(QStringLiteral(", "))));
+    }
 
     const QString out = parser.value(output);
     if (AtomicFile::sameFile(parser.positionalArguments().first(), out))
@@ -95,15 +100,17 @@ int runImport(const QStringList &args)
                                         .arg(out, parser.positionalArguments().first()));
     }
     QStringList warnings;
-    const BpatSaver::Result saved = GltfImporter::save(*result.document, out, int(*version), &warnings);
+    const int writeVersion = version ? int(*version) : GltfImporter::defaultFormatVersion(result);
+    const BpatSaver::Result saved = GltfImporter::save(*result.document, out, writeVersion, &warnings);
     for (const QString &warning : warnings)
         printErr(QStringLiteral("%1: note: %2\n").arg(command, warning));
     if (!saved.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, saved.error));
     const BpatDocument &doc = *result.document;
-    printOut(QStringLiteral("wrote %1: species %2, %3 bones (%4), %5 clips, %6 frames, %7 sockets\n")
+    printOut(QStringLiteral("wrote %1: version %8, species %2, %3 bones (%4), %5 clips, %6 frames, %7 sockets\n")
                  .arg(out).arg(doc.speciesId()).arg(doc.boneCount()).arg(result.rigSource)
-                 .arg(doc.clipCount()).arg(doc.frameTotal()).arg(doc.socketCount()));
+                 .arg(doc.clipCount()).arg(doc.frameTotal()).arg(doc.socketCount())
+                 .arg(writeVersion == 3 ? QStringLiteral("3 (late)") : QString::number(writeVersion)));
     return ExitOk;
 }
 

@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTextStream>
+#include <algorithm>
 #include <cmath>
 
 namespace bpat::cli {
@@ -61,7 +62,7 @@ int runRebake(const QStringList &args)
         {QStringLiteral("quiet"), QStringLiteral("Print nothing on success.")},
         {QStringLiteral("overwrite-input"), QStringLiteral("Allow the output to replace a recording it is made from.")},
         {QStringLiteral("format-version"), QStringLiteral("Write BPAT version 1, 2 or 3 (late v3, what the game reads today); "
-                                                          "default: v1 for a new file, the target's version with --into."), QStringLiteral("V")},
+                                                          "default: late v3 for a new file (a recording has no version of its own), the target's version with --into."), QStringLiteral("V")},
     });
     if (!parser.parse(args)) {
         err << "bpat rebake: " << parser.errorText() << "\n\n" << parser.helpText();
@@ -166,6 +167,14 @@ int runRebake(const QStringList &args)
         return ExitFailure;
     for (const Diagnostic &d : outcome.validation)
         err << "bpat rebake: output " << severityName(d.severity) << " [" << d.code << "] " << d.message << '\n';
+    // What only the game profile says (the rig the game would load it into): warnings too.
+    for (const Diagnostic &d : outcome.gameValidation) {
+        const bool inSpec = std::any_of(outcome.validation.cbegin(), outcome.validation.cend(), [&d](const Diagnostic &s) {
+            return s.code == d.code && s.location == d.location;
+        });
+        if (d.severity != Severity::Info && !inSpec)
+            err << "bpat rebake: output " << severityName(d.severity) << " (game profile) [" << d.code << "] " << d.message << '\n';
+    }
     if (!parser.isSet(QStringLiteral("quiet"))) {
         for (qsizetype i = 0; i < request->clips.size(); ++i) {
             out << "clip '" << request->clips.at(i).name << "': " << outcome.frameCounts.at(i) << " frames at "

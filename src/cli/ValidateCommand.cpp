@@ -1,6 +1,6 @@
-// `bpat validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game] [--deep]
-// [--max-issues N]`. Text prints one line per file (path, verdict, counts, root cause) by default,
-// every issue with --verbose.
+// `bpat validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game|motion]
+// [--game-era v1|v2|v3-early|current] [--deep] [--max-issues N]`. Text prints one line per file
+// (path, verdict, counts, root cause) by default, every issue with --verbose.
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "io/RegularFile.h"
@@ -32,9 +32,15 @@ int runValidate(const QStringList &args)
                                      QStringLiteral("Text format: print every issue (path:offset: severity CODE message [location])."));
     const QCommandLineOption profile(QStringLiteral("profile"),
                                      QStringLiteral("Rules to check: 'spec' (the format documents, default), 'game' "
-                                                    "(what the game's reader accepted) or 'motion' (pops, loop seams, bone "
-                                                    "stretch, feet below the ground, contacts: docs/validation.md)."),
+                                                    "(what the game accepts: by default the current game, whose reader "
+                                                    "takes late v3 only, on today's rigs; see --game-era) or 'motion' (pops, "
+                                                    "loop seams, bone stretch, feet below the ground, contacts: docs/validation.md)."),
                                      QStringLiteral("spec|game|motion"), QStringLiteral("spec"));
+    const QCommandLineOption era(QStringLiteral("game-era"),
+                                 QStringLiteral("With --profile game: whose reader and rigs judge the files: 'current' "
+                                                "(default: the game at 4c0caf75, late v3 only), or an older reader: 'v1', "
+                                                "'v2', 'v3-early' (for files meant for an older build). Alone, it implies --profile game."),
+                                 QStringLiteral("ERA"), QStringLiteral("current"));
     const QCommandLineOption motionTolerance(QStringLiteral("motion-tolerance"),
                                              QStringLiteral("Motion profile: set a threshold, KEY=VALUE (keys: %1); repeatable.")
                                                  .arg(MotionThresholds::keys().join(QStringLiteral(", "))),
@@ -51,7 +57,7 @@ int runValidate(const QStringList &args)
                                                       "Counts and exit status still cover every issue.").arg(DefaultMaxIssues),
                                        QStringLiteral("N"), QString::number(DefaultMaxIssues));
     const QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("End the text output with a count line."));
-    parser.addOptions({json, format, verbose, profile, deep, maxIssues, summary, motionTolerance, motionProfile});
+    parser.addOptions({json, format, verbose, profile, era, deep, maxIssues, summary, motionTolerance, motionProfile});
     parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("BPAT, BPSM or BPRM files or input animation recordings, or directories searched recursively for *.bpat, *.bpsm and *.bprm."),
                                  QStringLiteral("PATH..."));
     if (const auto exit = parseArguments(parser, args,
@@ -59,9 +65,17 @@ int runValidate(const QStringList &args)
                                                         "any has, 2 for a usage error.")))
         return *exit;
 
-    const auto chosen = profileFromName(parser.value(profile));
+    // --game-era alone means the game profile.
+    const auto chosen = parser.isSet(era) && !parser.isSet(profile) ? std::optional(ValidationProfile::Game)
+                                                                    : profileFromName(parser.value(profile));
     if (!chosen)
         return usageError(parser, command, QStringLiteral("unknown profile '%1' (expected spec, game or motion)").arg(parser.value(profile)));
+    const auto chosenEra = gameEra::fromName(parser.value(era));
+    if (!chosenEra)
+        return usageError(parser, command, QStringLiteral("unknown game era '%1' (expected %2)")
+                                               .arg(parser.value(era), gameEra::names().join(QStringLiteral(", "))));
+    if (parser.isSet(era) && *chosen != ValidationProfile::Game)
+        return usageError(parser, command, QStringLiteral("--game-era judges the game profile: add --profile game"));
     MotionThresholds thresholds;
     if (parser.isSet(motionProfile)) {
         const RegularFile::Contents contents = RegularFile::read(parser.value(motionProfile), 1 << 20);
@@ -87,13 +101,15 @@ int runValidate(const QStringList &args)
     if (parser.isSet(json) && parser.isSet(format) && parser.value(format) != QLatin1String("json"))
         return usageError(parser, command, QStringLiteral("--json and --format %1 contradict each other").arg(parser.value(format)));
     const bool text = chosenFormat == QLatin1String("text");
-    const ValidationReport::RunInfo run{*chosen, parser.isSet(deep), {}};
+    const ValidationReport::RunInfo run{*chosen, parser.isSet(deep), {},
+                                        *chosen == ValidationProfile::Game ? gameEra::name(*chosenEra) : QString()};
 
     const ExpandedPaths expanded = expandInputPaths(parser.positionalArguments());
     const QStringList &files = expanded.files;
     if (files.isEmpty() && expanded.unreadable.isEmpty())
         printErr(QStringLiteral("%1: no *.bpat, *.bpsm or *.bprm files found\n").arg(command));
     ValidationOptions options = ValidationOptions::make(*chosen, parser.isSet(deep), int(*limit));
+    options.gameEra = *chosenEra;
     options.releaseBehind = true; // each file is mapped to be checked once
     options.motion = thresholds;
     QList<ValidatedFile> results;
@@ -132,15 +148,18 @@ int runValidate(const QStringList &args)
         printOut(QString::fromUtf8(ValidationReport::toJUnit(run, results)));
     } else if (text && parser.isSet(summary)) {
         const qsizetype invalid = std::count_if(results.cbegin(), results.cend(), [](const ValidatedFile &f) { return !f.result.valid(); });
-        printOut(QStringLiteral("%1 files checked (%2 profile): %3 invalid; %4 errors, %5 warnings, %6 infos\n")
-                     .arg(results.size()).arg(profileName(*chosen)).arg(invalid)
+        const QString rules = *chosen == ValidationProfile::Game ? (*chosenEra == GameEra::Current ? QStringLiteral("game profile, current game")
+                                                                                                 : QStringLiteral("game profile, %1-era game").arg(gameEra::name(*chosenEra)))
+                                                                 : QStringLiteral("%1 profile").arg(profileName(*chosen));
+        printOut(QStringLiteral("%1 files checked (%2): %3 invalid; %4 errors, %5 warnings, %6 infos\n")
+                     .arg(results.size()).arg(rules).arg(invalid)
                      .arg(total.errors).arg(total.warnings).arg(total.infos));
     }
     return anyError ? ExitFailure : ExitOk;
 }
 
 const CommandRegistrar registrar({QStringLiteral("validate"),
-                                  QStringLiteral("validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game|motion] [--deep] [--max-issues N]"),
+                                  QStringLiteral("validate PATH... [--format text|json|junit|github] [--verbose] [--profile spec|game|motion] [--game-era v1|v2|v3-early|current] [--deep] [--max-issues N]"),
                                   runValidate});
 
 } // namespace

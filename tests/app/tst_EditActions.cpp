@@ -6,6 +6,10 @@
 #include "ui_MainWindow.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
+#include "TestPaths.h"
+#include "bpat/BpatFile.h"
+#include "dialogs/ImportClipsDialog.h"
+#include "editing/ClipCommands.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
 #include "models/ClipsModel.h"
@@ -44,6 +48,8 @@ private Q_SLOTS:
     void clipMenuActions();
     void socketCellsEditAndMoveTheSocket();
     void saveIsNotTakenForAnExternalChange();
+    void saveAsAddsTheSuffix();
+    void importedClipsTakeTheOpenFilesVersion();
     void closeAsksAboutUnsavedChanges();
     void closeBoxCanBeAnswered();
     void redoHasCtrlYAndHistoryStartsClosed();
@@ -268,6 +274,64 @@ void tst_EditActions::saveIsNotTakenForAnExternalChange()
     QCOMPARE(reloaded.count(), 0);
     QCOMPARE(window.context()->file().clips().at(1).fps, 50.0f);
     QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("unsaved edits are kept")));
+}
+
+void tst_EditActions::saveAsAddsTheSuffix()
+{
+    // Save As "walk_edit" wrote a file without a suffix, which the open dialog does not list.
+    const QString path = writeSmall(QStringLiteral("named.bpat"));
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(path));
+    const QString typed = m_dir.filePath(QStringLiteral("walk_edit"));
+    window.editActions()->setSaveAsPathHook([typed] { return typed; });
+    QVERIFY(window.editActions()->saveAs());
+    QVERIFY(QFileInfo::exists(typed + QStringLiteral(".bpat")));
+    QVERIFY(!QFileInfo::exists(typed));
+    QCOMPARE(window.context()->filePath(), typed + QStringLiteral(".bpat"));
+    // A name with a suffix of its own is kept as typed.
+    const QString other = m_dir.filePath(QStringLiteral("walk.v2.bpat"));
+    window.editActions()->setSaveAsPathHook([other] { return other; });
+    QVERIFY(window.editActions()->saveAs());
+    QVERIFY(QFileInfo::exists(other));
+}
+
+void tst_EditActions::importedClipsTakeTheOpenFilesVersion()
+{
+    // Clip > Import Clips from a v1 file into the game's late-v3 humanoid was refused (the new
+    // clips had no contact records), and from a v3 file into a v1 one the markers vanished
+    // without a word.
+    const QString late = QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat");
+    const QString v1 = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");
+    BPAT_REQUIRE_SHARED(late);
+    BPAT_REQUIRE_SHARED(v1);
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(testpaths::shared(late)));
+    DocumentSession *session = window.context()->session();
+    const int before = window.context()->clipCount();
+    ImportClipsDialog fromV1;
+    QString error;
+    QVERIFY(fromV1.load(testpaths::shared(v1), &error));
+    fromV1.setTarget(*session->document());
+    QVERIFY2(fromV1.noteText().contains(QStringLiteral("contact records computed from the rig's feet")), qPrintable(fromV1.noteText()));
+    QVERIFY(session->execute(new ImportClipsCommand(session, fromV1.source(), {0, 3}, QStringLiteral("humanoid.bpat"))));
+    QCOMPARE(window.context()->clipCount(), before + 2);
+    const BpatFile &file = window.context()->file();
+    QCOMPARE(file.dialect(), format::Dialect::V3Late);
+    QVERIFY(file.contactTableInBounds());
+    QCOMPARE(file.clips().at(before).name, QStringLiteral("idle_2"));
+    QVERIFY(file.clips().at(before).flags & format::ClipFlagSuppliesGroundContact);
+    // The other way: the dialog says what a v1 file drops of late-v3 clips.
+    ImportClipsDialog fromLate;
+    QVERIFY(fromLate.load(testpaths::shared(late), &error));
+    const std::optional<BpatFile> v1File = BpatFile::open(testpaths::shared(v1));
+    const std::optional<BpatDocument> v1Doc = BpatDocument::planFromFile(*v1File);
+    QVERIFY(v1Doc);
+    fromLate.setTarget(*v1Doc);
+    QVERIFY2(fromLate.noteText().contains(QStringLiteral("stays v1")) && fromLate.noteText().contains(QStringLiteral("markers"))
+                 && fromLate.noteText().contains(QStringLiteral("contact records")),
+             qPrintable(fromLate.noteText()));
 }
 
 void tst_EditActions::closeAsksAboutUnsavedChanges()

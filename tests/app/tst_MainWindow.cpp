@@ -18,6 +18,7 @@
 #include "widgets/ValidationPanel.h"
 
 #include "DeepCheckRunner.h"
+#include "viewport/ViewportWidget.h"
 
 #include <QClipboard>
 #include <QComboBox>
@@ -247,6 +248,19 @@ void tst_MainWindow::deepChecksFindBadMatricesAndJump()
     QCOMPARE(window.context()->currentBone(), 2);
     QCOMPARE(window.panels()->paletteModel()->check(2), PaletteModel::Check::NonFinite);
     QCOMPARE(window.panels()->paletteModel()->check(1), PaletteModel::Check::Ok);
+    // The viewport marks the bad bone at that frame (it showed nothing wrong).
+    ViewportCanvas *canvas = window.viewport()->canvas();
+    QVERIFY2(canvas, qPrintable(window.viewport()->unavailableReason()));
+    {
+        const QStringList flagged = canvas->flaggedTextLines();
+        QVERIFY2(!flagged.isEmpty() && flagged.first().contains(QStringLiteral("(bone 2)"))
+                     && flagged.first().contains(QStringLiteral("NON_FINITE")),
+                 qPrintable(flagged.join(u'\n')));
+        window.context()->setCurrentFrame(0);
+        QVERIFY2(canvas->flaggedTextLines().join(u' ').contains(QStringLiteral("other frames")),
+                 qPrintable(canvas->flaggedTextLines().join(u'\n')));
+        window.context()->setCurrentFrame(1);
+    }
 
     // Deep checks can be cancelled; the quick results stay.
     window.context()->revalidate();

@@ -7,8 +7,17 @@
 #include "TestPaths.h"
 #include "app/PlotSeriesCheck.h"
 #include "app/RealRecording.h"
+#include "ui_MainWindow.h"
+#include "viewport/ViewportWidget.h"
+#include "PlaybackClock.h"
+#include "dialogs/RebakeDialog.h"
 #include "widgets/CentralViewHost.h"
+#include "widgets/TimelineWidget.h"
 #include "widgets/CurvesPanel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
 
 #include <QStandardPaths>
 #include <QTreeView>
@@ -40,6 +49,10 @@ private Q_SLOTS:
     void statusBarShowsTheActiveTabsPosition();
     void treeCountsAreTheRecordingsOwn();
     void checkedCurvesPlotTheEvaluatorsValues();
+    void titleAndCloseNameTheRecording();
+    void rebakeAndTimelineAgreeOnTheSpan();
+    void openingAFileReplacesTheRecording();
+    void theOverlayKeepsTheRecordingDeliberately();
 
 private:
     CurvesPanel *curves() const { return m_window->findChild<CurvesPanel *>(); }
@@ -77,6 +90,82 @@ void tst_MainWindowRecording::init()
 void tst_MainWindowRecording::cleanup()
 {
     m_window.reset();
+}
+
+void tst_MainWindowRecording::titleAndCloseNameTheRecording()
+{
+    // The title was just the application's name, and File > Close was greyed out.
+    QVERIFY2(m_window->windowTitle().startsWith(QFileInfo(m_path).fileName()), qPrintable(m_window->windowTitle()));
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("recording")));
+    QVERIFY(m_window->form()->actionClose->isEnabled());
+    m_window->form()->actionClose->trigger();
+    QVERIFY(!m_window->context()->recording()->hasRecording());
+    QVERIFY(!curves()->animation());
+    QCOMPARE(m_window->windowTitle(), QStringLiteral("BPAT Studio"));
+    QVERIFY(!m_window->form()->actionClose->isEnabled());
+}
+
+void tst_MainWindowRecording::rebakeAndTimelineAgreeOnTheSpan()
+{
+    // The Rebake dialog said "14.46 s" (from 0) and the clip list "19.72 s" (from -5.254 s).
+    auto *clips = m_window->timeline()->findChild<QComboBox *>(QStringLiteral("clipCombo"));
+    const QString item = clips->currentText();
+    QVERIFY2(item.contains(QStringLiteral("keys -5.25 s to 14.46 s")), qPrintable(item));
+    m_window->form()->actionRebake->trigger();
+    auto *dialog = m_window->findChild<RebakeDialog *>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->sourceDuration().has_value());
+    QVERIFY2(dialog->sourceInfoText().startsWith(QStringLiteral("keys -5.25 s to 14.46 s")), qPrintable(dialog->sourceInfoText()));
+    dialog->close();
+}
+
+void tst_MainWindowRecording::openingAFileReplacesTheRecording()
+{
+    // Open a .bin, then a .bpat: the title named the BPAT while the viewport, the timeline and
+    // the Curves tab kept the recording, and the panels stayed hidden.
+    const QString horse = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+    if (!QFileInfo::exists(horse))
+        BPAT_SKIP_SHARED(QStringLiteral("shared asset not found: ") + horse);
+    StudioContext *context = m_window->context();
+    QVERIFY(m_window->openFile(horse));
+    QVERIFY(!context->recording()->hasRecording());
+    QVERIFY(!context->recording()->drivesTimeline());
+    QVERIFY(!curves()->animation());
+    QCOMPARE(curves()->treeModel()->rowCount(), 0);
+    QCOMPARE(m_window->centralViews()->currentWidget(), static_cast<QWidget *>(m_window->viewport()));
+    ViewportCanvas *canvas = m_window->viewport()->canvas();
+    QVERIFY2(canvas, qPrintable(m_window->viewport()->unavailableReason()));
+    QVERIFY(!canvas->drawsRecording());
+    QVERIFY(canvas->drawsCreature());
+    // The timeline plays the horse's clip; the recording is no longer offered.
+    auto *clips = m_window->timeline()->findChild<QComboBox *>(QStringLiteral("clipCombo"));
+    QCOMPARE(clips->count(), context->clipCount());
+    QCOMPARE(m_window->timeline()->clock()->frameCount(), context->frameCount());
+    QCOMPARE(m_window->layoutKind(), QStringLiteral("bpat"));
+    QTRY_VERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("clipsDock"))->isVisible());
+    QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("horse.bpat")), qPrintable(m_window->windowTitle()));
+    QVERIFY(m_window->form()->actionClose->isEnabled());
+}
+
+void tst_MainWindowRecording::theOverlayKeepsTheRecordingDeliberately()
+{
+    // Drawing the recording over the creature is the visible choice that keeps it.
+    const QString horse = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+    if (!QFileInfo::exists(horse))
+        BPAT_SKIP_SHARED(QStringLiteral("shared asset not found: ") + horse);
+    StudioContext *context = m_window->context();
+    m_window->form()->actionRecordingOverlay->setChecked(true);
+    QVERIFY(m_window->openFile(horse));
+    QVERIFY(context->recording()->hasRecording());
+    QVERIFY(!context->recording()->drivesTimeline()); // the file's clip plays
+    QCOMPARE(m_window->layoutKind(), QStringLiteral("bpat"));
+    ViewportCanvas *canvas = m_window->viewport()->canvas();
+    QVERIFY(canvas && canvas->drawsCreature() && canvas->drawsRecording());
+    // And it can be removed: File > Close takes both.
+    m_window->form()->actionClose->trigger();
+    QVERIFY(!context->recording()->hasRecording());
+    QVERIFY(!context->hasDocument());
+    m_window->form()->actionRecordingOverlay->setChecked(false);
 }
 
 void tst_MainWindowRecording::opensOnTheCurvesTab()

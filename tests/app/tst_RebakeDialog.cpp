@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QToolButton>
@@ -128,7 +129,8 @@ private Q_SLOTS:
         QCOMPARE(r->outputPath, m_dir.filePath(QStringLiteral("take.bpat")));
         QTRY_VERIFY(dialog->sourceDuration().has_value());
         QCOMPARE(*dialog->sourceDuration(), testrecording::Duration);
-        QVERIFY2(dialog->sourceInfoText().startsWith(u"12.00 s"), qPrintable(dialog->sourceInfoText()));
+        // The key span, as the timeline's clip selector states it (both used to disagree).
+        QVERIFY2(dialog->sourceInfoText().startsWith(u"keys -2.00 s to 12.00 s"), qPrintable(dialog->sourceInfoText()));
         dialog->setRange(1.0, std::nullopt); // unticking "whole" keeps the recording's end
         r = dialog->request(&error);
         QVERIFY2(r, qPrintable(error));
@@ -299,7 +301,20 @@ private Q_SLOTS:
         QCOMPARE(qint64(file.fileSize()), dialog.lastOutcome().bytesWritten);
         for (ValidationProfile profile : {ValidationProfile::Game, ValidationProfile::Spec})
             QVERIFY(Validator(ValidationOptions::make(profile, true)).validate(file).valid());
-        QVERIFY2(pane->verdictText().contains(u"valid in the game and spec profiles"), qPrintable(pane->verdictText()));
+        // A recording has no version: the preview is late v3, judged by the current game. The
+        // verdict lists every warning: the 53-bone `hands` humanoid is not the game's 20-bone
+        // rig (it used to say "valid in the game and spec profiles" in green all the same).
+        QCOMPARE(file.dialect(), format::Dialect::V3Late);
+        QVERIFY2(pane->verdictText().contains(u"valid in the spec profile and for the current game"), qPrintable(pane->verdictText()));
+        if (recipe == u"hands") {
+            QVERIFY2(pane->verdictText().contains(u"RIG_BONE_COUNT_MISMATCH"), qPrintable(pane->verdictText()));
+            QVERIFY(!pane->verdictText().contains(u"no warnings"));
+            QVERIFY2(dialog.recipeHintText().contains(u"20 bones") && dialog.suggestedRecipe() == u"humanoid-upper-body",
+                     qPrintable(dialog.recipeHintText()));
+        } else {
+            QVERIFY2(pane->verdictText().contains(u"no warnings"), qPrintable(pane->verdictText()));
+            QVERIFY(dialog.suggestedRecipe().isEmpty());
+        }
         QCOMPARE(pane->frameCount(), 121);
         QVERIFY(pane->bannerText().contains(u"not saved"));
         QVERIFY(pane->bannerText().contains(QStringLiteral("%1 rig").arg(rig)));
@@ -399,10 +414,45 @@ private Q_SLOTS:
         // The sampled frame is the clip's own frame 4000, bone for bone.
         const BpatFile &file = pane->file();
         const quint32 bones = file.header().boneCount;
-        const auto fromFile = file.matrixFloats(file.clips().at(pane->clip()).frameOffset + 4000, bones - 1);
+        const auto fromFile = file.globalMatrixFloats(file.clips().at(pane->clip()).frameOffset + 4000, bones - 1);
         const auto &shown = canvas->scene().source();
         QVERIFY(fromFile);
         QCOMPARE(std::memcmp(shown.palette + (quint64(200) * bones + bones - 1) * 64, fromFile->data(), 64), 0);
+    }
+
+    void versionChoiceSaysWhatItDrops()
+    {
+        // The dialog wrote v1 by default and said what that dropped only in a cut-off status
+        // line. A recording has no version: a new file is late v3; the dialog says, itself, what
+        // a choice drops and whether the current game refuses it.
+        QTemporaryDir dir;
+        RebakeDialog dialog;
+        dialog.setSourcePath(m_recording);
+        dialog.setOutputPath(dir.filePath(QStringLiteral("take.bpat")));
+        QString error;
+        QVERIFY(!dialog.request(&error)->formatVersion); // "keep": the job's default
+        QCOMPARE(RebakeJob::defaultVersion(std::nullopt), format::Dialect::V3Late);
+        auto *note = dialog.findChild<QLabel *>(QStringLiteral("versionNote"));
+        QVERIFY(note);
+        QVERIFY2(dialog.versionNoteText().contains(u"what the current game reads"), qPrintable(dialog.versionNoteText()));
+        dialog.setFormatVersion(int(format::Dialect::V1));
+        QVERIFY2(dialog.versionNoteText().contains(u"current game") && dialog.versionNoteText().contains(u"refuses"),
+                 qPrintable(dialog.versionNoteText()));
+        // Into a late-v3 file, v1 drops what it holds: named, in the dialog.
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"));
+        dialog.setIntoPath(testpaths::shared(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat")));
+        QVERIFY2(dialog.versionNoteText().contains(u"drops from humanoid.bpat") && dialog.versionNoteText().contains(u"markers")
+                     && dialog.versionNoteText().contains(u"bind palette"),
+                 qPrintable(dialog.versionNoteText()));
+        // The recipe must fit the file: `hands` has 53 bones, the humanoid 20; the one that fits
+        // is suggested, and one click uses it.
+        dialog.setRecipe(QStringLiteral("hands"));
+        QVERIFY2(dialog.recipeHintText().contains(u"bone counts must match"), qPrintable(dialog.recipeHintText()));
+        QCOMPARE(dialog.suggestedRecipe(), QStringLiteral("humanoid-upper-body"));
+        dialog.useSuggestedRecipe();
+        QCOMPARE(dialog.request(&error)->recipe.name, QStringLiteral("humanoid-upper-body"));
+        QVERIFY2(dialog.recipeHintText().contains(u"fits"), qPrintable(dialog.recipeHintText()));
+        QVERIFY(dialog.suggestedRecipe().isEmpty());
     }
 
     void settingsBeforeAnyPreviewChangeNothing()

@@ -5,7 +5,12 @@
 #include "TestDocuments.h"
 #include "TestPaths.h"
 #include "editing/DocumentSession.h"
+#include "PanelDocks.h"
 #include "widgets/ClipMarkerStrip.h"
+#include "widgets/CopyableTableView.h"
+#include "widgets/TablePanel.h"
+#include "widgets/FrameSlider.h"
+#include "widgets/FrameSpinBox.h"
 #include "widgets/TimelineWidget.h"
 
 #include <QComboBox>
@@ -34,6 +39,11 @@ private Q_SLOTS:
     void sliderScrubs();
     void commandLineStyleSelection();
     void markersContactsAndVariants();
+    void clickJumpsToTheFrame();
+    void typedFrameOutsideTheClipIsRefused();
+    void markersLineUpWithTheSlider();
+    void markerLabelsDoNotCollide();
+    void arrowKeysMoveInTheClipsTable();
 
 private:
     QTemporaryDir m_dir;
@@ -96,7 +106,8 @@ void tst_TimelineWidget::keysStepTheFrame()
     // The frame field and time follow.
     auto *spin = m_window->findChild<QSpinBox *>(QStringLiteral("frameSpin"));
     QCOMPARE(spin->value(), 23);
-    QCOMPARE(spin->suffix(), QStringLiteral(" / 24"));
+    // Frames count from 0: the last of 24 frames reads "23 / 23" (it read "23 / 24").
+    QCOMPARE(spin->suffix(), QStringLiteral(" / 23"));
     auto *time = m_window->findChild<QLabel *>(QStringLiteral("timeLabel"));
     QCOMPARE(time->text(), QStringLiteral("0.958 s / 1.000 s"));
 }
@@ -203,6 +214,118 @@ void tst_TimelineWidget::markersContactsAndVariants()
     context->session()->undoStack()->undo();
     QCOMPARE(strip->markerLabels(), QStringList{QStringLiteral("exit safe 0.98")});
     QCOMPARE(context->file().clips().at(1).markers[2], -1.0f);
+}
+
+void tst_TimelineWidget::clickJumpsToTheFrame()
+{
+    // A click on the bar stepped 10 frames (a page) towards the click; it goes to the frame.
+    auto *slider = m_window->findChild<FrameSlider *>(QStringLiteral("frameSlider"));
+    QVERIFY(slider);
+    QCOMPARE(m_window->context()->currentFrame(), 0);
+    const int x = int(std::lround(slider->xOfValue(18)));
+    QTest::mouseClick(slider, Qt::LeftButton, Qt::NoModifier, QPoint(x, slider->height() / 2));
+    QCOMPARE(m_window->context()->currentFrame(), 18);
+    QTest::mouseClick(slider, Qt::LeftButton, Qt::NoModifier, QPoint(int(std::lround(slider->xOfValue(2))), slider->height() / 2));
+    QCOMPARE(m_window->context()->currentFrame(), 2);
+}
+
+void tst_TimelineWidget::typedFrameOutsideTheClipIsRefused()
+{
+    // Typing 30 in the Frame field of a 24-frame clip gave frame 3: the 0 was dropped.
+    auto *spin = m_window->findChild<FrameSpinBox *>(QStringLiteral("frameSpin"));
+    QVERIFY(spin);
+    StudioContext *context = m_window->context();
+    QSignalSpy messages(context, &StudioContext::message);
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QStringLiteral("30"));
+    QCOMPARE(spin->typedNumber(), std::optional<qint64>(30));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(context->currentFrame(), 0); // refused, not frame 3 nor clamped to 23
+    QCOMPARE(spin->value(), 0);
+    QVERIFY(!messages.isEmpty());
+    QVERIFY2(messages.last().first().toString().contains(QStringLiteral("30 is past the last frame, 23")),
+             qPrintable(messages.last().first().toString()));
+    // A frame inside the clip is taken as typed.
+    spin->selectAll();
+    QTest::keyClicks(spin, QStringLiteral("17"));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(context->currentFrame(), 17);
+}
+
+void tst_TimelineWidget::markersLineUpWithTheSlider()
+{
+    // On attack clips the variant drop-down sat in the strip and squeezed it: markers were drawn
+    // right of where the slider shows their frame.
+    BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"));
+    m_window->resize(1200, 800);
+    QVERIFY(m_window->openFile(testpaths::shared(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"))));
+    StudioContext *context = m_window->context();
+    context->setCurrentClip(context->file().findClip(QStringLiteral("attack_sword_a")));
+    auto *strip = m_window->findChild<ClipMarkerStrip *>(QStringLiteral("clipMarkerStrip"));
+    auto *slider = m_window->findChild<FrameSlider *>(QStringLiteral("frameSlider"));
+    QVERIFY(strip->isVisible() && strip->variantCombo()->isVisible());
+    QVERIFY(!strip->isAncestorOf(strip->variantCombo()));
+    QTest::qWait(50);
+    const int last = slider->maximum();
+    QVERIFY(last > 10);
+    for (int frame : {0, last / 3, last}) {
+        const double phase = double(frame) / last;
+        const int inStrip = strip->mapTo(m_window.get(), QPoint(strip->xOfPhase(phase), 0)).x();
+        const int inSlider = slider->mapTo(m_window.get(), QPoint(int(std::lround(slider->xOfValue(frame))), 0)).x();
+        QVERIFY2(std::abs(inStrip - inSlider) <= 1, qPrintable(QStringLiteral("frame %1: strip x %2, slider x %3").arg(frame).arg(inStrip).arg(inSlider)));
+    }
+}
+
+void tst_TimelineWidget::markerLabelsDoNotCollide()
+{
+    BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"));
+    QVERIFY(m_window->openFile(testpaths::shared(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"))));
+    StudioContext *context = m_window->context();
+    auto *strip = m_window->findChild<ClipMarkerStrip *>(QStringLiteral("clipMarkerStrip"));
+    // The sword set's markers (0.10, 0.42, 0.54, 0.72, 0.92) at several window widths: no two
+    // labels overlap, and at a normal width every one is named.
+    for (int width : {1400, 900, 640}) {
+        m_window->resize(width, 700);
+        context->setCurrentClip(context->file().findClip(QStringLiteral("attack_sword_a")));
+        QTest::qWait(30);
+        const QList<QRect> rects = strip->markerLabelRects();
+        QCOMPARE(rects.size(), 5);
+        for (int i = 0; i < rects.size(); ++i) {
+            for (int j = i + 1; j < rects.size(); ++j) {
+                QVERIFY2(rects.at(i).isNull() || rects.at(j).isNull() || !rects.at(i).intersects(rects.at(j)),
+                         qPrintable(QStringLiteral("width %1: labels %2 and %3 overlap").arg(width).arg(i).arg(j)));
+            }
+            QVERIFY(rects.at(i).isNull() || rects.at(i).right() <= strip->width());
+        }
+        if (width >= 900) {
+            for (const QRect &r : rects)
+                QVERIFY2(!r.isNull(), qPrintable(QStringLiteral("width %1: a label was left out").arg(width)));
+        }
+    }
+}
+
+void tst_TimelineWidget::arrowKeysMoveInTheClipsTable()
+{
+    // With the focus in the Clips table, Left/Right stepped the timeline instead of moving
+    // between cells.
+    CopyableTableView *table = m_window->panels()->clipsPanel()->view();
+    QVERIFY(table);
+    table->setFocus();
+    QTRY_VERIFY(table->hasFocus());
+    table->setCurrentIndex(table->model()->index(0, 0));
+    const int frame = m_window->context()->currentFrame();
+    QTest::keyClick(table, Qt::Key_Right);
+    QCOMPARE(table->currentIndex().column(), 1);
+    QTest::keyClick(table, Qt::Key_Right);
+    QCOMPARE(table->currentIndex().column(), 2);
+    QTest::keyClick(table, Qt::Key_Left);
+    QCOMPARE(table->currentIndex().column(), 1);
+    QCOMPARE(m_window->context()->currentFrame(), frame);
+    // Elsewhere the keys still step the timeline.
+    m_window->timeline()->setFocus();
+    QTest::keyClick(m_window.get(), Qt::Key_Right);
+    QCOMPARE(m_window->context()->currentFrame(), frame + 1);
 }
 
 QTEST_MAIN(tst_TimelineWidget)

@@ -18,6 +18,7 @@ class tst_TrimClipDialog : public QObject
 private Q_SLOTS:
     void typedRangeIsApplied();
     void reversedRangeIsRefusedInTheDialog();
+    void numberPastTheClipIsRefusedNotCut();
 };
 
 static void typeInto(QSpinBox *spin, const QString &text)
@@ -73,6 +74,32 @@ void tst_TrimClipDialog::reversedRangeIsRefusedInTheDialog()
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(dialog.firstFrame(), 3u);
     QCOMPARE(dialog.lastFrame(), 5u);
+}
+
+void tst_TrimClipDialog::numberPastTheClipIsRefusedNotCut()
+{
+    // A 32-frame clip (frames 0..31): typing 40 as the last frame gave 4 (the spin box dropped
+    // the keystroke that took it past 31), and OK trimmed to 2..4 without a word.
+    TrimClipDialog dialog(QStringLiteral("attack"), 32);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *first = dialog.findChild<QSpinBox *>(QStringLiteral("firstFrame"));
+    auto *last = dialog.findChild<QSpinBox *>(QStringLiteral("lastFrame"));
+    typeInto(first, QStringLiteral("2"));
+    typeInto(last, QStringLiteral("40"));
+    QCOMPARE(last->text(), QStringLiteral("40")); // what was typed stays in the field
+    pressOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QVERIFY(dialog.result() != int(QDialog::Accepted));
+    auto *error = dialog.findChild<QLabel *>(QStringLiteral("errorLabel"));
+    QVERIFY(error && error->isVisible());
+    QVERIFY2(error->text().contains(QLatin1String("40")) && error->text().contains(QLatin1String("31")), qPrintable(error->text()));
+    typeInto(last, QStringLiteral("30"));
+    QVERIFY(!error->isVisible());
+    pressOk(dialog);
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.firstFrame(), 2u);
+    QCOMPARE(dialog.lastFrame(), 30u);
 }
 
 QTEST_MAIN(tst_TrimClipDialog)

@@ -5,6 +5,7 @@
 #include "TestDocuments.h"
 #include "widgets/ValidationPanel.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QTemporaryDir>
@@ -43,9 +44,24 @@ void tst_ValidationPanel::emptyReportSaysSo()
     QCOMPARE(label->text(), QStringLiteral("No issues found (spec profile; deep checks not run)."));
     context.setDiagnostics({}, true);
     QCOMPARE(label->text(), QStringLiteral("No issues found (spec profile; deep checks ran)."));
-    context.setProfile(ValidationProfile::Game); // the 3-bone humanoid is not the game's rig
-    QVERIFY2(label->text().startsWith(QStringLiteral("Valid, with 1 warning(s)")), qPrintable(label->text()));
-    QVERIFY(label->text().contains(QStringLiteral("game profile")));
+    // The era selector shows with the game profile only.
+    QComboBox *era = panel.gameEraCombo();
+    QVERIFY(era->isHidden());
+    // The game profile means the current game: it refuses the v1 test file, with the fix.
+    context.setProfile(ValidationProfile::Game);
+    QVERIFY(!era->isHidden());
+    QCOMPARE(era->currentData().toInt(), int(GameEra::Current));
+    QVERIFY2(label->text().startsWith(QStringLiteral("Invalid: ")) && label->text().contains(QStringLiteral("GAME_VERSION_REFUSED"))
+                 && label->text().contains(QStringLiteral("game profile, current game")),
+             qPrintable(label->text()));
+    // Judged as the v1-era game it loads; the verdict names the warning, not a bare "valid"
+    // (the 3-bone humanoid is not the game's rig).
+    era->setCurrentIndex(era->findData(int(GameEra::V1)));
+    QCOMPARE(context.gameEra(), GameEra::V1);
+    QVERIFY2(label->text().startsWith(QStringLiteral("Valid, with 1 warning(s): RIG_BONE_COUNT_MISMATCH")), qPrintable(label->text()));
+    QVERIFY(label->text().contains(QStringLiteral("game profile, v1-era game")));
+    context.setProfile(ValidationProfile::Spec);
+    QVERIFY(era->isHidden());
 }
 
 void tst_ValidationPanel::invalidFileLeadsWithTheRootCause()

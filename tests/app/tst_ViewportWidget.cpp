@@ -84,6 +84,37 @@ private Q_SLOTS:
         saveScreenshot(quarter, QStringLiteral("synthetic-walk-6"));
     }
 
+    void textReadsOverTheModel()
+    {
+        // The HUD text (file, clip, stats) was light text straight on the scene: in a close-up
+        // it vanished into the creature. It is drawn last, on a dark backing, whatever is behind.
+        if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))
+            QSKIP("child process");
+        ViewportWidget widget;
+        widget.resize(500, 400);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QVERIFY(widget.canvas());
+        ViewportCanvas &viewport = *widget.canvas();
+        viewport.setFile(bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes(), QStringLiteral("synthetic.bpat")));
+        viewport.viewFront();
+        viewport.camera().zoom(16); // the torso fills the view, the top left included
+        viewport.setCurrentFrame(0, 0);
+        const QImage image = viewport.grabFramebuffer();
+        saveScreenshot(image, QStringLiteral("hud-over-model"));
+        const QRect hud = viewport.hudRect();
+        QVERIFY(!hud.isEmpty());
+        const qreal ratio = image.devicePixelRatio();
+        const auto at = [&](int x, int y) { return image.pixelColor(int(x * ratio), int(y * ratio)); };
+        // Just below the right end of the text: the creature, lighter than the backing.
+        const QColor model = at(hud.right() - 2, hud.bottom() + 8);
+        QVERIFY2(model.lightness() > 50, qPrintable(model.name()));
+        // Inside the backing, away from the glyphs (its right margin): dark, not the creature.
+        const QColor backing = at(hud.right() - 2, hud.center().y());
+        QVERIFY2(backing.lightness() < 40 && model.lightness() - backing.lightness() > 15,
+                 qPrintable(backing.name() + QLatin1Char(' ') + model.name()));
+    }
+
     void clickingAJointSelectsItsBone()
     {
         if (qEnvironmentVariableIsSet("BPAT_VIEWPORT_CHILD"))

@@ -124,6 +124,11 @@ private Q_SLOTS:
         const auto m = bad.match(lines.at(1));
         QVERIFY2(m.hasMatch() && m.captured(1) == m_bad && m.captured(2).toInt() >= 2, qPrintable(lines.at(1)));
         QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("xml"), m_good}).exitCode, 2);
+        // A valid file with warnings says which: the 3-bone test humanoid in the v1-era game.
+        const testcli::Run warned = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--game-era"), QStringLiteral("v1"), m_good});
+        QCOMPARE(warned.exitCode, 0);
+        QCOMPARE(warned.outText().trimmed(),
+                 m_good + QStringLiteral(": valid (0 errors, 1 warning, 0 infos): warnings RIG_BONE_COUNT_MISMATCH"));
     }
 
     void junitReport()
@@ -207,13 +212,16 @@ private Q_SLOTS:
 
     void jsonShape()
     {
+        // The small test files are v1: judged by the v1-era game (the current one refuses them).
         const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), QStringLiteral("--profile"),
-                                              QStringLiteral("game"), QStringLiteral("--deep"), m_good, m_notContiguous, m_bad});
+                                              QStringLiteral("game"), QStringLiteral("--game-era"), QStringLiteral("v1"),
+                                              QStringLiteral("--deep"), m_good, m_notContiguous, m_bad});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject root = r.json();
-        QCOMPARE(root.keys(), (QStringList{QStringLiteral("deep"), QStringLiteral("files"), QStringLiteral("profile"),
+        QCOMPARE(root.keys(), (QStringList{QStringLiteral("deep"), QStringLiteral("files"), QStringLiteral("game_era"), QStringLiteral("profile"),
                                            QStringLiteral("time"), QStringLiteral("tool"), QStringLiteral("version")}));
         QCOMPARE(root.value(QStringLiteral("profile")).toString(), QStringLiteral("game"));
+        QCOMPARE(root.value(QStringLiteral("game_era")).toString(), QStringLiteral("v1"));
         QCOMPARE(root.value(QStringLiteral("tool")).toString(), QStringLiteral("bpat"));
         QCOMPARE(root.value(QStringLiteral("version")).toString(), QStringLiteral(BPAT_VERSION_STRING));
         QVERIFY(root.value(QStringLiteral("deep")).toBool());
@@ -243,6 +251,31 @@ private Q_SLOTS:
         QVERIFY(counts.value(QStringLiteral("error")).toInt() >= 1);
         QVERIFY(counts.contains(QStringLiteral("warning")));
         QVERIFY(counts.contains(QStringLiteral("info")));
+    }
+
+    void gameProfileMeansTheCurrentGame()
+    {
+        // `--profile game` used to pass a v1 file: the current game's reader refuses it.
+        const testcli::Run current = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("game"),
+                                                    QStringLiteral("--summary"), m_good});
+        QCOMPARE(current.exitCode, 1);
+        QVERIFY2(current.outText().contains(QStringLiteral("GAME_VERSION_REFUSED")), current.out.constData());
+        QVERIFY2(current.outText().contains(QStringLiteral("bpat convert --to-version 3")), current.out.constData());
+        QVERIFY2(current.outText().contains(QStringLiteral("(game profile, current game)")), current.out.constData());
+        // --game-era names an older reader (and alone implies the game profile).
+        const testcli::Run v1 = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--game-era"), QStringLiteral("v1"),
+                                               QStringLiteral("--summary"), m_good});
+        QCOMPARE(v1.exitCode, 0);
+        QVERIFY2(v1.outText().contains(QStringLiteral("(game profile, v1-era game)")), v1.out.constData());
+        // Unknown eras and an era with the spec profile are usage errors.
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--game-era"), QStringLiteral("v9"), m_good}).exitCode, 2);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("spec"), QStringLiteral("--game-era"),
+                                QStringLiteral("v1"), m_good}).exitCode, 2);
+        // The game's current creatures load in the current game.
+        const QString current3 = QStringLiteral("upstream_assets/bpat_current");
+        BPAT_REQUIRE_SHARED(current3);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("game"),
+                                testpaths::shared(current3)}).exitCode, 0);
     }
 
     void maxIssuesTruncates()
@@ -287,7 +320,15 @@ private Q_SLOTS:
         QStringList paths;
         for (const char *folder : folders)
             paths << testpaths::shared(QStringLiteral("upstream_assets/") + QLatin1String(folder));
-        for (const char *profile : {"spec", "game"}) {
+        // Each folder in the game profile as the game of its version judged it.
+        const char *const eras[] = {"v1", "v1", "v2", "v3-early", "current"};
+        for (int i = 0; i < 5; ++i) {
+            const testcli::Run r = testcli::bpat(QStringList{QStringLiteral("validate"), QStringLiteral("--deep"), QStringLiteral("--game-era"),
+                                                             QLatin1String(eras[i]), QStringLiteral("--json"), paths.at(i)});
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(r.json().value(QStringLiteral("files")).toArray().size(), 4);
+        }
+        for (const char *profile : {"spec"}) {
             const testcli::Run r = testcli::bpat(QStringList{QStringLiteral("validate"), QStringLiteral("--deep"), QStringLiteral("--profile"),
                                                              QLatin1String(profile), QStringLiteral("--json")} + paths);
             QCOMPARE(r.exitCode, 0);

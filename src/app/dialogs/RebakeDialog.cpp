@@ -6,9 +6,15 @@
 #include "anim/InputAnimationReader.h"
 #include "RebakePreviewPane.h"
 #include "RebakeSummary.h"
+#include "Theme.h"
+#include "bpat/GameEra.h"
+#include "bpat/GameRigs.h"
+#include "bpat/VersionConverter.h"
 
 #include <QComboBox>
 #include <QFileDialog>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QLabel>
 #include <QFileInfo>
 #include <QLocale>
@@ -22,7 +28,8 @@ using bpat::studio::JobController;
 
 namespace {
 const QString RecipeFromFile = QStringLiteral("From file...");
-}
+
+} // namespace
 
 RebakeDialog::RebakeDialog(QWidget *parent, JobController *jobs)
     : QDialog(parent)
@@ -36,14 +43,35 @@ RebakeDialog::RebakeDialog(QWidget *parent, JobController *jobs)
     // The BPAT version of the output: late v3 is what the game reads today.
     m_formatCombo = new QComboBox(this);
     m_formatCombo->setObjectName(QStringLiteral("formatCombo"));
-    m_formatCombo->addItem(tr("Keep (new file: v1; existing file: its version)"), -1);
+    // The default follows the source: a recording has no version, so a new file is late v3 (what
+    // the current game reads); an existing file keeps its own.
+    m_formatCombo->addItem(tr("Keep (new file: v3 late; existing file: its version)"), -1);
     m_formatCombo->addItem(tr("v1"), int(bpat::format::Dialect::V1));
     m_formatCombo->addItem(tr("v2 (markers)"), int(bpat::format::Dialect::V2));
     m_formatCombo->addItem(tr("v3 early"), int(bpat::format::Dialect::V3Early));
-    m_formatCombo->addItem(tr("v3 late (what the game reads today)"), int(bpat::format::Dialect::V3Late));
+    m_formatCombo->addItem(tr("v3 late (what the current game reads)"), int(bpat::format::Dialect::V3Late));
     const int formatRow = m_ui->formLayout->rowCount();
     m_ui->formLayout->addWidget(new QLabel(tr("BPAT version:"), this), formatRow, 0);
     m_ui->formLayout->addWidget(m_formatCombo, formatRow, 1);
+    // What the choice keeps and drops, said here (not in a status line that gets cut off).
+    m_versionNote = new QLabel(this);
+    m_versionNote->setObjectName(QStringLiteral("versionNote"));
+    m_versionNote->setWordWrap(true);
+    m_versionNote->setTextFormat(Qt::PlainText);
+    m_versionNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_ui->formLayout->addWidget(m_versionNote, formatRow + 1, 0, 1, 2);
+    // Whether the recipe fits the game's rig of the target species, and the one that does.
+    m_recipeHint = new QLabel(this);
+    m_recipeHint->setObjectName(QStringLiteral("recipeHint"));
+    m_recipeHint->setWordWrap(true);
+    m_recipeHint->setTextFormat(Qt::PlainText);
+    m_useRecipe = new QPushButton(this);
+    m_useRecipe->setObjectName(QStringLiteral("useRecipeButton"));
+    auto *hintRow = new QHBoxLayout;
+    hintRow->addWidget(m_recipeHint, 1);
+    hintRow->addWidget(m_useRecipe, 0, Qt::AlignTop);
+    m_ui->formLayout->addLayout(hintRow, formatRow + 2, 0, 1, 2);
+    connect(m_useRecipe, &QPushButton::clicked, this, &RebakeDialog::useSuggestedRecipe);
     connect(m_formatCombo, &QComboBox::currentIndexChanged, this, &RebakeDialog::settingsChanged);
 
     connect(m_ui->sourceBrowse, &QToolButton::clicked, this, [this] {
@@ -88,6 +116,8 @@ RebakeDialog::RebakeDialog(QWidget *parent, JobController *jobs)
     connect(m_jobs, &JobController::jobProgress, this, &RebakeDialog::onJobProgress);
     connect(m_ui->sourceEdit, &QLineEdit::editingFinished, this, &RebakeDialog::inspectSource);
     updateEnabled();
+    updateVersionNote();
+    updateRecipeHint();
 }
 
 RebakeDialog::~RebakeDialog()
@@ -195,12 +225,16 @@ void RebakeDialog::onSourceInspected(const SourceInfo &info)
         m_ui->sourceInfoLabel->setText(tr("unreadable"));
         m_ui->sourceInfoLabel->setToolTip(info.error);
     } else {
-        m_ui->sourceInfoLabel->setText(info.duration ? tr("%1 s, %2 curves, %3 keys")
+        // The key span as the timeline's clip selector and `bpat anim info` state it: from the
+        // first key (which may be before 0) to the last; a whole-recording rebake starts at 0.
+        m_ui->sourceInfoLabel->setText(info.duration ? tr("keys %1 s to %2 s, %3 curves, %4 keys")
+                                                           .arg(*info.start, 0, 'f', 2)
                                                            .arg(*info.duration, 0, 'f', 2)
                                                            .arg(info.curves)
                                                            .arg(QLocale().toString(info.keys))
                                                      : tr("no keys"));
-        m_ui->sourceInfoLabel->setToolTip(info.duration ? tr("Keys from %1 s to %2 s; a whole-recording rebake runs from 0 s to %2 s.")
+        m_ui->sourceInfoLabel->setToolTip(info.duration ? tr("Keys from %1 s to %2 s; \"Whole recording\" bakes from 0 s to %2 s "
+                                                             "(the recording's duration); set From to %1 s to include the keys before 0.")
                                                               .arg(*info.start, 0, 'f', 3).arg(*info.duration, 0, 'f', 3)
                                                         : QString());
         m_sourceDuration = info.duration;
@@ -250,6 +284,101 @@ void RebakeDialog::setLoops(bool loops) { m_ui->loopsCheck->setChecked(loops); }
 void RebakeDialog::setFormatVersion(int dialect)
 {
     m_formatCombo->setCurrentIndex(std::max(0, m_formatCombo->findData(dialect)));
+}
+
+QString RebakeDialog::versionNoteText() const { return m_versionNote->text(); }
+QString RebakeDialog::recipeHintText() const { return m_recipeHint->text(); }
+
+void RebakeDialog::useSuggestedRecipe()
+{
+    if (!m_suggestedRecipe.isEmpty())
+        setRecipe(m_suggestedRecipe);
+}
+
+void RebakeDialog::updateVersionNote()
+{
+    // The version this request writes, what it drops of the --into file, and what the current
+    // game makes of it.
+    const bool into = m_ui->intoRadio->isChecked() && !m_ui->intoEdit->text().trimmed().isEmpty();
+    std::optional<BpatFile> target;
+    if (into)
+        target = BpatFile::open(m_ui->intoEdit->text().trimmed());
+    const int chosen = m_formatCombo->currentData().toInt();
+    const format::Dialect dialect = chosen >= 0 ? format::Dialect(chosen)
+                                                : RebakeJob::defaultVersion(target ? std::optional(target->dialect()) : std::nullopt);
+    QStringList lines;
+    bool warn = false;
+    if (target && target->dialect() != dialect) {
+        if (const auto plan = BpatDocument::planFromFile(*target)) {
+            const QStringList dropped = VersionConverter::dropped(*plan, dialect);
+            if (!dropped.isEmpty()) {
+                lines << tr("Writing %1 drops from %2: %3.").arg(format::dialectName(dialect), QFileInfo(target->path()).fileName(),
+                                                                 dropped.join(QStringLiteral("; ")));
+                warn = true;
+            }
+        }
+    } else if (!into && dialect != format::Dialect::V3Late) {
+        lines << tr("%1 holds no %2contacts, bind palette or bone parents (late v3 would).")
+                     .arg(format::dialectName(dialect), dialect == format::Dialect::V1 ? tr("markers, ") : QString());
+    }
+    if (const QString note = gameEra::currentGameNote(dialect); !note.isEmpty()) {
+        lines << note + QLatin1Char('.'); // starts with the version: "v1 is not what ..."
+        warn = true;
+    }
+    if (lines.isEmpty())
+        lines << tr("Writes %1: what the current game reads.").arg(format::dialectName(dialect));
+    m_versionNote->setText(lines.join(QLatin1Char('\n')));
+    m_versionNote->setStyleSheet(warn ? QStringLiteral("color: %1;").arg(Theme::warningTextColor().name()) : QString());
+}
+
+void RebakeDialog::updateRecipeHint()
+{
+    // The species the clip is for (the --into file's, else the recipe's) and the bone counts it
+    // must have (the file's, else the game's rig for that species), against the recipe's.
+    m_suggestedRecipe.clear();
+    const bool fromFile = m_ui->recipeCombo->currentText() == RecipeFromFile;
+    const QString recipeName = fromFile ? m_ui->recipeFileEdit->text().trimmed() : m_ui->recipeCombo->currentText();
+    Diagnostics ignored;
+    const std::optional<RebakeRecipe> recipe = recipeName.isEmpty() ? std::nullopt : RebakeManifest::loadRecipe(recipeName, &ignored);
+    const bool into = m_ui->intoRadio->isChecked() && !m_ui->intoEdit->text().trimmed().isEmpty();
+    const std::optional<BpatFile> target = into ? BpatFile::open(m_ui->intoEdit->text().trimmed()) : std::nullopt;
+    QString hint;
+    if (recipe) {
+        const quint32 species = target && target->hasHeader() ? target->header().speciesId : recipe->speciesId;
+        const int chosen = m_formatCombo->currentData().toInt();
+        const format::Dialect dialect = chosen >= 0 ? format::Dialect(chosen)
+                                                    : RebakeJob::defaultVersion(target ? std::optional(target->dialect()) : std::nullopt);
+        const GameEra era = gameEra::ofDialect(dialect);
+        const QList<quint32> counts = target && target->hasHeader() ? QList<quint32>{target->header().boneCount}
+                                                                     : GameRigs::boneCounts(species, gameEra::rigVersion(era));
+        const QString speciesName = format::speciesName(species);
+        if (!counts.isEmpty() && !counts.contains(quint32(recipe->boneCount()))) {
+            hint = target ? tr("Recipe '%1' has %2 bones; %3 has %4: bone counts must match.")
+                                .arg(recipe->name).arg(recipe->boneCount()).arg(QFileInfo(target->path()).fileName()).arg(counts.first())
+                          : tr("Recipe '%1' writes %2 bones as %3, but the %4's %3 rig has %5 bones: the game would load "
+                               "it into a rig it does not fit.")
+                                .arg(recipe->name).arg(recipe->boneCount()).arg(speciesName,
+                                     era == GameEra::Current ? tr("current game") : tr("%1-era game").arg(gameEra::name(era)),
+                                     GameRigs::describe(counts));
+            const QStringList fitting = BuiltinRecipes::fitting(species, counts);
+            if (!fitting.isEmpty()) {
+                m_suggestedRecipe = fitting.first();
+                hint += QLatin1Char(' ') + tr("'%1' fits the %2.").arg(m_suggestedRecipe, speciesName);
+            } else {
+                hint += QLatin1Char(' ') + tr("No built-in recipe fits it: write a recipe file with %1 bones (docs/rebake.md).")
+                                               .arg(GameRigs::describe(counts));
+            }
+        } else if (!counts.isEmpty()) {
+            hint = tr("Recipe '%1' fits the %2 (%3 bones).").arg(recipe->name, speciesName).arg(recipe->boneCount());
+        }
+    }
+    m_recipeHint->setText(hint);
+    m_recipeHint->setVisible(!hint.isEmpty());
+    m_recipeHint->setStyleSheet(hint.isEmpty() || hint.startsWith(tr("Recipe '%1' fits").arg(recipe ? recipe->name : QString()))
+                                    ? QString()
+                                    : QStringLiteral("color: %1;").arg(Theme::warningTextColor().name()));
+    m_useRecipe->setText(tr("Use '%1'").arg(m_suggestedRecipe));
+    m_useRecipe->setVisible(!m_suggestedRecipe.isEmpty());
 }
 
 std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
@@ -308,6 +437,8 @@ RebakePreviewPane *RebakeDialog::previewPane() const { return m_ui->previewPane;
 
 void RebakeDialog::settingsChanged()
 {
+    updateVersionNote();
+    updateRecipeHint();
     if (isRunning()) { // the job bakes the settings it started with
         m_changedWhileRunning = true;
         return;
@@ -441,6 +572,21 @@ void RebakeDialog::onJobFinished(std::optional<JobResult> result)
     }
     if (m_writing && m_outcome.ok)
         m_ui->previewPane->markWritten(m_running->outputPath, m_outcome.bytesWritten);
+    // What the conversion dropped or filled, in the dialog beside the version it came from.
+    if (!m_outcome.cancelled) {
+        updateVersionNote();
+        QStringList said;
+        const QString gameNote = m_outcome.document ? gameEra::currentGameNote(m_outcome.document->dialect()) : QString();
+        for (const QString &w : std::as_const(m_outcome.warnings)) {
+            if (w != gameNote)
+                said << w;
+        }
+        if (!said.isEmpty()) {
+            m_versionNote->setText(m_versionNote->text() + QLatin1Char('\n')
+                                   + tr("This %1: %2.").arg(m_writing ? tr("rebake") : tr("preview"), said.join(QStringLiteral("; "))));
+            m_versionNote->setStyleSheet(QStringLiteral("color: %1;").arg(Theme::warningTextColor().name()));
+        }
+    }
     if (!m_writing && m_changedWhileRunning)
         settingsChanged(); // the preview shows the settings the job started with
     Q_EMIT finished(m_outcome.ok);
@@ -454,7 +600,10 @@ void RebakeDialog::showPreview(const BpatFile &file)
     // the pages it shows are read in. The next preview replaces the file (a rename), which
     // leaves this mapping intact until the pane lets go of it.
     const QString clipName = m_running->clips.isEmpty() ? QString() : m_running->clips.last().name;
-    m_ui->previewPane->showPreview(file, std::max(0, file.findClip(clipName)), m_outcome.errors, m_outcome.validation);
+    const GameEra era = gameEra::ofDialect(file.dialect());
+    m_ui->previewPane->showPreview(file, std::max(0, file.findClip(clipName)), m_outcome.errors, m_outcome.validation,
+                                   m_outcome.gameValidation,
+                                   era == GameEra::Current ? tr("the current game") : tr("the %1-era game").arg(gameEra::name(era)));
     offerPreviewOverlay();
     m_ui->previewTabs->setCurrentWidget(m_ui->viewportTab);
     m_ui->previewPane->setPlaying(true);

@@ -63,14 +63,22 @@ public:
     const bpat::RebakeOutcome &lastOutcome() const { return m_outcome; }
     QString summaryText() const;
     QString statusText() const;
+    // What the version choice keeps and drops, and what the current game makes of it; after a
+    // preview or rebake, also what the conversion dropped or filled (RebakeOutcome::warnings).
+    QString versionNoteText() const;
+    // Whether the recipe fits the target species' game rig, and which built-in recipe does.
+    QString recipeHintText() const;
+    QString suggestedRecipe() const { return m_suggestedRecipe; }
     RebakePreviewPane *previewPane() const;
 
 public Q_SLOTS:
     void startPreview();
     void startRebake();
     void cancel();
-    // The version choice: -1 keeps it (a new file v1, --into the target's), else a format::Dialect.
+    // The version choice: -1 keeps it (a new file late v3, --into the target's), else a format::Dialect.
     void setFormatVersion(int dialect);
+    // Uses the recipe the hint suggests for the target species (recipeHintText()).
+    void useSuggestedRecipe();
 
 Q_SIGNALS:
     void rebaked(const QString &path);
@@ -95,9 +103,15 @@ private:
     void offerPreviewOverlay(); // the source recording to the preview pane, when it is the previewed one
     void settingsChanged();
     void inspectSource();
+    void updateVersionNote();
+    void updateRecipeHint();
 
     std::unique_ptr<Ui::RebakeDialog> m_ui;
     QComboBox *m_formatCombo = nullptr; // the BPAT version to write (data: format::Dialect, -1 = keep)
+    class QLabel *m_versionNote = nullptr;  // what the version choice drops (in the dialog, not a status line)
+    class QLabel *m_recipeHint = nullptr;   // the recipe against the target species' rig
+    class QPushButton *m_useRecipe = nullptr;
+    QString m_suggestedRecipe;
     QPointer<bpat::studio::JobController> m_jobs;
     bpat::studio::JobController::JobId m_job = 0;       // the rebake or preview
     bpat::studio::JobController::JobId m_sourceJob = 0; // reading the source recording

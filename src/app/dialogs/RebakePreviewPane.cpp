@@ -1,12 +1,14 @@
 #include "RebakePreviewPane.h"
 
 #include "PlaybackClock.h"
+#include "Theme.h"
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatWriter.h"
 #include "viewport/ViewportWidget.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSet>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
@@ -125,7 +127,8 @@ bool RebakePreviewPane::overlaysRecording() const
     return m_overlay->isEnabled() && m_overlay->isChecked();
 }
 
-void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStringList &errors, const Diagnostics &findings)
+void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStringList &errors, const Diagnostics &findings,
+                                    const Diagnostics &gameFindings, const QString &gameName)
 {
     m_file = file;
     m_clip = clip;
@@ -156,13 +159,28 @@ void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStrin
                           .arg(file.header().boneCount)
                           .arg(rig.isEmpty() ? QString() : tr(" on the %1 rig").arg(rig)));
 
-    int warnings = 0;
-    for (const Diagnostic &d : findings)
-        warnings += d.severity == Severity::Warning ? 1 : 0;
-    if (errors.isEmpty()) {
+    // Every warning is listed, each profile's once (a finding both profiles make is one line).
+    QStringList warnings;
+    QSet<QString> seen;
+    const auto collect = [&](const Diagnostics &list, const QString &profile) {
+        for (const Diagnostic &d : list) {
+            const QString key = d.code + QLatin1Char('@') + d.location.toString();
+            if (d.severity != Severity::Warning || seen.contains(key))
+                continue;
+            seen.insert(key);
+            warnings << tr("warning (%1) %2: %3").arg(profile, d.code, d.message);
+        }
+    };
+    collect(findings, tr("spec"));
+    collect(gameFindings, tr("game"));
+    const QString game = gameName.isEmpty() ? tr("the game") : gameName;
+    if (errors.isEmpty() && warnings.isEmpty()) {
         m_verdict->setStyleSheet(QStringLiteral("QLabel { color: #2e7d32; }"));
-        m_verdict->setText(warnings ? tr("Validator: valid in the game and spec profiles, %1 warning(s).").arg(warnings)
-                                    : tr("Validator: valid in the game and spec profiles."));
+        m_verdict->setText(tr("Validator: valid in the spec profile and for %1, no warnings.").arg(game));
+    } else if (errors.isEmpty()) {
+        m_verdict->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(Theme::warningTextColor().name()));
+        m_verdict->setText(tr("Validator: valid in the spec profile and for %1, with %2 warning(s):\n%3")
+                               .arg(game).arg(warnings.size()).arg(warnings.join(QLatin1Char('\n'))));
     } else {
         m_verdict->setStyleSheet(QStringLiteral("QLabel { color: #c62828; }"));
         m_verdict->setText(tr("Validator: invalid, Rebake will refuse to write it.\n%1").arg(errors.join(QLatin1Char('\n'))));
@@ -236,7 +254,8 @@ void RebakePreviewPane::showFrame(int frame)
         m_scrub->setValue(frame);
     }
     const double fps = m_clock->fps();
-    m_frameLabel->setText(tr("%1 / %2  %3 s").arg(frame + 1).arg(m_clock->frameCount())
+    // Frames count from 0, as on the main window's timeline.
+    m_frameLabel->setText(tr("%1 / %2  %3 s").arg(frame).arg(std::max(0, m_clock->frameCount() - 1))
                               .arg(fps > 0 ? frame / fps : 0.0, 0, 'f', 2));
 }
 

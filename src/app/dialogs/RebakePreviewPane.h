@@ -36,9 +36,12 @@ public:
     ~RebakePreviewPane() override;
 
     // Shows `file` (in-memory bytes), playing clip `clip` from frame 0, with the validator's
-    // verdict (`errors` empty: valid in both profiles; `findings` add warnings).
+    // verdict (`errors` empty: valid in both profiles). The verdict lists the warnings of the
+    // spec profile (`findings`) and of the game profile (`gameFindings`, judged by `gameName`,
+    // "the current game"): green only when there is none.
     void showPreview(const bpat::BpatFile &file, int clip, const QStringList &errors,
-                     const bpat::Diagnostics &findings);
+                     const bpat::Diagnostics &findings, const bpat::Diagnostics &gameFindings = {},
+                     const QString &gameName = QString());
     void clear(const QString &message = QString());
     void markStale();
     // After Rebake wrote the file: the banner says so (it used to keep "Preview, not saved").

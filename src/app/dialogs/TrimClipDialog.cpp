@@ -1,6 +1,7 @@
 #include "TrimClipDialog.h"
 
 #include "Theme.h"
+#include "widgets/FrameSpinBox.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -13,8 +14,8 @@ namespace bpat::studio {
 
 TrimClipDialog::TrimClipDialog(const QString &clipName, quint32 frameCount, QWidget *parent)
     : QDialog(parent)
-    , m_first(new QSpinBox(this))
-    , m_last(new QSpinBox(this))
+    , m_first(new FrameSpinBox(this))
+    , m_last(new FrameSpinBox(this))
     , m_error(new QLabel(this))
 {
     setWindowTitle(tr("Trim Clip"));
@@ -30,8 +31,8 @@ TrimClipDialog::TrimClipDialog(const QString &clipName, quint32 frameCount, QWid
     m_error->setStyleSheet(QStringLiteral("color: %1;").arg(Theme::invalidInputColor().name()));
     m_error->hide();
     const auto clearError = [this] { m_error->hide(); m_error->clear(); };
-    connect(m_first, &QSpinBox::valueChanged, this, clearError);
-    connect(m_last, &QSpinBox::valueChanged, this, clearError);
+    connect(m_first, &QSpinBox::textChanged, this, clearError);
+    connect(m_last, &QSpinBox::textChanged, this, clearError);
 
     auto *form = new QFormLayout(this);
     form->addRow(new QLabel(tr("Keep frames of '%1' (%2 frames), both ends included:").arg(clipName).arg(frameCount)));
@@ -67,6 +68,17 @@ QString TrimClipDialog::error() const
 
 void TrimClipDialog::accept()
 {
+    // A number past the clip is refused with a message, never clamped or cut short.
+    for (FrameSpinBox *field : {m_first, m_last}) {
+        const QString problem = field->rangeProblem(field == m_first ? tr("The first frame") : tr("The last frame"));
+        if (!problem.isEmpty()) {
+            m_error->setText(problem);
+            m_error->show();
+            field->setFocus();
+            field->selectAll();
+            return;
+        }
+    }
     // A spin box still being edited holds its text uncommitted: commit it first.
     m_first->interpretText();
     m_last->interpretText();

@@ -1,13 +1,15 @@
 #pragma once
 // Asks for the frame range a clip keeps when it is trimmed (first and last frame, inclusive).
-// The two fields do not clamp each other while the user types (typing "20" passes through "2"):
-// the range is checked when the user confirms, and an error is shown in the dialog.
+// The two fields do not clamp each other while the user types (typing "20" passes through "2"),
+// and neither cuts a number short (FrameSpinBox: "40" stays 40 where 31 is the last frame): the
+// range is checked when the user confirms, and an error is shown in the dialog.
 #include <QDialog>
 
 class QLabel;
-class QSpinBox;
 
 namespace bpat::studio {
+
+class FrameSpinBox;
 
 class TrimClipDialog : public QDialog
 {
@@ -24,8 +26,8 @@ public:
     void accept() override;
 
 private:
-    QSpinBox *m_first;
-    QSpinBox *m_last;
+    FrameSpinBox *m_first;
+    FrameSpinBox *m_last;
     QLabel *m_error;
 };
 

@@ -76,6 +76,11 @@ Diagnostics BpatDocumentView::validate(ValidationProfile profile) const
     return quickValidation(m_loaded->file, profile);
 }
 
+Diagnostics BpatDocumentView::validateForEra(ValidationProfile profile, GameEra era) const
+{
+    return quickValidation(m_loaded->file, profile, era);
+}
+
 void BpatDocumentView::showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes) const
 {
     if (keepView && !changes.testAnyFlags(DocumentChange::Palette | DocumentChange::Structure))

@@ -21,6 +21,7 @@ public:
     int boneCount() const override;
     int socketCount() const override;
     Diagnostics validate(ValidationProfile profile) const override;
+    Diagnostics validateForEra(ValidationProfile profile, GameEra era) const override;
     bool isEditable() const override { return true; }
     bool isStale() const override { return m_loaded->isStale(); }
     void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes) const override;

@@ -9,6 +9,7 @@
 // A document is immutable and shared (std::shared_ptr<const OpenDocument>): an edit publishes
 // a new one, and worker threads keep the one they started on.
 #include "ClipEntry.h"
+#include "bpat/GameEra.h"
 #include "diagnostics/Diagnostic.h"
 #include "diagnostics/ValidationCodes.h" // ValidationProfile
 #include "document/DocumentChanges.h"
@@ -64,6 +65,12 @@ public:
     // --- Checks, editing, staleness ---------------------------------------------------------
     // The quick checks: header and tables, never every matrix.
     virtual Diagnostics validate(ValidationProfile profile) const = 0;
+    // The same, with the game profile judging against `era` (BPAT; other kinds ignore it).
+    virtual Diagnostics validateForEra(ValidationProfile profile, GameEra era) const
+    {
+        (void)era;
+        return validate(profile);
+    }
     // Whether edits (DocumentSession) apply to it; deep checks run on editable files too.
     virtual bool isEditable() const { return false; }
     // True when a read hit a page past the end of a file that shrank.

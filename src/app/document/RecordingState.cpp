@@ -32,6 +32,17 @@ bool RecordingState::open(const QString &path, QString *error)
     return true;
 }
 
+void RecordingState::close()
+{
+    if (!m_recording)
+        return;
+    setTimelineSource(TimelineSource::Clip);
+    m_recording.reset();
+    m_path.clear();
+    m_time = 0.0;
+    Q_EMIT closed();
+}
+
 void RecordingState::setTimelineSource(TimelineSource source)
 {
     if (source == m_source || (source == TimelineSource::Recording && !m_recording))

@@ -28,6 +28,14 @@ public:
 
     // Reads the recording at `path`; false with the reason in *error (nothing changes then).
     bool open(const QString &path, QString *error);
+    // Forgets the recording (the timeline plays the document's clip again); emits closed().
+    void close();
+
+    // Whether the recording stays, drawn over the creature, when another document is opened:
+    // the deliberate choice of View > Viewport > Recording Over Creature. Otherwise opening a
+    // document replaces the recording (StudioContext::open).
+    bool keptAsOverlay() const { return m_keptAsOverlay && m_recording; }
+    void setKeptAsOverlay(bool kept) { m_keptAsOverlay = kept; }
 
     // The last recording opened (null when none), and its absolute path.
     std::shared_ptr<const InputAnimation> recording() const { return m_recording; }
@@ -45,6 +53,7 @@ public:
 
 Q_SIGNALS:
     void loaded(const QString &path);
+    void closed();
     void timelineSourceChanged(bpat::studio::RecordingState::TimelineSource source);
     void timeChanged(double seconds);
 
@@ -53,6 +62,7 @@ private:
     QString m_path;
     TimelineSource m_source = TimelineSource::Clip;
     double m_time = 0.0;
+    bool m_keptAsOverlay = false;
 };
 
 } // namespace bpat::studio

@@ -1,6 +1,7 @@
 #include "ClipCommands.h"
 
 #include "bpat/DocumentEditor.h"
+#include "bpat/VersionConverter.h"
 
 #include <QObject>
 #include <algorithm>
@@ -234,6 +235,14 @@ bool ImportClipsCommand::apply(BpatDocument &document, QString *error)
     const int before = document.clipCount();
     if (!DocumentEditor(document).importClips(m_source, m_clips, true, error))
         return false;
+    // The open file keeps its version (it is what is written): clips from an older file get
+    // what that version adds, as `bpat merge` gives them: v3 flags by the game's name rule, and
+    // contact records from the rig's feet (else the contact table goes, as the dialog said).
+    if (document.version() == 3 && m_source.version() < 3) {
+        for (int i = before; i < document.clipCount(); ++i)
+            document.clip(i).flags = format::defaultClipFlags(document.clip(i).name);
+    }
+    VersionConverter::completeNewClips(document);
     m_countBefore = before;
     return true;
 }

@@ -1,4 +1,5 @@
 #include "EditActions.h"
+#include "SaveFileNames.h"
 
 #include "ClipCommands.h"
 #include "DocumentSession.h"
@@ -168,6 +169,8 @@ bool EditActions::saveAs()
         path = QFileDialog::getSaveFileName(m_window, tr("Save As"), m_window->context()->filePath(),
                                             tr("BPAT files (*.bpat);;All files (*)"));
     }
+    // "walk" is saved as walk.bpat, the name the open dialog and the MIME type recognise.
+    path = SaveFileNames::withDefaultSuffix(path, QStringLiteral("bpat"));
     return !path.isEmpty() && m_session->saveAs(path);
 }
 
@@ -250,6 +253,8 @@ void EditActions::importClips()
             return;
         }
     }
+    if (const BpatDocument *document = m_session->document())
+        dialog.setTarget(*document); // says what the open file's version drops of the clips
     if (dialog.exec() != QDialog::Accepted || dialog.selectedClips().isEmpty())
         return;
     m_session->execute(new ImportClipsCommand(m_session, dialog.source(), dialog.selectedClips(),

@@ -94,6 +94,23 @@ public:
     // Rows per palette layer; > 0 forces the layer split (tests).
     void setMaxRowsPerLayer(int rows) { m_maxRows = rows; }
 
+    // Bones the deep checks found broken at some frame (NON_FINITE, NON_AFFINE,
+    // DEGENERATE_MATRIX): while that frame is shown, the bone is ringed where its joint (else its
+    // nearest finite ancestor's, else the root's) is drawn and named in red in the text.
+    struct FlaggedBone
+    {
+        int clip = -1;
+        int frame = -1;
+        int bone = -1;
+        QString code;
+    };
+    void setFlaggedBones(const QList<FlaggedBone> &bones);
+    // The red text lines for the frame shown (empty when no bone is flagged there).
+    QStringList flaggedTextLines() const;
+    // Where the last paint put the text at the top left (file, clip, stats) with its dark
+    // backing, in widget pixels (empty when there was no text).
+    QRect hudRect() const { return m_hudRect; }
+
     // --- Recordings, motion paths, onion skins (ViewportCanvasMotion.cpp) --------------------
     const RecordingScene &recording() const { return m_recording; }
     bool recordingShown() const { return m_recordingShown; }
@@ -252,6 +269,8 @@ private:
     bool m_perBoneColors = false;
     int m_selectedBone = -1;
     int m_hoverBone = -1;
+    QList<FlaggedBone> m_flagged;
+    QRect m_hudRect;
     Overlays m_overlays = Overlays(Skeleton | Grid | Sockets | BoneNames | Stats);
     int m_lastDrawCalls = 0;
     bpat::studio::FrameRateMeter m_frameRate; // over consecutive repaints; "idle" after a pause

@@ -22,6 +22,8 @@ constexpr QColor kSelectedBoneName(255, 160, 60);         // the picked bone's m
 constexpr QColor kBoneName(255, 255, 160);                // the hovered bone's mark and name
 constexpr QColor kSocketName(150, 220, 255);
 constexpr QColor kStatsText(220, 220, 225);
+constexpr QColor kTextBacking(18, 19, 22, 215); // behind the text, so it reads over the creature
+constexpr QColor kFlaggedBone(255, 70, 70); // a bone the deep checks found broken at this frame
 
 // Widget coordinates of a world point; false when behind the camera.
 bool project(const QMatrix4x4 &viewProjection, const QVector3D &point, QSizeF size, QPointF *out)
@@ -81,8 +83,38 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
     }
 }
 
+void ViewportCanvas::setFlaggedBones(const QList<FlaggedBone> &bones)
+{
+    m_flagged = bones;
+    update();
+}
+
+QStringList ViewportCanvas::flaggedTextLines() const
+{
+    QStringList lines;
+    if (m_scene.isEmpty() || m_crowd > 1)
+        return lines;
+    int elsewhere = 0;
+    for (const FlaggedBone &f : m_flagged) {
+        if (f.clip != m_clip)
+            continue;
+        if (f.frame != m_frame) {
+            ++elsewhere;
+            continue;
+        }
+        const QString name = m_scene.boneNames().value(f.bone);
+        lines << QStringLiteral("%1 (bone %2): %3 at this frame").arg(name.isEmpty() ? QStringLiteral("bone %1").arg(f.bone) : name)
+                     .arg(f.bone).arg(f.code);
+    }
+    if (elsewhere > 0)
+        lines << QStringLiteral("%1 more finding(s) in other frames of this clip (Validation panel)").arg(elsewhere);
+    return lines;
+}
+
 void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
 {
+    // 2D on top of the scene: nothing the scene left in the depth buffer may hide it.
+    glDisable(GL_DEPTH_TEST);
     // Into the bound framebuffer through a paint device of our own: QPainter(this) is redirected
     // while the window is grabbed (QWidget::grab, --screenshot, F12), where the text went to the
     // grab's pixmap and the framebuffer image was then drawn over it.
@@ -134,6 +166,39 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             }
         }
     }
+    // Bones the deep checks found broken at this frame: ringed where they are (a NaN joint at
+    // its nearest finite ancestor's joint).
+    if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
+        const QList<QVector3D> joints = m_scene.joints(frame);
+        const auto finite = [](const QVector3D &v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); };
+        painter.setPen(QPen(kFlaggedBone, 2));
+        for (const FlaggedBone &f : std::as_const(m_flagged)) {
+            if (f.clip != m_clip || f.frame != m_frame || f.bone < 0 || f.bone >= joints.size())
+                continue;
+            int at = f.bone;
+            for (int steps = 0; at >= 0 && !finite(joints.at(at)) && steps < joints.size(); ++steps)
+                at = m_scene.parents().value(at, -1);
+            if (at < 0)
+                at = 0;
+            QPointF point;
+            if (!finite(joints.at(at)) || !project(viewProjection, joints.at(at), size, &point))
+                continue;
+            painter.drawEllipse(point, 9, 9);
+            const QString name = m_scene.boneNames().value(f.bone);
+            painter.drawText(point + QPointF(12, 14), QStringLiteral("%1: %2").arg(name.isEmpty() ? QString::number(f.bone) : name, f.code));
+        }
+    }
+    QStringList flagged = flaggedTextLines();
+    if (!flagged.isEmpty()) {
+        const QRectF box(8, 6, width() - 16, height() - 12);
+        const QRectF used = painter.boundingRect(box, Qt::AlignLeft | Qt::AlignBottom, flagged.join(u'\n'));
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(kTextBacking);
+        painter.drawRoundedRect(used.adjusted(-5, -3, 5, 3), 4, 4);
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(kFlaggedBone);
+        painter.drawText(box, Qt::AlignLeft | Qt::AlignBottom, flagged.join(u'\n'));
+    }
     painter.setPen(kStatsText);
     QStringList lines;
     if (drawsRecording())
@@ -173,7 +238,21 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
                      .arg(m_frameRate.text());
         lines << m_renderer;
     }
-    painter.drawText(QRectF(8, 6, width() - 16, height() - 12), Qt::AlignLeft | Qt::AlignTop, lines.join(u'\n'));
+    // The text lies over whatever the view shows (a close-up puts the creature's light skin
+    // behind it, where the light text vanished into the model): a dark backing first.
+    const QString text = lines.join(u'\n');
+    const QRectF area(8, 6, width() - 16, height() - 12);
+    m_hudRect = QRect();
+    if (!text.isEmpty()) {
+        const QRectF used = painter.boundingRect(area, Qt::AlignLeft | Qt::AlignTop, text);
+        m_hudRect = used.adjusted(-5, -3, 5, 3).toAlignedRect();
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(kTextBacking);
+        painter.drawRoundedRect(m_hudRect, 4, 4);
+        painter.setBrush(Qt::NoBrush);
+    }
+    painter.setPen(kStatsText);
+    painter.drawText(area, Qt::AlignLeft | Qt::AlignTop, text);
 }
 
 double ViewportCanvas::visibleFraction() const

@@ -97,6 +97,7 @@ void ViewportWidget::setOverlays(ViewportCanvas::Overlays overlays) { if (m_canv
 void ViewportWidget::setPerBoneColors(bool on) { if (m_canvas) m_canvas->setPerBoneColors(on); }
 void ViewportWidget::setInterpolation(bool on) { if (m_canvas) m_canvas->setInterpolation(on); }
 void ViewportWidget::setSelectedBone(int bone) { if (m_canvas) m_canvas->setSelectedBone(bone); }
+void ViewportWidget::setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones) { if (m_canvas) m_canvas->setFlaggedBones(bones); }
 void ViewportWidget::frameAll() { if (m_canvas) m_canvas->frameAll(); }
 void ViewportWidget::resetCamera() { if (m_canvas) m_canvas->resetCamera(); }
 void ViewportWidget::viewFront() { if (m_canvas) m_canvas->viewFront(); }

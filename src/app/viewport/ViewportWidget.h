@@ -58,6 +58,7 @@ public Q_SLOTS:
     void setPerBoneColors(bool on);
     void setInterpolation(bool on);
     void setSelectedBone(int bone);
+    void setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones); // see ViewportCanvas
     void frameAll();
     void resetCamera();
     void viewFront();

@@ -1,5 +1,6 @@
 #include "ClipMarkerStrip.h"
 
+#include "FrameSlider.h"
 #include "StudioContext.h"
 #include "bpat/BpatFile.h"
 #include "editing/DocumentSession.h"
@@ -9,9 +10,12 @@
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 
 namespace bpat::studio {
@@ -20,6 +24,10 @@ namespace {
 constexpr int kHeight = 44;
 const QColor kMarkerColors[5] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xe1, 0x57, 0x59),
                                  QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1)};
+// Shorter names for labels that do not fit at full length.
+const char *const kShortTitles[5] = {"antic.", "release", "contact", "recover", "exit"};
+constexpr int kLabelRows = 3;
+constexpr int kLabelRowHeight = 11;
 } // namespace
 
 ClipMarkerStrip::ClipMarkerStrip(StudioContext *context, QWidget *parent)
@@ -31,10 +39,8 @@ ClipMarkerStrip::ClipMarkerStrip(StudioContext *context, QWidget *parent)
     setMinimumHeight(kHeight);
     m_variants->setObjectName(QStringLiteral("variantCombo"));
     m_variants->setToolTip(tr("Variants of the current clip's family"));
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_variants, 0, Qt::AlignTop);
-    layout->addStretch(1);
+    m_variants->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_variants->setVisible(false);
     connect(m_context, &StudioContext::fileLoaded, this, &ClipMarkerStrip::rebuild);
     connect(m_context, &StudioContext::fileClosed, this, &ClipMarkerStrip::rebuild);
     connect(m_context, &StudioContext::currentClipChanged, this, &ClipMarkerStrip::rebuild);
@@ -81,16 +87,133 @@ void ClipMarkerStrip::rebuild()
     update();
 }
 
+void ClipMarkerStrip::setFrameAxis(FrameSlider *slider)
+{
+    if (m_axis)
+        m_axis->removeEventFilter(this);
+    m_axis = slider;
+    if (m_axis)
+        m_axis->installEventFilter(this);
+    update();
+}
+
+bool ClipMarkerStrip::eventFilter(QObject *watched, QEvent *event)
+{
+    // The slider's groove moves when the time label beside it changes width.
+    if (watched == m_axis && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+        update();
+    return QWidget::eventFilter(watched, event);
+}
+
 QRect ClipMarkerStrip::plotRect() const
 {
-    const int left = m_variants->isVisible() ? m_variants->geometry().right() + 8 : 4;
-    return QRect(left, 2, std::max(10, width() - left - 4), height() - 4);
+    if (m_axis && m_axis->maximum() > m_axis->minimum()) {
+        // From the handle's centre at the first frame to its centre at the last, in our x.
+        const int dx = m_axis->mapTo(window(), QPoint(0, 0)).x() - mapTo(window(), QPoint(0, 0)).x();
+        const int left = int(std::floor(m_axis->xOfValue(m_axis->minimum()))) + dx;
+        const int right = int(std::ceil(m_axis->xOfValue(m_axis->maximum()))) + dx;
+        return QRect(left, 2, std::max(10, right - left + 1), height() - 4);
+    }
+    return QRect(4, 2, std::max(10, width() - 8), height() - 4);
 }
 
 int ClipMarkerStrip::xOfPhase(double phase) const
 {
+    phase = std::clamp(phase, 0.0, 1.0);
+    if (m_axis && m_axis->maximum() > m_axis->minimum()) {
+        const int dx = m_axis->mapTo(window(), QPoint(0, 0)).x() - mapTo(window(), QPoint(0, 0)).x();
+        const double frame = m_axis->minimum() + phase * (m_axis->maximum() - m_axis->minimum());
+        return int(std::lround(m_axis->xOfValue(frame))) + dx;
+    }
     const QRect r = plotRect();
-    return r.left() + int(std::lround(std::clamp(phase, 0.0, 1.0) * (r.width() - 1)));
+    return r.left() + int(std::lround(phase * (r.width() - 1)));
+}
+
+QList<ClipMarkerStrip::MarkerLabel> ClipMarkerStrip::layoutLabels() const
+{
+    QList<MarkerLabel> labels;
+    if (!m_context->hasFile())
+        return labels;
+    const int current = m_context->currentClip();
+    const auto &clips = m_context->file().clips();
+    if (current < 0 || current >= clips.size() || !clips.at(current).hasMarkers)
+        return labels;
+    const BpatClipInfo &clip = clips.at(current);
+    for (int k = 0; k < format::MarkerCount; ++k) {
+        const float v = clip.markers[k];
+        if (v >= 0.0f && v <= 1.0f)
+            labels.append({k, xOfPhase(v), QRect(), QString()});
+    }
+    // Left to right, each label in the first row where it touches no label placed before it:
+    // to the right of its line, or to the left where the strip ends; at full length, else
+    // shortened, else left out (the tooltip names it).
+    QList<int> order(labels.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&labels](int a, int b) { return labels.at(a).x < labels.at(b).x; });
+    const QFontMetrics metrics = fontMetrics();
+    const int right = width() - 2;
+    QList<QRect> placed;
+    for (int i : order) {
+        MarkerLabel &label = labels[i];
+        for (const char *title : {format::MarkerTitles[label.marker], kShortTitles[label.marker]}) {
+            const QString text = QLatin1String(title);
+            const int w = metrics.horizontalAdvance(text) + 2;
+            for (int row = 0; row < kLabelRows && label.rect.isNull(); ++row) {
+                const int top = 2 + row * kLabelRowHeight;
+                QRect rect(label.x + 3, top, w, kLabelRowHeight);
+                if (rect.right() > right)
+                    rect.moveRight(label.x - 3);
+                if (rect.left() < 0)
+                    continue;
+                const bool free = std::none_of(placed.cbegin(), placed.cend(),
+                                               [&rect](const QRect &p) { return p.adjusted(-3, 0, 3, 0).intersects(rect); });
+                if (free) {
+                    label.rect = rect;
+                    label.text = text;
+                }
+            }
+            if (!label.rect.isNull())
+                break;
+        }
+        if (!label.rect.isNull())
+            placed.append(label.rect);
+    }
+    return labels;
+}
+
+QList<QRect> ClipMarkerStrip::markerLabelRects() const
+{
+    QList<QRect> rects;
+    for (const MarkerLabel &label : layoutLabels())
+        rects.append(label.rect);
+    return rects;
+}
+
+bool ClipMarkerStrip::event(QEvent *event)
+{
+    // Hovering a marker's line names it, its phase and the frame it falls on.
+    if (event->type() == QEvent::ToolTip && m_context->hasFile()) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const int current = m_context->currentClip();
+        const auto &clips = m_context->file().clips();
+        if (current >= 0 && current < clips.size() && clips.at(current).hasMarkers) {
+            const BpatClipInfo &clip = clips.at(current);
+            QStringList lines;
+            for (int k = 0; k < format::MarkerCount; ++k) {
+                const float v = clip.markers[k];
+                if (v >= 0.0f && v <= 1.0f && std::abs(xOfPhase(v) - help->pos().x()) <= 4) {
+                    const double frame = double(v) * std::max<quint32>(1, clip.frameCount - 1);
+                    lines << tr("%1: phase %2, frame %3").arg(QLatin1String(format::MarkerTitles[k])).arg(double(v), 0, 'g', 3)
+                                 .arg(frame, 0, 'f', 1);
+                }
+            }
+            if (!lines.isEmpty()) {
+                QToolTip::showText(help->globalPos(), lines.join(QLatin1Char('\n')), this);
+                return true;
+            }
+        }
+    }
+    return QWidget::event(event);
 }
 
 QStringList ClipMarkerStrip::markerLabels() const
@@ -195,19 +318,12 @@ void ClipMarkerStrip::paintEvent(QPaintEvent *)
             p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignRight | Qt::AlignBottom, tr("sole_y / foot_y"));
         }
     }
-    // Markers at their phase, named.
-    if (clip.hasMarkers) {
-        int labelRow = 0;
-        for (int k = 0; k < format::MarkerCount; ++k) {
-            const float v = clip.markers[k];
-            if (!(v >= 0.0f && v <= 1.0f))
-                continue;
-            const int x = xOfPhase(v);
-            p.setPen(QPen(kMarkerColors[k], 2));
-            p.drawLine(x, r.top(), x, r.bottom());
-            p.drawText(QPoint(std::min(x + 3, r.right() - 100), r.top() + 11 + 10 * (labelRow++ % 2)),
-                       QLatin1String(format::MarkerTitles[k]));
-        }
+    // Markers at their phase, named where their labels fit.
+    for (const MarkerLabel &label : layoutLabels()) {
+        p.setPen(QPen(kMarkerColors[label.marker], 2));
+        p.drawLine(label.x, r.top(), label.x, r.bottom());
+        if (!label.rect.isNull())
+            p.drawText(label.rect, Qt::AlignLeft | Qt::AlignVCenter, label.text);
     }
     // The current frame.
     const int frame = m_context->currentFrame();

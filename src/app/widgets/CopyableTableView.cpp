@@ -71,6 +71,34 @@ void CopyableTableView::copySelection() const
     QApplication::clipboard()->setText(selectedRowsAsTsv());
 }
 
+bool CopyableTableView::event(QEvent *event)
+{
+    // A window shortcut would take these keys before the table sees them; accepting the
+    // override gives the key press to the table instead.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const Qt::KeyboardModifiers modifiers = key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier);
+        switch (key->key()) {
+        case Qt::Key_Left:
+        case Qt::Key_Right:
+        case Qt::Key_Up:
+        case Qt::Key_Down:
+        case Qt::Key_Home:
+        case Qt::Key_End:
+        case Qt::Key_PageUp:
+        case Qt::Key_PageDown:
+            if (modifiers == Qt::NoModifier) {
+                event->accept();
+                return true;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    return QTableView::event(event);
+}
+
 void CopyableTableView::keyPressEvent(QKeyEvent *event)
 {
     if (event->matches(QKeySequence::Copy)) {

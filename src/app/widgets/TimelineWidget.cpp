@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QToolTip>
 #include <QSignalBlocker>
 #include <QStyle>
 #include <algorithm>
@@ -29,14 +30,20 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     ui->setupUi(this);
     setObjectName(QStringLiteral("timeline"));
     createActions();
-    // v2 / v3: the clip's markers, contacts and variants under the slider.
-    ui->outerLayout->insertWidget(1, new ClipMarkerStrip(m_context, this));
+    // v2 / v3: the clip's markers and contacts under the slider, drawn on the slider's frame
+    // axis (a marker sits over the frame the handle shows it at); the variants of its family
+    // beside the clip selector, where they take no width from the strip.
+    auto *strip = new ClipMarkerStrip(m_context, this);
+    strip->setFrameAxis(ui->frameSlider);
+    ui->outerLayout->insertWidget(1, strip);
+    ui->controlsLayout->insertWidget(ui->controlsLayout->indexOf(ui->clipCombo) + 1, strip->variantCombo());
 
     connect(m_context, &StudioContext::fileLoaded, this, &TimelineWidget::rebuildClipList);
     connect(m_context, &StudioContext::fileClosed, this, &TimelineWidget::rebuildClipList);
     connect(m_context, &StudioContext::currentClipChanged, this, &TimelineWidget::onClipChanged);
     connect(m_context, &StudioContext::currentFrameChanged, this, &TimelineWidget::onContextFrameChanged);
     connect(m_context->recording(), &RecordingState::loaded, this, &TimelineWidget::rebuildClipList);
+    connect(m_context->recording(), &RecordingState::closed, this, &TimelineWidget::rebuildClipList);
     connect(m_context->recording(), &RecordingState::timelineSourceChanged, this, &TimelineWidget::onSourceChanged);
     connect(m_context->recording(), &RecordingState::timeChanged, this, &TimelineWidget::onRecordingTimeChanged);
     connect(m_clock, &PlaybackClock::frameChanged, this, &TimelineWidget::onClockFrameChanged);
@@ -61,6 +68,11 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     });
     connect(ui->speedSpin, &QDoubleSpinBox::valueChanged, m_clock, &PlaybackClock::setSpeed);
     connect(ui->frameSpin, &QSpinBox::valueChanged, m_clock, &PlaybackClock::setFrame);
+    // A typed frame outside the clip is refused and said, never cut short or clamped.
+    connect(ui->frameSpin, &FrameSpinBox::outOfRange, this, [this](qint64, const QString &message) {
+        QToolTip::showText(ui->frameSpin->mapToGlobal(QPoint(0, ui->frameSpin->height())), message, ui->frameSpin);
+        Q_EMIT m_context->message(message);
+    });
     // The slider scrubs while dragged; playback pauses during the drag and resumes after it.
     connect(ui->frameSlider, &QSlider::valueChanged, m_clock, &PlaybackClock::setFrame);
     connect(ui->frameSlider, &QSlider::sliderPressed, this, [this] {
@@ -135,9 +147,11 @@ void TimelineWidget::rebuildClipList()
     if (const auto &recording = m_context->recording()->recording()) {
         if (!clips.isEmpty())
             ui->clipCombo->insertSeparator(ui->clipCombo->count());
-        ui->clipCombo->addItem(tr("%1  [recording, %2 s]")
+        // The same span the Rebake dialog states: keys from the start to the end time.
+        ui->clipCombo->addItem(tr("%1  [recording, keys %2 s to %3 s]")
                                    .arg(QFileInfo(m_context->recording()->path()).fileName())
-                                   .arg(recording->duration() - recording->startTime(), 0, 'f', 2),
+                                   .arg(recording->startTime(), 0, 'f', 2)
+                                   .arg(recording->duration(), 0, 'f', 2),
                                kRecordingItem);
     }
     setEnabled(ui->clipCombo->count() > 0);
@@ -204,7 +218,9 @@ void TimelineWidget::updateRanges()
     ui->frameSlider->setRange(0, std::max(0, n - 1));
     ui->frameSlider->setTickInterval(n > 48 ? n / 24 : 1);
     ui->frameSpin->setRange(0, std::max(0, n - 1));
-    ui->frameSpin->setSuffix(QStringLiteral(" / %1").arg(n));
+    // Frames count from 0, here as in the Clips table, markers and `bpat edit`: "23 / 23" is
+    // the last frame of a 24-frame clip.
+    ui->frameSpin->setSuffix(QStringLiteral(" / %1").arg(std::max(0, n - 1)));
 }
 
 void TimelineWidget::onClipChanged(int clip)

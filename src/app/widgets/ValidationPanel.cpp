@@ -22,6 +22,7 @@ ValidationPanel::ValidationPanel(StudioContext *context, QWidget *parent)
     , m_proxy(new ValidationFilterModel(this))
     , m_runner(new DeepCheckRunner(this))
     , m_verdict(new QLabel(this))
+    , m_eraCombo(new QComboBox(this))
 {
     ui->setupUi(this);
     m_verdict->setObjectName(QStringLiteral("verdictLabel"));
@@ -41,6 +42,23 @@ ValidationPanel::ValidationPanel(StudioContext *context, QWidget *parent)
     ui->infosButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));
     ui->profileCombo->addItems(validationProfiles());
     ui->profileCombo->setCurrentText(profileName(m_context->profile()));
+    // Which game the game profile means: the current one, or an older reader (--game-era).
+    m_eraCombo->setObjectName(QStringLiteral("gameEraCombo"));
+    m_eraCombo->addItem(tr("current game"), int(GameEra::Current));
+    m_eraCombo->addItem(tr("v3-early game"), int(GameEra::V3Early));
+    m_eraCombo->addItem(tr("v2-era game"), int(GameEra::V2));
+    m_eraCombo->addItem(tr("v1-era game"), int(GameEra::V1));
+    m_eraCombo->setToolTip(tr("Which game the game profile judges against: the current game (its reader at 4c0caf75 "
+                              "accepts late v3 only, on today's rigs), or an older reader for files meant for an "
+                              "older build (bpat validate --game-era)"));
+    m_eraCombo->setCurrentIndex(m_eraCombo->findData(int(m_context->gameEra())));
+    ui->toolsLayout->insertWidget(ui->toolsLayout->indexOf(ui->profileCombo) + 1, m_eraCombo);
+    m_eraCombo->setVisible(m_context->profile() == ValidationProfile::Game);
+    connect(m_eraCombo, &QComboBox::currentIndexChanged, m_context,
+            [this](int index) { m_context->setGameEra(GameEra(m_eraCombo->itemData(index).toInt())); });
+    connect(m_context, &StudioContext::gameEraChanged, m_eraCombo, [this](GameEra era) {
+        m_eraCombo->setCurrentIndex(m_eraCombo->findData(int(era)));
+    });
     ui->progressBar->setVisible(false);
     ui->cancelButton->setVisible(false);
 
@@ -56,8 +74,10 @@ ValidationPanel::ValidationPanel(StudioContext *context, QWidget *parent)
         if (const std::optional<ValidationProfile> profile = profileFromName(name))
             m_context->setProfile(*profile);
     });
-    connect(m_context, &StudioContext::profileChanged, ui->profileCombo,
-            [this](ValidationProfile profile) { ui->profileCombo->setCurrentText(profileName(profile)); });
+    connect(m_context, &StudioContext::profileChanged, ui->profileCombo, [this](ValidationProfile profile) {
+        ui->profileCombo->setCurrentText(profileName(profile));
+        m_eraCombo->setVisible(profile == ValidationProfile::Game);
+    });
     connect(ui->deepButton, &QPushButton::clicked, this, &ValidationPanel::runDeepChecks);
     connect(ui->cancelButton, &QPushButton::clicked, this, &ValidationPanel::cancelDeepChecks);
     connect(ui->exportButton, &QPushButton::clicked, this, &ValidationPanel::exportReport);
@@ -89,7 +109,7 @@ void ValidationPanel::runDeepChecks()
     if (!m_context->hasFile() || m_runner->isRunning())
         return;
     setRunning(true);
-    m_runner->start(m_context->loadedFile(), profileName(m_context->profile()));
+    m_runner->start(m_context->loadedFile(), profileName(m_context->profile()), m_context->gameEra());
 }
 
 void ValidationPanel::cancelDeepChecks()
@@ -120,7 +140,7 @@ bool ValidationPanel::exportReportTo(const QString &path)
 {
     QString error;
     if (!writeJsonReport(path, m_context->filePath(), m_context->diagnostics(),
-                         profileName(m_context->profile()), &error, m_context->deepChecked())) {
+                         profileName(m_context->profile()), &error, m_context->deepChecked(), m_context->gameEra())) {
         Q_EMIT m_context->message(tr("Could not export the report: %1").arg(error));
         return false;
     }
@@ -154,7 +174,7 @@ QString ValidationPanel::verdict() const
         return QString();
     const Diagnostics &issues = m_context->diagnostics();
     const QString checks = m_context->deepChecked() ? tr("deep checks ran") : tr("deep checks not run");
-    const QString how = tr("%1 profile; %2").arg(profileName(m_context->profile()), checks);
+    const QString how = tr("%1; %2").arg(m_context->rulesDescription(), checks);
     if (issues.isEmpty())
         return tr("No issues found (%1).").arg(how);
     const DiagnosticCounts counts = countDiagnostics(issues);
@@ -162,7 +182,19 @@ QString ValidationPanel::verdict() const
         if (d.severity == Severity::Error)
             return tr("Invalid: %1 error(s) (%2). Root cause first: %3 %4").arg(counts.errors).arg(how, d.code, d.message);
     }
-    return tr("Valid, with %1 warning(s) and %2 info (%3).").arg(counts.warnings).arg(counts.infos).arg(how);
+    if (counts.warnings == 0)
+        return tr("Valid, with %1 info and no warnings (%2).").arg(counts.infos).arg(how);
+    // Valid, but not silently: the warnings by code, the first one in full.
+    QStringList codes;
+    const Diagnostic *first = nullptr;
+    for (const Diagnostic &d : issues) {
+        if (d.severity != Severity::Warning)
+            continue;
+        first = first ? first : &d;
+        if (!codes.contains(d.code))
+            codes << d.code;
+    }
+    return tr("Valid, with %1 warning(s): %2 (%3). First: %4").arg(counts.warnings).arg(codes.join(QStringLiteral(", ")), how, first->message);
 }
 
 } // namespace bpat::studio

@@ -1,6 +1,7 @@
 #pragma once
 // The Validation panel: the context's issues with severity toggles (with counts), a text
-// filter, the profile selector, "Run Deep Checks" in the background with progress and cancel,
+// filter, the profile selector (and, for the game profile, which game: the current one or an
+// older reader), "Run Deep Checks" in the background with progress and cancel,
 // and export of the report as JSON. Double-clicking an issue emits jumpRequested() with the
 // place it names (PanelDocks moves the other panels there).
 #include "diagnostics/DiagnosticLocation.h"
@@ -30,9 +31,10 @@ public:
     ValidationModel *model() const { return m_model; }
     ValidationFilterModel *proxy() const { return m_proxy; }
     CopyableTableView *view() const;
+    QComboBox *gameEraCombo() const { return m_eraCombo; }
     DeepCheckRunner *runner() const { return m_runner; }
     // The one-line verdict above the table: "No issues found (spec profile; deep checks not
-    // run)", or the first error as the root cause.
+    // run)", the first error as the root cause, or the warnings by code.
     QString verdict() const;
 
 public Q_SLOTS:
@@ -55,6 +57,7 @@ private:
     ValidationFilterModel *m_proxy;
     DeepCheckRunner *m_runner;
     class QLabel *m_verdict;
+    class QComboBox *m_eraCombo; // the game profile's era (data: GameEra)
 };
 
 } // namespace bpat::studio

@@ -330,6 +330,7 @@ std::optional<ValidationResult> BpatStreamWriter::structuralCheck(ValidationProf
     }
     ValidationOptions options;
     options.profile = profile;
+    options.gameEra = gameEra::ofDialect(m_plan.dialect()); // the game of the version written
     ValidationResult result = Validator(options).validate(
         BpatFile::fromData(QByteArray::fromRawData(reinterpret_cast<const char *>(mapped), qsizetype(fileSize)), path));
     sparse.unmap(mapped);

@@ -133,18 +133,54 @@ Gate checkHeaderPlausible(const BpatFile &file, DiagnosticSink &sink)
     return gate;
 }
 
-// Game profile: a bone count the game's rig for the species did not have in the file's era.
-void checkGameRig(const BpatFile &file, DiagnosticSink &sink)
+// Game profile: a bone count the game's rig for the species did not have in the chosen era.
+void checkGameRig(const BpatFile &file, DiagnosticSink &sink, GameEra era)
 {
     const BpatHeader &h = file.header();
-    const QList<quint32> counts = GameRigs::boneCounts(h.speciesId, std::max<quint32>(h.version, 1));
+    const QList<quint32> counts = GameRigs::boneCounts(h.speciesId, gameEra::rigVersion(era));
     if (counts.isEmpty() || counts.contains(h.boneCount))
         return;
+    const QString when = era == GameEra::Current ? QStringLiteral("in the current game")
+                                                 : QStringLiteral("in v%1 files").arg(gameEra::rigVersion(era));
     sink.report(RIG_BONE_COUNT_MISMATCH, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
-                QStringLiteral("bone_count is %1, but the game's %2 rig in v%3 files has %4 bones: the game would load this "
+                QStringLiteral("bone_count is %1, but the game's %2 rig %3 has %4 bones: the game would load this "
                                "file into a rig it does not fit")
-                    .arg(h.boneCount).arg(fmt::speciesName(h.speciesId)).arg(std::max<quint32>(h.version, 1))
-                    .arg(GameRigs::describe(counts)));
+                    .arg(h.boneCount).arg(fmt::speciesName(h.speciesId), when, GameRigs::describe(counts)));
+}
+
+// Game profile: what the chosen era's reader makes of the file. A version it refuses, or a v3
+// dialect it reads wrongly, is said once with the fix; otherwise its own refusal is quoted.
+void checkGameReader(const BpatFile &file, DiagnosticSink &sink, GameEra era)
+{
+    const GameReader reader(gameEra::readerDialect(era));
+    const fmt::Dialect dialect = file.dialect();
+    const GameReaderVerdict verdict = reader.read(file);
+    const QString convert = QStringLiteral("bpat convert --to-version %1").arg(gameEra::convertArgument(era));
+    // A version no game wrote (0) has no conversion or era to offer: the reader's refusal says it.
+    const bool knownVersion = file.header().version >= 1 && file.header().version <= fmt::LatestVersion;
+    if (!verdict.loads && verdict.check == 3 && knownVersion) {
+        sink.report(GAME_VERSION_REFUSED, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
+                    QStringLiteral("%1 refuses this %2 file (\"unsupported version\"); convert it: %3 (or judge it "
+                                   "against an older game with --game-era %4)")
+                        .arg(gameEra::describe(era), fmt::dialectName(dialect), convert,
+                             gameEra::name(gameEra::ofDialect(dialect))));
+        return;
+    }
+    const fmt::Dialect wanted = gameEra::readerDialect(era);
+    if (fmt::isV3(dialect) && fmt::isV3(wanted) && dialect != wanted) {
+        sink.report(GAME_DIALECT_MISREAD, fmt::ext::BindPaletteOffset, DiagnosticLocation::region(QStringLiteral("file")),
+                    dialect == fmt::Dialect::V3Early
+                        ? QStringLiteral("%1 loads this v3-early file but reads every matrix transposed (row-major "
+                                         "globals read as column-major skinning matrices, no bind palette): convert "
+                                         "it: %2").arg(gameEra::describe(era), convert)
+                        : QStringLiteral("%1 loads this late-v3 file but reads its skinning matrices as row-major "
+                                         "globals: convert it: %2").arg(gameEra::describe(era), convert));
+    }
+    if (!verdict.loads) {
+        sink.report(GAME_READER_REFUSES, verdict.offset, DiagnosticLocation::region(QStringLiteral("file")),
+                    QStringLiteral("the game's %1 reader stops at its check %2 with \"%3\"")
+                        .arg(fmt::dialectName(reader.dialect())).arg(verdict.check).arg(verdict.message));
+    }
 }
 
 } // namespace
@@ -226,10 +262,14 @@ ValidationResult Validator::validate(const BpatFile &file) const
             checkClipExtras(file, sink);
     }
     checkSockets(file, sink);
-    if (m_options.profile == ValidationProfile::Game && !gate.headerCorrupted)
-        checkGameRig(file, sink);
-    const GameReaderVerdict verdict = GameReader::forFile(file).read(file);
-    if (!verdict.loads) {
+    // Game profile: the chosen game's rig, then its reader (a refusal is the first error all
+    // the same: the rig finding is a warning).
+    if (m_options.profile == ValidationProfile::Game) {
+        if (!gate.headerCorrupted)
+            checkGameRig(file, sink, m_options.gameEra);
+        checkGameReader(file, sink, m_options.gameEra);
+    } else if (const GameReaderVerdict verdict = GameReader::forFile(file).read(file); !verdict.loads) {
+        // Informational: whether the game of the file's own version would load it.
         sink.report(GAME_READER_REFUSES, verdict.offset, DiagnosticLocation::region(QStringLiteral("file")),
                     QStringLiteral("the game's %1 reader stops at its check %2 with \"%3\"")
                         .arg(fmt::dialectName(GameReader::forFile(file).dialect())).arg(verdict.check).arg(verdict.message));
@@ -343,6 +383,17 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         const LayoutSection &a = layout.placed().at(i);
         const LayoutSection &b = layout.placed().at(j);
         const LayoutSection &later = a.offset >= b.offset ? a : b;
+        const LayoutSection &earlier = a.offset >= b.offset ? b : a;
+        // The string table is the one section sized by a free header field: when it starts first
+        // and runs into the next one, its size is what is wrong, not the next section's offset.
+        if (earlier.kind == LayoutSection::Kind::StringTable && earlier.offset < later.offset) {
+            sink.report(SECTION_OVERLAP, fmt::header::StringTableSize, DiagnosticLocation::header(QStringLiteral("string_table_size")),
+                        QStringLiteral("string_table_size %1 makes the string table [%2, %3) run into %4 [%5, %6); the "
+                                       "%7 bytes up to it would hold the table: sections must not share bytes")
+                            .arg(h.stringTableSize).arg(earlier.offset).arg(earlier.end()).arg(later.name).arg(later.offset)
+                            .arg(later.end()).arg(later.offset - earlier.offset));
+            continue;
+        }
         sink.report(SECTION_OVERLAP, later.offset, later.placedBy,
                     QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6); sections must not share bytes")
                         .arg(a.name).arg(a.offset).arg(a.end()).arg(b.name).arg(b.offset).arg(b.end()));

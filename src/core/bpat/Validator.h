@@ -1,11 +1,13 @@
 #pragma once
 // Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`),
-// against what the game's reader of that file's version accepted (profile `game`) or, after the
-// spec profile's structure, its motion (profile `motion`: MotionProfile), and optionally runs deep checks over every matrix and
+// against what the game accepts (profile `game`: the current game, late v3 only and today's
+// rigs, unless `gameEra` names an older reader) or, after the spec profile's structure, its
+// motion (profile `motion`: MotionProfile), and optionally runs deep checks over every matrix and
 // socket row, streaming through the mapping. Never reads outside the file: every structural
 // finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
 //
 // Deep checks can run on a worker thread: pass a cancel flag and a progress callback.
+#include "bpat/GameEra.h"
 #include "diagnostics/DiagnosticSink.h"
 #include "diagnostics/ValidationCodes.h"
 #include "motion/MotionThresholds.h"
@@ -20,6 +22,8 @@ class BpatFile;
 struct ValidationOptions
 {
     ValidationProfile profile = ValidationProfile::Spec;
+    // Game profile: whose reader and rigs judge the file (bpat validate --game-era).
+    GameEra gameEra = GameEra::Current;
     bool deep = false;
     int maxIssues = 0; // keep at most this many issues (0 = all); counts include the rest
     // SOCKET_DATA_MISMATCH: a float differs when |stored - expected| > tolerance * max(1, |expected|).

@@ -137,6 +137,38 @@ QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::opt
     return warnings;
 }
 
+QStringList VersionConverter::dropped(const BpatDocument &doc, Dialect to)
+{
+    QStringList out;
+    const quint32 fromVersion = doc.version();
+    const quint32 toVersion = fmt::versionOf(to);
+    if (toVersion < 3 && fromVersion == 3) {
+        int flagged = 0, variants = 0, contacts = 0;
+        for (int i = 0; i < doc.clipCount(); ++i) {
+            const BpatClip &c = doc.clip(i);
+            flagged += c.flags != fmt::defaultClipFlags(c.name) ? 1 : 0;
+            variants += (c.variantFamily >= 0 && c.variantFamily != i) || c.variantOrdinal != 0 ? 1 : 0;
+            contacts += c.contacts.isEmpty() ? 0 : 1;
+        }
+        if (flagged > 0)
+            out << QStringLiteral("the v3 clip flags (%1 clip(s) differ from the name rule)").arg(flagged);
+        if (variants > 0)
+            out << QStringLiteral("the variant families (%1 clip(s) in a family of another clip)").arg(variants);
+        if (contacts > 0)
+            out << QStringLiteral("the contact table (%1 clip(s) have contact records)").arg(contacts);
+    }
+    if (toVersion < 2 && fromVersion >= 2) {
+        int marked = 0;
+        for (const BpatClip &c : doc.clips())
+            marked += anyMarkerSet(c) ? 1 : 0;
+        if (marked > 0)
+            out << QStringLiteral("the markers of %1 clip(s) (v1 has no markers)").arg(marked);
+    }
+    if (to != Dialect::V3Late && doc.dialect() == Dialect::V3Late && (doc.hasBindPalette() || !doc.boneParents().isEmpty()))
+        out << QStringLiteral("the bind palette and bone parent table (only late v3 holds them)");
+    return out;
+}
+
 ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions &options)
 {
     ConvertResult result;

@@ -57,6 +57,10 @@ public:
     // A streaming plan (some clips with an empty palette and frames to come) is converted as far
     // as it can be without their frames; the rest is listed in ConvertResult::streamed.
     static ConvertResult convert(BpatDocument &document, const ConvertOptions &options);
+    // What converting `document` to `target` would drop, worded as convert() words its warnings,
+    // without converting anything (cheap: the tables only; a plan will do). For dialogs that
+    // say what a version choice loses before anything is written.
+    static QStringList dropped(const BpatDocument &document, format::Dialect target);
 
     // The globals of one frame of one clip (the bind pose choice of --bind-clip / --bind-frame).
     static std::optional<QList<QMatrix4x4>> framePose(const BpatDocument &document, int clip, quint32 frame,

@@ -98,6 +98,8 @@ QJsonObject ValidationReport::reportJson(const RunInfo &run, const QList<Validat
     root.insert(QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING));
     root.insert(QStringLiteral("time"), runTime(run));
     root.insert(QStringLiteral("deep"), run.deep);
+    if (!run.gameEra.isEmpty())
+        root.insert(QStringLiteral("game_era"), run.gameEra);
     return root;
 }
 
@@ -127,8 +129,11 @@ QByteArray ValidationReport::toJUnit(const RunInfo &run, const QList<ValidatedFi
     const QList<std::pair<QString, QString>> props{{QStringLiteral("tool"), QStringLiteral("bpat")},
                                                    {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)},
                                                    {QStringLiteral("profile"), profileName(run.profile)},
-                                                   {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")}};
+                                                   {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")},
+                                                   {QStringLiteral("game_era"), run.gameEra}};
     for (const auto &[name, value] : props) {
+        if (value.isEmpty())
+            continue;
         xml.writeStartElement(QStringLiteral("property"));
         xml.writeAttribute(QStringLiteral("name"), name);
         xml.writeAttribute(QStringLiteral("value"), value);
@@ -186,10 +191,19 @@ QString ValidationReport::summaryLine(const ValidatedFile &file)
     const DiagnosticCounts &c = file.result.counts;
     QString line = QStringLiteral("%1: %2 (%3)").arg(file.path, file.result.valid() ? QStringLiteral("valid") : QStringLiteral("invalid"),
                                                      countsText(c));
-    if (const Diagnostic *first = firstOf(file, Severity::Error))
+    if (const Diagnostic *first = firstOf(file, Severity::Error)) {
         line += QStringLiteral(": %1 %2").arg(first->code, first->message);
-    else if (qsizetype(c.errors) + c.warnings + c.infos == 0)
+    } else if (qsizetype(c.errors) + c.warnings + c.infos == 0) {
         line += QStringLiteral(": no issues found");
+    } else if (c.warnings > 0) {
+        // Valid, not silently: which warnings (--verbose has them in full).
+        QStringList codes;
+        for (const Diagnostic &d : file.result.issues) {
+            if (d.severity == Severity::Warning && !codes.contains(d.code))
+                codes << d.code;
+        }
+        line += QStringLiteral(": warnings %1").arg(codes.join(QStringLiteral(", ")));
+    }
     return line + QLatin1Char('\n');
 }
 

@@ -33,8 +33,11 @@ public:
         ValidationProfile profile = ValidationProfile::Spec;
         bool deep = false;
         QString time; // ISO 8601 UTC; now when empty
+        // Game profile: the era judged against ("current", "v1", "v2", "v3-early"); empty in
+        // the other profiles (then not written).
+        QString gameEra;
     };
-    // reportJson plus {"tool": "bpat", "version", "time", "deep"}
+    // reportJson plus {"tool": "bpat", "version", "time", "deep"} and, in the game profile, "game_era"
     static QJsonObject reportJson(const RunInfo &run, const QList<ValidatedFile> &files);
     static QByteArray toJson(const RunInfo &run, const QList<ValidatedFile> &files);
     // JUnit XML: one <testsuite> (the run), one <testcase> per file, one <failure> per error.
@@ -43,7 +46,8 @@ public:
     // (warnings as ::warning, infos as ::notice).
     static QString githubAnnotations(const ValidatedFile &file);
     // One line per file: `PATH: valid|invalid (E errors, W warnings, I infos)`, then the
-    // root cause of an invalid file (its first error) or "no issues found".
+    // root cause of an invalid file (its first error), the codes of a valid file's warnings
+    // ("warnings RIG_BONE_COUNT_MISMATCH"), or "no issues found".
     static QString summaryLine(const ValidatedFile &file);
 
     // `path:offset: severity CODE message [location]`; without an offset `path: severity ...`.

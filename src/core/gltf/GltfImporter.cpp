@@ -1,6 +1,7 @@
 #include "gltf/GltfImporter.h"
 
 #include "bpat/BpatFormat.h"
+#include "bpat/GameEra.h"
 #include "bpat/VersionConverter.h"
 #include "gltf/GltfAccessorReader.h"
 #include "gltf/GltfAxes.h"
@@ -331,8 +332,10 @@ struct Importer
         const tinygltf::Value bpat = model.asset.extras.IsObject() && model.asset.extras.Has("bpat") ? model.asset.extras.Get("bpat")
                                                                                                      : tinygltf::Value();
         if (bpat.IsObject() && bpat.Has("dialect") && bpat.Get("dialect").IsString()) {
-            if (const auto d = format::dialectFromName(QString::fromStdString(bpat.Get("dialect").Get<std::string>())))
+            if (const auto d = format::dialectFromName(QString::fromStdString(bpat.Get("dialect").Get<std::string>()))) {
                 doc.setDialect(*d);
+                result.sourceDialect = *d;
+            }
         }
         const int bones = int(doc.boneCount());
         QList<quint8> table;
@@ -515,6 +518,12 @@ QList<int> GltfImporter::writableFormatVersions()
     return {1, 2, 3};
 }
 
+int GltfImporter::defaultFormatVersion(const GltfImportResult &result)
+{
+    const quint32 version = result.sourceDialect ? format::versionOf(*result.sourceDialect) : 3;
+    return writableFormatVersions().contains(int(version)) ? int(version) : 3;
+}
+
 BpatSaver::Result GltfImporter::save(const BpatDocument &document, const QString &path, int formatVersion,
                                      QStringList *warnings)
 {
@@ -539,8 +548,11 @@ BpatSaver::Result GltfImporter::save(const BpatDocument &document, const QString
         r.error = QStringLiteral("cannot write version %1: %2").arg(format::dialectName(target), converted.error);
         return r;
     }
-    if (warnings)
+    if (warnings) {
         *warnings << converted.warnings;
+        if (const QString note = gameEra::currentGameNote(target); !note.isEmpty())
+            *warnings << note;
+    }
     return BpatSaver::save(doc, path);
 }
 

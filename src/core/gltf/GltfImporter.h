@@ -44,6 +44,9 @@ struct GltfImportResult
     QString rigSource;                    // "rig humanoid" or "own joints"
     QStringList boneNames;                // per palette bone
     QList<int> boneParents;               // per palette bone (from the rig or the node tree)
+    // The BPAT dialect the file was exported from (the exporter notes it in the asset's extras);
+    // nullopt for a glTF that came from no BPAT file.
+    std::optional<format::Dialect> sourceDialect;
     // Every file the import read (canonical paths): the glTF itself (importFile) and its external
     // buffers. A save must not write over any of them (bpat import, the app's Import glTF).
     QStringList inputs;
@@ -62,10 +65,15 @@ public:
 
     // The BPAT format versions an import can be written as: 1, 2 and 3 (late v3).
     static QList<int> writableFormatVersions();
+    // The version an import is written in unless told otherwise: its source BPAT's (3 for
+    // either v3 dialect), or 3 (late v3, what the current game reads) for a glTF that came
+    // from no BPAT.
+    static int defaultFormatVersion(const GltfImportResult &result);
     // Converts a copy through VersionConverter (as `bpat rebake --format-version`), validates
     // and writes atomically in the given version (an error when it is not writable). What the
-    // conversion filled or dropped goes to *warnings.
-    static BpatSaver::Result save(const BpatDocument &document, const QString &path, int formatVersion = 1,
+    // conversion filled or dropped goes to *warnings, and, for v1 and v2, that the current game
+    // refuses the file.
+    static BpatSaver::Result save(const BpatDocument &document, const QString &path, int formatVersion = 3,
                                   QStringList *warnings = nullptr);
 };
 

@@ -156,6 +156,17 @@ QStringList BuiltinRecipes::names()
     return {QStringLiteral("hands"), QStringLiteral("humanoid-upper-body")};
 }
 
+QStringList BuiltinRecipes::fitting(quint32 speciesId, const QList<quint32> &boneCounts)
+{
+    QStringList out;
+    for (const QString &name : names()) {
+        const std::optional<RebakeRecipe> recipe = byName(name);
+        if (recipe && recipe->speciesId == speciesId && boneCounts.contains(quint32(recipe->boneCount())))
+            out << name;
+    }
+    return out;
+}
+
 std::optional<RebakeRecipe> BuiltinRecipes::byName(const QString &name)
 {
     if (name == u"hands")

@@ -20,6 +20,9 @@ public:
     static RebakeRecipe humanoidUpperBody();
     static QStringList names(); // "hands", "humanoid-upper-body"
     static std::optional<RebakeRecipe> byName(const QString &name);
+    // The built-in recipes that write `speciesId` with one of `boneCounts` bones (a game rig's,
+    // or an --into file's), in names() order: what a dialog suggests for that target.
+    static QStringList fitting(quint32 speciesId, const QList<quint32> &boneCounts);
 };
 
 } // namespace bpat

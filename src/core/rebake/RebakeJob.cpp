@@ -5,6 +5,7 @@
 #include "bpat/BpatStreamWriter.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/FileConverter.h"
+#include "bpat/GameEra.h"
 #include "bpat/VersionConverter.h"
 #include "anim/InputAnimationReader.h"
 #include "bpat/Validator.h"
@@ -26,12 +27,16 @@ bool hasKeysIn(const InputAnimation &animation, double from, double to)
     return false;
 }
 
+// The game profile judges a written file by the game of the version written: a v1 file the user
+// asked for is checked against the v1 reader (and the current game's refusal is a warning).
 ValidationResult validateBytes(const QByteArray &bytes, ValidationProfile profile, const QString &path)
 {
+    const BpatFile file = BpatFile::fromData(bytes, path);
     ValidationOptions options;
     options.profile = profile;
+    options.gameEra = gameEra::ofDialect(file.dialect());
     options.deep = true;
-    return Validator(options).validate(BpatFile::fromData(bytes, path));
+    return Validator(options).validate(file);
 }
 
 // An error as "the same finding": its code at its location ("header.species_id",
@@ -59,6 +64,7 @@ void judgeOutput(const ValidationResult &game, const ValidationResult &spec, con
                  RebakeOutcome &out)
 {
     out.validation = spec.issues;
+    out.gameValidation = game.issues;
     for (const Diagnostic &d : game.issues) {
         if (d.severity == Severity::Error)
             out.errors << QStringLiteral("output invalid (game profile): %1").arg(d.message);
@@ -69,7 +75,41 @@ void judgeOutput(const ValidationResult &game, const ValidationResult &spec, con
     }
 }
 
+// The version a request converts to: --format-version, else late v3 for a new file; nullopt
+// for --into without --format-version (the file keeps its own).
+std::optional<format::Dialect> targetVersion(const RebakeRequest &req)
+{
+    if (req.formatVersion)
+        return req.formatVersion;
+    if (req.intoPath.isEmpty())
+        return format::Dialect::V3Late;
+    return std::nullopt;
+}
+
+// A new file's bind pose is the recipe's rest pose (the rig it was made for), not frame 0: a
+// recording's first frame may hold collapsed (untracked) hands.
+ConvertOptions convertOptions(const RebakeRequest &req, format::Dialect target)
+{
+    ConvertOptions options{target, {}, {}};
+    if (req.intoPath.isEmpty())
+        options.bindGlobals = req.recipe.restGlobals();
+    return options;
+}
+
+// What the current game makes of the version written, when it is not late v3.
+void noteCurrentGame(const BpatDocument &doc, RebakeOutcome &out)
+{
+    const QString note = gameEra::currentGameNote(doc.dialect());
+    if (!note.isEmpty() && !out.warnings.contains(note))
+        out.warnings << note;
+}
+
 } // namespace
+
+format::Dialect RebakeJob::defaultVersion(std::optional<format::Dialect> intoDialect)
+{
+    return intoDialect.value_or(format::Dialect::V3Late);
+}
 
 struct RebakeJob::Prepared
 {
@@ -130,6 +170,7 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
         }
         ValidationOptions gameOptions;
         gameOptions.profile = ValidationProfile::Game;
+        gameOptions.gameEra = gameEra::ofDialect(file->dialect()); // the game it was made for
         const ValidationResult existing = Validator(gameOptions).validate(*file);
         if (!existing.valid()) {
             out.errors << QStringLiteral("%1 is not a valid BPAT file (game profile): %2")
@@ -252,18 +293,20 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
         }
     }
 
-    // The version: --format-version converts the whole document; otherwise an --into file keeps
-    // its own, and the new clips get what it adds (contact records).
-    if (req.formatVersion) {
-        const ConvertResult converted = VersionConverter::convert(doc, ConvertOptions{*req.formatVersion, {}, {}});
+    // The version: --format-version converts the whole document, a new file is late v3 unless
+    // told otherwise; an --into file keeps its own, and the new clips get what it adds (contact
+    // records).
+    if (const std::optional<format::Dialect> target = targetVersion(req)) {
+        const ConvertResult converted = VersionConverter::convert(doc, convertOptions(req, *target));
         if (!converted.ok) {
-            out.errors << QStringLiteral("cannot write version %1: %2").arg(format::dialectName(*req.formatVersion), converted.error);
+            out.errors << QStringLiteral("cannot write version %1: %2").arg(format::dialectName(*target), converted.error);
             return {};
         }
         out.warnings << converted.warnings;
     } else {
         out.warnings << VersionConverter::completeNewClips(doc);
     }
+    noteCurrentGame(doc, out);
     for (const QString &p : doc.problems())
         out.errors << p;
     if (!out.errors.isEmpty())
@@ -323,15 +366,15 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
     // file keeps its own and the new clips get what it adds (contact records). What needs the
     // streamed frames (their contacts, a bind pose that is the first frame) is left to the writer.
     StreamedFill fill;
-    if (req.formatVersion) {
-        ConvertOptions convertOptions{*req.formatVersion, {}, {}};
+    if (const std::optional<format::Dialect> target = targetVersion(req)) {
+        ConvertOptions options = convertOptions(req, *target);
         // The default bind pose, frame 0 of clip 0, is in --into's mapping when that clip is
         // kept: read it now, so the conversion checks and uses it as on the whole document.
         if (keptFirstClip && !plan.hasBindPalette())
-            convertOptions.bindGlobals = FileConverter::framePose(*prepared.intoFile, 0, 0);
-        const ConvertResult converted = VersionConverter::convert(plan, convertOptions);
+            options.bindGlobals = FileConverter::framePose(*prepared.intoFile, 0, 0);
+        const ConvertResult converted = VersionConverter::convert(plan, options);
         if (!converted.ok) {
-            out.errors << QStringLiteral("cannot write version %1: %2").arg(format::dialectName(*req.formatVersion), converted.error);
+            out.errors << QStringLiteral("cannot write version %1: %2").arg(format::dialectName(*target), converted.error);
             return out;
         }
         out.warnings << converted.warnings;
@@ -339,6 +382,7 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
     } else {
         out.warnings << VersionConverter::completeNewClips(plan, std::nullopt, &fill);
     }
+    noteCurrentGame(plan, out);
     // What would stop the file being written, but for the placeholders' empty palettes (and
     // contacts still to compute).
     const QStringList layout = plan.layoutProblems();

@@ -41,7 +41,9 @@ struct RebakeRequest
     // point of --into and always allowed.
     bool overwriteInput = false;
     // The version to write (bpat rebake --format-version, the dialog's choice). Unset: a new
-    // file is v1 and an --into file keeps its version (new clips get what that version adds).
+    // file is late v3 (what the current game reads; a recording has no version of its own, its
+    // bind palette is the recipe's rest pose) and an --into file keeps its version (new clips get
+    // what that version adds).
     std::optional<format::Dialect> formatVersion = std::nullopt;
 };
 
@@ -50,8 +52,12 @@ struct RebakeOutcome
     bool ok = false;
     bool cancelled = false;
     QStringList errors;             // what went wrong (empty when ok)
-    QStringList warnings;           // what a version conversion dropped or could not fill
-    Diagnostics validation;         // findings on the output (warnings when ok)
+    QStringList warnings;           // what a version conversion dropped or could not fill, and
+                                    // (an older version than late v3) that the current game refuses it
+    Diagnostics validation;         // findings on the output (warnings when ok), spec profile
+    // The game profile's findings on the output, judged by the game of the version written (the
+    // current game for late v3): RIG_BONE_COUNT_MISMATCH and the other game-only warnings.
+    Diagnostics gameValidation;
     // The document written: build() fills every palette; run() streams the rebaked clips to
     // the file, so their palettes and socket rows are left empty here (frame counts, names, fps
     // and loops are set; read the written file for the matrices).
@@ -67,6 +73,9 @@ public:
     explicit RebakeJob(RebakeRequest request);
 
     const RebakeRequest &request() const { return m_request; }
+    // The version a request without formatVersion writes: the --into file's dialect when there
+    // is one, else late v3.
+    static format::Dialect defaultVersion(std::optional<format::Dialect> intoDialect);
 
     // Everything but writing: the document the job would write (for previews) and its bytes,
     // with their validation. outcome.ok means it is valid and could be written.

@@ -152,6 +152,16 @@ QList<int> RebakeRecipe::evaluationOrder() const
     return order;
 }
 
+QList<QMatrix4x4> RebakeRecipe::restGlobals() const
+{
+    QList<QMatrix4x4> globals(boneCount());
+    for (int b : evaluationOrder()) {
+        const int p = bones.at(b).parent;
+        globals[b] = p >= 0 ? globals.at(p) * bones.at(b).rest.matrix() : bones.at(b).rest.matrix();
+    }
+    return globals;
+}
+
 std::optional<Hand> RebakeRecipe::handOf(int bone) const
 {
     int b = bone;

@@ -115,6 +115,9 @@ public:
     QStringList problems() const;
     // Bones ordered parents first (valid recipes only).
     QList<int> evaluationOrder() const;
+    // The rest (standing) pose as global matrices, one per bone (valid recipes only): the bind
+    // palette of a late-v3 file made from this recipe.
+    QList<QMatrix4x4> restGlobals() const;
     // The hand a bone belongs to for tracking (driven by that hand's curves, or a Rest bone
     // under such a bone); nullopt for the others.
     std::optional<Hand> handOf(int bone) const;

@@ -1,4 +1,5 @@
-// The baker end to end: every file it writes is a valid BPAT (both profiles) or BPSM with the
+// The baker end to end: every file it writes is a valid BPAT (spec profile, and the game profile
+// of the v1-era game it was made for; the current game refuses v1) or BPSM with the
 // stated species, bone count and clips; socket rows agree with the palettes; a failing species
 // is reported and leaves no file behind; the streamed files are the bytes the in-memory writers
 // make of bakeDocument() / bakeSnapshot(), and the bytes `bpat bake` wrote before streaming.
@@ -93,14 +94,26 @@ void tst_Baker::bpatFilesAreValidInBothProfiles()
     QFETCH(int, sockets);
     QFETCH(QStringList, clips);
     const QString path = QDir(m_dir.path()).filePath(file);
+    // The built-in set is the v1 era's, written as v1: valid without a warning in the spec
+    // profile and for the v1-era game (docs/validation.md, "The built-in baker's files").
     for (ValidationProfile profile : {ValidationProfile::Spec, ValidationProfile::Game}) {
-        const ValidationResult r = Validator(ValidationOptions::make(profile, true)).validatePath(path);
+        ValidationOptions options = ValidationOptions::make(profile, true);
+        options.gameEra = GameEra::V1;
+        const ValidationResult r = Validator(options).validatePath(path);
         QString issues;
         for (const Diagnostic &d : r.issues)
             issues += d.code + u": "_qs + d.message + u"\n"_qs;
         QVERIFY2(r.valid(), qPrintable(issues));
         QCOMPARE(r.counts.warnings, 0);
     }
+    // The current game refuses v1, first and with the fix; its horse and elephant have new rigs.
+    const ValidationResult current = Validator(ValidationOptions::make(ValidationProfile::Game)).validatePath(path);
+    QCOMPARE(current.counts.errors, 1);
+    const auto error = std::find_if(current.issues.cbegin(), current.issues.cend(),
+                                    [](const Diagnostic &d) { return d.severity == Severity::Error; });
+    QCOMPARE(error->code, codes::GAME_VERSION_REFUSED);
+    QVERIFY(error->message.contains(u"bpat convert --to-version 3"_qs));
+    QCOMPARE(current.counts.warnings, bones == 20 ? 0 : 1);
     const auto bpat = BpatFile::open(path);
     QVERIFY(bpat);
     QCOMPARE(int(bpat->header().speciesId), species);
@@ -275,6 +288,16 @@ void tst_Baker::versionsStreamLikeTheInMemoryWriter()
         QCOMPARE(QCryptographicHash::hash(written, QCryptographicHash::Sha256).toHex(),
                  QCryptographicHash::hash(BpatWriter(*doc).toBytes(), QCryptographicHash::Sha256).toHex());
         QCOMPARE(BpatFile::fromData(written).dialect(), format::Dialect(dialect));
+        // Late v3 is what the current game loads: valid in its profile, the 16-bone horse and
+        // elephant with the one warning that they are not its rigs.
+        if (format::Dialect(dialect) == format::Dialect::V3Late) {
+            const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Game, true))
+                                           .validate(BpatFile::fromData(written));
+            QVERIFY(r.valid());
+            QCOMPARE(r.counts.warnings, m.bpatFileName.startsWith(u"humanoid"_qs) ? 0 : 1);
+            for (const Diagnostic &d : r.issues)
+                QVERIFY2(d.severity != Severity::Warning || d.code == codes::RIG_BONE_COUNT_MISMATCH, qPrintable(d.message));
+        }
     }
 }
 

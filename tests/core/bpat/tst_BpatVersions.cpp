@@ -310,11 +310,26 @@ private Q_SLOTS:
             const GameReaderVerdict v = GameReader(dialect).read(file);
             QVERIFY2(v.loads, qPrintable(v.message));
             for (ValidationProfile p : {ValidationProfile::Spec, ValidationProfile::Game}) {
-                const ValidationResult r = Validator(ValidationOptions::make(p, true)).validate(file);
+                // Judged by the game of its version.
+                ValidationOptions options = ValidationOptions::make(p, true);
+                options.gameEra = gameEra::ofDialect(dialect);
+                const ValidationResult r = Validator(options).validate(file);
                 QVERIFY(r.valid());
                 // The 3-bone test humanoid is not the game's 20-bone rig: the one expected warning.
                 for (const Diagnostic &d : r.issues)
                     QVERIFY2(d.severity != Severity::Warning || d.code == codes::RIG_BONE_COUNT_MISMATCH, qPrintable(d.message));
+            }
+            // The current game reads late v3 only: an older version is refused, an early-v3 file
+            // misread, each an error naming the fix.
+            const ValidationResult current = Validator(ValidationOptions::make(ValidationProfile::Game)).validate(file);
+            QCOMPARE(current.valid(), dialect == Dialect::V3Late);
+            if (dialect != Dialect::V3Late) {
+                const QString expected = dialect == Dialect::V3Early ? codes::GAME_DIALECT_MISREAD : codes::GAME_VERSION_REFUSED;
+                QCOMPARE(current.counts.errors, 1);
+                const auto it = std::find_if(current.issues.cbegin(), current.issues.cend(),
+                                             [](const Diagnostic &d) { return d.severity == Severity::Error; });
+                QCOMPARE(it->code, expected);
+                QVERIFY2(it->message.contains(QStringLiteral("bpat convert --to-version 3")), qPrintable(it->message));
             }
             // Read back: the same document writes the same bytes.
             const auto again = BpatDocument::fromFile(file);

@@ -171,6 +171,10 @@ private Q_SLOTS:
         constexpr qsizetype C0 = 96, C1 = 96 + 48;
         row("v3 dialect", late, [](QByteArray &) {}, false, codes::V3_DIALECT, I, I, "ext", 80);
         row("game reader", late, [](QByteArray &b) { setU32(b, 72, 5); }, false, codes::GAME_READER_REFUSES, I, E, "file", 72);
+        // The game profile judges by the game of the base's version (here the current game, and
+        // the early-v3 game): another version is refused, the other v3 dialect misread.
+        row("game version", late, [](QByteArray &b) { setU32(b, 4, 1); }, false, codes::GAME_VERSION_REFUSED, I, E, "header.version", 4);
+        row("game dialect", early, [late](QByteArray &b) { b = late; }, false, codes::GAME_DIALECT_MISREAD, I, E, "file", 80);
         row("v3 truncated", early, [](QByteArray &b) { b.truncate(90); }, false, codes::V3_EXTENSION_TRUNCATED, E, E, "ext", 64);
         row("contact count", early, [](QByteArray &b) { setU32(b, 72, 5); }, false, codes::CONTACT_COUNT_MISMATCH, E, E, "ext.contact_entry_count", 72);
         row("contact bounds", late, [](QByteArray &b) { setU64(b, 64, quint64(b.size()) - 8); }, false,
@@ -228,9 +232,13 @@ private Q_SLOTS:
         QFETCH(qint64, offset);
 
         // The unmodified base is clean in both profiles, deep checks included (a v3 file says
-        // which dialect it is).
+        // which dialect it is). The game profile judges each base by the game of its version
+        // (the current game refuses all but late v3: GAME_VERSION_REFUSED, tested on its own).
+        const GameEra era = gameEra::ofDialect(BpatFile::fromData(base).dialect());
         for (ValidationProfile p : {ValidationProfile::Spec, ValidationProfile::Game}) {
-            ValidationResult clean = Validator(ValidationOptions::make(p, true)).validate(BpatFile::fromData(base));
+            ValidationOptions cleanOptions = ValidationOptions::make(p, true);
+            cleanOptions.gameEra = era;
+            ValidationResult clean = Validator(cleanOptions).validate(BpatFile::fromData(base));
             // The 3-bone test humanoid is not the game's 20-bone rig (the one expected game finding).
             clean.issues.removeIf([](const Diagnostic &d) { return d.code == codes::RIG_BONE_COUNT_MISMATCH; });
             const bool v3 = BpatFile::fromData(base).isV3();
@@ -244,11 +252,14 @@ private Q_SLOTS:
         for (ValidationProfile p : {ValidationProfile::Spec, ValidationProfile::Game}) {
             ValidationOptions options;
             options.profile = p;
+            options.gameEra = era;
             options.deep = deep;
             const ValidationResult r = Validator(options).validate(file);
             const Diagnostic *d = findCode(r, code);
-            if (code == codes::RIG_BONE_COUNT_MISMATCH && p == ValidationProfile::Spec) {
-                QVERIFY2(!d, "rigs are checked in the game profile only");
+            const bool gameOnly = code == codes::RIG_BONE_COUNT_MISMATCH || code == codes::GAME_VERSION_REFUSED
+                                  || code == codes::GAME_DIALECT_MISREAD;
+            if (gameOnly && p == ValidationProfile::Spec) {
+                QVERIFY2(!d, "rigs and the game's era are checked in the game profile only");
                 continue;
             }
             QVERIFY2(d, qPrintable(QStringLiteral("%1 not reported; got:\n%2").arg(code, describe(r))));
@@ -301,6 +312,27 @@ private Q_SLOTS:
         }
     }
 
+    void corruptedStringTableSizeIsBlamedOnIt()
+    {
+        // string_table_size 250 -> 4000 in the real humanoid: the table runs into the palette.
+        // The finding used to point at palette_data_offset, which is right.
+        const QString relative = QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(relative);
+        QFile f(testpaths::shared(relative));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray bytes = f.readAll();
+        QCOMPARE(qFromLittleEndian<quint32>(bytes.constData() + 28), quint32(250));
+        testdocs::setU32(bytes, 28, 4000);
+        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec)).validate(BpatFile::fromData(bytes));
+        const Diagnostic *d = findCode(r, codes::SECTION_OVERLAP);
+        QVERIFY2(d, qPrintable(describe(r)));
+        QCOMPARE(d->location.toString(), QStringLiteral("header.string_table_size"));
+        QCOMPARE(qint64(*d->offset), qint64(28));
+        QVERIFY2(d->message.contains(QStringLiteral("string_table_size 4000")), qPrintable(d->message));
+        for (const Diagnostic &each : r.issues)
+            QVERIFY2(each.location.toString() != QStringLiteral("header.palette_data_offset"), qPrintable(each.message));
+    }
+
     void deepFindingsNameTheirBone()
     {
         // A command-line report shows only the message: it must say which bone.
@@ -319,13 +351,19 @@ private Q_SLOTS:
         BpatDocument doc(0, 53);
         doc.addClip(testdocs::makeClip(QStringLiteral("a"), 2, 53, 30.0f, true));
         const BpatFile file = BpatFile::fromData(BpatWriter(doc).toBytes());
-        const ValidationResult game = Validator(ValidationOptions::make(ValidationProfile::Game)).validate(file);
+        ValidationOptions v1Game = ValidationOptions::make(ValidationProfile::Game);
+        v1Game.gameEra = GameEra::V1;
+        const ValidationResult game = Validator(v1Game).validate(file);
         const Diagnostic *d = findCode(game, codes::RIG_BONE_COUNT_MISMATCH);
         QVERIFY2(d, qPrintable(describe(game)));
         QCOMPARE(d->severity, Severity::Warning);
         QVERIFY2(d->message.contains(QStringLiteral("53")) && d->message.contains(QStringLiteral("humanoid"))
                      && d->message.contains(QStringLiteral("20 bones")), qPrintable(d->message));
         QVERIFY(game.valid());
+        // The current game's rigs judge it too (and refuse its version).
+        const ValidationResult current = Validator(ValidationOptions::make(ValidationProfile::Game)).validate(file);
+        QVERIFY(findCode(current, codes::RIG_BONE_COUNT_MISMATCH));
+        QVERIFY(findCode(current, codes::RIG_BONE_COUNT_MISMATCH)->message.contains(QStringLiteral("current game")));
         // The era table takes the version: a 50-bone horse is a v2/v3 rig, an 8-bone one v1 only.
         QCOMPARE(GameRigs::boneCounts(1, 1), (QList<quint32>{8, 16}));
         QCOMPARE(GameRigs::boneCounts(1, 2), (QList<quint32>{16, 50}));
@@ -560,9 +598,13 @@ private Q_SLOTS:
         BPAT_REQUIRE_SHARED(relative);
         const auto file = BpatFile::open(testpaths::shared(relative));
         QVERIFY(file);
+        // Each judged by the game of its version (the current game refuses all but late v3:
+        // tst_GameEra).
         for (ValidationProfile p : {ValidationProfile::Spec, ValidationProfile::Game}) {
             for (bool deep : {false, true}) {
-                ValidationResult r = Validator(ValidationOptions::make(p, deep)).validate(*file);
+                ValidationOptions options = ValidationOptions::make(p, deep);
+                options.gameEra = gameEra::ofDialect(file->dialect());
+                ValidationResult r = Validator(options).validate(*file);
                 // The v3 files' 16-bone horse and elephant are v1-era creatures in a later container:
                 // the game's rigs of the v3 era had 50 and 32 bones (a game-profile warning).
                 r.issues.removeIf([&](const Diagnostic &d) {

@@ -3,6 +3,7 @@
 // Debian's assimp-testmodels, where the skinned one imports and every broken one is refused
 // with a message, never a crash or a hang.
 #include "GltfTestSupport.h"
+#include "TestDocuments.h"
 #include "gltf/GltfExporter.h"
 #include "gltf/GltfImporter.h"
 #include "bpat/BpatFormat.h"
@@ -343,6 +344,31 @@ private Q_SLOTS:
         QVERIFY(!named.document);
         QVERIFY2(named.error.contains(QLatin1String("not a regular file")), qPrintable(named.error));
         QVERIFY(timer.elapsed() < 5000);
+    }
+
+    void defaultVersionFollowsTheSource()
+    {
+        // Import wrote v1 by default, dropping what a v3 export carried. Now: the version of the
+        // BPAT the glTF was exported from, else late v3 (what the current game reads).
+        const GltfImportResult plain = GltfImporter::importBytes(twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}),
+                                                                 QString(), {});
+        QVERIFY2(plain.document, qPrintable(plain.error));
+        QVERIFY(!plain.sourceDialect);
+        QCOMPARE(GltfImporter::defaultFormatVersion(plain), 3);
+        for (format::Dialect dialect : {format::Dialect::V1, format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late}) {
+            GltfExportResult exported;
+            const QByteArray glb = GltfExporter::toBytes(testdocs::smallVersionedDocument(dialect), true, {}, &exported);
+            QVERIFY2(!glb.isEmpty(), qPrintable(exported.error));
+            const GltfImportResult back = GltfImporter::importBytes(glb, QString(), {});
+            QVERIFY2(back.document, qPrintable(back.error));
+            QCOMPARE(back.sourceDialect, std::optional(dialect));
+            QCOMPARE(GltfImporter::defaultFormatVersion(back), int(format::versionOf(dialect)));
+        }
+        // v1 and v2 are written on request, with the current game's refusal said.
+        QTemporaryDir dir;
+        QStringList notes;
+        QVERIFY(GltfImporter::save(*plain.document, dir.filePath(QStringLiteral("v1.bpat")), 1, &notes).saved);
+        QVERIFY2(notes.join(u' ').contains(QStringLiteral("current game")), qPrintable(notes.join(u'\n')));
     }
 
     void assimpSimpleSkin()

@@ -47,11 +47,15 @@ QByteArray clipBytes(const BpatFile &file, int clip)
     return out;
 }
 
+// Valid in `profile`; the game profile judges by the game of the version written (as the
+// rebake itself does): a v1 file --into a v1 target is checked against the v1 reader.
 bool validIn(const QString &path, ValidationProfile profile)
 {
     ValidationOptions o;
     o.profile = profile;
     o.deep = true;
+    if (const std::optional<BpatFile> file = BpatFile::open(path))
+        o.gameEra = gameEra::ofDialect(file->dialect());
     const ValidationResult r = Validator(o).validatePath(path);
     for (const Diagnostic &d : r.issues) {
         if (d.severity == Severity::Error)
@@ -246,6 +250,9 @@ private Q_SLOTS:
         }
         QCOMPARE(file.clips().last().frameCount, 73u);
         QVERIFY(file.clips().last().loops());
+        // --into keeps the target's version (v1), and says the current game refuses it.
+        QCOMPARE(file.dialect(), format::Dialect::V1);
+        QVERIFY2(o.warnings.join(u' ').contains(QStringLiteral("current game")), qPrintable(o.warnings.join(u'\n')));
         QVERIFY(validIn(out, ValidationProfile::Spec));
         QVERIFY(validIn(out, ValidationProfile::Game));
     }
