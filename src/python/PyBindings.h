@@ -17,8 +17,8 @@ void bindDocument(py::module_ &m);   // bpat.Document: edits and saves (PyDocume
 void bindWriters(py::module_ &m);    // convert, rebake, export_gltf, import_gltf (PyWriters.cpp)
 
 // bpat.validate and bpat.analyze of a file opened already (bpat.BpatFile.validate, .analyze).
-py::object validateOpened(const BpatFile &file, const QString &profile, bool deep, int maxIssues, const py::object &motion,
-                          int threads);
+py::object validateOpened(const BpatFile &file, const py::object &profile, const py::object &era, bool deep, int maxIssues,
+                          const py::object &motion, int threads);
 py::dict analyzeOpened(const BpatFile &file, const py::object &clips, const py::object &cycleTimes);
 
 // bpat.open per kind.

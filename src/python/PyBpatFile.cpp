@@ -315,10 +315,11 @@ void bindBpatFile(py::module_ &m)
             }
             return out;
         }, "The file's sections, sorted by offset (the Layout panel's).")
-        .def("validate", [](const PyBpatFile &self, const QString &profile, bool deep, int maxIssues, const py::object &motion,
-                            int threads) { return validateOpened(self.file(), profile, deep, maxIssues, motion, threads); },
-             py::arg("profile") = "spec", py::arg("deep") = false, py::arg("max_issues") = 0, py::arg("motion") = py::none(),
-             py::arg("threads") = 0, "bpat.validate() of this mapping (the bytes these views show).")
+        .def("validate", [](const PyBpatFile &self, const py::object &profile, const py::object &era, bool deep, int maxIssues,
+                            const py::object &motion, int threads) {
+            return validateOpened(self.file(), profile, era, deep, maxIssues, motion, threads);
+        }, py::arg("profile") = py::none(), py::arg("game_era") = py::none(), py::arg("deep") = false, py::arg("max_issues") = 0,
+             py::arg("motion") = py::none(), py::arg("threads") = 0, "bpat.validate() of this mapping (the bytes these views show).")
         .def("analyze", [](const PyBpatFile &self, const py::object &clips, const py::object &cycleTimes) {
             return analyzeOpened(self.file(), clips, cycleTimes);
         }, py::arg("clips") = py::none(), py::arg("cycle_times") = py::none(), "bpat.analyze() of this mapping.")

@@ -6,6 +6,7 @@
 #include "PyJson.h"
 #include "PyWork.h"
 
+#include "bpat/GameEra.h"
 #include "bpat/Validator.h"
 #include "diagnostics/ValidationCodes.h"
 #include "formats/FormatRegistry.h"
@@ -17,15 +18,29 @@ namespace bpat::python {
 
 namespace {
 
-ValidationOptions validationOptions(const QString &profile, bool deep, int maxIssues, const py::object &motion, int threads)
+// profile None: 'spec', or 'game' when a game era is given (as `bpat validate --game-era` alone).
+ValidationOptions validationOptions(const py::object &profileArg, const py::object &era, bool deep, int maxIssues,
+                                    const py::object &motion, int threads)
 {
+    const QString profile = profileArg.is_none() ? (era.is_none() ? QStringLiteral("spec") : QStringLiteral("game"))
+                                                 : profileArg.cast<QString>();
     const auto chosen = profileFromName(profile);
     if (!chosen)
         raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
               QStringLiteral("unknown profile '%1' (expected spec, game or motion)").arg(profile));
+    std::optional<GameEra> chosenEra = GameEra::Current;
+    if (!era.is_none()) {
+        chosenEra = gameEra::fromName(era.cast<QString>());
+        if (!chosenEra)
+            raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"), QStringLiteral("unknown game era '%1' (expected %2)")
+                                                                        .arg(era.cast<QString>(), gameEra::names().join(QStringLiteral(", "))));
+        if (*chosen != ValidationProfile::Game)
+            raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"), QStringLiteral("game_era judges the game profile: profile='game'"));
+    }
     if (maxIssues < 0)
         raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"), QStringLiteral("max_issues must be 0 (all) or more"));
     ValidationOptions options = ValidationOptions::make(*chosen, deep, maxIssues);
+    options.gameEra = *chosenEra;
     options.threads = threads;
     if (!motion.is_none()) {
         for (const auto &[key, value] : motion.cast<py::dict>()) {
@@ -59,6 +74,7 @@ py::object resultRecord(const QString &path, const QString &kind, const Validati
     f["path"] = NativeName::display(path);
     f["kind"] = kind;
     f["profile"] = profileName(options.profile);
+    f["game_era"] = options.profile == ValidationProfile::Game ? py::cast(gameEra::name(options.gameEra)) : py::object(py::none());
     f["deep"] = options.deep;
     f["valid"] = r.valid();
     f["errors"] = r.counts.errors;
@@ -70,13 +86,13 @@ py::object resultRecord(const QString &path, const QString &kind, const Validati
     return record("ValidationResult", f);
 }
 
-py::object validatePath(const py::handle &pathArg, const QString &profile, bool deep, int maxIssues, const py::object &motion,
-                        int threads)
+py::object validatePath(const py::handle &pathArg, const py::object &profile, const py::object &era, bool deep, int maxIssues,
+                        const py::object &motion, int threads)
 {
     if (py::isinstance<PyBpatFile>(pathArg))
-        return validateOpened(pathArg.cast<const PyBpatFile &>().file(), profile, deep, maxIssues, motion, threads);
+        return validateOpened(pathArg.cast<const PyBpatFile &>().file(), profile, era, deep, maxIssues, motion, threads);
     const QString path = pathArgument(pathArg);
-    ValidationOptions options = validationOptions(profile, deep, maxIssues, motion, threads);
+    ValidationOptions options = validationOptions(profile, era, deep, maxIssues, motion, threads);
     options.releaseBehind = true; // mapped to be checked once, as the CLI does
     const ValidationResult r = runValidation(options, [&](const ValidationOptions &o) { return FormatRegistry::validate(path, o); });
     return resultRecord(path, FormatRegistry::forPath(path).id, options, r);
@@ -151,9 +167,10 @@ py::dict analyzeFile(const BpatFile &file, const py::object &clips, const py::ob
 
 } // namespace
 
-py::object validateOpened(const BpatFile &file, const QString &profile, bool deep, int maxIssues, const py::object &motion, int threads)
+py::object validateOpened(const BpatFile &file, const py::object &profile, const py::object &era, bool deep, int maxIssues,
+                          const py::object &motion, int threads)
 {
-    const ValidationOptions options = validationOptions(profile, deep, maxIssues, motion, threads);
+    const ValidationOptions options = validationOptions(profile, era, deep, maxIssues, motion, threads);
     const ValidationResult r = runValidation(options, [&](const ValidationOptions &o) { return Validator(o).validate(file); });
     return resultRecord(file.path(), QStringLiteral("bpat"), options, r);
 }
@@ -176,11 +193,12 @@ void bindChecks(py::module_ &m)
     }, py::arg("path"), "The kind of a file ('bpat', 'bpsm', 'input-animation'...), from its name and first bytes; None if unknown.");
     m.def("folder_globs", [] { return FormatRegistry::folderGlobs(); },
           "The patterns `bpat validate DIR` looks for in folders ('*.bpat', '*.bpsm', '*.bprm').");
-    m.def("validate", &validatePath, py::arg("path"), py::arg("profile") = "spec", py::arg("deep") = false,
-          py::arg("max_issues") = 0, py::arg("motion") = py::none(), py::arg("threads") = 0,
+    m.def("validate", &validatePath, py::arg("path"), py::arg("profile") = py::none(), py::arg("game_era") = py::none(),
+          py::arg("deep") = false, py::arg("max_issues") = 0, py::arg("motion") = py::none(), py::arg("threads") = 0,
           "Every finding about one file, as `bpat validate --json` reports it, as a bpat.ValidationResult: profile 'spec' "
-          "(the format documents), 'game' (what the game's reader accepts) or 'motion' (the motion lint; `motion` sets "
-          "its thresholds, {'pop_factor': 5}); deep=True checks every matrix and socket row (without the GIL; Ctrl-C "
+          "(the format documents; the default), 'game' (what the game accepts: the current game, or the reader of "
+          "`game_era` 'v1', 'v2', 'v3-early'; a game_era alone means the game profile) or 'motion' (the motion lint; "
+          "`motion` sets its thresholds, {'pop_factor': 5}); deep=True checks every matrix and socket row (without the GIL; Ctrl-C "
           "cancels). `path` may be an opened bpat.BpatFile. A file that cannot be read is a finding (IO_ERROR), not an "
           "exception.");
     m.def("codes", [] {

@@ -285,8 +285,8 @@ py::dict importGltf(const py::handle &inArg, const py::handle &outArg, const py:
         refuseOverInput(input, out, QStringLiteral("BPAT (%1 reads it)").arg(shown(in)));
     QStringList warnings;
     const BpatSaver::Result saved = withoutGil([&] {
-        return version ? GltfImporter::save(*result.document, out, *version, &warnings)
-                       : GltfImporter::save(*result.document, out, 1, &warnings);
+        // Unset: the version of the BPAT file the glTF came from, else late v3 (as bpat import).
+        return GltfImporter::save(*result.document, out, version ? *version : GltfImporter::defaultFormatVersion(result), &warnings);
     });
     if (!saved.saved)
         raiseRefused(QStringLiteral("WRITE_FAILED"), QStringLiteral("%1 not written: %2").arg(shown(out), saved.error), out,
@@ -349,7 +349,8 @@ void bindWriters(py::module_ &m)
           py::arg("rig") = py::none(), py::arg("animations") = py::none(), py::arg("fps") = py::none(),
           py::arg("format_version") = py::none(),
           "`bpat import`: glTF 2.0 animations as BPAT clips, joints matched to the species' rig (or a rig description "
-          "file), sampled at `fps`, validated, written atomically in `format_version` (1, 2 or 3). Returns a dict: path, "
+          "file), sampled at `fps`, validated, written atomically in `format_version` (1, 2 or 3; default: the version of the "
+          "BPAT file the glTF came from, else 3). Returns a dict: path, "
           "species_id, bones, rig_source, bone_names, clips, frames, sockets, notes, findings.");
 }
 

@@ -40,6 +40,12 @@ class TestExamples(TempDirTestCase):
             mine = [r for r in rows if r["path"] == path]
             self.assertEqual([r["code"] for r in mine if r["code"]], [d.code for d in result.issues])
             self.assertEqual(mine[0]["valid"], str(int(result.valid)))
+        # The v1 files against the v1-era game (the current game refuses them).
+        old = shared("upstream_assets/bpat_v1_latest")
+        run = run_example("validate_folder.py", old, "-o", report, "--game-era", "v1")
+        self.assertEqual(run.returncode, cli("validate", old, "--game-era", "v1", check=False).returncode, run.stderr)
+        self.assertEqual(run.returncode, 0)
+        self.assertNotEqual(run_example("validate_folder.py", old, "-o", report, "--profile", "game").returncode, 0)
 
     def test_plot_bone_height(self):
         path = require_shared(self, "upstream_assets/bpat_current/humanoid.bpat")

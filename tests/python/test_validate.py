@@ -15,16 +15,17 @@ def cli_findings(path, *options):
 
 class TestValidate(TempDirTestCase):
 
-    def assert_same_as_cli(self, path, profile="spec", deep=False):
-        options = ["--profile", profile] + (["--deep"] if deep else [])
+    def assert_same_as_cli(self, path, profile="spec", deep=False, era=None):
+        options = ["--profile", profile] + (["--deep"] if deep else []) + (["--game-era", era] if era else [])
         expected = cli_findings(path, *options)
-        result = bpat.validate(path, profile=profile, deep=deep)
+        result = bpat.validate(path, profile=profile, deep=deep, game_era=era)
         self.assertEqual(result.valid, expected["valid"])
         self.assertEqual((result.errors, result.warnings, result.infos),
                          (expected["counts"]["error"], expected["counts"]["warning"], expected["counts"]["info"]))
         self.assertEqual([(d.code, d.severity, d.message, d.offset, d.location["path"]) for d in result.issues],
                          [(i["code"], i["severity"], i["message"], i["offset"], i["location"]) for i in expected["issues"]])
         self.assertEqual((result.profile, result.deep), (profile, deep))
+        self.assertEqual(result.game_era, (era or "current") if profile == "game" else None)
         return result
 
     def test_every_real_file_in_every_profile(self):
@@ -35,6 +36,15 @@ class TestValidate(TempDirTestCase):
         for path in real_bpat_files(self)[::6]:
             with self.subTest(path=path, profile="motion"):
                 self.assert_same_as_cli(path, "motion")
+        # Older games' readers judge the files meant for them.
+        for path in real_bpat_files(self)[::5]:
+            for era in ("v1", "v2", "v3-early"):
+                with self.subTest(path=path, era=era):
+                    self.assert_same_as_cli(path, "game", era=era)
+        v1 = shared("upstream_assets/bpat_v1_latest/horse.bpat")
+        self.assertFalse(bpat.validate(v1, profile="game").valid)  # the current game reads late v3 only
+        self.assertTrue(bpat.validate(v1, game_era="v1").valid)  # an era alone means the game profile
+        self.assertEqual(bpat.validate(v1, game_era="v1").profile, "game")
 
     def test_deep_and_other_kinds(self):
         late = require_shared(self, "upstream_assets/bpat_current/humanoid.bpat")
@@ -85,6 +95,10 @@ class TestValidate(TempDirTestCase):
         self.assertIsInstance(caught.exception, ValueError)
         with self.assertRaises(bpat.UsageError):
             bpat.validate(path, profile="motion", motion={"no_such_key": 1})
+        with self.assertRaises(bpat.UsageError):
+            bpat.validate(path, game_era="v9")
+        with self.assertRaises(bpat.UsageError):
+            bpat.validate(path, profile="spec", game_era="v1")
 
     def test_codes_and_kinds(self):
         catalogue = {c["code"]: c for c in bpat.codes()}

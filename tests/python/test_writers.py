@@ -126,12 +126,18 @@ class TestWriters(TempDirTestCase):
         recording = require_shared(self, RECORDING)
         ours, theirs = self.path("ours.bpat"), self.path("theirs.bpat")
         result = bpat.rebake(recording, ours, recipe="hands", fps=30, start=1.0, end=3.0, clip="wave", loops=True,
-                             format_version=3)
+                             format_version=2)
         cli("rebake", recording, "-o", theirs, "--recipe", "hands", "--fps", "30", "--from", "1", "--to", "3",
-            "--clip", "wave", "--loops", "--format-version", "3")
+            "--clip", "wave", "--loops", "--format-version", "2")
         self.assertEqual(file_bytes(ours), file_bytes(theirs))
         self.assertEqual(result["clips"], [{"name": "wave", "frames": 61, "fps": 30.0}])
         self.assertEqual(result["bytes"], os.path.getsize(ours))
+        self.assertEqual(result["dialect"], "v2")
+        self.assertTrue(any("current game" in w for w in result["warnings"]), result["warnings"])  # v2: refused today
+        bpat.rebake(recording, ours, fps=30, clip="wave")  # the command's default version: late v3
+        cli("rebake", recording, "-o", theirs, "--fps", "30", "--clip", "wave")
+        self.assertEqual(file_bytes(ours), file_bytes(theirs))
+        self.assertEqual(bpat.open(ours).dialect, "v3-late")
         into = bpat.rebake(recording, ours, fps=10, clip="slow", into=ours)
         self.assertEqual(into["clip_count"], 2)
         self.assertEqual([c.name for c in bpat.open(ours).clips], ["wave", "slow"])
@@ -206,6 +212,11 @@ class TestWriters(TempDirTestCase):
         imported = bpat.import_gltf(glb, back, format_version=2)
         cli("import", glb, "-o", back_cli, "--format-version", "2")
         self.assertEqual(file_bytes(back), file_bytes(back_cli))
+        default, default_cli = self.path("default.bpat"), self.path("default-cli.bpat")
+        bpat.import_gltf(glb, default)  # the version the glTF's BPAT had, as bpat import
+        cli("import", glb, "-o", default_cli)
+        self.assertEqual(file_bytes(default), file_bytes(default_cli))
+        self.assertEqual(bpat.open(default).dialect, "v1")
         self.assertEqual((imported["clips"], imported["bones"]), (2, bpat.open(source).bone_count))
         f, g = bpat.open(source), bpat.open(back)
         self.assertTrue(np.allclose(f.globals("walk"), g.globals("walk"), atol=1e-4))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validate every file `bpat validate FOLDER` would under a folder; one CSV row per finding.
 
-    validate_folder.py ASSETS [-o report.csv] [--profile spec|game|motion] [--deep]
+    validate_folder.py ASSETS [-o report.csv] [--profile spec|game|motion] [--game-era ERA] [--deep]
 
 A file without findings gets one row with an empty code, so the CSV lists every file checked.
 Exit status 1 when any file has an error (as `bpat validate`), 0 otherwise.
@@ -30,7 +30,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder")
     parser.add_argument("-o", "--output", default="-", help="CSV file to write (default: stdout)")
-    parser.add_argument("--profile", default="spec", choices=["spec", "game", "motion"])
+    parser.add_argument("--profile", default=None, choices=["spec", "game", "motion"], help="default spec")
+    parser.add_argument("--game-era", default=None, choices=["current", "v1", "v2", "v3-early"],
+                        help="the game profile's reader (alone, it means --profile game)")
     parser.add_argument("--deep", action="store_true", help="also check every matrix and socket row")
     args = parser.parse_args()
 
@@ -40,7 +42,7 @@ def main():
                      "code", "severity", "message", "offset", "location"])
     invalid = 0
     for path in files_under(args.folder):
-        result = bpat.validate(path, profile=args.profile, deep=args.deep)
+        result = bpat.validate(path, profile=args.profile, game_era=args.game_era, deep=args.deep)
         invalid += not result.valid
         head = [path, result.kind, int(result.valid), result.errors, result.warnings, result.infos]
         if not result.issues:

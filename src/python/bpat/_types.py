@@ -28,8 +28,9 @@ class Diagnostic:
 class ValidationResult:
     """What bpat.validate() found in one file."""
     path: str
-    kind: str  # "bpat", "bpsm", "input-animation"
+    kind: str  # "bpat", "bpsm", "bprm", "input-animation"
     profile: str
+    game_era: Optional[str]  # the game profile's era ("current", "v1", "v2", "v3-early"), else None
     deep: bool
     valid: bool
     errors: int
