@@ -43,8 +43,10 @@ def real_bpat_files(test):
 
 
 def cli(*args, check=True):
-    """Runs the build's `bpat` with the arguments; the completed process."""
-    result = subprocess.run([BPAT, *map(str, args)], capture_output=True, text=True)
+    """Runs the build's `bpat` with the arguments; the completed process. Without LD_PRELOAD: a
+    sanitizer build preloads its runtime into Python for the module, and `bpat` links its own."""
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    result = subprocess.run([BPAT, *map(str, args)], capture_output=True, text=True, env=env)
     if check and result.returncode != 0:
         raise AssertionError(f"bpat {' '.join(map(str, args))} exited {result.returncode}: {result.stderr}")
     return result
