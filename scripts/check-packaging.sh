@@ -92,9 +92,12 @@ for path in usr/bin/bpat usr/bin/bpat-studio "usr/share/applications/$APP_ID.des
             "usr/share/metainfo/$APP_ID.metainfo.xml" usr/share/mime/packages/bpat-studio.xml \
             usr/share/icons/hicolor/scalable/apps/bpat-studio.svg \
             usr/share/icons/hicolor/48x48/apps/bpat-studio.png \
-            usr/share/man/man1/bpat.1.gz usr/share/man/man1/bpat-studio.1.gz; do
+            usr/share/man/man1/bpat.1.gz usr/share/man/man1/bpat-studio.1.gz \
+            usr/share/doc/bpat-studio/copyright usr/share/doc/bpat-studio/CHANGELOG.md; do
   [ -e "$root/$path" ] || fail "the package lacks /$path"
 done
+grep -q '^MIT License' "$root/usr/share/doc/bpat-studio/copyright" || fail "the package's copyright file is not the MIT license"
+grep -q '<project_license>MIT</project_license>' "$root/usr/share/metainfo/$APP_ID.metainfo.xml" || fail "the metainfo names no project license"
 if ldd "$root/usr/bin/bpat" "$root/usr/bin/bpat-studio" | grep 'not found'; then
   fail "a packaged executable needs a library that is not installed"
 fi

@@ -1,4 +1,5 @@
 // bpat-studio: parse the command line, then either run a special mode or open the window.
+#include "release/BuildInfo.h"
 #include "CompareActions.h"
 #include "MainWindow.h"
 #include "StudioCommandLine.h"
@@ -141,7 +142,7 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("bpat-studio"));
     QApplication::setApplicationDisplayName(QStringLiteral("BPAT Studio"));
     QApplication::setOrganizationName(QStringLiteral("BPAT Studio"));
-    QApplication::setApplicationVersion(QStringLiteral(BPAT_STUDIO_VERSION));
+    QApplication::setApplicationVersion(bpat::BuildInfo::describe());
 
     // Other modes are dispatched here, before the window's command line is parsed.
     if (const std::optional<int> exitCode = CrowdBenchmark::runFromArguments(app.arguments()))
@@ -160,7 +161,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (commandLine.versionRequested()) {
-        std::printf("bpat-studio %s\n", BPAT_STUDIO_VERSION);
+        std::printf("bpat-studio %s\n", qPrintable(bpat::BuildInfo::describe()));
         return 0;
     }
 

@@ -25,7 +25,7 @@ int runValidate(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Same as --format json."));
     const QCommandLineOption format(QStringLiteral("format"),
                                     QStringLiteral("Report format: 'text' (one line per file; default), 'json' (one document "
-                                                   "with tool, version, time, profile and deep), 'junit' (JUnit XML: one test "
+                                                   "with tool, version, revision, time, profile and deep), 'junit' (JUnit XML: one test "
                                                    "case per file, one failure per error) or 'github' (GitHub Actions annotations)."),
                                     QStringLiteral("FORMAT"), QStringLiteral("text"));
     const QCommandLineOption verbose(QStringLiteral("verbose"),

@@ -2,6 +2,7 @@
 #include "CommandRegistry.h"
 #include "io/MappingGuard.h"
 #include "io/NativeName.h"
+#include "release/BuildInfo.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -24,7 +25,7 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("bpat"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(BPAT_VERSION_STRING));
+    QCoreApplication::setApplicationVersion(bpat::BuildInfo::describe());
 
     QTextStream out(stdout);
     QTextStream err(stderr);

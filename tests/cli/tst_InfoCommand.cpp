@@ -211,6 +211,12 @@ private Q_SLOTS:
         r = testcli::bpat({QStringLiteral("info"), QStringLiteral("--version")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.outText().startsWith(QStringLiteral("bpat ")));
+        // `bpat --version`: the release and the build's git revision ("revision unknown"
+        // outside a checkout).
+        r = testcli::bpat({QStringLiteral("--version")});
+        QCOMPARE(r.exitCode, 0);
+        static const QRegularExpression version(QStringLiteral("^bpat " BPAT_VERSION_STRING " \\((git [0-9a-zA-Z._-]+|revision unknown)\\)\n$"));
+        QVERIFY2(version.match(r.outText()).hasMatch(), qPrintable(r.outText()));
     }
 };
 

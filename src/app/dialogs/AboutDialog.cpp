@@ -1,6 +1,8 @@
 #include "AboutDialog.h"
 #include "ui_AboutDialog.h"
 
+#include "release/BuildInfo.h"
+
 #include <QtGlobal>
 
 namespace bpat::studio {
@@ -19,7 +21,7 @@ AboutDialog::~AboutDialog() = default;
 
 QString AboutDialog::versionText()
 {
-    return QStringLiteral(BPAT_STUDIO_VERSION);
+    return bpat::BuildInfo::describe();
 }
 
 QString AboutDialog::qtVersionText()

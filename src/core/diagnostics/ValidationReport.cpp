@@ -1,5 +1,7 @@
 #include "diagnostics/ValidationReport.h"
 
+#include "release/BuildInfo.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -96,6 +98,7 @@ QJsonObject ValidationReport::reportJson(const RunInfo &run, const QList<Validat
     QJsonObject root = reportJson(run.profile, files);
     root.insert(QStringLiteral("tool"), QStringLiteral("bpat"));
     root.insert(QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING));
+    root.insert(QStringLiteral("revision"), BuildInfo::revision());
     root.insert(QStringLiteral("time"), runTime(run));
     root.insert(QStringLiteral("deep"), run.deep);
     if (!run.gameEra.isEmpty())
