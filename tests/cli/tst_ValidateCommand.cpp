@@ -219,7 +219,7 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         const QJsonObject root = r.json();
         QCOMPARE(root.keys(), (QStringList{QStringLiteral("deep"), QStringLiteral("files"), QStringLiteral("game_era"), QStringLiteral("profile"),
-                                           QStringLiteral("time"), QStringLiteral("tool"), QStringLiteral("version")}));
+                                           QStringLiteral("revision"), QStringLiteral("time"), QStringLiteral("tool"), QStringLiteral("version")}));
         QCOMPARE(root.value(QStringLiteral("profile")).toString(), QStringLiteral("game"));
         QCOMPARE(root.value(QStringLiteral("game_era")).toString(), QStringLiteral("v1"));
         QCOMPARE(root.value(QStringLiteral("tool")).toString(), QStringLiteral("bpat"));
