@@ -1,5 +1,8 @@
 #include "CentralViews.h"
 
+#include "BoneCurvesLink.h"
+#include "DocumentActions.h"
+#include "document/DocumentList.h"
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "dialogs/RebakeDialog.h"
@@ -30,6 +33,8 @@ CentralViews::CentralViews(MainWindow *window)
 {
     installViewport();
     connectViewportMenu();
+    connect(window->documents()->documents(), &DocumentList::documentClosed, this,
+            [this](const QString &path) { m_cameras.remove(path); });
     connect(ui->actionRebake, &QAction::triggered, this, &CentralViews::openRebakeDialog);
     installCurves();
     installAnalysis();
@@ -44,6 +49,7 @@ void CentralViews::installAnalysis()
 void CentralViews::installCurves()
 {
     auto *curves = new CurvesPanel;
+    m_curves = curves;
     const int tab = m_window->addCentralView(curves, tr("Curves"));
     RecordingState *recording = m_window->context()->recording();
     connect(recording, &RecordingState::loaded, this, [this, curves, recording, tab] {
@@ -66,7 +72,9 @@ void CentralViews::installCurves()
     // the timeline play the recording; the viewport shows what the timeline plays (the
     // recording or the clip), so showing it leaves the timeline as it is.
     connect(recording, &RecordingState::timeChanged, curves, &CurvesPanel::setCursorTime);
-    connect(curves, &CurvesPanel::cursorTimeScrubbed, recording, [recording](double seconds) {
+    connect(curves, &CurvesPanel::cursorTimeScrubbed, recording, [recording, curves](double seconds) {
+        if (curves->source() != CurvesPanel::Source::Recording)
+            return; // the bone curves' frames: BoneCurvesLink
         recording->setTimelineSource(RecordingState::TimelineSource::Recording);
         recording->setTime(seconds);
     });
@@ -85,10 +93,14 @@ void CentralViews::installCurves()
         m_selectedJoints = joints;
         updateMotionPaths();
     });
+    // Showing the tab while a recording is open plays the recording (its curves are the tab's
+    // first use); choosing a clip in the timeline then shows that clip's bones here.
     connect(m_window->centralViews(), &QTabWidget::currentChanged, recording, [recording, tab](int index) {
         if (index == tab)
             recording->setTimelineSource(RecordingState::TimelineSource::Recording);
     });
+    // For an open BPAT the tab is its graph editor: the selected bones' local channels.
+    m_boneCurves = new BoneCurvesLink(m_window->context(), curves, this);
 }
 
 void CentralViews::installViewport()
@@ -112,6 +124,21 @@ void CentralViews::installViewport()
                 m_viewport->setRecordingShown(source == RecordingState::TimelineSource::Recording);
             });
     connect(m_viewport, &ViewportWidget::boneSelected, context, &StudioContext::setCurrentBone);
+    // Ctrl+click adds a bone to the selection (the Curves tab plots each) or removes it.
+    connect(m_viewport, &ViewportWidget::boneToggled, context, [context](int bone) {
+        QList<int> bones = context->selectedBones();
+        if (bones.contains(bone)) {
+            bones.removeAll(bone);
+            context->setSelectedBones(bones);
+            if (bones.isEmpty())
+                context->setCurrentBone(-1);
+            return;
+        }
+        bones.append(bone);
+        context->setSelectedBones(bones);
+        context->setCurrentBone(bone);
+    });
+    connect(context, &StudioContext::selectedBonesChanged, m_viewport, &ViewportWidget::setSelectedBones);
     // What the deep checks found wrong with a bone at a frame is marked on the creature there.
     connect(context, &StudioContext::validationChanged, this, [this, context] {
         QList<ViewportCanvas::FlaggedBone> flagged;
@@ -131,11 +158,19 @@ void CentralViews::showFile()
     StudioContext *context = m_window->context();
     // The same document again (an edit, undo/redo, a reload): keep the user's view.
     const bool sameDocument = !m_shownPath.isEmpty() && context->filePath() == m_shownPath;
+    ViewportCanvas *canvas = m_viewport->canvas();
+    if (!sameDocument && !m_shownPath.isEmpty() && canvas) // another open document: its camera is kept
+        m_cameras.insert(m_shownPath, canvas->camera());
     m_shownPath = context->filePath();
     // An edit says what it changed: a metadata-only edit re-uploads nothing.
     context->document()->showIn(*m_viewport, sameDocument, context->lastChanges());
+    if (!sameDocument && canvas && m_cameras.contains(m_shownPath)) { // shown again as it was left
+        canvas->camera() = m_cameras.value(m_shownPath);
+        canvas->update();
+    }
     m_viewport->setCurrentFrame(context->currentClip(), context->currentFrame());
     m_viewport->setSelectedBone(context->currentBone());
+    m_viewport->setSelectedBones(context->selectedBones());
     m_window->setGlRenderer(m_viewport->glRenderer());
 }
 

@@ -1,8 +1,13 @@
 #pragma once
 // The main window's central views: the 3D viewport and the curves panel as tabs of its
-// CentralViewHost, kept in step with the StudioContext (open file, current clip/frame/bone,
-// recording time), with the View > Viewport menu and File > Rebake (for the recording they
-// show) connected to them. The window itself stays unaware of both views.
+// CentralViewHost, kept in step with the StudioContext (open file, current clip/frame/bone and
+// selected bones, recording time; the curves panel's bone graph through BoneCurvesLink), with
+// the View > Viewport menu and File > Rebake (for the recording they show) connected to them.
+// The viewport keeps the camera of each open document while another is shown. The window
+// itself stays unaware of both views.
+#include "viewport/OrbitCamera.h"
+
+#include <QHash>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -15,6 +20,8 @@ class MainWindow;
 namespace bpat::studio {
 
 class AnalysisPanel;
+class BoneCurvesLink;
+class CurvesPanel;
 class ViewportWidget;
 
 class MainWindow;
@@ -27,6 +34,8 @@ public:
 
     ViewportWidget *viewport() const { return m_viewport; }
     AnalysisPanel *analysis() const { return m_analysis; }
+    CurvesPanel *curves() const { return m_curves; }
+    BoneCurvesLink *boneCurves() const { return m_boneCurves; }
 
 private:
     void installViewport();
@@ -44,10 +53,13 @@ private:
     Ui::MainWindow *ui; // View > Viewport, File > Rebake
     ViewportWidget *m_viewport = nullptr;
     AnalysisPanel *m_analysis = nullptr;
+    CurvesPanel *m_curves = nullptr;
+    BoneCurvesLink *m_boneCurves = nullptr;
     QStringList m_selectedJoints; // pose names ("RightHand/IndexTip") selected in the Curves tree
     int m_onionCount = 0;
     int m_onionSpacing = 1;
     QString m_shownPath; // the document the viewport shows (its camera stays while it does)
+    QHash<QString, OrbitCamera> m_cameras; // of the other open documents, by path
 };
 
 } // namespace bpat::studio

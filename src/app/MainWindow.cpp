@@ -6,6 +6,9 @@
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
 #include "CompareActions.h"
+#include "DocumentActions.h"
+#include "document/DocumentList.h"
+#include "widgets/DocumentTabs.h"
 #include "PanelDocks.h"
 #include "RecentFiles.h"
 #include "StaleMappingCheck.h"
@@ -41,6 +44,8 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
 
 namespace bpat::studio {
 
@@ -73,6 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     Theme::applySaved(); // before any widget is styled
     ui->setupUi(this);
     setWindowIcon(AboutDialog::applicationIcon());
+    m_documents = new DocumentActions(this); // several open files: their tabs go above the views
     createCentralArea();
     createStatusBar();
     statusBar()->addPermanentWidget(new JobStatusWidget(m_jobs, this)); // every long job: progress, Cancel
@@ -110,7 +116,13 @@ void MainWindow::createCentralArea()
     splitter->setStretchFactor(1, 0);
     splitter->setCollapsible(0, false);
     splitter->setCollapsible(1, false);
-    setCentralWidget(splitter);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_documents->tabs()); // hidden until a second file is open
+    layout->addWidget(splitter, 1);
+    setCentralWidget(central);
     delete ui->centralwidget;
     ui->centralwidget = nullptr;
     ui->menuPlayback->addActions(m_timeline->playbackActions());
@@ -157,15 +169,13 @@ void MainWindow::connectActions()
         if (m_edit->maybeSave() && m_context->reload() != StudioContext::OpenResult::Failed)
             showMessage(tr("Reloaded %1").arg(QFileInfo(m_context->filePath()).fileName()));
     });
-    connect(ui->actionClose, &QAction::triggered, this, [this] {
-        if (!m_edit->maybeSave())
-            return;
-        m_context->recording()->close(); // what is shown goes: a recording too
-        m_context->close();
-    });
+    // What is shown goes: the recording the timeline plays, else the shown document.
+    connect(ui->actionClose, &QAction::triggered, m_documents, &DocumentActions::closeShown);
     connect(ui->actionSaveScreenshot, &QAction::triggered, this, &MainWindow::chooseScreenshotPath);
     connect(ui->actionQuit, &QAction::triggered, this, &QWidget::close);
     connect(ui->actionResetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
+    connect(ui->actionLayoutAnimator, &QAction::triggered, this, [this] { applyPreset(PanelDocks::Preset::Animator); });
+    connect(ui->actionLayoutTechArtist, &QAction::triggered, this, [this] { applyPreset(PanelDocks::Preset::TechArtist); });
     ui->actionDarkTheme->setChecked(Theme::isDark());
     connect(ui->actionDarkTheme, &QAction::toggled, this, [](bool dark) { Theme::setDark(dark); });
     connect(ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
@@ -224,9 +234,8 @@ void MainWindow::connectActions()
 
 bool MainWindow::openFile(const QString &path)
 {
-    if (!m_edit->maybeSave())
-        return false;
-    const StudioContext::OpenResult result = m_context->open(path);
+    // Beside the open files: nothing shown is replaced, so there is nothing to ask.
+    const StudioContext::OpenResult result = m_documents->documents()->open(path);
     const QString name = QFileInfo(path).fileName();
     switch (result) {
     case StudioContext::OpenResult::Opened:
@@ -234,6 +243,7 @@ bool MainWindow::openFile(const QString &path)
         return true;
     case StudioContext::OpenResult::OpenedWithErrors:
         showMessage(tr("Opened %1: it has validation errors (see the Validation panel)").arg(name), 0);
+        m_panels->raiseValidationOnErrors();
         return true;
     case StudioContext::OpenResult::Failed:
         break;
@@ -434,6 +444,12 @@ QString MainWindow::currentDocumentKind() const
                                                                                                : QStringLiteral("bpat");
 }
 
+void MainWindow::applyPreset(PanelDocks::Preset preset)
+{
+    restoreState(m_defaultState, kStateVersion);
+    m_panels->applyPreset(preset);
+}
+
 void MainWindow::applyDefaultLayout(const QString &kind)
 {
     restoreState(m_defaultState, kStateVersion);
@@ -469,7 +485,7 @@ void MainWindow::showEvent(QShowEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!m_edit->maybeSave()) {
+    if (!m_documents->documents()->confirmCloseAll()) { // each modified document, shown in turn
         event->ignore();
         return;
     }
@@ -480,20 +496,22 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (!urls.isEmpty() && urls.first().isLocalFile() && isOpenable(urls.first().toLocalFile()))
+    const bool any = std::any_of(urls.cbegin(), urls.cend(),
+                                 [](const QUrl &url) { return url.isLocalFile() && isOpenable(url.toLocalFile()); });
+    if (any)
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    const QList<QUrl> urls = event->mimeData()->urls();
-    for (const QUrl &url : urls) {
-        if (url.isLocalFile() && isOpenable(url.toLocalFile())) {
-            openFile(url.toLocalFile());
-            event->acceptProposedAction();
-            return;
-        }
+    // Every file of a kind FormatRegistry knows opens, each beside the others (the last shown).
+    bool opened = false;
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile() && isOpenable(url.toLocalFile()))
+            opened = openFile(url.toLocalFile()) || opened;
     }
+    if (opened)
+        event->acceptProposedAction();
 }
 
 } // namespace bpat::studio

@@ -9,6 +9,8 @@
 //   - form() for the menus and actions, all declared in ui/MainWindow.ui (form()->actionSave):
 //     the helpers below connect them; none creates, finds or places an action itself.
 //   - context() for the open file, current clip/frame/bone and their change signals.
+#include "PanelDocks.h"
+
 #include <QMainWindow>
 #include <memory>
 
@@ -26,6 +28,7 @@ class ViewportWidget;
 class CentralViewHost;
 class CentralViews;
 class CompareActions;
+class DocumentActions;
 class EditActions;
 class FileReloadWatcher;
 class JobController;
@@ -45,6 +48,8 @@ public:
     TimelineWidget *timeline() const { return m_timeline; }
     CentralViewHost *centralViews() const { return m_centralViews; }
     PanelDocks *panels() const { return m_panels.get(); }
+    // The viewport, curves and analysis tabs, kept in step with the context.
+    CentralViews *views() const { return m_views; }
     ViewportWidget *viewport() const;
     // The generated form (ui/MainWindow.ui): every menu and action of the window, by name.
     Ui::MainWindow *form() const { return ui.get(); }
@@ -52,6 +57,8 @@ public:
     EditActions *editActions() const { return m_edit; }
     // File > Compare With...: compare mode (CompareActions.h).
     CompareActions *compareActions() const { return m_compare; }
+    // Several open files: their list, tabs and the Window menu (DocumentActions.h).
+    DocumentActions *documents() const { return m_documents; }
     // Long jobs (deep checks, rebake, glTF): one controller, shown in the status bar.
     JobController *jobs() const { return m_jobs; }
 
@@ -60,8 +67,9 @@ public:
     QDockWidget *addPanel(QWidget *panel, const QString &title, const QString &objectName,
                           Qt::DockWidgetArea area);
 
-    // Opens a file, reports problems in the status bar (and the validation panel), never in a
-    // cascade of dialogs. Returns false when nothing could be read.
+    // Opens a file beside the open ones (DocumentList; one open already is shown), reports
+    // problems in the status bar (and the validation panel), never in a cascade of dialogs.
+    // Returns false when nothing could be read.
     bool openFile(const QString &path);
     // Started without a file: the bundled sample creature, or an empty window with a hint.
     void openStartupFile();
@@ -104,6 +112,8 @@ private:
     QString currentDocumentKind() const;
     void applyLayoutKind();
     void applyDefaultLayout(const QString &kind);
+    // View > Layout Presets: the docks' first arrangement, then the preset (PanelDocks).
+    void applyPreset(PanelDocks::Preset preset);
 
     std::unique_ptr<Ui::MainWindow> ui;
     StudioContext *m_context = nullptr;
@@ -124,6 +134,7 @@ private:
     QString m_glRenderer;
     EditActions *m_edit = nullptr;
     CompareActions *m_compare = nullptr;
+    DocumentActions *m_documents = nullptr;
 };
 
 } // namespace bpat::studio

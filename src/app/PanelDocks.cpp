@@ -18,7 +18,9 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QItemSelection>
 #include <QSortFilterProxyModel>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -80,7 +82,34 @@ PanelDocks::PanelDocks(MainWindow *window)
         }
     });
     connect(m_context, &StudioContext::currentClipChanged, this, [this](int clip) { follow(m_clipsPanel, clip); });
-    connect(m_context, &StudioContext::currentBoneChanged, this, [this](int bone) { follow(m_palettePanel, bone); });
+    connect(m_context, &StudioContext::currentBoneChanged, this, [this](int bone) {
+        const QList<int> &selected = m_context->selectedBones();
+        if (selected.size() > 1 && selected.contains(bone)) { // current inside a multiple selection
+            const QModelIndex index = m_palettePanel->proxy()->mapFromSource(m_paletteModel->index(bone, 0));
+            m_followingBones = true;
+            m_palettePanel->view()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
+            m_followingBones = false;
+            return;
+        }
+        follow(m_palettePanel, bone);
+    });
+    // Several bones (Ctrl+click): the rows selected in the Palette panel are the context's
+    // selected bones, and bones selected elsewhere (Ctrl+click in the viewport) are selected here.
+    connect(m_palettePanel->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (m_followingBones)
+            return;
+        QList<int> bones;
+        const QModelIndexList rows = m_palettePanel->view()->selectionModel()->selectedRows();
+        for (const QModelIndex &row : rows) {
+            const int source = m_palettePanel->sourceRow(row);
+            if (source >= 0 && !m_paletteModel->isSocketRow(source))
+                bones.append(source);
+        }
+        std::sort(bones.begin(), bones.end());
+        if (!bones.isEmpty())
+            m_context->setSelectedBones(bones);
+    });
+    connect(m_context, &StudioContext::selectedBonesChanged, this, &PanelDocks::followBones);
     connect(m_validationPanel, &ValidationPanel::jumpRequested, this, &PanelDocks::jumpTo);
 
     Ui::MainWindow *ui = m_window->form();
@@ -104,14 +133,75 @@ void PanelDocks::follow(TablePanel *panel, int row)
         panel->selectSourceRow(row);
 }
 
-void PanelDocks::applyDefaultSizes()
+void PanelDocks::followBones(const QList<int> &bones)
+{
+    if (bones.size() < 2) { // one bone or none: the row of the current bone alone
+        m_followingBones = true;
+        if (bones.isEmpty())
+            m_palettePanel->view()->clearSelection();
+        else
+            m_palettePanel->selectSourceRow(bones.constFirst());
+        m_followingBones = false;
+        return;
+    }
+    QItemSelection selection;
+    const QAbstractItemModel *view = m_palettePanel->proxy();
+    for (int bone : bones) {
+        const QModelIndex index = m_palettePanel->proxy()->mapFromSource(m_paletteModel->index(bone, 0));
+        if (index.isValid())
+            selection.select(index, view->index(index.row(), view->columnCount() - 1));
+    }
+    m_followingBones = true;
+    m_palettePanel->view()->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_followingBones = false;
+}
+
+void PanelDocks::applyPreset(Preset preset)
+{
+    if (preset == Preset::TechArtist) {
+        for (QDockWidget *dock : {m_headerDock, m_layoutDock, m_clipsDock, m_socketsDock, m_paletteDock, m_validationDock})
+            dock->show();
+        m_layoutDock->raise(); // the byte-level view is what this layout is for
+        m_clipsDock->raise();
+    } else {
+        // Animator: nothing on the left; across the bottom the clips, with the sockets and the
+        // validation as tabs beside them (the whole width: every column of the clip table
+        // shows); a file that opens with errors raises the validation (raiseValidationOnErrors).
+        m_headerDock->hide();
+        m_layoutDock->hide();
+        m_window->addDockWidget(Qt::BottomDockWidgetArea, m_clipsDock);
+        m_window->tabifyDockWidget(m_validationDock, m_clipsDock);
+        m_window->tabifyDockWidget(m_clipsDock, m_socketsDock);
+        for (QDockWidget *dock : {m_clipsDock, m_socketsDock, m_paletteDock, m_validationDock})
+            dock->show();
+        m_clipsDock->raise();
+    }
+    // The proportions once the new arrangement is laid out (sizes given before are dropped).
+    QTimer::singleShot(0, this, [this, preset] { resizeForPreset(preset); });
+}
+
+void PanelDocks::resizeForPreset(Preset preset)
 {
     const int width = m_window->width();
     const int height = m_window->height();
-    // The central views (viewport, curve plots) keep more than half the width.
-    m_window->resizeDocks({m_headerDock, m_clipsDock}, {width * 17 / 100, width * 29 / 100}, Qt::Horizontal);
-    m_window->resizeDocks({m_clipsDock, m_paletteDock}, {height * 42 / 100, height * 58 / 100}, Qt::Vertical);
-    m_window->resizeDocks({m_validationDock}, {height * 24 / 100}, Qt::Vertical);
+    if (preset == Preset::TechArtist) {
+        // The central views keep about half the width (resizeDocks() takes the tabs in front:
+        // one behind voids the whole call).
+        m_window->resizeDocks({m_layoutDock, m_clipsDock}, {width * 30 / 100, width * 25 / 100}, Qt::Horizontal);
+        m_window->resizeDocks({m_clipsDock, m_paletteDock}, {height * 42 / 100, height * 58 / 100}, Qt::Vertical);
+        m_window->resizeDocks({m_validationDock}, {height * 22 / 100}, Qt::Vertical);
+        return;
+    }
+    m_window->resizeDocks({m_paletteDock}, {width * 22 / 100}, Qt::Horizontal);
+    m_window->resizeDocks({m_clipsDock}, {height * 22 / 100}, Qt::Vertical); // the timeline keeps its height
+    // The current clip in view in the table's new size.
+    QTimer::singleShot(0, this, [this] { m_clipsPanel->view()->scrollTo(m_clipsPanel->view()->currentIndex()); });
+}
+
+void PanelDocks::raiseValidationOnErrors()
+{
+    if (hasErrors(m_context->diagnostics()) && m_validationDock->isVisible())
+        m_validationDock->raise();
 }
 
 void PanelDocks::show(QDockWidget *dock, TablePanel *panel, int row)

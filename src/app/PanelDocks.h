@@ -41,14 +41,29 @@ public:
     ValidationPanel *validationPanel() const { return m_validationPanel; }
     QDockWidget *layoutDock() const { return m_layoutDock; } // the Undo History tabs beside it
 
-    // Gives the docks their first-start proportions of the window's size.
-    void applyDefaultSizes();
+    // View > Layout Presets. Animator (the default): the clip table across the bottom (the
+    // sockets and the validation as tabs beside it), so its columns show even at 1280x720, the
+    // Palette (the bones to pick for the Curves tab) on the right, the Header and the
+    // byte-level Layout panel closed.
+    // Tech artist: the Header and Layout on the left, the Clips, Sockets and Palette on the
+    // right, the validation below. Applied to docks in their first arrangement (the window
+    // restores it first), in proportions of the window's size.
+    enum class Preset { Animator, TechArtist };
+    void applyPreset(Preset preset);
+    // The Validation panel in front when the shown file has errors (it may be a tab behind the
+    // clips in the animator's layout).
+    void raiseValidationOnErrors();
+    // The default preset's proportions (first start).
+    void applyDefaultSizes() { applyPreset(Preset::Animator); }
 
 private:
+    void resizeForPreset(Preset preset);
     // Moves the panels to what an issue names (clip, socket, header field, frame, section).
     void jumpTo(const bpat::DiagnosticLocation &location);
     // Calls `picked` with the source row the user makes current in `panel`.
     void onRowPicked(TablePanel *panel, const std::function<void(int)> &picked);
+    // Selects the rows of several bones in the Palette panel (no echo back to the context).
+    void followBones(const QList<int> &bones);
     // Selects `row` in `panel` unless it is current already (no echo of the panel's own pick).
     static void follow(TablePanel *panel, int row);
     // Shows and raises `dock`, and selects `row` (a source row) of its `panel` unless it is -1.
@@ -74,6 +89,7 @@ private:
     QDockWidget *m_socketsDock = nullptr;
     QDockWidget *m_paletteDock = nullptr;
     QDockWidget *m_validationDock = nullptr;
+    bool m_followingBones = false;
 };
 
 } // namespace bpat::studio

@@ -19,6 +19,7 @@ const QString kBody = QStringLiteral("body");
 const QString kBodyView = QStringLiteral("body-view");
 const QString kCrowd = QStringLiteral("crowd");
 const QString kCompare = QStringLiteral("compare");
+const QString kBones = QStringLiteral("bones");
 }
 
 StudioCommandLine::StudioCommandLine()
@@ -28,8 +29,9 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addPositionalArgument(QStringLiteral("file"),
-                                   QStringLiteral("A .bpat file, a .bpsm minimal snapshot mesh, a .bprm body or an input animation .bin to open."),
-                                   QStringLiteral("[FILE]"));
+                                   QStringLiteral("A .bpat file, a .bpsm minimal snapshot mesh, a .bprm body or an input animation .bin to open; "
+                                                  "several open side by side, the last shown (the options below apply to it)."),
+                                   QStringLiteral("[FILE...]"));
     m_parser.addOption({kClip, QStringLiteral("Make the clip with this name (or index) current."),
                         QStringLiteral("NAME")});
     m_parser.addOption({kFrame, QStringLiteral("Go to this frame of the current clip."), QStringLiteral("N")});
@@ -46,6 +48,9 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addOption({kMotionPath,
                         QStringLiteral("Draw the motion paths of these bones, sockets or recorded joints "
                                        "(e.g. Hand_R,RightHand/IndexTip)."),
+                        QStringLiteral("NAME[,NAME...]")});
+    m_parser.addOption({kBones,
+                        QStringLiteral("Select these bones (names or indices): the Curves tab plots their local channels."),
                         QStringLiteral("NAME[,NAME...]")});
     m_parser.addOption({kBody,
                         QStringLiteral("Draw the creature with this BPRM body (and its other level of detail beside it) "
@@ -72,12 +77,9 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     if (helpRequested() || versionRequested())
         return true;
     const QStringList positional = m_parser.positionalArguments();
-    if (positional.size() > 1) {
-        m_error = QStringLiteral("expected at most one FILE, got %1").arg(positional.size());
-        return false;
-    }
+    m_options.files = positional;
     if (!positional.isEmpty())
-        m_options.file = positional.first();
+        m_options.file = positional.last();
     m_options.clip = m_parser.value(kClip);
     if (m_parser.isSet(kFrame)) {
         bool ok = false;
@@ -123,6 +125,10 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     for (const QString &value : m_parser.values(kMotionPath)) {
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.motionPaths.append(name.trimmed());
+    }
+    for (const QString &value : m_parser.values(kBones)) {
+        for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
+            m_options.bones.append(name.trimmed());
     }
     m_options.body = m_parser.value(kBody);
     if (m_parser.isSet(kBody) && m_options.body.isEmpty()) {

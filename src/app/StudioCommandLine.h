@@ -1,7 +1,8 @@
 #pragma once
-// bpat-studio's command line: `bpat-studio [FILE] [--clip NAME] [--frame N] [--screenshot OUT.png]`
+// bpat-studio's command line: `bpat-studio [FILE...] [--clip NAME] [--frame N] [--screenshot OUT.png]`
 // [--tab viewport|curves] [--time SECONDS] [--onion N] [--onion-spacing N] [--motion-path NAME,...]
-// [--body FILE.bprm] [--body-view full|minimal|stand-in] [--crowd N] [--compare OTHER.bpat].
+// [--bones NAME,...] [--body FILE.bprm] [--body-view full|minimal|stand-in] [--crowd N]
+// [--compare OTHER.bpat]. Several files open side by side; the options apply to the last.
 // Parsing is kept out of main.cpp so tests can check it and other modes can add options here
 // (see addModeOptions in the .cpp: e.g. the viewport's --benchmark-crowd).
 #include <QCommandLineParser>
@@ -13,7 +14,8 @@ namespace bpat::studio {
 
 struct StudioOptions
 {
-    QString file;                 // empty: open the bundled sample creature
+    QString file;                 // the file shown (the last FILE); empty: the bundled sample creature
+    QStringList files;            // every FILE, opened in order beside each other
     QString clip;                 // name or index; empty: keep the first clip
     std::optional<int> frame;
     QString screenshot;           // non-empty: render, write this PNG, exit
@@ -22,6 +24,7 @@ struct StudioOptions
     std::optional<int> onion;     // onion skins before and after the current frame
     int onionSpacing = 1;         // frames between onion skins
     QStringList motionPaths;      // bones, sockets or recorded joints ("RightHand/IndexTip")
+    QStringList bones;            // bones to select (names or indices): the Curves tab plots them
     QString body;                 // a BPRM body to draw the file with (File > Attach Body...)
     QString bodyView;             // "full", "minimal", "stand-in" or empty (View > Body)
     std::optional<int> crowd;     // instances (View > Viewport > Crowd); 1: a single creature

@@ -17,10 +17,51 @@ StudioContext::StudioContext(QObject *parent)
     , m_session(new DocumentSession(this))
 {
     // The session observes nothing here; the context observes what it publishes.
-    connect(m_session, &DocumentSession::published, this,
-            [this](const BpatFile &file, int focusClip, const QString &path, DocumentChanges changes) {
-                applyPublishedEdit(file, focusClip, path, changes);
-            });
+    connect(m_session, &DocumentSession::published, this, &StudioContext::applyPublishedEdit);
+}
+
+void StudioContext::setSession(DocumentSession *session)
+{
+    if (!session || session == m_session)
+        return;
+    disconnect(m_session, &DocumentSession::published, this, &StudioContext::applyPublishedEdit);
+    m_session = session;
+    connect(m_session, &DocumentSession::published, this, &StudioContext::applyPublishedEdit);
+    Q_EMIT sessionChanged(m_session);
+}
+
+StudioContext::ShownState StudioContext::shownState() const
+{
+    return ShownState{m_document, m_path,   m_diagnostics,    m_deepChecked, m_clip, m_frame,
+                      m_bone,     m_socket, m_selectedBones, m_profile,     m_gameEra};
+}
+
+void StudioContext::showState(const ShownState &state, DocumentSession *session)
+{
+    setSession(session);
+    if (!state.document) {
+        close();
+        return;
+    }
+    m_document = state.document;
+    m_path = state.path;
+    m_lastError.clear();
+    m_diagnostics = state.diagnostics;
+    m_deepChecked = state.deepChecked;
+    m_clip = state.clip;
+    m_frame = state.frame;
+    m_bone = state.bone;
+    m_socket = state.socket;
+    m_selectedBones = state.selectedBones;
+    m_lastChanges = AllDocumentChanges;
+    if (state.profile != m_profile || state.era != m_gameEra) {
+        m_diagnostics = m_document->validateForEra(m_profile, m_gameEra); // the profile changed meanwhile
+        m_deepChecked = false;
+    }
+    emitLoaded(false, false);
+    Q_EMIT currentBoneChanged(m_bone);
+    Q_EMIT currentSocketChanged(m_socket);
+    Q_EMIT selectedBonesChanged(m_selectedBones);
 }
 
 StudioContext::~StudioContext() = default;
@@ -119,6 +160,9 @@ void StudioContext::setDocument(std::shared_ptr<const OpenDocument> document)
     m_deepChecked = false;
     if (m_bone >= m_document->boneCount())
         m_bone = -1;
+    m_selectedBones.removeIf([this](int bone) { return bone >= m_document->boneCount(); });
+    if (m_bone < 0)
+        m_selectedBones.clear();
     if (m_socket >= m_document->socketCount())
         m_socket = -1;
 }
@@ -179,6 +223,7 @@ void StudioContext::close()
     m_frame = 0;
     m_bone = -1;
     m_socket = -1;
+    m_selectedBones.clear();
     m_lastChanges = AllDocumentChanges;
     Q_EMIT fileClosed();
     Q_EMIT validationChanged();
@@ -289,7 +334,31 @@ void StudioContext::setCurrentBone(int bone)
     if (bone == m_bone)
         return;
     m_bone = bone;
+    const bool inSelection = bone >= 0 && m_selectedBones.contains(bone);
     Q_EMIT currentBoneChanged(m_bone);
+    if (!inSelection) {
+        m_selectedBones = bone >= 0 ? QList<int>{bone} : QList<int>();
+        Q_EMIT selectedBonesChanged(m_selectedBones);
+    }
+}
+
+void StudioContext::setSelectedBones(const QList<int> &bones)
+{
+    const int count = m_document ? m_document->boneCount() : 0;
+    QList<int> valid;
+    for (int bone : bones) {
+        if (bone >= 0 && bone < count && !valid.contains(bone))
+            valid.append(bone);
+    }
+    if (valid == m_selectedBones)
+        return;
+    m_selectedBones = valid;
+    const int current = valid.contains(m_bone) ? m_bone : valid.isEmpty() ? -1 : valid.constLast();
+    if (current != m_bone) {
+        m_bone = current;
+        Q_EMIT currentBoneChanged(m_bone);
+    }
+    Q_EMIT selectedBonesChanged(m_selectedBones);
 }
 
 void StudioContext::setCurrentSocket(int socket)

@@ -94,8 +94,14 @@ public:
     void setCurrentClip(int clip);                   // resets the frame to 0
     void setCurrentClipByName(const QString &nameOrIndex); // false when not found
     void setCurrentFrame(int frame);                 // clamped to the clip
-    void setCurrentBone(int bone);
+    void setCurrentBone(int bone);                   // the selected bones become {bone} unless it is one of them
     void setCurrentSocket(int socket);
+    // Several bones at once (the Curves tab plots each; Ctrl+click in the viewport or the
+    // Palette panel adds one): the current bone is always one of them; empty when none is.
+    const QList<int> &selectedBones() const { return m_selectedBones; }
+    // Valid, distinct bones in order; the current bone stays current if it is among them, else
+    // the last becomes current.
+    void setSelectedBones(const QList<int> &bones);
 
     // --- The recording (.bin): its own observed state ---------------------------------------
     RecordingState *recording() const { return m_recording; }
@@ -106,8 +112,35 @@ public:
     // True (and reloads) when a read hit a page past the end of a file that shrank.
     bool checkStale();
 
+    // --- Several open documents (document/DocumentList.h) -----------------------------------
+    // What the context shows of one open document, to put aside while another is shown and
+    // show again as it was: the document, where it lives, its findings (deep ones too) and the
+    // selection. The recording and the validation profile are the window's, not a document's.
+    struct ShownState
+    {
+        std::shared_ptr<const OpenDocument> document;
+        QString path;
+        Diagnostics diagnostics;
+        bool deepChecked = false;
+        int clip = -1;
+        int frame = 0;
+        int bone = -1;
+        int socket = -1;
+        QList<int> selectedBones;
+        ValidationProfile profile = ValidationProfile::Spec; // what the diagnostics were judged by
+        GameEra era = GameEra::Current;
+    };
+    ShownState shownState() const;
+    // Shows a document put aside (shownState()) with its own edit session: the signals of an
+    // open (fileLoaded, validationChanged, the selection's), the quick checks run again when the
+    // profile changed meanwhile.
+    void showState(const ShownState &state, DocumentSession *session);
+
     // --- Editing (see editing/DocumentSession.h) --------------------------------------------
+    // The edit session of the shown document (each open document has its own).
     DocumentSession *session() const { return m_session; }
+    // Makes `session` the one edits go through and the context shows (sessionChanged()).
+    void setSession(DocumentSession *session);
     // What the last fileLoaded() changed: everything after an open or reload, the edit's
     // changes after an edit, undo or redo (fileEdited()).
     DocumentChanges lastChanges() const { return m_lastChanges; }
@@ -124,9 +157,11 @@ Q_SIGNALS:
     void currentFrameChanged(int frame);
     void currentBoneChanged(int bone);
     void currentSocketChanged(int socket);
+    void selectedBonesChanged(const QList<int> &bones);
     // Something the user should know that is not worth a dialog (shown in the status bar).
     void message(const QString &text);
     void fileEdited();                 // after fileLoaded(), when it shows an edit (undo, redo)
+    void sessionChanged(bpat::studio::DocumentSession *session); // another document's session
 
 private:
     OpenResult openDocument(const QString &path, FileKind kind, bool keepSelection);
@@ -161,6 +196,7 @@ private:
     int m_frame = 0;
     int m_bone = -1;
     int m_socket = -1;
+    QList<int> m_selectedBones;
     DocumentChanges m_lastChanges = AllDocumentChanges;
     RecordingState *m_recording;
     CompareState *m_compare;

@@ -68,6 +68,12 @@ bool applyBodyOptions(MainWindow &window, const StudioOptions &options, QString 
 // silently (the sample creature, the first clip, a clamped frame) and write the wrong picture.
 bool applyOptions(MainWindow &window, const StudioOptions &options, QString *error)
 {
+    for (qsizetype i = 0; i + 1 < options.files.size(); ++i) { // beside the one shown
+        if (!window.openFile(options.files.at(i))) {
+            *error = QStringLiteral("cannot open %1: %2").arg(options.files.at(i), window.context()->lastError());
+            return false;
+        }
+    }
     if (!options.file.isEmpty()) {
         if (!window.openFile(options.file)) {
             *error = QStringLiteral("cannot open %1: %2").arg(options.file, window.context()->lastError());
@@ -102,6 +108,25 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
             return false;
         }
         context->setCurrentFrame(*options.frame);
+    }
+    if (!options.bones.isEmpty()) {
+        QList<int> bones;
+        const int count = context->document() ? context->document()->boneCount() : 0;
+        for (const QString &name : options.bones) {
+            int bone = -1;
+            for (int b = 0; b < count && bone < 0; ++b)
+                bone = context->boneName(b) == name ? b : -1;
+            bool isNumber = false;
+            const int index = name.toInt(&isNumber);
+            if (bone < 0 && isNumber && index >= 0 && index < count)
+                bone = index;
+            if (bone < 0) {
+                *error = QStringLiteral("--bones: no bone named or numbered '%1' (the file has %2 bones)").arg(name).arg(count);
+                return false;
+            }
+            bones.append(bone);
+        }
+        context->setSelectedBones(bones);
     }
     if (!options.compare.isEmpty() && !window.compareActions()->compareWith(options.compare, error))
         return false;

@@ -432,14 +432,17 @@ void tst_MainWindow::menusAreTheFormsInItsOrder()
         return list;
     };
     QCOMPARE(texts(window.menuBar()->actions()),
-             list(u"File|Edit|Clip|Socket|View|Validate|Playback|Help"));
+             list(u"File|Edit|Clip|Socket|View|Validate|Playback|Window|Help"));
     Ui::MainWindow *ui = window.form();
     QCOMPARE(texts(ui->menuFile->actions()),
              list(u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|Attach Body...|-|Compare With...|Stop Comparing|-|Quit"));
     QCOMPARE(texts(ui->menuEdit->actions()), list(u"Undo|Redo|-|Copy Rows"));
     const QStringList view = texts(ui->menuView->actions());
-    QCOMPARE(view.mid(0, 3), list(u"Reset Layout|Dark Theme|-"));
-    QCOMPARE(view.mid(3), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Differences|Viewport|Body"));
+    QCOMPARE(view.mid(0, 4), list(u"Layout Presets|Reset Layout|Dark Theme|-"));
+    QCOMPARE(view.mid(4), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Differences|Viewport|Body"));
+    QCOMPARE(texts(ui->menuLayoutPresets->actions()), list(u"Animator|Tech Artist"));
+    // The open documents follow the separator (none yet).
+    QCOMPARE(texts(ui->menuWindow->actions()), list(u"Next Document|Previous Document|-"));
     QCOMPARE(texts(ui->menuBody->actions()), list(u"Full|Minimal|Stand-in"));
 }
 

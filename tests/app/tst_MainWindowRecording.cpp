@@ -131,7 +131,7 @@ void tst_MainWindowRecording::openingAFileReplacesTheRecording()
     QVERIFY(!context->recording()->hasRecording());
     QVERIFY(!context->recording()->drivesTimeline());
     QVERIFY(!curves()->animation());
-    QCOMPARE(curves()->treeModel()->rowCount(), 0);
+    QVERIFY(curves()->source() != CurvesPanel::Source::Recording); // the horse's bones, once shown
     QCOMPARE(m_window->centralViews()->currentWidget(), static_cast<QWidget *>(m_window->viewport()));
     ViewportCanvas *canvas = m_window->viewport()->canvas();
     QVERIFY2(canvas, qPrintable(m_window->viewport()->unavailableReason()));

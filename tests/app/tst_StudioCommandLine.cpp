@@ -83,7 +83,12 @@ void tst_StudioCommandLine::rejectsBadUsage()
     StudioCommandLine cl;
     QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--frame"), QStringLiteral("x")}));
     QVERIFY(cl.errorText().contains(QStringLiteral("--frame")));
-    QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("a"), QStringLiteral("b")}));
+    // Several files open side by side; the options apply to the last (shown) one.
+    QVERIFY(cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("--bones"),
+                      QStringLiteral("HipL, KneeL"), QStringLiteral("--bones"), QStringLiteral("3")}));
+    QCOMPARE(cl.options().files, (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+    QCOMPARE(cl.options().file, QStringLiteral("b"));
+    QCOMPARE(cl.options().bones, (QStringList{QStringLiteral("HipL"), QStringLiteral("KneeL"), QStringLiteral("3")}));
     QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--no-such-option")}));
     QVERIFY(!cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("--frame"), QStringLiteral("-3")}));
 }
@@ -157,6 +162,9 @@ void tst_StudioCommandLine::screenshotFailsLoudlyOnBadArguments()
         {{input, QStringLiteral("--body"), dir.filePath(QStringLiteral("missing.bprm"))}, QStringLiteral("--body: ")},
         // A v1-style file cannot carry a body (no skinning matrices): said, not drawn as a stand-in.
         {{input, QStringLiteral("--body"), input}, QStringLiteral("cannot be drawn")},
+        {{input, QStringLiteral("--bones"), QStringLiteral("Tail")}, QStringLiteral("--bones: no bone named or numbered 'Tail' (the file has 3 bones)")},
+        {{input, dir.filePath(QStringLiteral("missing.bpat"))}, QStringLiteral("cannot open")}, // the shown one
+        {{dir.filePath(QStringLiteral("gone.bpat")), input}, QStringLiteral("cannot open")},    // one beside it
     };
     for (const auto &[args, expected] : cases) {
         QProcess process;

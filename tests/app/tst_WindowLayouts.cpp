@@ -6,12 +6,16 @@
 #include "StudioContext.h"
 #include "TestDocuments.h"
 #include "PanelDocks.h"
+#include "TestPaths.h"
+#include "ui_MainWindow.h"
 #include "widgets/CentralViewHost.h"
+#include "widgets/TimelineWidget.h"
 #include "widgets/CopyableTableView.h"
 #include "widgets/TablePanel.h"
 
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
@@ -104,6 +108,59 @@ private Q_SLOTS:
         QCOMPARE(palette->sourceRow(palette->view()->currentIndex()), 2);
         palette->selectSourceRow(1); // and the reverse
         QCOMPARE(window.context()->currentBone(), 1);
+    }
+
+    void defaultLayoutShowsTheClipColumnsAt1280x720()
+    {
+        // The Clips table showed two columns in a 120 px strip while the byte-level Layout
+        // panel took the whole left column; that panel belongs to the tech-artist layout.
+        const QString humanoid = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/humanoid.bpat"));
+        if (!QFileInfo::exists(humanoid))
+            BPAT_SKIP_SHARED(QStringLiteral("shared asset not found: ") + humanoid);
+        QSettings().clear(); // a first start
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(humanoid)); // late v3: every column of the Clips table
+        auto *layout = window.findChild<QDockWidget *>(QStringLiteral("layoutDock"));
+        auto *clips = window.findChild<QDockWidget *>(QStringLiteral("clipsDock"));
+        auto *palette = window.findChild<QDockWidget *>(QStringLiteral("paletteDock"));
+        auto *validation = window.findChild<QDockWidget *>(QStringLiteral("validationDock"));
+        QTRY_VERIFY(!layout->isVisible());
+        QVERIFY(clips->isVisible() && palette->isVisible() && validation->isVisible());
+        const auto allColumnsShow = [&] {
+            const QTableView *table = window.panels()->clipsPanel()->view();
+            const QHeaderView *header = table->horizontalHeader();
+            const int last = header->logicalIndex(header->count() - 1);
+            return header->sectionViewportPosition(last) + header->sectionSize(last) <= table->viewport()->width();
+        };
+        QTRY_VERIFY2(allColumnsShow(), qPrintable(QStringLiteral("clips table %1 px wide").arg(clips->width())));
+        // The timeline keeps its height (its clip selector, transport and frame field were cut).
+        QTRY_VERIFY2(window.timeline()->height() >= window.timeline()->minimumSizeHint().height(),
+                     qPrintable(QStringLiteral("timeline %1 px").arg(window.timeline()->height())));
+        QVERIFY2(window.centralViews()->width() > window.width() / 2,
+                 qPrintable(QStringLiteral("the viewport gets %1 of %2 px").arg(window.centralViews()->width()).arg(window.width())));
+        QVERIFY(window.centralViews()->height() > 250);
+        const QString shot = testpaths::binaryDir() + QStringLiteral("/default-layout-1280x720.png");
+        QVERIFY(window.saveScreenshot(shot));
+        qInfo("screenshot: %s", qPrintable(shot));
+
+        // View > Layout Presets > Tech Artist: the Layout panel on the left, not all of it.
+        window.form()->actionLayoutTechArtist->trigger();
+        QTRY_VERIFY(layout->isVisible());
+        QVERIFY(window.findChild<QDockWidget *>(QStringLiteral("headerDock"))->isVisibleTo(&window));
+        QTRY_VERIFY2(layout->width() < window.width() * 35 / 100, qPrintable(QString::number(layout->width())));
+        QVERIFY(clips->isVisible() && palette->isVisible());
+        QVERIFY(window.saveScreenshot(testpaths::binaryDir() + QStringLiteral("/tech-artist-layout-1280x720.png")));
+        // Back to the animator's; Reset Layout gives the same.
+        window.form()->actionLayoutAnimator->trigger();
+        QTRY_VERIFY(!layout->isVisible());
+        window.form()->actionLayoutTechArtist->trigger();
+        window.form()->actionResetLayout->trigger();
+        QTRY_VERIFY(!layout->isVisible());
+        QTRY_VERIFY(allColumnsShow());
     }
 
 private:

@@ -22,6 +22,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <QUndoView>
 
@@ -31,15 +32,15 @@ EditActions::EditActions(MainWindow *window)
     : QObject(window)
     , m_window(window)
     , ui(window->form())
-    , m_session(window->context()->session())
+    , m_undoGroup(new QUndoGroup(this))
 {
-    QUndoStack *stack = m_session->undoStack();
-    connectUndoActions(stack);
+    watchSession(session());
+    connectUndoActions();
     connectFileActions();
     connectClipActions();
     connectSocketActions();
 
-    m_history = new QUndoView(stack);
+    m_history = new QUndoView(m_undoGroup);
     m_history->setEmptyLabel(tr("<opened file>"));
     m_history->setObjectName(QStringLiteral("undoHistoryView"));
     QDockWidget *dock = window->addPanel(m_history, tr("Undo History"), QStringLiteral("undoHistoryDock"),
@@ -53,15 +54,37 @@ EditActions::EditActions(MainWindow *window)
     for (TablePanel *panel : {window->panels()->clipsPanel(), window->panels()->socketsPanel()})
         panel->view()->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
 
-    connect(m_session, &DocumentSession::modifiedChanged, window, &QWidget::setWindowModified);
-    connect(m_session, &DocumentSession::refused, this, &EditActions::showMessage);
-    connect(m_session, &DocumentSession::saved, this,
-            [this](const QString &path) { showMessage(tr("Saved %1").arg(QFileInfo(path).fileName())); });
     StudioContext *context = window->context();
+    // Each open document has its own session: the undo actions, the history and the modified
+    // mark follow the one shown.
+    connect(context, &StudioContext::sessionChanged, this, [this, window](DocumentSession *shown) {
+        watchSession(shown);
+        window->setWindowModified(shown->isModified());
+    });
     connect(context, &StudioContext::fileLoaded, this, &EditActions::updateEnabled);
     connect(context, &StudioContext::fileClosed, this, &EditActions::updateEnabled);
     connect(context, &StudioContext::currentClipChanged, this, &EditActions::updateEnabled);
     updateEnabled();
+}
+
+DocumentSession *EditActions::session() const
+{
+    return m_window->context()->session();
+}
+
+void EditActions::watchSession(DocumentSession *session)
+{
+    if (!m_undoGroup->stacks().contains(session->undoStack())) {
+        m_undoGroup->addStack(session->undoStack());
+        connect(session, &DocumentSession::modifiedChanged, this, [this, session](bool modified) {
+            if (session == this->session())
+                m_window->setWindowModified(modified);
+        });
+        connect(session, &DocumentSession::refused, this, &EditActions::showMessage);
+        connect(session, &DocumentSession::saved, this,
+                [this](const QString &path) { showMessage(tr("Saved %1").arg(QFileInfo(path).fileName())); });
+    }
+    m_undoGroup->setActiveStack(session->undoStack());
 }
 
 void EditActions::showMessage(const QString &text)
@@ -69,25 +92,26 @@ void EditActions::showMessage(const QString &text)
     m_window->statusBar()->showMessage(text, 10000);
 }
 
-void EditActions::connectUndoActions(QUndoStack *stack)
+void EditActions::connectUndoActions()
 {
     // Edit > Undo and Redo name the command they would undo or redo ("&Undo Rename clip ..."),
-    // as QUndoStack::createUndoAction("&Undo") would.
-    const auto connectStep = [stack](QAction *action, const QString &verb, auto step, auto canChanged, auto textChanged,
+    // as QUndoStack::createUndoAction("&Undo") would; through the group, for the shown document.
+    QUndoGroup *group = m_undoGroup;
+    const auto connectStep = [group](QAction *action, const QString &verb, auto step, auto canChanged, auto textChanged,
                                      bool can, const QString &text) {
         const auto label = [action, verb](const QString &command) {
             action->setText(command.isEmpty() ? verb : verb + QLatin1Char(' ') + command);
         };
-        connect(action, &QAction::triggered, stack, step);
-        connect(stack, canChanged, action, &QAction::setEnabled);
-        connect(stack, textChanged, action, label);
+        connect(action, &QAction::triggered, group, step);
+        connect(group, canChanged, action, &QAction::setEnabled);
+        connect(group, textChanged, action, label);
         action->setEnabled(can);
         label(text);
     };
-    connectStep(ui->actionUndo, tr("&Undo"), &QUndoStack::undo, &QUndoStack::canUndoChanged,
-                &QUndoStack::undoTextChanged, stack->canUndo(), stack->undoText());
-    connectStep(ui->actionRedo, tr("&Redo"), &QUndoStack::redo, &QUndoStack::canRedoChanged,
-                &QUndoStack::redoTextChanged, stack->canRedo(), stack->redoText());
+    connectStep(ui->actionUndo, tr("&Undo"), &QUndoGroup::undo, &QUndoGroup::canUndoChanged,
+                &QUndoGroup::undoTextChanged, group->canUndo(), group->undoText());
+    connectStep(ui->actionRedo, tr("&Redo"), &QUndoGroup::redo, &QUndoGroup::canRedoChanged,
+                &QUndoGroup::redoTextChanged, group->canRedo(), group->redoText());
     // The platform's redo keys (Ctrl+Shift+Z on Linux) and Ctrl+Y, as the user guide says (a
     // form holds one shortcut per action).
     QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
@@ -106,20 +130,20 @@ void EditActions::connectClipActions()
 {
     StudioContext *context = m_window->context();
     connect(ui->actionDuplicateClip, &QAction::triggered, this, [this, context] {
-        m_session->execute(new DuplicateClipCommand(m_session, context->currentClip()));
+        session()->execute(new DuplicateClipCommand(session(), context->currentClip()));
     });
     connect(ui->actionRemoveClip, &QAction::triggered, this, [this, context] {
-        m_session->execute(new RemoveClipCommand(m_session, context->currentClip()));
+        session()->execute(new RemoveClipCommand(session(), context->currentClip()));
     });
     connect(ui->actionMoveClipUp, &QAction::triggered, this, [this, context] {
         const int clip = context->currentClip();
         if (clip > 0)
-            m_session->execute(new MoveClipCommand(m_session, clip, clip - 1));
+            session()->execute(new MoveClipCommand(session(), clip, clip - 1));
     });
     connect(ui->actionMoveClipDown, &QAction::triggered, this, [this, context] {
         const int clip = context->currentClip();
         if (clip >= 0 && clip + 1 < int(context->file().clips().size()))
-            m_session->execute(new MoveClipCommand(m_session, clip, clip + 1));
+            session()->execute(new MoveClipCommand(session(), clip, clip + 1));
     });
     connect(ui->actionTrimClip, &QAction::triggered, this, &EditActions::trimCurrentClip);
     connect(ui->actionSplitClip, &QAction::triggered, this, &EditActions::splitCurrentClip);
@@ -136,7 +160,7 @@ void EditActions::connectSocketActions()
             showMessage(tr("Select a socket in the Sockets panel first"));
             return;
         }
-        m_session->execute(removeSocketCommand(m_session, socket, sockets.at(socket).name));
+        session()->execute(removeSocketCommand(session(), socket, sockets.at(socket).name));
     });
 }
 
@@ -157,7 +181,7 @@ void EditActions::updateEnabled()
 
 bool EditActions::save()
 {
-    return m_session->save();
+    return session()->save();
 }
 
 bool EditActions::saveAs()
@@ -171,12 +195,12 @@ bool EditActions::saveAs()
     }
     // "walk" is saved as walk.bpat, the name the open dialog and the MIME type recognise.
     path = SaveFileNames::withDefaultSuffix(path, QStringLiteral("bpat"));
-    return !path.isEmpty() && m_session->saveAs(path);
+    return !path.isEmpty() && session()->saveAs(path);
 }
 
 bool EditActions::maybeSave()
 {
-    if (!m_session->isModified())
+    if (!session()->isModified())
         return true;
     Choice choice = Choice::Cancel;
     if (m_choiceHook) {
@@ -201,9 +225,9 @@ bool EditActions::maybeSave()
 
 bool EditActions::handleDiskChange(const QString &path)
 {
-    if (m_session->isOwnWrite(path))
+    if (session()->isOwnWrite(path))
         return true;
-    if (m_session->isModified()) {
+    if (session()->isModified()) {
         showMessage(tr("%1 changed on disk; your unsaved edits are kept (File > Reload discards them)")
                         .arg(QFileInfo(path).fileName()));
         return true;
@@ -220,14 +244,14 @@ void EditActions::trimCurrentClip()
     const BpatClipInfo &info = context->file().clips().at(clip);
     TrimClipDialog dialog(info.name, info.frameCount, m_window);
     if (dialog.exec() == QDialog::Accepted)
-        m_session->execute(new TrimClipCommand(m_session, clip, dialog.firstFrame(), dialog.lastFrame()));
+        session()->execute(new TrimClipCommand(session(), clip, dialog.firstFrame(), dialog.lastFrame()));
 }
 
 void EditActions::splitCurrentClip()
 {
     StudioContext *context = m_window->context();
     if (context->currentClip() >= 0)
-        m_session->execute(new SplitClipCommand(m_session, context->currentClip(), quint32(context->currentFrame())));
+        session()->execute(new SplitClipCommand(session(), context->currentClip(), quint32(context->currentFrame())));
 }
 
 void EditActions::importClips()
@@ -245,7 +269,7 @@ void EditActions::importClips()
     }
     // Another species or bone count is refused before any clip is picked (SPECIES_MISMATCH
     // names both species), as bpat merge does.
-    if (const BpatDocument *document = m_session->document()) {
+    if (const BpatDocument *document = session()->document()) {
         if (const QString why = DocumentEditor::rigMismatch(*document, dialog.source()); !why.isEmpty()) {
             showMessage(tr("Cannot import from %1: %2").arg(QFileInfo(path).fileName(), why));
             if (m_window->isVisible() && m_window->isInteractive())
@@ -253,18 +277,18 @@ void EditActions::importClips()
             return;
         }
     }
-    if (const BpatDocument *document = m_session->document())
+    if (const BpatDocument *document = session()->document())
         dialog.setTarget(*document); // says what the open file's version drops of the clips
     if (dialog.exec() != QDialog::Accepted || dialog.selectedClips().isEmpty())
         return;
-    m_session->execute(new ImportClipsCommand(m_session, dialog.source(), dialog.selectedClips(),
+    session()->execute(new ImportClipsCommand(session(), dialog.source(), dialog.selectedClips(),
                                               QFileInfo(path).fileName()));
 }
 
 void EditActions::addSocket()
 {
     StudioContext *context = m_window->context();
-    const BpatDocument *document = m_session->document();
+    const BpatDocument *document = session()->document();
     if (!document)
         return;
     // Starts from the bone picked in the viewport or the Palette panel.
@@ -278,7 +302,7 @@ void EditActions::addSocket()
     BpatSocket socket;
     socket.name = name;
     socket.anchorBone = quint32(bone);
-    m_session->execute(addSocketCommand(m_session, socket));
+    session()->execute(addSocketCommand(session(), socket));
 }
 
 } // namespace bpat::studio

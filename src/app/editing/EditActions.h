@@ -7,6 +7,7 @@
 #include <QString>
 #include <functional>
 
+class QUndoGroup;
 class QUndoStack;
 class QUndoView;
 
@@ -27,7 +28,8 @@ public:
 
     explicit EditActions(MainWindow *window);
 
-    DocumentSession *session() const { return m_session; }
+    // The shown document's session (each open document has one: StudioContext::session()).
+    DocumentSession *session() const;
     QUndoView *historyView() const { return m_history; }
 
     // True when the open file's edits may be dropped: nothing unsaved, or the user chose Save
@@ -46,7 +48,8 @@ public:
     bool saveAs();
 
 private:
-    void connectUndoActions(QUndoStack *stack);
+    void connectUndoActions();
+    void watchSession(DocumentSession *session); // its stack in the undo group, made active
     void connectFileActions();
     void connectClipActions();
     void connectSocketActions();
@@ -61,7 +64,7 @@ private:
 
     MainWindow *m_window;
     Ui::MainWindow *ui; // the window's actions (Edit > Undo, File > Save, the Clip and Socket menus)
-    DocumentSession *m_session;
+    QUndoGroup *m_undoGroup;
     QUndoView *m_history = nullptr;
     std::function<Choice()> m_choiceHook;
     std::function<QString()> m_saveAsPathHook;

@@ -31,11 +31,13 @@ struct CurveTreeModel::Node
 
 namespace {
 
-// "PositionX" -> ("Position", "X"); names without such a prefix stay whole ("Tracked").
+// "PositionX" -> ("Position", "X"); names without such a prefix stay whole ("Tracked"). A BPAT
+// bone's channels group the same way ("TranslationX", "ScaleZ": BoneCurveSet).
 std::pair<QString, QString> splitComponent(const QString &component)
 {
     static const QLatin1String groups[] = {QLatin1String("Position"), QLatin1String("Rotation"),
-                                           QLatin1String("Origin"), QLatin1String("Direction")};
+                                           QLatin1String("Origin"), QLatin1String("Direction"),
+                                           QLatin1String("Translation"), QLatin1String("Scale")};
     for (const QLatin1String &group : groups) {
         if (component.size() == group.size() + 1 && component.startsWith(group))
             return {QString(group), component.right(1)};

@@ -2,6 +2,8 @@
 // The curves of an input animation recording as a checkable tree, the way curve editors list
 // them: Camera / LeftHand / RightHand / EyeGaze, then joints, then Position / Rotation (Origin /
 // Direction for the gaze ray) groups with their components, and the Tracked / Pinching bools.
+// A BPAT clip's bone curves (BoneCurveSet) read the same way: bones, then Rotation /
+// Translation / Scale groups.
 // Built from canonical curve names ("LeftHand/IndexTip/RotationW"); every node shows the number
 // of keys below it. Checking a group checks its components; parents show a partial state.
 #include <QAbstractItemModel>

@@ -25,10 +25,12 @@ AnalysisChart::AnalysisChart(const QString &title, QWidget *parent)
     m_x->setTitleText(tr("phase"));
     m_x->setLabelFormat(QStringLiteral("%.2f"));
     m_y = new QValueAxis;
+    for (QValueAxis *axis : {m_x, m_y}) // numbers, never "..." (the charts are small at 1280x720)
+        axis->setTruncateLabels(false);
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     setChart(chart);
-    setMinimumHeight(160);
+    setMinimumHeight(100); // four fit under the tables in the 1280x720 window, document tabs shown
 }
 
 void AnalysisChart::setLines(const QList<Line> &lines, int frames, const QString &unit)

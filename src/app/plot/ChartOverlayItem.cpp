@@ -55,6 +55,12 @@ void ChartOverlayItem::setHandles(const QList<Handle> &handles)
     update();
 }
 
+void ChartOverlayItem::setCursorInFrames(bool frames)
+{
+    m_cursorInFrames = frames;
+    update();
+}
+
 void ChartOverlayItem::setCursorTime(double time)
 {
     m_cursorTime = time;
@@ -147,7 +153,8 @@ void ChartOverlayItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
         painter->setBrush(CursorColor);
         painter->setPen(Qt::NoPen);
         painter->drawPolygon(grip);
-        const QString text = QString::number(m_cursorTime, 'f', 3) + QStringLiteral(" s");
+        const QString text = m_cursorInFrames ? QStringLiteral("frame %1").arg(QString::number(m_cursorTime, 'g', 6))
+                                              : QString::number(m_cursorTime, 'f', 3) + QStringLiteral(" s");
         drawLabel(painter, labelBox(QFontMetricsF(m_font), QPointF(x + 4.0, area.bottom() - 18.0), text),
                   text, CursorColor);
     }

@@ -44,6 +44,8 @@ public:
     void setHandles(const QList<Handle> &handles);
     const QList<Handle> &handles() const { return m_handles; }
     void setCursorTime(double time);
+    // The cursor's label counts frames ("frame 12") instead of seconds ("1.250 s").
+    void setCursorInFrames(bool frames);
     // The chart was resized or its plot area moved.
     void refreshGeometry()
     {
@@ -62,6 +64,7 @@ private:
     QList<PlotMarker> m_markers;
     QList<Handle> m_handles;
     double m_cursorTime = 0.0;
+    bool m_cursorInFrames = false;
 };
 
 } // namespace bpat::studio

@@ -30,6 +30,9 @@ void styleAxis(QValueAxis *axis, const QString &title)
     axis->setMinorTickCount(4);
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setTickAnchor(0.0);
+    // Never "...": QtCharts sized the labels' room for the range it had while the plot was
+    // hidden (a BPAT's bone curves are set before the tab is first shown) and kept eliding.
+    axis->setTruncateLabels(false);
 }
 
 // A "nice" tick step (1, 2 or 5 times a power of ten) giving about `ticks` intervals.
@@ -94,6 +97,9 @@ ChartsCurvePlot::ChartsCurvePlot(QWidget *parent) : CurvePlot(parent)
     connect(m_timeAxis, &QValueAxis::rangeChanged, this, &ChartsCurvePlot::onAxisRangeChanged);
     connect(m_valueAxis, &QValueAxis::rangeChanged, this, &ChartsCurvePlot::onAxisRangeChanged);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        // Ticks for the new size too (they were spaced for the size the range was set at).
+        applyTicks(m_timeAxis, std::max(3, int(m_chart->plotArea().width() / 70.0)));
+        applyTicks(m_valueAxis, std::max(2, int(m_chart->plotArea().height() / 60.0)));
         m_overlay->refreshGeometry();
         scheduleResample();
     });
@@ -112,6 +118,18 @@ void ChartsCurvePlot::onAxisRangeChanged()
     m_overlay->update();
     scheduleResample();
     Q_EMIT viewChanged();
+}
+
+void ChartsCurvePlot::setAxisTitles(const QString &time, const QString &value)
+{
+    m_timeAxis->setTitleText(time);
+    m_valueAxis->setTitleText(value);
+}
+
+void ChartsCurvePlot::setTimeUnit(TimeUnit unit)
+{
+    CurvePlot::setTimeUnit(unit);
+    m_overlay->setCursorInFrames(unit == TimeUnit::Frames);
 }
 
 void ChartsCurvePlot::scheduleResample()

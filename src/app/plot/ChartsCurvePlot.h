@@ -44,6 +44,8 @@ public:
     void setSelectedCurves(const QStringList &names) override;
     QStringList selectedCurves() const override { return m_selected; }
 
+    void setAxisTitles(const QString &time, const QString &value) override;
+    void setTimeUnit(TimeUnit unit) override; // the cursor's label: "1.250 s" or "frame 12"
     void setNormalized(bool on) override;
     bool isNormalized() const override { return m_normalized; }
 

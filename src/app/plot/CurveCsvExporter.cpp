@@ -69,9 +69,9 @@ std::vector<double> CurveCsvExporter::rowTimes(const QList<PlotCurve> &curves, d
     return times;
 }
 
-QByteArray CurveCsvExporter::toCsv(const QList<PlotCurve> &curves, double from, double to)
+QByteArray CurveCsvExporter::toCsv(const QList<PlotCurve> &curves, double from, double to, const QByteArray &timeColumn)
 {
-    QByteArray out = "time";
+    QByteArray out = timeColumn;
     std::vector<bpat::CurveCursor> cursors;
     cursors.reserve(size_t(curves.size()));
     for (const PlotCurve &curve : curves) {
@@ -93,9 +93,9 @@ QByteArray CurveCsvExporter::toCsv(const QList<PlotCurve> &curves, double from, 
 }
 
 bool CurveCsvExporter::write(const QString &path, const QList<PlotCurve> &curves, double from, double to,
-                             QString *error)
+                             QString *error, const QByteArray &timeColumn)
 {
-    return bpat::AtomicFile::write(path, toCsv(curves, from, to), error);
+    return bpat::AtomicFile::write(path, toCsv(curves, from, to, timeColumn), error);
 }
 
 } // namespace bpat::studio

@@ -61,6 +61,13 @@ public:
     // it stays put. timeOnly leaves the value range alone.
     void zoomAt(QPointF surfacePos, double factor, bool timeOnly);
 
+    // What the time axis counts: seconds (recordings) or frames (a BPAT clip's bone curves,
+    // BoneCurveSet). It words the hover text; setAxisTitles() words the axes.
+    enum class TimeUnit { Seconds, Frames };
+    virtual void setTimeUnit(TimeUnit unit) { m_timeUnit = unit; }
+    TimeUnit timeUnit() const { return m_timeUnit; }
+    virtual void setAxisTitles(const QString &time, const QString &value) = 0;
+
     virtual void setNormalized(bool on) = 0;
     virtual bool isNormalized() const = 0;
 
@@ -111,6 +118,7 @@ private:
     bool onScrubber(QPointF pos) const;
     void scrubTo(QPointF pos);
 
+    TimeUnit m_timeUnit = TimeUnit::Seconds;
     QWidget *m_surface = nullptr;
     QWidget *m_keySurface = nullptr;
     enum class Drag { None, Cursor, Pan } m_drag = Drag::None;

@@ -153,12 +153,16 @@ QString CurvePlotPicker::describe(const PlotHit &hit) const
 {
     if (!hit.inPlot)
         return {};
-    QString text = QStringLiteral("t = %1 s").arg(formatNumber(hit.time));
+    // A BPAT clip's curves count frames, one key per frame; a recording's count seconds.
+    const bool frames = m_plot.timeUnit() == CurvePlot::TimeUnit::Frames;
+    QString text = frames ? QStringLiteral("frame %1").arg(formatNumber(hit.time)) : QStringLiteral("t = %1 s").arg(formatNumber(hit.time));
     if (hit.curve.isEmpty())
         return text;
     text += QStringLiteral("\n%1   value = %2").arg(hit.curve, formatNumber(hit.value));
     if (hit.key < 0)
         return text;
+    if (frames)
+        return text + QStringLiteral("\nframe %1: value = %2").arg(formatNumber(hit.keyPoint.x()), formatNumber(hit.keyPoint.y()));
     text += QStringLiteral("\nkey %1 of %2: t = %3 s   value = %4")
                 .arg(hit.key)
                 .arg(hit.keyCount)

@@ -30,23 +30,30 @@ QColor curveColor(const QString &curveName, int variant)
     return QColor::fromHsl(hue, saturation, lightness[slot]);
 }
 
+QList<PlotCurve> plotCurvesFor(const QList<bpat::CurveRef> &refs, const std::shared_ptr<const void> &owner)
+{
+    QList<PlotCurve> result;
+    QHash<QChar, int> variants; // per last letter (component), how many were coloured already
+    for (const bpat::CurveRef &ref : refs) {
+        if (ref.isNull())
+            continue;
+        const QChar key = ref.name.isEmpty() ? QChar() : ref.name.back();
+        const int variant = variants.value(key, 0);
+        variants.insert(key, variant + 1);
+        result.append(PlotCurve{ref, curveColor(ref.name, variant), owner});
+    }
+    return result;
+}
+
 QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation,
                                const QStringList &names)
 {
-    QList<PlotCurve> result;
     if (!animation)
-        return result;
-    QHash<QChar, int> variants; // per last letter (component), how many were coloured already
-    for (const QString &name : names) {
-        const bpat::CurveRef ref = animation->curve(name);
-        if (ref.isNull())
-            continue;
-        const QChar key = name.isEmpty() ? QChar() : name.back();
-        const int variant = variants.value(key, 0);
-        variants.insert(key, variant + 1);
-        result.append(PlotCurve{ref, curveColor(name, variant), animation});
-    }
-    return result;
+        return {};
+    QList<bpat::CurveRef> refs;
+    for (const QString &name : names)
+        refs.append(animation->curve(name));
+    return plotCurvesFor(refs, animation);
 }
 
 } // namespace bpat::studio

@@ -1,6 +1,8 @@
 #pragma once
-// One curve handed to a CurvePlot: the named curve of an input animation, the colour to draw it
-// in, and a shared reference to the animation that keeps the curve alive while it is plotted.
+// One curve handed to a CurvePlot: a named curve (the keys of an input animation's curve, or a
+// BPAT bone's local channel sampled per frame: BoneCurveSet), the colour to draw it in, and a
+// shared reference to whatever holds the keys (the animation, the bone curve set), which keeps
+// the curve alive while it is plotted.
 #include "anim/InputAnimation.h"
 
 #include <QColor>
@@ -14,7 +16,7 @@ struct PlotCurve
 {
     bpat::CurveRef ref;
     QColor color;
-    std::shared_ptr<const bpat::InputAnimation> owner;
+    std::shared_ptr<const void> owner;
 
     const QString &name() const { return ref.name; }
     bool isBool() const { return ref.boolCurve != nullptr; }
@@ -31,6 +33,9 @@ struct PlotMarker
 // violet; `variant` (the n-th curve with the same component) shifts the hue a little so several
 // joints overlaid stay apart.
 QColor curveColor(const QString &curveName, int variant = 0);
+
+// Plot curves for `refs` (null ones are skipped) held by `owner`, coloured with curveColor.
+QList<PlotCurve> plotCurvesFor(const QList<bpat::CurveRef> &refs, const std::shared_ptr<const void> &owner);
 
 // Plot curves for names of `animation` (unknown names are skipped), coloured with curveColor.
 QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation,

@@ -186,6 +186,20 @@ void ViewportCanvas::setInterpolation(bool on)
 void ViewportCanvas::setSelectedBone(int bone)
 {
     m_selectedBone = bone >= 0 && bone < m_scene.source().boneCount ? bone : -1;
+    if (!m_selectedBones.contains(m_selectedBone))
+        m_selectedBones = m_selectedBone >= 0 ? QList<int>{m_selectedBone} : QList<int>();
+    update();
+}
+
+void ViewportCanvas::setSelectedBones(const QList<int> &bones)
+{
+    m_selectedBones.clear();
+    for (int bone : bones) {
+        if (bone >= 0 && bone < m_scene.source().boneCount)
+            m_selectedBones.append(bone);
+    }
+    if (m_selectedBone >= 0 && !m_selectedBones.contains(m_selectedBone))
+        m_selectedBones.append(m_selectedBone);
     update();
 }
 

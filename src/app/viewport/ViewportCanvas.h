@@ -4,7 +4,8 @@
 // one creature following the inspector's current clip and frame, or a crowd of N instances with
 // per-instance clips and phases in one instanced draw call. Overlays are toggles; the camera
 // orbits (left drag), pans (middle or right drag, or shift + left), zooms (wheel), frames all (F),
-// resets (R, Home) and snaps to front/side/top (1, 3, 7). Click a joint to select its bone.
+// resets (R, Home) and snaps to front/side/top (1, 3, 7). Click a joint (drawn as a dot), a
+// bone's segment or the body to select the bone (BonePicker); Ctrl+click adds or removes one.
 // When the context is too old or the shaders do not build, it stops drawing and emits
 // unavailable(reason). A BPSM minimal snapshot mesh (setSnapshot) is drawn instead from its stored,
 // pre-skinned vertices, one frame at a time (SnapshotRenderer; ViewportCanvasSnapshot.cpp), with
@@ -86,6 +87,10 @@ public:
     quint32 currentGlobalFrame() const;
     // Bone whose joint is nearest to a widget position (within `radius` pixels), or -1.
     int boneAt(const QPointF &position, float radius = 12) const;
+    // The bone a click at a widget position picks: a joint, else a segment, else (with `body`)
+    // the creature's body under it (BonePicker).
+    BonePicker::Hit pickBone(const QPointF &position, bool body = true) const;
+    const QList<int> &selectedBones() const { return m_selectedBones; }
     // How much of the creature's screen rectangle at the current frame lies in the view (0..1;
     // the rectangle of its projected bounds, 0 when any corner is behind the camera, 1 with
     // nothing to show). A clip change that loses much of it (riding clips sit the rider where
@@ -178,6 +183,8 @@ public Q_SLOTS:
     void setPerBoneColors(bool on);
     void setInterpolation(bool on);
     void setSelectedBone(int bone);
+    // Several bones drawn as selected (the current one among them: setSelectedBone).
+    void setSelectedBones(const QList<int> &bones);
     void frameAll();
     void resetCamera();
     void viewFront();
@@ -202,6 +209,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void boneSelected(int bone);
+    void boneToggled(int bone); // Ctrl+click: added to or removed from the selected bones
     void bodyChanged(); // the bodies, the mode or what is drawn changed (bodyStatus())
     void unavailable(const QString &reason);
 
@@ -268,6 +276,7 @@ private:
     bool m_interpolate = true;
     bool m_perBoneColors = false;
     int m_selectedBone = -1;
+    QList<int> m_selectedBones;
     int m_hoverBone = -1;
     QList<FlaggedBone> m_flagged;
     QRect m_hudRect;

@@ -20,6 +20,8 @@ namespace {
 constexpr QVector4D kBoundsColor(0.4f, 0.8f, 1.0f, 1);    // the bounds box, creature or mesh
 constexpr QColor kSelectedBoneName(255, 160, 60);         // the picked bone's mark and name
 constexpr QColor kBoneName(255, 255, 160);                // the hovered bone's mark and name
+constexpr QColor kJointDot(255, 255, 77);                 // a joint, as the skeleton's lines (ViewportScene kBone)
+constexpr QColor kJointOutline(20, 20, 24, 200);          // around each dot, so it reads on any colour
 constexpr QColor kSocketName(150, 220, 255);
 constexpr QColor kStatsText(220, 220, 225);
 constexpr QColor kTextBacking(18, 19, 22, 215); // behind the text, so it reads over the creature
@@ -60,7 +62,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
     if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
         const quint32 frame = currentGlobalFrame();
         if (m_overlays.testFlag(Skeleton) || !m_scene.knownRig())
-            m_scene.appendSkeleton(onTop, frame, m_selectedBone);
+            m_scene.appendSkeleton(onTop, frame, m_selectedBones);
         if (m_overlays.testFlag(JointAxes))
             m_scene.appendJointAxes(onTop, frame, scale * 0.05f);
         if (m_overlays.testFlag(Grid)) // v3 files: the ground-contact cue on the ground
@@ -126,6 +128,21 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     const quint32 frame = currentGlobalFrame();
     if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
         const QList<QVector3D> joints = m_scene.joints(frame);
+        // Joints as dots with the skeleton: what a click picks, the selected bones in orange.
+        if (m_overlays.testFlag(Skeleton) || !m_scene.knownRig()) {
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setPen(QPen(kJointOutline, 1.0));
+            for (int bone = 0; bone < joints.size(); ++bone) {
+                QPointF at;
+                if (!project(viewProjection, joints.at(bone), size, &at))
+                    continue;
+                const bool selected = m_selectedBones.contains(bone);
+                painter.setBrush(selected ? kSelectedBoneName : kJointDot);
+                painter.drawEllipse(at, selected ? 4.0 : 2.8, selected ? 4.0 : 2.8);
+            }
+            painter.setBrush(Qt::NoBrush);
+            painter.setRenderHint(QPainter::Antialiasing, false);
+        }
         for (int bone : {m_hoverBone, m_selectedBone}) {
             if (bone < 0 || bone >= joints.size() || !m_overlays.testFlag(BoneNames))
                 continue;
@@ -287,21 +304,21 @@ int ViewportCanvas::boneAt(const QPointF &position, float radius) const
 {
     if (m_scene.isEmpty() || m_crowd > 1 || !drawsCreature())
         return -1;
-    const QMatrix4x4 vp = viewProjection();
-    const QList<QVector3D> joints = m_scene.joints(currentGlobalFrame());
-    int best = -1;
-    double bestDistance = double(radius);
-    for (int b = 0; b < joints.size(); ++b) {
-        QPointF at;
-        if (!project(vp, joints.at(b), QSizeF(width(), height()), &at))
-            continue;
-        const double d = std::hypot(at.x() - position.x(), at.y() - position.y());
-        if (d <= bestDistance) { // ties go to the later (child) bone sharing the same origin
-            bestDistance = d;
-            best = b;
-        }
-    }
-    return best;
+    const BonePicker picker(viewProjection(), QSizeF(width(), height()));
+    return picker.jointAt(position, m_scene.joints(currentGlobalFrame()), double(radius));
+}
+
+BonePicker::Hit ViewportCanvas::pickBone(const QPointF &position, bool body) const
+{
+    if (m_scene.isEmpty() || m_crowd > 1 || !drawsCreature() || showsSnapshot())
+        return {};
+    const quint32 frame = currentGlobalFrame();
+    const BonePicker picker(viewProjection(), QSizeF(width(), height()));
+    // Segments count where they are drawn (the skeleton overlay, or an unknown rig's links).
+    const bool segments = m_overlays.testFlag(Skeleton) || !m_scene.knownRig();
+    static const QList<int> noParents;
+    return picker.pick(position, m_scene.joints(frame), segments ? m_scene.parents() : noParents,
+                       body ? m_scene.pickSurface(frame) : BonePicker::Surface());
 }
 
 void ViewportCanvas::mousePressEvent(QMouseEvent *event)
@@ -323,7 +340,7 @@ void ViewportCanvas::mouseMoveEvent(QMouseEvent *event)
         m_camera.orbit(-float(delta.x()) * 0.4f, float(delta.y()) * 0.4f);
         update();
     } else if (m_overlays.testFlag(BoneNames)) {
-        const int hover = boneAt(event->position());
+        const int hover = pickBone(event->position(), false).bone; // joints and segments: cheap
         if (hover != m_hoverBone) {
             m_hoverBone = hover;
             update();
@@ -334,7 +351,12 @@ void ViewportCanvas::mouseMoveEvent(QMouseEvent *event)
 void ViewportCanvas::mouseReleaseEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton && (event->position().toPoint() - m_pressPosition).manhattanLength() < 4) {
-        const int bone = boneAt(event->position());
+        const int bone = pickBone(event->position()).bone;
+        if (event->modifiers() & Qt::ControlModifier) { // add or remove one, keep the others
+            if (bone >= 0)
+                Q_EMIT boneToggled(bone);
+            return;
+        }
         setSelectedBone(bone);
         Q_EMIT boneSelected(m_selectedBone);
     }

@@ -188,16 +188,48 @@ void ViewportScene::appendGrid(QList<LineVertex> &out, float halfExtent, float s
     }
 }
 
-void ViewportScene::appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, int selectedBone) const
+void ViewportScene::appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, const QList<int> &selectedBones) const
 {
     const QList<QVector3D> points = joints(globalFrame);
     for (int b = 0; b < points.size() && b < m_parents.size(); ++b) {
         const int parent = m_parents.at(b);
         if (parent < 0 || parent >= points.size())
             continue;
-        const bool selected = b == selectedBone;
+        // The link parent -> b is the parent bone's reach (what a click on it picks).
+        const bool selected = selectedBones.contains(parent);
         appendLine(out, points.at(parent), points.at(b), selected ? kBoneSelected : kBone);
     }
+}
+
+BonePicker::Surface ViewportScene::pickSurface(quint32 globalFrame) const
+{
+    BonePicker::Surface surface;
+    const bpat::CreatureMesh &mesh = m_body.isValid() ? m_body.mesh() : m_mesh;
+    if (mesh.isEmpty())
+        return surface;
+    QList<float> rows; // row-major matrices, as CreatureMesh::skin() takes them
+    if (m_body.isValid()) {
+        for (const QMatrix4x4 &skin : skinMatrices(globalFrame)) {
+            const QMatrix4x4 transposed = skin.transposed(); // column-major storage of the transpose
+            rows.append(QList<float>(transposed.constData(), transposed.constData() + 16));
+        }
+    } else {
+        rows = m_source.frame(globalFrame);
+    }
+    surface.positions = mesh.skin(std::span<const float>(rows.constData(), size_t(rows.size()))).positions;
+    if (surface.positions.size() != mesh.vertexCount()) {
+        surface.positions.clear();
+        return surface;
+    }
+    surface.indices = &mesh.indices();
+    surface.vertexBones.reserve(mesh.vertexCount());
+    for (const bpat::CreatureVertex &vertex : mesh.vertices()) {
+        int heaviest = 0;
+        for (int i = 1; i < 4; ++i)
+            heaviest = vertex.weights[i] > vertex.weights[heaviest] ? i : heaviest;
+        surface.vertexBones.append(int(vertex.bones[heaviest]));
+    }
+    return surface;
 }
 
 void ViewportScene::appendJointAxes(QList<LineVertex> &out, quint32 globalFrame, float size) const

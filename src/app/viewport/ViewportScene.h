@@ -4,6 +4,7 @@
 // joints with links inferred from the palette's translations), bone names and parents, poses and
 // bounds of a frame, and the overlay line geometry (grid, skeleton, joint axes, bounds).
 #include "BodySource.h"
+#include "BonePicker.h"
 #include "mesh/CreatureMesh.h"
 #include "PaletteSource.h"
 
@@ -61,7 +62,12 @@ public:
 
     static void appendLine(QList<LineVertex> &out, const QVector3D &a, const QVector3D &b, const QVector4D &color);
     void appendGrid(QList<LineVertex> &out, float halfExtent, float step) const;
-    void appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, int selectedBone) const;
+    // Links from each bone's joint to its children's; the selected bones' own links (from their
+    // joint on) in the selection colour.
+    void appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, const QList<int> &selectedBones) const;
+    // What a click can land on at a frame: the drawn mesh (the body, else the stand-in) skinned
+    // on the CPU, with each vertex's heaviest bone (BonePicker).
+    BonePicker::Surface pickSurface(quint32 globalFrame) const;
     void appendJointAxes(QList<LineVertex> &out, quint32 globalFrame, float size) const;
     static void appendBox(QList<LineVertex> &out, const QVector3D &lo, const QVector3D &hi, const QVector4D &color);
     // v3 ground contact of a frame: a cross under the creature at foot_y, green while the soles

@@ -27,6 +27,7 @@ ViewportWidget::ViewportWidget(QWidget *parent)
     m_stack->setCurrentWidget(m_canvas);
     setFocusProxy(m_canvas);
     connect(m_canvas, &ViewportCanvas::boneSelected, this, &ViewportWidget::boneSelected);
+    connect(m_canvas, &ViewportCanvas::boneToggled, this, &ViewportWidget::boneToggled);
     connect(m_canvas, &ViewportCanvas::bodyChanged, this, &ViewportWidget::bodyChanged);
     connect(m_canvas, &ViewportCanvas::unavailable, this, &ViewportWidget::showReason);
 }
@@ -97,6 +98,7 @@ void ViewportWidget::setOverlays(ViewportCanvas::Overlays overlays) { if (m_canv
 void ViewportWidget::setPerBoneColors(bool on) { if (m_canvas) m_canvas->setPerBoneColors(on); }
 void ViewportWidget::setInterpolation(bool on) { if (m_canvas) m_canvas->setInterpolation(on); }
 void ViewportWidget::setSelectedBone(int bone) { if (m_canvas) m_canvas->setSelectedBone(bone); }
+void ViewportWidget::setSelectedBones(const QList<int> &bones) { if (m_canvas) m_canvas->setSelectedBones(bones); }
 void ViewportWidget::setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones) { if (m_canvas) m_canvas->setFlaggedBones(bones); }
 void ViewportWidget::frameAll() { if (m_canvas) m_canvas->frameAll(); }
 void ViewportWidget::resetCamera() { if (m_canvas) m_canvas->resetCamera(); }

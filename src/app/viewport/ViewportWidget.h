@@ -58,6 +58,7 @@ public Q_SLOTS:
     void setPerBoneColors(bool on);
     void setInterpolation(bool on);
     void setSelectedBone(int bone);
+    void setSelectedBones(const QList<int> &bones); // several drawn as selected (ViewportCanvas)
     void setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones); // see ViewportCanvas
     void frameAll();
     void resetCamera();
@@ -79,6 +80,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void boneSelected(int bone);
+    void boneToggled(int bone); // Ctrl+click on a bone
     void bodyChanged();
 
 private:

@@ -6,6 +6,7 @@
 #include "io/AtomicFile.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
@@ -93,6 +94,18 @@ void CurvesPanel::buildToolbar(QWidget *host)
     m_normalizeAction->setCheckable(true);
     m_normalizeAction->setToolTip(tr("Map each curve to -1..1"));
     connect(m_normalizeAction, &QAction::toggled, this, [this](bool on) { m_plot->setNormalized(on); });
+    // The bone curves' rotation: Euler angles in one of the six orders, or the quaternion.
+    m_rotation = new QComboBox;
+    m_rotation->setObjectName(QStringLiteral("rotationChoice"));
+    for (int order = 0; order < bpat::EulerOrderCount; ++order)
+        m_rotation->addItem(tr("Euler %1").arg(bpat::euler::orderName(bpat::EulerOrder(order))), order);
+    m_rotation->addItem(tr("Quaternion"), -1);
+    m_rotation->setToolTip(tr("How bone rotations are plotted: Euler angles in degrees (XYZ: X applied first, "
+                              "then Y, then Z, about the parent's axes), or the quaternion's W, X, Y, Z"));
+    toolbar->addSeparator();
+    m_rotationAction = toolbar->addWidget(m_rotation);
+    m_rotationAction->setVisible(false);
+    connect(m_rotation, &QComboBox::currentIndexChanged, this, &CurvesPanel::rotationChoiceChanged);
     toolbar->addSeparator();
     toolbar->addAction(tr("Export PNG…"), this, [this] {
         exportInteractively(tr("Export plot as PNG"), tr("PNG images (*.png)"), tr("Export PNG"), &CurvesPanel::exportPng);
@@ -107,29 +120,107 @@ void CurvesPanel::buildToolbar(QWidget *host)
 void CurvesPanel::setAnimation(std::shared_ptr<const bpat::InputAnimation> animation)
 {
     m_animation = std::move(animation);
+    if (m_animation)
+        showCurves(Source::Recording);
+    else if (m_source != Source::Bones)
+        showCurves(Source::Bones); // or None, without bone curves
+}
+
+void CurvesPanel::setBoneCurves(std::shared_ptr<const BoneCurveSet> set)
+{
+    // The same clip again (another rotation choice, an edit): the view stays where it was.
+    const bool sameClip = m_bones && set && m_bones->clip() == set->clip() && m_bones->lastFrame() == set->lastFrame()
+        && m_bones->clipName() == set->clipName();
+    const bool rotationChanged = m_bones && set && m_bones->options().quaternion != set->options().quaternion;
+    m_bones = std::move(set);
+    if (rotationChanged) { // the bones' rotations as the new choice has them: W comes or goes
+        QStringList names;
+        for (const QString &name : std::as_const(m_checkedBones)) {
+            const int bone = m_bones->boneOf(name);
+            if (bone < 0 && !name.endsWith(QLatin1String("/RotationW")))
+                continue;
+            const QString prefix = name.section(u'/', 0, -2);
+            const QStringList kinds = withRotationKinds({BoneCurveSet::channelKind(name)});
+            for (const QString &kind : kinds) {
+                const QString adapted = prefix + QLatin1Char('/') + kind;
+                if (m_bones->boneOf(adapted) >= 0 && !names.contains(adapted))
+                    names.append(adapted);
+            }
+        }
+        m_checkedBones = names;
+    }
+    if (m_source == Source::Recording)
+        return; // shown when the recording goes, or on showSource(Bones)
+    const auto range = m_plot->timeRange();
+    const bool wasFramed = m_framed;
+    showCurves(Source::Bones);
+    if (sameClip && wasFramed && m_source == Source::Bones) {
+        m_plot->setTimeRange(range.first, range.second);
+        m_plot->fitValues();
+    }
+}
+
+void CurvesPanel::showSource(Source source)
+{
+    if (source != m_source)
+        showCurves(source);
+}
+
+void CurvesPanel::showCurves(Source source)
+{
+    if (source == Source::Recording && !m_animation)
+        source = m_bones ? Source::Bones : Source::None;
+    if (source == Source::Bones && !m_bones)
+        source = m_animation ? Source::Recording : Source::None;
+    const QStringList bonesChecked = m_checkedBones; // the model's reset below unchecks everything
+    m_source = source;
     m_framed = false;
     m_plot->setCurves({});
     QList<CurveTreeModel::Entry> entries;
     QList<PlotMarker> markers;
-    if (m_animation) {
+    if (source == Source::Recording) {
         const QList<bpat::CurveRef> refs = m_animation->curves();
         for (const bpat::CurveRef &ref : refs)
             entries.append({ref.name, ref.keyCount(), ref.boolCurve != nullptr});
         for (const bpat::InputAnimationMarker &marker : m_animation->markers())
             markers.append({marker.time, marker.name});
+    } else if (source == Source::Bones) {
+        entries = m_bones->entries();
+        markers = m_bones->markers();
     }
+    const bool bones = source == Source::Bones;
+    m_plot->setTimeUnit(bones ? CurvePlot::TimeUnit::Frames : CurvePlot::TimeUnit::Seconds);
+    m_plot->setAxisTitles(bones ? tr("frame") : tr("time (s)"),
+                          bones && !m_bones->options().quaternion ? tr("value (rotation in degrees)") : tr("value"));
+    m_rotationAction->setVisible(bones);
+    m_search->setPlaceholderText(bones ? tr("Search bones or channels (e.g. Spine, RotationX)")
+                                       : tr("Search curves (e.g. IndexTip, RotationW)"));
     m_model->setCurves(entries);
     m_plot->setMarkers(markers);
-    m_tree->expandToDepth(0);
-    if (m_animation && m_animation->hasCamera())
-        setCheckedCurves({QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
-                          QStringLiteral("Camera/PositionZ")});
-    // The first view spans the whole recording: its time starts at the earliest key of any
-    // curve (the toolkit's bool keys can be seconds before the camera's), where the shared time
-    // cursor is placed, so the cursor is in view without paging away from the framed curves.
-    if (m_framed && m_animation->keyCount() > 0) {
-        const auto [from, to] = m_plot->timeRange();
-        m_plot->setTimeRange(std::min(from, m_animation->startTime()), std::max(to, m_animation->duration()));
+    if (!bones) // a recording's hands and camera open; a clip's bones closed (dozens of them)
+        m_tree->expandToDepth(0);
+    if (bones) {
+        m_checkedBones = bonesChecked;
+        if (!m_checkedBones.isEmpty()) {
+            m_model->setCheckedCurves(m_checkedBones);
+            for (const QString &name : m_model->checkedCurves()) // a checked bone's rows in view
+                m_tree->expand(m_filter->mapFromSource(m_model->indexForPath(name.section(u'/', 0, 0))));
+        }
+        if (!m_framed) { // nothing checked: the clip's frames, values of -1..1 until curves come
+            m_plot->setTimeRange(-0.5, std::max(1, m_bones->lastFrame()) + 0.5);
+            m_plot->setValueRange(-1.0, 1.0);
+        }
+    } else if (source == Source::Recording) {
+        if (m_animation->hasCamera())
+            setCheckedCurves({QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
+                              QStringLiteral("Camera/PositionZ")});
+        // The first view spans the whole recording: its time starts at the earliest key of any
+        // curve (the toolkit's bool keys can be seconds before the camera's), where the shared
+        // time cursor is placed, so the cursor is in view without paging away from the framed curves.
+        if (m_framed && m_animation->keyCount() > 0) {
+            const auto [from, to] = m_plot->timeRange();
+            m_plot->setTimeRange(std::min(from, m_animation->startTime()), std::max(to, m_animation->duration()));
+        }
     }
     updateStatus({});
 }
@@ -155,7 +246,11 @@ void CurvesPanel::setSearchText(const QString &text)
 
 void CurvesPanel::onCheckedChanged(const QStringList &names)
 {
-    const QList<PlotCurve> curves = plotCurvesFor(m_animation, names);
+    if (m_source == Source::Bones)
+        m_checkedBones = names;
+    const QList<PlotCurve> curves = m_source == Source::Bones ? plotCurvesFor(m_bones, names)
+                                    : m_source == Source::Recording ? plotCurvesFor(m_animation, names)
+                                                                     : QList<PlotCurve>();
     m_plot->setCurves(curves);
     QHash<QString, QColor> colors;
     for (const PlotCurve &curve : curves)
@@ -198,7 +293,7 @@ void CurvesPanel::setCursorTime(double seconds)
     // the visible time range, the range moves (same width) so the cursor is at its left edge.
     const auto [from, to] = m_plot->timeRange();
     const double width = to - from;
-    if (m_animation && width > 0.0 && (seconds < from || seconds > to))
+    if (m_source != Source::None && width > 0.0 && (seconds < from || seconds > to))
         m_plot->setTimeRange(seconds, seconds + width);
 }
 
@@ -208,8 +303,12 @@ void CurvesPanel::updateStatus(const QString &hover)
         m_status->setText(QString(hover).replace(QLatin1Char('\n'), QLatin1String("   |   ")));
         return;
     }
-    if (!m_animation) {
-        m_status->setText(tr("No input animation open."));
+    if (m_source == Source::Bones) {
+        updateBoneStatus();
+        return;
+    }
+    if (m_source == Source::None) {
+        m_status->setText(tr("Open a BPAT file for its bones' curves, or a recording (.bin) for its curves."));
         return;
     }
     m_status->setText(tr("%1 curves, %2 keys, %3 markers. Wheel: zoom (Ctrl: time only), "
@@ -240,7 +339,8 @@ bool CurvesPanel::exportPng(const QString &path, QString *error)
 bool CurvesPanel::exportCsv(const QString &path, QString *error)
 {
     const auto [from, to] = m_plot->timeRange();
-    return CurveCsvExporter::write(path, m_plot->curves(), from, to, error);
+    return CurveCsvExporter::write(path, m_plot->curves(), from, to, error,
+                                   m_source == Source::Bones ? QByteArray("frame") : QByteArray("time"));
 }
 
 void CurvesPanel::exportInteractively(const QString &title, const QString &filter, const QString &failedTitle,

@@ -1,12 +1,19 @@
 #pragma once
-// The curves panel: on the left the recording's curves as a checkable tree (CurveTreeModel)
-// with a search field; on the right a toolbar (frame all / selection, normalize, export PNG /
-// CSV) over a CurvePlot, and a status line with what is under the mouse. Checked curves are
-// plotted; the tree's selection is what F frames; clicking a curve in the plot selects it in
-// the tree. The time cursor is shared with the rest of the application through
-// setCursorTime() and cursorTimeScrubbed(). Knows nothing of the chart library.
+// The curves panel: on the left the curves as a checkable tree (CurveTreeModel) with a search
+// field; on the right a toolbar (frame all / selection, normalize, export PNG / CSV) over a
+// CurvePlot, and a status line with what is under the mouse. Checked curves are plotted; the
+// tree's selection is what F frames; clicking a curve in the plot selects it in the tree. The
+// time cursor is shared with the rest of the application through setCursorTime() and
+// cursorTimeScrubbed(). Knows nothing of the chart library.
+//
+// It shows one of two sources (source()): a recording's curves (setAnimation, time in
+// seconds), or the graph editor of a BPAT clip (setBoneCurves: every bone's local channels,
+// time in frames, BoneCurveSet), with a rotation choice (Euler order or quaternion) in the
+// toolbar. showBones() plots the channels of the bones selected elsewhere (the viewport, the
+// Palette panel): the channels last checked, rotation at first.
 #include "models/CurveFilterModel.h"
 #include "models/CurveTreeModel.h"
+#include "plot/BoneCurveSet.h"
 #include "plot/CurvePlot.h"
 
 #include <QWidget>
@@ -14,6 +21,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAction;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QTreeView;
@@ -28,9 +36,29 @@ public:
     explicit CurvesPanel(QWidget *parent = nullptr);
     ~CurvesPanel() override;
 
-    // Shows a recording (null clears the panel). The camera position curves start checked.
+    enum class Source { None, Recording, Bones };
+    Source source() const { return m_source; }
+
+    // Shows a recording (null clears it: the bone curves come back when there are any). The
+    // camera position curves start checked.
     void setAnimation(std::shared_ptr<const bpat::InputAnimation> animation);
     const std::shared_ptr<const bpat::InputAnimation> &animation() const { return m_animation; }
+
+    // The bone curves of a BPAT clip (null: none). Shown unless a recording is; the curves
+    // checked before stay checked where the new set has them (another clip, another rotation
+    // choice); a new clip is framed.
+    void setBoneCurves(std::shared_ptr<const BoneCurveSet> set);
+    const std::shared_ptr<const BoneCurveSet> &boneCurves() const { return m_bones; }
+    // Shows the recording or the bone curves (when there are such).
+    void showSource(Source source);
+    // Plots the channels of `bones` (indices into the set): the kinds of channel checked now
+    // ("RotationX", "TranslationY"), rotation when none is.
+    void showBones(const QList<int> &bones);
+    // The bones with a plotted curve.
+    QList<int> plottedBones() const;
+    // The rotation choice of the toolbar: Euler order, or quaternion components.
+    BoneCurveSet::Options rotationChoice() const;
+    QComboBox *rotationCombo() const { return m_rotation; }
 
     void setCheckedCurves(const QStringList &names);
     QStringList checkedCurves() const;
@@ -50,7 +78,10 @@ public Q_SLOTS:
     void setCursorTime(double seconds);
 
 Q_SIGNALS:
+    // Seconds of the recording, or the frame of the clip in the bone curves.
     void cursorTimeScrubbed(double seconds);
+    // The user chose another Euler order or quaternions: the owner builds the set again.
+    void rotationChoiceChanged();
 
 private:
     void buildToolbar(QWidget *host);
@@ -58,11 +89,21 @@ private:
     void onTreeSelectionChanged();
     void onCurveClicked(const QString &name);
     void updateStatus(const QString &hover);
+    void updateBoneStatus();
+    void showCurves(Source source); // fills the tree and the plot from the source
+    // Kinds of channel with the rotation whole for the set's choice (RotationW in quaternions).
+    QStringList withRotationKinds(const QStringList &kinds) const;
+
     // Asks for a path with a save dialog and writes it with `write`; a failure is shown in a box.
     void exportInteractively(const QString &title, const QString &filter, const QString &failedTitle,
                              bool (CurvesPanel::*write)(const QString &, QString *));
 
     std::shared_ptr<const bpat::InputAnimation> m_animation;
+    std::shared_ptr<const BoneCurveSet> m_bones;
+    Source m_source = Source::None;
+    QStringList m_checkedBones; // what was checked in the bone curves, kept across sets
+    QComboBox *m_rotation = nullptr;
+    QAction *m_rotationAction = nullptr; // the combo in the toolbar
     CurveTreeModel *m_model = nullptr;
     CurveFilterModel *m_filter = nullptr;
     QTreeView *m_tree = nullptr;

@@ -1,0 +1,96 @@
+#include "BoneCurvesLink.h"
+
+#include "StudioContext.h"
+#include "widgets/CurvesPanel.h"
+
+#include <QEvent>
+#include <cmath>
+
+namespace bpat::studio {
+
+BoneCurvesLink::BoneCurvesLink(StudioContext *context, CurvesPanel *panel, QObject *parent)
+    : QObject(parent)
+    , m_context(context)
+    , m_panel(panel)
+{
+    panel->installEventFilter(this);
+    connect(context, &StudioContext::fileLoaded, this, &BoneCurvesLink::invalidate);
+    connect(context, &StudioContext::fileClosed, this, &BoneCurvesLink::invalidate);
+    connect(context, &StudioContext::currentClipChanged, this, &BoneCurvesLink::invalidate);
+    connect(panel, &CurvesPanel::rotationChoiceChanged, this, &BoneCurvesLink::invalidate);
+    connect(context, &StudioContext::selectedBonesChanged, this, [this](const QList<int> &bones) {
+        if (m_dirty) {
+            m_selectionPending = true;
+            return;
+        }
+        m_panel->showBones(bones);
+    });
+    connect(context, &StudioContext::currentFrameChanged, this, [this](int frame) {
+        if (m_panel->source() == CurvesPanel::Source::Bones)
+            m_panel->setCursorTime(frame);
+    });
+    connect(panel, &CurvesPanel::cursorTimeScrubbed, this, [this](double time) {
+        if (m_panel->source() == CurvesPanel::Source::Bones)
+            m_context->setCurrentFrame(int(std::lround(time)));
+    });
+    // The panel shows what the timeline plays: the recording, else the clip's bones.
+    RecordingState *recording = context->recording();
+    connect(recording, &RecordingState::timelineSourceChanged, this, [this](RecordingState::TimelineSource source) {
+        m_panel->showSource(source == RecordingState::TimelineSource::Recording ? CurvesPanel::Source::Recording
+                                                                                : CurvesPanel::Source::Bones);
+        if (m_panel->source() == CurvesPanel::Source::Bones)
+            m_panel->setCursorTime(m_context->currentFrame());
+    });
+}
+
+bool BoneCurvesLink::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_panel && event->type() == QEvent::Show && m_dirty)
+        rebuild();
+    return QObject::eventFilter(watched, event);
+}
+
+void BoneCurvesLink::invalidate()
+{
+    m_dirty = true;
+    if (m_panel->isVisible())
+        rebuild();
+}
+
+void BoneCurvesLink::refresh()
+{
+    if (m_dirty)
+        rebuild();
+}
+
+void BoneCurvesLink::rebuild()
+{
+    m_dirty = false;
+    ++m_builds;
+    const int clip = m_context->currentClip();
+    if (!m_context->hasFile() || clip < 0) {
+        m_panel->setBoneCurves(nullptr);
+        return;
+    }
+    QStringList names;
+    QList<int> parents;
+    const int bones = m_context->document()->boneCount();
+    const std::optional<Rig> &rig = m_context->rig();
+    for (int b = 0; b < bones; ++b) {
+        names.append(m_context->boneName(b));
+        parents.append(rig && b < rig->boneCount() ? rig->bone(b).parent : -1);
+    }
+    m_panel->setBoneCurves(
+        std::make_shared<const BoneCurveSet>(m_context->file(), clip, names, parents, m_panel->rotationChoice()));
+    if (m_selectionPending || m_panel->plottedBones().isEmpty()) {
+        // The selected bones; before any is, the first (the root of the game's rigs), so the
+        // tab never opens empty.
+        m_selectionPending = false;
+        const QList<int> &selected = m_context->selectedBones();
+        m_panel->showBones(selected.isEmpty() ? QList<int>{0} : selected);
+    }
+    if (m_panel->source() == CurvesPanel::Source::Bones)
+        m_panel->setCursorTime(m_context->currentFrame());
+}
+
+} // namespace bpat::studio

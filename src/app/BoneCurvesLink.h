@@ -1,0 +1,40 @@
+#pragma once
+// The Curves tab as a graph editor of the open BPAT: keeps the panel's bone curves
+// (BoneCurveSet) in step with the StudioContext. The current clip's local channels are built
+// again when the file, the clip or the rotation choice changes (only while the tab is shown:
+// a hidden tab is brought up to date when it is next shown); the bones selected anywhere
+// (viewport, Palette panel) are plotted; the plot's cursor is the current frame, and dragging
+// it moves the timeline. The panel shows the recording instead while the timeline plays one.
+#include <QObject>
+
+namespace bpat::studio {
+
+class CurvesPanel;
+class StudioContext;
+
+class BoneCurvesLink : public QObject
+{
+    Q_OBJECT
+public:
+    BoneCurvesLink(StudioContext *context, CurvesPanel *panel, QObject *parent = nullptr);
+
+    // Builds the bone curves now if they are out of date (tests, screenshots).
+    void refresh();
+    // How many times the curves were built (tests: a hidden tab builds nothing).
+    int builds() const { return m_builds; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void invalidate();
+    void rebuild();
+
+    StudioContext *m_context;
+    CurvesPanel *m_panel;
+    bool m_dirty = true;
+    bool m_selectionPending = false; // bones selected while the curves were out of date
+    int m_builds = 0;
+};
+
+} // namespace bpat::studio
