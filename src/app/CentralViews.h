@@ -2,7 +2,9 @@
 // The main window's central views: the 3D viewport and the curves panel as tabs of its
 // CentralViewHost, kept in step with the StudioContext (open file, current clip/frame/bone,
 // recording time), with the View > Viewport menu and File > Rebake (for the recording they
-// show) connected to them. The window itself stays unaware of both views.
+// show) connected to them. The window itself stays unaware of both views. With them the views
+// of the current clip's motion beside the timeline: the Contacts dock and the lint's findings
+// on the timeline.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -37,6 +39,9 @@ private:
     void updateMotionPaths(); // the selected bone and Curves-tree joints, while the action is on
     void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
     void installAnalysis(); // the Analysis tab: gait report, motion findings, plots
+    // The ground contacts of the current clip (the timeline's ClipContacts): the Contacts dock
+    // and the viewport's planted-foot rings.
+    void installContacts();
     void showFile();
     void openRebakeDialog();
 

@@ -439,7 +439,7 @@ void tst_MainWindow::menusAreTheFormsInItsOrder()
     QCOMPARE(texts(ui->menuEdit->actions()), list(u"Undo|Redo|-|Copy Rows"));
     const QStringList view = texts(ui->menuView->actions());
     QCOMPARE(view.mid(0, 3), list(u"Reset Layout|Dark Theme|-"));
-    QCOMPARE(view.mid(3), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Differences|Viewport|Body"));
+    QCOMPARE(view.mid(3), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Contacts|Differences|Viewport|Body"));
     QCOMPARE(texts(ui->menuBody->actions()), list(u"Full|Minimal|Stand-in"));
 }
 

@@ -189,7 +189,10 @@ void tst_TimelineWidget::markersContactsAndVariants()
 {
     auto *strip = m_window->findChild<ClipMarkerStrip *>(QStringLiteral("clipMarkerStrip"));
     QVERIFY(strip);
-    QVERIFY(!strip->isVisible()); // a v1 file has no markers
+    // A v1 file has no markers: the strip says so, and how to get them.
+    QVERIFY(strip->isVisible());
+    QVERIFY(strip->markerLabels().isEmpty());
+    QVERIFY(strip->noteText().startsWith(QStringLiteral("v1 files have no markers")));
     BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"));
     QVERIFY(m_window->openFile(testpaths::shared(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"))));
     StudioContext *context = m_window->context();

@@ -59,6 +59,7 @@ public Q_SLOTS:
     void setInterpolation(bool on);
     void setSelectedBone(int bone);
     void setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones); // see ViewportCanvas
+    void setFootContacts(std::shared_ptr<const bpat::FootContacts> contacts); // see ViewportCanvas
     void frameAll();
     void resetCamera();
     void viewFront();
