@@ -6,6 +6,7 @@
 # inside the benchmark program.
 #
 # Usage: scripts/bench.sh [BUILD_DIR]        (default: build, as made by scripts/build.sh)
+# The last section (bench/bench_python.py) measures the Python module when the build has it.
 # Environment: RUNS (default 5), SIZE_MIB (deep-validation files, default 1024; one at a time),
 #              BPSM (a BPSM file measured beside the generated one; default the baked
 #              horse_minimal.bpsm of the build when there is one),
@@ -163,3 +164,15 @@ echo "|---|---|---|---|---|"
 for fps in $fps_list; do
   "$build/bench/bench_RebakePreview" --fps "$fps" --dir "$scratch" 2>/dev/null | grep '^|'
 done
+
+# The Python module (bench/bench_python.py): opening a ~1 MiB and a ~1 GiB file with palette()
+# of its clip in a fresh interpreter, and globals() of a 504 MB late-v3 clip beside the C++ deep
+# sweep in the same process. Skipped when the build has no module or the recording is missing.
+python=$(sed -n 's/^Python3_EXECUTABLE:FILEPATH=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+if [ -d "$build/python/bpat" ] && [ -n "$python" ] && [ -f "$recording" ]; then
+  cmake --build "$build" --target bpat bpat_python >&2
+  echo
+  echo "### The Python module: views and global matrices (medians of $runs)"
+  echo
+  "$python" bench/bench_python.py "$build" --runs "$runs" --dir "$scratch" --recording "$recording"
+fi

@@ -2,7 +2,7 @@
 # CI check of the desktop integration and the .deb (run by .ci/run after the tests, on a build in
 # ./build): validates the desktop entry, the AppStream metadata and the MIME definitions, checks
 # that shared-mime-info recognises the file types by their magic, builds the .deb with CPack,
-# unpacks it into a temporary root and runs the packaged `bpat` on a sample.
+# unpacks it into a temporary root and runs the packaged `bpat` and Python module on a sample.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD_DIR:-build}
@@ -124,5 +124,34 @@ elif [ -z "$sample" ]; then
 else
   echo "bpat validate $sample"
   "$bpat" validate "$sample" || fail "the packaged bpat does not validate $sample"
+fi
+# The Python module, imported from the unpacked package alone (-I: no PYTHONPATH, no user site;
+# the package's dist-packages first on the path), opening the sample and validating it.
+step "packaged Python module"
+pydir="$root/usr/lib/python3/dist-packages"
+if [ ! -d "$pydir/bpat" ]; then
+  grep -q '^BPAT_BUILD_PYTHON:BOOL=OFF' "$BUILD/CMakeCache.txt" && echo "built without the Python module: skipped" ||
+    fail "the package lacks /usr/lib/python3/dist-packages/bpat"
+else
+  python=$(sed -n 's/^Python3_EXECUTABLE:FILEPATH=//p' "$BUILD/CMakeCache.txt")
+  python=${python:-/usr/bin/python3}
+  ls "$pydir"/bpat/_bpat.*.so >/dev/null 2>&1 || fail "the package lacks the compiled module in $pydir/bpat"
+  if ldd "$pydir"/bpat/_bpat.*.so | grep 'not found'; then
+    fail "the packaged Python module needs a library that is not installed"
+  fi
+  "$python" -I - "$pydir" "$sample" <<'PY' || fail "the packaged Python module does not import or read $sample"
+import sys
+sys.path.insert(0, sys.argv[1])
+import bpat
+assert bpat.__file__.startswith(sys.argv[1]), bpat.__file__
+print(f"bpat {bpat.__version__} from {bpat.__file__}")
+if sys.argv[2]:
+    f = bpat.open(sys.argv[2])
+    view = f.palette(0)
+    assert view.base is f.mapping and not view.flags.writeable
+    result = bpat.validate(sys.argv[2])
+    print(f"{sys.argv[2]}: {f.dialect}, {len(f.clips)} clips, palette {view.shape}; valid: {result.valid}")
+    assert result.valid
+PY
 fi
 echo "check-packaging: OK"

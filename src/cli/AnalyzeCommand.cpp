@@ -190,17 +190,7 @@ int runAnalyze(const QStringList &args)
         return jsonFailure(command, asJson, QStringLiteral("FILE_CHANGED"), path,
                            QStringLiteral("an input file shrank while it was being read"));
     if (asJson) {
-        QJsonArray clips;
-        for (const ClipGait &g : reports)
-            clips.append(GaitJson::clip(g));
-        const MotionRig &rig = analyzer.rig();
-        printJson(QJsonObject{{QStringLiteral("file"), NativeName::display(path)},
-                              {QStringLiteral("species"), file->speciesName().isEmpty() ? QJsonValue() : QJsonValue(file->speciesName())},
-                              {QStringLiteral("species_id"), qint64(file->header().speciesId)},
-                              {QStringLiteral("dialect"), format::dialectName(file->dialect())},
-                              {QStringLiteral("kind"), MotionRig::kindName(rig.kind)},
-                              {QStringLiteral("rig"), rig.rigName.isEmpty() ? QJsonValue() : QJsonValue(rig.rigName)},
-                              {QStringLiteral("clips"), clips}});
+        printJson(GaitJson::report(*file, NativeName::display(path), analyzer.rig(), reports));
     } else if (parser.isSet(csv)) {
         printOut(csvReport(reports, cycles, analyzer.rig()));
     } else {

@@ -205,16 +205,8 @@ ExpandedPaths expandInputPaths(const QStringList &paths)
 
 std::optional<int> parseFormatVersion(const QString &text)
 {
-    using bpat::format::Dialect;
-    if (text == QLatin1String("1"))
-        return int(Dialect::V1);
-    if (text == QLatin1String("2"))
-        return int(Dialect::V2);
-    if (text == QLatin1String("3"))
-        return int(Dialect::V3Late);
-    if (const auto d = bpat::format::dialectFromName(text))
-        return int(*d);
-    return std::nullopt;
+    const auto dialect = bpat::format::dialectToWrite(text);
+    return dialect ? std::optional<int>(int(*dialect)) : std::nullopt;
 }
 
 } // namespace bpat::cli

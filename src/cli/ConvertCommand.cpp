@@ -115,25 +115,12 @@ int runConvert(const QStringList &args)
         if (!options.bindGlobals)
             return failure(command, QStringLiteral("--bind-clip/--bind-frame: %1").arg(error));
     } else if (parser.isSet(bindFrom)) {
-        const auto sourceInput = load(command, parser.value(bindFrom), &exit);
-        if (!sourceInput)
-            return exit;
-        const BpatDocument *source = &sourceInput->plan;
-        if (source->boneCount() != doc->boneCount())
-            return failure(command, QStringLiteral("--bind-from: %1 has %2 bones, the input %3")
-                                        .arg(parser.value(bindFrom)).arg(source->boneCount()).arg(doc->boneCount()));
-        QList<QMatrix4x4> bind;
-        if (source->hasBindPalette()) {
-            for (quint32 b = 0; b < source->boneCount(); ++b)
-                bind.append(source->bindMatrix(b));
-        } else {
-            QString error;
-            const auto pose = FileConverter::framePose(sourceInput->file, 0, 0, &error);
-            if (!pose)
-                return failure(command, QStringLiteral("--bind-from: %1").arg(error));
-            bind = *pose;
-        }
-        options.bindGlobals = bind;
+        QString error;
+        const auto source = BpatFile::open(parser.value(bindFrom), &error);
+        const auto bind = source ? FileConverter::bindPoseFrom(*source, doc->boneCount(), &error) : std::nullopt;
+        if (!bind)
+            return failure(command, QStringLiteral("--bind-from: %1").arg(error));
+        options.bindGlobals = *bind;
     }
     if (parser.isSet(rigOption)) {
         QFile rigFile(parser.value(rigOption));

@@ -5,7 +5,6 @@
 #include "CommandRegistry.h"
 #include "io/AtomicFile.h"
 #include "gltf/GltfExporter.h"
-#include "bpat/BpatFile.h"
 #include "bprm/BodyFiles.h"
 #include "bprm/BprmFile.h"
 
@@ -55,10 +54,7 @@ int runExport(const QStringList &args)
         options.bodyPath = parser.value(body);
         const QString input = parser.positionalArguments().first();
         if (options.bodyPath.isEmpty()) {
-            const std::optional<BpatFile> file = BpatFile::open(input);
-            const BodyFiles::Bodies found = file && file->hasMagic() ? BodyFiles::besideBpat(input, file->header().speciesId)
-                                                                     : BodyFiles::Bodies();
-            options.bodyPath = found.full.isEmpty() ? found.minimal : found.full;
+            options.bodyPath = BodyFiles::exportBodyFor(input);
             if (options.bodyPath.isEmpty())
                 return failure(command, QStringLiteral("no body beside %1 (<species>_full.bprm or _minimal.bprm): give one with --body")
                                             .arg(input));

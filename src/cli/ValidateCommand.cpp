@@ -127,16 +127,7 @@ int runValidate(const QStringList &args)
         pending.append({NativeName::display(dir.path), r});
     }
     const auto validateOne = [&](const QString &path) {
-        // Each kind's own codes (BPSM_*, ANIM_*); unrecognised files get BPAT's (BAD_MAGIC).
-        const FileFormat &kind = FormatRegistry::forPath(path);
-        ValidationResult r = kind.validate(path, options);
-        if (kind.kind != FileKind::Bpat && NativeName::hasEscapes(path)) { // as Validator::validatePath does
-            r.issues.prepend({codes::FILE_NAME_NOT_UTF8, Severity::Error,
-                              QStringLiteral("the path %1 is not valid UTF-8; rename the file").arg(NativeName::display(path)),
-                              std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
-            ++r.counts.errors;
-        }
-        return ValidatedFile{NativeName::display(path), r};
+        return ValidatedFile{NativeName::display(path), FormatRegistry::validate(path, options)};
     };
     for (qsizetype i = 0; i < files.size() + pending.size(); ++i) {
         ValidatedFile f = i < pending.size() ? pending.at(i) : validateOne(files.at(i - pending.size()));

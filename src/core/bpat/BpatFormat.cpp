@@ -46,6 +46,17 @@ std::optional<Dialect> dialectFromName(const QString &name)
     return std::nullopt;
 }
 
+std::optional<Dialect> dialectToWrite(const QString &text)
+{
+    if (text == QLatin1String("1"))
+        return Dialect::V1;
+    if (text == QLatin1String("2"))
+        return Dialect::V2;
+    if (text == QLatin1String("3"))
+        return Dialect::V3Late;
+    return dialectFromName(text);
+}
+
 Dialect dialectOfVersion(quint32 version)
 {
     switch (version) {

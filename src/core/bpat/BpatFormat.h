@@ -34,6 +34,9 @@ inline constexpr int SocketRowFloats = 12;
 enum class Dialect { Unknown, V1, V2, V3Early, V3Late };
 QString dialectName(Dialect dialect); // "v1", "v2", "v3-early", "v3-late", "unknown"
 std::optional<Dialect> dialectFromName(const QString &name);
+// A version to write as users give it (--to-version, --format-version, the Python module): "1",
+// "2", "3" (late v3, what the game reads today) or a dialect name ("v3-early"); nullopt otherwise.
+std::optional<Dialect> dialectToWrite(const QString &text);
 // The dialect a version number selects before the v3 tie-breaker (V3Early for 3).
 Dialect dialectOfVersion(quint32 version);
 inline quint32 versionOf(Dialect d)

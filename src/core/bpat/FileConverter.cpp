@@ -33,6 +33,28 @@ std::optional<QList<QMatrix4x4>> FileConverter::framePose(const BpatFile &file, 
     return pose;
 }
 
+std::optional<QList<QMatrix4x4>> FileConverter::bindPoseFrom(const BpatFile &source, quint32 boneCount, QString *error)
+{
+    QString why;
+    const auto plan = BpatDocument::planFromFile(source, &why);
+    if (!plan) {
+        if (error)
+            *error = QStringLiteral("%1: cannot be read: %2 (run `bpat validate` for details)").arg(source.path(), why);
+        return std::nullopt;
+    }
+    if (plan->boneCount() != boneCount) {
+        if (error)
+            *error = QStringLiteral("%1 has %2 bones, the input %3").arg(source.path()).arg(plan->boneCount()).arg(boneCount);
+        return std::nullopt;
+    }
+    if (!plan->hasBindPalette())
+        return framePose(source, 0, 0, error);
+    QList<QMatrix4x4> bind;
+    for (quint32 b = 0; b < plan->boneCount(); ++b)
+        bind.append(plan->bindMatrix(b));
+    return bind;
+}
+
 bool FileConverter::streamClip(const BpatFile &file, int clip, BpatStreamWriter &writer, bool keepSkin, QString *error)
 {
     const BpatHeader &h = file.header();

@@ -50,6 +50,10 @@ public:
     // The global matrices of one frame of one clip of a file (VersionConverter::framePose on
     // its document, without copying the palette).
     static std::optional<QList<QMatrix4x4>> framePose(const BpatFile &file, int clip, quint32 frame, QString *error = nullptr);
+    // The bind pose a conversion takes from another file (bpat convert --bind-from): its bind
+    // palette (late v3), else the first frame of its first clip. nullopt + reason when the file
+    // cannot be read or has another bone count than `boneCount`.
+    static std::optional<QList<QMatrix4x4>> bindPoseFrom(const BpatFile &source, quint32 boneCount, QString *error = nullptr);
 };
 
 } // namespace bpat

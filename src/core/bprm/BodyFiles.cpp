@@ -60,6 +60,15 @@ Bodies besideBpat(const QString &bpatPath, quint32 speciesId)
     return {};
 }
 
+QString exportBodyFor(const QString &bpatPath)
+{
+    const std::optional<BpatFile> file = BpatFile::open(bpatPath);
+    if (!file || !file->hasMagic())
+        return QString();
+    const Bodies found = besideBpat(bpatPath, file->header().speciesId);
+    return found.full.isEmpty() ? found.minimal : found.full;
+}
+
 Bodies withSibling(const QString &bodyPath, quint32 lod)
 {
     int named = -1;

@@ -25,6 +25,10 @@ struct Bodies
 };
 // The bodies beside `bpatPath` for its species, the first name of bodyNames() with any.
 Bodies besideBpat(const QString &bpatPath, quint32 speciesId);
+// The body a glTF export of the BPAT file at `bpatPath` takes when none is named (bpat export
+// --mesh body, the Python module): its species' full body beside it, else the minimal one;
+// empty when there is none or the file holds no BPAT header.
+QString exportBodyFor(const QString &bpatPath);
 // A body and its other level of detail beside it by name (x_full.bprm <-> x_minimal.bprm);
 // `lod` (0 full, 1 minimal) places `bodyPath` when its name has neither suffix.
 Bodies withSibling(const QString &bodyPath, quint32 lod);

@@ -7,6 +7,7 @@
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmValidator.h"
 #include "diagnostics/DiagnosticSink.h"
+#include "io/NativeName.h"
 #include "io/RegularFile.h"
 
 #include <QFile>
@@ -68,6 +69,20 @@ QList<FileFormat> makeFormats()
 }
 
 } // namespace
+
+ValidationResult FormatRegistry::validate(const QString &path, const ValidationOptions &options)
+{
+    // Each kind's own codes (BPSM_*, ANIM_*); unrecognised files get BPAT's (BAD_MAGIC).
+    const FileFormat &kind = forPath(path);
+    ValidationResult r = kind.validate(path, options);
+    if (kind.kind != FileKind::Bpat && NativeName::hasEscapes(path)) { // as Validator::validatePath does
+        r.issues.prepend({codes::FILE_NAME_NOT_UTF8, Severity::Error,
+                          QStringLiteral("the path %1 is not valid UTF-8; rename the file").arg(NativeName::display(path)),
+                          std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
+        ++r.counts.errors;
+    }
+    return r;
+}
 
 const QList<FileFormat> &FormatRegistry::formats()
 {

@@ -23,6 +23,10 @@ public:
     // The format to read `path` with: the detected one, else BPAT's, whose reader and validator
     // then say what is wrong (FILE_TOO_SMALL, BAD_MAGIC).
     static const FileFormat &forPath(const QString &path);
+    // Every finding about the file at `path`, as `bpat validate` reports it: its kind's validator
+    // (forPath), with FILE_NAME_NOT_UTF8 first for a path that is not valid UTF-8 (BPAT's
+    // validator reports that itself).
+    static ValidationResult validate(const QString &path, const ValidationOptions &options);
 
     // "*.bpat", "*.bpsm", "*.bprm": what `bpat validate DIR` looks for.
     static QStringList folderGlobs();

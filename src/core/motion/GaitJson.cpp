@@ -1,5 +1,7 @@
 #include "motion/GaitJson.h"
 
+#include "bpat/BpatFile.h"
+
 #include <QJsonArray>
 #include <cmath>
 
@@ -68,6 +70,20 @@ QJsonObject clip(const ClipGait &gait)
     metrics.insert(QStringLiteral("worst_stretch_frame"), gait.hasStretch ? QJsonValue(gait.worstFrame) : QJsonValue());
     out.insert(QStringLiteral("metrics"), metrics);
     return out;
+}
+
+QJsonObject report(const BpatFile &file, const QString &path, const MotionRig &rig, const QList<ClipGait> &clips)
+{
+    QJsonArray entries;
+    for (const ClipGait &g : clips)
+        entries.append(clip(g));
+    return QJsonObject{{QStringLiteral("file"), path},
+                       {QStringLiteral("species"), file.speciesName().isEmpty() ? QJsonValue() : QJsonValue(file.speciesName())},
+                       {QStringLiteral("species_id"), qint64(file.header().speciesId)},
+                       {QStringLiteral("dialect"), format::dialectName(file.dialect())},
+                       {QStringLiteral("kind"), MotionRig::kindName(rig.kind)},
+                       {QStringLiteral("rig"), rig.rigName.isEmpty() ? QJsonValue() : QJsonValue(rig.rigName)},
+                       {QStringLiteral("clips"), entries}};
 }
 
 } // namespace bpat::GaitJson

@@ -1,0 +1,152 @@
+#include "PyCommon.h"
+
+#include "bpat/BpatFormat.h"
+#include "io/NativeName.h"
+
+namespace bpat::python {
+
+QString pathArgument(const py::handle &path)
+{
+    const py::object fspath = py::module_::import("os").attr("fspath")(path); // TypeError for anything else
+    if (py::isinstance<py::bytes>(fspath)) {
+        const std::string bytes = fspath.cast<std::string>();
+        return NativeName::decode(QByteArray(bytes.data(), qsizetype(bytes.size())));
+    }
+    return fspath.cast<QString>();
+}
+
+std::optional<qint64> indexArgument(const py::handle &value)
+{
+    if (!value || py::isinstance<py::str>(value) || !PyIndex_Check(value.ptr()))
+        return std::nullopt;
+    const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!index)
+        throw py::error_already_set();
+    return index.cast<qint64>();
+}
+
+QStringList pathList(const py::handle &paths)
+{
+    if (py::isinstance<py::str>(paths) || py::isinstance<py::bytes>(paths) || py::hasattr(paths, "__fspath__"))
+        return {pathArgument(paths)};
+    QStringList out;
+    for (const py::handle &p : py::iter(paths))
+        out.append(pathArgument(p));
+    return out;
+}
+
+int dialectArgument(const py::handle &version)
+{
+    const auto number = indexArgument(version);
+    if (!number && !py::isinstance<py::str>(version))
+        throw py::type_error("a version is 1, 2, 3 or a dialect name such as 'v3-early'");
+    const QString text = number ? QString::number(*number) : version.cast<QString>();
+    const auto dialect = format::dialectToWrite(text);
+    if (!dialect)
+        raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
+              QStringLiteral("version %1: expected 1, 2, 3 (late v3), 'v1', 'v2', 'v3-early' or 'v3-late'").arg(text));
+    return int(*dialect);
+}
+
+void raise(ErrorKind kind, const QString &code, const QString &message, const QString &path, const py::list &diagnostics)
+{
+    const char *name = "Error";
+    switch (kind) {
+    case ErrorKind::Error: break;
+    case ErrorKind::File: name = "FileError"; break;
+    case ErrorKind::NotFound: name = "NotFoundError"; break;
+    case ErrorKind::Usage: name = "UsageError"; break;
+    case ErrorKind::Refused: name = "RefusedError"; break;
+    }
+    const py::object type = py::module_::import("bpat._errors").attr(name);
+    const py::object error = type(message, code, path.isEmpty() ? py::object(py::none()) : py::cast(path), diagnostics);
+    PyErr_SetObject(type.ptr(), error.ptr());
+    throw py::error_already_set();
+}
+
+void raiseRefused(const QString &fallbackCode, const QString &message, const QString &path, const Diagnostics &findings)
+{
+    QString code = fallbackCode;
+    for (const Diagnostic &d : findings) {
+        if (d.severity == Severity::Error) {
+            code = d.code;
+            break;
+        }
+    }
+    raise(ErrorKind::Refused, code, message, path, diagnostics(findings));
+}
+
+py::dict location(const DiagnosticLocation &l)
+{
+    using Kind = DiagnosticLocation::Kind;
+    static const char *const kinds[] = {"none", "text", "header", "clip", "socket", "palette", "socket_data",
+                                        "section", "extension", "bone_parent", "bind_palette", "contact"};
+    py::dict out;
+    out["kind"] = kinds[int(l.kind)];
+    out["path"] = l.toString();
+    switch (l.kind) {
+    case Kind::None:
+        break;
+    case Kind::Text:
+        out["text"] = l.text;
+        break;
+    case Kind::Header:
+    case Kind::Extension:
+        out["field"] = l.field;
+        break;
+    case Kind::Clip:
+    case Kind::Socket:
+        out["index"] = l.index;
+        out["field"] = l.field;
+        break;
+    case Kind::Section:
+        out["section"] = l.section;
+        out["field"] = l.field;
+        break;
+    case Kind::Palette:
+    case Kind::SocketData:
+    case Kind::Contact:
+        out["clip"] = l.clip >= 0 ? py::object(py::int_(l.clip)) : py::object(py::none());
+        out["clip_name"] = l.clipName;
+        out["frame"] = l.frame;
+        if (l.kind == Kind::Palette)
+            out["bone"] = l.bone;
+        if (l.kind == Kind::SocketData) {
+            out["socket"] = l.socket;
+            out["socket_name"] = l.socketName;
+        }
+        break;
+    case Kind::BoneParent:
+    case Kind::BindPalette:
+        out["bone"] = l.bone;
+        break;
+    }
+    return out;
+}
+
+py::object diagnostic(const Diagnostic &d)
+{
+    py::dict fields;
+    fields["code"] = d.code;
+    fields["severity"] = severityName(d.severity);
+    fields["message"] = d.message;
+    fields["offset"] = optional(d.offset);
+    fields["location"] = location(d.location);
+    return record("Diagnostic", fields);
+}
+
+py::list diagnostics(const Diagnostics &findings)
+{
+    py::list out;
+    for (const Diagnostic &d : findings)
+        out.append(diagnostic(d));
+    return out;
+}
+
+py::object record(const char *type, const py::dict &fields)
+{
+    static py::object *types = new py::object(py::module_::import("bpat._types")); // lives with the process
+    return types->attr(type)(**fields);
+}
+
+} // namespace bpat::python

@@ -1,0 +1,91 @@
+#pragma once
+// What every file of the Python module shares: pybind11 with NumPy, QString <-> str (lossless:
+// the UTF-16 code units either way, so file names that are not UTF-8 survive as Python's
+// surrogate escapes, which NativeName uses too), paths from str, bytes or os.PathLike, and the
+// bpat.Error exceptions with their codes (bpat/_errors.py).
+#include "diagnostics/Diagnostic.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+
+namespace pybind11::detail {
+
+template <>
+struct type_caster<QString>
+{
+    PYBIND11_TYPE_CASTER(QString, const_name("str"));
+
+    bool load(handle source, bool)
+    {
+        if (!source || !PyUnicode_Check(source.ptr()))
+            return false;
+        PyObject *bytes = PyUnicode_AsEncodedString(source.ptr(), "utf-16-le", "surrogatepass");
+        if (!bytes) {
+            PyErr_Clear();
+            return false;
+        }
+        value = QString(reinterpret_cast<const QChar *>(PyBytes_AS_STRING(bytes)), PyBytes_GET_SIZE(bytes) / 2);
+        Py_DECREF(bytes);
+        return true;
+    }
+    static handle cast(const QString &text, return_value_policy, handle)
+    {
+        int littleEndian = -1;
+        return PyUnicode_DecodeUTF16(reinterpret_cast<const char *>(text.utf16()), text.size() * 2, "surrogatepass",
+                                     &littleEndian);
+    }
+};
+
+// QStringList <-> list of str.
+template <>
+struct type_caster<QList<QString>> : list_caster<QList<QString>, QString>
+{
+};
+
+} // namespace pybind11::detail
+
+namespace bpat::python {
+
+// A path argument: str, bytes or os.PathLike, to the name the core opens (NativeName).
+QString pathArgument(const py::handle &path);
+// An index argument: a Python int or anything with __index__ (NumPy integers); nullopt for
+// anything else (names, records).
+std::optional<qint64> indexArgument(const py::handle &value);
+
+// Paths given as one path or a list of them.
+QStringList pathList(const py::handle &paths);
+
+// A BPAT version to write: 1, 2, 3 (late v3) or a dialect name ('v3-early'); UsageError otherwise.
+int dialectArgument(const py::handle &version); // a format::Dialect value
+
+// The module's exceptions (bpat/_errors.py).
+enum class ErrorKind { Error, File, NotFound, Usage, Refused };
+[[noreturn]] void raise(ErrorKind kind, const QString &code, const QString &message, const QString &path = QString(),
+                        const py::list &diagnostics = py::list());
+// A refusal whose findings say why: the code is the first error's (else `fallbackCode`).
+[[noreturn]] void raiseRefused(const QString &fallbackCode, const QString &message, const QString &path,
+                               const Diagnostics &findings);
+
+// One finding as bpat.Diagnostic, and its location as a dict.
+py::object diagnostic(const Diagnostic &finding);
+py::dict location(const DiagnosticLocation &location);
+py::list diagnostics(const Diagnostics &findings);
+
+// A record class of bpat/_types.py ("Clip", "Socket"...), called with keyword arguments.
+py::object record(const char *type, const py::dict &fields);
+
+// None or the value.
+template <typename T>
+py::object optional(const std::optional<T> &value)
+{
+    return value ? py::cast(*value) : py::none();
+}
+
+} // namespace bpat::python

@@ -1,0 +1,34 @@
+#pragma once
+// The mapped bytes of one opened file (bpat.Mapping), the base of every array view of it: a
+// view's `base` is the Mapping, which holds a copy of the core's file handle (BpatFile or
+// BpsmFile share one mapping between copies), so the mapping lives as long as any view of it,
+// after the file object is gone. Views are read-only (the mapping is): writeable is False.
+#include "PyCommon.h"
+
+#include "bpat/BpatFile.h"
+#include "bpsm/BpsmFile.h"
+
+#include <memory>
+#include <vector>
+
+namespace bpat::python {
+
+struct Mapping
+{
+    BpatFile bpat; // a BPAT file, or null
+    BpsmFile bpsm; // a BPSM file, or null
+
+    QString path() const { return !bpat.isNull() ? bpat.path() : bpsm.path(); }
+    quint64 size() const { return !bpat.isNull() ? bpat.fileSize() : bpsm.fileSize(); }
+    bool stale() const { return !bpat.isNull() ? bpat.isStale() : bpsm.isStale(); }
+    const uchar *data() const;
+};
+
+// A read-only array over [data, ...) of the mapping with the given shape and strides (bytes).
+py::array view(const std::shared_ptr<Mapping> &owner, const void *data, const py::dtype &dtype,
+               std::vector<py::ssize_t> shape, std::vector<py::ssize_t> strides);
+
+// An index into a sequence of `size` items, Python style (-1 is the last); nullopt when out of range.
+std::optional<quint64> pyIndex(qint64 index, quint64 size);
+
+} // namespace bpat::python
