@@ -11,12 +11,19 @@
 #include "widgets/AnalysisPanel.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
+#include "PanelDocks.h"
+#include "document/ClipContacts.h"
+#include "widgets/ContactTrack.h"
+#include "widgets/ContactsPanel.h"
+#include "widgets/TimelineWidget.h"
+#include "widgets/ValidationPanel.h"
 #include "bprm/BodyFiles.h"
 #include "bprm/BprmFile.h"
 #include "rebake/RebakeRecipe.h"
 #include "ui_MainWindow.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QStatusBar>
 #include <QFileInfo>
@@ -38,12 +45,47 @@ CentralViews::CentralViews(MainWindow *window)
     connect(ui->actionRebake, &QAction::triggered, this, &CentralViews::openRebakeDialog);
     installCurves();
     installAnalysis();
+    installContacts();
+    // The view in front sets the room the timeline's rows get (CentralViewHost).
+    connect(m_window->centralViews(), &QTabWidget::currentChanged, m_window->timeline(), [this] {
+        QTimer::singleShot(0, m_window->timeline(), &TimelineWidget::fitRows);
+    });
 }
 
 void CentralViews::installAnalysis()
 {
     m_analysis = new AnalysisPanel(m_window->context(), m_window->jobs());
     m_window->addCentralView(m_analysis, tr("Analysis"));
+    // The lint's findings of the loaded file marked on the timeline, at their frames; a file
+    // shown again with the same mapping keeps the findings the panel has.
+    TimelineWidget *timeline = m_window->timeline();
+    connect(m_analysis, &AnalysisPanel::lintFinished, timeline, &TimelineWidget::setMotionFindings);
+    connect(m_window->context(), &StudioContext::fileLoaded, timeline, [this, timeline] {
+        if (m_analysis->lintDone())
+            timeline->setMotionFindings(m_analysis->fileFindings());
+    });
+}
+
+void CentralViews::installContacts()
+{
+    ClipContacts *contacts = m_window->timeline()->contacts();
+    auto *panel = new ContactsPanel(m_window->context(), contacts);
+    QDockWidget *dock = m_window->addPanel(panel, tr("Contacts"), QStringLiteral("contactsDock"), Qt::BottomDockWidgetArea);
+    // A tab beside the Validation panel, closed until asked for (View > Contacts, or a
+    // double-click on the timeline's contact bars): its tab bar would take the height the
+    // 1280x720 window needs.
+    if (auto *validation = qobject_cast<QDockWidget *>(m_window->panels()->validationPanel()->parentWidget())) {
+        m_window->tabifyDockWidget(validation, dock);
+        validation->raise();
+    }
+    dock->hide();
+    connect(m_window->timeline()->contactTrack(), &ContactTrack::numbersRequested, dock, [this, dock](int frame) {
+        dock->show();
+        dock->raise();
+        m_window->context()->setCurrentFrame(frame);
+    });
+    connect(contacts, &ClipContacts::changed, m_viewport, [this, contacts] { m_viewport->setFootContacts(contacts->current()); });
+    m_viewport->setFootContacts(contacts->current());
 }
 
 void CentralViews::installCurves()

@@ -4,7 +4,8 @@
 // selected bones, recording time; the curves panel's bone graph through BoneCurvesLink), with
 // the View > Viewport menu and File > Rebake (for the recording they show) connected to them.
 // The viewport keeps the camera of each open document while another is shown. The window
-// itself stays unaware of both views.
+// itself stays unaware of both views. With them the views of the current clip's motion beside
+// the timeline: the Contacts dock and the lint's findings on the timeline.
 #include "viewport/OrbitCamera.h"
 
 #include <QHash>
@@ -46,6 +47,9 @@ private:
     void updateMotionPaths(); // the selected bone and Curves-tree joints, while the action is on
     void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
     void installAnalysis(); // the Analysis tab: gait report, motion findings, plots
+    // The ground contacts of the current clip (the timeline's ClipContacts): the Contacts dock
+    // and the viewport's planted-foot rings.
+    void installContacts();
     void showFile();
     void openRebakeDialog();
 

@@ -54,6 +54,9 @@ PanelDocks::PanelDocks(MainWindow *window)
     for (TablePanel *panel : {m_headerPanel, m_clipsPanel, m_socketsPanel, m_layoutPanel})
         panel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_palettePanel->view()->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // A late-v3 clip's five markers by name take ~650 px: the column is cut (elided, the tooltip
+    // lists them all) so the flags and variants still show in a 1280 px window.
+    m_clipsPanel->view()->horizontalHeader()->setMaximumSectionSize(300);
 
     m_headerDock = m_window->addPanel(m_headerPanel, tr("Header"), QStringLiteral("headerDock"), Qt::LeftDockWidgetArea);
     m_layoutDock = m_window->addPanel(m_layoutPanel, tr("Layout"), QStringLiteral("layoutDock"), Qt::LeftDockWidgetArea);

@@ -20,6 +20,7 @@ const QString kBodyView = QStringLiteral("body-view");
 const QString kCrowd = QStringLiteral("crowd");
 const QString kCompare = QStringLiteral("compare");
 const QString kBones = QStringLiteral("bones");
+const QString kPanel = QStringLiteral("panel");
 }
 
 StudioCommandLine::StudioCommandLine()
@@ -62,6 +63,9 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addOption({kCompare,
                         QStringLiteral("Compare FILE with this BPAT file: its differences listed, it drawn as a ghost."),
                         QStringLiteral("OTHER.bpat")});
+    m_parser.addOption({kPanel,
+                        QStringLiteral("Show these dock panels in front, by title (e.g. contacts,clips)."),
+                        QStringLiteral("NAME[,NAME...]")});
     // Further modes register their options here and are dispatched in main.cpp, e.g.
     // {"benchmark-crowd", "Run the crowd benchmark off-screen with N instances.", "N"}.
 }
@@ -129,6 +133,10 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     for (const QString &value : m_parser.values(kBones)) {
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.bones.append(name.trimmed());
+    }
+    for (const QString &value : m_parser.values(kPanel)) {
+        for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
+            m_options.panels.append(name.trimmed());
     }
     m_options.body = m_parser.value(kBody);
     if (m_parser.isSet(kBody) && m_options.body.isEmpty()) {

@@ -20,6 +20,10 @@ constexpr QColor warningTextColor() { return QColor(0xc0, 0x8a, 0x00); } // text
 constexpr QColor infoColor() { return QColor(0x5b, 0x9b, 0xd5); }
 // What the file does not hold (zero counts, rows not in the file).
 constexpr QColor absentColor() { return QColor(0x80, 0x80, 0x80); }
+// Ground contacts: a foot planted on the ground (the timeline's bars, the Contacts table, the
+// viewport's ring), and the contact table's lowest foot on the ground.
+constexpr QColor plantedColor() { return QColor(0x2a, 0x9d, 0x8f); }
+constexpr QColor groundedColor() { return QColor(0x6a, 0x7f, 0xb5); }
 // A field's refused input and its message.
 constexpr QColor invalidInputColor() { return QColor(0xd0, 0x30, 0x30); }
 

@@ -13,6 +13,7 @@
 #include "widgets/CentralViewHost.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QSurfaceFormat>
 #include <QTimer>
 #include <cstdio>
@@ -130,6 +131,23 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
     }
     if (!options.compare.isEmpty() && !window.compareActions()->compareWith(options.compare, error))
         return false;
+    // --panel: docks shown in front, by title.
+    for (const QString &name : options.panels) {
+        QDockWidget *found = nullptr;
+        QStringList titles;
+        for (QDockWidget *dock : window.findChildren<QDockWidget *>()) {
+            titles << dock->windowTitle().toLower();
+            if (dock->windowTitle().compare(name, Qt::CaseInsensitive) == 0)
+                found = dock;
+        }
+        if (!found) {
+            titles.sort();
+            *error = QStringLiteral("--panel: no panel '%1' (the panels: %2)").arg(name, titles.join(QStringLiteral(", ")));
+            return false;
+        }
+        found->show();
+        QTimer::singleShot(0, found, &QDockWidget::raise); // in front of its tabs once the window is shown
+    }
     return applyBodyOptions(window, options, error);
 }
 

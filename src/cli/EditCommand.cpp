@@ -288,6 +288,21 @@ int runEdit(const QStringList &args)
         if (!error.isEmpty())
             return failure(command, QStringLiteral("--%1 %2 refused: %3; nothing was written").arg(op.option, op.value, error));
     }
+    // Markers set out of the order the game's markers keep are written, with a warning (no
+    // reader checks the order; the window warns the same way): judged after every operation,
+    // so a clip's markers may pass through another order on the way.
+    QList<int> warned;
+    for (const Operation &op : ops) {
+        if (op.option != QLatin1String("set-marker") && op.option != QLatin1String("clear-marker"))
+            continue;
+        const int clip = clipIndex(*doc, op.value.section(QLatin1Char('='), 0, 0).section(QLatin1Char(':'), 0, -2));
+        if (clip < 0 || warned.contains(clip))
+            continue;
+        warned.append(clip);
+        const QString warning = DocumentEditor::markerOrderWarning(*doc, clip);
+        if (!warning.isEmpty())
+            printErr(QStringLiteral("%1: warning: %2\n").arg(command, warning));
+    }
     return saveDocument(command, *doc, parser.value(output));
 }
 

@@ -76,6 +76,9 @@ void tst_StudioCommandLine::parsesViewOptions()
     QVERIFY(cl.errorText().contains(u"--body-view"_qs));
     QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--crowd"_qs, u"0"_qs}));
     QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--body"_qs, QString()}));
+    // Docks in front, by title.
+    QVERIFY(cl.parse({u"bpat-studio"_qs, u"--panel"_qs, u"contacts, clips"_qs, u"--panel"_qs, u"palette"_qs}));
+    QCOMPARE(cl.options().panels, QStringList({u"contacts"_qs, u"clips"_qs, u"palette"_qs}));
 }
 
 void tst_StudioCommandLine::rejectsBadUsage()
@@ -165,6 +168,8 @@ void tst_StudioCommandLine::screenshotFailsLoudlyOnBadArguments()
         {{input, QStringLiteral("--bones"), QStringLiteral("Tail")}, QStringLiteral("--bones: no bone named or numbered 'Tail' (the file has 3 bones)")},
         {{input, dir.filePath(QStringLiteral("missing.bpat"))}, QStringLiteral("cannot open")}, // the shown one
         {{dir.filePath(QStringLiteral("gone.bpat")), input}, QStringLiteral("cannot open")},    // one beside it
+        // A dock that does not exist is named, with the ones that do.
+        {{input, QStringLiteral("--panel"), QStringLiteral("gantt")}, QStringLiteral("--panel: no panel 'gantt' (the panels: ")},
     };
     for (const auto &[args, expected] : cases) {
         QProcess process;

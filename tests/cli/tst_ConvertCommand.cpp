@@ -143,6 +143,28 @@ private Q_SLOTS:
         QVERIFY(r.errText().contains(QStringLiteral("v1")));
     }
 
+    // Markers set out of the order the game's markers keep are written, with a warning on stderr
+    // naming the clip and what breaks the order; an edit that keeps the order says nothing.
+    void markersOutOfOrderAreWrittenWithAWarning()
+    {
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat"));
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("marked.bpat"));
+        testcli::Run r = testcli::bpat({QStringLiteral("edit"), asset("bpat_v3_late", "humanoid"), QStringLiteral("-o"), out,
+                                        QStringLiteral("--set-marker"), QStringLiteral("attack_sword_a:contact=0.3")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
+        QVERIFY2(r.errText().contains(QStringLiteral("warning: clip 'attack_sword_a': contact (0.3) comes before weapon_release (0.42); "
+                                                     "the game expects 0 <= anticipation_start < weapon_release <= contact")),
+                 qPrintable(r.errText()));
+        QCOMPARE(BpatFile::open(out)->clips().at(4).markers[2], 0.3f);
+        // Through another order on the way to a good one: judged at the end, no warning.
+        r = testcli::bpat({QStringLiteral("edit"), asset("bpat_v3_late", "humanoid"), QStringLiteral("-o"), out,
+                           QStringLiteral("--set-marker"), QStringLiteral("attack_sword_a:contact=0.3"),
+                           QStringLiteral("--set-marker"), QStringLiteral("attack_sword_a:weapon_release=0.2")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
+        QVERIFY2(!r.errText().contains(QStringLiteral("warning")), qPrintable(r.errText()));
+    }
+
     void dumpGivesGlobalsAndContacts()
     {
         BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/horse.bpat"));

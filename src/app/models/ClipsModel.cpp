@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QFont>
 #include <QLocale>
+#include <algorithm>
 #include <cmath>
 
 namespace bpat::studio {
@@ -122,12 +123,48 @@ int ClipsModel::columnsFor(const StudioContext *context)
     return file->header().version == 2 ? MarkersColumn + 1 : NoOfColumns;
 }
 
+// The frame a marker's phase falls on (frames count from 0: phase x last frame); a fraction
+// with one decimal where it falls between two.
+static QString markerFrame(const BpatClipInfo &clip, int marker)
+{
+    const double frame = double(clip.markers[size_t(marker)]) * double(std::max<quint32>(clip.frameCount, 1) - 1);
+    const double whole = std::round(frame);
+    return std::abs(frame - whole) < 0.05 ? QString::number(qint64(whole)) : QString::number(frame, 'f', 1);
+}
+
+static bool markerSet(const BpatClipInfo &clip, int marker)
+{
+    return clip.markers[size_t(marker)] >= 0.0f && clip.markers[size_t(marker)] <= 1.0f;
+}
+
+// The set markers by name (as `bpat edit --set-marker` names them) at their frames:
+// "weapon_release 13, contact 17"; "-" when none is set.
 static QString markerText(const BpatClipInfo &clip)
 {
     QStringList parts;
-    for (int k = 0; k < format::MarkerCount; ++k)
-        parts << (clip.markers[k] == -1.0f ? QStringLiteral("-") : QString::number(double(clip.markers[k]), 'g', 3));
-    return parts.join(QLatin1Char(' '));
+    for (int k = 0; k < format::MarkerCount; ++k) {
+        if (markerSet(clip, k))
+            parts << QStringLiteral("%1 %2").arg(QLatin1String(format::MarkerKeys[k]), markerFrame(clip, k));
+        else if (clip.markers[size_t(k)] != -1.0f)
+            parts << QStringLiteral("%1 invalid (%2)").arg(QLatin1String(format::MarkerKeys[k])).arg(double(clip.markers[size_t(k)]));
+    }
+    return parts.isEmpty() ? QStringLiteral("-") : parts.join(QStringLiteral(", "));
+}
+
+// Each marker on a line: name, frame and the phase the file stores.
+static QString markerToolTip(const BpatClipInfo &clip)
+{
+    QStringList lines;
+    for (int k = 0; k < format::MarkerCount; ++k) {
+        lines << (markerSet(clip, k) ? QStringLiteral("%1: frame %2 (phase %3)").arg(QLatin1String(format::MarkerKeys[k]), markerFrame(clip, k))
+                                           .arg(double(clip.markers[size_t(k)]), 0, 'g', 4)
+                                     : QStringLiteral("%1: unset").arg(QLatin1String(format::MarkerKeys[k])));
+    }
+    const QString order = format::markerOrderProblem(clip.markers);
+    if (!order.isEmpty())
+        lines << QStringLiteral("Warning: %1; the game expects %2").arg(order, QLatin1String(format::MarkerOrderRule));
+    lines << QStringLiteral("Edit them on the timeline's marker row: drag to move, double-click to rename or clear");
+    return lines.join(QLatin1Char('\n'));
 }
 
 QVariant ClipsModel::data(const QModelIndex &index, int role) const
@@ -192,8 +229,8 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (defaultTiming)
             return tr("Not stored in BPSM files: played at %1 fps, looping").arg(double(ClipEntry::SnapshotFps));
-        if (index.column() == MarkersColumn)
-            return tr("anticipation start, weapon release, contact, recover unlocked, exit safe (phases of the clip; - = unset)");
+        if (index.column() == MarkersColumn && info && info->hasMarkers)
+            return markerToolTip(*info);
         if (index.column() == VariantColumn)
             return tr("variant family (the index of its base clip) and ordinal in it");
         return tr("Clip entry at byte %1").arg(clip.entryOffset);

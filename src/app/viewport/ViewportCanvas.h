@@ -45,6 +45,7 @@ class QLabel;
 namespace bpat {
 class BpatFile;
 class BpsmFile;
+class FootContacts;
 }
 
 namespace bpat::studio {
@@ -112,6 +113,13 @@ public:
     void setFlaggedBones(const QList<FlaggedBone> &bones);
     // The red text lines for the frame shown (empty when no bone is flagged there).
     QStringList flaggedTextLines() const;
+    // Ground contacts of a clip (ViewportCanvasContacts.cpp): while a frame of that clip is
+    // shown, each planted foot is ringed on the ground plane at its height, in green, and the
+    // text names the planted feet. Null: none.
+    void setFootContacts(std::shared_ptr<const bpat::FootContacts> contacts);
+    // The bones of the feet planted at the frame shown (empty when none or no contacts).
+    QList<int> plantedFootBones() const;
+    QString plantedFeetText() const; // "planted: foot_l, foot_r", empty when not shown
     // Where the last paint put the text at the top left (file, clip, stats) with its dark
     // backing, in widget pixels (empty when there was no text).
     QRect hudRect() const { return m_hudRect; }
@@ -243,6 +251,7 @@ private:
     void paintRecording(const CreatureRenderer::DrawParameters &parameters);
     void uploadRecording();
     void appendMotionOverlays(QList<LineVertex> &depthTested, QList<LineVertex> &onTop, float scale) const;
+    void appendPlantedFeet(QList<LineVertex> &onTop, float scale) const;
     QStringList recordingTextLines() const;
     void frameRecording();
     void syncOverlayFrame();
@@ -279,6 +288,7 @@ private:
     QList<int> m_selectedBones;
     int m_hoverBone = -1;
     QList<FlaggedBone> m_flagged;
+    std::shared_ptr<const bpat::FootContacts> m_contacts;
     QRect m_hudRect;
     Overlays m_overlays = Overlays(Skeleton | Grid | Sockets | BoneNames | Stats);
     int m_lastDrawCalls = 0;

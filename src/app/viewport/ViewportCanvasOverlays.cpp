@@ -67,6 +67,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
             m_scene.appendJointAxes(onTop, frame, scale * 0.05f);
         if (m_overlays.testFlag(Grid)) // v3 files: the ground-contact cue on the ground
             m_scene.appendGroundContact(onTop, frame, scale * 0.15f);
+        appendPlantedFeet(onTop, scale); // ViewportCanvasContacts.cpp
         if (m_overlays.testFlag(Bounds)) {
             QVector3D lo, hi;
             m_scene.bounds(frame, &lo, &hi);
@@ -238,6 +239,8 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
                              : QStringLiteral("ghost: %1 has no clip paired with %2").arg(m_ghost->label, clipName));
         }
     }
+    if (drawsCreature() && !plantedFeetText().isEmpty())
+        lines << plantedFeetText();
     if (m_overlays.testFlag(Stats)) {
         // The time this frame took to render (CPU side, issuing every draw), and the rate over
         // consecutive repaints ("idle" when nothing is repainting).

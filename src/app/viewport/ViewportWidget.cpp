@@ -100,6 +100,7 @@ void ViewportWidget::setInterpolation(bool on) { if (m_canvas) m_canvas->setInte
 void ViewportWidget::setSelectedBone(int bone) { if (m_canvas) m_canvas->setSelectedBone(bone); }
 void ViewportWidget::setSelectedBones(const QList<int> &bones) { if (m_canvas) m_canvas->setSelectedBones(bones); }
 void ViewportWidget::setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones) { if (m_canvas) m_canvas->setFlaggedBones(bones); }
+void ViewportWidget::setFootContacts(std::shared_ptr<const bpat::FootContacts> contacts) { if (m_canvas) m_canvas->setFootContacts(std::move(contacts)); }
 void ViewportWidget::frameAll() { if (m_canvas) m_canvas->frameAll(); }
 void ViewportWidget::resetCamera() { if (m_canvas) m_canvas->resetCamera(); }
 void ViewportWidget::viewFront() { if (m_canvas) m_canvas->viewFront(); }

@@ -60,6 +60,7 @@ public Q_SLOTS:
     void setSelectedBone(int bone);
     void setSelectedBones(const QList<int> &bones); // several drawn as selected (ViewportCanvas)
     void setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones); // see ViewportCanvas
+    void setFootContacts(std::shared_ptr<const bpat::FootContacts> contacts); // see ViewportCanvas
     void frameAll();
     void resetCamera();
     void viewFront();

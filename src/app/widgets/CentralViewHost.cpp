@@ -21,6 +21,7 @@ CentralViewHost::CentralViewHost(QWidget *parent)
     setPlaceholderText(tr("3D viewport\n\nThe skinned creature of the current clip and frame is drawn here."));
     QTabWidget::addTab(label, tr("Viewport"));
     updateTabBar();
+    connect(this, &QTabWidget::currentChanged, this, &CentralViewHost::updateSizePolicies);
 }
 
 void CentralViewHost::setPrimaryView(QWidget *view, const QString &title)
@@ -59,6 +60,20 @@ void CentralViewHost::setPlaceholderText(const QString &text)
 void CentralViewHost::updateTabBar()
 {
     tabBar()->setVisible(count() > 1);
+    updateSizePolicies();
+}
+
+void CentralViewHost::updateSizePolicies()
+{
+    for (int i = 0; i < count(); ++i) {
+        QWidget *view = widget(i);
+        if (!m_policies.contains(view))
+            m_policies.insert(view, view->sizePolicy());
+        const QSizePolicy policy = i == currentIndex() ? m_policies.value(view) : QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+        if (view->sizePolicy() != policy)
+            view->setSizePolicy(policy);
+    }
+    updateGeometry();
 }
 
 } // namespace bpat::studio

@@ -2,6 +2,11 @@
 // The central area of the main window. It starts with a placeholder that says what will be
 // there; the 3D viewport replaces it with setPrimaryView(), and further central views (curve
 // plots) are added as tabs with addView(). The tab bar is hidden while there is one view.
+// Only the view in front asks for room: the host's minimum size is the current view's, not the
+// largest of all (the Analysis tab's plots would otherwise take the timeline's rows in a
+// 1280x720 window whichever view is shown).
+#include <QHash>
+#include <QSizePolicy>
 #include <QTabWidget>
 
 namespace bpat::studio {
@@ -23,7 +28,9 @@ public:
 
 private:
     void updateTabBar();
+    void updateSizePolicies(); // the views behind the current one ask for no room
     QWidget *m_placeholder = nullptr;
+    QHash<QWidget *, QSizePolicy> m_policies; // each view's own size policy
 };
 
 } // namespace bpat::studio

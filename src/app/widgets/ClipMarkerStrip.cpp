@@ -1,27 +1,20 @@
 #include "ClipMarkerStrip.h"
 
-#include "FrameSlider.h"
 #include "StudioContext.h"
 #include "bpat/BpatFile.h"
-#include "editing/DocumentSession.h"
-#include "editing/MarkerCommands.h"
 
 #include <QComboBox>
-#include <QContextMenuEvent>
-#include <QMenu>
-#include <QHBoxLayout>
-#include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
-#include <QToolTip>
 #include <algorithm>
-#include <numeric>
 #include <cmath>
+#include <numeric>
 
 namespace bpat::studio {
 
 namespace {
 constexpr int kHeight = 44;
+constexpr int kNoteHeight = 18;
 const QColor kMarkerColors[5] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xe1, 0x57, 0x59),
                                  QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1)};
 // Shorter names for labels that do not fit at full length.
@@ -31,20 +24,34 @@ constexpr int kLabelRowHeight = 11;
 } // namespace
 
 ClipMarkerStrip::ClipMarkerStrip(StudioContext *context, QWidget *parent)
-    : QWidget(parent)
+    : TimelineTrack(parent)
     , m_context(context)
     , m_variants(new QComboBox(this))
 {
     setObjectName(QStringLiteral("clipMarkerStrip"));
-    setMinimumHeight(kHeight);
+    setFocusPolicy(Qt::ClickFocus); // Delete clears the selected marker
     m_variants->setObjectName(QStringLiteral("variantCombo"));
     m_variants->setToolTip(tr("Variants of the current clip's family"));
     m_variants->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_variants->setVisible(false);
-    connect(m_context, &StudioContext::fileLoaded, this, &ClipMarkerStrip::rebuild);
-    connect(m_context, &StudioContext::fileClosed, this, &ClipMarkerStrip::rebuild);
-    connect(m_context, &StudioContext::currentClipChanged, this, &ClipMarkerStrip::rebuild);
-    connect(m_context, &StudioContext::currentFrameChanged, this, qOverload<>(&QWidget::update));
+    connect(m_context, &StudioContext::fileLoaded, this, [this] {
+        if (m_context->lastChanges().testFlag(DocumentChange::Structure))
+            m_clip = -1; // another file: nothing of it is selected
+        rebuild();
+    });
+    connect(m_context, &StudioContext::fileClosed, this, [this] {
+        m_clip = -1;
+        rebuild();
+    });
+    connect(m_context, &StudioContext::currentClipChanged, this, [this](int clip) {
+        if (clip != m_clip) { // an edit shows the same clip again: its selection stays
+            m_clip = clip;
+            m_selected = -1;
+            m_drag = {};
+        }
+        rebuild();
+    });
+    connect(m_context->recording(), &RecordingState::timelineSourceChanged, this, &ClipMarkerStrip::rebuild);
     connect(m_variants, &QComboBox::activated, this, [this](int index) {
         const int clip = m_variants->itemData(index).toInt();
         if (clip != m_context->currentClip())
@@ -55,24 +62,36 @@ ClipMarkerStrip::ClipMarkerStrip(StudioContext *context, QWidget *parent)
 
 void ClipMarkerStrip::rebuild()
 {
-    const bool bpat = m_context->hasFile();
-    const BpatFile *file = bpat ? &m_context->file() : nullptr;
+    const BpatFile *file = m_context->hasFile() ? &m_context->file() : nullptr;
     const int current = m_context->currentClip();
-    const bool shown = file && file->header().version >= 2 && file->header().version <= 3 && current >= 0
-        && current < file->clips().size();
-    setVisible(shown);
+    const bool clip = file && current >= 0 && current < file->clips().size() && !m_context->recording()->drivesTimeline();
+    const bool markers = clip && file->header().version >= 2 && file->header().version <= 3;
+    m_note = clip && !markers && file->header().version == 1
+        ? tr("v1 files have no markers: convert the file to v3 to add them (bpat convert FILE -o OUT --to-version 3)")
+        : QString();
+    setVisible(markers || !m_note.isEmpty());
+    setFixedHeight(markers ? kHeight : kNoteHeight);
     m_variants->clear();
-    if (!shown) {
+    if (m_clip != current) {
+        m_clip = current;
+        m_selected = -1;
+        m_drag = {};
+    }
+    if (!markers) {
+        m_selected = -1;
         m_variants->setVisible(false);
+        update();
         return;
     }
+    if (m_selected >= 0 && !isSet(file->clips().at(current).markers[size_t(m_selected)]))
+        m_selected = -1;
     // The family: the clips whose family is the current clip's (its base first, by ordinal).
     const QList<BpatClipInfo> &clips = file->clips();
-    const BpatClipInfo &clip = clips.at(current);
-    if (clip.hasV3Fields) {
+    const BpatClipInfo &info = clips.at(current);
+    if (info.hasV3Fields) {
         QList<const BpatClipInfo *> members;
         for (const BpatClipInfo &c : clips) {
-            if (c.variantFamily == clip.variantFamily)
+            if (c.variantFamily == info.variantFamily)
                 members.append(&c);
         }
         std::stable_sort(members.begin(), members.end(),
@@ -87,71 +106,50 @@ void ClipMarkerStrip::rebuild()
     update();
 }
 
-void ClipMarkerStrip::setFrameAxis(FrameSlider *slider)
+bool ClipMarkerStrip::editable() const
 {
-    if (m_axis)
-        m_axis->removeEventFilter(this);
-    m_axis = slider;
-    if (m_axis)
-        m_axis->installEventFilter(this);
-    update();
+    if (!m_context->hasFile() || !m_note.isEmpty() || !isVisible())
+        return false;
+    const int current = m_context->currentClip();
+    return current >= 0 && current < m_context->file().clips().size() && m_context->file().clips().at(current).hasMarkers;
 }
 
-bool ClipMarkerStrip::eventFilter(QObject *watched, QEvent *event)
+std::array<float, 5> ClipMarkerStrip::shownPhases() const
 {
-    // The slider's groove moves when the time label beside it changes width.
-    if (watched == m_axis && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
-        update();
-    return QWidget::eventFilter(watched, event);
-}
-
-QRect ClipMarkerStrip::plotRect() const
-{
-    if (m_axis && m_axis->maximum() > m_axis->minimum()) {
-        // From the handle's centre at the first frame to its centre at the last, in our x.
-        const int dx = m_axis->mapTo(window(), QPoint(0, 0)).x() - mapTo(window(), QPoint(0, 0)).x();
-        const int left = int(std::floor(m_axis->xOfValue(m_axis->minimum()))) + dx;
-        const int right = int(std::ceil(m_axis->xOfValue(m_axis->maximum()))) + dx;
-        return QRect(left, 2, std::max(10, right - left + 1), height() - 4);
-    }
-    return QRect(4, 2, std::max(10, width() - 8), height() - 4);
+    std::array<float, 5> phases{-1.0f, -1.0f, -1.0f, -1.0f, -1.0f};
+    if (!m_context->hasFile() || !m_note.isEmpty())
+        return phases;
+    const int current = m_context->currentClip();
+    const auto &clips = m_context->file().clips();
+    if (current < 0 || current >= clips.size() || !clips.at(current).hasMarkers)
+        return phases;
+    phases = clips.at(current).markers;
+    if (m_drag.marker >= 0 && m_drag.moving && lastFrame() > 0)
+        phases[size_t(m_drag.marker)] = float(m_drag.frame) / float(lastFrame());
+    return phases;
 }
 
 int ClipMarkerStrip::xOfPhase(double phase) const
 {
-    phase = std::clamp(phase, 0.0, 1.0);
-    if (m_axis && m_axis->maximum() > m_axis->minimum()) {
-        const int dx = m_axis->mapTo(window(), QPoint(0, 0)).x() - mapTo(window(), QPoint(0, 0)).x();
-        const double frame = m_axis->minimum() + phase * (m_axis->maximum() - m_axis->minimum());
-        return int(std::lround(m_axis->xOfValue(frame))) + dx;
-    }
-    const QRect r = plotRect();
-    return r.left() + int(std::lround(phase * (r.width() - 1)));
+    return int(std::lround(xOfFrame(std::clamp(phase, 0.0, 1.0) * lastFrame())));
 }
 
 QList<ClipMarkerStrip::MarkerLabel> ClipMarkerStrip::layoutLabels() const
 {
     QList<MarkerLabel> labels;
-    if (!m_context->hasFile())
-        return labels;
-    const int current = m_context->currentClip();
-    const auto &clips = m_context->file().clips();
-    if (current < 0 || current >= clips.size() || !clips.at(current).hasMarkers)
-        return labels;
-    const BpatClipInfo &clip = clips.at(current);
+    const std::array<float, 5> phases = shownPhases();
     for (int k = 0; k < format::MarkerCount; ++k) {
-        const float v = clip.markers[k];
-        if (v >= 0.0f && v <= 1.0f)
-            labels.append({k, xOfPhase(v), QRect(), QString()});
+        if (isSet(phases[size_t(k)]))
+            labels.append({k, xOfPhase(phases[size_t(k)]), QRect(), QString()});
     }
     // Left to right, each label in the first row where it touches no label placed before it:
-    // to the right of its line, or to the left where the strip ends; at full length, else
+    // to the right of its line, or to the left where the plot ends; at full length, else
     // shortened, else left out (the tooltip names it).
     QList<int> order(labels.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&labels](int a, int b) { return labels.at(a).x < labels.at(b).x; });
     const QFontMetrics metrics = fontMetrics();
-    const int right = width() - 2;
+    const int right = plotRect().right() - 2; // inside the box the markers are drawn in
     QList<QRect> placed;
     for (int i : order) {
         MarkerLabel &label = labels[i];
@@ -189,149 +187,84 @@ QList<QRect> ClipMarkerStrip::markerLabelRects() const
     return rects;
 }
 
-bool ClipMarkerStrip::event(QEvent *event)
-{
-    // Hovering a marker's line names it, its phase and the frame it falls on.
-    if (event->type() == QEvent::ToolTip && m_context->hasFile()) {
-        const auto *help = static_cast<QHelpEvent *>(event);
-        const int current = m_context->currentClip();
-        const auto &clips = m_context->file().clips();
-        if (current >= 0 && current < clips.size() && clips.at(current).hasMarkers) {
-            const BpatClipInfo &clip = clips.at(current);
-            QStringList lines;
-            for (int k = 0; k < format::MarkerCount; ++k) {
-                const float v = clip.markers[k];
-                if (v >= 0.0f && v <= 1.0f && std::abs(xOfPhase(v) - help->pos().x()) <= 4) {
-                    const double frame = double(v) * std::max<quint32>(1, clip.frameCount - 1);
-                    lines << tr("%1: phase %2, frame %3").arg(QLatin1String(format::MarkerTitles[k])).arg(double(v), 0, 'g', 3)
-                                 .arg(frame, 0, 'f', 1);
-                }
-            }
-            if (!lines.isEmpty()) {
-                QToolTip::showText(help->globalPos(), lines.join(QLatin1Char('\n')), this);
-                return true;
-            }
-        }
-    }
-    return QWidget::event(event);
-}
-
 QStringList ClipMarkerStrip::markerLabels() const
 {
     QStringList out;
-    if (!m_context->hasFile())
-        return out;
-    const int current = m_context->currentClip();
-    const auto &clips = m_context->file().clips();
-    if (current < 0 || current >= clips.size() || !clips.at(current).hasMarkers)
-        return out;
+    const std::array<float, 5> phases = shownPhases();
     for (int k = 0; k < format::MarkerCount; ++k) {
-        const float v = clips.at(current).markers[k];
-        if (v >= 0.0f && v <= 1.0f)
-            out << QStringLiteral("%1 %2").arg(QLatin1String(format::MarkerTitles[k])).arg(double(v), 0, 'g', 3);
+        if (isSet(phases[size_t(k)]))
+            out << QStringLiteral("%1 %2").arg(QLatin1String(format::MarkerTitles[k])).arg(double(phases[size_t(k)]), 0, 'g', 3);
     }
     return out;
 }
 
-bool ClipMarkerStrip::setMarkerAtCurrentFrame(int marker)
+int ClipMarkerStrip::markerAt(const QPoint &position) const
 {
-    const int clip = m_context->currentClip();
-    const int frames = m_context->frameCount();
-    if (!m_context->hasFile() || clip < 0 || frames <= 0)
-        return false;
-    const float phase = frames > 1 ? float(m_context->currentFrame()) / float(frames - 1) : 0.0f;
-    DocumentSession *session = m_context->session();
-    return session->execute(new SetClipMarkerCommand(session, clip, marker, phase));
-}
-
-bool ClipMarkerStrip::clearMarker(int marker)
-{
-    const int clip = m_context->currentClip();
-    if (!m_context->hasFile() || clip < 0)
-        return false;
-    DocumentSession *session = m_context->session();
-    return session->execute(new SetClipMarkerCommand(session, clip, marker, -1.0f));
-}
-
-void ClipMarkerStrip::contextMenuEvent(QContextMenuEvent *event)
-{
-    if (!m_context->hasFile() || m_context->currentClip() < 0)
-        return;
-    QMenu menu(this);
-    for (int k = 0; k < format::MarkerCount; ++k) {
-        const QString title = QLatin1String(format::MarkerTitles[k]);
-        menu.addAction(tr("Set '%1' at frame %2").arg(title).arg(m_context->currentFrame()), this,
-                       [this, k] { setMarkerAtCurrentFrame(k); });
+    // The nearest line within reach, else a label under the pointer; the selected one first
+    // where two lie on each other.
+    int best = -1;
+    int bestDistance = GrabPixels + 1;
+    const QList<MarkerLabel> labels = layoutLabels();
+    for (const MarkerLabel &label : labels) {
+        const int d = std::abs(label.x - position.x());
+        if (d < bestDistance || (d == bestDistance && label.marker == m_selected)) {
+            best = label.marker;
+            bestDistance = d;
+        }
     }
-    menu.addSeparator();
-    for (int k = 0; k < format::MarkerCount; ++k)
-        menu.addAction(tr("Clear '%1'").arg(QLatin1String(format::MarkerTitles[k])), this, [this, k] { clearMarker(k); });
-    menu.exec(event->globalPos());
+    if (best >= 0)
+        return best;
+    for (const MarkerLabel &label : labels) {
+        if (label.rect.contains(position))
+            return label.marker;
+    }
+    return -1;
+}
+
+void ClipMarkerStrip::selectMarker(int marker)
+{
+    m_selected = marker >= 0 && marker < format::MarkerCount && isSet(shownPhases()[size_t(marker)]) ? marker : -1;
+    update();
 }
 
 void ClipMarkerStrip::paintEvent(QPaintEvent *)
 {
-    if (!m_context->hasFile())
-        return;
-    const BpatFile &file = m_context->file();
-    const int current = m_context->currentClip();
-    if (current < 0 || current >= file.clips().size())
-        return;
-    const BpatClipInfo &clip = file.clips().at(current);
     QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
-    const QRect r = plotRect();
+    const QRect r = plotRect().adjusted(0, 1, 0, -1);
     p.fillRect(r, palette().color(QPalette::Base));
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(r.adjusted(0, 0, -1, -1));
-    const quint32 frames = std::max<quint32>(1, clip.frameCount);
-    auto phaseOfFrame = [frames](quint32 f) { return frames > 1 ? double(f) / double(frames - 1) : 0.0; };
-
-    // Contacts: sole_y and foot_y over the clip, scaled to the strip.
-    if (file.contactTableInBounds() && clip.frameCount > 0 && clip.frameCount <= 1u << 20) {
-        float lo = 0.0f, hi = 0.0f;
-        bool first = true;
-        for (quint32 f = 0; f < clip.frameCount; ++f) {
-            const auto c = file.contact(clip.frameOffset + f);
-            if (!c || !std::isfinite(c->first) || !std::isfinite(c->second))
-                continue;
-            lo = first ? std::min(c->first, c->second) : std::min({lo, c->first, c->second});
-            hi = first ? std::max(c->first, c->second) : std::max({hi, c->first, c->second});
-            first = false;
-        }
-        if (!first) {
-            const float span = hi - lo > 1e-6f ? hi - lo : 1.0f;
-            for (int series = 0; series < 2; ++series) {
-                QPainterPath path;
-                for (quint32 f = 0; f < clip.frameCount; ++f) {
-                    const auto c = file.contact(clip.frameOffset + f);
-                    if (!c)
-                        continue;
-                    const float v = series == 0 ? c->first : c->second;
-                    const QPointF pt(xOfPhase(phaseOfFrame(f)), r.bottom() - 3 - (v - lo) / span * (r.height() - 16));
-                    f == 0 ? path.moveTo(pt) : path.lineTo(pt);
-                }
-                p.setPen(QPen(series == 0 ? QColor(0x2a, 0x9d, 0x8f) : QColor(0x8a, 0x8a, 0x8a), 1.2));
-                p.drawPath(path);
-            }
-            p.setPen(palette().color(QPalette::Text));
-            p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignRight | Qt::AlignBottom, tr("sole_y / foot_y"));
-        }
+    drawRowLabel(p, 0, height(), tr("markers"));
+    if (!m_note.isEmpty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(r.adjusted(6, 0, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   fontMetrics().elidedText(m_note, Qt::ElideRight, r.width() - 12));
+        return;
     }
-    // Markers at their phase, named where their labels fit.
+    p.setRenderHint(QPainter::Antialiasing);
+    // Markers at their frames, named where their labels fit; the selected one bold, with a
+    // handle at its foot.
     for (const MarkerLabel &label : layoutLabels()) {
-        p.setPen(QPen(kMarkerColors[label.marker], 2));
+        const bool selected = label.marker == m_selected;
+        const QColor color = kMarkerColors[label.marker];
+        p.setPen(QPen(color, selected ? 3 : 2));
         p.drawLine(label.x, r.top(), label.x, r.bottom());
-        if (!label.rect.isNull())
+        QPainterPath handle;
+        handle.moveTo(label.x - 4, r.bottom());
+        handle.lineTo(label.x + 4, r.bottom());
+        handle.lineTo(label.x, r.bottom() - 6);
+        handle.closeSubpath();
+        p.fillPath(handle, selected ? palette().color(QPalette::Text) : color);
+        if (!label.rect.isNull()) {
+            QFont f = font();
+            f.setBold(selected);
+            p.setFont(f);
+            p.setPen(color);
             p.drawText(label.rect, Qt::AlignLeft | Qt::AlignVCenter, label.text);
+        }
     }
-    // The current frame.
-    const int frame = m_context->currentFrame();
-    if (frame >= 0) {
-        const int x = xOfPhase(phaseOfFrame(quint32(frame)));
-        p.setPen(QPen(palette().color(QPalette::Highlight), 1.5));
-        p.drawLine(x, r.top(), x, r.bottom());
-    }
+    p.setFont(font());
+    drawCurrentFrame(p, r);
 }
 
 } // namespace bpat::studio

@@ -1,36 +1,38 @@
 #pragma once
-// A strip under the timeline slider for v2 / v3 files: the current clip's markers drawn at their
-// phase and named (anticipation start, weapon release, contact, recover unlocked, exit safe), a
-// small plot of its ground contacts over the clip (sole_y and foot_y per frame, v3) with the
-// current frame, and the variants of its family, selectable (a combo box the timeline places
-// beside its clip selector). Hidden for files without any of these (v1, BPSM, recordings). Its
-// context menu sets a marker at the current frame or clears it (undoable, through the context's
-// DocumentSession).
-//
-// With a frame axis (the timeline's slider), everything is drawn at the x where the slider's
-// handle shows that frame, so a marker lines up with the frame it falls on. Marker labels are
-// laid out in up to three rows, flipped to the left of their line at the right end, shortened
-// or left out (the tooltip still names the marker) rather than drawn over each other.
-#include <QPointer>
+// The timeline's marker row (v2 / v3 files), on the bar's frame axis (TimelineTrack): the
+// current clip's five markers (anticipation_start, weapon_release, contact, recover_unlocked,
+// exit_safe) drawn at their frames and named, the labels laid out in up to three rows, flipped
+// left of their line at the right end, shortened or left to the tooltip, never over each other.
+// Markers are edited here, every edit undoable and made by the same core edit as `bpat edit
+// --set-marker` (DocumentEditor::setClipMarker, through the context's DocumentSession):
+//   - drag a marker to move it (it lands on the frame under the pointer; Esc cancels);
+//   - double-click one to rename it, move it to a typed frame or phase, or clear it
+//     (MarkerDialog); double-click elsewhere to set a marker there;
+//   - click one to select it (and jump to its frame); Delete clears the selected one;
+//   - the context menu sets any marker at the current frame, or clears one.
+// An edit that leaves the markers out of the order the game's markers keep is made, with the
+// warning `bpat edit` prints, in the status bar. A v1 file has no markers: the row says so and
+// how to get them. Hidden for what has no clip table of markers (snapshots, recordings).
+// The variants of the clip's family are picked in a combo box the timeline puts beside its clip
+// selector (variantCombo()). Editing is in ClipMarkerStripEditing.cpp.
+#include "TimelineTrack.h"
+
 #include <QRect>
-#include <QWidget>
+#include <array>
 
 class QComboBox;
 
 namespace bpat::studio {
 
-class FrameSlider;
 class StudioContext;
 
-class ClipMarkerStrip : public QWidget
+class ClipMarkerStrip : public TimelineTrack
 {
     Q_OBJECT
 public:
     explicit ClipMarkerStrip(StudioContext *context, QWidget *parent = nullptr);
 
-    // The slider whose frames the strip lines up with (its width is followed on resize).
-    void setFrameAxis(FrameSlider *slider);
-    // Geometry of the drawing, for tests: the x of a phase in [0, 1] inside the plot area.
+    // The x of a phase in [0, 1] (frame phase x last frame).
     int xOfPhase(double phase) const;
     // Where each set marker's label is drawn (file order of the set markers; an empty rect for
     // a label left out), for tests: none overlaps another.
@@ -38,32 +40,64 @@ public:
     QComboBox *variantCombo() const { return m_variants; }
     // Texts of the markers drawn for the current clip, in file order (set ones only).
     QStringList markerLabels() const;
-    // Sets marker `marker` (format::MarkerKeys order) of the current clip to the current frame's
-    // phase, or clears it; undoable. False when refused.
+    // What the row says instead of markers (a v1 file), empty when it draws markers.
+    QString noteText() const { return m_note; }
+    // The marker (format::MarkerKeys index) whose line or label is at x, -1 when none.
+    int markerAt(const QPoint &position) const;
+    int selectedMarker() const { return m_selected; }
+    void selectMarker(int marker);
+
+    // Edits of the current clip's markers, undoable; false when refused. The warning of the last
+    // edit that left the markers out of the game's order (empty when they keep it).
     bool setMarkerAtCurrentFrame(int marker);
+    bool setMarker(int marker, float phase);
+    bool moveMarkerToFrame(int marker, double frame);
+    bool renameMarker(int from, int to, float phase);
     bool clearMarker(int marker);
+    QString lastWarning() const { return m_warning; }
+    // Opens the marker dialog for `marker` (-1: a new one at `frame`) and applies it.
+    void editMarker(int marker, double frame);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     bool event(QEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    bool pressItem(QMouseEvent *event) override;
 
 private:
+    static constexpr int GrabPixels = 4; // either side of a marker's line: it is picked
+    static bool isSet(float phase) { return phase >= 0.0f && phase <= 1.0f; }
     void rebuild();
-    QRect plotRect() const;
+    bool editable() const;
+    // The current clip's phases, with a marker being dragged at its new place.
+    std::array<float, 5> shownPhases() const;
+    bool apply(class DocumentCommand *command);
     struct MarkerLabel
     {
-        int marker = 0;   // format::MarkerKeys index
-        int x = 0;        // the marker's line
-        QRect rect;       // where its text goes (empty: left out)
+        int marker = 0; // format::MarkerKeys index
+        int x = 0;      // the marker's line
+        QRect rect;     // where its text goes (empty: left out)
         QString text;
     };
     QList<MarkerLabel> layoutLabels() const;
 
     StudioContext *m_context;
     QComboBox *m_variants;
-    QPointer<FrameSlider> m_axis;
+    QString m_note;
+    QString m_warning;
+    int m_selected = -1;
+    int m_clip = -1; // the clip the selection belongs to
+    struct Drag
+    {
+        int marker = -1;
+        int pressX = 0;
+        bool moving = false;
+        int frame = 0;
+    } m_drag;
 };
 
 } // namespace bpat::studio

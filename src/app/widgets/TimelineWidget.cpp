@@ -1,6 +1,10 @@
 #include "TimelineWidget.h"
 
 #include "ClipMarkerStrip.h"
+#include "ContactTrack.h"
+#include "FindingsTrack.h"
+#include "TimelineRuler.h"
+#include "document/ClipContacts.h"
 #include "PlaybackClock.h"
 #include "StudioContext.h"
 #include "ui_TimelineWidget.h"
@@ -8,6 +12,10 @@
 #include "anim/InputAnimation.h"
 
 #include <QAction>
+#include <QSplitter>
+#include <QTimer>
+#include <QScrollArea>
+#include <QVBoxLayout>
 #include <QFileInfo>
 #include <QToolTip>
 #include <QSignalBlocker>
@@ -19,7 +27,21 @@ namespace bpat::studio {
 
 namespace {
 constexpr int kRecordingItem = -2; // item data of the recording in the clip selector
-}
+
+// The rows under the bar: as tall as they are when there is room (a QScrollArea keeps the size
+// hint of its first layout, before any file showed its rows), nothing at the window's minimum.
+class TimelineRows : public QScrollArea
+{
+public:
+    using QScrollArea::QScrollArea;
+    QSize sizeHint() const override
+    {
+        const QSize rows = widget() ? widget()->sizeHint() : QSize(0, 0);
+        return QSize(rows.width(), rows.height() + 2 * frameWidth());
+    }
+    QSize minimumSizeHint() const override { return QSize(0, 0); }
+};
+} // namespace
 
 TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     : QWidget(parent)
@@ -30,13 +52,35 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     ui->setupUi(this);
     setObjectName(QStringLiteral("timeline"));
     createActions();
-    // v2 / v3: the clip's markers and contacts under the slider, drawn on the slider's frame
-    // axis (a marker sits over the frame the handle shows it at); the variants of its family
-    // beside the clip selector, where they take no width from the strip.
-    auto *strip = new ClipMarkerStrip(m_context, this);
-    strip->setFrameAxis(ui->frameSlider);
-    ui->outerLayout->insertWidget(1, strip);
-    ui->controlsLayout->insertWidget(ui->controlsLayout->indexOf(ui->clipCombo) + 1, strip->variantCombo());
+    // Under the bar, on its frame axis (a marker sits over the frame the handle shows it at):
+    // the ruler, the clip's markers (v2 / v3), its feet's contacts and its motion findings; the
+    // variants of its family beside the clip selector, where they take no width from the rows.
+    m_contacts = new ClipContacts(m_context, this);
+    m_ruler = new TimelineRuler(this);
+    m_markers = new ClipMarkerStrip(m_context, this);
+    m_contactTrack = new ContactTrack(m_context, m_contacts, this);
+    m_findings = new FindingsTrack(m_context, this);
+    // The ruler and the rows under it scroll when the window is too short for them (the window
+    // still fits a 1366x768 screen), and take their full height otherwise.
+    auto *rows = new QWidget;
+    auto *rowsLayout = new QVBoxLayout(rows);
+    rowsLayout->setContentsMargins(0, 0, 0, 0);
+    rowsLayout->setSpacing(2);
+    for (TimelineTrack *track : std::initializer_list<TimelineTrack *>{m_ruler, m_markers, m_contactTrack, m_findings}) {
+        track->setFrameAxis(ui->frameSlider);
+        rowsLayout->addWidget(track);
+    }
+    auto *scroll = new TimelineRows(this);
+    scroll->setObjectName(QStringLiteral("timelineRows"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(rows);
+    rows->installEventFilter(this); // a row shown, hidden or resized: the area follows
+    scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    ui->outerLayout->insertWidget(1, scroll);
+    m_rows = scroll;
+    ui->controlsLayout->insertWidget(ui->controlsLayout->indexOf(ui->clipCombo) + 1, m_markers->variantCombo());
 
     connect(m_context, &StudioContext::fileLoaded, this, &TimelineWidget::rebuildClipList);
     connect(m_context, &StudioContext::fileClosed, this, &TimelineWidget::rebuildClipList);
@@ -89,6 +133,45 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
 }
 
 TimelineWidget::~TimelineWidget() = default;
+
+bool TimelineWidget::eventFilter(QObject *watched, QEvent *event)
+{
+    if (m_rows && watched == static_cast<QScrollArea *>(m_rows)->widget() && event->type() == QEvent::LayoutRequest) {
+        m_rows->updateGeometry();
+        QTimer::singleShot(0, this, &TimelineWidget::fitRows);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void TimelineWidget::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    QTimer::singleShot(0, this, &TimelineWidget::fitRows);
+}
+
+void TimelineWidget::fitRows()
+{
+    // In the window's splitter under the central views: as tall as the rows need (they change
+    // with the file and the clip), taken from the views down to their minimum; extra height
+    // would only be blank.
+    auto *splitter = qobject_cast<QSplitter *>(parentWidget());
+    if (!splitter || splitter->count() != 2 || splitter->indexOf(this) != 1 || !isVisible())
+        return;
+    const QList<int> sizes = splitter->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total <= 0)
+        return;
+    const int least = minimumSizeHint().height();
+    const int room = std::max(least, total - splitter->widget(0)->minimumSizeHint().height());
+    const int height = std::clamp(sizeHint().height(), least, room);
+    if (height != sizes.value(1))
+        splitter->setSizes({total - height, height});
+}
+
+void TimelineWidget::setMotionFindings(const QList<bpat::Diagnostic> &findings)
+{
+    m_findings->setFindings(findings);
+}
 
 void TimelineWidget::createActions()
 {
@@ -221,6 +304,9 @@ void TimelineWidget::updateRanges()
     // Frames count from 0, here as in the Clips table, markers and `bpat edit`: "23 / 23" is
     // the last frame of a 24-frame clip.
     ui->frameSpin->setSuffix(QStringLiteral(" / %1").arg(std::max(0, n - 1)));
+    // The ruler's seconds: a clip's from 0, a recording's from its first key.
+    const auto &recording = m_context->recording()->recording();
+    m_ruler->setTimeBase(m_clock->fps(), drivesRecording() && recording ? recording->startTime() : 0.0);
 }
 
 void TimelineWidget::onClipChanged(int clip)
@@ -282,6 +368,9 @@ void TimelineWidget::updateFrameDisplay()
             ui->frameSlider->setValue(frame);
         ui->frameSpin->setValue(frame);
     }
+    // The rows draw the bar's frame; its signals were blocked.
+    for (QWidget *track : std::initializer_list<QWidget *>{m_ruler, m_markers, m_contactTrack, m_findings})
+        track->update();
     if (drivesRecording()) {
         // Recording time as the curve plots show it (it may start before 0).
         const auto &recording = m_context->recording()->recording();

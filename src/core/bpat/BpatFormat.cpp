@@ -77,6 +77,33 @@ int markerIndex(const QString &key)
     return -1;
 }
 
+QString markerOrderProblem(const std::array<float, MarkerCount> &markers)
+{
+    const auto text = [&markers](int k) {
+        return QStringLiteral("%1 (%2)").arg(QLatin1String(MarkerKeys[k])).arg(double(markers[size_t(k)]), 0, 'g', 4);
+    };
+    const auto set = [&markers](int k) { return markers[size_t(k)] >= 0.0f && markers[size_t(k)] <= 1.0f; };
+    int previous = -1;
+    for (int k = 0; k < MarkerCount; ++k) {
+        if (!set(k))
+            continue;
+        if (previous >= 0) {
+            // weapon_release may coincide with contact (a bow's release is its hit); the rest
+            // follow one another strictly.
+            const float a = markers[size_t(previous)], b = markers[size_t(k)];
+            const bool mayTouch = previous == 1 && k == 2;
+            if (mayTouch ? b < a : b <= a)
+                return QStringLiteral("%1 %2 %3").arg(text(k), b == a ? QStringLiteral("coincides with")
+                                                                      : QStringLiteral("comes before"),
+                                                      text(previous));
+        }
+        previous = k;
+    }
+    if (set(4) && markers[4] >= 1.0f)
+        return QStringLiteral("%1 is not before the clip's end (1)").arg(text(4));
+    return {};
+}
+
 quint8 defaultClipFlags(const QString &clipName)
 {
     return clipName.startsWith(QLatin1String("riding_")) || clipName.startsWith(QLatin1String("showcase_"))

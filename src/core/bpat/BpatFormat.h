@@ -65,6 +65,14 @@ inline constexpr const char *MarkerKeys[MarkerCount] = {"anticipation_start", "w
 inline constexpr const char *MarkerTitles[MarkerCount] = {"anticipation start", "weapon release", "contact",
                                                           "recover unlocked", "exit safe"};
 int markerIndex(const QString &key); // -1 when not a marker key
+// The order the game's markers keep (bpat-versions.md 5.1: the game's registry tests expect it of
+// its attack clips): 0 <= anticipation_start < weapon_release <= contact < recover_unlocked <
+// exit_safe < 1. Only set markers (not -1) are compared, each with the next set one. Empty when
+// they keep it, else what breaks it ("contact (0.4) comes before weapon_release (0.5)"). No
+// reader checks the order: an edit that breaks it is made, with this as a warning.
+QString markerOrderProblem(const std::array<float, MarkerCount> &markers);
+inline constexpr const char *MarkerOrderRule =
+    "0 <= anticipation_start < weapon_release <= contact < recover_unlocked < exit_safe < 1";
 // The game writer's flag rule: bit 0 unless the name starts with riding_ or showcase_.
 quint8 defaultClipFlags(const QString &clipName);
 

@@ -57,6 +57,17 @@ bool DocumentEditor::setClipMarker(int clip, int marker, float phase, QString *e
     return true;
 }
 
+QString DocumentEditor::markerOrderWarning(const BpatDocument &document, int clip)
+{
+    if (clip < 0 || clip >= document.clipCount() || document.version() < 2)
+        return {};
+    const QString problem = format::markerOrderProblem(document.clip(clip).markers);
+    if (problem.isEmpty())
+        return {};
+    return QStringLiteral("clip '%1': %2; the game expects %3").arg(document.clip(clip).name, problem,
+                                                                  QLatin1String(format::MarkerOrderRule));
+}
+
 bool DocumentEditor::checkClipIndex(int clip, QString *error) const
 {
     if (clip < 0 || clip >= m_doc.clipCount())

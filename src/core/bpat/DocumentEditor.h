@@ -22,6 +22,10 @@ public:
     // a v1 document (it has no markers: convert it first).
     bool setClipMarker(int clip, int marker, float phase, QString *error = nullptr);
     bool clearClipMarker(int clip, int marker, QString *error = nullptr) { return setClipMarker(clip, marker, -1.0f, error); }
+    // What a marker edit leaves out of the order the game's markers keep (format::markerOrderProblem):
+    // "clip 'attack': contact (0.4) comes before weapon_release (0.5); the game expects ...", or
+    // empty. Not a refusal (no reader checks the order): `bpat edit` and the window say it.
+    static QString markerOrderWarning(const BpatDocument &document, int clip);
     bool removeClip(int clip, QString *error = nullptr);       // refuses removing the last clip
     bool moveClip(int from, int to, QString *error = nullptr);
     // Inserts a copy right after `clip`, named `newName` (a free "<name>_copy" when empty).

@@ -428,6 +428,35 @@ private Q_SLOTS:
         QVERIFY(error.contains(QStringLiteral("convert")));
     }
 
+    // The order the game's markers keep (bpat-versions.md 5.1): the game's own sets keep it,
+    // anything else is named; unset markers are skipped; the editor words the warning.
+    void markerOrder()
+    {
+        using M = std::array<float, 5>;
+        QVERIFY(format::markerOrderProblem(M{0.10f, 0.42f, 0.54f, 0.72f, 0.92f}).isEmpty()); // sword
+        QVERIFY(format::markerOrderProblem(M{0.20f, 0.54f, 0.54f, 0.64f, 0.84f}).isEmpty()); // bow: release = contact
+        QVERIFY(format::markerOrderProblem(M{0.0f, -1.0f, -1.0f, -1.0f, 0.98f}).isEmpty());  // hold
+        QVERIFY(format::markerOrderProblem(M{-1.0f, -1.0f, -1.0f, -1.0f, -1.0f}).isEmpty());
+        QCOMPARE(format::markerOrderProblem(M{0.10f, 0.42f, 0.30f, 0.72f, 0.92f}),
+                 QStringLiteral("contact (0.3) comes before weapon_release (0.42)"));
+        QCOMPARE(format::markerOrderProblem(M{0.10f, 0.10f, -1.0f, -1.0f, -1.0f}),
+                 QStringLiteral("weapon_release (0.1) coincides with anticipation_start (0.1)"));
+        QCOMPARE(format::markerOrderProblem(M{0.5f, -1.0f, -1.0f, -1.0f, 0.4f}), // unset ones skipped
+                 QStringLiteral("exit_safe (0.4) comes before anticipation_start (0.5)"));
+        QCOMPARE(format::markerOrderProblem(M{-1.0f, -1.0f, -1.0f, -1.0f, 1.0f}),
+                 QStringLiteral("exit_safe (1) is not before the clip's end (1)"));
+        auto doc = testdocs::smallVersionedDocument(Dialect::V3Late);
+        QVERIFY(DocumentEditor::markerOrderWarning(doc, 0).isEmpty());
+        DocumentEditor editor(doc);
+        QVERIFY(editor.setClipMarker(0, 3, 0.6f)); // a warning, not a refusal
+        QVERIFY(editor.setClipMarker(0, 2, 0.7f));
+        QCOMPARE(DocumentEditor::markerOrderWarning(doc, 0),
+                 QStringLiteral("clip '%1': recover_unlocked (0.6) comes before contact (0.7); the game expects "
+                                "0 <= anticipation_start < weapon_release <= contact < recover_unlocked < exit_safe < 1")
+                     .arg(doc.clip(0).name));
+        QVERIFY(DocumentEditor::markerOrderWarning(testdocs::smallDocument(), 0).isEmpty()); // v1: no markers
+    }
+
     void clipEditsKeepFamiliesAndContacts()
     {
         auto doc = testdocs::smallVersionedDocument(Dialect::V3Early);
