@@ -80,7 +80,8 @@ inline bool generateBpat(const QString &path, quint64 targetBytes, fmt::Dialect 
     const BpatLayout l = BpatWriter(doc).layout();
     const bool v3 = fmt::isV3(dialect), late = dialect == fmt::Dialect::V3Late;
     const quint64 frameBytes = quint64(Bones) * 64 + quint64(Sockets) * 48 + (v3 ? 8 : 0);
-    const quint32 frames = quint32(std::max<quint64>(Distinct, (targetBytes - l.paletteDataOffset) / frameBytes / Distinct * Distinct));
+    const quint32 frames =
+        quint32(std::max<quint64>(Distinct, (targetBytes - l.paletteDataOffset) / frameBytes / Distinct * Distinct));
     QByteArray head = sample.left(qsizetype(l.paletteDataOffset));
     qToLittleEndian<quint32>(frames, head.data() + fmt::header::FrameTotal);
     qToLittleEndian<quint32>(frames, head.data() + l.clipTableOffset + fmt::clip::FrameCount);
@@ -232,8 +233,8 @@ inline Throughput throughput(quint64 size, const std::function<void()> &pass)
 // The plain pass, the job on one thread and on the default threads, `runs` times, back to back;
 // prints Markdown rows: throughput and ratio to the plain pass (medians), and the one-thread
 // ratio by CPU time.
-inline void compare(const QString &label, int runs, const std::function<void()> &plainPass, const std::function<bool(int threads)> &job,
-                    const char *jobName, quint64 size)
+inline void compare(const QString &label, int runs, const std::function<void()> &plainPass,
+                    const std::function<bool(int threads)> &job, const char *jobName, quint64 size)
 {
     QList<double> plain, one, all, plainCpu, oneCpu;
     bool clean = true;
@@ -248,12 +249,13 @@ inline void compare(const QString &label, int runs, const std::function<void()> 
     }
     if (!clean)
         std::printf("unexpected findings in %s\n", qPrintable(label));
-    std::printf("| %s | plain pass over the mapping (sum of 64-bit words, 1 thread) | %.2f GB/s | 1.00 |\n", qPrintable(label), median(plain));
+    std::printf("| %s | plain pass over the mapping (sum of 64-bit words, 1 thread) | %.2f GB/s | 1.00 |\n", qPrintable(label),
+                median(plain));
     std::printf("| | %s, 1 thread | %.2f GB/s | %.2f |\n", jobName, median(one), median(one) / median(plain));
     std::printf("| | %s, default threads (%d) | %.2f GB/s | %.2f |\n", jobName, QThread::idealThreadCount(), median(all),
                 median(all) / median(plain));
-    std::printf("| | %s, 1 thread, per CPU-second (plain pass %.2f) | %.2f GB/s | %.2f |\n", jobName, median(plainCpu), median(oneCpu),
-                median(oneCpu) / median(plainCpu));
+    std::printf("| | %s, 1 thread, per CPU-second (plain pass %.2f) | %.2f GB/s | %.2f |\n", jobName, median(plainCpu),
+                median(oneCpu), median(oneCpu) / median(plainCpu));
 }
 
 inline long maxRssMiB()

@@ -41,8 +41,8 @@ int main(int argc, char **argv)
         return 1;
     }
     const quint64 smallSize = quint64(QFileInfo(small).size()), bigSize = quint64(QFileInfo(big).size());
-    std::printf("files: %llu bytes and %llu bytes (64 bones, %u sockets, one clip)\n",
-                static_cast<unsigned long long>(smallSize), static_cast<unsigned long long>(bigSize), Sockets);
+    std::printf("files: %llu bytes and %llu bytes (64 bones, %u sockets, one clip)\n", static_cast<unsigned long long>(smallSize),
+                static_cast<unsigned long long>(bigSize), Sockets);
 
     ValidationResult r;
     openAndValidateMs(big, 3, &r); // warm-up
@@ -51,19 +51,22 @@ int main(int argc, char **argv)
     const double bigMs = openAndValidateMs(big, 21, &r);
     const bool bigValid = r.valid() && r.issues.isEmpty();
     std::printf("open + validate (median of 21): 1 MiB %.3f ms, %llu MiB %.3f ms, ratio %.2f (valid: %s/%s)\n", smallMs,
-                static_cast<unsigned long long>(bigMiB), bigMs, bigMs / smallMs, smallValid ? "yes" : "NO", bigValid ? "yes" : "NO");
+                static_cast<unsigned long long>(bigMiB), bigMs, bigMs / smallMs, smallValid ? "yes" : "NO",
+                bigValid ? "yes" : "NO");
     std::printf("max RSS after opening both: %ld MiB\n", maxRssMiB());
 
     const auto file = BpatFile::open(big);
-    compare(QStringLiteral("%1 MiB v1 file, 64 bones, %2 sockets").arg(bigMiB).arg(Sockets), runs,
-            [&] { plainPassGBs(file->data(), file->fileSize()); },
-            [&](int threads) {
-                ValidationOptions o = ValidationOptions::make(ValidationProfile::Spec, true);
-                o.threads = threads;
-                return Validator(o).validate(*file).issues.isEmpty();
-            },
-            "deep validation", file->fileSize());
-    std::printf("max RSS after deep validation: %ld MiB (the mapping's pages count once read); median of %d runs\n", maxRssMiB(), runs);
+    compare(
+        QStringLiteral("%1 MiB v1 file, 64 bones, %2 sockets").arg(bigMiB).arg(Sockets), runs,
+        [&] { plainPassGBs(file->data(), file->fileSize()); },
+        [&](int threads) {
+            ValidationOptions o = ValidationOptions::make(ValidationProfile::Spec, true);
+            o.threads = threads;
+            return Validator(o).validate(*file).issues.isEmpty();
+        },
+        "deep validation", file->fileSize());
+    std::printf("max RSS after deep validation: %ld MiB (the mapping's pages count once read); median of %d runs\n", maxRssMiB(),
+                runs);
 
     if (!keep) {
         QFile::remove(small);

@@ -63,16 +63,18 @@ void measureBpat(format::Dialect dialect, const Options &o)
     const bool bigValid = onlyDialectInfo(r);
     std::printf("%s: %llu B; open + validate (median of 21): 1 MiB %.3f ms, %llu MiB %.3f ms, ratio %.2f (valid: %s/%s)\n",
                 qPrintable(name), static_cast<unsigned long long>(QFileInfo(big).size()), smallMs,
-                static_cast<unsigned long long>(o.bigMiB), bigMs, bigMs / smallMs, smallValid ? "yes" : "NO", bigValid ? "yes" : "NO");
+                static_cast<unsigned long long>(o.bigMiB), bigMs, bigMs / smallMs, smallValid ? "yes" : "NO",
+                bigValid ? "yes" : "NO");
     const auto file = BpatFile::open(big);
-    compare(QStringLiteral("%1 MiB %2 file, 64 bones, %3 sockets").arg(o.bigMiB).arg(name).arg(Sockets), o.runs,
-            [&] { plainPassGBs(file->data(), file->fileSize()); },
-            [&](int threads) {
-                ValidationOptions v = ValidationOptions::make(ValidationProfile::Spec, true);
-                v.threads = threads;
-                return onlyDialectInfo(Validator(v).validate(*file));
-            },
-            "deep validation", file->fileSize());
+    compare(
+        QStringLiteral("%1 MiB %2 file, 64 bones, %3 sockets").arg(o.bigMiB).arg(name).arg(Sockets), o.runs,
+        [&] { plainPassGBs(file->data(), file->fileSize()); },
+        [&](int threads) {
+            ValidationOptions v = ValidationOptions::make(ValidationProfile::Spec, true);
+            v.threads = threads;
+            return onlyDialectInfo(Validator(v).validate(*file));
+        },
+        "deep validation", file->fileSize());
     if (!o.keep) {
         QFile::remove(small);
         QFile::remove(big);
@@ -89,19 +91,18 @@ void measureBpsm(const QString &path, const QString &label, const Options &o)
         return;
     }
     const bool reopen = file->fileSize() < (256ull << 20);
-    compare(label + (reopen ? QStringLiteral(", mapped anew for each pass") : QString()), o.runs,
-            [&] {
-                if (!reopen) {
-                    plainPassGBs(reinterpret_cast<const uchar *>(file->bytes().data()), file->fileSize());
-                    return;
-                }
-                const auto again = BpsmFile::open(path);
-                plainPassGBs(reinterpret_cast<const uchar *>(again->bytes().data()), again->fileSize());
-            },
-            [&](int threads) {
-                return BpsmValidator(8, threads).validate(reopen ? *BpsmFile::open(path) : *file).isEmpty();
-            },
-            "BPSM content check", file->fileSize());
+    compare(
+        label + (reopen ? QStringLiteral(", mapped anew for each pass") : QString()), o.runs,
+        [&] {
+            if (!reopen) {
+                plainPassGBs(reinterpret_cast<const uchar *>(file->bytes().data()), file->fileSize());
+                return;
+            }
+            const auto again = BpsmFile::open(path);
+            plainPassGBs(reinterpret_cast<const uchar *>(again->bytes().data()), again->fileSize());
+        },
+        [&](int threads) { return BpsmValidator(8, threads).validate(reopen ? *BpsmFile::open(path) : *file).isEmpty(); },
+        "BPSM content check", file->fileSize());
 }
 
 } // namespace
@@ -135,7 +136,9 @@ int main(int argc, char **argv)
     if (!o.keep)
         QFile::remove(bpsm);
     for (const QString &path : bpsmPaths)
-        measureBpsm(path, QStringLiteral("%1 (%2 MB)").arg(QFileInfo(path).fileName()).arg(double(QFileInfo(path).size()) / 1e6, 0, 'f', 1), o);
+        measureBpsm(
+            path,
+            QStringLiteral("%1 (%2 MB)").arg(QFileInfo(path).fileName()).arg(double(QFileInfo(path).size()) / 1e6, 0, 'f', 1), o);
     std::printf("max RSS: %ld MiB (the mappings' pages count once read); medians of %d runs\n", maxRssMiB(), o.runs);
     return 0;
 }

@@ -98,8 +98,9 @@ int main(int argc, char **argv)
                 median(diffOne) / median(deepOne));
     std::printf("| | deep check of both, default threads (%d) | %.0f ms (%.2f GB/s) | 1.00 |\n", QThread::idealThreadCount(),
                 median(deepAll), gb / (median(deepAll) / 1e3));
-    std::printf("| | `bpat diff`, default threads (%d) | %.0f ms (%.2f GB/s) | %.2f |\n", QThread::idealThreadCount(), median(diffAll),
-                gb / (median(diffAll) / 1e3), median(diffAll) / median(deepAll));
-    std::printf("%s: %d changes; deep checks %s; medians of %d runs\n", qPrintable(label), changes, clean ? "clean" : "FOUND ERRORS", runs);
+    std::printf("| | `bpat diff`, default threads (%d) | %.0f ms (%.2f GB/s) | %.2f |\n", QThread::idealThreadCount(),
+                median(diffAll), gb / (median(diffAll) / 1e3), median(diffAll) / median(deepAll));
+    std::printf("%s: %d changes; deep checks %s; medians of %d runs\n", qPrintable(label), changes,
+                clean ? "clean" : "FOUND ERRORS", runs);
     return 0;
 }

@@ -49,8 +49,7 @@ InputAnimation generate(double seconds, double keysPerSecond)
     return a;
 }
 
-template <typename F>
-double bestSeconds(int runs, F &&body)
+template<typename F> double bestSeconds(int runs, F &&body)
 {
     double best = 1e30;
     for (int i = 0; i < runs; ++i) {

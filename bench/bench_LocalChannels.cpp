@@ -84,9 +84,8 @@ int main(int argc, char **argv)
         }
         const double largestMs = clipMs(channels, largest, runs);
         std::printf("| %s | %d | %d | %s (%u) | %.2f ms | %.3f ms | %.1f M |\n", qPrintable(QFileInfo(path).fileName()),
-                    channels.boneCount(), clips, qPrintable(file->clips().at(largest).name),
-                    file->clips().at(largest).frameCount, largestMs, median(perClip),
-                    totalMs > 0 ? double(boneFrames) / totalMs / 1e3 : 0.0);
+                    channels.boneCount(), clips, qPrintable(file->clips().at(largest).name), file->clips().at(largest).frameCount,
+                    largestMs, median(perClip), totalMs > 0 ? double(boneFrames) / totalMs / 1e3 : 0.0);
     }
     return 0;
 }

@@ -90,9 +90,9 @@ int main(int argc, char **argv)
         const qint64 totalMs = timer.elapsed();
         // CPU time too: on a loaded machine the wall time says more about the neighbours.
         const double cpuMs = double(std::clock() - cpuStart) * 1000.0 / CLOCKS_PER_SEC;
-        out << clips << " clips: manifest read in " << readMs << " ms, rebaked, validated and written ("
-            << outcome.bytesWritten << " bytes" << (outcome.ok ? "" : ", FAILED") << ") in " << totalMs << " ms wall, "
-            << qint64(cpuMs) << " ms CPU, " << QString::number(cpuMs / clips, 'f', 2) << " ms CPU a clip\n";
+        out << clips << " clips: manifest read in " << readMs << " ms, rebaked, validated and written (" << outcome.bytesWritten
+            << " bytes" << (outcome.ok ? "" : ", FAILED") << ") in " << totalMs << " ms wall, " << qint64(cpuMs) << " ms CPU, "
+            << QString::number(cpuMs / clips, 'f', 2) << " ms CPU a clip\n";
         out.flush();
     }
     return 0;

@@ -52,15 +52,18 @@ double writeFloorSeconds(const QString &path, quint64 bytes)
     const QByteArray block(4 << 20, '\0');
     QElapsedTimer t;
     t.start();
-    const bool ok = AtomicFile::write(path, [&](QIODevice *device, QString *) {
-        for (quint64 left = bytes; left > 0;) {
-            const qint64 n = qint64(std::min<quint64>(left, quint64(block.size())));
-            if (!AtomicFile::writeAll(device, block.constData(), n))
-                return false;
-            left -= quint64(n);
-        }
-        return true;
-    }, nullptr);
+    const bool ok = AtomicFile::write(
+        path,
+        [&](QIODevice *device, QString *) {
+            for (quint64 left = bytes; left > 0;) {
+                const qint64 n = qint64(std::min<quint64>(left, quint64(block.size())));
+                if (!AtomicFile::writeAll(device, block.constData(), n))
+                    return false;
+                left -= quint64(n);
+            }
+            return true;
+        },
+        nullptr);
     const double s = double(t.nsecsElapsed()) / 1e9;
     QFile::remove(path);
     return ok ? s : std::nan("");
@@ -108,11 +111,12 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "unknown recipe %s\n", qPrintable(recipeName));
         return 2;
     }
-    QTemporaryDir scratch(QDir(option(QStringLiteral("--dir"), QDir::tempPath())).filePath(QStringLiteral("bench_Rebake-XXXXXX")));
+    QTemporaryDir scratch(
+        QDir(option(QStringLiteral("--dir"), QDir::tempPath())).filePath(QStringLiteral("bench_Rebake-XXXXXX")));
     const int all = QThread::idealThreadCount();
 
     QString recording = qEnvironmentVariable("BPAT_SHARED_DIR", QStringLiteral(BPAT_SHARED_DIR))
-                        + QStringLiteral("/mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+        + QStringLiteral("/mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
     QString source = QStringLiteral("real 14.5 s recording");
     InputAnimationReader reader;
     std::optional<InputAnimation> animation = reader.readFile(recording);
@@ -180,10 +184,12 @@ int main(int argc, char **argv)
     const double poses = double(frames) * recipe->boneCount();
     const double floorS = median(floor);
     std::printf("| %s, %s (%d bones), %.0f fps: %u frames, %.1f MB | write the same bytes (QSaveFile) | %.0f ms | 1.00 |\n",
-                qPrintable(source), qPrintable(recipe->name), recipe->boneCount(), fps, frames, double(bytes) / 1e6, floorS * 1e3);
+                qPrintable(source), qPrintable(recipe->name), recipe->boneCount(), fps, frames, double(bytes) / 1e6,
+                floorS * 1e3);
     for (int threads : threadCounts) {
         const double s = median(rebake[threads]);
-        std::printf("| | rebake into the file, %d thread%s | %.0f ms | %.2f |\n", threads, threads > 1 ? "s" : "", s * 1e3, s / floorS);
+        std::printf("| | rebake into the file, %d thread%s | %.0f ms | %.2f |\n", threads, threads > 1 ? "s" : "", s * 1e3,
+                    s / floorS);
     }
     for (int threads : threadCounts) {
         const double s = median(wall[threads]), c = median(cpu[threads]);
@@ -195,10 +201,9 @@ int main(int argc, char **argv)
         // What the threads cost in synchronisation, whatever else runs on the machine: poses per
         // CPU-second with all threads over one thread's (1.00: none; the wall-time speed-up
         // reaches the thread count times this only when the cores are free).
-        std::printf("| | compute per CPU-second, %d threads over 1 | %.2f | |\n", all,
-                    median(cpu[1]) / median(cpu[all]));
+        std::printf("| | compute per CPU-second, %d threads over 1 | %.2f | |\n", all, median(cpu[1]) / median(cpu[all]));
     }
-    std::printf("peak memory (max RSS) after the streamed rebakes: %ld MiB; %d hardware threads; median of %d runs\n",
-                rebakeRss, all, runs);
+    std::printf("peak memory (max RSS) after the streamed rebakes: %ld MiB; %d hardware threads; median of %d runs\n", rebakeRss,
+                all, runs);
     return 0;
 }

@@ -65,7 +65,7 @@ double readEveryMatrix(const BpatFile &file)
 int runMode(const QString &mode, double fps, const QString &dir)
 {
     const QString recording = qEnvironmentVariable("BPAT_SHARED_DIR", QStringLiteral(BPAT_SHARED_DIR))
-                              + QStringLiteral("/mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+        + QStringLiteral("/mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
     if (!QFile::exists(recording)) {
         std::fprintf(stderr, "needs the real recording: %s\n", qPrintable(recording));
         return 1;
@@ -144,8 +144,8 @@ int main(int argc, char **argv)
     for (const QString &m : {QStringLiteral("memory"), QStringLiteral("stream")}) {
         QProcess child;
         child.setProcessChannelMode(QProcess::ForwardedChannels);
-        child.start(app.applicationFilePath(), {QStringLiteral("--mode"), m, QStringLiteral("--fps"), QString::number(fps),
-                                                QStringLiteral("--dir"), dir});
+        child.start(app.applicationFilePath(),
+                    {QStringLiteral("--mode"), m, QStringLiteral("--fps"), QString::number(fps), QStringLiteral("--dir"), dir});
         if (!child.waitForFinished(-1) || child.exitCode() != 0)
             status = 1;
     }

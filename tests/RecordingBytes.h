@@ -19,10 +19,30 @@ struct Key
 class Builder
 {
 public:
-    Builder &i32(qint32 v) { char b[4]; qToLittleEndian(v, b); m_bytes.append(b, 4); return *this; }
-    Builder &f32(float v) { char b[4]; qToLittleEndian(v, b); m_bytes.append(b, 4); return *this; }
-    Builder &u8(quint8 v) { m_bytes.append(char(v)); return *this; }
-    Builder &raw(const QByteArray &b) { m_bytes.append(b); return *this; }
+    Builder &i32(qint32 v)
+    {
+        char b[4];
+        qToLittleEndian(v, b);
+        m_bytes.append(b, 4);
+        return *this;
+    }
+    Builder &f32(float v)
+    {
+        char b[4];
+        qToLittleEndian(v, b);
+        m_bytes.append(b, 4);
+        return *this;
+    }
+    Builder &u8(quint8 v)
+    {
+        m_bytes.append(char(v));
+        return *this;
+    }
+    Builder &raw(const QByteArray &b)
+    {
+        m_bytes.append(b);
+        return *this;
+    }
     Builder &header(qint32 major, qint32 minor)
     {
         const char magic[8] = {'\xc6', '\x42', '\x9e', '\x0f', '\x6e', '\xaf', '\x8f', '\x6a'};

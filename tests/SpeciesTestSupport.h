@@ -28,7 +28,10 @@ inline int clipIndex(const bpat::SpeciesManifest &m, const QString &name)
     return -1;
 }
 
-inline QVector3D origin(const QMatrix4x4 &m) { return m.map(QVector3D()); }
+inline QVector3D origin(const QMatrix4x4 &m)
+{
+    return m.map(QVector3D());
+}
 
 // Foot bones of a rig (names starting with "Foot"), in rig order.
 inline QList<int> feet(const bpat::SpeciesManifest &m)

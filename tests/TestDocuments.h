@@ -19,8 +19,7 @@ inline void putMatrix(float *out, float angle, float tx, float ty, float tz)
     std::memcpy(out, m, sizeof m);
 }
 
-inline bpat::BpatClip makeClip(const QString &name, quint32 frames, quint32 bones, float fps, bool loops,
-                               float phase = 0.0f)
+inline bpat::BpatClip makeClip(const QString &name, quint32 frames, quint32 bones, float fps, bool loops, float phase = 0.0f)
 {
     bpat::BpatClip clip;
     clip.name = name;
@@ -30,8 +29,8 @@ inline bpat::BpatClip makeClip(const QString &name, quint32 frames, quint32 bone
     clip.palette.resize(qsizetype(frames) * bones * 16);
     for (quint32 f = 0; f < frames; ++f) {
         for (quint32 b = 0; b < bones; ++b)
-            putMatrix(clip.palette.data() + bpat::BpatClip::matrixIndex(f, b, bones),
-                      phase + 0.1f * float(f) + 0.05f * float(b), 0.1f * float(b), 0.25f * float(b) + 0.01f * float(f), 0.5f);
+            putMatrix(clip.palette.data() + bpat::BpatClip::matrixIndex(f, b, bones), phase + 0.1f * float(f) + 0.05f * float(b),
+                      0.1f * float(b), 0.25f * float(b) + 0.01f * float(f), 0.5f);
     }
     return clip;
 }

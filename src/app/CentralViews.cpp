@@ -47,9 +47,8 @@ CentralViews::CentralViews(MainWindow *window)
     installAnalysis();
     installContacts();
     // The view in front sets the room the timeline's rows get (CentralViewHost).
-    connect(m_window->centralViews(), &QTabWidget::currentChanged, m_window->timeline(), [this] {
-        QTimer::singleShot(0, m_window->timeline(), &TimelineWidget::fitRows);
-    });
+    connect(m_window->centralViews(), &QTabWidget::currentChanged, m_window->timeline(),
+            [this] { QTimer::singleShot(0, m_window->timeline(), &TimelineWidget::fitRows); });
 }
 
 void CentralViews::installAnalysis()
@@ -223,9 +222,9 @@ void CentralViews::connectViewportMenu()
         QAction *action;
         ViewportCanvas::Overlay overlay;
     } overlays[] = {
-        {ui->actionSkeleton, ViewportCanvas::Skeleton}, {ui->actionJointAxes, ViewportCanvas::JointAxes},
+        {ui->actionSkeleton, ViewportCanvas::Skeleton},   {ui->actionJointAxes, ViewportCanvas::JointAxes},
         {ui->actionBoneNames, ViewportCanvas::BoneNames}, {ui->actionSockets, ViewportCanvas::Sockets},
-        {ui->actionGrid, ViewportCanvas::Grid},         {ui->actionBounds, ViewportCanvas::Bounds},
+        {ui->actionGrid, ViewportCanvas::Grid},           {ui->actionBounds, ViewportCanvas::Bounds},
         {ui->actionStats, ViewportCanvas::Stats},
     };
     for (const auto &o : overlays) {
@@ -236,7 +235,7 @@ void CentralViews::connectViewportMenu()
     connect(ui->actionInterpolate, &QAction::toggled, m_viewport, &ViewportWidget::setInterpolation);
     // The camera keys work while the viewport has the focus (their shortcut context, in the form).
     const std::pair<QAction *, void (ViewportWidget::*)()> cameraActions[] = {
-        {ui->actionFrameAll, &ViewportWidget::frameAll}, {ui->actionResetCamera, &ViewportWidget::resetCamera},
+        {ui->actionFrameAll, &ViewportWidget::frameAll},   {ui->actionResetCamera, &ViewportWidget::resetCamera},
         {ui->actionViewFront, &ViewportWidget::viewFront}, {ui->actionViewSide, &ViewportWidget::viewSide},
         {ui->actionViewTop, &ViewportWidget::viewTop},
     };

@@ -45,8 +45,8 @@ private:
     void connectBodyMenu();     // View > Body, File > Attach Body...
     void attachBody();
     void updateMotionPaths(); // the selected bone and Curves-tree joints, while the action is on
-    void installCurves(); // the curves panel as a central tab, shown when a .bin is opened
-    void installAnalysis(); // the Analysis tab: gait report, motion findings, plots
+    void installCurves();     // the curves panel as a central tab, shown when a .bin is opened
+    void installAnalysis();   // the Analysis tab: gait report, motion findings, plots
     // The ground contacts of the current clip (the timeline's ClipContacts): the Contacts dock
     // and the viewport's planted-foot rings.
     void installContacts();
@@ -62,7 +62,7 @@ private:
     QStringList m_selectedJoints; // pose names ("RightHand/IndexTip") selected in the Curves tree
     int m_onionCount = 0;
     int m_onionSpacing = 1;
-    QString m_shownPath; // the document the viewport shows (its camera stays while it does)
+    QString m_shownPath;                   // the document the viewport shows (its camera stays while it does)
     QHash<QString, OrbitCamera> m_cameras; // of the other open documents, by path
 };
 

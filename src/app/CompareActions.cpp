@@ -85,8 +85,8 @@ void CompareActions::chooseFile()
 {
     StudioContext *context = m_window->context();
     const QString folder = context->filePath().isEmpty() ? QString() : QFileInfo(context->filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Compare With"), folder,
-                                                      tr("BPAT files (*.bpat);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Compare With"), folder, tr("BPAT files (*.bpat);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -208,10 +208,11 @@ void CompareActions::jumpTo(int row)
             context->setCurrentClip(clip);
         if (frame >= 0)
             context->setCurrentFrame(int(frame));
-    } else if (!index.data(Qt::DisplayRole).isNull() && index.siblingAtColumn(DifferencesModel::ClipColumn).data().toString().size() > 0
-               && socket < 0) {
-        Q_EMIT context->message(tr("%1 is only in %2").arg(index.siblingAtColumn(DifferencesModel::ClipColumn).data().toString(),
-                                                            QFileInfo(context->compare()->path()).fileName()));
+    } else if (!index.data(Qt::DisplayRole).isNull()
+               && index.siblingAtColumn(DifferencesModel::ClipColumn).data().toString().size() > 0 && socket < 0) {
+        Q_EMIT context->message(tr("%1 is only in %2")
+                                    .arg(index.siblingAtColumn(DifferencesModel::ClipColumn).data().toString(),
+                                         QFileInfo(context->compare()->path()).fileName()));
     }
     if (bone >= 0)
         context->setCurrentBone(bone);

@@ -50,10 +50,13 @@ void DeepCheckRunner::start(std::shared_ptr<const LoadedFile> file, const QStrin
         title,
         [file, profile, era](QPromise<Diagnostics> &promise, const std::atomic<bool> &) {
             promise.setProgressRange(0, 100);
-            Diagnostics result = deepValidation(file->file, profile, [&promise](double fraction) {
-                promise.setProgressValue(int(fraction * 100.0));
-                return !promise.isCanceled();
-            }, era);
+            Diagnostics result = deepValidation(
+                file->file, profile,
+                [&promise](double fraction) {
+                    promise.setProgressValue(int(fraction * 100.0));
+                    return !promise.isCanceled();
+                },
+                era);
             if (!promise.isCanceled())
                 promise.addResult(std::move(result));
         },

@@ -91,8 +91,7 @@ void GltfActions::updateEnabled()
     m_export->setEnabled(m_window->context()->hasFile());
 }
 
-QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, const QString &bodyPath,
-                              const QStringList &clips)
+QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, const QString &bodyPath, const QStringList &clips)
 {
     *ok = false;
     DocumentSession *session = m_window->editActions()->session();
@@ -104,21 +103,28 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, 
     options.creatureMesh = creatureMesh && bodyPath.isEmpty();
     options.bodyPath = creatureMesh ? bodyPath : QString(); // the game's body instead of the stand-in
     options.clips = clips;
-    const std::optional<GltfExportResult> ran = runWithProgress<GltfExportResult>(
-        m_window->jobs(), m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true, [document, options, path](const std::function<bool(int, int)> &progress) {
-            GltfExportOptions withProgress = options;
-            withProgress.progress = progress;
-            return GltfExporter::exportDocument(document, path, withProgress);
-        });
+    const std::optional<GltfExportResult> ran =
+        runWithProgress<GltfExportResult>(m_window->jobs(), m_window, tr("Exporting %1...").arg(QFileInfo(path).fileName()), true,
+                                          [document, options, path](const std::function<bool(int, int)> &progress) {
+                                              GltfExportOptions withProgress = options;
+                                              withProgress.progress = progress;
+                                              return GltfExporter::exportDocument(document, path, withProgress);
+                                          });
     if (!ran)
         return tr("glTF not written: cancelled");
     const GltfExportResult &result = *ran;
     if (!result.ok)
         return tr("glTF not written: %1").arg(result.error);
     *ok = true;
-    QString text = tr("Exported %1: %2 animations (%3)").arg(QFileInfo(path).fileName()).arg(result.animationCount).arg(result.skeletonSource);
+    QString text = tr("Exported %1: %2 animations (%3)")
+                       .arg(QFileInfo(path).fileName())
+                       .arg(result.animationCount)
+                       .arg(result.skeletonSource);
     if (!options.bodyPath.isEmpty())
-        text += tr(", the body %1 (%2 vertices, %3 materials)").arg(QFileInfo(options.bodyPath).fileName()).arg(result.vertexCount).arg(result.materialCount);
+        text += tr(", the body %1 (%2 vertices, %3 materials)")
+                    .arg(QFileInfo(options.bodyPath).fileName())
+                    .arg(result.vertexCount)
+                    .arg(result.materialCount);
     if (!result.notes.isEmpty())
         text += QStringLiteral("; ") + result.notes.join(QStringLiteral("; "));
     return text;
@@ -127,9 +133,8 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, 
 std::optional<GltfImportResult> GltfActions::readGltf(const QString &gltfPath)
 {
     return runWithProgress<GltfImportResult>(
-        m_window->jobs(), m_window, tr("Importing %1...").arg(QFileInfo(gltfPath).fileName()), false, [gltfPath](const std::function<bool(int, int)> &) {
-            return GltfImporter::importFile(gltfPath, {});
-        });
+        m_window->jobs(), m_window, tr("Importing %1...").arg(QFileInfo(gltfPath).fileName()), false,
+        [gltfPath](const std::function<bool(int, int)> &) { return GltfImporter::importFile(gltfPath, {}); });
 }
 
 QString GltfActions::importFrom(const QString &gltfPath, const QString &bpatPath, bool *ok, int formatVersion)
@@ -161,7 +166,10 @@ QString GltfActions::writeImport(const GltfImportResult &result, const QString &
         return tr("%1 not written: %2").arg(QFileInfo(bpatPath).fileName(), saved.error);
     *ok = true;
     QString text = tr("Imported %1: %2 clips, %3 bones (%4)")
-                       .arg(QFileInfo(gltfPath).fileName()).arg(result.document->clipCount()).arg(result.document->boneCount()).arg(result.rigSource);
+                       .arg(QFileInfo(gltfPath).fileName())
+                       .arg(result.document->clipCount())
+                       .arg(result.document->boneCount())
+                       .arg(result.rigSource);
     if (!notes.isEmpty())
         text += QStringLiteral("; ") + notes.join(QStringLiteral("; "));
     return text;

@@ -34,8 +34,8 @@ public:
     std::optional<bpat::GltfImportResult> readGltf(const QString &gltfPath);
     // Writes an import read by readGltf in `formatVersion` (0: its default); refused over any
     // file the import read.
-    QString writeImport(const bpat::GltfImportResult &result, const QString &gltfPath, const QString &bpatPath,
-                        int formatVersion, bool *ok);
+    QString writeImport(const bpat::GltfImportResult &result, const QString &gltfPath, const QString &bpatPath, int formatVersion,
+                        bool *ok);
 
 private:
     void chooseExport();

@@ -85,8 +85,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_panels = std::make_unique<PanelDocks>(this);
     m_panels->validationPanel()->runner()->setJobController(m_jobs); // deep checks show in the status bar
     m_edit = new EditActions(this);
-    m_views = new CentralViews(this); // viewport in the centre, File > Rebake
-    new GltfActions(this); // File > Import glTF..., Export glTF...
+    m_views = new CentralViews(this);     // viewport in the centre, File > Rebake
+    new GltfActions(this);                // File > Import glTF..., Export glTF...
     m_compare = new CompareActions(this); // File > Compare With..., the Differences dock
     connectActions();
     updateRecentMenu();
@@ -140,8 +140,7 @@ int MainWindow::addCentralView(QWidget *view, const QString &title)
     return m_centralViews->addView(view, title);
 }
 
-QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, const QString &objectName,
-                                  Qt::DockWidgetArea area)
+QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &title, const QString &objectName, Qt::DockWidgetArea area)
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
@@ -238,15 +237,12 @@ bool MainWindow::openFile(const QString &path)
     const StudioContext::OpenResult result = m_documents->documents()->open(path);
     const QString name = QFileInfo(path).fileName();
     switch (result) {
-    case StudioContext::OpenResult::Opened:
-        showMessage(tr("Opened %1").arg(name));
-        return true;
+    case StudioContext::OpenResult::Opened: showMessage(tr("Opened %1").arg(name)); return true;
     case StudioContext::OpenResult::OpenedWithErrors:
         showMessage(tr("Opened %1: it has validation errors (see the Validation panel)").arg(name), 0);
         m_panels->raiseValidationOnErrors();
         return true;
-    case StudioContext::OpenResult::Failed:
-        break;
+    case StudioContext::OpenResult::Failed: break;
     }
     showMessage(m_context->lastError(), 0);
     if (m_interactive && isVisible())
@@ -271,23 +267,22 @@ bool MainWindow::saveScreenshot(const QString &path)
         return false;
     // Through the one save path: a device, FIFO or dangling link as the target is refused.
     QString error;
-    return AtomicFile::write(path, [&pixmap](QIODevice *device, QString *) { return pixmap.save(device, "PNG"); },
-                             &error);
+    return AtomicFile::write(
+        path, [&pixmap](QIODevice *device, QString *) { return pixmap.save(device, "PNG"); }, &error);
 }
 
 void MainWindow::chooseFileToOpen()
 {
     const QString folder = m_context->filePath().isEmpty() ? QString() : QFileInfo(m_context->filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open"), folder, FormatRegistry::openFilters());
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open"), folder, FormatRegistry::openFilters());
     if (!path.isEmpty())
         openFile(path);
 }
 
 void MainWindow::chooseScreenshotPath()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Screenshot"),
-                                                      QStringLiteral("bpat-studio.png"), tr("PNG images (*.png)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save Screenshot"), QStringLiteral("bpat-studio.png"), tr("PNG images (*.png)"));
     if (path.isEmpty())
         return;
     if (saveScreenshot(path))
@@ -301,7 +296,7 @@ void MainWindow::updateRecentMenu()
     ui->menuRecent->clear();
     const QStringList files = m_recent->files();
     const QStringList labels = RecentFiles::menuLabels(files); // same-named files told apart
-    ui->menuRecent->setToolTipsVisible(true);                 // the full path on hover
+    ui->menuRecent->setToolTipsVisible(true);                  // the full path on hover
     for (int i = 0; i < files.size(); ++i) {
         const QString &path = files.at(i);
         QString label = labels.at(i);
@@ -380,7 +375,9 @@ void MainWindow::updateCurrentLabel()
         return;
     }
     // Frames count from 0 (as the timeline's field): the last frame of a 24-frame clip is 23 / 23.
-    m_currentLabel->setText(tr("%1  frame %2 / %3").arg(clips.at(clip).name).arg(m_context->currentFrame())
+    m_currentLabel->setText(tr("%1  frame %2 / %3")
+                                .arg(clips.at(clip).name)
+                                .arg(m_context->currentFrame())
                                 .arg(std::max(0, m_context->frameCount() - 1)));
 }
 
@@ -441,7 +438,7 @@ QString MainWindow::currentDocumentKind() const
     // A body, like a snapshot, has no palette or sockets to show.
     const OpenDocument *document = m_context->document();
     return document && (document->kind() == FileKind::Bpsm || document->kind() == FileKind::Bprm) ? QStringLiteral("snapshot")
-                                                                                               : QStringLiteral("bpat");
+                                                                                                  : QStringLiteral("bpat");
 }
 
 void MainWindow::applyPreset(PanelDocks::Preset preset)

@@ -64,8 +64,7 @@ public:
 
     void setCentralView(QWidget *view, const QString &title);
     int addCentralView(QWidget *view, const QString &title);
-    QDockWidget *addPanel(QWidget *panel, const QString &title, const QString &objectName,
-                          Qt::DockWidgetArea area);
+    QDockWidget *addPanel(QWidget *panel, const QString &title, const QString &objectName, Qt::DockWidgetArea area);
 
     // Opens a file beside the open ones (DocumentList; one open already is shown), reports
     // problems in the status bar (and the validation panel), never in a cascade of dialogs.
@@ -104,8 +103,8 @@ private:
     void chooseFileToOpen();
     void chooseScreenshotPath();
     void showAbout();
-    void showUserGuide();  // the installed guide, in the application
-    void showShortcuts();  // generated from the actions
+    void showUserGuide(); // the installed guide, in the application
+    void showShortcuts(); // generated from the actions
     void restoreWindowState();
     void saveWindowState() const;
     void resetLayout();

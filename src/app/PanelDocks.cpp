@@ -44,8 +44,7 @@ PanelDocks::PanelDocks(MainWindow *window)
     m_layoutBar = new LayoutBar;
     m_validationPanel = new ValidationPanel(m_context);
     static_cast<QVBoxLayout *>(m_layoutPanel->layout())->insertWidget(0, m_layoutBar);
-    connect(m_layoutModel, &LayoutModel::layoutRebuilt, this,
-            [this] { m_layoutBar->setLayoutData(m_layoutModel->layout()); });
+    connect(m_layoutModel, &LayoutModel::layoutRebuilt, this, [this] { m_layoutBar->setLayoutData(m_layoutModel->layout()); });
     m_layoutBar->setLayoutData(m_layoutModel->layout());
     connect(m_layoutBar, &LayoutBar::sectionClicked, m_layoutPanel, &TablePanel::selectSourceRow);
 
@@ -63,7 +62,8 @@ PanelDocks::PanelDocks(MainWindow *window)
     m_clipsDock = m_window->addPanel(m_clipsPanel, tr("Clips"), QStringLiteral("clipsDock"), Qt::RightDockWidgetArea);
     m_socketsDock = m_window->addPanel(m_socketsPanel, tr("Sockets"), QStringLiteral("socketsDock"), Qt::RightDockWidgetArea);
     m_paletteDock = m_window->addPanel(m_palettePanel, tr("Palette"), QStringLiteral("paletteDock"), Qt::RightDockWidgetArea);
-    m_validationDock = m_window->addPanel(m_validationPanel, tr("Validation"), QStringLiteral("validationDock"), Qt::BottomDockWidgetArea);
+    m_validationDock =
+        m_window->addPanel(m_validationPanel, tr("Validation"), QStringLiteral("validationDock"), Qt::BottomDockWidgetArea);
     m_window->tabifyDockWidget(m_headerDock, m_layoutDock);
     m_headerDock->raise();
     m_window->tabifyDockWidget(m_clipsDock, m_socketsDock);
@@ -230,9 +230,7 @@ void PanelDocks::jumpTo(const DiagnosticLocation &location)
         m_context->setCurrentClip(location.index);
         show(m_clipsDock, m_clipsPanel, location.index);
         return;
-    case Kind::Socket:
-        show(m_socketsDock, m_socketsPanel, location.index);
-        return;
+    case Kind::Socket: show(m_socketsDock, m_socketsPanel, location.index); return;
     case Kind::BoneParent:
     case Kind::BindPalette:
         m_context->setCurrentBone(location.bone);
@@ -248,9 +246,9 @@ void PanelDocks::jumpTo(const DiagnosticLocation &location)
         if (location.bone >= 0)
             m_context->setCurrentBone(location.bone);
         show(m_paletteDock, m_palettePanel,
-             location.bone >= 0     ? location.bone
-             : location.socket >= 0 ? m_paletteModel->boneRows() + location.socket
-                                    : -1);
+             location.bone >= 0         ? location.bone
+                 : location.socket >= 0 ? m_paletteModel->boneRows() + location.socket
+                                        : -1);
         return;
     case Kind::Section: {
         const auto &sections = m_layoutModel->layout().sections();

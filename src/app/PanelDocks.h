@@ -48,7 +48,10 @@ public:
     // Tech artist: the Header and Layout on the left, the Clips, Sockets and Palette on the
     // right, the validation below. Applied to docks in their first arrangement (the window
     // restores it first), in proportions of the window's size.
-    enum class Preset { Animator, TechArtist };
+    enum class Preset {
+        Animator,
+        TechArtist
+    };
     void applyPreset(Preset preset);
     // The Validation panel in front when the shown file has errors (it may be a tab behind the
     // clips in the animator's layout).

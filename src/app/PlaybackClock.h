@@ -44,8 +44,8 @@ public Q_SLOTS:
     void play();
     void pause();
     void togglePlaying();
-    void setFrame(int frame);  // seek; keeps playing when playing
-    void stepForward();        // one frame, pauses (wraps when the clip loops)
+    void setFrame(int frame); // seek; keeps playing when playing
+    void stepForward();       // one frame, pauses (wraps when the clip loops)
     void stepBackward();
     void goToFirst();
     void goToLast();

@@ -60,14 +60,16 @@ QStringList RecentFiles::menuLabels(const QStringList &files)
         for (const QString &other : files) {
             if (other == path || QFileInfo(other).fileName() != info.fileName())
                 continue;
-            const QStringList theirs = QDir::cleanPath(QFileInfo(other).absolutePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+            const QStringList theirs =
+                QDir::cleanPath(QFileInfo(other).absolutePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
             qsizetype d = 1;
             while (d <= mine.size() && d <= theirs.size() && mine.mid(mine.size() - d) == theirs.mid(theirs.size() - d))
                 ++d;
             depth = std::max(depth, std::min(d, mine.size()));
         }
-        labels << (depth == 0 ? info.fileName()
-                              : QStringLiteral("%1 (%2)").arg(info.fileName(), mine.mid(mine.size() - depth).join(QLatin1Char('/'))));
+        labels << (depth == 0
+                       ? info.fileName()
+                       : QStringLiteral("%1 (%2)").arg(info.fileName(), mine.mid(mine.size() - depth).join(QLatin1Char('/'))));
     }
     return labels;
 }

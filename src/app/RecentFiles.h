@@ -14,7 +14,7 @@ public:
     explicit RecentFiles(QObject *parent = nullptr);
 
     QStringList files() const { return m_files; }
-    void add(const QString &path);    // moves it to the front
+    void add(const QString &path); // moves it to the front
     void remove(const QString &path);
     void clear();
 

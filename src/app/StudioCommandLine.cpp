@@ -21,7 +21,7 @@ const QString kCrowd = QStringLiteral("crowd");
 const QString kCompare = QStringLiteral("compare");
 const QString kBones = QStringLiteral("bones");
 const QString kPanel = QStringLiteral("panel");
-}
+} // namespace
 
 StudioCommandLine::StudioCommandLine()
 {
@@ -29,22 +29,20 @@ StudioCommandLine::StudioCommandLine()
         QStringLiteral("BPAT Studio: inspect, validate and play baked skeletal animation (BPAT) files."));
     m_parser.addHelpOption();
     m_parser.addVersionOption();
-    m_parser.addPositionalArgument(QStringLiteral("file"),
-                                   QStringLiteral("A .bpat file, a .bpsm minimal snapshot mesh, a .bprm body or an input animation .bin to open; "
-                                                  "several open side by side, the last shown (the options below apply to it)."),
-                                   QStringLiteral("[FILE...]"));
-    m_parser.addOption({kClip, QStringLiteral("Make the clip with this name (or index) current."),
-                        QStringLiteral("NAME")});
+    m_parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QStringLiteral("A .bpat file, a .bpsm minimal snapshot mesh, a .bprm body or an input animation .bin to open; "
+                       "several open side by side, the last shown (the options below apply to it)."),
+        QStringLiteral("[FILE...]"));
+    m_parser.addOption({kClip, QStringLiteral("Make the clip with this name (or index) current."), QStringLiteral("NAME")});
     m_parser.addOption({kFrame, QStringLiteral("Go to this frame of the current clip."), QStringLiteral("N")});
-    m_parser.addOption({kScreenshot,
-                        QStringLiteral("Render the window after loading, write it as a PNG and exit."),
-                        QStringLiteral("OUT.png")});
+    m_parser.addOption(
+        {kScreenshot, QStringLiteral("Render the window after loading, write it as a PNG and exit."), QStringLiteral("OUT.png")});
     m_parser.addOption({kTab, QStringLiteral("Show this central view: viewport, curves or analysis."), QStringLiteral("NAME")});
     m_parser.addOption({kTime,
                         QStringLiteral("Go to this instant of the open recording (seconds); the timeline plays the recording."),
                         QStringLiteral("SECONDS")});
-    m_parser.addOption({kOnion, QStringLiteral("Draw N onion skins before and after the current frame."),
-                        QStringLiteral("N")});
+    m_parser.addOption({kOnion, QStringLiteral("Draw N onion skins before and after the current frame."), QStringLiteral("N")});
     m_parser.addOption({kOnionSpacing, QStringLiteral("Frames between onion skins (default 1)."), QStringLiteral("N")});
     m_parser.addOption({kMotionPath,
                         QStringLiteral("Draw the motion paths of these bones, sockets or recorded joints "
@@ -63,8 +61,7 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addOption({kCompare,
                         QStringLiteral("Compare FILE with this BPAT file: its differences listed, it drawn as a ghost."),
                         QStringLiteral("OTHER.bpat")});
-    m_parser.addOption({kPanel,
-                        QStringLiteral("Show these dock panels in front, by title (e.g. contacts,clips)."),
+    m_parser.addOption({kPanel, QStringLiteral("Show these dock panels in front, by title (e.g. contacts,clips)."),
                         QStringLiteral("NAME[,NAME...]")});
     // Further modes register their options here and are dispatched in main.cpp, e.g.
     // {"benchmark-crowd", "Run the crowd benchmark off-screen with N instances.", "N"}.
@@ -118,7 +115,8 @@ bool StudioCommandLine::parse(const QStringList &arguments)
         const int n = m_parser.value(key).toInt(&ok);
         const int lowest = key == kOnion ? 0 : 1;
         if (!ok || n < lowest || n > 16) {
-            m_error = QStringLiteral("--%1 expects a number from %2 to 16, got '%3'").arg(key).arg(lowest).arg(m_parser.value(key));
+            m_error =
+                QStringLiteral("--%1 expects a number from %2 to 16, got '%3'").arg(key).arg(lowest).arg(m_parser.value(key));
             return false;
         }
         if (key == kOnion)

@@ -15,22 +15,22 @@ namespace bpat::studio {
 
 struct StudioOptions
 {
-    QString file;                 // the file shown (the last FILE); empty: the bundled sample creature
-    QStringList files;            // every FILE, opened in order beside each other
-    QString clip;                 // name or index; empty: keep the first clip
+    QString file;      // the file shown (the last FILE); empty: the bundled sample creature
+    QStringList files; // every FILE, opened in order beside each other
+    QString clip;      // name or index; empty: keep the first clip
     std::optional<int> frame;
-    QString screenshot;           // non-empty: render, write this PNG, exit
-    QString tab;                  // "viewport", "curves" or empty (the default view)
-    std::optional<double> time;   // a recording's instant, seconds
-    std::optional<int> onion;     // onion skins before and after the current frame
-    int onionSpacing = 1;         // frames between onion skins
-    QStringList motionPaths;      // bones, sockets or recorded joints ("RightHand/IndexTip")
-    QStringList bones;            // bones to select (names or indices): the Curves tab plots them
-    QString body;                 // a BPRM body to draw the file with (File > Attach Body...)
-    QString bodyView;             // "full", "minimal", "stand-in" or empty (View > Body)
-    std::optional<int> crowd;     // instances (View > Viewport > Crowd); 1: a single creature
-    QString compare;              // compare mode: the other BPAT file
-    QStringList panels;           // docks to show in front, by title ("contacts", "clips")
+    QString screenshot;         // non-empty: render, write this PNG, exit
+    QString tab;                // "viewport", "curves" or empty (the default view)
+    std::optional<double> time; // a recording's instant, seconds
+    std::optional<int> onion;   // onion skins before and after the current frame
+    int onionSpacing = 1;       // frames between onion skins
+    QStringList motionPaths;    // bones, sockets or recorded joints ("RightHand/IndexTip")
+    QStringList bones;          // bones to select (names or indices): the Curves tab plots them
+    QString body;               // a BPRM body to draw the file with (File > Attach Body...)
+    QString bodyView;           // "full", "minimal", "stand-in" or empty (View > Body)
+    std::optional<int> crowd;   // instances (View > Viewport > Crowd); 1: a single creature
+    QString compare;            // compare mode: the other BPAT file
+    QStringList panels;         // docks to show in front, by title ("contacts", "clips")
 };
 
 class StudioCommandLine

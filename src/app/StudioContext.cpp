@@ -32,7 +32,7 @@ void StudioContext::setSession(DocumentSession *session)
 
 StudioContext::ShownState StudioContext::shownState() const
 {
-    return ShownState{m_document, m_path,   m_diagnostics,    m_deepChecked, m_clip, m_frame,
+    return ShownState{m_document, m_path,   m_diagnostics,   m_deepChecked, m_clip,   m_frame,
                       m_bone,     m_socket, m_selectedBones, m_profile,     m_gameEra};
 }
 

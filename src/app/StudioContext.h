@@ -32,7 +32,11 @@ class StudioContext : public QObject
 {
     Q_OBJECT
 public:
-    enum class OpenResult { Opened, OpenedWithErrors, Failed };
+    enum class OpenResult {
+        Opened,
+        OpenedWithErrors,
+        Failed
+    };
 
     explicit StudioContext(QObject *parent = nullptr);
     ~StudioContext() override;
@@ -80,21 +84,21 @@ public:
     void revalidate();
 
     // --- Current selection ------------------------------------------------------------------
-    int currentClip() const { return m_clip; }       // -1 when the file has no readable clip
+    int currentClip() const { return m_clip; } // -1 when the file has no readable clip
     int currentFrame() const { return m_frame; }
-    int currentBone() const { return m_bone; }       // -1: none selected
-    int currentSocket() const { return m_socket; }   // -1: none selected
-    int clipCount() const;                           // of the open document
+    int currentBone() const { return m_bone; }     // -1: none selected
+    int currentSocket() const { return m_socket; } // -1: none selected
+    int clipCount() const;                         // of the open document
     // Of the current clip (0 when none): the frames it claims, bounded by the frames the file
     // holds for it (OpenDocument::framesHeld) and by kMaxTimelineFrames, so no widget is ever
     // handed a range near INT_MAX.
     int frameCount() const;
     static constexpr int kMaxTimelineFrames = 1 << 24; // 77 hours at 60 fps
     std::optional<quint32> currentGlobalFrame() const;
-    void setCurrentClip(int clip);                   // resets the frame to 0
+    void setCurrentClip(int clip);                         // resets the frame to 0
     void setCurrentClipByName(const QString &nameOrIndex); // false when not found
-    void setCurrentFrame(int frame);                 // clamped to the clip
-    void setCurrentBone(int bone);                   // the selected bones become {bone} unless it is one of them
+    void setCurrentFrame(int frame);                       // clamped to the clip
+    void setCurrentBone(int bone);                         // the selected bones become {bone} unless it is one of them
     void setCurrentSocket(int socket);
     // Several bones at once (the Curves tab plots each; Ctrl+click in the viewport or the
     // Palette panel adds one): the current bone is always one of them; empty when none is.
@@ -146,8 +150,8 @@ public:
     DocumentChanges lastChanges() const { return m_lastChanges; }
 
 Q_SIGNALS:
-    void fileLoaded();                 // a new file, or the same one reloaded or edited
-    void fileReloaded();               // after fileLoaded(), when it was a reload
+    void fileLoaded();   // a new file, or the same one reloaded or edited
+    void fileReloaded(); // after fileLoaded(), when it was a reload
     void fileClosed();
     void fileBecameStale(const QString &path);
     void validationChanged();
@@ -160,7 +164,7 @@ Q_SIGNALS:
     void selectedBonesChanged(const QList<int> &bones);
     // Something the user should know that is not worth a dialog (shown in the status bar).
     void message(const QString &text);
-    void fileEdited();                 // after fileLoaded(), when it shows an edit (undo, redo)
+    void fileEdited();                                           // after fileLoaded(), when it shows an edit (undo, redo)
     void sessionChanged(bpat::studio::DocumentSession *session); // another document's session
 
 private:

@@ -7,24 +7,48 @@
 
 namespace bpat::studio::Theme {
 
-bool isDark();                 // the applied theme
-bool savedDark();              // the remembered choice
-void apply(bool dark);         // palette and style of the whole application
-void setDark(bool dark);       // apply() and remember
-void applySaved();             // at start-up
+bool isDark();           // the applied theme
+bool savedDark();        // the remembered choice
+void apply(bool dark);   // palette and style of the whole application
+void setDark(bool dark); // apply() and remember
+void applySaved();       // at start-up
 
 // Severities: the Validation panel, the status bar's counts, the tables' problem cells.
-constexpr QColor errorColor() { return QColor(0xd9, 0x53, 0x4f); }
-constexpr QColor warningColor() { return QColor(0xe0, 0xa8, 0x00); }     // marks and backgrounds
-constexpr QColor warningTextColor() { return QColor(0xc0, 0x8a, 0x00); } // text on a light base
-constexpr QColor infoColor() { return QColor(0x5b, 0x9b, 0xd5); }
+constexpr QColor errorColor()
+{
+    return QColor(0xd9, 0x53, 0x4f);
+}
+constexpr QColor warningColor()
+{
+    return QColor(0xe0, 0xa8, 0x00);
+} // marks and backgrounds
+constexpr QColor warningTextColor()
+{
+    return QColor(0xc0, 0x8a, 0x00);
+} // text on a light base
+constexpr QColor infoColor()
+{
+    return QColor(0x5b, 0x9b, 0xd5);
+}
 // What the file does not hold (zero counts, rows not in the file).
-constexpr QColor absentColor() { return QColor(0x80, 0x80, 0x80); }
+constexpr QColor absentColor()
+{
+    return QColor(0x80, 0x80, 0x80);
+}
 // Ground contacts: a foot planted on the ground (the timeline's bars, the Contacts table, the
 // viewport's ring), and the contact table's lowest foot on the ground.
-constexpr QColor plantedColor() { return QColor(0x2a, 0x9d, 0x8f); }
-constexpr QColor groundedColor() { return QColor(0x6a, 0x7f, 0xb5); }
+constexpr QColor plantedColor()
+{
+    return QColor(0x2a, 0x9d, 0x8f);
+}
+constexpr QColor groundedColor()
+{
+    return QColor(0x6a, 0x7f, 0xb5);
+}
 // A field's refused input and its message.
-constexpr QColor invalidInputColor() { return QColor(0xd0, 0x30, 0x30); }
+constexpr QColor invalidInputColor()
+{
+    return QColor(0xd0, 0x30, 0x30);
+}
 
 } // namespace bpat::studio::Theme

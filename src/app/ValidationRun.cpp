@@ -37,10 +37,12 @@ Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile)
             if (d.severity == Severity::Error)
                 out.append(d);
         }
-        out.append(Diagnostic{MotionCodes::MOTION_NOT_CHECKED, Severity::Info,
-                              QStringLiteral("%1 frames x %2 bones: Run Deep Checks to judge this file's motion in the background")
-                                  .arg(file.header().frameTotal).arg(file.header().boneCount),
-                              std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
+        out.append(
+            Diagnostic{MotionCodes::MOTION_NOT_CHECKED, Severity::Info,
+                       QStringLiteral("%1 frames x %2 bones: Run Deep Checks to judge this file's motion in the background")
+                           .arg(file.header().frameTotal)
+                           .arg(file.header().boneCount),
+                       std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
         return out;
     }
     return Validator(ValidationOptions::make(profile)).validate(file).issues;
@@ -72,15 +74,15 @@ Diagnostics deepValidation(const BpatFile &file, const QString &profile, const D
     return Validator(options).validate(file).issues;
 }
 
-bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics,
-                     const QString &profile, QString *error, bool deep, GameEra era)
+bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics, const QString &profile,
+                     QString *error, bool deep, GameEra era)
 {
     ValidatedFile validated;
     validated.path = filePath;
     validated.result.issues = diagnostics;
     validated.result.counts = countDiagnostics(diagnostics);
-    const ValidationReport::RunInfo run{toProfile(profile), deep, {},
-                                        toProfile(profile) == ValidationProfile::Game ? gameEra::name(era) : QString()};
+    const ValidationReport::RunInfo run{
+        toProfile(profile), deep, {}, toProfile(profile) == ValidationProfile::Game ? gameEra::name(era) : QString()};
     return AtomicFile::write(path, ValidationReport::toJson(run, {validated}), error);
 }
 

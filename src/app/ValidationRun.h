@@ -29,7 +29,7 @@ Diagnostics deepValidation(const BpatFile &file, const QString &profile, const D
                            GameEra era = GameEra::Current);
 // The report as `bpat validate --json` writes it (tool, version, time, profile, deep), saved
 // with QSaveFile.
-bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics,
-                     const QString &profile, QString *error, bool deep = false, GameEra era = GameEra::Current);
+bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics, const QString &profile,
+                     QString *error, bool deep = false, GameEra era = GameEra::Current);
 
 } // namespace bpat::studio

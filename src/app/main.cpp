@@ -44,9 +44,9 @@ bool applyBodyOptions(MainWindow &window, const StudioOptions &options, QString 
 {
     ViewportWidget *viewport = window.viewport();
     if (!options.bodyView.isEmpty())
-        viewport->setBodyMode(options.bodyView == u"minimal"   ? ViewportCanvas::BodyMode::Minimal
-                              : options.bodyView == u"stand-in" ? ViewportCanvas::BodyMode::StandIn
-                                                                : ViewportCanvas::BodyMode::Full);
+        viewport->setBodyMode(options.bodyView == u"minimal"        ? ViewportCanvas::BodyMode::Minimal
+                                  : options.bodyView == u"stand-in" ? ViewportCanvas::BodyMode::StandIn
+                                                                    : ViewportCanvas::BodyMode::Full);
     if (options.body.isEmpty())
         return true;
     QString why;
@@ -57,7 +57,8 @@ bool applyBodyOptions(MainWindow &window, const StudioOptions &options, QString 
     }
     const bpat::BodyFiles::Bodies bodies = bpat::BodyFiles::withSibling(options.body, body->header().lod);
     viewport->setBodyFiles(bodies.full, bodies.minimal);
-    if (const ViewportCanvas *canvas = viewport->canvas(); canvas && !canvas->fullBody().isValid() && !canvas->minimalBody().isValid()) {
+    if (const ViewportCanvas *canvas = viewport->canvas();
+        canvas && !canvas->fullBody().isValid() && !canvas->minimalBody().isValid()) {
         *error = QStringLiteral("--body %1 cannot be drawn: %2").arg(options.body, canvas->bodyStatus());
         return false;
     }
@@ -97,7 +98,9 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
             for (const ClipEntry &c : clips)
                 names << c.name;
             *error = QStringLiteral("no clip named or numbered '%1' (the file has %2: %3)")
-                         .arg(options.clip).arg(clips.size()).arg(names.join(QStringLiteral(", ")));
+                         .arg(options.clip)
+                         .arg(clips.size())
+                         .arg(names.join(QStringLiteral(", ")));
             return false;
         }
         context->setCurrentClipByName(options.clip);
@@ -105,7 +108,8 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
     if (options.frame) {
         if (*options.frame < 0 || *options.frame >= context->frameCount()) {
             *error = QStringLiteral("frame %1 is out of range: the clip has frames 0..%2")
-                         .arg(*options.frame).arg(context->frameCount() - 1);
+                         .arg(*options.frame)
+                         .arg(context->frameCount() - 1);
             return false;
         }
         context->setCurrentFrame(*options.frame);
@@ -195,8 +199,7 @@ int main(int argc, char **argv)
 
     StudioCommandLine commandLine;
     if (!commandLine.parse(QApplication::arguments())) {
-        std::fprintf(stderr, "bpat-studio: %s\n\n%s", qPrintable(commandLine.errorText()),
-                     qPrintable(commandLine.helpText()));
+        std::fprintf(stderr, "bpat-studio: %s\n\n%s", qPrintable(commandLine.errorText()), qPrintable(commandLine.helpText()));
         return 2;
     }
     if (commandLine.helpRequested()) {

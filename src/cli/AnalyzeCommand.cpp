@@ -39,49 +39,82 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
     QStringList cycleNames;
     for (double t : cycles)
         cycleNames << GaitJson::cycleKey(t);
-    QString t = QStringLiteral("%1: %2 (%3), %4 report; bones: %5\n")
-                    .arg(NativeName::display(file.path()),
-                         file.speciesName().isEmpty() ? QStringLiteral("species %1").arg(file.header().speciesId) : file.speciesName(),
-                         format::dialectName(file.dialect()), MotionRig::kindName(rig.kind), rig.rigSource);
+    QString t =
+        QStringLiteral("%1: %2 (%3), %4 report; bones: %5\n")
+            .arg(NativeName::display(file.path()),
+                 file.speciesName().isEmpty() ? QStringLiteral("species %1").arg(file.header().speciesId) : file.speciesName(),
+                 format::dialectName(file.dialect()), MotionRig::kindName(rig.kind), rig.rigSource);
     const bool humanoid = rig.kind == MotionRig::Kind::Humanoid;
     if (humanoid) {
         t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12  %13  %14\n")
-                 .arg(QStringLiteral("clip"), -24).arg(QStringLiteral("frames"), 6).arg(QStringLiteral("fps"), 6)
-                 .arg(QStringLiteral("loop"), 4).arg(QStringLiteral("travel"), 7).arg(QStringLiteral("retreat"), 7)
-                 .arg(QStringLiteral("lift"), 7).arg(QStringLiteral("hand"), 7).arg(QStringLiteral("bob"), 7)
-                 .arg(QStringLiteral("sway"), 7).arg(QStringLiteral("twist"), 7).arg(QStringLiteral("width"), 7)
+                 .arg(QStringLiteral("clip"), -24)
+                 .arg(QStringLiteral("frames"), 6)
+                 .arg(QStringLiteral("fps"), 6)
+                 .arg(QStringLiteral("loop"), 4)
+                 .arg(QStringLiteral("travel"), 7)
+                 .arg(QStringLiteral("retreat"), 7)
+                 .arg(QStringLiteral("lift"), 7)
+                 .arg(QStringLiteral("hand"), 7)
+                 .arg(QStringLiteral("bob"), 7)
+                 .arg(QStringLiteral("sway"), 7)
+                 .arg(QStringLiteral("twist"), 7)
+                 .arg(QStringLiteral("width"), 7)
                  .arg(QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/'))), -26)
                  .arg(QStringLiteral("worst stretch"));
     } else {
         t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7  %8  %9\n")
-                 .arg(QStringLiteral("clip"), -24).arg(QStringLiteral("frames"), 6).arg(QStringLiteral("fps"), 6)
-                 .arg(QStringLiteral("loop"), 4).arg(QStringLiteral("travel"), 7).arg(QStringLiteral("lift"), 7)
+                 .arg(QStringLiteral("clip"), -24)
+                 .arg(QStringLiteral("frames"), 6)
+                 .arg(QStringLiteral("fps"), 6)
+                 .arg(QStringLiteral("loop"), 4)
+                 .arg(QStringLiteral("travel"), 7)
+                 .arg(QStringLiteral("lift"), 7)
                  .arg(QStringLiteral("retreat"), 7)
                  .arg(QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/'))), -26)
                  .arg(QStringLiteral("worst stretch"));
     }
     for (const ClipGait &g : clips) {
         const QString head = QStringLiteral("%1 %2 %3 %4 ")
-                                 .arg(g.name, -24).arg(g.frames, 6).arg(formatFloat(g.fps), 6)
+                                 .arg(g.name, -24)
+                                 .arg(g.frames, 6)
+                                 .arg(formatFloat(g.fps), 6)
                                  .arg(g.loops ? QStringLiteral("yes") : QStringLiteral("no"), 4);
         if (!g.reported) {
             t += head + g.note + QLatin1Char('\n');
         } else if (humanoid) {
-            t += head + QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9  %10\n")
-                            .arg(fixed(g.footTravel), 7).arg(fixed(g.contactRetreat), 7).arg(fixed(g.footLift), 7)
-                            .arg(fixed(g.handSwing), 7).arg(fixed(g.pelvisBob), 7).arg(fixed(g.pelvisSway), 7)
-                            .arg(fixed(g.shoulderTwist), 7).arg(fixed(g.stepWidth), 7).arg(speeds(g), -26).arg(stretch(g));
+            t += head
+                + QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9  %10\n")
+                      .arg(fixed(g.footTravel), 7)
+                      .arg(fixed(g.contactRetreat), 7)
+                      .arg(fixed(g.footLift), 7)
+                      .arg(fixed(g.handSwing), 7)
+                      .arg(fixed(g.pelvisBob), 7)
+                      .arg(fixed(g.pelvisSway), 7)
+                      .arg(fixed(g.shoulderTwist), 7)
+                      .arg(fixed(g.stepWidth), 7)
+                      .arg(speeds(g), -26)
+                      .arg(stretch(g));
         } else if (!g.feet.isEmpty()) {
-            t += head + QStringLiteral("%1 %2 %3  %4  %5\n")
-                            .arg(fixed(g.footTravel), 7).arg(fixed(g.footLift), 7).arg(fixed(g.contactRetreat), 7)
-                            .arg(speeds(g), -26).arg(stretch(g));
+            t += head
+                + QStringLiteral("%1 %2 %3  %4  %5\n")
+                      .arg(fixed(g.footTravel), 7)
+                      .arg(fixed(g.footLift), 7)
+                      .arg(fixed(g.contactRetreat), 7)
+                      .arg(speeds(g), -26)
+                      .arg(stretch(g));
         } else {
-            t += head + QStringLiteral("%1 %2 %3  %4  %5\n").arg(QStringLiteral("-"), 7).arg(QStringLiteral("-"), 7)
-                            .arg(QStringLiteral("-"), 7).arg(QStringLiteral("- (no feet known)"), -26).arg(stretch(g));
+            t += head
+                + QStringLiteral("%1 %2 %3  %4  %5\n")
+                      .arg(QStringLiteral("-"), 7)
+                      .arg(QStringLiteral("-"), 7)
+                      .arg(QStringLiteral("-"), 7)
+                      .arg(QStringLiteral("- (no feet known)"), -26)
+                      .arg(stretch(g));
         }
     }
     if (!humanoid && rig.kind == MotionRig::Kind::Quadruped)
-        t += QStringLiteral("quadruped: travel and lift are the largest of the four feet, retreat their median; per foot in --json and --csv\n");
+        t += QStringLiteral(
+            "quadruped: travel and lift are the largest of the four feet, retreat their median; per foot in --json and --csv\n");
     return t;
 }
 
@@ -96,7 +129,8 @@ QString csvReport(const QList<ClipGait> &clips, const QList<double> &cycles, con
     } else {
         header << QStringLiteral("foot_travel") << QStringLiteral("foot_lift") << QStringLiteral("contact_retreat");
         for (const QString &label : rig.footLabels)
-            header << label + QStringLiteral("_travel") << label + QStringLiteral("_lift") << label + QStringLiteral("_contact_retreat");
+            header << label + QStringLiteral("_travel") << label + QStringLiteral("_lift")
+                   << label + QStringLiteral("_contact_retreat");
     }
     for (double c : cycles)
         header << QStringLiteral("skate_free_speed_%1").arg(GaitJson::cycleKey(c));
@@ -110,7 +144,8 @@ QString csvReport(const QList<ClipGait> &clips, const QList<double> &cycles, con
                 row << QString();
         } else {
             if (humanoid) {
-                for (double v : {g.footTravel, g.contactRetreat, g.footLift, g.handSwing, g.pelvisBob, g.pelvisSway, g.shoulderTwist, g.stepWidth})
+                for (double v : {g.footTravel, g.contactRetreat, g.footLift, g.handSwing, g.pelvisBob, g.pelvisSway,
+                                 g.shoulderTwist, g.stepWidth})
                     row << fixed(v, 6);
             } else {
                 row << fixed(g.footTravel, 6) << fixed(g.footLift, 6) << fixed(g.contactRetreat, 6);
@@ -132,17 +167,20 @@ int runAnalyze(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption clip(QStringLiteral("clip"), QStringLiteral("Only this clip (name or index); repeatable."), QStringLiteral("NAME"));
+    const QCommandLineOption clip(QStringLiteral("clip"), QStringLiteral("Only this clip (name or index); repeatable."),
+                                  QStringLiteral("NAME"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON (docs/cli.md has the keys)."));
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV, one clip a row."));
-    const QCommandLineOption cycle(QStringLiteral("cycle-time"),
-                                   QStringLiteral("Also give the skate-free speed for a cycle of S seconds (repeatable; 0.70, 0.85 and 1.00 always)."),
-                                   QStringLiteral("S"));
+    const QCommandLineOption cycle(
+        QStringLiteral("cycle-time"),
+        QStringLiteral("Also give the skate-free speed for a cycle of S seconds (repeatable; 0.70, 0.85 and 1.00 always)."),
+        QStringLiteral("S"));
     parser.addOptions({clip, json, csv, cycle});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A BPAT file of any version."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("The game's gait report for each clip: foot travel, planted-foot retreat and "
-                                                        "skate-free speed, lift, swing, bob, sway, twist, step width, worst bone stretch.")))
+    if (const auto exit =
+            parseArguments(parser, args,
+                           QStringLiteral("The game's gait report for each clip: foot travel, planted-foot retreat and "
+                                          "skate-free speed, lift, swing, bob, sway, twist, step width, worst bone stretch.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
@@ -164,13 +202,15 @@ int runAnalyze(const QStringList &args)
     if (!file)
         return jsonFailure(command, asJson, QStringLiteral("IO_ERROR"), path, error);
     if (!file->hasMagic())
-        return jsonFailure(command, asJson, file->hasHeader() ? QStringLiteral("BAD_MAGIC") : QStringLiteral("FILE_TOO_SMALL"), path,
-                           QStringLiteral("%1 is not a BPAT file").arg(NativeName::display(path)));
+        return jsonFailure(command, asJson, file->hasHeader() ? QStringLiteral("BAD_MAGIC") : QStringLiteral("FILE_TOO_SMALL"),
+                           path, QStringLiteral("%1 is not a BPAT file").arg(NativeName::display(path)));
     if (!file->clipTableInBounds() || !file->paletteInBounds())
-        return jsonFailure(command, asJson, file->clipTableInBounds() ? QStringLiteral("PALETTE_OUT_OF_BOUNDS")
-                                                                      : QStringLiteral("CLIP_TABLE_OUT_OF_BOUNDS"),
-                           path, QStringLiteral("%1: the clip table or the palette is not inside the file (run bpat validate)")
-                                     .arg(NativeName::display(path)));
+        return jsonFailure(command, asJson,
+                           file->clipTableInBounds() ? QStringLiteral("PALETTE_OUT_OF_BOUNDS")
+                                                     : QStringLiteral("CLIP_TABLE_OUT_OF_BOUNDS"),
+                           path,
+                           QStringLiteral("%1: the clip table or the palette is not inside the file (run bpat validate)")
+                               .arg(NativeName::display(path)));
     QList<int> chosen;
     for (const QString &name : parser.values(clip)) {
         const int index = file->findClipByNameOrIndex(name);
@@ -199,9 +239,10 @@ int runAnalyze(const QStringList &args)
     return ExitOk;
 }
 
-const CommandRegistrar registrar({QStringLiteral("analyze"),
-                                  QStringLiteral("analyze FILE [--clip NAME]... [--json|--csv] [--cycle-time S]: the game's gait report per clip"),
-                                  runAnalyze});
+const CommandRegistrar registrar(
+    {QStringLiteral("analyze"),
+     QStringLiteral("analyze FILE [--clip NAME]... [--json|--csv] [--cycle-time S]: the game's gait report per clip"),
+     runAnalyze});
 
 } // namespace
 

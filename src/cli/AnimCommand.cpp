@@ -52,8 +52,8 @@ std::optional<InputAnimation> load(const QString &command, const QString &path, 
     printDiagnostics(command, reader.diagnostics());
     if (!animation && json) {
         const Diagnostics &found = reader.diagnostics();
-        const auto first = std::find_if(found.cbegin(), found.cend(),
-                                        [](const Diagnostic &d) { return d.severity == Severity::Error; });
+        const auto first =
+            std::find_if(found.cbegin(), found.cend(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
         printJson(first == found.cend() ? errorJson(QStringLiteral("ANIM_READ_ERROR"), path, QStringLiteral("cannot be read"))
                                         : errorJson(first->code, path, first->message));
     }
@@ -134,7 +134,8 @@ int runInfo(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input animation recording (.bin)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
-    if (const auto stop = parseArguments(parser, args, QStringLiteral("Print the version, sections, curves and markers of an input animation recording.")))
+    if (const auto stop = parseArguments(
+            parser, args, QStringLiteral("Print the version, sections, curves and markers of an input animation recording.")))
         return *stop;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected one FILE"));
@@ -194,17 +195,29 @@ int runSample(const QStringList &args)
 {
     const QString command = args.constFirst();
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input animation recording (.bin)."),
-                                 QStringLiteral("FILE (--times T1,T2,... | --fps F [--from A] [--to B]) [--curves N1,N2,...] [--json|--csv]"));
-    const QCommandLineOption times(QStringLiteral("times"), QStringLiteral("Comma-separated sample times in seconds."), QStringLiteral("T1,T2,..."));
-    const QCommandLineOption fps(QStringLiteral("fps"), QStringLiteral("Sample F times per second from --from to --to."), QStringLiteral("F"));
-    const QCommandLineOption from(QStringLiteral("from"), QStringLiteral("First time with --fps (default 0)."), QStringLiteral("A"));
-    const QCommandLineOption to(QStringLiteral("to"), QStringLiteral("Last time with --fps (default: the duration)."), QStringLiteral("B"));
-    const QCommandLineOption curvesOption(QStringLiteral("curves"), QStringLiteral("Comma-separated curve names (default: every curve of the file)."), QStringLiteral("N1,N2,..."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON: {\"times\": [...], \"curves\": {name: [...]}}."));
-    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV: a time column and one column per curve (the default)."));
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"), QStringLiteral("Input animation recording (.bin)."),
+        QStringLiteral("FILE (--times T1,T2,... | --fps F [--from A] [--to B]) [--curves N1,N2,...] [--json|--csv]"));
+    const QCommandLineOption times(QStringLiteral("times"), QStringLiteral("Comma-separated sample times in seconds."),
+                                   QStringLiteral("T1,T2,..."));
+    const QCommandLineOption fps(QStringLiteral("fps"), QStringLiteral("Sample F times per second from --from to --to."),
+                                 QStringLiteral("F"));
+    const QCommandLineOption from(QStringLiteral("from"), QStringLiteral("First time with --fps (default 0)."),
+                                  QStringLiteral("A"));
+    const QCommandLineOption to(QStringLiteral("to"), QStringLiteral("Last time with --fps (default: the duration)."),
+                                QStringLiteral("B"));
+    const QCommandLineOption curvesOption(QStringLiteral("curves"),
+                                          QStringLiteral("Comma-separated curve names (default: every curve of the file)."),
+                                          QStringLiteral("N1,N2,..."));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("Print JSON: {\"times\": [...], \"curves\": {name: [...]}}."));
+    const QCommandLineOption csv(QStringLiteral("csv"),
+                                 QStringLiteral("Print CSV: a time column and one column per curve (the default)."));
     parser.addOptions({times, fps, from, to, curvesOption, json, csv});
-    if (const auto stop = parseArguments(parser, args, QStringLiteral("Evaluate curves of an input animation recording at given times (Unity AnimationCurve semantics; bools as 0/1).")))
+    if (const auto stop = parseArguments(
+            parser, args,
+            QStringLiteral(
+                "Evaluate curves of an input animation recording at given times (Unity AnimationCurve semantics; bools as 0/1).")))
         return *stop;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected one FILE"));
@@ -230,8 +243,10 @@ int runSample(const QStringList &args)
         const QStringList known = InputAnimation::allCurveNames();
         for (const QString &name : parser.value(curvesOption).split(u',', Qt::SkipEmptyParts)) {
             if (!known.contains(name.trimmed())) {
-                return usageError(parser, command, QStringLiteral("unknown curve name '%1' (names look like Camera/PositionX, "
-                                                                  "LeftHand/IndexTip/RotationW, LeftHand/Tracked, EyeGaze/DirectionZ)").arg(name));
+                return usageError(parser, command,
+                                  QStringLiteral("unknown curve name '%1' (names look like Camera/PositionX, "
+                                                 "LeftHand/IndexTip/RotationW, LeftHand/Tracked, EyeGaze/DirectionZ)")
+                                      .arg(name));
             }
             names.append(name.trimmed());
         }
@@ -262,11 +277,15 @@ int runSample(const QStringList &args)
         const double a = start.value_or(0.0);
         const double b = end.value_or(animation->duration());
         if (b < a)
-            return usageError(parser, command, QStringLiteral("--to (%1) is before --from (%2)").arg(doubleText(b), doubleText(a)));
+            return usageError(parser, command,
+                              QStringLiteral("--to (%1) is before --from (%2)").arg(doubleText(b), doubleText(a)));
         const double count = std::floor((b - a) * *rate + 1e-9) + 1;
         if (count * double(std::max<qsizetype>(curves.size(), 1)) > double(MaxSamples))
-            return usageError(parser, command, QStringLiteral("%1 times x %2 curves requested; at most %3 samples")
-                                                   .arg(doubleText(count)).arg(curves.size()).arg(MaxSamples));
+            return usageError(parser, command,
+                              QStringLiteral("%1 times x %2 curves requested; at most %3 samples")
+                                  .arg(doubleText(count))
+                                  .arg(curves.size())
+                                  .arg(MaxSamples));
         for (qint64 i = 0; i < qint64(count); ++i)
             sampleTimes.append(a + double(i) / *rate);
     }
@@ -280,14 +299,16 @@ int runConvert(const QStringList &args)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Input animation recording (.bin)."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("File to write (replaced atomically)."));
-    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Version to write: 1.0 or 1.1."), QStringLiteral("1.0|1.1"));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Version to write: 1.0 or 1.1."),
+                                     QStringLiteral("1.0|1.1"));
     const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
                                             QStringLiteral("Allow OUT to be IN (the recording is replaced by its conversion)."));
     parser.addOptions({version, overwriteInput});
-    if (const auto stop = parseArguments(parser, args,
-                                         QStringLiteral("Write an input animation recording as version 1.0 or 1.1. 1.1 keeps only key "
-                                                        "times and values; 1.0 has no eye gaze (both reported as warnings)."),
-                                         VersionOption::Omit))
+    if (const auto stop =
+            parseArguments(parser, args,
+                           QStringLiteral("Write an input animation recording as version 1.0 or 1.1. 1.1 keeps only key "
+                                          "times and values; 1.0 has no eye gaze (both reported as warnings)."),
+                           VersionOption::Omit))
         return *stop;
     if (parser.positionalArguments().size() != 2)
         return usageError(parser, command, QStringLiteral("expected IN and OUT"));
@@ -301,8 +322,10 @@ int runConvert(const QStringList &args)
     // Converting to the other version drops data (tangents, eye gaze): over the input, that
     // is lost for good, so only when asked for.
     if (!parser.isSet(overwriteInput) && AtomicFile::sameFile(inPath, outPath))
-        return failure(command, QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
-                                               "--overwrite-input to replace it)").arg(outPath));
+        return failure(command,
+                       QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
+                                      "--overwrite-input to replace it)")
+                           .arg(outPath));
     const std::optional<InputAnimation> animation = load(command, inPath);
     if (!animation)
         return ExitFailure;
@@ -313,21 +336,22 @@ int runConvert(const QStringList &args)
     if (!ok)
         return ExitFailure;
     printOut(QStringLiteral("wrote %1 as version %2 (from %3 curves, %4 keys)\n")
-                 .arg(outPath, target).arg(animation->curveCount()).arg(animation->keyCount()));
+                 .arg(outPath, target)
+                 .arg(animation->curveCount())
+                 .arg(animation->keyCount()));
     return ExitOk;
 }
 
 QString animUsage()
 {
-    return QStringLiteral(
-        "Usage: bpat anim <subcommand> [options]\n\n"
-        "Input animation recordings (.bin, versions 1.0 and 1.1).\n\n"
-        "Subcommands:\n"
-        "  info FILE [--json]                      version, sections, curves, markers\n"
-        "  sample FILE (--times T1,T2,... | --fps F [--from A] [--to B])\n"
-        "         [--curves N1,N2,...] [--json|--csv]  evaluate curves at times\n"
-        "  convert IN OUT --version 1.0|1.1         rewrite in another version\n\n"
-        "Run `bpat anim <subcommand> --help` for a subcommand's options.\n");
+    return QStringLiteral("Usage: bpat anim <subcommand> [options]\n\n"
+                          "Input animation recordings (.bin, versions 1.0 and 1.1).\n\n"
+                          "Subcommands:\n"
+                          "  info FILE [--json]                      version, sections, curves, markers\n"
+                          "  sample FILE (--times T1,T2,... | --fps F [--from A] [--to B])\n"
+                          "         [--curves N1,N2,...] [--json|--csv]  evaluate curves at times\n"
+                          "  convert IN OUT --version 1.0|1.1         rewrite in another version\n\n"
+                          "Run `bpat anim <subcommand> --help` for a subcommand's options.\n");
 }
 
 int runAnim(const QStringList &args)

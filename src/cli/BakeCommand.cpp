@@ -23,14 +23,14 @@ int runBake(const QStringList &args)
     QTextStream out(stdout);
     QTextStream err(stderr);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Bake the built-in creatures (humanoid, humanoid_sword, horse, elephant and the horse and\n"
-        "elephant minimal snapshot meshes) into OUT_DIR, default ./creatures.\n"
-        "\n"
-        "These are the v1-era creature set (the game's files of April 2026: 20-bone humanoids,\n"
-        "16-bone horse and elephant), written as v1 by default, the version they were made in.\n"
-        "The current game reads late v3 only and has replaced the horse and elephant rigs (50 and\n"
-        "32 bones): --format-version 3 writes files it loads, on the v1-era rigs (docs/baker.md)."));
+    parser.setApplicationDescription(
+        QStringLiteral("Bake the built-in creatures (humanoid, humanoid_sword, horse, elephant and the horse and\n"
+                       "elephant minimal snapshot meshes) into OUT_DIR, default ./creatures.\n"
+                       "\n"
+                       "These are the v1-era creature set (the game's files of April 2026: 20-bone humanoids,\n"
+                       "16-bone horse and elephant), written as v1 by default, the version they were made in.\n"
+                       "The current game reads late v3 only and has replaced the horse and elephant rigs (50 and\n"
+                       "32 bones): --format-version 3 writes files it loads, on the v1-era rigs (docs/baker.md)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("OUT_DIR"), QStringLiteral("Output directory (created if needed)."),
@@ -57,8 +57,7 @@ int runBake(const QStringList &args)
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
-        err << "bpat bake: expected at most one OUT_DIR, got " << positional.size()
-            << "\nRun `bpat bake --help` for usage.\n";
+        err << "bpat bake: expected at most one OUT_DIR, got " << positional.size() << "\nRun `bpat bake --help` for usage.\n";
         return ExitUsage;
     }
     const QString outDir = positional.isEmpty() ? QStringLiteral("creatures") : positional.constFirst();
@@ -80,20 +79,20 @@ int runBake(const QStringList &args)
     for (const BakeOutput &o : outputs) {
         if (o.ok) {
             if (!parser.isSet(quiet))
-                out << "wrote " << QDir::toNativeSeparators(o.path) << " (" << o.bytes << " bytes; "
-                    << o.contents << ")\n";
+                out << "wrote " << QDir::toNativeSeparators(o.path) << " (" << o.bytes << " bytes; " << o.contents << ")\n";
         } else {
             ++failed;
             err << "bpat bake: failed " << QDir::toNativeSeparators(o.path) << ": " << o.error << '\n';
         }
     }
     if (!parser.isSet(quiet)) {
-        out << (outputs.size() - failed) << " of " << outputs.size() << " files written to "
-            << QDir::toNativeSeparators(outDir) << " in " << ms << " ms\n";
+        out << (outputs.size() - failed) << " of " << outputs.size() << " files written to " << QDir::toNativeSeparators(outDir)
+            << " in " << ms << " ms\n";
         // What was baked, and for which game: the built-in set is the v1 era's.
         const QString version = parser.isSet(formatVersion) ? parser.value(formatVersion) : QStringLiteral("1");
         out << "these are the v1-era creatures (20-bone humanoids, 16-bone horse and elephant), written as "
-            << (parser.isSet(formatVersion) ? QStringLiteral("version %1").arg(version) : QStringLiteral("v1, the version they were made in"))
+            << (parser.isSet(formatVersion) ? QStringLiteral("version %1").arg(version)
+                                            : QStringLiteral("v1, the version they were made in"))
             << ";\n"
             << (parser.isSet(formatVersion) && parseFormatVersion(version) == int(format::Dialect::V3Late)
                     ? "the current game loads them, but its horse and elephant rigs now have 50 and 32 bones "

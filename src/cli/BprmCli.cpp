@@ -51,7 +51,10 @@ Stats statsOf(const BprmFile &file)
     return s;
 }
 
-QJsonArray vec(const QVector3D &v) { return QJsonArray{double(v.x()), double(v.y()), double(v.z())}; }
+QJsonArray vec(const QVector3D &v)
+{
+    return QJsonArray{double(v.x()), double(v.y()), double(v.z())};
+}
 
 QJsonObject counts(const QMap<int, int> &map)
 {
@@ -78,7 +81,8 @@ int bprmInfo(const QString &command, const QString &path, bool json)
     if (!file)
         return jsonFailure(command, json, QStringLiteral("BPRM_IO_ERROR"), path, error);
     if (!file->hasHeader() || !file->hasMagic())
-        return jsonFailure(command, json, file->hasHeader() ? QStringLiteral("BPRM_BAD_MAGIC") : QStringLiteral("BPRM_FILE_TOO_SMALL"), path,
+        return jsonFailure(command, json,
+                           file->hasHeader() ? QStringLiteral("BPRM_BAD_MAGIC") : QStringLiteral("BPRM_FILE_TOO_SMALL"), path,
                            QStringLiteral("%1: not a BPRM file (no 40-byte header starting with BPRM)").arg(path));
     const BprmHeader &h = file->header();
     const Stats s = statsOf(*file);
@@ -101,34 +105,46 @@ int bprmInfo(const QString &command, const QString &path, bool json)
             {QStringLiteral("vertex_data_offset"), double(h.vertexDataOffset)},
             {QStringLiteral("sections_in_file"), inBounds},
             {QStringLiteral("species"), species ? QJsonValue(BodyFiles::bodyNames(*species).value(0)) : QJsonValue()},
-            {QStringLiteral("rig"), rig.boneCount > 0 ? QJsonValue(QJsonObject{{QStringLiteral("bone_count"), rig.boneCount},
-                                                                              {QStringLiteral("source"), rig.source}})
-                                                      : QJsonValue()},
+            {QStringLiteral("rig"),
+             rig.boneCount > 0
+                 ? QJsonValue(QJsonObject{{QStringLiteral("bone_count"), rig.boneCount}, {QStringLiteral("source"), rig.source}})
+                 : QJsonValue()},
             {QStringLiteral("highest_weighted_bone"), s.highestBone},
             {QStringLiteral("color_roles"), counts(s.roles)},
             {QStringLiteral("influences"), counts(s.influences)},
             {QStringLiteral("has_uv"), s.hasUv},
         };
         if (s.highestBone >= 0 && s.lo.x() <= s.hi.x())
-            o.insert(QStringLiteral("bounds"), QJsonObject{{QStringLiteral("min"), vec(s.lo)}, {QStringLiteral("max"), vec(s.hi)}});
+            o.insert(QStringLiteral("bounds"),
+                     QJsonObject{{QStringLiteral("min"), vec(s.lo)}, {QStringLiteral("max"), vec(s.hi)}});
         printJson(o);
         return inBounds ? ExitOk : ExitFailure;
     }
     QString t;
     t += QStringLiteral("%1: %2 bytes, BPRM rigged body\n").arg(path).arg(file->fileSize());
     t += QStringLiteral("version %1, lod %2 (%3), %4 vertices, %5 indices (%6 triangles)\n")
-             .arg(h.version).arg(h.lod).arg(file->lodName()).arg(h.vertexCount).arg(h.indexCount).arg(h.indexCount / 3);
+             .arg(h.version)
+             .arg(h.lod)
+             .arg(file->lodName())
+             .arg(h.vertexCount)
+             .arg(h.indexCount)
+             .arg(h.indexCount / 3);
     t += QStringLiteral("indices at %1, vertices at %2%3\n")
-             .arg(h.indexDataOffset).arg(h.vertexDataOffset)
+             .arg(h.indexDataOffset)
+             .arg(h.vertexDataOffset)
              .arg(inBounds ? QString() : QStringLiteral(" (not inside the file: run bpat validate)"));
-    t += QStringLiteral("rig: %1\n").arg(rig.boneCount > 0 ? rig.source : QStringLiteral("none paired (no BPAT of its species beside it)"));
+    t += QStringLiteral("rig: %1\n")
+             .arg(rig.boneCount > 0 ? rig.source : QStringLiteral("none paired (no BPAT of its species beside it)"));
     if (inBounds) {
         if (s.lo.x() <= s.hi.x())
             t += QStringLiteral("bounds (bind pose, model space): (%1, %2, %3) .. (%4, %5, %6)\n")
                      .arg(formatFloat(s.lo.x()), formatFloat(s.lo.y()), formatFloat(s.lo.z()), formatFloat(s.hi.x()),
                           formatFloat(s.hi.y()), formatFloat(s.hi.z()));
-        t += QStringLiteral("highest weighted bone %1; vertices per influence count {%2}\n").arg(s.highestBone).arg(countsText(s.influences));
-        t += QStringLiteral("colour roles (role: vertices) {%1}; uv %2\n").arg(countsText(s.roles), s.hasUv ? QStringLiteral("set") : QStringLiteral("all zero"));
+        t += QStringLiteral("highest weighted bone %1; vertices per influence count {%2}\n")
+                 .arg(s.highestBone)
+                 .arg(countsText(s.influences));
+        t += QStringLiteral("colour roles (role: vertices) {%1}; uv %2\n")
+                 .arg(countsText(s.roles), s.hasUv ? QStringLiteral("set") : QStringLiteral("all zero"));
     }
     printOut(t);
     return inBounds ? ExitOk : ExitFailure;
@@ -138,15 +154,17 @@ int bprmDump(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption vertices(QStringLiteral("vertices"), QStringLiteral("The vertices to print: FIRST or FIRST:COUNT (default 0:16)."),
+    const QCommandLineOption vertices(QStringLiteral("vertices"),
+                                      QStringLiteral("The vertices to print: FIRST or FIRST:COUNT (default 0:16)."),
                                       QStringLiteral("FIRST[:COUNT]"), QStringLiteral("0:16"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV: one row per vertex."));
     parser.addOptions({vertices, json, csv});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPRM file."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("Prints a BPRM body's vertices as stored: position and normal (bind pose, "
-                                                        "model space), uv, bone indices (with the rig's names) and weights, colour role.")))
+    if (const auto exit =
+            parseArguments(parser, args,
+                           QStringLiteral("Prints a BPRM body's vertices as stored: position and normal (bind pose, "
+                                          "model space), uv, bone indices (with the rig's names) and weights, colour role.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
@@ -156,7 +174,8 @@ int bprmDump(const QStringList &args)
     const auto first = parseUInt(range.value(0));
     const auto count = range.size() > 1 ? parseUInt(range.value(1)) : std::optional<quint32>(1);
     if (range.size() > 2 || !first || !count)
-        return usageError(parser, command, QStringLiteral("--vertices expects FIRST or FIRST:COUNT, got '%1'").arg(parser.value(vertices)));
+        return usageError(parser, command,
+                          QStringLiteral("--vertices expects FIRST or FIRST:COUNT, got '%1'").arg(parser.value(vertices)));
     const QString path = parser.positionalArguments().constFirst();
     const bool asJson = parser.isSet(json);
     QString error;
@@ -164,7 +183,8 @@ int bprmDump(const QStringList &args)
     if (!file)
         return jsonFailure(command, asJson, QStringLiteral("BPRM_IO_ERROR"), path, error);
     if (!file->hasMagic())
-        return jsonFailure(command, asJson, QStringLiteral("BPRM_BAD_MAGIC"), path, QStringLiteral("%1: not a BPRM file").arg(path));
+        return jsonFailure(command, asJson, QStringLiteral("BPRM_BAD_MAGIC"), path,
+                           QStringLiteral("%1: not a BPRM file").arg(path));
     if (!file->vertexDataInBounds())
         return jsonFailure(command, asJson, QStringLiteral("BPRM_VERTEX_DATA_OUT_OF_BOUNDS"), path,
                            QStringLiteral("%1: the vertex data is not inside the file (run bpat validate)").arg(path));
@@ -180,9 +200,13 @@ int bprmDump(const QStringList &args)
         return name == QStringLiteral("bone %1").arg(b) ? QString() : name;
     };
     QJsonArray out;
-    QString t = parser.isSet(csv) ? QStringLiteral("index,px,py,pz,nx,ny,nz,u,v,b0,b1,b2,b3,w0,w1,w2,w3,role\n")
-                                  : QStringLiteral("%1: vertices %2..%3 of %4 (position and normal in the bind pose, model space)\n")
-                                        .arg(path).arg(*first).arg(last - 1).arg(total);
+    QString t = parser.isSet(csv)
+        ? QStringLiteral("index,px,py,pz,nx,ny,nz,u,v,b0,b1,b2,b3,w0,w1,w2,w3,role\n")
+        : QStringLiteral("%1: vertices %2..%3 of %4 (position and normal in the bind pose, model space)\n")
+              .arg(path)
+              .arg(*first)
+              .arg(last - 1)
+              .arg(total);
     for (quint32 i = *first; i < last; ++i) {
         const CreatureVertex v = *file->vertex(i);
         if (asJson) {
@@ -201,11 +225,16 @@ int bprmDump(const QStringList &args)
                                    {QStringLiteral("color_role"), int(v.colorRole)}});
         } else if (parser.isSet(csv)) {
             QStringList row{QString::number(i)};
-            for (float f : v.position) row << formatFloat(f);
-            for (float f : v.normal) row << formatFloat(f);
-            for (float f : v.uv) row << formatFloat(f);
-            for (quint8 b : v.bones) row << QString::number(b);
-            for (float f : v.weights) row << formatFloat(f);
+            for (float f : v.position)
+                row << formatFloat(f);
+            for (float f : v.normal)
+                row << formatFloat(f);
+            for (float f : v.uv)
+                row << formatFloat(f);
+            for (quint8 b : v.bones)
+                row << QString::number(b);
+            for (float f : v.weights)
+                row << formatFloat(f);
             row << QString::number(v.colorRole);
             t += row.join(QLatin1Char(',')) + QLatin1Char('\n');
         } else {
@@ -214,14 +243,17 @@ int bprmDump(const QStringList &args)
                 if (v.weights[k] == 0.0f)
                     continue;
                 const QString name = boneName(v.bones[k]);
-                influences << QStringLiteral("%1%2 %3").arg(v.bones[k]).arg(name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name),
-                                                             formatFloat(v.weights[k]));
+                influences << QStringLiteral("%1%2 %3")
+                                  .arg(v.bones[k])
+                                  .arg(name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name), formatFloat(v.weights[k]));
             }
             t += QStringLiteral("[%1] p (%2, %3, %4) n (%5, %6, %7) uv (%8, %9) role %10; %11\n")
-                     .arg(i).arg(formatFloat(v.position[0]), formatFloat(v.position[1]), formatFloat(v.position[2]),
-                                 formatFloat(v.normal[0]), formatFloat(v.normal[1]), formatFloat(v.normal[2]),
-                                 formatFloat(v.uv[0]), formatFloat(v.uv[1]))
-                     .arg(v.colorRole).arg(influences.isEmpty() ? QStringLiteral("no influence") : influences.join(QStringLiteral(", ")));
+                     .arg(i)
+                     .arg(formatFloat(v.position[0]), formatFloat(v.position[1]), formatFloat(v.position[2]),
+                          formatFloat(v.normal[0]), formatFloat(v.normal[1]), formatFloat(v.normal[2]), formatFloat(v.uv[0]),
+                          formatFloat(v.uv[1]))
+                     .arg(v.colorRole)
+                     .arg(influences.isEmpty() ? QStringLiteral("no influence") : influences.join(QStringLiteral(", ")));
         }
     }
     if (asJson)

@@ -51,17 +51,29 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
     QString t;
     t += QStringLiteral("%1: %2 bytes, BPSM minimal snapshot mesh\n").arg(path).arg(file->fileSize());
     t += QStringLiteral("version %1, species %2 (%3), lod %4, %5 vertices, %6 indices (%7 triangles), %8 clips, %9 frames\n")
-             .arg(h.version).arg(h.speciesId).arg(species.isEmpty() ? QStringLiteral("unknown") : species)
-             .arg(h.lod).arg(h.vertexCount).arg(h.indexCount).arg(h.indexCount / 3).arg(h.clipCount)
+             .arg(h.version)
+             .arg(h.speciesId)
+             .arg(species.isEmpty() ? QStringLiteral("unknown") : species)
+             .arg(h.lod)
+             .arg(h.vertexCount)
+             .arg(h.indexCount)
+             .arg(h.indexCount / 3)
+             .arg(h.clipCount)
              .arg(h.frameTotal);
     t += QStringLiteral("clip table at %1, string table at %2 (%3 bytes), indices at %4, vertices at %5\n")
-             .arg(h.clipTableOffset).arg(h.stringTableOffset).arg(h.stringTableSize)
-             .arg(h.indexDataOffset).arg(h.vertexDataOffset);
+             .arg(h.clipTableOffset)
+             .arg(h.stringTableOffset)
+             .arg(h.stringTableSize)
+             .arg(h.indexDataOffset)
+             .arg(h.vertexDataOffset);
     t += file->clipTableInBounds() ? QStringLiteral("clips:\n")
                                    : QStringLiteral("clips: the clip table is not inside the file (run bpat validate)\n");
     for (const BpsmClipInfo &c : file->clips())
         t += QStringLiteral("  [%1] %2 %3 frames from %4\n")
-                 .arg(c.index, 2).arg(c.name, -16).arg(c.frameCount, 3).arg(c.frameOffset, 4);
+                 .arg(c.index, 2)
+                 .arg(c.name, -16)
+                 .arg(c.frameCount, 3)
+                 .arg(c.frameOffset, 4);
     printOut(t);
     return ExitOk;
 }

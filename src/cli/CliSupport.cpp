@@ -65,9 +65,10 @@ int failure(const QString &command, const QString &message)
 
 QJsonObject errorJson(const QString &code, const QString &path, const QString &message)
 {
-    return QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
-                                                             {QStringLiteral("message"), message},
-                                                             {QStringLiteral("path"), NativeName::display(path)}}}};
+    return QJsonObject{{QStringLiteral("error"),
+                        QJsonObject{{QStringLiteral("code"), code},
+                                    {QStringLiteral("message"), message},
+                                    {QStringLiteral("path"), NativeName::display(path)}}}};
 }
 
 int jsonFailure(const QString &command, bool json, const QString &code, const QString &path, const QString &message)

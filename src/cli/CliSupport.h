@@ -17,7 +17,10 @@ namespace bpat::cli {
 // "bpat <name>"). Returns an exit code when the command must stop now: 0 after printing help
 // or the version, 2 after printing a usage error; nullopt to go on.
 // Commands with an option of their own named --version (`bpat anim convert`) pass Omit.
-enum class VersionOption { Add, Omit };
+enum class VersionOption {
+    Add,
+    Omit
+};
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description,
                                   VersionOption versionOption = VersionOption::Add);
 
@@ -33,8 +36,8 @@ int failure(const QString &command, const QString &message);
 int jsonFailure(const QString &command, bool json, const QString &code, const QString &path, const QString &message);
 QJsonObject errorJson(const QString &code, const QString &path, const QString &message);
 
-void printOut(const QString &text); // UTF-8 to stdout, as is
-void printErr(const QString &text); // UTF-8 to stderr, as is
+void printOut(const QString &text);        // UTF-8 to stdout, as is
+void printErr(const QString &text);        // UTF-8 to stderr, as is
 void printJson(const QJsonObject &object); // indented JSON to stdout
 
 // A decimal non-negative integer that fits in 32 bits, or nullopt.

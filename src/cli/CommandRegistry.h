@@ -10,8 +10,8 @@ namespace bpat::cli {
 
 struct Command
 {
-    QString name;        // first word after `bpat`, e.g. "validate" or "anim"
-    QString synopsis;    // one line for `bpat --help`
+    QString name;                                    // first word after `bpat`, e.g. "validate" or "anim"
+    QString synopsis;                                // one line for `bpat --help`
     std::function<int(const QStringList &args)> run; // args[0] is "bpat <name>"; returns exit code
 };
 
@@ -33,6 +33,10 @@ struct CommandRegistrar
 };
 
 // Exit codes shared by every command.
-enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+enum ExitCode {
+    ExitOk = 0,
+    ExitFailure = 1,
+    ExitUsage = 2
+};
 
 } // namespace bpat::cli

@@ -47,22 +47,24 @@ int runConvert(const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The file to write."),
                                     QStringLiteral("OUT"));
-    const QCommandLineOption toVersion(QStringLiteral("to-version"),
-                                       QStringLiteral("1, 2 or 3 (late v3, what the game reads today); or v1, v2, v3-early, v3-late."),
-                                       QStringLiteral("V"));
-    const QCommandLineOption bindClip(QStringLiteral("bind-clip"),
-                                      QStringLiteral("Going up: the clip (name or index) whose frame is the bind pose (default: the first clip)."),
-                                      QStringLiteral("NAME"));
+    const QCommandLineOption toVersion(
+        QStringLiteral("to-version"),
+        QStringLiteral("1, 2 or 3 (late v3, what the game reads today); or v1, v2, v3-early, v3-late."), QStringLiteral("V"));
+    const QCommandLineOption bindClip(
+        QStringLiteral("bind-clip"),
+        QStringLiteral("Going up: the clip (name or index) whose frame is the bind pose (default: the first clip)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption bindFrame(QStringLiteral("bind-frame"), QStringLiteral("The frame of --bind-clip (default 0)."),
                                        QStringLiteral("N"));
     const QCommandLineOption bindFrom(QStringLiteral("bind-from"),
                                       QStringLiteral("Take the bind pose from this BPAT file: its bind palette (late v3), "
                                                      "else the first frame of its first clip."),
                                       QStringLiteral("FILE"));
-    const QCommandLineOption rigOption(QStringLiteral("rig"),
-                                       QStringLiteral("A rig description (JSON) giving parents and feet (default: the project's rig "
-                                                      "of the species and bone count)."),
-                                       QStringLiteral("FILE"));
+    const QCommandLineOption rigOption(
+        QStringLiteral("rig"),
+        QStringLiteral("A rig description (JSON) giving parents and feet (default: the project's rig "
+                       "of the species and bone count)."),
+        QStringLiteral("FILE"));
     const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
                                             QStringLiteral("Allow OUT to be IN (the file is replaced by its conversion)."));
     parser.addOptions({output, toVersion, bindClip, bindFrame, bindFrom, rigOption, overwriteInput});
@@ -77,16 +79,19 @@ int runConvert(const QStringList &args)
         return usageError(parser, command, QStringLiteral("-o OUT and --to-version are required"));
     const auto target = parseFormatVersion(parser.value(toVersion));
     if (!target)
-        return usageError(parser, command, QStringLiteral("--to-version expects 1, 2, 3, v1, v2, v3-early or v3-late, got '%1'")
-                                                .arg(parser.value(toVersion)));
+        return usageError(
+            parser, command,
+            QStringLiteral("--to-version expects 1, 2, 3, v1, v2, v3-early or v3-late, got '%1'").arg(parser.value(toVersion)));
     if (parser.isSet(bindFrom) && (parser.isSet(bindClip) || parser.isSet(bindFrame)))
         return usageError(parser, command, QStringLiteral("--bind-from excludes --bind-clip and --bind-frame"));
 
     // Going down drops data (markers, contacts, bind palette): over the input it is lost for
     // good, so only when asked for.
     if (!parser.isSet(overwriteInput) && AtomicFile::sameFile(parser.positionalArguments().constFirst(), parser.value(output)))
-        return failure(command, QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
-                                               "--overwrite-input to replace it)").arg(parser.value(output)));
+        return failure(command,
+                       QStringLiteral("%1 is the input: refusing to write over it (choose another OUT, or pass "
+                                      "--overwrite-input to replace it)")
+                           .arg(parser.value(output)));
     int exit = ExitOk;
     auto input = load(command, parser.positionalArguments().constFirst(), &exit);
     if (!input)
@@ -144,13 +149,16 @@ int runConvert(const QStringList &args)
     const BpatDocument &written = *converted.plan;
     printOut(QStringLiteral("wrote %1: %2 -> %3, %4 clips, %5 frames, %6 bones\n")
                  .arg(out, format::dialectName(from), format::dialectName(written.dialect()))
-                 .arg(written.clipCount()).arg(written.frameTotal()).arg(written.boneCount()));
+                 .arg(written.clipCount())
+                 .arg(written.frameTotal())
+                 .arg(written.boneCount()));
     return ExitOk;
 }
 
 const CommandRegistrar registrar(Command{
     QStringLiteral("convert"),
-    QStringLiteral("convert IN -o OUT --to-version 1|2|3 [--bind-clip NAME] [--bind-frame N] [--bind-from FILE] [--rig FILE] [--overwrite-input]"),
+    QStringLiteral(
+        "convert IN -o OUT --to-version 1|2|3 [--bind-clip NAME] [--bind-frame N] [--bind-from FILE] [--rig FILE] [--overwrite-input]"),
     runConvert});
 
 } // namespace

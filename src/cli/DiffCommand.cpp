@@ -26,41 +26,48 @@ int runDiff(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption tolerance(QStringLiteral("tolerance"),
-                                       QStringLiteral("Largest difference that still counts as the same: metres for translations, "
-                                                      "radians for rotations, and the same for markers, socket offsets and contacts "
-                                                      "(fps: relative). Default 1e-5."),
-                                       QStringLiteral("T"), QStringLiteral("1e-5"));
-    const QCommandLineOption clip(QStringLiteral("clip"), QStringLiteral("Compare only this clip (a name in A or B); repeatable."),
-                                  QStringLiteral("NAME"));
+    const QCommandLineOption tolerance(
+        QStringLiteral("tolerance"),
+        QStringLiteral("Largest difference that still counts as the same: metres for translations, "
+                       "radians for rotations, and the same for markers, socket offsets and contacts "
+                       "(fps: relative). Default 1e-5."),
+        QStringLiteral("T"), QStringLiteral("1e-5"));
+    const QCommandLineOption clip(
+        QStringLiteral("clip"), QStringLiteral("Compare only this clip (a name in A or B); repeatable."), QStringLiteral("NAME"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Same as --format json."));
-    const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("Report format: 'text' (a summary line and one line per change; default), 'json' "
-                                                   "(docs/cli.md), 'junit' (JUnit XML: one test case per file, one failure per change) "
-                                                   "or 'github' (GitHub Actions annotations)."),
-                                    QStringLiteral("FORMAT"), QStringLiteral("text"));
-    const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("Threads for the motion pass (default: one per core)."),
-                                     QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption format(
+        QStringLiteral("format"),
+        QStringLiteral("Report format: 'text' (a summary line and one line per change; default), 'json' "
+                       "(docs/cli.md), 'junit' (JUnit XML: one test case per file, one failure per change) "
+                       "or 'github' (GitHub Actions annotations)."),
+        QStringLiteral("FORMAT"), QStringLiteral("text"));
+    const QCommandLineOption threads(QStringLiteral("threads"),
+                                     QStringLiteral("Threads for the motion pass (default: one per core)."), QStringLiteral("N"),
+                                     QStringLiteral("0"));
     const QCommandLineOption textconv(QStringLiteral("textconv"),
                                       QStringLiteral("Print the stable line-oriented text of one file (BPAT, BPSM, recording) "
                                                      "for git's diff driver: diff.bpat.textconv = \"bpat diff --textconv\"."));
     parser.addOptions({tolerance, clip, json, format, threads, textconv});
     parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The old file, or a folder."));
-    parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("The new file, or a folder (files paired by relative path)."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("Compares two BPAT files of any version: header, clips (added, removed, "
-                                                        "renamed, moved, metadata, motion of the global matrices, contacts), "
-                                                        "sockets, bind palette and parents; other files by their --textconv text; "
-                                                        "two folders file by file (paired by relative path). Exit status: 0 when "
-                                                        "the same within the tolerance, 1 when different, 2 on trouble.")))
+    parser.addPositionalArgument(QStringLiteral("B"),
+                                 QStringLiteral("The new file, or a folder (files paired by relative path)."));
+    if (const auto exit =
+            parseArguments(parser, args,
+                           QStringLiteral("Compares two BPAT files of any version: header, clips (added, removed, "
+                                          "renamed, moved, metadata, motion of the global matrices, contacts), "
+                                          "sockets, bind palette and parents; other files by their --textconv text; "
+                                          "two folders file by file (paired by relative path). Exit status: 0 when "
+                                          "the same within the tolerance, 1 when different, 2 on trouble.")))
         return *exit;
     bool ok = false;
     const double tol = parser.value(tolerance).toDouble(&ok);
     if (!ok || !std::isfinite(tol) || tol < 0.0)
-        return usageError(parser, command, QStringLiteral("--tolerance expects a non-negative number, got '%1'").arg(parser.value(tolerance)));
+        return usageError(parser, command,
+                          QStringLiteral("--tolerance expects a non-negative number, got '%1'").arg(parser.value(tolerance)));
     const auto threadCount = parseUInt(parser.value(threads));
     if (!threadCount || *threadCount > 1024)
-        return usageError(parser, command, QStringLiteral("--threads expects a number from 0 to 1024, got '%1'").arg(parser.value(threads)));
+        return usageError(parser, command,
+                          QStringLiteral("--threads expects a number from 0 to 1024, got '%1'").arg(parser.value(threads)));
     const QStringList paths = parser.positionalArguments();
     if (parser.isSet(textconv)) {
         if (paths.size() != 1)
@@ -77,10 +84,13 @@ int runDiff(const QStringList &args)
     if (paths.size() != 2)
         return usageError(parser, command, QStringLiteral("expected two files or two folders, A and B"));
     const QString chosenFormat = parser.isSet(json) ? QStringLiteral("json") : parser.value(format);
-    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("junit"), QStringLiteral("github")}.contains(chosenFormat))
-        return usageError(parser, command, QStringLiteral("unknown format '%1' (expected text, json, junit or github)").arg(chosenFormat));
+    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("junit"), QStringLiteral("github")}.contains(
+            chosenFormat))
+        return usageError(parser, command,
+                          QStringLiteral("unknown format '%1' (expected text, json, junit or github)").arg(chosenFormat));
     if (parser.isSet(json) && parser.isSet(format) && parser.value(format) != QLatin1String("json"))
-        return usageError(parser, command, QStringLiteral("--json and --format %1 contradict each other").arg(parser.value(format)));
+        return usageError(parser, command,
+                          QStringLiteral("--json and --format %1 contradict each other").arg(parser.value(format)));
 
     diff::DiffOptions options;
     options.tolerance = tol;
@@ -110,7 +120,8 @@ int runDiff(const QStringList &args)
         same = same && r.same();
     }
     if (chosenFormat == QLatin1String("json")) {
-        printJson(dirA ? diff::DirectoryDiff::json(paths.at(0), paths.at(1), tol, results) : diff::DiffReport::json(results.first()));
+        printJson(dirA ? diff::DirectoryDiff::json(paths.at(0), paths.at(1), tol, results)
+                       : diff::DiffReport::json(results.first()));
     } else if (chosenFormat == QLatin1String("junit")) {
         printOut(QString::fromUtf8(diff::DirectoryDiff::junit(results)));
     } else if (chosenFormat == QLatin1String("github")) {
@@ -122,14 +133,18 @@ int runDiff(const QStringList &args)
     }
     for (const diff::DiffResult &r : results) {
         if (!r.error.isEmpty())
-            printErr(QStringLiteral("%1: %2%3\n").arg(command, dirA ? r.relativePath + QStringLiteral(": ") : QString(), r.error));
+            printErr(
+                QStringLiteral("%1: %2%3\n").arg(command, dirA ? r.relativePath + QStringLiteral(": ") : QString(), r.error));
     }
     if (trouble)
         return ExitTrouble;
     return same ? ExitOk : ExitFailure;
 }
 
-const CommandRegistrar registrar({QStringLiteral("diff"), QStringLiteral("diff A B [--tolerance T] [--clip NAME]... [--format text|json|junit|github] | diff --textconv FILE"), runDiff});
+const CommandRegistrar registrar(
+    {QStringLiteral("diff"),
+     QStringLiteral("diff A B [--tolerance T] [--clip NAME]... [--format text|json|junit|github] | diff --textconv FILE"),
+     runDiff});
 
 } // namespace
 

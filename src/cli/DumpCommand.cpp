@@ -49,11 +49,14 @@ QString dumpCsv(const BpatFile &file, const Frame &f)
     t += QLatin1Char('\n');
     for (int b = 0; b < f.palette.size(); ++b) {
         const QString name = rig ? rig->bone(b).name : QString();
-        t += QStringLiteral("bone,%1,%2,%3\n").arg(b).arg(csvField(name), joinFloats(f.palette.at(b).data(), 16, QLatin1Char(',')));
+        t += QStringLiteral("bone,%1,%2,%3\n")
+                 .arg(b)
+                 .arg(csvField(name), joinFloats(f.palette.at(b).data(), 16, QLatin1Char(',')));
     }
     for (int s = 0; s < f.sockets.size(); ++s) {
         t += QStringLiteral("socket,%1,%2,%3,,,,\n")
-                 .arg(s).arg(csvField(file.sockets().value(s).name), joinFloats(f.sockets.at(s).data(), 12, QLatin1Char(',')));
+                 .arg(s)
+                 .arg(csvField(file.sockets().value(s).name), joinFloats(f.sockets.at(s).data(), 12, QLatin1Char(',')));
     }
     return t;
 }
@@ -64,7 +67,11 @@ QString dumpText(const BpatFile &file, const Frame &f)
     const auto rig = Rig::forSpecies(file.header().speciesId, int(file.header().boneCount));
     const bool skin = file.storesSkinningMatrices();
     QString t = QStringLiteral("%1: clip %2 '%3', frame %4 (global frame %5); %6 matrices row by row\n")
-                    .arg(file.path()).arg(f.clip).arg(clip.name).arg(f.frame).arg(f.global)
+                    .arg(file.path())
+                    .arg(f.clip)
+                    .arg(clip.name)
+                    .arg(f.frame)
+                    .arg(f.global)
                     .arg(skin ? QStringLiteral("global (skin x bind)") : QStringLiteral("stored"));
     for (int b = 0; b < f.globals.size(); ++b) {
         t += QStringLiteral("bone %1%2\n").arg(b).arg(rig ? QStringLiteral(" (%1)").arg(rig->bone(b).name) : QString());
@@ -102,8 +109,9 @@ QJsonObject dumpJson(const BpatFile &file, const Frame &f)
         {QStringLiteral("sockets"), sockets},
     };
     if (f.contact) {
-        out.insert(QStringLiteral("contact"), QJsonObject{{QStringLiteral("sole_y"), double(f.contact->first)},
-                                                          {QStringLiteral("foot_y"), double(f.contact->second)}});
+        out.insert(QStringLiteral("contact"),
+                   QJsonObject{{QStringLiteral("sole_y"), double(f.contact->first)},
+                               {QStringLiteral("foot_y"), double(f.contact->second)}});
     }
     return out;
 }
@@ -117,10 +125,13 @@ int runDump(const QStringList &args)
     }
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption clipOption(QStringLiteral("clip"), QStringLiteral("The clip, by name or index."), QStringLiteral("NAME|INDEX"));
-    const QCommandLineOption frameOption(QStringLiteral("frame"), QStringLiteral("The frame within the clip (from 0)."), QStringLiteral("N"));
+    const QCommandLineOption clipOption(QStringLiteral("clip"), QStringLiteral("The clip, by name or index."),
+                                        QStringLiteral("NAME|INDEX"));
+    const QCommandLineOption frameOption(QStringLiteral("frame"), QStringLiteral("The frame within the clip (from 0)."),
+                                         QStringLiteral("N"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV: one row per bone (16 floats), then one per socket (12 floats)."));
+    const QCommandLineOption csv(QStringLiteral("csv"),
+                                 QStringLiteral("Print CSV: one row per bone (16 floats), then one per socket (12 floats)."));
     parser.addOptions({clipOption, frameOption, json, csv});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file."));
     if (const auto exit = parseArguments(parser, args,
@@ -135,7 +146,8 @@ int runDump(const QStringList &args)
         return usageError(parser, command, QStringLiteral("--json and --csv exclude each other"));
     const auto frameNumber = parseUInt(parser.value(frameOption));
     if (!frameNumber)
-        return usageError(parser, command, QStringLiteral("--frame expects a non-negative integer, got '%1'").arg(parser.value(frameOption)));
+        return usageError(parser, command,
+                          QStringLiteral("--frame expects a non-negative integer, got '%1'").arg(parser.value(frameOption)));
 
     QString error;
     const auto file = BpatFile::open(parser.positionalArguments().constFirst(), &error);
@@ -151,20 +163,26 @@ int runDump(const QStringList &args)
     if (f.clip < 0)
         return jsonFailure(command, asJson, QStringLiteral("CLIP_NOT_FOUND"), path,
                            QStringLiteral("%1: no clip named or numbered '%2' (%3 clips)")
-                                    .arg(file->path(), parser.value(clipOption)).arg(file->clips().size()));
+                               .arg(file->path(), parser.value(clipOption))
+                               .arg(file->clips().size()));
     f.frame = *frameNumber;
     const auto global = file->globalFrame(f.clip, f.frame);
     if (!global)
         return jsonFailure(command, asJson, QStringLiteral("FRAME_NOT_FOUND"), path,
                            QStringLiteral("%1: clip '%2' has %3 frames; frame %4 does not exist")
-                                    .arg(file->path(), file->clips().at(f.clip).name).arg(file->clips().at(f.clip).frameCount).arg(f.frame));
+                               .arg(file->path(), file->clips().at(f.clip).name)
+                               .arg(file->clips().at(f.clip).frameCount)
+                               .arg(f.frame));
     f.global = *global;
     for (quint32 b = 0; b < file->header().boneCount; ++b) {
         const auto m = file->matrixFloats(f.global, b);
         if (!m)
-            return jsonFailure(command, asJson, QStringLiteral("PALETTE_OUT_OF_BOUNDS"), path,
-                               QStringLiteral("%1: the matrix of bone %2 in global frame %3 is not inside the file (run bpat validate)")
-                                        .arg(file->path()).arg(b).arg(f.global));
+            return jsonFailure(
+                command, asJson, QStringLiteral("PALETTE_OUT_OF_BOUNDS"), path,
+                QStringLiteral("%1: the matrix of bone %2 in global frame %3 is not inside the file (run bpat validate)")
+                    .arg(file->path())
+                    .arg(b)
+                    .arg(f.global));
         f.palette.append(*m);
         f.globals.append(*file->globalMatrixFloats(f.global, b));
     }
@@ -185,9 +203,11 @@ int runDump(const QStringList &args)
     return ExitOk;
 }
 
-const CommandRegistrar registrar({QStringLiteral("dump"),
-                                  QStringLiteral("dump FILE --clip NAME|INDEX --frame N [--json|--csv] | dump BODY.bprm [--vertices FIRST[:COUNT]] [--json|--csv]"),
-                                  runDump});
+const CommandRegistrar registrar(
+    {QStringLiteral("dump"),
+     QStringLiteral(
+         "dump FILE --clip NAME|INDEX --frame N [--json|--csv] | dump BODY.bprm [--vertices FIRST[:COUNT]] [--json|--csv]"),
+     runDump});
 
 } // namespace
 

@@ -32,7 +32,8 @@ std::optional<BpatDocument> loadDocument(const QString &command, const QString &
     }
     auto doc = BpatDocument::fromFile(*file, &error);
     if (!doc) {
-        *exitCode = failure(command, QStringLiteral("%1: cannot be edited: %2 (run `bpat validate` for details)").arg(path, error));
+        *exitCode =
+            failure(command, QStringLiteral("%1: cannot be edited: %2 (run `bpat validate` for details)").arg(path, error));
         return std::nullopt;
     }
     return doc;
@@ -44,7 +45,10 @@ int saveDocument(const QString &command, const BpatDocument &doc, const QString 
     if (!result.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
     printOut(QStringLiteral("wrote %1: %2 clips, %3 frames, %4 sockets\n")
-                 .arg(out).arg(doc.clipCount()).arg(doc.frameTotal()).arg(doc.socketCount()));
+                 .arg(out)
+                 .arg(doc.clipCount())
+                 .arg(doc.frameTotal())
+                 .arg(doc.socketCount()));
     return ExitOk;
 }
 
@@ -109,8 +113,9 @@ QString apply(BpatDocument &doc, const Operation &op)
     DocumentEditor editor(doc);
     QString error, left, right;
     const auto needPair = [&](const char *form) -> QString {
-        return splitPair(op.value, &left, &right) ? QString()
-                                                  : QStringLiteral("--%1 expects %2, got '%3'").arg(op.option, QLatin1String(form), op.value);
+        return splitPair(op.value, &left, &right)
+            ? QString()
+            : QStringLiteral("--%1 expects %2, got '%3'").arg(op.option, QLatin1String(form), op.value);
     };
     const auto clipOf = [&](const QString &name, int *index) -> QString {
         *index = clipIndex(doc, name);
@@ -125,20 +130,26 @@ QString apply(BpatDocument &doc, const Operation &op)
     bool ok = false;
     const QString &o = op.option;
     if (o == QLatin1String("rename-clip")) {
-        if (QString e = needPair("OLD=NEW"); !e.isEmpty()) return e;
-        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        if (QString e = needPair("OLD=NEW"); !e.isEmpty())
+            return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty())
+            return e;
         ok = editor.renameClip(clip, right, &error);
     } else if (o == QLatin1String("set-fps")) {
-        if (QString e = needPair("CLIP=FPS"); !e.isEmpty()) return e;
-        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        if (QString e = needPair("CLIP=FPS"); !e.isEmpty())
+            return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty())
+            return e;
         bool number = false;
         const float fps = right.toFloat(&number);
         if (!number)
             return QStringLiteral("--set-fps: '%1' is not a number").arg(right);
         ok = editor.setClipFps(clip, fps, &error);
     } else if (o == QLatin1String("set-loops")) {
-        if (QString e = needPair("CLIP=0|1"); !e.isEmpty()) return e;
-        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        if (QString e = needPair("CLIP=0|1"); !e.isEmpty())
+            return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty())
+            return e;
         if (right != QLatin1String("0") && right != QLatin1String("1"))
             return QStringLiteral("--set-loops expects 0 or 1, got '%1'").arg(right);
         ok = editor.setClipLoops(clip, right == QLatin1String("1"), &error);
@@ -150,28 +161,35 @@ QString apply(BpatDocument &doc, const Operation &op)
             return QStringLiteral("--set-marker expects CLIP:NAME=PHASE, got '%1'").arg(op.value);
         const qsizetype colon = target.lastIndexOf(QLatin1Char(':'));
         if (colon <= 0)
-            return QStringLiteral("--%1 expects CLIP:NAME%2, got '%3'").arg(o, set ? QStringLiteral("=PHASE") : QString(), op.value);
-        if (QString e = clipOf(target.left(colon), &clip); !e.isEmpty()) return e;
+            return QStringLiteral("--%1 expects CLIP:NAME%2, got '%3'")
+                .arg(o, set ? QStringLiteral("=PHASE") : QString(), op.value);
+        if (QString e = clipOf(target.left(colon), &clip); !e.isEmpty())
+            return e;
         const int marker = format::markerIndex(target.mid(colon + 1));
         if (marker < 0)
             return QStringLiteral("--%1: no marker '%2' (expected anticipation_start, weapon_release, contact, recover_unlocked "
-                                  "or exit_safe)").arg(o, target.mid(colon + 1));
+                                  "or exit_safe)")
+                .arg(o, target.mid(colon + 1));
         bool number = true;
         const float phase = set ? phaseText.toFloat(&number) : -1.0f;
         if (!number)
             return QStringLiteral("--set-marker: '%1' is not a number").arg(phaseText);
         ok = editor.setClipMarker(clip, marker, phase, &error);
     } else if (o == QLatin1String("remove-clip")) {
-        if (QString e = clipOf(op.value, &clip); !e.isEmpty()) return e;
+        if (QString e = clipOf(op.value, &clip); !e.isEmpty())
+            return e;
         ok = editor.removeClip(clip, &error);
     } else if (o == QLatin1String("duplicate-clip")) {
         QString source = op.value, name;
         splitPair(op.value, &source, &name);
-        if (QString e = clipOf(source, &clip); !e.isEmpty()) return e;
+        if (QString e = clipOf(source, &clip); !e.isEmpty())
+            return e;
         ok = editor.duplicateClip(clip, name, &error);
     } else if (o == QLatin1String("trim-clip")) {
-        if (QString e = needPair("CLIP=FIRST:LAST"); !e.isEmpty()) return e;
-        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        if (QString e = needPair("CLIP=FIRST:LAST"); !e.isEmpty())
+            return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty())
+            return e;
         const QStringList range = right.split(QLatin1Char(':'));
         const auto first = parseUInt(range.value(0));
         const auto last = parseUInt(range.value(1));
@@ -179,8 +197,10 @@ QString apply(BpatDocument &doc, const Operation &op)
             return QStringLiteral("--trim-clip expects CLIP=FIRST:LAST frame numbers, got '%1'").arg(op.value);
         ok = editor.trimClip(clip, *first, *last, &error);
     } else if (o == QLatin1String("split-clip")) {
-        if (QString e = needPair("CLIP=FRAME"); !e.isEmpty()) return e;
-        if (QString e = clipOf(left, &clip); !e.isEmpty()) return e;
+        if (QString e = needPair("CLIP=FRAME"); !e.isEmpty())
+            return e;
+        if (QString e = clipOf(left, &clip); !e.isEmpty())
+            return e;
         const auto frame = parseUInt(right);
         if (!frame)
             return QStringLiteral("--split-clip expects CLIP=FRAME, got '%1'").arg(op.value);
@@ -197,22 +217,29 @@ QString apply(BpatDocument &doc, const Operation &op)
             return QStringLiteral("--add-socket: '%1' is not X,Y,Z").arg(parts.at(2));
         ok = editor.addSocket(BpatSocket{parts.at(0), *bone, *offset}, &error);
     } else if (o == QLatin1String("remove-socket")) {
-        if (QString e = socketOf(op.value, &socket); !e.isEmpty()) return e;
+        if (QString e = socketOf(op.value, &socket); !e.isEmpty())
+            return e;
         ok = editor.removeSocket(socket, &error);
     } else if (o == QLatin1String("rename-socket")) {
-        if (QString e = needPair("OLD=NEW"); !e.isEmpty()) return e;
-        if (QString e = socketOf(left, &socket); !e.isEmpty()) return e;
+        if (QString e = needPair("OLD=NEW"); !e.isEmpty())
+            return e;
+        if (QString e = socketOf(left, &socket); !e.isEmpty())
+            return e;
         ok = editor.renameSocket(socket, right, &error);
     } else if (o == QLatin1String("set-socket-anchor")) {
-        if (QString e = needPair("SOCKET=BONE"); !e.isEmpty()) return e;
-        if (QString e = socketOf(left, &socket); !e.isEmpty()) return e;
+        if (QString e = needPair("SOCKET=BONE"); !e.isEmpty())
+            return e;
+        if (QString e = socketOf(left, &socket); !e.isEmpty())
+            return e;
         const auto bone = boneIndex(doc, right);
         if (!bone)
             return QStringLiteral("--set-socket-anchor: no bone named or numbered '%1'").arg(right);
         ok = editor.setSocketAnchor(socket, *bone, &error);
     } else if (o == QLatin1String("set-socket-offset")) {
-        if (QString e = needPair("SOCKET=X,Y,Z"); !e.isEmpty()) return e;
-        if (QString e = socketOf(left, &socket); !e.isEmpty()) return e;
+        if (QString e = needPair("SOCKET=X,Y,Z"); !e.isEmpty())
+            return e;
+        if (QString e = socketOf(left, &socket); !e.isEmpty())
+            return e;
         const auto offset = parseVector(right);
         if (!offset)
             return QStringLiteral("--set-socket-offset: '%1' is not X,Y,Z").arg(right);
@@ -224,11 +251,20 @@ QString apply(BpatDocument &doc, const Operation &op)
 const QList<std::pair<const char *, const char *>> &operationOptions()
 {
     static const QList<std::pair<const char *, const char *>> list{
-        {"rename-clip", "OLD=NEW"},       {"set-fps", "CLIP=FPS"},         {"set-loops", "CLIP=0|1"},
-        {"remove-clip", "CLIP"},          {"duplicate-clip", "CLIP[=NEW]"}, {"trim-clip", "CLIP=FIRST:LAST"},
-        {"split-clip", "CLIP=FRAME"},     {"add-socket", "NAME:BONE:X,Y,Z"}, {"remove-socket", "SOCKET"},
-        {"rename-socket", "OLD=NEW"},     {"set-socket-anchor", "SOCKET=BONE"}, {"set-socket-offset", "SOCKET=X,Y,Z"},
-        {"set-marker", "CLIP:NAME=PHASE"}, {"clear-marker", "CLIP:NAME"},
+        {"rename-clip", "OLD=NEW"},
+        {"set-fps", "CLIP=FPS"},
+        {"set-loops", "CLIP=0|1"},
+        {"remove-clip", "CLIP"},
+        {"duplicate-clip", "CLIP[=NEW]"},
+        {"trim-clip", "CLIP=FIRST:LAST"},
+        {"split-clip", "CLIP=FRAME"},
+        {"add-socket", "NAME:BONE:X,Y,Z"},
+        {"remove-socket", "SOCKET"},
+        {"rename-socket", "OLD=NEW"},
+        {"set-socket-anchor", "SOCKET=BONE"},
+        {"set-socket-offset", "SOCKET=X,Y,Z"},
+        {"set-marker", "CLIP:NAME=PHASE"},
+        {"clear-marker", "CLIP:NAME"},
     };
     return list;
 }
@@ -264,12 +300,14 @@ int runEdit(const QStringList &args)
                                     QStringLiteral("OUT"));
     parser.addOption(output);
     for (const auto &[option, form] : operationOptions())
-        parser.addOption(QCommandLineOption(QLatin1String(option), QStringLiteral("Edit operation (repeatable)."), QLatin1String(form)));
+        parser.addOption(
+            QCommandLineOption(QLatin1String(option), QStringLiteral("Edit operation (repeatable)."), QLatin1String(form)));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to edit."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("Edits clips and sockets of a BPAT file. Operations run in the order given; "
-                                                        "CLIP and SOCKET are names or indices, BONE a bone name of the species' rig "
-                                                        "or an index. The result is validated before it is written.")))
+    if (const auto exit =
+            parseArguments(parser, args,
+                           QStringLiteral("Edits clips and sockets of a BPAT file. Operations run in the order given; "
+                                          "CLIP and SOCKET are names or indices, BONE a bone name of the species' rig "
+                                          "or an index. The result is validated before it is written.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
@@ -312,19 +350,23 @@ int runMerge(const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Where to write the merged file."), QStringLiteral("OUT"));
-    const QCommandLineOption rename(QStringLiteral("rename-on-conflict"),
-                                    QStringLiteral("Rename clips whose name already exists (walk -> walk_2) instead of failing."));
-    const QCommandLineOption otherSpecies(QStringLiteral("allow-other-species"),
-                                          QStringLiteral("Merge files of another species (same bone count) anyway; refused by default."));
-    const QCommandLineOption formatVersion(QStringLiteral("format-version"),
-                                           QStringLiteral("Write BPAT version 1, 2 or 3 (late v3); default: the first file's version."),
-                                           QStringLiteral("V"));
+    const QCommandLineOption rename(
+        QStringLiteral("rename-on-conflict"),
+        QStringLiteral("Rename clips whose name already exists (walk -> walk_2) instead of failing."));
+    const QCommandLineOption otherSpecies(
+        QStringLiteral("allow-other-species"),
+        QStringLiteral("Merge files of another species (same bone count) anyway; refused by default."));
+    const QCommandLineOption formatVersion(
+        QStringLiteral("format-version"),
+        QStringLiteral("Write BPAT version 1, 2 or 3 (late v3); default: the first file's version."), QStringLiteral("V"));
     parser.addOptions({output, rename, otherSpecies, formatVersion});
-    parser.addPositionalArgument(QStringLiteral("FILES"), QStringLiteral("Two or more BPAT files of the same species and bone count."),
+    parser.addPositionalArgument(QStringLiteral("FILES"),
+                                 QStringLiteral("Two or more BPAT files of the same species and bone count."),
                                  QStringLiteral("A.bpat B.bpat..."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("Merges the clips of several BPAT files into one. Species and sockets come "
-                                                        "from the first file; socket rows are recomputed for imported clips.")))
+    if (const auto exit =
+            parseArguments(parser, args,
+                           QStringLiteral("Merges the clips of several BPAT files into one. Species and sockets come "
+                                          "from the first file; socket rows are recomputed for imported clips.")))
         return *exit;
     const QStringList inputs = parser.positionalArguments();
     if (inputs.size() < 2)
@@ -347,7 +389,9 @@ int runMerge(const QStringList &args)
         if (!DocumentEditor(*merged).importClips(*other, {}, importOptions, &error)) {
             if (error.startsWith(QLatin1String("SPECIES_MISMATCH")))
                 error += QStringLiteral(" (--allow-other-species merges anyway)");
-            return failure(command, QStringLiteral("cannot merge %1 into %2: %3; nothing was written").arg(inputs.at(i), inputs.first(), error));
+            return failure(
+                command,
+                QStringLiteral("cannot merge %1 into %2: %3; nothing was written").arg(inputs.at(i), inputs.first(), error));
         }
     }
     QStringList warnings;
@@ -359,8 +403,9 @@ int runMerge(const QStringList &args)
         warnings << VersionConverter::completeNewClips(*merged);
         const ConvertResult converted = VersionConverter::convert(*merged, ConvertOptions{format::Dialect(*version), {}, {}});
         if (!converted.ok)
-            return failure(command, QStringLiteral("cannot write version %1: %2; nothing was written")
-                                        .arg(parser.value(formatVersion), converted.error));
+            return failure(command,
+                           QStringLiteral("cannot write version %1: %2; nothing was written")
+                               .arg(parser.value(formatVersion), converted.error));
         warnings << converted.warnings;
     } else {
         warnings << VersionConverter::completeNewClips(*merged);
@@ -372,11 +417,14 @@ int runMerge(const QStringList &args)
 
 const CommandRegistrar editRegistrar(Command{
     QStringLiteral("edit"),
-    QStringLiteral("edit FILE -o OUT [--rename-clip OLD=NEW] [--set-fps CLIP=F] [--set-loops CLIP=0|1] [--remove-clip CLIP] "
-                   "[--add-socket NAME:BONE:X,Y,Z] [--remove-socket NAME] [--set-marker CLIP:NAME=PHASE] [--clear-marker CLIP:NAME] ..."),
+    QStringLiteral(
+        "edit FILE -o OUT [--rename-clip OLD=NEW] [--set-fps CLIP=F] [--set-loops CLIP=0|1] [--remove-clip CLIP] "
+        "[--add-socket NAME:BONE:X,Y,Z] [--remove-socket NAME] [--set-marker CLIP:NAME=PHASE] [--clear-marker CLIP:NAME] ..."),
     runEdit});
-const CommandRegistrar mergeRegistrar(Command{QStringLiteral("merge"), QStringLiteral("merge A.bpat B.bpat... -o OUT [--rename-on-conflict] [--allow-other-species] [--format-version 1|2|3]"),
-                                              runMerge});
+const CommandRegistrar mergeRegistrar(Command{
+    QStringLiteral("merge"),
+    QStringLiteral("merge A.bpat B.bpat... -o OUT [--rename-on-conflict] [--allow-other-species] [--format-version 1|2|3]"),
+    runMerge});
 
 } // namespace
 

@@ -21,7 +21,8 @@ int runExport(const QStringList &args)
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("The glTF file to write: .glb (binary) or .gltf (JSON, buffer embedded)."),
                                     QStringLiteral("OUT"));
-    const QCommandLineOption clips(QStringLiteral("clips"), QStringLiteral("Comma-separated clip names to export (default: all)."),
+    const QCommandLineOption clips(QStringLiteral("clips"),
+                                   QStringLiteral("Comma-separated clip names to export (default: all)."),
                                    QStringLiteral("A,B,..."));
     const QCommandLineOption mesh(QStringLiteral("mesh"),
                                   QStringLiteral("none (skeleton and motion only, the default), creature (the studio's stand-in "
@@ -33,10 +34,11 @@ int runExport(const QStringList &args)
                                   QStringLiteral("BODY.bprm"));
     parser.addOptions({output, clips, mesh, body});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to export."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("Exports a BPAT file as glTF 2.0: bones as nodes (named and parented by the "
-                                                        "species' rig), one animation per clip, sockets as child nodes. glTF's X axis "
-                                                        "is BPAT's mirrored, so a left hand stays a left hand (docs/gltf.md).")))
+    if (const auto exit =
+            parseArguments(parser, args,
+                           QStringLiteral("Exports a BPAT file as glTF 2.0: bones as nodes (named and parented by the "
+                                          "species' rig), one animation per clip, sockets as child nodes. glTF's X axis "
+                                          "is BPAT's mirrored, so a left hand stays a left hand (docs/gltf.md).")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
@@ -56,8 +58,9 @@ int runExport(const QStringList &args)
         if (options.bodyPath.isEmpty()) {
             options.bodyPath = BodyFiles::exportBodyFor(input);
             if (options.bodyPath.isEmpty())
-                return failure(command, QStringLiteral("no body beside %1 (<species>_full.bprm or _minimal.bprm): give one with --body")
-                                            .arg(input));
+                return failure(
+                    command,
+                    QStringLiteral("no body beside %1 (<species>_full.bprm or _minimal.bprm): give one with --body").arg(input));
         }
     }
     if (parser.isSet(clips))
@@ -72,18 +75,25 @@ int runExport(const QStringList &args)
     if (!result.ok)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
     printOut(QStringLiteral("wrote %1: %2 bytes, %3 animations, %4 nodes%5 (%6); largest global matrix error %7\n")
-                 .arg(out).arg(result.bytes).arg(result.animationCount).arg(result.nodeCount)
-                 .arg(result.vertexCount > 0 ? QStringLiteral(", %1 of %2 vertices%3")
-                                                   .arg(options.bodyPath.isEmpty() ? QStringLiteral("mesh") : QStringLiteral("body"))
-                                                   .arg(result.vertexCount)
-                                                   .arg(result.materialCount > 0 ? QStringLiteral(" in %1 materials").arg(result.materialCount) : QString())
-                                             : QString())
-                 .arg(result.skeletonSource).arg(result.maxGlobalError, 0, 'g', 3));
+                 .arg(out)
+                 .arg(result.bytes)
+                 .arg(result.animationCount)
+                 .arg(result.nodeCount)
+                 .arg(result.vertexCount > 0
+                          ? QStringLiteral(", %1 of %2 vertices%3")
+                                .arg(options.bodyPath.isEmpty() ? QStringLiteral("mesh") : QStringLiteral("body"))
+                                .arg(result.vertexCount)
+                                .arg(result.materialCount > 0 ? QStringLiteral(" in %1 materials").arg(result.materialCount)
+                                                              : QString())
+                          : QString())
+                 .arg(result.skeletonSource)
+                 .arg(result.maxGlobalError, 0, 'g', 3));
     return ExitOk;
 }
 
 const CommandRegistrar exportRegistrar(Command{
-    QStringLiteral("export"), QStringLiteral("export FILE -o OUT.glb|OUT.gltf [--clips A,B,...] [--mesh none|creature|body] [--body BODY.bprm]"),
+    QStringLiteral("export"),
+    QStringLiteral("export FILE -o OUT.glb|OUT.gltf [--clips A,B,...] [--mesh none|creature|body] [--body BODY.bprm]"),
     runExport});
 
 } // namespace

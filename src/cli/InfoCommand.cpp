@@ -160,7 +160,8 @@ QJsonObject infoJson(const BpatFile &file)
             {QStringLiteral("index"), s.index},
             {QStringLiteral("name"), s.name},
             {QStringLiteral("anchor_bone"), qint64(s.anchorBone)},
-            {QStringLiteral("local_offset"), QJsonArray{number(s.localOffset.x()), number(s.localOffset.y()), number(s.localOffset.z())}},
+            {QStringLiteral("local_offset"),
+             QJsonArray{number(s.localOffset.x()), number(s.localOffset.y()), number(s.localOffset.z())}},
         });
     }
     const auto socketData = h.socketCount > 0 ? file.socketDataOffset() : std::optional<quint64>(0);
@@ -187,10 +188,11 @@ QJsonObject infoJson(const BpatFile &file)
         {QStringLiteral("dialect"), format::dialectName(file.dialect())},
     };
     const BoneTable bones = BoneTable::of(file);
-    out.insert(QStringLiteral("rig"), QJsonObject{{QStringLiteral("name"), bones.rig ? QJsonValue(bones.rig->name()) : QJsonValue()},
-                                                  {QStringLiteral("source"), bones.source},
-                                                  {QStringLiteral("known_names"), bones.rig && bones.rig->knownNames()},
-                                                  {QStringLiteral("description"), bones.description}});
+    out.insert(QStringLiteral("rig"),
+               QJsonObject{{QStringLiteral("name"), bones.rig ? QJsonValue(bones.rig->name()) : QJsonValue()},
+                           {QStringLiteral("source"), bones.source},
+                           {QStringLiteral("known_names"), bones.rig && bones.rig->knownNames()},
+                           {QStringLiteral("description"), bones.description}});
     out.insert(QStringLiteral("bones"), bonesJson(bones));
     if (file.hasV3Extension()) {
         const BpatV3Extension &x = file.v3Extension();
@@ -214,12 +216,19 @@ QString infoText(const BpatFile &file)
     QString t;
     t += QStringLiteral("%1: %2 bytes\n").arg(file.path()).arg(file.fileSize());
     t += QStringLiteral("version %1 (%8), species %2 (%3), %4 bones, %5 sockets, %6 clips, %7 frames\n")
-             .arg(h.version).arg(h.speciesId)
+             .arg(h.version)
+             .arg(h.speciesId)
              .arg(file.speciesName().isEmpty() ? QStringLiteral("unknown") : file.speciesName())
-             .arg(h.boneCount).arg(h.socketCount).arg(h.clipCount).arg(h.frameTotal)
+             .arg(h.boneCount)
+             .arg(h.socketCount)
+             .arg(h.clipCount)
+             .arg(h.frameTotal)
              .arg(format::dialectName(file.dialect()));
     t += QStringLiteral("clip table at %1, socket table at %2, string table at %3 (%4 bytes)\n")
-             .arg(h.clipTableOffset).arg(h.socketTableOffset).arg(h.stringTableOffset).arg(h.stringTableSize);
+             .arg(h.clipTableOffset)
+             .arg(h.socketTableOffset)
+             .arg(h.stringTableOffset)
+             .arg(h.stringTableSize);
     const auto paletteSize = file.paletteByteSize(); // nullopt when it overflows 64 bits
     t += QStringLiteral("palette at %1 (%2 bytes)")
              .arg(h.paletteDataOffset)
@@ -234,7 +243,10 @@ QString infoText(const BpatFile &file)
     if (file.hasV3Extension()) {
         const BpatV3Extension &x = file.v3Extension();
         t += QStringLiteral("v3 extension: %1 contact records at %2, bind palette at %3, bone parents at %4\n")
-                 .arg(x.contactEntryCount).arg(x.contactDataOffset).arg(x.bindPaletteOffset).arg(x.boneParentOffset);
+                 .arg(x.contactEntryCount)
+                 .arg(x.contactDataOffset)
+                 .arg(x.bindPaletteOffset)
+                 .arg(x.boneParentOffset);
         if (file.boneParentsInBounds()) {
             QStringList parents;
             for (quint8 p : file.boneParents())
@@ -258,8 +270,12 @@ QString infoText(const BpatFile &file)
         t += QStringLiteral("clips:\n");
     for (const BpatClipInfo &c : file.clips()) {
         t += QStringLiteral("  [%1] %2 %3 frames from %4, %5 fps, %6, %7 s\n")
-                 .arg(c.index, 2).arg(c.name, -16).arg(c.frameCount, 3).arg(c.frameOffset, 4)
-                 .arg(formatFloat(c.fps)).arg(c.loops() ? QStringLiteral("loops") : QStringLiteral("one-shot"))
+                 .arg(c.index, 2)
+                 .arg(c.name, -16)
+                 .arg(c.frameCount, 3)
+                 .arg(c.frameOffset, 4)
+                 .arg(formatFloat(c.fps))
+                 .arg(c.loops() ? QStringLiteral("loops") : QStringLiteral("one-shot"))
                  .arg(c.duration(), 0, 'f', 3);
         if (c.hasMarkers) {
             QStringList parts;
@@ -269,9 +285,12 @@ QString infoText(const BpatFile &file)
             }
             if (c.hasV3Fields)
                 t += QStringLiteral("       flags 0x%1, variant family %2 ordinal %3%4\n")
-                         .arg(c.flags, 2, 16, QLatin1Char('0')).arg(c.variantFamily).arg(c.variantOrdinal)
+                         .arg(c.flags, 2, 16, QLatin1Char('0'))
+                         .arg(c.variantFamily)
+                         .arg(c.variantOrdinal)
                          .arg(c.suppliesGroundContact() ? QStringLiteral(", supplies ground contact") : QString());
-            t += QStringLiteral("       markers: %1\n").arg(parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", ")));
+            t += QStringLiteral("       markers: %1\n")
+                     .arg(parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", ")));
         }
     }
     if (!file.stringTableInBounds())
@@ -284,7 +303,9 @@ QString infoText(const BpatFile &file)
     }
     for (const BpatSocketInfo &s : file.sockets()) {
         t += QStringLiteral("  [%1] %2 bone %3, offset (%4, %5, %6)\n")
-                 .arg(s.index, 2).arg(s.name, -16).arg(s.anchorBone)
+                 .arg(s.index, 2)
+                 .arg(s.name, -16)
+                 .arg(s.anchorBone)
                  .arg(formatFloat(s.localOffset.x()), formatFloat(s.localOffset.y()), formatFloat(s.localOffset.z()));
     }
     t += sectionsText(SectionLayout::of(file));
@@ -297,8 +318,11 @@ int runInfo(const QStringList &args)
     QCommandLineParser parser;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON instead of text."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file (or BPSM snapshot mesh, BPRM body, or input animation recording)."));
-    if (const auto exit = parseArguments(parser, args, QStringLiteral("Shows the header, offsets, clips, sockets and section layout of a BPAT file.")))
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QStringLiteral("The BPAT file (or BPSM snapshot mesh, BPRM body, or input animation recording)."));
+    if (const auto exit = parseArguments(
+            parser, args, QStringLiteral("Shows the header, offsets, clips, sockets and section layout of a BPAT file.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
@@ -316,8 +340,7 @@ int runInfo(const QStringList &args)
         return CommandRegistry::instance().find(QStringLiteral("anim"))->run(animArgs);
     }
     case FileKind::Bpat:
-    case FileKind::Unknown:
-        break;
+    case FileKind::Unknown: break;
     }
     QString error;
     const bool asJson = parser.isSet(json);
@@ -335,8 +358,7 @@ int runInfo(const QStringList &args)
     return structuralFindings(*file).isEmpty() ? ExitOk : ExitFailure;
 }
 
-const CommandRegistrar registrar({QStringLiteral("info"), QStringLiteral("info FILE [--json]"),
-                                  runInfo});
+const CommandRegistrar registrar({QStringLiteral("info"), QStringLiteral("info FILE [--json]"), runInfo});
 
 } // namespace
 

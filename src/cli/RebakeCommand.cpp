@@ -43,26 +43,36 @@ int runRebake(const QStringList &args)
     QTextStream out(stdout);
     QTextStream err(stderr);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Rebake input animation curves (.bin) into a BPAT clip, or a whole BPAT from a bake manifest."));
+    parser.setApplicationDescription(
+        QStringLiteral("Rebake input animation curves (.bin) into a BPAT clip, or a whole BPAT from a bake manifest."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("CURVES.bin"), QStringLiteral("The recording to rebake."));
     parser.addOptions({
         {{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The BPAT file to write."), QStringLiteral("OUT.bpat")},
-        {QStringLiteral("recipe"), QStringLiteral("hands (default), humanoid-upper-body, or a recipe JSON file."), QStringLiteral("RECIPE")},
+        {QStringLiteral("recipe"), QStringLiteral("hands (default), humanoid-upper-body, or a recipe JSON file."),
+         QStringLiteral("RECIPE")},
         {QStringLiteral("fps"), QStringLiteral("Frames per second (default 60)."), QStringLiteral("FPS")},
         {QStringLiteral("from"), QStringLiteral("Start time in seconds (default 0)."), QStringLiteral("S")},
         {QStringLiteral("to"), QStringLiteral("End time in seconds (default: the recording's duration)."), QStringLiteral("S")},
         {QStringLiteral("clip"), QStringLiteral("Clip name (default: the recording's base name)."), QStringLiteral("NAME")},
         {QStringLiteral("loops"), QStringLiteral("Mark the clip as looping.")},
-        {QStringLiteral("into"), QStringLiteral("Add the clip to (or replace the clip of that name in) this BPAT; its other clips, sockets and species are kept."), QStringLiteral("EXISTING.bpat")},
+        {QStringLiteral("into"),
+         QStringLiteral(
+             "Add the clip to (or replace the clip of that name in) this BPAT; its other clips, sockets and species are kept."),
+         QStringLiteral("EXISTING.bpat")},
         {QStringLiteral("manifest"), QStringLiteral("Rebake every clip of a bake manifest (JSON)."), QStringLiteral("BAKE.json")},
-        {QStringLiteral("threads"), QStringLiteral("Threads computing frames, 1 to the processor threads of the machine (default: all); the file is written alongside."), QStringLiteral("N")},
+        {QStringLiteral("threads"),
+         QStringLiteral(
+             "Threads computing frames, 1 to the processor threads of the machine (default: all); the file is written alongside."),
+         QStringLiteral("N")},
         {QStringLiteral("print-recipe"), QStringLiteral("Print a built-in recipe as JSON and exit."), QStringLiteral("NAME")},
         {QStringLiteral("quiet"), QStringLiteral("Print nothing on success.")},
         {QStringLiteral("overwrite-input"), QStringLiteral("Allow the output to replace a recording it is made from.")},
-        {QStringLiteral("format-version"), QStringLiteral("Write BPAT version 1, 2 or 3 (late v3, what the game reads today); "
-                                                          "default: late v3 for a new file (a recording has no version of its own), the target's version with --into."), QStringLiteral("V")},
+        {QStringLiteral("format-version"),
+         QStringLiteral(
+             "Write BPAT version 1, 2 or 3 (late v3, what the game reads today); "
+             "default: late v3 for a new file (a recording has no version of its own), the target's version with --into."),
+         QStringLiteral("V")},
     });
     if (!parser.parse(args)) {
         err << "bpat rebake: " << parser.errorText() << "\n\n" << parser.helpText();
@@ -75,8 +85,8 @@ int runRebake(const QStringList &args)
     if (parser.isSet(QStringLiteral("print-recipe"))) {
         const std::optional<RebakeRecipe> r = BuiltinRecipes::byName(parser.value(QStringLiteral("print-recipe")));
         if (!r) {
-            err << "bpat rebake: no built-in recipe '" << parser.value(QStringLiteral("print-recipe"))
-                << "': expected " << BuiltinRecipes::names().join(QStringLiteral(", ")) << '\n';
+            err << "bpat rebake: no built-in recipe '" << parser.value(QStringLiteral("print-recipe")) << "': expected "
+                << BuiltinRecipes::names().join(QStringLiteral(", ")) << '\n';
             return ExitUsage;
         }
         out << RecipeJson::toJson(*r);
@@ -125,7 +135,7 @@ int runRebake(const QStringList &args)
         RebakeClipRequest clip;
         clip.curvesPath = positional.first();
         clip.name = parser.isSet(QStringLiteral("clip")) ? parser.value(QStringLiteral("clip"))
-                                                        : QFileInfo(clip.curvesPath).completeBaseName();
+                                                         : QFileInfo(clip.curvesPath).completeBaseName();
         clip.loops = parser.isSet(QStringLiteral("loops"));
         clip.range.fps = parseNumber(parser, QStringLiteral("fps"), err, &bad).value_or(60.0);
         clip.range.from = parseNumber(parser, QStringLiteral("from"), err, &bad);
@@ -138,12 +148,12 @@ int runRebake(const QStringList &args)
         }
         Diagnostics diagnostics;
         const std::optional<RebakeRecipe> recipe = RebakeManifest::loadRecipe(
-            parser.isSet(QStringLiteral("recipe")) ? parser.value(QStringLiteral("recipe")) : QStringLiteral("hands"), &diagnostics);
+            parser.isSet(QStringLiteral("recipe")) ? parser.value(QStringLiteral("recipe")) : QStringLiteral("hands"),
+            &diagnostics);
         printDiagnostics(err, diagnostics);
         if (!recipe)
             return ExitFailure;
-        request = RebakeRequest{parser.value(QStringLiteral("output")), *recipe, {clip},
-                                parser.value(QStringLiteral("into"))};
+        request = RebakeRequest{parser.value(QStringLiteral("output")), *recipe, {clip}, parser.value(QStringLiteral("into"))};
     }
 
     if (parser.isSet(QStringLiteral("format-version"))) {
@@ -169,27 +179,28 @@ int runRebake(const QStringList &args)
         err << "bpat rebake: output " << severityName(d.severity) << " [" << d.code << "] " << d.message << '\n';
     // What only the game profile says (the rig the game would load it into): warnings too.
     for (const Diagnostic &d : outcome.gameValidation) {
-        const bool inSpec = std::any_of(outcome.validation.cbegin(), outcome.validation.cend(), [&d](const Diagnostic &s) {
-            return s.code == d.code && s.location == d.location;
-        });
+        const bool inSpec = std::any_of(outcome.validation.cbegin(), outcome.validation.cend(),
+                                        [&d](const Diagnostic &s) { return s.code == d.code && s.location == d.location; });
         if (d.severity != Severity::Info && !inSpec)
-            err << "bpat rebake: output " << severityName(d.severity) << " (game profile) [" << d.code << "] " << d.message << '\n';
+            err << "bpat rebake: output " << severityName(d.severity) << " (game profile) [" << d.code << "] " << d.message
+                << '\n';
     }
     if (!parser.isSet(QStringLiteral("quiet"))) {
         for (qsizetype i = 0; i < request->clips.size(); ++i) {
             out << "clip '" << request->clips.at(i).name << "': " << outcome.frameCounts.at(i) << " frames at "
                 << request->clips.at(i).range.fps << " fps\n";
         }
-        out << "wrote " << request->outputPath << " (" << outcome.bytesWritten << " bytes, "
-            << outcome.document->clipCount() << " clips, " << outcome.document->boneCount() << " bones, recipe "
-            << request->recipe.name << ") in " << timer.elapsed() << " ms\n";
+        out << "wrote " << request->outputPath << " (" << outcome.bytesWritten << " bytes, " << outcome.document->clipCount()
+            << " clips, " << outcome.document->boneCount() << " bones, recipe " << request->recipe.name << ") in "
+            << timer.elapsed() << " ms\n";
     }
     return ExitOk;
 }
 
 const CommandRegistrar registrar(Command{
     QStringLiteral("rebake"),
-    QStringLiteral("rebake CURVES.bin -o OUT.bpat [--recipe R] [--fps N] [--from S] [--to S] [--clip NAME] [--loops] [--into BPAT] [--format-version 1|2|3] | --manifest BAKE.json"),
+    QStringLiteral(
+        "rebake CURVES.bin -o OUT.bpat [--recipe R] [--fps N] [--from S] [--to S] [--clip NAME] [--loops] [--into BPAT] [--format-version 1|2|3] | --manifest BAKE.json"),
     runRebake});
 
 } // namespace

@@ -61,8 +61,9 @@ int main(int argc, char **argv)
     // Every mapped input is guarded (MappedFile): a file cut short while it was read read as
     // zeros past its new end. Whatever the command made of those zeros, it must not pass.
     if (bpat::MappingGuard::recoveredFaults() != faultsBefore) {
-        err << "bpat " << first << ": an input file shrank while it was being read; "
-                                   "the output is unreliable: run the command again once the file is written\n";
+        err << "bpat " << first
+            << ": an input file shrank while it was being read; "
+               "the output is unreliable: run the command again once the file is written\n";
         return rc == ExitOk ? ExitFailure : rc;
     }
     return rc;

@@ -100,9 +100,11 @@ py::list structuralFindings(const BpatFile &file)
                     DiagnosticLocation::region(section)});
     };
     if (!file.clipTableInBounds())
-        add(codes::CLIP_TABLE_OUT_OF_BOUNDS, QStringLiteral("clip_table"), QStringLiteral("the clip table is not inside the file"));
+        add(codes::CLIP_TABLE_OUT_OF_BOUNDS, QStringLiteral("clip_table"),
+            QStringLiteral("the clip table is not inside the file"));
     if (!file.socketTableInBounds())
-        add(codes::SOCKET_TABLE_OUT_OF_BOUNDS, QStringLiteral("socket_table"), QStringLiteral("the socket table is not inside the file"));
+        add(codes::SOCKET_TABLE_OUT_OF_BOUNDS, QStringLiteral("socket_table"),
+            QStringLiteral("the socket table is not inside the file"));
     if (!file.stringTableInBounds())
         add(codes::STRING_TABLE_OUT_OF_BOUNDS, QStringLiteral("string_table"),
             QStringLiteral("the string table is not inside the file (no clip or socket name can be read)"));
@@ -113,7 +115,8 @@ py::list structuralFindings(const BpatFile &file)
 
 } // namespace
 
-PyBpatFile::PyBpatFile(BpatFile file) : m_mapping(std::make_shared<Mapping>())
+PyBpatFile::PyBpatFile(BpatFile file)
+    : m_mapping(std::make_shared<Mapping>())
 {
     m_mapping->bpat = std::move(file);
 }
@@ -178,7 +181,10 @@ quint32 PyBpatFile::clipFrames(int clip) const
     if (quint64(c.frameOffset) + c.frameCount > f.header().frameTotal)
         raise(ErrorKind::File, codes::CLIP_OUT_OF_RANGE,
               QStringLiteral("clip '%1': frames %2..%3 are not inside the palette's %4 frames")
-                  .arg(c.name).arg(c.frameOffset).arg(quint64(c.frameOffset) + c.frameCount).arg(f.header().frameTotal),
+                  .arg(c.name)
+                  .arg(c.frameOffset)
+                  .arg(quint64(c.frameOffset) + c.frameCount)
+                  .arg(f.header().frameTotal),
               f.path());
     return c.frameOffset;
 }
@@ -206,131 +212,177 @@ void bindBpatFile(py::module_ &m)
         .def_property_readonly("path", [](const PyBpatFile &self) { return self.file().path(); })
         .def_property_readonly("file_size", [](const PyBpatFile &self) { return self.file().fileSize(); })
         .def_property_readonly("mapping", &PyBpatFile::mapping, "The bpat.Mapping every view of this file is based on.")
-        .def_property_readonly("stale", [](const PyBpatFile &self) { return self.file().isStale(); },
-                               "True once a read found the file shorter than when it was opened (it shrank underneath).")
+        .def_property_readonly(
+            "stale", [](const PyBpatFile &self) { return self.file().isStale(); },
+            "True once a read found the file shorter than when it was opened (it shrank underneath).")
         .def_property_readonly("closed", &PyBpatFile::closed)
         .def("close", &PyBpatFile::close,
              "Drops this object's hold on the mapping; views taken before keep it mapped until they go.")
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](PyBpatFile &self, const py::args &) { self.close(); })
-        .def_property_readonly("header", [](const PyBpatFile &self) { return headerDict(self.file()); },
-                               "Every header field by the names of `bpat info --json`.")
+        .def_property_readonly(
+            "header", [](const PyBpatFile &self) { return headerDict(self.file()); },
+            "Every header field by the names of `bpat info --json`.")
         .def_property_readonly("version", [](const PyBpatFile &self) { return self.file().header().version; })
-        .def_property_readonly("dialect", [](const PyBpatFile &self) { return format::dialectName(self.file().dialect()); },
-                               "'v1', 'v2', 'v3-early', 'v3-late' or 'unknown'.")
-        .def_property_readonly("dialect_from_palette", [](const PyBpatFile &self) { return self.file().dialectFromPalette(); },
-                               "True when the v3 dialect was told from the palette (the extension's offsets are both zero).")
-        .def_property_readonly("stores_skinning_matrices", [](const PyBpatFile &self) { return self.file().storesSkinningMatrices(); },
-                               "Late v3: the palette holds column-major skinning matrices (global = skin x bind).")
+        .def_property_readonly(
+            "dialect", [](const PyBpatFile &self) { return format::dialectName(self.file().dialect()); },
+            "'v1', 'v2', 'v3-early', 'v3-late' or 'unknown'.")
+        .def_property_readonly(
+            "dialect_from_palette", [](const PyBpatFile &self) { return self.file().dialectFromPalette(); },
+            "True when the v3 dialect was told from the palette (the extension's offsets are both zero).")
+        .def_property_readonly(
+            "stores_skinning_matrices", [](const PyBpatFile &self) { return self.file().storesSkinningMatrices(); },
+            "Late v3: the palette holds column-major skinning matrices (global = skin x bind).")
         .def_property_readonly("species_id", [](const PyBpatFile &self) { return self.file().header().speciesId; })
-        .def_property_readonly("species", [](const PyBpatFile &self) {
-            const QString name = self.file().speciesName();
-            return name.isEmpty() ? py::object(py::none()) : py::cast(name);
-        })
+        .def_property_readonly("species",
+                               [](const PyBpatFile &self) {
+                                   const QString name = self.file().speciesName();
+                                   return name.isEmpty() ? py::object(py::none()) : py::cast(name);
+                               })
         .def_property_readonly("bone_count", [](const PyBpatFile &self) { return self.file().header().boneCount; })
         .def_property_readonly("socket_count", [](const PyBpatFile &self) { return self.file().header().socketCount; })
         .def_property_readonly("clip_count", [](const PyBpatFile &self) { return self.file().header().clipCount; })
         .def_property_readonly("frame_total", [](const PyBpatFile &self) { return self.file().header().frameTotal; })
         .def_property_readonly("palette_data_offset", [](const PyBpatFile &self) { return self.file().paletteDataOffset(); })
-        .def_property_readonly("socket_data_offset", [](const PyBpatFile &self) {
-            return self.file().header().socketCount > 0 ? optional(self.file().socketDataOffset()) : py::int_(0);
-        })
-        .def_property_readonly("extension", [](const PyBpatFile &self) -> py::object {
-            if (!self.file().hasV3Extension())
-                return py::none();
-            const BpatV3Extension &x = self.file().v3Extension();
-            py::dict d;
-            d["contact_data_offset"] = x.contactDataOffset;
-            d["contact_entry_count"] = x.contactEntryCount;
-            d["bind_palette_offset"] = x.bindPaletteOffset;
-            d["bone_parent_offset"] = x.boneParentOffset;
-            return std::move(d);
-        }, "The v3 extension header's fields (bytes 64..95), None before v3.")
-        .def_property_readonly("clips", [](PyBpatFile &self) {
-            if (!self.clips) {
-                py::list out;
-                for (const BpatClipInfo &c : self.file().clips())
-                    out.append(clipRecord(c));
-                self.clips = std::move(out);
-            }
-            return py::list(self.clips); // a copy: callers may change their list
-        }, "The clips (bpat.Clip records) in table order; empty when the clip table is not inside the file.")
-        .def("clip", [](PyBpatFile &self, const py::handle &clip) { return clipRecord(self.file().clips().at(self.clipIndex(clip))); },
-             py::arg("clip"), "A clip by index, name or bpat.Clip (bpat.NotFoundError when there is none).")
-        .def_property_readonly("sockets", [](PyBpatFile &self) {
-            if (!self.sockets) {
-                py::list out;
-                for (const BpatSocketInfo &s : self.file().sockets())
-                    out.append(socketRecord(s));
-                self.sockets = std::move(out);
-            }
-            return py::list(self.sockets);
-        }, "The sockets (bpat.Socket records) in table order.")
-        .def_property_readonly("bones", [](PyBpatFile &self) {
-            if (!self.bones) {
-                const std::optional<Rig> rig = rigOf(self.file());
-                py::list out;
-                for (int b = 0; b < boneCountOf(self.file()); ++b) {
-                    py::dict f;
-                    f["index"] = b;
-                    f["name"] = rig ? rig->bone(b).name : QStringLiteral("bone %1").arg(b);
-                    f["parent"] = rig ? py::object(py::int_(rig->bone(b).parent)) : py::object(py::none());
-                    out.append(record("Bone", f));
+        .def_property_readonly("socket_data_offset",
+                               [](const PyBpatFile &self) {
+                                   return self.file().header().socketCount > 0 ? optional(self.file().socketDataOffset())
+                                                                               : py::int_(0);
+                               })
+        .def_property_readonly(
+            "extension",
+            [](const PyBpatFile &self) -> py::object {
+                if (!self.file().hasV3Extension())
+                    return py::none();
+                const BpatV3Extension &x = self.file().v3Extension();
+                py::dict d;
+                d["contact_data_offset"] = x.contactDataOffset;
+                d["contact_entry_count"] = x.contactEntryCount;
+                d["bind_palette_offset"] = x.bindPaletteOffset;
+                d["bone_parent_offset"] = x.boneParentOffset;
+                return std::move(d);
+            },
+            "The v3 extension header's fields (bytes 64..95), None before v3.")
+        .def_property_readonly(
+            "clips",
+            [](PyBpatFile &self) {
+                if (!self.clips) {
+                    py::list out;
+                    for (const BpatClipInfo &c : self.file().clips())
+                        out.append(clipRecord(c));
+                    self.clips = std::move(out);
                 }
-                self.bones = std::move(out);
-            }
-            return py::list(self.bones);
-        }, "The bones (bpat.Bone records): names and parents from the rig of the species and bone count (any era) or a "
-           "late-v3 file's own parent table; 'bone N' and parent None when the rig is unknown.")
-        .def("bone_index", [](PyBpatFile &self, const QString &name) {
-            const std::optional<Rig> rig = rigOf(self.file());
-            const int index = rig ? rig->indexOf(name) : -1;
-            if (index < 0)
-                raise(ErrorKind::NotFound, QStringLiteral("BONE_NOT_FOUND"), QStringLiteral("no bone '%1' in %2").arg(
-                          name, rig ? rig->describeSource() : QStringLiteral("an unknown rig")), self.file().path());
-            return index;
-        }, py::arg("name"), "The index of a bone by its rig name.")
-        .def_property_readonly("rig", [](const PyBpatFile &self) {
-            const std::optional<Rig> rig = rigOf(self.file());
-            py::dict d;
-            d["name"] = rig ? py::cast(rig->name()) : py::object(py::none());
-            d["source"] = !rig ? "unknown" : rig->source() == Rig::Source::Game ? "game"
-                                           : rig->source() == Rig::Source::Description ? "description" : "file_parents";
-            d["known_names"] = rig && rig->knownNames();
-            d["description"] = rig ? rig->describeSource() : QStringLiteral("unknown rig: bones named by index, parents unknown");
-            return d;
-        }, "Where the bones' names and parents come from, as `bpat info --json` says it.")
-        .def_property_readonly("sections", [](const PyBpatFile &self) {
-            py::list out;
-            const SectionLayout layout = SectionLayout::of(self.file());
-            for (const LayoutSection &s : layout.sections()) {
-                py::dict f;
-                f["name"] = s.name;
-                f["offset"] = s.offset;
-                f["size"] = s.sizeOverflows ? py::object(py::none()) : py::object(py::int_(s.size));
-                f["past_end"] = s.pastEnd;
-                f["overlaps"] = s.overlaps;
-                f["note"] = s.note;
-                out.append(record("Section", f));
-            }
-            return out;
-        }, "The file's sections, sorted by offset (the Layout panel's).")
-        .def("validate", [](const PyBpatFile &self, const py::object &profile, const py::object &era, bool deep, int maxIssues,
-                            const py::object &motion, int threads) {
-            return validateOpened(self.file(), profile, era, deep, maxIssues, motion, threads);
-        }, py::arg("profile") = py::none(), py::arg("game_era") = py::none(), py::arg("deep") = false, py::arg("max_issues") = 0,
-             py::arg("motion") = py::none(), py::arg("threads") = 0, "bpat.validate() of this mapping (the bytes these views show).")
-        .def("analyze", [](const PyBpatFile &self, const py::object &clips, const py::object &cycleTimes) {
-            return analyzeOpened(self.file(), clips, cycleTimes);
-        }, py::arg("clips") = py::none(), py::arg("cycle_times") = py::none(), "bpat.analyze() of this mapping.")
-        .def_property_readonly("findings", [](const PyBpatFile &self) { return structuralFindings(self.file()); },
-                               "What keeps tables or the palette from being read (bpat.validate says everything).")
+                return py::list(self.clips); // a copy: callers may change their list
+            },
+            "The clips (bpat.Clip records) in table order; empty when the clip table is not inside the file.")
+        .def(
+            "clip",
+            [](PyBpatFile &self, const py::handle &clip) { return clipRecord(self.file().clips().at(self.clipIndex(clip))); },
+            py::arg("clip"), "A clip by index, name or bpat.Clip (bpat.NotFoundError when there is none).")
+        .def_property_readonly(
+            "sockets",
+            [](PyBpatFile &self) {
+                if (!self.sockets) {
+                    py::list out;
+                    for (const BpatSocketInfo &s : self.file().sockets())
+                        out.append(socketRecord(s));
+                    self.sockets = std::move(out);
+                }
+                return py::list(self.sockets);
+            },
+            "The sockets (bpat.Socket records) in table order.")
+        .def_property_readonly(
+            "bones",
+            [](PyBpatFile &self) {
+                if (!self.bones) {
+                    const std::optional<Rig> rig = rigOf(self.file());
+                    py::list out;
+                    for (int b = 0; b < boneCountOf(self.file()); ++b) {
+                        py::dict f;
+                        f["index"] = b;
+                        f["name"] = rig ? rig->bone(b).name : QStringLiteral("bone %1").arg(b);
+                        f["parent"] = rig ? py::object(py::int_(rig->bone(b).parent)) : py::object(py::none());
+                        out.append(record("Bone", f));
+                    }
+                    self.bones = std::move(out);
+                }
+                return py::list(self.bones);
+            },
+            "The bones (bpat.Bone records): names and parents from the rig of the species and bone count (any era) or a "
+            "late-v3 file's own parent table; 'bone N' and parent None when the rig is unknown.")
+        .def(
+            "bone_index",
+            [](PyBpatFile &self, const QString &name) {
+                const std::optional<Rig> rig = rigOf(self.file());
+                const int index = rig ? rig->indexOf(name) : -1;
+                if (index < 0)
+                    raise(ErrorKind::NotFound, QStringLiteral("BONE_NOT_FOUND"),
+                          QStringLiteral("no bone '%1' in %2")
+                              .arg(name, rig ? rig->describeSource() : QStringLiteral("an unknown rig")),
+                          self.file().path());
+                return index;
+            },
+            py::arg("name"), "The index of a bone by its rig name.")
+        .def_property_readonly(
+            "rig",
+            [](const PyBpatFile &self) {
+                const std::optional<Rig> rig = rigOf(self.file());
+                py::dict d;
+                d["name"] = rig ? py::cast(rig->name()) : py::object(py::none());
+                d["source"] = !rig                              ? "unknown"
+                    : rig->source() == Rig::Source::Game        ? "game"
+                    : rig->source() == Rig::Source::Description ? "description"
+                                                                : "file_parents";
+                d["known_names"] = rig && rig->knownNames();
+                d["description"] =
+                    rig ? rig->describeSource() : QStringLiteral("unknown rig: bones named by index, parents unknown");
+                return d;
+            },
+            "Where the bones' names and parents come from, as `bpat info --json` says it.")
+        .def_property_readonly(
+            "sections",
+            [](const PyBpatFile &self) {
+                py::list out;
+                const SectionLayout layout = SectionLayout::of(self.file());
+                for (const LayoutSection &s : layout.sections()) {
+                    py::dict f;
+                    f["name"] = s.name;
+                    f["offset"] = s.offset;
+                    f["size"] = s.sizeOverflows ? py::object(py::none()) : py::object(py::int_(s.size));
+                    f["past_end"] = s.pastEnd;
+                    f["overlaps"] = s.overlaps;
+                    f["note"] = s.note;
+                    out.append(record("Section", f));
+                }
+                return out;
+            },
+            "The file's sections, sorted by offset (the Layout panel's).")
+        .def(
+            "validate",
+            [](const PyBpatFile &self, const py::object &profile, const py::object &era, bool deep, int maxIssues,
+               const py::object &motion,
+               int threads) { return validateOpened(self.file(), profile, era, deep, maxIssues, motion, threads); },
+            py::arg("profile") = py::none(), py::arg("game_era") = py::none(), py::arg("deep") = false, py::arg("max_issues") = 0,
+            py::arg("motion") = py::none(), py::arg("threads") = 0,
+            "bpat.validate() of this mapping (the bytes these views show).")
+        .def(
+            "analyze",
+            [](const PyBpatFile &self, const py::object &clips, const py::object &cycleTimes) {
+                return analyzeOpened(self.file(), clips, cycleTimes);
+            },
+            py::arg("clips") = py::none(), py::arg("cycle_times") = py::none(), "bpat.analyze() of this mapping.")
+        .def_property_readonly(
+            "findings", [](const PyBpatFile &self) { return structuralFindings(self.file()); },
+            "What keeps tables or the palette from being read (bpat.validate says everything).")
         .def("__repr__", [](const PyBpatFile &self) {
             if (self.closed())
                 return QStringLiteral("<bpat.BpatFile closed>");
             const BpatFile &f = self.file();
             return QStringLiteral("<bpat.BpatFile %1: %2, %3 bones, %4 clips, %5 frames>")
-                .arg(f.path(), format::dialectName(f.dialect())).arg(f.header().boneCount).arg(f.clips().size()).arg(f.header().frameTotal);
+                .arg(f.path(), format::dialectName(f.dialect()))
+                .arg(f.header().boneCount)
+                .arg(f.clips().size())
+                .arg(f.header().frameTotal);
         });
     bindBpatArrays(type);
 }

@@ -79,21 +79,16 @@ void raiseRefused(const QString &fallbackCode, const QString &message, const QSt
 py::dict location(const DiagnosticLocation &l)
 {
     using Kind = DiagnosticLocation::Kind;
-    static const char *const kinds[] = {"none", "text", "header", "clip", "socket", "palette", "socket_data",
-                                        "section", "extension", "bone_parent", "bind_palette", "contact"};
+    static const char *const kinds[] = {"none",        "text",    "header",    "clip",        "socket",       "palette",
+                                        "socket_data", "section", "extension", "bone_parent", "bind_palette", "contact"};
     py::dict out;
     out["kind"] = kinds[int(l.kind)];
     out["path"] = l.toString();
     switch (l.kind) {
-    case Kind::None:
-        break;
-    case Kind::Text:
-        out["text"] = l.text;
-        break;
+    case Kind::None: break;
+    case Kind::Text: out["text"] = l.text; break;
     case Kind::Header:
-    case Kind::Extension:
-        out["field"] = l.field;
-        break;
+    case Kind::Extension: out["field"] = l.field; break;
     case Kind::Clip:
     case Kind::Socket:
         out["index"] = l.index;
@@ -117,9 +112,7 @@ py::dict location(const DiagnosticLocation &l)
         }
         break;
     case Kind::BoneParent:
-    case Kind::BindPalette:
-        out["bone"] = l.bone;
-        break;
+    case Kind::BindPalette: out["bone"] = l.bone; break;
     }
     return out;
 }

@@ -17,8 +17,7 @@ namespace py = pybind11;
 
 namespace pybind11::detail {
 
-template <>
-struct type_caster<QString>
+template<> struct type_caster<QString>
 {
     PYBIND11_TYPE_CASTER(QString, const_name("str"));
 
@@ -44,8 +43,7 @@ struct type_caster<QString>
 };
 
 // QStringList <-> list of str.
-template <>
-struct type_caster<QList<QString>> : list_caster<QList<QString>, QString>
+template<> struct type_caster<QList<QString>> : list_caster<QList<QString>, QString>
 {
 };
 
@@ -66,7 +64,13 @@ QStringList pathList(const py::handle &paths);
 int dialectArgument(const py::handle &version); // a format::Dialect value
 
 // The module's exceptions (bpat/_errors.py).
-enum class ErrorKind { Error, File, NotFound, Usage, Refused };
+enum class ErrorKind {
+    Error,
+    File,
+    NotFound,
+    Usage,
+    Refused
+};
 [[noreturn]] void raise(ErrorKind kind, const QString &code, const QString &message, const QString &path = QString(),
                         const py::list &diagnostics = py::list());
 // A refusal whose findings say why: the code is the first error's (else `fallbackCode`).
@@ -82,8 +86,7 @@ py::list diagnostics(const Diagnostics &findings);
 py::object record(const char *type, const py::dict &fields);
 
 // None or the value.
-template <typename T>
-py::object optional(const std::optional<T> &value)
+template<typename T> py::object optional(const std::optional<T> &value)
 {
     return value ? py::cast(*value) : py::none();
 }

@@ -21,7 +21,8 @@ namespace {
 class PyDocument
 {
 public:
-    explicit PyDocument(const py::handle &pathArg) : m_path(pathArgument(pathArg))
+    explicit PyDocument(const py::handle &pathArg)
+        : m_path(pathArgument(pathArg))
     {
         QString error;
         std::optional<BpatFile> file = withoutGil([&] { return BpatFile::open(m_path, &error); });
@@ -32,7 +33,8 @@ public:
             // Why, with the validator's codes.
             const ValidationResult found = withoutGil([&] { return Validator().validate(*file); });
             raiseRefused(QStringLiteral("DOCUMENT_UNREADABLE"),
-                         QStringLiteral("%1: cannot be edited: %2").arg(NativeName::display(m_path), error), m_path, found.issues);
+                         QStringLiteral("%1: cannot be edited: %2").arg(NativeName::display(m_path), error), m_path,
+                         found.issues);
         }
         m_doc = std::move(*doc);
     }
@@ -61,7 +63,8 @@ public:
         if (const auto index = indexArgument(clip)) {
             if (*index >= -count && *index < count)
                 return int(*index < 0 ? *index + count : *index);
-            raise(ErrorKind::NotFound, QStringLiteral("CLIP_NOT_FOUND"), QStringLiteral("no clip %1 (the document has %2)").arg(*index).arg(count));
+            raise(ErrorKind::NotFound, QStringLiteral("CLIP_NOT_FOUND"),
+                  QStringLiteral("no clip %1 (the document has %2)").arg(*index).arg(count));
         }
         if (py::isinstance<py::str>(clip)) {
             const QString name = clip.cast<QString>();
@@ -72,7 +75,8 @@ public:
                 index = int(asIndex);
             if (index >= 0)
                 return index;
-            raise(ErrorKind::NotFound, QStringLiteral("CLIP_NOT_FOUND"), QStringLiteral("no clip named or numbered '%1'").arg(name));
+            raise(ErrorKind::NotFound, QStringLiteral("CLIP_NOT_FOUND"),
+                  QStringLiteral("no clip named or numbered '%1'").arg(name));
         }
         if (py::hasattr(clip, "index"))
             return clipIndex(clip.attr("index"));
@@ -99,7 +103,8 @@ public:
         } else {
             throw py::type_error("a socket is given by its index, its name or a bpat.Socket");
         }
-        raise(ErrorKind::NotFound, QStringLiteral("SOCKET_NOT_FOUND"), QStringLiteral("no socket %1").arg(py::str(socket).cast<QString>()));
+        raise(ErrorKind::NotFound, QStringLiteral("SOCKET_NOT_FOUND"),
+              QStringLiteral("no socket %1").arg(py::str(socket).cast<QString>()));
     }
 
     // A bone by index or by its name in the species' rig (as `bpat edit` takes it).
@@ -142,8 +147,10 @@ int markerArgument(const py::handle &marker)
     const QString key = marker.cast<QString>();
     const int index = format::markerIndex(key);
     if (index < 0)
-        raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
-              QStringLiteral("no marker '%1' (expected anticipation_start, weapon_release, contact, recover_unlocked or exit_safe)").arg(key));
+        raise(
+            ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
+            QStringLiteral("no marker '%1' (expected anticipation_start, weapon_release, contact, recover_unlocked or exit_safe)")
+                .arg(key));
     return index;
 }
 
@@ -163,7 +170,8 @@ py::list clipRecords(const BpatDocument &doc)
         if (doc.dialect() != format::Dialect::V1) {
             py::dict markers;
             for (int k = 0; k < format::MarkerCount; ++k)
-                markers[format::MarkerKeys[k]] = c.markers[k] == -1.0f ? py::object(py::none()) : py::object(py::float_(c.markers[k]));
+                markers[format::MarkerKeys[k]] =
+                    c.markers[k] == -1.0f ? py::object(py::none()) : py::object(py::float_(c.markers[k]));
             f["markers"] = markers;
         }
         if (format::isV3(doc.dialect())) {
@@ -193,136 +201,199 @@ void bindDocument(py::module_ &m)
         .def_property_readonly("bone_count", [](const PyDocument &d) { return d.doc().boneCount(); })
         .def_property_readonly("frame_total", [](const PyDocument &d) { return d.doc().frameTotal(); })
         .def_property_readonly("clips", [](const PyDocument &d) { return clipRecords(d.doc()); })
-        .def_property_readonly("sockets", [](const PyDocument &d) {
-            py::list out;
-            for (int i = 0; i < d.doc().socketCount(); ++i) {
-                const BpatSocket &s = d.doc().sockets().at(i);
-                py::dict f;
-                f["index"] = i;
-                f["name"] = s.name;
-                f["anchor_bone"] = s.anchorBone;
-                f["local_offset"] = py::make_tuple(s.localOffset.x(), s.localOffset.y(), s.localOffset.z());
-                out.append(record("Socket", f));
-            }
-            return out;
-        })
-        .def("rename_clip", [](PyDocument &d, const py::handle &clip, const QString &name) {
-            const int c = d.clipIndex(clip);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.renameClip(c, name, error); });
-        }, py::arg("clip"), py::arg("name"))
-        .def("set_fps", [](PyDocument &d, const py::handle &clip, float fps) {
-            const int c = d.clipIndex(clip);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.setClipFps(c, fps, error); });
-        }, py::arg("clip"), py::arg("fps"))
-        .def("set_loops", [](PyDocument &d, const py::handle &clip, bool loops) {
-            const int c = d.clipIndex(clip);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.setClipLoops(c, loops, error); });
-        }, py::arg("clip"), py::arg("loops"))
-        .def("set_marker", [](PyDocument &d, const py::handle &clip, const py::handle &marker, const py::object &phase) {
-            const int c = d.clipIndex(clip);
-            const int k = markerArgument(marker);
-            const float value = phase.is_none() ? -1.0f : phase.cast<float>();
-            d.edit([&](DocumentEditor &e, QString *error) { return e.setClipMarker(c, k, value, error); });
-        }, py::arg("clip"), py::arg("marker"), py::arg("phase"),
-        "v2 and v3: a marker's phase in [0, 1] (None clears it); marker keys as in Clip.markers.")
-        .def("clear_marker", [](PyDocument &d, const py::handle &clip, const py::handle &marker) {
-            const int c = d.clipIndex(clip);
-            const int k = markerArgument(marker);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.clearClipMarker(c, k, error); });
-        }, py::arg("clip"), py::arg("marker"))
-        .def("remove_clip", [](PyDocument &d, const py::handle &clip) {
-            const int c = d.clipIndex(clip);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.removeClip(c, error); });
-        }, py::arg("clip"))
-        .def("move_clip", [](PyDocument &d, const py::handle &clip, int to) {
-            const int c = d.clipIndex(clip);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.moveClip(c, to, error); });
-        }, py::arg("clip"), py::arg("to"))
-        .def("duplicate_clip", [](PyDocument &d, const py::handle &clip, const py::object &name) {
-            const int c = d.clipIndex(clip);
-            const QString newName = name.is_none() ? QString() : name.cast<QString>();
-            d.edit([&](DocumentEditor &e, QString *error) { return e.duplicateClip(c, newName, error); });
-        }, py::arg("clip"), py::arg("name") = py::none(), "A copy right after the clip (named '<name>_copy' by default).")
-        .def("trim_clip", [](PyDocument &d, const py::handle &clip, quint32 first, quint32 last) {
-            const int c = d.clipIndex(clip);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.trimClip(c, first, last, error); });
-        }, py::arg("clip"), py::arg("first"), py::arg("last"), "Keeps frames first..last (inclusive).")
-        .def("split_clip", [](PyDocument &d, const py::handle &clip, quint32 frame, const py::object &name) {
-            const int c = d.clipIndex(clip);
-            const QString second = name.is_none() ? QString() : name.cast<QString>();
-            d.edit([&](DocumentEditor &e, QString *error) { return e.splitClip(c, frame, second, error); });
-        }, py::arg("clip"), py::arg("frame"), py::arg("name") = py::none(),
-        "Frames from `frame` on become a new clip after it (named '<name>_b' by default).")
-        .def("import_clips", [](PyDocument &d, const py::handle &source, const py::object &clips, bool renameOnConflict,
-                                bool allowOtherSpecies) {
-            PyDocument other(source);
-            QList<int> chosen;
-            if (!clips.is_none()) {
-                for (const py::handle &c : py::iter(clips))
-                    chosen.append(other.clipIndex(c));
-            }
-            d.edit([&](DocumentEditor &e, QString *error) {
-                return e.importClips(other.doc(), chosen, DocumentEditor::ImportOptions{renameOnConflict, allowOtherSpecies}, error);
-            });
-            // Clips from a file of another version carry what that version had (as `bpat merge`).
-            return VersionConverter::completeNewClips(d.doc());
-        }, py::arg("source"), py::arg("clips") = py::none(), py::arg("rename_on_conflict") = false,
-        py::arg("allow_other_species") = false,
-        "Appends clips of another BPAT file of the same species and bone count (all by default), as `bpat merge`; "
-        "returns the warnings of settling them into this version.")
-        .def("add_socket", [](PyDocument &d, const QString &name, const py::handle &bone, const py::handle &offset) {
-            const BpatSocket socket{name, d.boneIndex(bone), vector3(offset)};
-            d.edit([&](DocumentEditor &e, QString *error) { return e.addSocket(socket, error); });
-        }, py::arg("name"), py::arg("bone"), py::arg("offset") = py::make_tuple(0.0f, 0.0f, 0.0f),
-        "A socket on a bone (index or rig name) at an offset in the bone's space; socket rows are recomputed.")
-        .def("remove_socket", [](PyDocument &d, const py::handle &socket) {
-            const int s = d.socketIndex(socket);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.removeSocket(s, error); });
-        }, py::arg("socket"))
-        .def("rename_socket", [](PyDocument &d, const py::handle &socket, const QString &name) {
-            const int s = d.socketIndex(socket);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.renameSocket(s, name, error); });
-        }, py::arg("socket"), py::arg("name"))
-        .def("set_socket_anchor", [](PyDocument &d, const py::handle &socket, const py::handle &bone) {
-            const int s = d.socketIndex(socket);
-            const quint32 b = d.boneIndex(bone);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.setSocketAnchor(s, b, error); });
-        }, py::arg("socket"), py::arg("bone"))
-        .def("set_socket_offset", [](PyDocument &d, const py::handle &socket, const py::handle &offset) {
-            const int s = d.socketIndex(socket);
-            const QVector3D v = vector3(offset);
-            d.edit([&](DocumentEditor &e, QString *error) { return e.setSocketOffset(s, v, error); });
-        }, py::arg("socket"), py::arg("offset"))
-        .def("convert", [](PyDocument &d, const py::handle &version) {
-            ConvertOptions options;
-            options.target = format::Dialect(dialectArgument(version));
-            BpatDocument converted = d.doc();
-            const ConvertResult r = withoutGil([&] { return VersionConverter::convert(converted, options); });
-            if (!r.ok)
-                raise(ErrorKind::Refused, QStringLiteral("CONVERT_REFUSED"), QStringLiteral("cannot convert: %1").arg(r.error), d.path());
-            d.doc() = std::move(converted);
-            return r.warnings;
-        }, py::arg("version"),
-        "Converts the document to another version (VersionConverter, as `bpat merge --format-version`); returns the "
-        "warnings (what was dropped or filled in). bpat.convert() converts a file of any size without reading it whole.")
-        .def("check", [](const PyDocument &d) {
-            const BpatSaver::Result r = withoutGil([&] { return BpatSaver::check(d.doc()); });
-            return diagnostics(r.validation.issues);
-        }, "The findings on the bytes save() would write (spec profile), without writing.")
-        .def("save", [](const PyDocument &d, const py::handle &outArg) {
-            const QString out = pathArgument(outArg);
-            const BpatSaver::Result r = withoutGil([&] { return BpatSaver::save(d.doc(), out); });
-            if (!r.saved)
-                raiseRefused(QStringLiteral("WRITE_FAILED"), QStringLiteral("%1 not written: %2").arg(NativeName::display(out), r.error), out,
-                             r.validation.issues);
-            return diagnostics(r.validation.issues);
-        }, py::arg("path"),
-        "Validates the document's bytes and replaces `path` atomically (it may be the file it was read from). "
-        "bpat.RefusedError (the first error's code, with the findings) leaves `path` untouched. Returns the findings "
-        "(warnings).")
+        .def_property_readonly("sockets",
+                               [](const PyDocument &d) {
+                                   py::list out;
+                                   for (int i = 0; i < d.doc().socketCount(); ++i) {
+                                       const BpatSocket &s = d.doc().sockets().at(i);
+                                       py::dict f;
+                                       f["index"] = i;
+                                       f["name"] = s.name;
+                                       f["anchor_bone"] = s.anchorBone;
+                                       f["local_offset"] =
+                                           py::make_tuple(s.localOffset.x(), s.localOffset.y(), s.localOffset.z());
+                                       out.append(record("Socket", f));
+                                   }
+                                   return out;
+                               })
+        .def(
+            "rename_clip",
+            [](PyDocument &d, const py::handle &clip, const QString &name) {
+                const int c = d.clipIndex(clip);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.renameClip(c, name, error); });
+            },
+            py::arg("clip"), py::arg("name"))
+        .def(
+            "set_fps",
+            [](PyDocument &d, const py::handle &clip, float fps) {
+                const int c = d.clipIndex(clip);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.setClipFps(c, fps, error); });
+            },
+            py::arg("clip"), py::arg("fps"))
+        .def(
+            "set_loops",
+            [](PyDocument &d, const py::handle &clip, bool loops) {
+                const int c = d.clipIndex(clip);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.setClipLoops(c, loops, error); });
+            },
+            py::arg("clip"), py::arg("loops"))
+        .def(
+            "set_marker",
+            [](PyDocument &d, const py::handle &clip, const py::handle &marker, const py::object &phase) {
+                const int c = d.clipIndex(clip);
+                const int k = markerArgument(marker);
+                const float value = phase.is_none() ? -1.0f : phase.cast<float>();
+                d.edit([&](DocumentEditor &e, QString *error) { return e.setClipMarker(c, k, value, error); });
+            },
+            py::arg("clip"), py::arg("marker"), py::arg("phase"),
+            "v2 and v3: a marker's phase in [0, 1] (None clears it); marker keys as in Clip.markers.")
+        .def(
+            "clear_marker",
+            [](PyDocument &d, const py::handle &clip, const py::handle &marker) {
+                const int c = d.clipIndex(clip);
+                const int k = markerArgument(marker);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.clearClipMarker(c, k, error); });
+            },
+            py::arg("clip"), py::arg("marker"))
+        .def(
+            "remove_clip",
+            [](PyDocument &d, const py::handle &clip) {
+                const int c = d.clipIndex(clip);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.removeClip(c, error); });
+            },
+            py::arg("clip"))
+        .def(
+            "move_clip",
+            [](PyDocument &d, const py::handle &clip, int to) {
+                const int c = d.clipIndex(clip);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.moveClip(c, to, error); });
+            },
+            py::arg("clip"), py::arg("to"))
+        .def(
+            "duplicate_clip",
+            [](PyDocument &d, const py::handle &clip, const py::object &name) {
+                const int c = d.clipIndex(clip);
+                const QString newName = name.is_none() ? QString() : name.cast<QString>();
+                d.edit([&](DocumentEditor &e, QString *error) { return e.duplicateClip(c, newName, error); });
+            },
+            py::arg("clip"), py::arg("name") = py::none(), "A copy right after the clip (named '<name>_copy' by default).")
+        .def(
+            "trim_clip",
+            [](PyDocument &d, const py::handle &clip, quint32 first, quint32 last) {
+                const int c = d.clipIndex(clip);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.trimClip(c, first, last, error); });
+            },
+            py::arg("clip"), py::arg("first"), py::arg("last"), "Keeps frames first..last (inclusive).")
+        .def(
+            "split_clip",
+            [](PyDocument &d, const py::handle &clip, quint32 frame, const py::object &name) {
+                const int c = d.clipIndex(clip);
+                const QString second = name.is_none() ? QString() : name.cast<QString>();
+                d.edit([&](DocumentEditor &e, QString *error) { return e.splitClip(c, frame, second, error); });
+            },
+            py::arg("clip"), py::arg("frame"), py::arg("name") = py::none(),
+            "Frames from `frame` on become a new clip after it (named '<name>_b' by default).")
+        .def(
+            "import_clips",
+            [](PyDocument &d, const py::handle &source, const py::object &clips, bool renameOnConflict, bool allowOtherSpecies) {
+                PyDocument other(source);
+                QList<int> chosen;
+                if (!clips.is_none()) {
+                    for (const py::handle &c : py::iter(clips))
+                        chosen.append(other.clipIndex(c));
+                }
+                d.edit([&](DocumentEditor &e, QString *error) {
+                    return e.importClips(other.doc(), chosen, DocumentEditor::ImportOptions{renameOnConflict, allowOtherSpecies},
+                                         error);
+                });
+                // Clips from a file of another version carry what that version had (as `bpat merge`).
+                return VersionConverter::completeNewClips(d.doc());
+            },
+            py::arg("source"), py::arg("clips") = py::none(), py::arg("rename_on_conflict") = false,
+            py::arg("allow_other_species") = false,
+            "Appends clips of another BPAT file of the same species and bone count (all by default), as `bpat merge`; "
+            "returns the warnings of settling them into this version.")
+        .def(
+            "add_socket",
+            [](PyDocument &d, const QString &name, const py::handle &bone, const py::handle &offset) {
+                const BpatSocket socket{name, d.boneIndex(bone), vector3(offset)};
+                d.edit([&](DocumentEditor &e, QString *error) { return e.addSocket(socket, error); });
+            },
+            py::arg("name"), py::arg("bone"), py::arg("offset") = py::make_tuple(0.0f, 0.0f, 0.0f),
+            "A socket on a bone (index or rig name) at an offset in the bone's space; socket rows are recomputed.")
+        .def(
+            "remove_socket",
+            [](PyDocument &d, const py::handle &socket) {
+                const int s = d.socketIndex(socket);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.removeSocket(s, error); });
+            },
+            py::arg("socket"))
+        .def(
+            "rename_socket",
+            [](PyDocument &d, const py::handle &socket, const QString &name) {
+                const int s = d.socketIndex(socket);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.renameSocket(s, name, error); });
+            },
+            py::arg("socket"), py::arg("name"))
+        .def(
+            "set_socket_anchor",
+            [](PyDocument &d, const py::handle &socket, const py::handle &bone) {
+                const int s = d.socketIndex(socket);
+                const quint32 b = d.boneIndex(bone);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.setSocketAnchor(s, b, error); });
+            },
+            py::arg("socket"), py::arg("bone"))
+        .def(
+            "set_socket_offset",
+            [](PyDocument &d, const py::handle &socket, const py::handle &offset) {
+                const int s = d.socketIndex(socket);
+                const QVector3D v = vector3(offset);
+                d.edit([&](DocumentEditor &e, QString *error) { return e.setSocketOffset(s, v, error); });
+            },
+            py::arg("socket"), py::arg("offset"))
+        .def(
+            "convert",
+            [](PyDocument &d, const py::handle &version) {
+                ConvertOptions options;
+                options.target = format::Dialect(dialectArgument(version));
+                BpatDocument converted = d.doc();
+                const ConvertResult r = withoutGil([&] { return VersionConverter::convert(converted, options); });
+                if (!r.ok)
+                    raise(ErrorKind::Refused, QStringLiteral("CONVERT_REFUSED"),
+                          QStringLiteral("cannot convert: %1").arg(r.error), d.path());
+                d.doc() = std::move(converted);
+                return r.warnings;
+            },
+            py::arg("version"),
+            "Converts the document to another version (VersionConverter, as `bpat merge --format-version`); returns the "
+            "warnings (what was dropped or filled in). bpat.convert() converts a file of any size without reading it whole.")
+        .def(
+            "check",
+            [](const PyDocument &d) {
+                const BpatSaver::Result r = withoutGil([&] { return BpatSaver::check(d.doc()); });
+                return diagnostics(r.validation.issues);
+            },
+            "The findings on the bytes save() would write (spec profile), without writing.")
+        .def(
+            "save",
+            [](const PyDocument &d, const py::handle &outArg) {
+                const QString out = pathArgument(outArg);
+                const BpatSaver::Result r = withoutGil([&] { return BpatSaver::save(d.doc(), out); });
+                if (!r.saved)
+                    raiseRefused(QStringLiteral("WRITE_FAILED"),
+                                 QStringLiteral("%1 not written: %2").arg(NativeName::display(out), r.error), out,
+                                 r.validation.issues);
+                return diagnostics(r.validation.issues);
+            },
+            py::arg("path"),
+            "Validates the document's bytes and replaces `path` atomically (it may be the file it was read from). "
+            "bpat.RefusedError (the first error's code, with the findings) leaves `path` untouched. Returns the findings "
+            "(warnings).")
         .def("__repr__", [](const PyDocument &d) {
             return QStringLiteral("<bpat.Document %1: %2, %3 clips, %4 sockets>")
-                .arg(d.path(), format::dialectName(d.doc().dialect())).arg(d.doc().clipCount()).arg(d.doc().socketCount());
+                .arg(d.path(), format::dialectName(d.doc().dialect()))
+                .arg(d.doc().clipCount())
+                .arg(d.doc().socketCount());
         });
 }
 

@@ -25,8 +25,8 @@ struct Mapping
 };
 
 // A read-only array over [data, ...) of the mapping with the given shape and strides (bytes).
-py::array view(const std::shared_ptr<Mapping> &owner, const void *data, const py::dtype &dtype,
-               std::vector<py::ssize_t> shape, std::vector<py::ssize_t> strides);
+py::array view(const std::shared_ptr<Mapping> &owner, const void *data, const py::dtype &dtype, std::vector<py::ssize_t> shape,
+               std::vector<py::ssize_t> strides);
 
 // An index into a sequence of `size` items, Python style (-1 is the last); nullopt when out of range.
 std::optional<quint64> pyIndex(qint64 index, quint64 size);

@@ -19,7 +19,11 @@ using Animation = std::shared_ptr<const InputAnimation>;
 class PyCurve
 {
 public:
-    PyCurve(Animation animation, CurveRef ref) : m_animation(std::move(animation)), m_ref(std::move(ref)) {}
+    PyCurve(Animation animation, CurveRef ref)
+        : m_animation(std::move(animation))
+        , m_ref(std::move(ref))
+    {
+    }
     const CurveRef &ref() const { return m_ref; }
 
     // The curve at every time of `times` (any shape): float64, or bool for a bool curve.
@@ -97,7 +101,9 @@ class PyRecording
 {
 public:
     PyRecording(Animation animation, QString path, Diagnostics warnings)
-        : m_animation(std::move(animation)), m_path(std::move(path)), m_warnings(std::move(warnings))
+        : m_animation(std::move(animation))
+        , m_path(std::move(path))
+        , m_warnings(std::move(warnings))
     {
     }
     const InputAnimation &animation() const { return *m_animation; }
@@ -138,7 +144,8 @@ py::object openRecording(const QString &path)
     std::optional<InputAnimation> animation = withoutGil([&] { return reader.readFile(path); });
     if (!animation) {
         const Diagnostics &found = reader.diagnostics();
-        const auto first = std::find_if(found.cbegin(), found.cend(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
+        const auto first =
+            std::find_if(found.cbegin(), found.cend(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
         raise(ErrorKind::File, first == found.cend() ? QStringLiteral("ANIM_READ_ERROR") : first->code,
               QStringLiteral("%1: %2").arg(path, reader.errorString()), path, diagnostics(found));
     }
@@ -149,7 +156,8 @@ void bindRecording(py::module_ &m)
 {
     py::class_<PyCurve>(m, "Curve", "A curve of a recording; sample() evaluates it exactly as the core does (Unity's rules).")
         .def_property_readonly("name", [](const PyCurve &c) { return c.ref().name; })
-        .def_property_readonly("type", [](const PyCurve &c) { return curveTypeName(c.ref().type()); }, "'float' or 'bool'.")
+        .def_property_readonly(
+            "type", [](const PyCurve &c) { return curveTypeName(c.ref().type()); }, "'float' or 'bool'.")
         .def_property_readonly("key_count", [](const PyCurve &c) { return c.ref().keyCount(); })
         .def_property_readonly("first_time", [](const PyCurve &c) { return c.ref().firstTime(); })
         .def_property_readonly("last_time", [](const PyCurve &c) { return c.ref().lastTime(); })
@@ -164,7 +172,9 @@ void bindRecording(py::module_ &m)
         .def("__call__", &PyCurve::at, py::arg("time"), "The value at one time.")
         .def("__len__", [](const PyCurve &c) { return c.ref().keyCount(); })
         .def("__repr__", [](const PyCurve &c) {
-            return QStringLiteral("<bpat.Curve %1 (%2, %3 keys)>").arg(c.ref().name, curveTypeName(c.ref().type())).arg(c.ref().keyCount());
+            return QStringLiteral("<bpat.Curve %1 (%2, %3 keys)>")
+                .arg(c.ref().name, curveTypeName(c.ref().type()))
+                .arg(c.ref().keyCount());
         });
 
     py::class_<PyRecording>(m, "Recording",
@@ -176,66 +186,80 @@ void bindRecording(py::module_ &m)
         .def_property_readonly("has_camera", [](const PyRecording &r) { return r.animation().hasCamera(); })
         .def_property_readonly("has_hands", [](const PyRecording &r) { return r.animation().hasHands(); })
         .def_property_readonly("has_eye_gaze", [](const PyRecording &r) { return r.animation().hasEyeGaze(); })
-        .def_property_readonly("duration", [](const PyRecording &r) { return r.animation().duration(); },
-                               "The largest last-key time over all curves (seconds).")
+        .def_property_readonly(
+            "duration", [](const PyRecording &r) { return r.animation().duration(); },
+            "The largest last-key time over all curves (seconds).")
         .def_property_readonly("start_time", [](const PyRecording &r) { return r.animation().startTime(); })
         .def_property_readonly("key_count", [](const PyRecording &r) { return r.animation().keyCount(); })
-        .def_property_readonly("curve_names", [](const PyRecording &r) {
-            QStringList names;
-            for (const CurveRef &c : r.animation().curves())
-                names << c.name;
-            return names;
-        }, "The names of the curves the recording holds, in file order.")
-        .def_property_readonly("curves", [](const PyRecording &r) {
-            py::dict out;
-            for (const CurveRef &c : r.animation().curves())
-                out[py::cast(c.name)] = r.curve(c.name);
-            return out;
-        }, "Every curve by name (a dict in file order).")
+        .def_property_readonly(
+            "curve_names",
+            [](const PyRecording &r) {
+                QStringList names;
+                for (const CurveRef &c : r.animation().curves())
+                    names << c.name;
+                return names;
+            },
+            "The names of the curves the recording holds, in file order.")
+        .def_property_readonly(
+            "curves",
+            [](const PyRecording &r) {
+                py::dict out;
+                for (const CurveRef &c : r.animation().curves())
+                    out[py::cast(c.name)] = r.curve(c.name);
+                return out;
+            },
+            "Every curve by name (a dict in file order).")
         .def("curve", &PyRecording::curve, py::arg("name"), "A curve by name (bpat.NotFoundError CURVE_NOT_FOUND otherwise).")
         .def("__getitem__", &PyRecording::curve)
         .def("__contains__", [](const PyRecording &r, const QString &name) { return !r.animation().curve(name).isNull(); })
         .def("__len__", [](const PyRecording &r) { return r.animation().curveCount(); })
-        .def("sample", [](const PyRecording &r, const py::handle &times, const py::object &names) {
-            QStringList chosen;
-            if (names.is_none()) {
-                for (const CurveRef &c : r.animation().curves())
-                    chosen << c.name;
-            } else {
-                for (const py::handle &n : py::iter(names))
-                    chosen << n.cast<QString>();
-            }
-            const auto t = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(times);
-            if (!t || t.ndim() != 1)
-                throw py::type_error("sample() takes a 1-D array of times in seconds");
-            py::array_t<double> out({t.shape(0), py::ssize_t(chosen.size())});
-            auto columns = out.mutable_unchecked<2>();
-            for (qsizetype c = 0; c < chosen.size(); ++c) {
-                const PyCurve curve = r.curve(chosen.at(c));
-                const py::array values = curve.sample(t);
-                const auto as = py::array_t<double, py::array::forcecast>::ensure(values);
-                for (py::ssize_t i = 0; i < t.shape(0); ++i)
-                    columns(i, py::ssize_t(c)) = as.at(i);
-            }
-            return out;
-        }, py::arg("times"), py::arg("names") = py::none(),
-        "Several curves at once: shape (len(times), len(names)) float64 (bool curves as 0 or 1), every curve when "
-        "`names` is None.")
-        .def_property_readonly("markers", [](const PyRecording &r) {
-            py::list out;
-            for (const InputAnimationMarker &mk : r.animation().markers()) {
-                py::dict f;
-                f["time"] = mk.time;
-                f["name"] = mk.name;
-                out.append(record("Marker", f));
-            }
-            return out;
-        })
-        .def_property_readonly("warnings", [](const PyRecording &r) { return diagnostics(r.warnings()); },
-                               "What the reader warned about (bpat.Diagnostic records).")
+        .def(
+            "sample",
+            [](const PyRecording &r, const py::handle &times, const py::object &names) {
+                QStringList chosen;
+                if (names.is_none()) {
+                    for (const CurveRef &c : r.animation().curves())
+                        chosen << c.name;
+                } else {
+                    for (const py::handle &n : py::iter(names))
+                        chosen << n.cast<QString>();
+                }
+                const auto t = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(times);
+                if (!t || t.ndim() != 1)
+                    throw py::type_error("sample() takes a 1-D array of times in seconds");
+                py::array_t<double> out({t.shape(0), py::ssize_t(chosen.size())});
+                auto columns = out.mutable_unchecked<2>();
+                for (qsizetype c = 0; c < chosen.size(); ++c) {
+                    const PyCurve curve = r.curve(chosen.at(c));
+                    const py::array values = curve.sample(t);
+                    const auto as = py::array_t<double, py::array::forcecast>::ensure(values);
+                    for (py::ssize_t i = 0; i < t.shape(0); ++i)
+                        columns(i, py::ssize_t(c)) = as.at(i);
+                }
+                return out;
+            },
+            py::arg("times"), py::arg("names") = py::none(),
+            "Several curves at once: shape (len(times), len(names)) float64 (bool curves as 0 or 1), every curve when "
+            "`names` is None.")
+        .def_property_readonly("markers",
+                               [](const PyRecording &r) {
+                                   py::list out;
+                                   for (const InputAnimationMarker &mk : r.animation().markers()) {
+                                       py::dict f;
+                                       f["time"] = mk.time;
+                                       f["name"] = mk.name;
+                                       out.append(record("Marker", f));
+                                   }
+                                   return out;
+                               })
+        .def_property_readonly(
+            "warnings", [](const PyRecording &r) { return diagnostics(r.warnings()); },
+            "What the reader warned about (bpat.Diagnostic records).")
         .def("__repr__", [](const PyRecording &r) {
             return QStringLiteral("<bpat.Recording %1: version %2, %3 curves, %4 keys, %5 s>")
-                .arg(r.path(), r.animation().versionString()).arg(r.animation().curveCount()).arg(r.animation().keyCount())
+                .arg(r.path(), r.animation().versionString())
+                .arg(r.animation().curveCount())
+                .arg(r.animation().keyCount())
                 .arg(r.animation().duration());
         });
 }

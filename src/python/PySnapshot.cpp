@@ -14,7 +14,11 @@ namespace {
 class PySnapshotFile
 {
 public:
-    explicit PySnapshotFile(BpsmFile file) : m_mapping(std::make_shared<Mapping>()) { m_mapping->bpsm = std::move(file); }
+    explicit PySnapshotFile(BpsmFile file)
+        : m_mapping(std::make_shared<Mapping>())
+    {
+        m_mapping->bpsm = std::move(file);
+    }
 
     const BpsmFile &file() const
     {
@@ -81,91 +85,105 @@ void bindSnapshot(py::module_ &m)
         .def("close", &PySnapshotFile::close)
         .def("__enter__", [](py::object self) { return self; })
         .def("__exit__", [](PySnapshotFile &self, const py::args &) { self.close(); })
-        .def_property_readonly("header", [](const PySnapshotFile &self) {
-            const BpsmHeader &h = self.file().header();
-            py::dict d;
-            d["magic"] = py::bytes(h.magic.data(), h.magic.size());
-            d["version"] = h.version;
-            d["species_id"] = h.speciesId;
-            d["lod"] = h.lod;
-            d["vertex_count"] = h.vertexCount;
-            d["index_count"] = h.indexCount;
-            d["clip_count"] = h.clipCount;
-            d["frame_total"] = h.frameTotal;
-            d["string_table_size"] = h.stringTableSize;
-            d["reserved"] = h.reserved;
-            d["clip_table_offset"] = h.clipTableOffset;
-            d["string_table_offset"] = h.stringTableOffset;
-            d["index_data_offset"] = h.indexDataOffset;
-            d["vertex_data_offset"] = h.vertexDataOffset;
-            return d;
-        })
+        .def_property_readonly("header",
+                               [](const PySnapshotFile &self) {
+                                   const BpsmHeader &h = self.file().header();
+                                   py::dict d;
+                                   d["magic"] = py::bytes(h.magic.data(), h.magic.size());
+                                   d["version"] = h.version;
+                                   d["species_id"] = h.speciesId;
+                                   d["lod"] = h.lod;
+                                   d["vertex_count"] = h.vertexCount;
+                                   d["index_count"] = h.indexCount;
+                                   d["clip_count"] = h.clipCount;
+                                   d["frame_total"] = h.frameTotal;
+                                   d["string_table_size"] = h.stringTableSize;
+                                   d["reserved"] = h.reserved;
+                                   d["clip_table_offset"] = h.clipTableOffset;
+                                   d["string_table_offset"] = h.stringTableOffset;
+                                   d["index_data_offset"] = h.indexDataOffset;
+                                   d["vertex_data_offset"] = h.vertexDataOffset;
+                                   return d;
+                               })
         .def_property_readonly("version", [](const PySnapshotFile &self) { return self.file().header().version; })
         .def_property_readonly("species_id", [](const PySnapshotFile &self) { return self.file().header().speciesId; })
-        .def_property_readonly("species", [](const PySnapshotFile &self) {
-            const QString name = format::speciesName(self.file().header().speciesId);
-            return name.isEmpty() ? py::object(py::none()) : py::cast(name);
-        })
+        .def_property_readonly("species",
+                               [](const PySnapshotFile &self) {
+                                   const QString name = format::speciesName(self.file().header().speciesId);
+                                   return name.isEmpty() ? py::object(py::none()) : py::cast(name);
+                               })
         .def_property_readonly("lod", [](const PySnapshotFile &self) { return self.file().header().lod; })
         .def_property_readonly("vertex_count", [](const PySnapshotFile &self) { return self.file().header().vertexCount; })
         .def_property_readonly("index_count", [](const PySnapshotFile &self) { return self.file().header().indexCount; })
         .def_property_readonly("frame_total", [](const PySnapshotFile &self) { return self.file().header().frameTotal; })
-        .def_property_readonly("clips", [](const PySnapshotFile &self) {
-            py::list out;
-            for (const BpsmClipInfo &c : self.file().clips()) {
-                py::dict f;
-                f["index"] = c.index;
-                f["name"] = c.name;
-                f["frames"] = c.frameCount;
-                f["frame_offset"] = c.frameOffset;
-                f["name_valid"] = c.nameValid();
-                out.append(record("SnapshotClip", f));
-            }
-            return out;
-        })
-        .def_property_readonly_static("vertex_dtype", [](const py::object &) { return vertexDtype(); },
-                                      "The NumPy dtype of one vertex (56 bytes: position, normal, uv, bones, weights, color_role, pad).")
-        .def_property_readonly("indices", [](const PySnapshotFile &self) {
-            const BpsmFile &f = self.file();
-            if (!f.indexDataInBounds())
-                raise(ErrorKind::File, QStringLiteral("BPSM_INDEX_DATA_OUT_OF_BOUNDS"),
-                      QStringLiteral("the index data is not inside the file (run bpat.validate for details)"), f.path());
-            const auto *at = reinterpret_cast<const uchar *>(f.bytes().data()) + f.header().indexDataOffset;
-            return view(self.mapping(), at, py::dtype("<u4"), {py::ssize_t(f.header().indexCount)}, {4});
-        }, "The triangle list's vertex indices: a read-only uint32 view.")
-        .def("vertices", [](const PySnapshotFile &self, const py::handle &clipArg, const py::object &frame) {
-            const int clip = self.clipIndex(clipArg);
-            const BpsmFile &f = self.file();
-            const BpsmClipInfo &c = f.clips().at(clip);
-            if (!f.vertexDataInBounds() || quint64(c.frameOffset) + c.frameCount > f.header().frameTotal)
-                raise(ErrorKind::File, QStringLiteral("BPSM_VERTEX_DATA_OUT_OF_BOUNDS"),
-                      QStringLiteral("clip '%1': its vertices are not inside the file (run bpat.validate for details)").arg(c.name),
-                      f.path());
-            const py::ssize_t n = py::ssize_t(f.header().vertexCount);
-            const py::ssize_t stride = py::ssize_t(bpsm::VertexSize);
-            quint64 first = c.frameOffset;
-            if (!frame.is_none()) {
-                const qint64 k = frame.cast<qint64>();
-                const auto at = pyIndex(k, c.frameCount);
-                if (!at)
-                    raise(ErrorKind::NotFound, QStringLiteral("FRAME_NOT_FOUND"),
-                          QStringLiteral("clip '%1' has no frame %2").arg(c.name).arg(k), f.path());
-                first += *at;
-            }
-            const auto *at = reinterpret_cast<const uchar *>(f.bytes().data()) + f.header().vertexDataOffset
-                           + first * quint64(n) * quint64(stride);
-            if (!frame.is_none())
-                return view(self.mapping(), at, vertexDtype(), {n}, {stride});
-            return view(self.mapping(), at, vertexDtype(), {py::ssize_t(c.frameCount), n}, {n * stride, stride});
-        }, py::arg("clip"), py::arg("frame") = py::none(),
-        "The clip's pre-skinned vertices: a read-only structured view of shape (frames, vertices), or (vertices,) for "
-        "one frame; v['position'] is a float32 (..., 3) view.")
+        .def_property_readonly("clips",
+                               [](const PySnapshotFile &self) {
+                                   py::list out;
+                                   for (const BpsmClipInfo &c : self.file().clips()) {
+                                       py::dict f;
+                                       f["index"] = c.index;
+                                       f["name"] = c.name;
+                                       f["frames"] = c.frameCount;
+                                       f["frame_offset"] = c.frameOffset;
+                                       f["name_valid"] = c.nameValid();
+                                       out.append(record("SnapshotClip", f));
+                                   }
+                                   return out;
+                               })
+        .def_property_readonly_static(
+            "vertex_dtype", [](const py::object &) { return vertexDtype(); },
+            "The NumPy dtype of one vertex (56 bytes: position, normal, uv, bones, weights, color_role, pad).")
+        .def_property_readonly(
+            "indices",
+            [](const PySnapshotFile &self) {
+                const BpsmFile &f = self.file();
+                if (!f.indexDataInBounds())
+                    raise(ErrorKind::File, QStringLiteral("BPSM_INDEX_DATA_OUT_OF_BOUNDS"),
+                          QStringLiteral("the index data is not inside the file (run bpat.validate for details)"), f.path());
+                const auto *at = reinterpret_cast<const uchar *>(f.bytes().data()) + f.header().indexDataOffset;
+                return view(self.mapping(), at, py::dtype("<u4"), {py::ssize_t(f.header().indexCount)}, {4});
+            },
+            "The triangle list's vertex indices: a read-only uint32 view.")
+        .def(
+            "vertices",
+            [](const PySnapshotFile &self, const py::handle &clipArg, const py::object &frame) {
+                const int clip = self.clipIndex(clipArg);
+                const BpsmFile &f = self.file();
+                const BpsmClipInfo &c = f.clips().at(clip);
+                if (!f.vertexDataInBounds() || quint64(c.frameOffset) + c.frameCount > f.header().frameTotal)
+                    raise(ErrorKind::File, QStringLiteral("BPSM_VERTEX_DATA_OUT_OF_BOUNDS"),
+                          QStringLiteral("clip '%1': its vertices are not inside the file (run bpat.validate for details)")
+                              .arg(c.name),
+                          f.path());
+                const py::ssize_t n = py::ssize_t(f.header().vertexCount);
+                const py::ssize_t stride = py::ssize_t(bpsm::VertexSize);
+                quint64 first = c.frameOffset;
+                if (!frame.is_none()) {
+                    const qint64 k = frame.cast<qint64>();
+                    const auto at = pyIndex(k, c.frameCount);
+                    if (!at)
+                        raise(ErrorKind::NotFound, QStringLiteral("FRAME_NOT_FOUND"),
+                              QStringLiteral("clip '%1' has no frame %2").arg(c.name).arg(k), f.path());
+                    first += *at;
+                }
+                const auto *at = reinterpret_cast<const uchar *>(f.bytes().data()) + f.header().vertexDataOffset
+                    + first * quint64(n) * quint64(stride);
+                if (!frame.is_none())
+                    return view(self.mapping(), at, vertexDtype(), {n}, {stride});
+                return view(self.mapping(), at, vertexDtype(), {py::ssize_t(c.frameCount), n}, {n * stride, stride});
+            },
+            py::arg("clip"), py::arg("frame") = py::none(),
+            "The clip's pre-skinned vertices: a read-only structured view of shape (frames, vertices), or (vertices,) for "
+            "one frame; v['position'] is a float32 (..., 3) view.")
         .def("__repr__", [](const PySnapshotFile &self) {
             if (self.closed())
                 return QStringLiteral("<bpat.SnapshotFile closed>");
             const BpsmFile &f = self.file();
             return QStringLiteral("<bpat.SnapshotFile %1: %2 vertices, %3 clips, %4 frames>")
-                .arg(f.path()).arg(f.header().vertexCount).arg(f.clips().size()).arg(f.header().frameTotal);
+                .arg(f.path())
+                .arg(f.header().vertexCount)
+                .arg(f.clips().size())
+                .arg(f.header().frameTotal);
         });
 }
 

@@ -15,8 +15,7 @@ namespace bpat::python {
 void runCancellable(const std::function<void(const std::atomic<bool> &cancel)> &work);
 
 // Shorter work: the GIL released for the call, no thread of its own.
-template <typename F>
-auto withoutGil(F &&work)
+template<typename F> auto withoutGil(F &&work)
 {
     py::gil_scoped_release release;
     return work();

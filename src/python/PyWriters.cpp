@@ -26,7 +26,10 @@ namespace bpat::python {
 
 namespace {
 
-QString shown(const QString &path) { return NativeName::display(path); }
+QString shown(const QString &path)
+{
+    return NativeName::display(path);
+}
 
 // Writing `out` over `input` would destroy the input: refused unless asked for.
 void refuseOverInput(const QString &input, const QString &out, const QString &what)
@@ -40,8 +43,8 @@ void refuseOverInput(const QString &input, const QString &out, const QString &wh
 [[noreturn]] void raiseUnreadable(const BpatFile &file, const QString &why)
 {
     const ValidationResult found = withoutGil([&] { return Validator().validate(file); });
-    raiseRefused(QStringLiteral("DOCUMENT_UNREADABLE"),
-                 QStringLiteral("%1: cannot be read: %2").arg(shown(file.path()), why), file.path(), found.issues);
+    raiseRefused(QStringLiteral("DOCUMENT_UNREADABLE"), QStringLiteral("%1: cannot be read: %2").arg(shown(file.path()), why),
+                 file.path(), found.issues);
 }
 
 BpatFile openForWriting(const QString &path)
@@ -95,21 +98,25 @@ py::dict convertFile(const py::handle &inArg, const py::handle &outArg, const py
         const quint32 frame = bindFrame.is_none() ? 0 : bindFrame.cast<quint32>();
         options.bindGlobals = FileConverter::framePose(file, clip, frame, &error);
         if (!options.bindGlobals)
-            raise(ErrorKind::NotFound, QStringLiteral("FRAME_NOT_FOUND"), QStringLiteral("bind_clip/bind_frame: %1").arg(error), in);
+            raise(ErrorKind::NotFound, QStringLiteral("FRAME_NOT_FOUND"), QStringLiteral("bind_clip/bind_frame: %1").arg(error),
+                  in);
     } else if (!bindFrom.is_none()) {
         const BpatFile source = openForWriting(pathArgument(bindFrom));
         options.bindGlobals = FileConverter::bindPoseFrom(source, plan->boneCount(), &error);
         if (!options.bindGlobals)
-            raise(ErrorKind::Refused, QStringLiteral("BIND_POSE_UNUSABLE"), QStringLiteral("bind_from: %1").arg(error), source.path());
+            raise(ErrorKind::Refused, QStringLiteral("BIND_POSE_UNUSABLE"), QStringLiteral("bind_from: %1").arg(error),
+                  source.path());
     }
     if (!rig.is_none())
         options.rig = rigArgument(rig);
     const format::Dialect from = plan->dialect();
     const FileConvertResult r = withoutGil([&] { return FileConverter::convert(file, std::move(*plan), options, out); });
     if (!r.converted)
-        raise(ErrorKind::Refused, QStringLiteral("CONVERT_REFUSED"), QStringLiteral("cannot convert: %1; nothing was written").arg(r.error), in);
+        raise(ErrorKind::Refused, QStringLiteral("CONVERT_REFUSED"),
+              QStringLiteral("cannot convert: %1; nothing was written").arg(r.error), in);
     if (!r.saved)
-        raiseRefused(QStringLiteral("WRITE_FAILED"), QStringLiteral("%1 not written: %2").arg(shown(out), r.error), out, r.validation.issues);
+        raiseRefused(QStringLiteral("WRITE_FAILED"), QStringLiteral("%1 not written: %2").arg(shown(out), r.error), out,
+                     r.validation.issues);
     py::dict d;
     d["path"] = out;
     d["from"] = format::dialectName(from);
@@ -133,7 +140,8 @@ py::dict runRebake(const RebakeRequest &request, int threads)
         outcome = RebakeJob(request).run(options);
     });
     if (!outcome.ok)
-        raiseRefused(QStringLiteral("REBAKE_REFUSED"), outcome.errors.join(QStringLiteral("; ")), request.outputPath, outcome.validation);
+        raiseRefused(QStringLiteral("REBAKE_REFUSED"), outcome.errors.join(QStringLiteral("; ")), request.outputPath,
+                     outcome.validation);
     py::list clips;
     for (qsizetype i = 0; i < request.clips.size(); ++i) {
         py::dict c;
@@ -168,7 +176,8 @@ py::dict rebake(const py::handle &recordingArg, const py::handle &outArg, const 
     Diagnostics found;
     std::optional<RebakeRecipe> recipe = RebakeManifest::loadRecipe(recipeName, &found);
     if (!recipe)
-        raiseRefused(QStringLiteral("RECIPE_UNUSABLE"), QStringLiteral("recipe %1 cannot be used").arg(recipeName), recipeName, found);
+        raiseRefused(QStringLiteral("RECIPE_UNUSABLE"), QStringLiteral("recipe %1 cannot be used").arg(recipeName), recipeName,
+                     found);
     // The recording read here, so that a file that is no recording says so with its ANIM_* code.
     InputAnimationReader reader;
     std::optional<InputAnimation> animation = withoutGil([&] { return reader.readFile(recordingPath); });
@@ -185,7 +194,8 @@ py::dict rebake(const py::handle &recordingArg, const py::handle &outArg, const 
     if (!end.is_none())
         clipRequest.range.to = end.cast<double>();
     clipRequest.animation = std::make_shared<const InputAnimation>(std::move(*animation));
-    RebakeRequest request{pathArgument(outArg), std::move(*recipe), {clipRequest}, into.is_none() ? QString() : pathArgument(into)};
+    RebakeRequest request{
+        pathArgument(outArg), std::move(*recipe), {clipRequest}, into.is_none() ? QString() : pathArgument(into)};
     if (!formatVersion.is_none())
         request.formatVersion = format::Dialect(dialectArgument(formatVersion));
     request.overwriteInput = overwriteInput;
@@ -193,7 +203,7 @@ py::dict rebake(const py::handle &recordingArg, const py::handle &outArg, const 
 }
 
 py::dict exportGltf(const py::handle &inArg, const py::handle &outArg, const py::object &clips, const QString &mesh,
-                   const py::object &body)
+                    const py::object &body)
 {
     const QString in = pathArgument(inArg);
     const QString out = pathArgument(outArg);
@@ -210,7 +220,8 @@ py::dict exportGltf(const py::handle &inArg, const py::handle &outArg, const py:
         options.bodyPath = body.is_none() ? BodyFiles::exportBodyFor(in) : pathArgument(body);
         if (options.bodyPath.isEmpty())
             raise(ErrorKind::File, QStringLiteral("BODY_NOT_FOUND"),
-                  QStringLiteral("no body beside %1 (<species>_full.bprm or _minimal.bprm): give one with body=").arg(shown(in)), in);
+                  QStringLiteral("no body beside %1 (<species>_full.bprm or _minimal.bprm): give one with body=").arg(shown(in)),
+                  in);
     }
     if (!clips.is_none()) {
         for (const py::handle &c : py::iter(clips))
@@ -223,7 +234,8 @@ py::dict exportGltf(const py::handle &inArg, const py::handle &outArg, const py:
         r = GltfExporter::exportFile(in, out, o);
     });
     if (!r.ok)
-        raise(ErrorKind::Refused, QStringLiteral("EXPORT_REFUSED"), QStringLiteral("%1 not written: %2").arg(shown(out), r.error), out);
+        raise(ErrorKind::Refused, QStringLiteral("EXPORT_REFUSED"), QStringLiteral("%1 not written: %2").arg(shown(out), r.error),
+              out);
     py::dict d;
     d["path"] = out;
     d["bytes"] = r.bytes;
@@ -266,7 +278,8 @@ py::dict importGltf(const py::handle &inArg, const py::handle &outArg, const py:
     if (!fps.is_none()) {
         const double f = fps.cast<double>();
         if (!(f > 0) || f > 1000)
-            raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"), QStringLiteral("fps: expected a number above 0 and at most 1000"));
+            raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
+                  QStringLiteral("fps: expected a number above 0 and at most 1000"));
         options.fps = f;
     }
     std::optional<int> version;
@@ -274,19 +287,22 @@ py::dict importGltf(const py::handle &inArg, const py::handle &outArg, const py:
         const auto dialect = format::Dialect(dialectArgument(formatVersion));
         version = int(format::versionOf(dialect));
         if (dialect == format::Dialect::V3Early || !GltfImporter::writableFormatVersions().contains(*version))
-            raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"), QStringLiteral("format_version: an import is written as 1, 2 or 3 (late v3)"));
+            raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
+                  QStringLiteral("format_version: an import is written as 1, 2 or 3 (late v3)"));
     }
     refuseOverInput(in, out, QStringLiteral("BPAT"));
     const GltfImportResult result = withoutGil([&] { return GltfImporter::importFile(in, options); });
     if (!result.document)
-        raise(ErrorKind::Refused, QStringLiteral("IMPORT_REFUSED"), QStringLiteral("%1 not written: %2").arg(shown(out), result.error), in);
+        raise(ErrorKind::Refused, QStringLiteral("IMPORT_REFUSED"),
+              QStringLiteral("%1 not written: %2").arg(shown(out), result.error), in);
     // Every file the import read is an input (the glTF's external buffers too), never an output.
     for (const QString &input : result.inputs)
         refuseOverInput(input, out, QStringLiteral("BPAT (%1 reads it)").arg(shown(in)));
     QStringList warnings;
     const BpatSaver::Result saved = withoutGil([&] {
         // Unset: the version of the BPAT file the glTF came from, else late v3 (as bpat import).
-        return GltfImporter::save(*result.document, out, version ? *version : GltfImporter::defaultFormatVersion(result), &warnings);
+        return GltfImporter::save(*result.document, out, version ? *version : GltfImporter::defaultFormatVersion(result),
+                                  &warnings);
     });
     if (!saved.saved)
         raiseRefused(QStringLiteral("WRITE_FAILED"), QStringLiteral("%1 not written: %2").arg(shown(out), saved.error), out,
@@ -325,19 +341,24 @@ void bindWriters(py::module_ &m)
           "`into`. Streamed to the file, validated in both profiles, written atomically; Ctrl-C cancels and writes "
           "nothing. Returns a dict: path, clips [{name, frames, fps}], bytes, clip_count, bone_count, dialect, recipe, "
           "warnings, findings.");
-    m.def("rebake_manifest", [](const py::handle &manifest, const py::object &formatVersion, int threads, bool overwriteInput) {
-        const QString path = pathArgument(manifest);
-        Diagnostics found;
-        std::optional<RebakeRequest> request = RebakeManifest::readFile(path, &found);
-        if (!request)
-            raiseRefused(QStringLiteral("MANIFEST_UNUSABLE"), QStringLiteral("%1 cannot be used").arg(shown(path)), path, found);
-        if (!formatVersion.is_none())
-            request->formatVersion = format::Dialect(dialectArgument(formatVersion));
-        request->overwriteInput = overwriteInput;
-        return runRebake(*request, threads);
-    }, py::arg("manifest"), py::arg("format_version") = py::none(), py::arg("threads") = 0, py::arg("overwrite_input") = false,
-    "`bpat rebake --manifest`: every clip of a bake manifest (docs/rebake.md) into one file. Returns what rebake() does.");
-    m.def("recipes", [] { return BuiltinRecipes::names(); }, "The built-in rebake recipes' names.");
+    m.def(
+        "rebake_manifest",
+        [](const py::handle &manifest, const py::object &formatVersion, int threads, bool overwriteInput) {
+            const QString path = pathArgument(manifest);
+            Diagnostics found;
+            std::optional<RebakeRequest> request = RebakeManifest::readFile(path, &found);
+            if (!request)
+                raiseRefused(QStringLiteral("MANIFEST_UNUSABLE"), QStringLiteral("%1 cannot be used").arg(shown(path)), path,
+                             found);
+            if (!formatVersion.is_none())
+                request->formatVersion = format::Dialect(dialectArgument(formatVersion));
+            request->overwriteInput = overwriteInput;
+            return runRebake(*request, threads);
+        },
+        py::arg("manifest"), py::arg("format_version") = py::none(), py::arg("threads") = 0, py::arg("overwrite_input") = false,
+        "`bpat rebake --manifest`: every clip of a bake manifest (docs/rebake.md) into one file. Returns what rebake() does.");
+    m.def(
+        "recipes", [] { return BuiltinRecipes::names(); }, "The built-in rebake recipes' names.");
     m.def("export_gltf", &exportGltf, py::arg("source"), py::arg("output"), py::arg("clips") = py::none(),
           py::arg("mesh") = "none", py::arg("body") = py::none(),
           "`bpat export`: a BPAT file as glTF 2.0 (.glb binary, else .gltf), skeleton, one animation per clip (or the "

@@ -11,8 +11,7 @@
 namespace generated {
 
 // `count` toolkit-style keys (linear segments) of f at `rate` keys per second from `start`.
-template <typename F>
-QList<bpat::Keyframe> sampledKeys(int count, double rate, double start, F f)
+template<typename F> QList<bpat::Keyframe> sampledKeys(int count, double rate, double start, F f)
 {
     QList<bpat::Keyframe> keys;
     keys.reserve(count);
@@ -35,12 +34,12 @@ inline std::shared_ptr<bpat::InputAnimation> makeAnimation(int denseKeys = 0)
     animation->setHasEyeGaze(true);
     bpat::PoseCurves &camera = animation->camera();
     camera[bpat::PoseComponent::PositionX].setKeys(sampledKeys(601, 60.0, 0.0, [](double t) { return std::sin(t); }));
-    camera[bpat::PoseComponent::PositionY].setKeys(sampledKeys(601, 60.0, 0.0, [](double t) { return 1.6 + 0.1 * std::cos(2 * t); }));
+    camera[bpat::PoseComponent::PositionY].setKeys(
+        sampledKeys(601, 60.0, 0.0, [](double t) { return 1.6 + 0.1 * std::cos(2 * t); }));
     camera[bpat::PoseComponent::PositionZ].setKeys(sampledKeys(601, 60.0, 0.0, [](double t) { return -0.5 * t; }));
     camera[bpat::PoseComponent::RotationW].setKeys({bpat::Keyframe::linear(0.0f, 1.0f)});
 
-    animation->handBool(bpat::HandBoolCurve::LeftTracked)
-        .setKeys({{1.0f, 1.0f}, {4.0f, 0.0f}, {6.0f, 1.0f}});
+    animation->handBool(bpat::HandBoolCurve::LeftTracked).setKeys({{1.0f, 1.0f}, {4.0f, 0.0f}, {6.0f, 1.0f}});
     bpat::PoseCurves &index = animation->joint(bpat::Hand::Left, bpat::HandJoint::IndexTip);
     index[bpat::PoseComponent::PositionX].setKeys(sampledKeys(1000, 100.0, 0.0, [](double t) { return 0.2 * std::sin(3 * t); }));
 
@@ -57,9 +56,8 @@ inline std::shared_ptr<bpat::InputAnimation> makeAnimation(int denseKeys = 0)
 
     if (denseKeys > 0) {
         animation->joint(bpat::Hand::Right, bpat::HandJoint::Wrist)[bpat::PoseComponent::PositionX].setKeys(
-            sampledKeys(denseKeys, denseKeys / 100.0, 0.0, [](double t) {
-                return std::sin(t) + 0.3 * std::sin(37.0 * t) + 0.1 * std::sin(911.0 * t);
-            }));
+            sampledKeys(denseKeys, denseKeys / 100.0, 0.0,
+                        [](double t) { return std::sin(t) + 0.3 * std::sin(37.0 * t) + 0.1 * std::sin(911.0 * t); }));
     }
     animation->markers().append({2.0f, QStringLiteral("grab")});
     animation->markers().append({7.5f, QStringLiteral("relâche")});

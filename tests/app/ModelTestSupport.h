@@ -19,7 +19,10 @@ inline QString write(const QTemporaryDir &dir, const QString &name, const QByteA
     return path;
 }
 
-inline QString smallFile(const QTemporaryDir &dir) { return write(dir, QStringLiteral("small.bpat"), testdocs::smallFileBytes()); }
+inline QString smallFile(const QTemporaryDir &dir)
+{
+    return write(dir, QStringLiteral("small.bpat"), testdocs::smallFileBytes());
+}
 
 // The same creature without sockets and with a bad fps in clip 0 (a validation error).
 inline QString otherFile(const QTemporaryDir &dir)

@@ -8,8 +8,7 @@
 
 namespace plotevents {
 
-inline void sendMouse(QWidget *target, QEvent::Type type, Qt::MouseButton button, Qt::MouseButtons buttons,
-                      QPointF pos)
+inline void sendMouse(QWidget *target, QEvent::Type type, Qt::MouseButton button, Qt::MouseButtons buttons, QPointF pos)
 {
     QMouseEvent event(type, pos, target->mapToGlobal(pos), button, buttons, Qt::NoModifier);
     QCoreApplication::sendEvent(target, &event);
@@ -31,8 +30,8 @@ inline void click(QWidget *target, QPointF pos)
 
 inline void sendWheel(QWidget *target, QPointF pos, int delta, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
-    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, modifiers,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent event(pos, target->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, modifiers, Qt::NoScrollPhase,
+                      false);
     QCoreApplication::sendEvent(target, &event);
 }
 

@@ -38,8 +38,8 @@ inline QString floatMismatch(const QList<QPointF> &points, const bpat::FloatCurv
     return {};
 }
 
-inline QString boolMismatch(const QList<QPointF> &points, const bpat::BoolCurve &curve,
-                            const bpat::studio::ValueMapping &mapping, double columnWidth)
+inline QString boolMismatch(const QList<QPointF> &points, const bpat::BoolCurve &curve, const bpat::studio::ValueMapping &mapping,
+                            double columnWidth)
 {
     const auto at = [&](double t) { return mapping.apply(bpat::CurveEvaluator::evaluate(curve, t) ? 1.0 : 0.0); };
     const QList<bpat::BoolKey> &keys = curve.keys();
@@ -52,7 +52,9 @@ inline QString boolMismatch(const QList<QPointF> &points, const bpat::BoolCurve 
         const double t = points[i].x();
         if (i > 0 && points[i].y() != at(before(t)))
             return QStringLiteral("stroke at t = %1 starts at %2, the value just before is %3")
-                .arg(t).arg(points[i].y()).arg(at(before(t)));
+                .arg(t)
+                .arg(points[i].y())
+                .arg(at(before(t)));
         if (points[last].y() != at(t))
             return QStringLiteral("point at t = %1 is %2, the value there is %3").arg(t).arg(points[last].y()).arg(at(t));
         if (last + 1 == points.size())
@@ -62,14 +64,19 @@ inline QString boolMismatch(const QList<QPointF> &points, const bpat::BoolCurve 
         const QPointF &to = points[last + 1];
         if (!(to.x() > from.x()) || to.y() != from.y())
             return QStringLiteral("(%1, %2) -> (%3, %4) is not a horizontal run forward")
-                .arg(from.x()).arg(from.y()).arg(to.x()).arg(to.y());
+                .arg(from.x())
+                .arg(from.y())
+                .arg(to.x())
+                .arg(to.y());
         int k = bpat::CurveEvaluator::upperBound(keys, from.x());
         bool value = bpat::CurveEvaluator::evaluate(curve, from.x());
         for (; k < keys.size() && double(keys[k].time) < to.x(); ++k) {
             const bool v = bpat::CurveEvaluator::evaluate(curve, keys[k].time);
             if (v != value && double(keys[k].time) - from.x() > columnWidth)
                 return QStringLiteral("the run from t = %1 to %2 misses the change at %3")
-                    .arg(from.x()).arg(to.x()).arg(keys[k].time);
+                    .arg(from.x())
+                    .arg(to.x())
+                    .arg(keys[k].time);
             value = v;
         }
         i = last + 1;
@@ -97,12 +104,11 @@ inline QString seriesMismatch(const bpat::studio::ChartsCurvePlot &plot, const b
     if (line.size() > 4 * plot.sampleColumns() + 1)
         return fail(QStringLiteral("%1 points for %2 columns").arg(line.size()).arg(plot.sampleColumns()));
     if (pre.isEmpty() == (t0 < curve.ref.firstTime()) || post.isEmpty() == (t1 > curve.ref.lastTime()))
-        return fail(QStringLiteral("extensions %1 / %2 points for the view %3 .. %4")
-                        .arg(pre.size()).arg(post.size()).arg(t0).arg(t1));
+        return fail(
+            QStringLiteral("extensions %1 / %2 points for the view %3 .. %4").arg(pre.size()).arg(post.size()).arg(t0).arg(t1));
     const bpat::studio::ValueMapping mapping = plot.valueMapping(curve.name());
-    QString error = curve.ref.floatCurve
-        ? floatMismatch(line, *curve.ref.floatCurve, mapping)
-        : boolMismatch(line, *curve.ref.boolCurve, mapping, (t1 - t0) / plot.sampleColumns());
+    QString error = curve.ref.floatCurve ? floatMismatch(line, *curve.ref.floatCurve, mapping)
+                                         : boolMismatch(line, *curve.ref.boolCurve, mapping, (t1 - t0) / plot.sampleColumns());
     if (!error.isEmpty())
         return fail(error);
     // The extensions: the wrapped curve (float), the end key's value (bool), at every point.
@@ -111,8 +117,8 @@ inline QString seriesMismatch(const bpat::studio::ChartsCurvePlot &plot, const b
             const double value = curve.ref.floatCurve ? bpat::CurveEvaluator::evaluate(*curve.ref.floatCurve, p.x())
                                                       : double(bpat::CurveEvaluator::evaluate(*curve.ref.boolCurve, p.x()));
             if (!near(p.y(), mapping.apply(value)))
-                return fail(QStringLiteral("extension %1 at t = %2, evaluator %3")
-                                .arg(p.y()).arg(p.x()).arg(mapping.apply(value)));
+                return fail(
+                    QStringLiteral("extension %1 at t = %2, evaluator %3").arg(p.y()).arg(p.x()).arg(mapping.apply(value)));
         }
     }
     return {};

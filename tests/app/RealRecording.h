@@ -10,8 +10,7 @@
 
 namespace realrecording {
 
-inline const QString Relative =
-    QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
+inline const QString Relative = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
 constexpr qint64 Size = 3311020;
 
 // Null with `reason` set when the recording cannot be read; `unavailable` tells an absent or
@@ -28,7 +27,9 @@ inline std::shared_ptr<const bpat::InputAnimation> read(QString *reason, bool *u
     }
     if (info.size() != Size) {
         *skipReason = QStringLiteral("shared recording is damaged: %1 has %2 bytes, the recording has %3")
-                          .arg(path).arg(info.size()).arg(Size);
+                          .arg(path)
+                          .arg(info.size())
+                          .arg(Size);
         return nullptr;
     }
     *unavailable = false;
@@ -45,10 +46,10 @@ inline std::shared_ptr<const bpat::InputAnimation> read(QString *reason, bool *u
 
 // Declares `animation` in the calling test function; skips the test when the recording is
 // absent or damaged, fails it when the genuine recording does not read.
-#define BPAT_REAL_RECORDING(animation)                                                          \
-    QString animation##Reason;                                                                  \
-    bool animation##Unavailable = false;                                                        \
-    const auto animation = realrecording::read(&animation##Reason, &animation##Unavailable);    \
-    if (!animation && animation##Unavailable)                                                   \
-        BPAT_SKIP_SHARED(animation##Reason);                                                    \
+#define BPAT_REAL_RECORDING(animation)                                                                                           \
+    QString animation##Reason;                                                                                                   \
+    bool animation##Unavailable = false;                                                                                         \
+    const auto animation = realrecording::read(&animation##Reason, &animation##Unavailable);                                     \
+    if (!animation && animation##Unavailable)                                                                                    \
+        BPAT_SKIP_SHARED(animation##Reason);                                                                                     \
     QVERIFY2(animation, qPrintable(animation##Reason))

@@ -17,7 +17,8 @@ inline int foregroundPixels(const QImage &image)
         for (int x = 0; x < image.width(); ++x) {
             const QColor c = image.pixelColor(x, y);
             if (std::abs(c.red() - background.red()) + std::abs(c.green() - background.green())
-                    + std::abs(c.blue() - background.blue()) > 30)
+                    + std::abs(c.blue() - background.blue())
+                > 30)
                 ++count;
         }
     }

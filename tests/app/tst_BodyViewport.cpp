@@ -24,7 +24,10 @@ using namespace bpat::studio;
 namespace {
 
 const QString Dir = QStringLiteral("upstream_assets/bpat_current/");
-QString shared(const QString &name) { return testpaths::shared(Dir + name); }
+QString shared(const QString &name)
+{
+    return testpaths::shared(Dir + name);
+}
 
 int differingPixels(const QImage &a, const QImage &b)
 {

@@ -62,9 +62,9 @@ private Q_SLOTS:
         QCOMPARE(entries.at(0).name, o->names.at(0) + QStringLiteral("/RotationX"));
         QCOMPARE(entries.at(3).name, o->names.at(0) + QStringLiteral("/TranslationX"));
         QCOMPARE(entries.at(0).keyCount, qint64(set.sampledFrames()));
-        QCOMPARE(set.kinds(1), (QStringList{QStringLiteral("RotationX"), QStringLiteral("RotationY"), QStringLiteral("RotationZ"),
-                                            QStringLiteral("TranslationX"), QStringLiteral("TranslationY"),
-                                            QStringLiteral("TranslationZ")}));
+        QCOMPARE(set.kinds(1),
+                 (QStringList{QStringLiteral("RotationX"), QStringLiteral("RotationY"), QStringLiteral("RotationZ"),
+                              QStringLiteral("TranslationX"), QStringLiteral("TranslationY"), QStringLiteral("TranslationZ")}));
         QVERIFY(set.rotationDescription().contains(QStringLiteral("Euler XYZ")));
         // The keys hold the core's channels, at the clip's frame numbers.
         const LocalChannels channels(o->file, o->parents);
@@ -84,9 +84,10 @@ private Q_SLOTS:
                  QStringList{o->names.at(bone) + QStringLiteral("/TranslationZ")});
         // Plot curves: components coloured X red, Y green; the set keeps them alive.
         auto shared = std::make_shared<const BoneCurveSet>(o->file, walk, o->names, o->parents, BoneCurveSet::Options{});
-        const QList<PlotCurve> plotted = plotCurvesFor(shared, {o->names.at(0) + QStringLiteral("/RotationX"),
-                                                                o->names.at(0) + QStringLiteral("/RotationY"),
-                                                                QStringLiteral("missing/RotationZ")});
+        const QList<PlotCurve> plotted =
+            plotCurvesFor(shared,
+                          {o->names.at(0) + QStringLiteral("/RotationX"), o->names.at(0) + QStringLiteral("/RotationY"),
+                           QStringLiteral("missing/RotationZ")});
         QCOMPARE(plotted.size(), 2);
         QVERIFY(plotted.at(0).color.red() > plotted.at(0).color.green());
         QVERIFY(plotted.at(1).color.green() > plotted.at(1).color.red());
@@ -106,8 +107,9 @@ private Q_SLOTS:
         int scaled = 0;
         for (int b = 0; b < set.boneCount(); ++b) {
             const QStringList kinds = set.kinds(b);
-            QCOMPARE(kinds.mid(0, 4), (QStringList{QStringLiteral("RotationW"), QStringLiteral("RotationX"),
-                                                   QStringLiteral("RotationY"), QStringLiteral("RotationZ")}));
+            QCOMPARE(kinds.mid(0, 4),
+                     (QStringList{QStringLiteral("RotationW"), QStringLiteral("RotationX"), QStringLiteral("RotationY"),
+                                  QStringLiteral("RotationZ")}));
             scaled += kinds.contains(QStringLiteral("ScaleX")) ? 1 : 0;
         }
         QVERIFY2(scaled >= 1 && scaled < set.boneCount(), qPrintable(QString::number(scaled)));

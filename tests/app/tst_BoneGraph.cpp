@@ -156,8 +156,9 @@ private Q_SLOTS:
         QVERIFY(curves()->boneCurves()->options().quaternion);
         // The rotation shown becomes the quaternion's, W included, for the bone shown and the next.
         const QString spine = m_window->context()->boneName(2);
-        QCOMPARE(curves()->checkedCurves(), (QStringList{spine + QStringLiteral("/RotationW"), spine + QStringLiteral("/RotationX"),
-                                                         spine + QStringLiteral("/RotationY"), spine + QStringLiteral("/RotationZ")}));
+        QCOMPARE(curves()->checkedCurves(),
+                 (QStringList{spine + QStringLiteral("/RotationW"), spine + QStringLiteral("/RotationX"),
+                              spine + QStringLiteral("/RotationY"), spine + QStringLiteral("/RotationZ")}));
         m_window->context()->setCurrentBone(4);
         QStringList names = curves()->checkedCurves();
         QVERIFY2(names.contains(m_window->context()->boneName(4) + QStringLiteral("/RotationW")), qPrintable(names.join(u',')));

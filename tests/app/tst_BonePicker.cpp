@@ -51,7 +51,7 @@ private Q_SLOTS:
         // A body: two overlapping quads on the left, the nearer one (z = 0.5) weighted to bone 2.
         const QList<quint32> indices{0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7};
         BonePickSurface surface;
-        surface.positions = {{-0.9f, -0.9f, 0.5f}, {-0.4f, -0.9f, 0.5f}, {-0.4f, -0.2f, 0.5f}, {-0.9f, -0.2f, 0.5f},
+        surface.positions = {{-0.9f, -0.9f, 0.5f},    {-0.4f, -0.9f, 0.5f},   {-0.4f, -0.2f, 0.5f}, {-0.9f, -0.2f, 0.5f},
                              {-0.95f, -0.95f, -0.5f}, {-0.3f, -0.95f, -0.5f}, {-0.3f, 0.0f, -0.5f}, {-0.95f, 0.0f, -0.5f}};
         surface.indices = &indices;
         surface.vertexBones = {2, 2, 2, 2, 1, 1, 1, 1};

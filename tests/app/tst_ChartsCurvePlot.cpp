@@ -21,9 +21,9 @@ using bpat::studio::PlotCurve;
 
 namespace {
 
+using plotcheck::near;
 using plotevents::sendMouse;
 using plotevents::sendWheel;
-using plotcheck::near;
 
 // Every point of the curve's line series matches the evaluator (bool steps included).
 void checkSeriesAgainstEvaluator(ChartsCurvePlot &plot, const PlotCurve &curve)
@@ -84,9 +84,10 @@ void tst_ChartsCurvePlot::boolSeriesCheckIsStrict()
 void tst_ChartsCurvePlot::seriesHoldEvaluatedValues()
 {
     const auto animation = generated::makeAnimation();
-    const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(
-        animation, {QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Palm/PositionY"),
-                    QStringLiteral("LeftHand/IndexTip/PositionX"), QStringLiteral("LeftHand/Tracked")});
+    const QList<PlotCurve> curves =
+        bpat::studio::plotCurvesFor(animation,
+                                    {QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Palm/PositionY"),
+                                     QStringLiteral("LeftHand/IndexTip/PositionX"), QStringLiteral("LeftHand/Tracked")});
     m_plot->setCurves(curves);
     m_plot->frameAll();
     m_plot->resampleNow();
@@ -103,8 +104,8 @@ void tst_ChartsCurvePlot::seriesHoldEvaluatedValues()
 void tst_ChartsCurvePlot::realRecordingSeries()
 {
     BPAT_REAL_RECORDING(animation);
-    const QStringList names{QStringLiteral("Camera/PositionX"), QStringLiteral("RightHand/IndexTip/PositionY"),
-                            QStringLiteral("LeftHand/Tracked"), QStringLiteral("RightHand/Tracked"),
+    const QStringList names{QStringLiteral("Camera/PositionX"),  QStringLiteral("RightHand/IndexTip/PositionY"),
+                            QStringLiteral("LeftHand/Tracked"),  QStringLiteral("RightHand/Tracked"),
                             QStringLiteral("LeftHand/Pinching"), QStringLiteral("RightHand/Pinching")};
     const QList<PlotCurve> curves = bpat::studio::plotCurvesFor(animation, names);
     QCOMPARE(curves.size(), names.size());
@@ -219,7 +220,8 @@ void tst_ChartsCurvePlot::keysHandlesAndExtensions()
 {
     const auto animation = generated::makeAnimation();
     const QString palm = QStringLiteral("LeftHand/Palm/PositionY");
-    m_plot->setCurves(bpat::studio::plotCurvesFor(animation, {palm, QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Tracked")}));
+    m_plot->setCurves(
+        bpat::studio::plotCurvesFor(animation, {palm, QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Tracked")}));
     m_plot->setTimeRange(-1.0, 4.0);
     m_plot->setValueRange(-1.5, 1.5);
     m_plot->resampleNow();
@@ -298,8 +300,8 @@ void tst_ChartsCurvePlot::manyKeysStayFast()
         times << m_plot->lastResampleMilliseconds();
         QVERIFY(m_plot->lineSeries(dense)->count() <= 4 * m_plot->sampleColumns() + 1);
     }
-    qInfo("re-sample of 150,000 + 601 keys, %d columns: %.2f ms (all), %.2f ms (1/4), %.2f ms (1/64)",
-          m_plot->sampleColumns(), times[0], times[1], times[2]);
+    qInfo("re-sample of 150,000 + 601 keys, %d columns: %.2f ms (all), %.2f ms (1/4), %.2f ms (1/64)", m_plot->sampleColumns(),
+          times[0], times[1], times[2]);
     QVERIFY2(times[0] < 250.0, "re-sampling should take a fraction of a frame budget, not seconds");
 }
 

@@ -44,8 +44,8 @@ void tst_ChartsCurvePlotResampling::init()
     m_plot->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_plot.get()));
     m_animation = generated::makeAnimation(150000);
-    m_curves = bpat::studio::plotCurvesFor(
-        m_animation, {m_dense, QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Tracked")});
+    m_curves = bpat::studio::plotCurvesFor(m_animation,
+                                           {m_dense, QStringLiteral("Camera/PositionX"), QStringLiteral("LeftHand/Tracked")});
     m_plot->setCurves(m_curves);
     m_plot->frameAll();
     m_plot->resampleNow(); // the starting point; from here on the plot re-samples by itself

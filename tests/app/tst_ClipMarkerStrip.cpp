@@ -114,11 +114,13 @@ void tst_ClipMarkerStrip::dragMovesAMarker()
 void tst_ClipMarkerStrip::dragPastAnotherWarnsAsBpatEditDoes()
 {
     QSignalSpy messages(context(), &StudioContext::message);
-    dragMarker(0.54 * 23, 18); // past recover_unlocked (0.72 = frame 16.6)
+    dragMarker(0.54 * 23, 18);                           // past recover_unlocked (0.72 = frame 16.6)
     QCOMPARE(markers(m_sword)[kContact], 18.0f / 23.0f); // made: no reader checks the order
-    QVERIFY2(strip()->lastWarning().startsWith(QStringLiteral("clip 'attack_sword_a': recover_unlocked (0.72) comes before contact (0.7826)")),
+    QVERIFY2(strip()->lastWarning().startsWith(
+                 QStringLiteral("clip 'attack_sword_a': recover_unlocked (0.72) comes before contact (0.7826)")),
              qPrintable(strip()->lastWarning()));
-    QVERIFY(strip()->lastWarning().contains(QStringLiteral("the game expects 0 <= anticipation_start < weapon_release <= contact")));
+    QVERIFY(
+        strip()->lastWarning().contains(QStringLiteral("the game expects 0 <= anticipation_start < weapon_release <= contact")));
     QVERIFY(!messages.isEmpty());
     QVERIFY(messages.last().first().toString().startsWith(QStringLiteral("Warning: clip 'attack_sword_a'")));
 }
@@ -139,7 +141,7 @@ void tst_ClipMarkerStrip::clickSelectsAndDeleteClears()
     QTest::mouseClick(strip(), Qt::LeftButton, Qt::NoModifier, at(0.42 * 23));
     QCOMPARE(strip()->selectedMarker(), 1);
     QCOMPARE(context()->currentFrame(), 10); // weapon_release, 0.42 x 23 = 9.66
-    windowkeys::activate(strip()); // the display's focus may be another test's (ctest -j2)
+    windowkeys::activate(strip());           // the display's focus may be another test's (ctest -j2)
     QVERIFY(strip()->hasFocus());
     windowkeys::keyClick(strip(), Qt::Key_Delete);
     QCOMPARE(markers(m_sword)[1], -1.0f);
@@ -201,7 +203,8 @@ void tst_ClipMarkerStrip::dialogClearsAndRefusesOutOfRange()
     dialog()->phaseEdit()->setText(QStringLiteral("0.5"));
     Q_EMIT dialog()->phaseEdit()->textEdited(QStringLiteral("0.5"));
     QCOMPARE(dialog()->frameEdit()->text(), QStringLiteral("11.50"));
-    QVERIFY2(dialog()->notes().contains(QStringLiteral("exit_safe (0.5) comes before recover_unlocked (0.72)")), qPrintable(dialog()->notes()));
+    QVERIFY2(dialog()->notes().contains(QStringLiteral("exit_safe (0.5) comes before recover_unlocked (0.72)")),
+             qPrintable(dialog()->notes()));
     QVERIFY(dialog()->clearButton());
     dialog()->clearButton()->click();
     QCOMPARE(markers(m_sword)[kExitSafe], -1.0f);
@@ -212,13 +215,15 @@ void tst_ClipMarkerStrip::clipsTableShowsMarkersInFrames()
 {
     ClipsModel *model = m_window->panels()->clipsModel();
     const QModelIndex sword = model->index(m_sword, ClipsModel::MarkersColumn);
-    QCOMPARE(sword.data().toString(), QStringLiteral("anticipation_start 2.3, weapon_release 9.7, contact 12.4, "
-                                                     "recover_unlocked 16.6, exit_safe 21.2"));
+    QCOMPARE(sword.data().toString(),
+             QStringLiteral("anticipation_start 2.3, weapon_release 9.7, contact 12.4, "
+                            "recover_unlocked 16.6, exit_safe 21.2"));
     QVERIFY(sword.data(Qt::ToolTipRole).toString().contains(QStringLiteral("contact: frame 12.4 (phase 0.54)")));
     const int walk = context()->file().findClip(QStringLiteral("walk"));
     QCOMPARE(model->index(walk, ClipsModel::MarkersColumn).data().toString(), QStringLiteral("exit_safe 22.5"));
-    QCOMPARE(model->index(context()->file().findClip(QStringLiteral("riding_reining")), ClipsModel::MarkersColumn).data().toString(),
-             QStringLiteral("-"));
+    QCOMPARE(
+        model->index(context()->file().findClip(QStringLiteral("riding_reining")), ClipsModel::MarkersColumn).data().toString(),
+        QStringLiteral("-"));
     // An edit on the timeline shows there at once.
     QVERIFY(strip()->moveMarkerToFrame(kContact, 15));
     QVERIFY(model->index(m_sword, ClipsModel::MarkersColumn).data().toString().contains(QStringLiteral("contact 15,")));

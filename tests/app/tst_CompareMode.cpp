@@ -82,8 +82,9 @@ private Q_SLOTS:
         QStringList kinds;
         for (int r = 0; r < model->rowCount(); ++r)
             kinds << model->index(r, DifferencesModel::KindColumn).data().toString();
-        QCOMPARE(kinds, (QStringList{QStringLiteral("clip_renamed"), QStringLiteral("clip_metadata"), QStringLiteral("motion"),
-                                     QStringLiteral("clip_removed"), QStringLiteral("socket")}));
+        QCOMPARE(kinds,
+                 (QStringList{QStringLiteral("clip_renamed"), QStringLiteral("clip_metadata"), QStringLiteral("motion"),
+                              QStringLiteral("clip_removed"), QStringLiteral("socket")}));
         QCOMPARE(model->index(2, DifferencesModel::BoneColumn).data().toString(), QStringLiteral("5 Head"));
         QCOMPARE(model->index(2, DifferencesModel::FramesColumn).data().toString(), QStringLiteral("4-6"));
 
@@ -248,7 +249,8 @@ private Q_SLOTS:
     void commandLineAndRefusals()
     {
         StudioCommandLine line;
-        QVERIFY(line.parse({QStringLiteral("bpat-studio"), QStringLiteral("a.bpat"), QStringLiteral("--compare"), QStringLiteral("b.bpat")}));
+        QVERIFY(line.parse(
+            {QStringLiteral("bpat-studio"), QStringLiteral("a.bpat"), QStringLiteral("--compare"), QStringLiteral("b.bpat")}));
         QCOMPARE(line.options().compare, QStringLiteral("b.bpat"));
         QVERIFY(!line.parse({QStringLiteral("bpat-studio"), QStringLiteral("a.bpat"), QStringLiteral("--compare"), QString()}));
 

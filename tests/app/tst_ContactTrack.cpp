@@ -86,7 +86,8 @@ void tst_ContactTrack::cleanup()
 void tst_ContactTrack::barsPerFootAndTable()
 {
     QVERIFY(track()->isVisible());
-    QCOMPARE(track()->rowLabels(), QStringList({QStringLiteral("foot_l"), QStringLiteral("foot_r"), QStringLiteral("contact table")}));
+    QCOMPARE(track()->rowLabels(),
+             QStringList({QStringLiteral("foot_l"), QStringLiteral("foot_r"), QStringLiteral("contact table")}));
     const auto contacts = m_window->timeline()->contacts()->current();
     QVERIFY(contacts);
     QCOMPARE(contacts->clip(), context()->currentClip());
@@ -149,7 +150,10 @@ void tst_ContactTrack::quadrupedsWithoutTable()
     for (int foot = 0; foot < 4; ++foot)
         lowest = std::min(lowest, model->index(0, ContactsModel::FirstFootColumn + foot).data(SortRole).toDouble());
     QCOMPARE(model->index(0, ContactsModel::FootYColumn).data(SortRole).toDouble(), lowest);
-    QVERIFY(model->index(0, ContactsModel::FootYColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("no contact table")));
+    QVERIFY(model->index(0, ContactsModel::FootYColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("no contact table")));
 }
 
 void tst_ContactTrack::contactsDockFollowsTheFrame()
@@ -171,7 +175,9 @@ void tst_ContactTrack::contactsDockFollowsTheFrame()
     QCOMPARE(model->headerData(ContactsModel::FootYColumn, Qt::Horizontal).toString(), QStringLiteral("foot_y (m)"));
     QCOMPARE(model->headerData(ContactsModel::FirstFootColumn, Qt::Horizontal).toString(), QStringLiteral("foot_l y (m)"));
     QCOMPARE(model->headerData(model->plantedColumn(), Qt::Horizontal).toString(), QStringLiteral("Planted"));
-    QVERIFY(model->headerData(ContactsModel::SoleYColumn, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QStringLiteral("metres")));
+    QVERIFY(model->headerData(ContactsModel::SoleYColumn, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("metres")));
     // The contact table's numbers as the file holds them.
     const auto record = context()->file().contact(*context()->file().globalFrame(context()->currentClip(), 5));
     QVERIFY(record);

@@ -132,7 +132,8 @@ private Q_SLOTS:
         QFETCH(int, clip);
         QFETCH(int, frame);
         BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/") + file);
-        const std::optional<bpat::BpatFile> opened = bpat::BpatFile::open(testpaths::shared(QStringLiteral("upstream_assets/") + file));
+        const std::optional<bpat::BpatFile> opened =
+            bpat::BpatFile::open(testpaths::shared(QStringLiteral("upstream_assets/") + file));
         QVERIFY(opened);
         const float difference = gpuCpuDifference(*opened, clip, quint32(frame), 0);
         QVERIFY2(difference >= 0 && difference < 1e-4f, qPrintable(QString::number(difference)));
@@ -220,7 +221,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("clip");
         QTest::addColumn<int>("frame");
         QTest::newRow("horse gallop 7") << u"horse.bpat"_qs << u"horse_full.bprm"_qs << u"gallop"_qs << 7;
-        QTest::newRow("humanoid attack_sword_a 20") << u"humanoid.bpat"_qs << u"humanoid_minimal.bprm"_qs << u"attack_sword_a"_qs << 20;
+        QTest::newRow("humanoid attack_sword_a 20")
+            << u"humanoid.bpat"_qs << u"humanoid_minimal.bprm"_qs << u"attack_sword_a"_qs << 20;
         QTest::newRow("elephant walk 3") << u"elephant.bpat"_qs << u"elephant_full.bprm"_qs << u"walk"_qs << 3;
     }
     void bodySkinsLikeTheCpu()
@@ -247,14 +249,17 @@ private Q_SLOTS:
         CreatureRenderer renderer;
         QVERIFY(renderer.initialize() && renderer.setSource(source));
         renderer.setBindSpace(true);
-        renderer.setMeshBytes(CreatureRenderer::Slot::Near, mesh.vertexBytes(), mesh.vertexCount(), mesh.indexBytes(), mesh.indexCount());
+        renderer.setMeshBytes(CreatureRenderer::Slot::Near, mesh.vertexBytes(), mesh.vertexCount(), mesh.indexBytes(),
+                              mesh.indexCount());
         QCOMPARE(renderer.vertexCount(), mesh.vertexCount());
         const int c = file->findClip(clip);
         const PaletteClip &pc = source.clips.at(c);
-        const QList<QVector3D> gpu = renderer.captureSkinnedPositions(CreatureInstance::atFrame(pc.frameOffset, pc.frameCount, quint32(frame), pc.loops), 0, false);
+        const QList<QVector3D> gpu = renderer.captureSkinnedPositions(
+            CreatureInstance::atFrame(pc.frameOffset, pc.frameCount, quint32(frame), pc.loops), 0, false);
         // The same fetch path drawn the stand-in way (x bind) puts the body elsewhere.
         renderer.setBindSpace(false);
-        const QList<QVector3D> wrong = renderer.captureSkinnedPositions(CreatureInstance::atFrame(pc.frameOffset, pc.frameCount, quint32(frame), pc.loops), 0, false);
+        const QList<QVector3D> wrong = renderer.captureSkinnedPositions(
+            CreatureInstance::atFrame(pc.frameOffset, pc.frameCount, quint32(frame), pc.loops), 0, false);
         renderer.destroy();
 
         const QList<QMatrix4x4> skin = scene.skinMatrices(pc.frameOffset + quint32(frame));
@@ -366,7 +371,9 @@ private Q_SLOTS:
         QVERIFY(result->value(QStringLiteral("cpu_ms_per_frame")).toDouble() > 0);
         QVERIFY(!result->value(QStringLiteral("gl_renderer")).toString().isEmpty());
         QCOMPARE(CrowdBenchmark::runFromArguments({QStringLiteral("x")}), std::nullopt);
-        QCOMPARE(CrowdBenchmark::runFromArguments({QStringLiteral("x"), QStringLiteral("--benchmark-crowd"), QStringLiteral("zero")}), 2);
+        QCOMPARE(
+            CrowdBenchmark::runFromArguments({QStringLiteral("x"), QStringLiteral("--benchmark-crowd"), QStringLiteral("zero")}),
+            2);
     }
 
     void cleanupTestCase()

@@ -48,8 +48,7 @@ void tst_CurveCsvExporter::rowsAtKeyTimes()
                         "1,2,1\n"
                         "2,0.5,1\n"));
     // Outside the keys: clamped values; a range without keys has just its two ends.
-    QCOMPARE(CurveCsvExporter::toCsv(curves, 4.0, 5.0),
-             QByteArray("time,Camera/PositionX,LeftHand/Tracked\n4,-1,1\n5,-1,1\n"));
+    QCOMPARE(CurveCsvExporter::toCsv(curves, 4.0, 5.0), QByteArray("time,Camera/PositionX,LeftHand/Tracked\n4,-1,1\n5,-1,1\n"));
     QCOMPARE(CurveCsvExporter::toCsv({}, 0.0, 1.0), QByteArray("time\n0\n1\n"));
     QVERIFY(CurveCsvExporter::rowTimes(curves, 1.0, 0.0).empty());
 }

@@ -54,8 +54,8 @@ void tst_CurvePlotScrubbing::init()
     m_plot->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_plot.get()));
     const auto animation = generated::makeAnimation();
-    m_plot->setCurves(bpat::studio::plotCurvesFor(
-        animation, {QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY")}));
+    m_plot->setCurves(
+        bpat::studio::plotCurvesFor(animation, {QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY")}));
     m_plot->setTimeRange(0.0, 10.0);
     m_plot->setValueRange(-1.0, 2.0);
     m_plot->setCursorTime(2.0);

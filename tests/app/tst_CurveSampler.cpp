@@ -98,7 +98,13 @@ void tst_CurveSampler::envelopeBoundsEveryColumn()
             }
         }
         const QString where = QStringLiteral("column %1: seen [%2, %3], must [%4, %5], may [%6, %7]")
-                                  .arg(c).arg(seenLow).arg(seenHigh).arg(mustLow).arg(mustHigh).arg(mayLow).arg(mayHigh);
+                                  .arg(c)
+                                  .arg(seenLow)
+                                  .arg(seenHigh)
+                                  .arg(mustLow)
+                                  .arg(mustHigh)
+                                  .arg(mayLow)
+                                  .arg(mayHigh);
         QVERIFY2(seenLow <= mustLow + 1e-9 && seenHigh >= mustHigh - 1e-9, qPrintable(where));
         QVERIFY2(seenLow >= mayLow - 1e-9 && seenHigh <= mayHigh + 1e-9, qPrintable(where));
     }
@@ -121,8 +127,9 @@ void tst_CurveSampler::pointCountIsBoundedByColumns()
     QCOMPARE(sampled.keysInView, 150000);
     QVERIFY(sampled.visibleKeys.isEmpty());
     // The envelope reaches the curve's extremes over the whole range.
-    const auto [low, high] = std::minmax_element(dense.keys().begin(), dense.keys().end(),
-                                                 [](const bpat::Keyframe &a, const bpat::Keyframe &b) { return a.value < b.value; });
+    const auto [low, high] =
+        std::minmax_element(dense.keys().begin(), dense.keys().end(),
+                            [](const bpat::Keyframe &a, const bpat::Keyframe &b) { return a.value < b.value; });
     const auto [seenLow, seenHigh] = CurveSampler::valueRange(refTo(dense), dense.firstTime(), dense.lastTime(), 1200);
     QCOMPARE(seenLow, double(low->value));
     QCOMPARE(seenHigh, double(high->value));
@@ -222,10 +229,10 @@ void tst_CurveSampler::degenerateInputs()
     QVERIFY(CurveSampler::sample(refTo(empty), 0.0, 1.0, 100).line.isEmpty());
     const auto animation = generated::makeAnimation();
     const bpat::FloatCurve &x = animation->camera()[bpat::PoseComponent::PositionX];
-    QVERIFY(CurveSampler::sample(refTo(x), 1.0, 1.0, 100).line.isEmpty());                // empty range
-    QVERIFY(CurveSampler::sample(refTo(x), 2.0, 1.0, 100).line.isEmpty());                // reversed
-    QVERIFY(CurveSampler::sample(refTo(x), qQNaN(), 1.0, 100).line.isEmpty());            // not finite
-    QVERIFY(CurveSampler::sample(refTo(x), 0.0, 1.0, 0).line.size() <= 5);                 // clamped to 1 column
+    QVERIFY(CurveSampler::sample(refTo(x), 1.0, 1.0, 100).line.isEmpty());     // empty range
+    QVERIFY(CurveSampler::sample(refTo(x), 2.0, 1.0, 100).line.isEmpty());     // reversed
+    QVERIFY(CurveSampler::sample(refTo(x), qQNaN(), 1.0, 100).line.isEmpty()); // not finite
+    QVERIFY(CurveSampler::sample(refTo(x), 0.0, 1.0, 0).line.size() <= 5);     // clamped to 1 column
     QVERIFY(CurveSampler::sample(refTo(x), 0.0, 1.0, 1 << 30).line.size() <= 4 * 16384 + 1);
     const auto [low, high] = CurveSampler::valueRange(refTo(empty), 0.0, 1.0);
     QCOMPARE(low, 0.0);

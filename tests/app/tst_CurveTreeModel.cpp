@@ -82,7 +82,8 @@ void tst_CurveTreeModel::groupsCanonicalNames()
                      {QStringLiteral("LeftHand/IndexTip/PositionX"), 7, false},
                      {QStringLiteral("LeftHand/IndexTip/PositionY"), 2, false},
                      {QStringLiteral("EyeGaze/DirectionZ"), 4, false}});
-    QCOMPARE(childLabels(model, {}), (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"), QStringLiteral("EyeGaze")}));
+    QCOMPARE(childLabels(model, {}),
+             (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"), QStringLiteral("EyeGaze")}));
     const QModelIndex camera = model.index(0, 0);
     QCOMPARE(childLabels(model, camera), (QStringList{QStringLiteral("Position"), QStringLiteral("Rotation")}));
     QCOMPARE(camera.data(CurveTreeModel::KeyCountRole).toLongLong(), 15);
@@ -159,7 +160,8 @@ void tst_CurveTreeModel::searchKeepsParentsAndChildren()
     QCOMPARE(filter.rowCount(filter.index(1, 0, joint)), 4); // X Y Z W kept below the match
 
     filter.setFilterFixedString(QStringLiteral("RotationW"));
-    QCOMPARE(childLabels(filter, {}), (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"), QStringLiteral("RightHand")}));
+    QCOMPARE(childLabels(filter, {}),
+             (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"), QStringLiteral("RightHand")}));
     QCOMPARE(filter.rowCount(filter.index(1, 0)), 27); // every joint of the left hand, no bools
 
     filter.setFilterFixedString(QStringLiteral("no such curve"));
@@ -172,8 +174,9 @@ void tst_CurveTreeModel::generatedAnimationCounts()
     CurveTreeModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setCurves(entriesOf(*animation));
-    QCOMPARE(childLabels(model, {}), (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"),
-                                                  QStringLiteral("RightHand"), QStringLiteral("EyeGaze")}));
+    QCOMPARE(childLabels(model, {}),
+             (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"), QStringLiteral("RightHand"),
+                          QStringLiteral("EyeGaze")}));
     QCOMPARE(model.curveCount(), 7 + 4 + 2 * 27 * 7 + 6);
     QCOMPARE(model.totalKeyCount(), 3 * 601 + 1 + 3 + 1000 + 3 + 301);
     QCOMPARE(model.index(0, 0).data(CurveTreeModel::KeyCountRole).toLongLong(), 3 * 601 + 1);
@@ -187,7 +190,8 @@ void tst_CurveTreeModel::realRecordingCounts()
     CurveTreeModel model;
     model.setCurves(entriesOf(*animation));
     // A 1.0 recording: camera and both hands (27 joints and the two bools each), no eye gaze.
-    QCOMPARE(childLabels(model, {}), (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"), QStringLiteral("RightHand")}));
+    QCOMPARE(childLabels(model, {}),
+             (QStringList{QStringLiteral("Camera"), QStringLiteral("LeftHand"), QStringLiteral("RightHand")}));
     QCOMPARE(model.curveCount(), 389);
     QCOMPARE(model.rowCount(model.index(1, 0)), 29);
     QCOMPARE(model.rowCount(model.index(2, 0)), 29);

@@ -38,8 +38,9 @@ void tst_CurvesPanel::showsGeneratedRecording()
     QCOMPARE(panel.treeModel()->rowCount(), 4);
     QCOMPARE(panel.treeModel()->totalKeyCount(), animation->keyCount());
     // The camera position starts plotted and framed.
-    QCOMPARE(panel.checkedCurves(), (QStringList{QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
-                                                 QStringLiteral("Camera/PositionZ")}));
+    QCOMPARE(panel.checkedCurves(),
+             (QStringList{QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
+                          QStringLiteral("Camera/PositionZ")}));
     QCOMPARE(panel.plot()->curves().size(), 3);
     // The recording's markers go to the plot.
     QCOMPARE(panel.plot()->markers().size(), 2);
@@ -72,9 +73,9 @@ void tst_CurvesPanel::searchCheckAndSelect()
     QCOMPARE(panel.plot()->curves().size(), 6);
     // Selecting the group in the tree makes it what F frames.
     panel.treeView()->selectionModel()->select(position, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    QCOMPARE(panel.plot()->selectedCurves(), (QStringList{QStringLiteral("LeftHand/IndexTip/PositionX"),
-                                                          QStringLiteral("LeftHand/IndexTip/PositionY"),
-                                                          QStringLiteral("LeftHand/IndexTip/PositionZ")}));
+    QCOMPARE(panel.plot()->selectedCurves(),
+             (QStringList{QStringLiteral("LeftHand/IndexTip/PositionX"), QStringLiteral("LeftHand/IndexTip/PositionY"),
+                          QStringLiteral("LeftHand/IndexTip/PositionZ")}));
     panel.plot()->frameSelection();
     const auto [v0, v1] = panel.plot()->valueRange();
     QVERIFY(v0 < -0.2 && v0 > -0.3 && v1 > 0.2 && v1 < 0.3);
@@ -107,7 +108,8 @@ void tst_CurvesPanel::exportsCsvAndPng()
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = csv.readAll().split('\n');
     QCOMPARE(lines.constFirst(), QByteArray("time,Camera/PositionZ,LeftHand/Tracked"));
-    QCOMPARE(lines.size(), 1 + 121 + 1); // header, 0..2 s at 60 keys per second (the tracked key at 1 s is one of them), final newline
+    QCOMPARE(lines.size(),
+             1 + 121 + 1); // header, 0..2 s at 60 keys per second (the tracked key at 1 s is one of them), final newline
     const auto row = [&lines](int index) {
         QList<double> values;
         for (const QByteArray &field : lines[index].split(','))

@@ -76,22 +76,20 @@ void tst_DocumentSession::eachCommandUndoesExactly_data()
         return addSocketCommand(s, {QStringLiteral("tail"), 0, QVector3D(0.0f, 0.0f, -0.3f)});
     });
     row("remove socket", [](DocumentSession *s) { return removeSocketCommand(s, 0, QStringLiteral("hand")); });
-    row("rename socket", [](DocumentSession *s) {
-        return renameSocketCommand(s, 1, QStringLiteral("head"), QStringLiteral("hat"));
-    });
-    row("anchor", [](DocumentSession *s) {
-        return setSocketAnchorCommand(s, 0, QStringLiteral("hand"), 0, QStringLiteral("bone 0"));
-    });
-    row("offset", [](DocumentSession *s) {
-        return new SetSocketOffsetCommand(s, 1, QVector3D(0.2f, 0.0f, 0.1f), QStringLiteral("head"));
-    });
+    row("rename socket",
+        [](DocumentSession *s) { return renameSocketCommand(s, 1, QStringLiteral("head"), QStringLiteral("hat")); });
+    row("anchor",
+        [](DocumentSession *s) { return setSocketAnchorCommand(s, 0, QStringLiteral("hand"), 0, QStringLiteral("bone 0")); });
+    row("offset",
+        [](DocumentSession *s) { return new SetSocketOffsetCommand(s, 1, QVector3D(0.2f, 0.0f, 0.1f), QStringLiteral("head")); });
 }
 
 void tst_DocumentSession::eachCommandUndoesExactly()
 {
     QFETCH(MakeCommand, make);
     StudioContext context;
-    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("small.bpat"))) == StudioContext::OpenResult::Opened);
+    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("small.bpat")))
+            == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
     const QByteArray before = shown(context);
     QString error;
@@ -130,7 +128,8 @@ void tst_DocumentSession::socketUndoKeepsStoredRowsOfARealFile()
 void tst_DocumentSession::undoTextsDescribeTheEdit()
 {
     StudioContext context;
-    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("texts.bpat"))) == StudioContext::OpenResult::Opened);
+    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("texts.bpat")))
+            == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
     QVERIFY(session->execute(new RenameClipCommand(session, 0, QStringLiteral("breathe"))));
     QCOMPARE(session->undoStack()->undoText(), QStringLiteral("Rename clip 'idle' to 'breathe'"));
@@ -153,22 +152,33 @@ void tst_DocumentSession::refusedEditsChangeNothing_data()
     auto row = [](const char *name, MakeCommand make, const char *reason) {
         QTest::newRow(name) << make << QString::fromLatin1(reason);
     };
-    row("duplicate name", [](DocumentSession *s) { return new RenameClipCommand(s, 0, QStringLiteral("jab")); }, "already exists");
-    row("empty name", [](DocumentSession *s) { return new RenameClipCommand(s, 0, QString()); }, "cannot be empty");
-    row("zero fps", [](DocumentSession *s) { return new SetClipFpsCommand(s, 0, 0.0f); }, "fps");
-    row("trim outside", [](DocumentSession *s) { return new TrimClipCommand(s, 1, 0, 5); }, "not inside");
-    row("split at 0", [](DocumentSession *s) { return new SplitClipCommand(s, 0, 0); }, "at least one frame");
-    row("anchor outside", [](DocumentSession *s) {
-        return setSocketAnchorCommand(s, 0, QStringLiteral("hand"), 7, QStringLiteral("bone 7"));
-    }, "outside the rig");
-    row("socket name taken", [](DocumentSession *s) {
-        return renameSocketCommand(s, 0, QStringLiteral("hand"), QStringLiteral("head"));
-    }, "already exists");
-    row("other rig", [](DocumentSession *s) {
-        BpatDocument four(0, 4);
-        four.addClip(testdocs::makeClip(QStringLiteral("walk"), 3, 4, 24.0f, true));
-        return new ImportClipsCommand(s, four, {}, QStringLiteral("four.bpat"));
-    }, "bone counts differ");
+    row(
+        "duplicate name", [](DocumentSession *s) { return new RenameClipCommand(s, 0, QStringLiteral("jab")); },
+        "already exists");
+    row(
+        "empty name", [](DocumentSession *s) { return new RenameClipCommand(s, 0, QString()); }, "cannot be empty");
+    row(
+        "zero fps", [](DocumentSession *s) { return new SetClipFpsCommand(s, 0, 0.0f); }, "fps");
+    row(
+        "trim outside", [](DocumentSession *s) { return new TrimClipCommand(s, 1, 0, 5); }, "not inside");
+    row(
+        "split at 0", [](DocumentSession *s) { return new SplitClipCommand(s, 0, 0); }, "at least one frame");
+    row(
+        "anchor outside",
+        [](DocumentSession *s) { return setSocketAnchorCommand(s, 0, QStringLiteral("hand"), 7, QStringLiteral("bone 7")); },
+        "outside the rig");
+    row(
+        "socket name taken",
+        [](DocumentSession *s) { return renameSocketCommand(s, 0, QStringLiteral("hand"), QStringLiteral("head")); },
+        "already exists");
+    row(
+        "other rig",
+        [](DocumentSession *s) {
+            BpatDocument four(0, 4);
+            four.addClip(testdocs::makeClip(QStringLiteral("walk"), 3, 4, 24.0f, true));
+            return new ImportClipsCommand(s, four, {}, QStringLiteral("four.bpat"));
+        },
+        "bone counts differ");
 }
 
 void tst_DocumentSession::refusedEditsChangeNothing()
@@ -176,7 +186,8 @@ void tst_DocumentSession::refusedEditsChangeNothing()
     QFETCH(MakeCommand, make);
     QFETCH(QString, reason);
     StudioContext context;
-    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("refuse.bpat"))) == StudioContext::OpenResult::Opened);
+    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("refuse.bpat")))
+            == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
     const QByteArray before = shown(context);
     QSignalSpy refused(session, &DocumentSession::refused);
@@ -192,11 +203,13 @@ void tst_DocumentSession::refusedEditsChangeNothing()
 void tst_DocumentSession::offsetEditsMerge()
 {
     StudioContext context;
-    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("merge.bpat"))) == StudioContext::OpenResult::Opened);
+    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("merge.bpat")))
+            == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
     const QByteArray before = shown(context);
     for (int i = 1; i <= 5; ++i)
-        QVERIFY(session->execute(new SetSocketOffsetCommand(session, 0, QVector3D(0.1f * float(i), 0, 0), QStringLiteral("hand"))));
+        QVERIFY(
+            session->execute(new SetSocketOffsetCommand(session, 0, QVector3D(0.1f * float(i), 0, 0), QStringLiteral("hand"))));
     QCOMPARE(session->undoStack()->count(), 1);
     QCOMPARE(context.file().sockets().at(0).localOffset, QVector3D(0.5f, 0, 0));
     // The socket rows follow the offset at once (what the viewport draws).
@@ -313,7 +326,8 @@ void tst_DocumentSession::openingAnotherFileDropsTheHistory()
     QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("a.bpat"))) == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
     QVERIFY(session->execute(new RemoveClipCommand(session, 0)));
-    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(false), QStringLiteral("b.bpat"))) == StudioContext::OpenResult::Opened);
+    QVERIFY(context.open(writeFile(testdocs::smallFileBytes(false), QStringLiteral("b.bpat")))
+            == StudioContext::OpenResult::Opened);
     QCOMPARE(session->undoStack()->count(), 0);
     QVERIFY(!session->hasDocument());
     QCOMPARE(context.file().clips().size(), 2);

@@ -241,7 +241,8 @@ void tst_EditActions::socketCellsEditAndMoveTheSocket()
     QCOMPARE(context->file().sockets().at(0).localOffset, QVector3D(0.25f, 0.0f, -0.5f));
     const QMatrix4x4 after = context->file().socketMatrix(1, 1, 0);
     const QVector3D moved = after.column(3).toVector3D() - before.column(3).toVector3D();
-    const QVector3D expected = context->file().matrix(1, 1, 0).mapVector(QVector3D(0.25f, 0.0f, -0.5f) - QVector3D(0.0f, 0.1f, 0.0f));
+    const QVector3D expected =
+        context->file().matrix(1, 1, 0).mapVector(QVector3D(0.25f, 0.0f, -0.5f) - QVector3D(0.0f, 0.1f, 0.0f));
     QVERIFY2((moved - expected).length() < 1e-5f, "the socket rows follow the new offset");
     QVERIFY(!sockets->setData(sockets->index(0, SocketsModel::OffsetColumn), QStringLiteral("1, 2")));
     QCOMPARE(context->session()->undoStack()->count(), 4);
@@ -314,7 +315,8 @@ void tst_EditActions::importedClipsTakeTheOpenFilesVersion()
     QString error;
     QVERIFY(fromV1.load(testpaths::shared(v1), &error));
     fromV1.setTarget(*session->document());
-    QVERIFY2(fromV1.noteText().contains(QStringLiteral("contact records computed from the rig's feet")), qPrintable(fromV1.noteText()));
+    QVERIFY2(fromV1.noteText().contains(QStringLiteral("contact records computed from the rig's feet")),
+             qPrintable(fromV1.noteText()));
     QVERIFY(session->execute(new ImportClipsCommand(session, fromV1.source(), {0, 3}, QStringLiteral("humanoid.bpat"))));
     QCOMPARE(window.context()->clipCount(), before + 2);
     const BpatFile &file = window.context()->file();

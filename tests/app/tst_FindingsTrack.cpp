@@ -72,7 +72,8 @@ void tst_FindingsTrack::findingsAreMarkedAndLeadToFrameAndBone()
     QCOMPARE(context->currentFrame(), 14);
     QCOMPARE(context->currentBone(), 9);
     if (track->findingAt(int(std::lround(track->xOfFrame(3)))) < 0) {
-        QTest::mouseClick(track, Qt::LeftButton, Qt::NoModifier, QPoint(int(std::lround(track->xOfFrame(3))), track->height() / 2));
+        QTest::mouseClick(track, Qt::LeftButton, Qt::NoModifier,
+                          QPoint(int(std::lround(track->xOfFrame(3))), track->height() / 2));
         QCOMPARE(context->currentFrame(), 3);
         QCOMPARE(context->currentBone(), 9);
     }

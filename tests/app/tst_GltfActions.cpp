@@ -80,9 +80,11 @@ private Q_SLOTS:
         if (QFileInfo::exists(testpaths::shared(wolf))) {
             QVERIFY(window.openFile(testpaths::shared(wolf)));
             const QString withBody = dir.filePath(QStringLiteral("wolf.glb"));
-            message = gltf->exportTo(withBody, true, &ok, testpaths::shared(QStringLiteral("upstream_assets/bpat_current/wolf_full.bprm")));
+            message = gltf->exportTo(withBody, true, &ok,
+                                     testpaths::shared(QStringLiteral("upstream_assets/bpat_current/wolf_full.bprm")));
             QVERIFY2(ok, qPrintable(message));
-            QVERIFY2(message.contains(QLatin1String("the body wolf_full.bprm (8336 vertices, 9 materials)")), qPrintable(message));
+            QVERIFY2(message.contains(QLatin1String("the body wolf_full.bprm (8336 vertices, 9 materials)")),
+                     qPrintable(message));
             QVERIFY(window.openFile(source));
         }
 
@@ -149,7 +151,8 @@ private Q_SLOTS:
         auto *note = dialog.findChild<QLabel *>(QStringLiteral("versionNote"));
         QVERIFY(note && !note->isHidden());
         QVERIFY2(dialog.noteText().contains(QStringLiteral("drops")) && dialog.noteText().contains(QStringLiteral("markers"))
-                     && dialog.noteText().contains(QStringLiteral("bind palette")) && dialog.noteText().contains(QStringLiteral("current game")),
+                     && dialog.noteText().contains(QStringLiteral("bind palette"))
+                     && dialog.noteText().contains(QStringLiteral("current game")),
                  qPrintable(dialog.noteText()));
         // The open file is refused as the output.
         dialog.setOutputPath(open);

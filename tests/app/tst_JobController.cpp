@@ -216,8 +216,8 @@ void tst_JobController::notCancellableJobRunsToTheEnd()
             promise.addResult(cancelled ? -1 : 5);
         },
         &receiver, [&](std::optional<int> value) { result = value; }, false);
-    jobs.cancel(id);   // refused: the job said it cannot stop
-    jobs.cancelAll();  // likewise
+    jobs.cancel(id);  // refused: the job said it cannot stop
+    jobs.cancelAll(); // likewise
     gate->release = true;
     QVERIFY(finished.wait(10000));
     QCOMPARE(result, std::optional<int>(5));

@@ -13,8 +13,8 @@ class tst_LabelLayout : public QObject
 private Q_SLOTS:
     void overlappingLabelsAreLeftOut()
     {
-        const QList<QRectF> wanted{QRectF(0, 0, 60, 12), QRectF(10, 4, 60, 12), QRectF(100, 0, 60, 12),
-                                   QRectF(20, 8, 60, 12), QRectF(0, 30, 60, 12)};
+        const QList<QRectF> wanted{QRectF(0, 0, 60, 12), QRectF(10, 4, 60, 12), QRectF(100, 0, 60, 12), QRectF(20, 8, 60, 12),
+                                   QRectF(0, 30, 60, 12)};
         QCOMPARE(LabelLayout::place(wanted), (QList<bool>{true, false, true, false, true}));
         QCOMPARE(LabelLayout::place({}), QList<bool>{});
     }

@@ -48,7 +48,10 @@ void tst_LayoutBar::proportionalWithMinimum()
             / double(spans.at(socketData).second - spans.at(socketData).first);
         const double byteRatio = double(sections.at(palette).size) / double(sections.at(socketData).size);
         QVERIFY2(std::abs(pixelRatio / byteRatio - 1.0) < 0.05,
-                 qPrintable(QStringLiteral("width %1: palette/socket data %2 px ratio, %3 bytes ratio").arg(width).arg(pixelRatio).arg(byteRatio)));
+                 qPrintable(QStringLiteral("width %1: palette/socket data %2 px ratio, %3 bytes ratio")
+                                .arg(width)
+                                .arg(pixelRatio)
+                                .arg(byteRatio)));
         QVERIFY(spans.last().second <= width);
     }
 }

@@ -114,9 +114,9 @@ void tst_MainWindow::upstreamFilesFillEveryPanel()
     PanelDocks *panels = window.panels();
     const bool v3 = relative.contains(QStringLiteral("bpat_v3_"));
     QCOMPARE(panels->headerModel()->rowCount(), v3 ? 20 : 15); // 12 stored fields + 3 derived (+ 5 of the v3 extension)
-    for (const char *field : {"magic", "version", "species_id", "bone_count", "socket_count", "clip_count",
-                              "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
-                              "string_table_offset", "palette_data_offset"})
+    for (const char *field :
+         {"magic", "version", "species_id", "bone_count", "socket_count", "clip_count", "frame_total", "string_table_size",
+          "clip_table_offset", "socket_table_offset", "string_table_offset", "palette_data_offset"})
         QVERIFY2(panels->headerModel()->rowOfField(QLatin1String(field)) >= 0, field);
     QCOMPARE(panels->clipsModel()->rowCount(), clips);
     // Markers from v2 on, flags and variants in v3.
@@ -347,7 +347,7 @@ void tst_MainWindow::fileThatCannotBeReadLeavesTheWindowUsable()
     QVERIFY(rowWithCode(window.panels()->validationPanel()->model(), QStringLiteral("FILE_TOO_SMALL")) >= 0);
     // Header claims wildly out of range: tables are not decoded, the panels stay bounded.
     QByteArray lying = testdocs::smallFileBytes();
-    testdocs::setU32(lying, 12, 0xffffffffu); // bone_count
+    testdocs::setU32(lying, 12, 0xffffffffu);           // bone_count
     testdocs::setU64(lying, 32, 0xfffffffffffffff0ull); // clip_table_offset
     QVERIFY(window.openFile(writeCrafted(lying, QStringLiteral("lying.bpat"))));
     QVERIFY(window.panels()->paletteModel()->rowCount() <= PaletteModel::kMaxBoneRows + 2);
@@ -431,15 +431,17 @@ void tst_MainWindow::menusAreTheFormsInItsOrder()
             list << (action->isSeparator() ? QStringLiteral("-") : action->text().remove(u'&'));
         return list;
     };
-    QCOMPARE(texts(window.menuBar()->actions()),
-             list(u"File|Edit|Clip|Socket|View|Validate|Playback|Window|Help"));
+    QCOMPARE(texts(window.menuBar()->actions()), list(u"File|Edit|Clip|Socket|View|Validate|Playback|Window|Help"));
     Ui::MainWindow *ui = window.form();
-    QCOMPARE(texts(ui->menuFile->actions()),
-             list(u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|Attach Body...|-|Compare With...|Stop Comparing|-|Quit"));
+    QCOMPARE(
+        texts(ui->menuFile->actions()),
+        list(
+            u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|Attach Body...|-|Compare With...|Stop Comparing|-|Quit"));
     QCOMPARE(texts(ui->menuEdit->actions()), list(u"Undo|Redo|-|Copy Rows"));
     const QStringList view = texts(ui->menuView->actions());
     QCOMPARE(view.mid(0, 4), list(u"Layout Presets|Reset Layout|Dark Theme|-"));
-    QCOMPARE(view.mid(4), list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Contacts|Differences|Viewport|Body"));
+    QCOMPARE(view.mid(4),
+             list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Contacts|Differences|Viewport|Body"));
     QCOMPARE(texts(ui->menuLayoutPresets->actions()), list(u"Animator|Tech Artist"));
     // The open documents follow the separator (none yet).
     QCOMPARE(texts(ui->menuWindow->actions()), list(u"Next Document|Previous Document|-"));

@@ -33,8 +33,7 @@ bool belongsTo(const QString &curve, const QString &path)
 {
     if (curve == path || curve.startsWith(path + QLatin1Char('/')))
         return true;
-    return curve.size() == path.size() + 1 && curve.startsWith(path)
-        && QStringLiteral("XYZW").contains(curve.back());
+    return curve.size() == path.size() + 1 && curve.startsWith(path) && QStringLiteral("XYZW").contains(curve.back());
 }
 } // namespace
 
@@ -115,7 +114,8 @@ void tst_MainWindowRecording::rebakeAndTimelineAgreeOnTheSpan()
     auto *dialog = m_window->findChild<RebakeDialog *>();
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->sourceDuration().has_value());
-    QVERIFY2(dialog->sourceInfoText().startsWith(QStringLiteral("keys -5.25 s to 14.46 s")), qPrintable(dialog->sourceInfoText()));
+    QVERIFY2(dialog->sourceInfoText().startsWith(QStringLiteral("keys -5.25 s to 14.46 s")),
+             qPrintable(dialog->sourceInfoText()));
     dialog->close();
 }
 
@@ -179,8 +179,9 @@ void tst_MainWindowRecording::opensOnTheCurvesTab()
     QCOMPARE(curves()->animation(), m_window->context()->recording()->recording());
     // The camera position is plotted on opening; the time cursor is the recording's time (its
     // first key, -5.25 s: the hands' bools), in view, and the view spans the whole recording.
-    QCOMPARE(curves()->checkedCurves(), (QStringList{QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
-                                                     QStringLiteral("Camera/PositionZ")}));
+    QCOMPARE(curves()->checkedCurves(),
+             (QStringList{QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
+                          QStringLiteral("Camera/PositionZ")}));
     const double cursor = curves()->plot()->cursorTime();
     QCOMPARE(cursor, m_window->context()->recording()->time());
     QVERIFY(std::abs(cursor - curves()->animation()->startTime()) < 1e-9);

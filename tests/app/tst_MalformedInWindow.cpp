@@ -91,8 +91,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("path");
         const QDir dir(QStringLiteral(BPAT_TEST_DATA_DIR "/malformed"));
-        const QStringList names = dir.entryList({QStringLiteral("*.bpat"), QStringLiteral("*.bpsm"), QStringLiteral("*.bin")},
-                                                QDir::Files, QDir::Name);
+        const QStringList names =
+            dir.entryList({QStringLiteral("*.bpat"), QStringLiteral("*.bpsm"), QStringLiteral("*.bin")}, QDir::Files, QDir::Name);
         QVERIFY(names.size() > 150);
         for (const QString &name : names)
             QTest::newRow(qPrintable(name)) << dir.filePath(name);

@@ -35,7 +35,8 @@ private Q_SLOTS:
         QCOMPARE(dialog.phaseEdit()->text(), QStringLiteral("0.625"));
         type(dialog.phaseEdit(), QStringLiteral("0.25"));
         QCOMPARE(dialog.frameEdit()->text(), QStringLiteral("6.00"));
-        QVERIFY2(dialog.notes().contains(QStringLiteral("contact (0.25) comes before weapon_release (0.4)")), qPrintable(dialog.notes()));
+        QVERIFY2(dialog.notes().contains(QStringLiteral("contact (0.25) comes before weapon_release (0.4)")),
+                 qPrintable(dialog.notes()));
         dialog.accept();
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QCOMPARE(dialog.phase(), 0.25f);
@@ -46,10 +47,10 @@ private Q_SLOTS:
     {
         MarkerDialog dialog(QStringLiteral("walk"), {-1.0f, -1.0f, -1.0f, -1.0f, 0.98f}, 24, 4, 0.0);
         dialog.show();
-        for (const auto &[text, expected] : QList<std::pair<QString, QString>>{
-                 {QStringLiteral("40"), QStringLiteral("Frame 40 is past the last frame, 23")},
-                 {QStringLiteral("-2"), QStringLiteral("Frame -2 is before the first frame, 0")},
-                 {QStringLiteral("soon"), QStringLiteral("'soon' is not a frame")}}) {
+        for (const auto &[text, expected] :
+             QList<std::pair<QString, QString>>{{QStringLiteral("40"), QStringLiteral("Frame 40 is past the last frame, 23")},
+                                                {QStringLiteral("-2"), QStringLiteral("Frame -2 is before the first frame, 0")},
+                                                {QStringLiteral("soon"), QStringLiteral("'soon' is not a frame")}}) {
             type(dialog.frameEdit(), text);
             dialog.accept();
             QVERIFY(dialog.isVisible());

@@ -156,9 +156,10 @@ void tst_MetadataEdits::renameOnALargeFileIsTimed()
     if (canvas)
         QCOMPARE(canvas->paletteUploads(), uploads); // none for the renames
     std::sort(ms.begin(), ms.end());
-    qInfo("rename of one clip in a %.1f MB file (%u frames x %u bones), edit to next viewport frame: median %.1f ms, min %.1f ms%s",
-          double(QFileInfo(path).size()) / 1.0e6, kClips * kFramesPerClip, kBones, (ms.at(2) + ms.at(3)) / 2.0, ms.first(),
-          canvas ? "" : " (no OpenGL: viewport not drawn)");
+    qInfo(
+        "rename of one clip in a %.1f MB file (%u frames x %u bones), edit to next viewport frame: median %.1f ms, min %.1f ms%s",
+        double(QFileInfo(path).size()) / 1.0e6, kClips * kFramesPerClip, kBones, (ms.at(2) + ms.at(3)) / 2.0, ms.first(),
+        canvas ? "" : " (no OpenGL: viewport not drawn)");
 }
 
 QTEST_MAIN(tst_MetadataEdits)

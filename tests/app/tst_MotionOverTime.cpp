@@ -103,15 +103,14 @@ private Q_SLOTS:
         QVERIFY(clip >= 0);
         const PaletteClip &c = scene.source().clips.at(clip);
         QStringList unknown;
-        const QList<MotionPath> paths = MotionPaths::forClip(scene, clip, c.frameOffset + 5,
-                                                             {QStringLiteral("HandL"), QStringLiteral("HandR"),
-                                                              QStringLiteral("hand_r"), QStringLiteral("Tail")},
-                                                             &unknown);
+        const QList<MotionPath> paths = MotionPaths::forClip(
+            scene, clip, c.frameOffset + 5,
+            {QStringLiteral("HandL"), QStringLiteral("HandR"), QStringLiteral("hand_r"), QStringLiteral("Tail")}, &unknown);
         QCOMPARE(unknown, QStringList{QStringLiteral("Tail")});
         QCOMPARE(paths.size(), 3);
         const qsizetype boneFor[] = {scene.boneNames().indexOf(QStringLiteral("HandL")),
-                               scene.boneNames().indexOf(QStringLiteral("HandR")),
-                               scene.boneNames().indexOf(QStringLiteral("HandR"))}; // hand_r: offset 0 on HandR
+                                     scene.boneNames().indexOf(QStringLiteral("HandR")),
+                                     scene.boneNames().indexOf(QStringLiteral("HandR"))}; // hand_r: offset 0 on HandR
         for (int p = 0; p < paths.size(); ++p) {
             QCOMPARE(paths[p].points.size(), qsizetype(c.frameCount));
             QCOMPARE(paths[p].current, 5);
@@ -150,8 +149,8 @@ private Q_SLOTS:
         scene.setAnimation(animation);
         scene.setTime(5.0);
         QStringList unknown;
-        const QList<MotionPath> paths = MotionPaths::forRecording(
-            scene, {QStringLiteral("LeftHand/IndexTip"), QStringLiteral("Nose")}, &unknown);
+        const QList<MotionPath> paths =
+            MotionPaths::forRecording(scene, {QStringLiteral("LeftHand/IndexTip"), QStringLiteral("Nose")}, &unknown);
         QCOMPARE(unknown, QStringList{QStringLiteral("Nose")});
         QCOMPARE(paths.size(), 1);
         const MotionPath &path = paths.first();

@@ -42,8 +42,8 @@ QString tst_OpenDocument::write(const QString &name, const QByteArray &bytes)
 void tst_OpenDocument::bpatDocumentAnswersTheClipApi()
 {
     QString error;
-    const auto document = OpenDocument::open(write(QStringLiteral("small.bpat"), testdocs::smallFileBytes()),
-                                             FileKind::Bpat, &error);
+    const auto document =
+        OpenDocument::open(write(QStringLiteral("small.bpat"), testdocs::smallFileBytes()), FileKind::Bpat, &error);
     QVERIFY2(document, qPrintable(error));
     QCOMPARE(document->kind(), FileKind::Bpat);
     QVERIFY(document->bpat() && !document->bpsm() && document->loadedBpat());

@@ -21,7 +21,7 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
         QVERIFY(context.open(modeltest::smallFile(dir)) != StudioContext::OpenResult::Failed);
         QCOMPARE(model.boneRows(), 3);
-        QCOMPARE(model.rowCount(), 3 + 2); // bones, then sockets
+        QCOMPARE(model.rowCount(), 3 + 2);                                  // bones, then sockets
         QCOMPARE(model.columnCount(), int(PaletteModel::DifferenceColumn)); // the Difference column is for compare mode
         const QVariant before = model.index(1, PaletteModel::Row0Column).data();
         context.setCurrentFrame(2);

@@ -166,7 +166,8 @@ private Q_SLOTS:
         dialog.startRebake();
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.first().first().toBool(), false);
-        QVERIFY2(dialog.statusText().contains(u"no keys in the chosen range; nothing to rebake"), qPrintable(dialog.statusText()));
+        QVERIFY2(dialog.statusText().contains(u"no keys in the chosen range; nothing to rebake"),
+                 qPrintable(dialog.statusText()));
         QVERIFY(!QFile::exists(out));
     }
 
@@ -191,7 +192,8 @@ private Q_SLOTS:
         QCOMPARE(rebaked.first().first().toString(), out);
         QCOMPARE(BpatFile::open(out)->clips().first().frameCount, 121u);
         // The dialog says the file was written; no "Preview, not saved" left behind.
-        QVERIFY2(dialog.previewPane()->bannerText().startsWith(QStringLiteral("Written: ") + out), qPrintable(dialog.previewPane()->bannerText()));
+        QVERIFY2(dialog.previewPane()->bannerText().startsWith(QStringLiteral("Written: ") + out),
+                 qPrintable(dialog.previewPane()->bannerText()));
         QVERIFY(!dialog.previewPane()->bannerText().contains(u"not saved"));
         // The same in late v3, what the game reads today.
         dialog.setFormatVersion(int(bpat::format::Dialect::V3Late));
@@ -216,7 +218,8 @@ private Q_SLOTS:
         QSignalSpy inspected(&dialog, &RebakeDialog::sourceInspected);
         dialog.setSourceRecording(copy, animation);
         QCOMPARE(inspected.size(), 1); // at once: nothing to read
-        QVERIFY2(dialog.sourceInfoText().contains(QStringLiteral("%1 curves").arg(animation->curveCount())), qPrintable(dialog.sourceInfoText()));
+        QVERIFY2(dialog.sourceInfoText().contains(QStringLiteral("%1 curves").arg(animation->curveCount())),
+                 qPrintable(dialog.sourceInfoText()));
         QCOMPARE(dialog.sourceDuration(), std::optional<double>(animation->duration()));
         dialog.setOutputPath(dir.filePath(QStringLiteral("o.bpat")));
         dialog.setRange(0.0, 1.0);
@@ -305,7 +308,8 @@ private Q_SLOTS:
         // verdict lists every warning: the 53-bone `hands` humanoid is not the game's 20-bone
         // rig (it used to say "valid in the game and spec profiles" in green all the same).
         QCOMPARE(file.dialect(), format::Dialect::V3Late);
-        QVERIFY2(pane->verdictText().contains(u"valid in the spec profile and for the current game"), qPrintable(pane->verdictText()));
+        QVERIFY2(pane->verdictText().contains(u"valid in the spec profile and for the current game"),
+                 qPrintable(pane->verdictText()));
         if (recipe == u"hands") {
             QVERIFY2(pane->verdictText().contains(u"RIG_BONE_COUNT_MISMATCH"), qPrintable(pane->verdictText()));
             QVERIFY(!pane->verdictText().contains(u"no warnings"));

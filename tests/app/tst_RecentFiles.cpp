@@ -27,13 +27,13 @@ private Q_SLOTS:
 
     void sameNamedFilesAreToldApart()
     {
-        const QStringList labels = RecentFiles::menuLabels({QStringLiteral("/a/v1_initial/humanoid.bpat"),
-                                                            QStringLiteral("/a/v1_latest/humanoid.bpat"),
-                                                            QStringLiteral("/x/horse/walk.bpat"), QStringLiteral("/y/horse/walk.bpat"),
-                                                            QStringLiteral("/a/take.bin")});
-        QCOMPARE(labels, (QStringList{QStringLiteral("humanoid.bpat (v1_initial)"), QStringLiteral("humanoid.bpat (v1_latest)"),
-                                      QStringLiteral("walk.bpat (x/horse)"), QStringLiteral("walk.bpat (y/horse)"),
-                                      QStringLiteral("take.bin")}));
+        const QStringList labels = RecentFiles::menuLabels(
+            {QStringLiteral("/a/v1_initial/humanoid.bpat"), QStringLiteral("/a/v1_latest/humanoid.bpat"),
+             QStringLiteral("/x/horse/walk.bpat"), QStringLiteral("/y/horse/walk.bpat"), QStringLiteral("/a/take.bin")});
+        QCOMPARE(labels,
+                 (QStringList{QStringLiteral("humanoid.bpat (v1_initial)"), QStringLiteral("humanoid.bpat (v1_latest)"),
+                              QStringLiteral("walk.bpat (x/horse)"), QStringLiteral("walk.bpat (y/horse)"),
+                              QStringLiteral("take.bin")}));
     }
 
     void recordingsAreRecentFiles()
@@ -50,7 +50,8 @@ private Q_SLOTS:
         QVERIFY(menu->toolTipsVisible());
         bool found = false;
         for (QAction *a : menu->actions())
-            found = found || (a->text().contains(QStringLiteral("take.bin")) && a->toolTip() == QFileInfo(recording).absoluteFilePath());
+            found = found
+                || (a->text().contains(QStringLiteral("take.bin")) && a->toolTip() == QFileInfo(recording).absoluteFilePath());
         QVERIFY(found);
     }
 };

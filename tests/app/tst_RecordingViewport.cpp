@@ -80,8 +80,7 @@ float compareWithCore(const InputAnimation &animation, const QList<double> &time
         const double at = scene.time();
         const QVector3D camera = animation.camera().evaluate(at).toRightHandedYUp().position;
         check(scene.camera().position, camera, QStringLiteral("camera at %1").arg(at));
-        check(translation(scene, boneOf(recipe, CurveGroup::cameraGroup())), camera,
-              QStringLiteral("Head bone at %1").arg(at));
+        check(translation(scene, boneOf(recipe, CurveGroup::cameraGroup())), camera, QStringLiteral("Head bone at %1").arg(at));
         for (int h = 0; h < HandCount; ++h) {
             const Hand hand = Hand(h);
             const bool tracked = CurveEvaluator::evaluate(
@@ -161,8 +160,9 @@ private Q_SLOTS:
         for (qsizetype i = 0; i + 1 < lines.size(); i += 2) {
             const QVector3D a(lines[i].position[0], lines[i].position[1], lines[i].position[2]);
             const QVector3D b(lines[i + 1].position[0], lines[i + 1].position[1], lines[i + 1].position[2]);
-            found = found || ((a - gaze.origin).length() < 1e-5f
-                              && (b - (gaze.origin + gaze.direction * RecordingScene::kGazeLength)).length() < 1e-4f);
+            found = found
+                || ((a - gaze.origin).length() < 1e-5f
+                    && (b - (gaze.origin + gaze.direction * RecordingScene::kGazeLength)).length() < 1e-4f);
         }
         QVERIFY(found);
         // Untracked at 5 s: the left hand's lines fade.

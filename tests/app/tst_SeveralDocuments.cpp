@@ -142,7 +142,8 @@ private Q_SLOTS:
         QCOMPARE(context->clipEntries().at(0).name, QStringLiteral("breathe")); // the edit, not the file
         QCOMPARE(context->clipEntries().at(1).name, QStringLiteral("jab"));
         QVERIFY(m_window->isWindowModified());
-        QVERIFY2(m_window->form()->actionUndo->text().contains(QStringLiteral("breathe")), qPrintable(m_window->form()->actionUndo->text()));
+        QVERIFY2(m_window->form()->actionUndo->text().contains(QStringLiteral("breathe")),
+                 qPrintable(m_window->form()->actionUndo->text()));
         m_window->form()->actionUndo->trigger(); // undoes a's edit only
         QCOMPARE(context->clipEntries().at(0).name, QStringLiteral("idle"));
         QVERIFY(documents->session(1)->isModified());

@@ -118,8 +118,7 @@ void tst_SharedTimeCursor::timelineMovesThePlotCursor()
     QVERIFY(qAbs(curves()->plot()->cursorTime() - m_end) < 1.0 / RecordingState::kFrameRate);
     auto *timeLabel = m_window->timeline()->findChild<QLabel *>(QStringLiteral("timeLabel"));
     QVERIFY(timeLabel);
-    QVERIFY2(timeLabel->text().startsWith(QString::number(context->recording()->time(), 'f', 3)),
-             qPrintable(timeLabel->text()));
+    QVERIFY2(timeLabel->text().startsWith(QString::number(context->recording()->time(), 'f', 3)), qPrintable(timeLabel->text()));
     // The clip keeps its own frame meanwhile.
     QCOMPARE(context->currentFrame(), 0);
 }
@@ -142,8 +141,8 @@ void tst_SharedTimeCursor::draggingThePlotCursorScrubs()
     const QPoint y(0, int(area.center().y()));
     QSignalSpy scrubbed(curves(), &CurvesPanel::cursorTimeScrubbed);
     QTest::mousePress(surface, Qt::LeftButton, {}, QPoint(from.x(), y.y()));
-    QMouseEvent move(QEvent::MouseMove, QPointF(to.x(), y.y()), surface->mapToGlobal(QPointF(to.x(), y.y())),
-                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to.x(), y.y()), surface->mapToGlobal(QPointF(to.x(), y.y())), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(surface, &move);
     QTest::mouseRelease(surface, Qt::LeftButton, {}, QPoint(to.x(), y.y()));
     QVERIFY(scrubbed.count() >= 1);
@@ -214,8 +213,7 @@ void tst_SharedTimeCursor::threeViewsAgreeAfterScrubbingEach()
         QVERIFY2(qAbs(context->recording()->time() - expected) < 1e-9, qPrintable(what));
         QVERIFY2(curves()->plot()->cursorTime() == context->recording()->time(), qPrintable(what));
         QVERIFY2(canvas->recording().time() == context->recording()->time(), qPrintable(what));
-        QVERIFY2(clock->frame() == int(std::lround((expected - m_start) * RecordingState::kFrameRate)),
-                 qPrintable(what));
+        QVERIFY2(clock->frame() == int(std::lround((expected - m_start) * RecordingState::kFrameRate)), qPrintable(what));
     };
     // The timeline scrubs.
     clock->setFrame(210);
@@ -259,8 +257,9 @@ void tst_SharedTimeCursor::jointsSelectedInTheTreeGetMotionPaths()
     const QList<MotionPath> paths = canvas->motionPaths();
     QCOMPARE(paths.size(), 1);
     QVERIFY(paths.first().recording);
-    QVERIFY((paths.first().points.at(paths.first().current)
-             - canvas->recording().jointPosition(Hand::Left, HandJoint::IndexTip)).length() < 1e-5f);
+    QVERIFY((paths.first().points.at(paths.first().current) - canvas->recording().jointPosition(Hand::Left, HandJoint::IndexTip))
+                .length()
+            < 1e-5f);
     action->setChecked(false);
     QVERIFY(canvas->motionPathNames().isEmpty());
 }

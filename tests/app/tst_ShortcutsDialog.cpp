@@ -85,7 +85,8 @@ void tst_ShortcutsDialog::userGuideListsTheSameKeys()
     }
     for (const QString &row : std::as_const(missing))
         qInfo("docs/user-guide.md lacks: %s", qPrintable(row));
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("docs/user-guide.md lacks %1 shortcut rows (listed above)").arg(missing.size())));
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("docs/user-guide.md lacks %1 shortcut rows (listed above)").arg(missing.size())));
 }
 
 void tst_ShortcutsDialog::userGuideOpensLocally()

@@ -30,9 +30,9 @@ private:
 void tst_StudioCommandLine::parsesOptions()
 {
     StudioCommandLine cl;
-    QVERIFY(cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("x.bpat"), QStringLiteral("--clip"),
-                      QStringLiteral("walk"), QStringLiteral("--frame"), QStringLiteral("7"),
-                      QStringLiteral("--screenshot"), QStringLiteral("out.png")}));
+    QVERIFY(
+        cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("x.bpat"), QStringLiteral("--clip"), QStringLiteral("walk"),
+                  QStringLiteral("--frame"), QStringLiteral("7"), QStringLiteral("--screenshot"), QStringLiteral("out.png")}));
     QCOMPARE(cl.options().file, QStringLiteral("x.bpat"));
     QCOMPARE(cl.options().clip, QStringLiteral("walk"));
     QCOMPARE(cl.options().frame, std::optional<int>(7));
@@ -46,12 +46,12 @@ void tst_StudioCommandLine::parsesOptions()
 void tst_StudioCommandLine::parsesViewOptions()
 {
     StudioCommandLine cl;
-    QVERIFY2(cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("rec.bin"), QStringLiteral("--tab"),
-                       QStringLiteral("Viewport"), QStringLiteral("--time"), QStringLiteral("5.25"),
-                       QStringLiteral("--onion"), QStringLiteral("3"), QStringLiteral("--onion-spacing"),
-                       QStringLiteral("2"), QStringLiteral("--motion-path"), QStringLiteral("HandL,RightHand/IndexTip"),
-                       QStringLiteral("--motion-path"), QStringLiteral("hand_r")}),
-             qPrintable(cl.errorText()));
+    QVERIFY2(
+        cl.parse({QStringLiteral("bpat-studio"), QStringLiteral("rec.bin"), QStringLiteral("--tab"), QStringLiteral("Viewport"),
+                  QStringLiteral("--time"), QStringLiteral("5.25"), QStringLiteral("--onion"), QStringLiteral("3"),
+                  QStringLiteral("--onion-spacing"), QStringLiteral("2"), QStringLiteral("--motion-path"),
+                  QStringLiteral("HandL,RightHand/IndexTip"), QStringLiteral("--motion-path"), QStringLiteral("hand_r")}),
+        qPrintable(cl.errorText()));
     QCOMPARE(cl.options().tab, QStringLiteral("viewport"));
     QCOMPARE(cl.options().time, std::optional<double>(5.25));
     QCOMPARE(cl.options().onion, std::optional<int>(3));
@@ -120,8 +120,9 @@ void tst_StudioCommandLine::screenshotWritesANonBlankPng()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
     process.setProcessEnvironment(env);
-    process.start(studioExecutable(), {input, QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"),
-                                       QStringLiteral("1"), QStringLiteral("--screenshot"), png});
+    process.start(studioExecutable(),
+                  {input, QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"), QStringLiteral("1"),
+                   QStringLiteral("--screenshot"), png});
     QVERIFY(process.waitForFinished(60000));
     QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
     checkScreenshot(png);
@@ -165,7 +166,8 @@ void tst_StudioCommandLine::screenshotFailsLoudlyOnBadArguments()
         {{input, QStringLiteral("--body"), dir.filePath(QStringLiteral("missing.bprm"))}, QStringLiteral("--body: ")},
         // A v1-style file cannot carry a body (no skinning matrices): said, not drawn as a stand-in.
         {{input, QStringLiteral("--body"), input}, QStringLiteral("cannot be drawn")},
-        {{input, QStringLiteral("--bones"), QStringLiteral("Tail")}, QStringLiteral("--bones: no bone named or numbered 'Tail' (the file has 3 bones)")},
+        {{input, QStringLiteral("--bones"), QStringLiteral("Tail")},
+         QStringLiteral("--bones: no bone named or numbered 'Tail' (the file has 3 bones)")},
         {{input, dir.filePath(QStringLiteral("missing.bpat"))}, QStringLiteral("cannot open")}, // the shown one
         {{dir.filePath(QStringLiteral("gone.bpat")), input}, QStringLiteral("cannot open")},    // one beside it
         // A dock that does not exist is named, with the ones that do.

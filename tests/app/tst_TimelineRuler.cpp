@@ -99,9 +99,13 @@ void tst_TimelineRuler::numbersKeepApartAtAnyWidth()
         QVERIFY2(ticks.size() >= 2, qPrintable(QStringLiteral("width %1: %2 numbers").arg(width).arg(ticks.size())));
         for (qsizetype i = 1; i < ticks.size(); ++i) {
             const double gap = ruler()->xOfFrame(ticks.at(i).first) - ruler()->xOfFrame(ticks.at(i - 1).first);
-            const double room = (metrics.horizontalAdvance(ticks.at(i).second) + metrics.horizontalAdvance(ticks.at(i - 1).second)) / 2.0;
-            QVERIFY2(gap > room + 4, qPrintable(QStringLiteral("width %1: %2 and %3 are %4 px apart").arg(width)
-                                                    .arg(ticks.at(i - 1).second, ticks.at(i).second).arg(gap)));
+            const double room =
+                (metrics.horizontalAdvance(ticks.at(i).second) + metrics.horizontalAdvance(ticks.at(i - 1).second)) / 2.0;
+            QVERIFY2(gap > room + 4,
+                     qPrintable(QStringLiteral("width %1: %2 and %3 are %4 px apart")
+                                    .arg(width)
+                                    .arg(ticks.at(i - 1).second, ticks.at(i).second)
+                                    .arg(gap)));
         }
         // 1-2-5 steps: every number is a multiple of the first step.
         const double step = ticks.at(1).first - ticks.at(0).first;
@@ -163,7 +167,8 @@ void tst_TimelineRuler::ticksLineUpWithTheBar()
     for (int frame : {0, 11, 23}) {
         const int inRuler = ruler()->mapTo(m_window.get(), QPoint(int(std::lround(ruler()->xOfFrame(frame))), 0)).x();
         const int inSlider = slider->mapTo(m_window.get(), QPoint(int(std::lround(slider->xOfValue(frame))), 0)).x();
-        QVERIFY2(std::abs(inRuler - inSlider) <= 1, qPrintable(QStringLiteral("frame %1: %2 vs %3").arg(frame).arg(inRuler).arg(inSlider)));
+        QVERIFY2(std::abs(inRuler - inSlider) <= 1,
+                 qPrintable(QStringLiteral("frame %1: %2 vs %3").arg(frame).arg(inRuler).arg(inSlider)));
     }
 }
 

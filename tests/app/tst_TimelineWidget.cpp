@@ -234,7 +234,8 @@ void tst_TimelineWidget::clickJumpsToTheFrame()
     const int x = int(std::lround(slider->xOfValue(18)));
     QTest::mouseClick(slider, Qt::LeftButton, Qt::NoModifier, QPoint(x, slider->height() / 2));
     QCOMPARE(m_window->context()->currentFrame(), 18);
-    QTest::mouseClick(slider, Qt::LeftButton, Qt::NoModifier, QPoint(int(std::lround(slider->xOfValue(2))), slider->height() / 2));
+    QTest::mouseClick(slider, Qt::LeftButton, Qt::NoModifier,
+                      QPoint(int(std::lround(slider->xOfValue(2))), slider->height() / 2));
     QCOMPARE(m_window->context()->currentFrame(), 2);
 }
 
@@ -282,7 +283,8 @@ void tst_TimelineWidget::markersLineUpWithTheSlider()
         const double phase = double(frame) / last;
         const int inStrip = strip->mapTo(m_window.get(), QPoint(strip->xOfPhase(phase), 0)).x();
         const int inSlider = slider->mapTo(m_window.get(), QPoint(int(std::lround(slider->xOfValue(frame))), 0)).x();
-        QVERIFY2(std::abs(inStrip - inSlider) <= 1, qPrintable(QStringLiteral("frame %1: strip x %2, slider x %3").arg(frame).arg(inStrip).arg(inSlider)));
+        QVERIFY2(std::abs(inStrip - inSlider) <= 1,
+                 qPrintable(QStringLiteral("frame %1: strip x %2, slider x %3").arg(frame).arg(inStrip).arg(inSlider)));
     }
 }
 

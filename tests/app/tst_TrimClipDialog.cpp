@@ -67,7 +67,8 @@ void tst_TrimClipDialog::reversedRangeIsRefusedInTheDialog()
     QVERIFY(dialog.result() != int(QDialog::Accepted));
     auto *error = dialog.findChild<QLabel *>(QStringLiteral("errorLabel"));
     QVERIFY(error && error->isVisible());
-    QVERIFY2(error->text().contains(QLatin1String("12")) && error->text().contains(QLatin1String("5")), qPrintable(error->text()));
+    QVERIFY2(error->text().contains(QLatin1String("12")) && error->text().contains(QLatin1String("5")),
+             qPrintable(error->text()));
     typeInto(first, QStringLiteral("3"));
     QVERIFY(!error->isVisible());
     pressOk(dialog);
@@ -93,7 +94,8 @@ void tst_TrimClipDialog::numberPastTheClipIsRefusedNotCut()
     QVERIFY(dialog.result() != int(QDialog::Accepted));
     auto *error = dialog.findChild<QLabel *>(QStringLiteral("errorLabel"));
     QVERIFY(error && error->isVisible());
-    QVERIFY2(error->text().contains(QLatin1String("40")) && error->text().contains(QLatin1String("31")), qPrintable(error->text()));
+    QVERIFY2(error->text().contains(QLatin1String("40")) && error->text().contains(QLatin1String("31")),
+             qPrintable(error->text()));
     typeInto(last, QStringLiteral("30"));
     QVERIFY(!error->isVisible());
     pressOk(dialog);

@@ -51,14 +51,16 @@ void tst_ValidationPanel::emptyReportSaysSo()
     context.setProfile(ValidationProfile::Game);
     QVERIFY(!era->isHidden());
     QCOMPARE(era->currentData().toInt(), int(GameEra::Current));
-    QVERIFY2(label->text().startsWith(QStringLiteral("Invalid: ")) && label->text().contains(QStringLiteral("GAME_VERSION_REFUSED"))
+    QVERIFY2(label->text().startsWith(QStringLiteral("Invalid: "))
+                 && label->text().contains(QStringLiteral("GAME_VERSION_REFUSED"))
                  && label->text().contains(QStringLiteral("game profile, current game")),
              qPrintable(label->text()));
     // Judged as the v1-era game it loads; the verdict names the warning, not a bare "valid"
     // (the 3-bone humanoid is not the game's rig).
     era->setCurrentIndex(era->findData(int(GameEra::V1)));
     QCOMPARE(context.gameEra(), GameEra::V1);
-    QVERIFY2(label->text().startsWith(QStringLiteral("Valid, with 1 warning(s): RIG_BONE_COUNT_MISMATCH")), qPrintable(label->text()));
+    QVERIFY2(label->text().startsWith(QStringLiteral("Valid, with 1 warning(s): RIG_BONE_COUNT_MISMATCH")),
+             qPrintable(label->text()));
     QVERIFY(label->text().contains(QStringLiteral("game profile, v1-era game")));
     context.setProfile(ValidationProfile::Spec);
     QVERIFY(era->isHidden());
@@ -74,7 +76,8 @@ void tst_ValidationPanel::invalidFileLeadsWithTheRootCause()
     QVERIFY(!context.diagnostics().isEmpty());
     auto *label = panel.findChild<QLabel *>(QStringLiteral("verdictLabel"));
     QVERIFY2(label->text().startsWith(QStringLiteral("Invalid: ")), qPrintable(label->text()));
-    QVERIFY2(label->text().contains(QStringLiteral("Root cause first: HEADER_CORRUPTED header looks corrupted")), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("Root cause first: HEADER_CORRUPTED header looks corrupted")),
+             qPrintable(label->text()));
 }
 
 QTEST_MAIN(tst_ValidationPanel)

@@ -172,11 +172,15 @@ private Q_SLOTS:
         viewport.setOverlays(ViewportWidget::Grid | ViewportWidget::Sockets);
         const QImage image = viewport.grabFramebuffer();
         QVERIFY(foregroundPixels(image) > 480 * 400 / 20);
-        saveScreenshot(image, QString(file).remove(QStringLiteral("upstream_assets/")).replace(u'/', u'-').remove(QStringLiteral(".bpat")));
+        saveScreenshot(
+            image, QString(file).remove(QStringLiteral("upstream_assets/")).replace(u'/', u'-').remove(QStringLiteral(".bpat")));
         viewport.setOverlays(ViewportWidget::Skeleton | ViewportWidget::JointAxes | ViewportWidget::Bounds);
         viewport.setPerBoneColors(true);
         viewport.viewSide();
-        saveScreenshot(viewport.grabFramebuffer(), QString(file).remove(QStringLiteral("upstream_assets/")).replace(u'/', u'-').remove(QStringLiteral(".bpat")) + QStringLiteral("-bones"));
+        saveScreenshot(
+            viewport.grabFramebuffer(),
+            QString(file).remove(QStringLiteral("upstream_assets/")).replace(u'/', u'-').remove(QStringLiteral(".bpat"))
+                + QStringLiteral("-bones"));
     }
 
     void lateV3LooksLikeV1_data()
@@ -281,8 +285,8 @@ private Q_SLOTS:
         viewport.setCurrentFrame(0, 3);
         viewport.setCurrentFrame(0, 0);
         QCOMPARE(differingPixels(ground, viewport.grabFramebuffer()), 0);
-        QWheelEvent zoom(QPointF(160, 160), widget.mapToGlobal(QPointF(160, 160)), QPoint(), QPoint(0, 120 * 12),
-                         Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QWheelEvent zoom(QPointF(160, 160), widget.mapToGlobal(QPointF(160, 160)), QPoint(), QPoint(0, 120 * 12), Qt::NoButton,
+                         Qt::NoModifier, Qt::NoScrollPhase, false);
         QCoreApplication::sendEvent(&viewport, &zoom);
         QVERIFY2(viewport.visibleFraction() < 0.75, qPrintable(QString::number(viewport.visibleFraction())));
         const QImage detail = viewport.grabFramebuffer();

@@ -81,8 +81,9 @@ private Q_SLOTS:
         QTRY_COMPARE(window.layoutKind(), QStringLiteral("recording"));
         QVERIFY(!clips->isVisible());
         QVERIFY(!palette->isVisible());
-        QTRY_VERIFY2(window.centralViews()->width() > window.width() * 8 / 10,
-                     qPrintable(QStringLiteral("curves get %1 of %2 px").arg(window.centralViews()->width()).arg(window.width())));
+        QTRY_VERIFY2(
+            window.centralViews()->width() > window.width() * 8 / 10,
+            qPrintable(QStringLiteral("curves get %1 of %2 px").arg(window.centralViews()->width()).arg(window.width())));
         palette->show(); // the user's choice for recordings
 
         CentralViewHost *views = window.centralViews();
@@ -140,8 +141,9 @@ private Q_SLOTS:
         // The timeline keeps its height (its clip selector, transport and frame field were cut).
         QTRY_VERIFY2(window.timeline()->height() >= window.timeline()->minimumSizeHint().height(),
                      qPrintable(QStringLiteral("timeline %1 px").arg(window.timeline()->height())));
-        QVERIFY2(window.centralViews()->width() > window.width() / 2,
-                 qPrintable(QStringLiteral("the viewport gets %1 of %2 px").arg(window.centralViews()->width()).arg(window.width())));
+        QVERIFY2(
+            window.centralViews()->width() > window.width() / 2,
+            qPrintable(QStringLiteral("the viewport gets %1 of %2 px").arg(window.centralViews()->width()).arg(window.width())));
         QVERIFY(window.centralViews()->height() > 250);
         const QString shot = testpaths::binaryDir() + QStringLiteral("/default-layout-1280x720.png");
         QVERIFY(window.saveScreenshot(shot));

@@ -26,8 +26,9 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         BPAT_REQUIRE_SHARED(file);
-        const testcli::Run r = testcli::bpat({QStringLiteral("analyze"), testpaths::shared(file), QStringLiteral("--json"),
-                                              QStringLiteral("--clip"), QStringLiteral("walk"), QStringLiteral("--clip"), QStringLiteral("0")});
+        const testcli::Run r =
+            testcli::bpat({QStringLiteral("analyze"), testpaths::shared(file), QStringLiteral("--json"), QStringLiteral("--clip"),
+                           QStringLiteral("walk"), QStringLiteral("--clip"), QStringLiteral("0")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json();
         QCOMPARE(o.value(QStringLiteral("species")).toString(), QStringLiteral("humanoid"));
@@ -59,35 +60,42 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.outText().contains(QStringLiteral("quadruped report")));
         QVERIFY(text.outText().contains(QStringLiteral("horse_50bone")));
-        QCOMPARE(text.outText().count(QLatin1Char('\n')), 2 + 8 + 1); // header, columns, 8 clips, note
+        QCOMPARE(text.outText().count(QLatin1Char('\n')), 2 + 8 + 1);            // header, columns, 8 clips, note
         QVERIFY(text.outText().contains(QStringLiteral("fewer than 4 frames"))); // dead
-        const testcli::Run csv = testcli::bpat({QStringLiteral("analyze"), file, QStringLiteral("--csv"), QStringLiteral("--cycle-time"), QStringLiteral("0.5")});
+        const testcli::Run csv = testcli::bpat(
+            {QStringLiteral("analyze"), file, QStringLiteral("--csv"), QStringLiteral("--cycle-time"), QStringLiteral("0.5")});
         QCOMPARE(csv.exitCode, 0);
         const QStringList lines = csv.outText().trimmed().split(QLatin1Char('\n'));
         QCOMPARE(lines.size(), 9);
         QVERIFY(lines.first().contains(QStringLiteral("front_l_travel")));
         QVERIFY(lines.first().contains(QStringLiteral("skate_free_speed_0.50")));
         QCOMPARE(lines.at(1).split(QLatin1Char(',')).size(), lines.first().split(QLatin1Char(',')).size());
-        const testcli::Run json = testcli::bpat({QStringLiteral("analyze"), file, QStringLiteral("--json"), QStringLiteral("--clip"), QStringLiteral("walk")});
-        const QJsonObject m = json.json().value(QStringLiteral("clips")).toArray().at(0).toObject().value(QStringLiteral("metrics")).toObject();
+        const testcli::Run json = testcli::bpat(
+            {QStringLiteral("analyze"), file, QStringLiteral("--json"), QStringLiteral("--clip"), QStringLiteral("walk")});
+        const QJsonObject m =
+            json.json().value(QStringLiteral("clips")).toArray().at(0).toObject().value(QStringLiteral("metrics")).toObject();
         QCOMPARE(m.value(QStringLiteral("feet")).toArray().size(), 4);
-        QCOMPARE(m.value(QStringLiteral("feet")).toArray().at(0).toObject().value(QStringLiteral("bone_name")).toString(), QStringLiteral("FF.L"));
+        QCOMPARE(m.value(QStringLiteral("feet")).toArray().at(0).toObject().value(QStringLiteral("bone_name")).toString(),
+                 QStringLiteral("FF.L"));
     }
 
     void errors()
     {
         const QString file = testpaths::shared(QStringLiteral("upstream_assets/bpat_v2/horse.bpat"));
         BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v2/horse.bpat"));
-        testcli::Run r = testcli::bpat({QStringLiteral("analyze"), file, QStringLiteral("--clip"), QStringLiteral("moonwalk"), QStringLiteral("--json")});
+        testcli::Run r = testcli::bpat(
+            {QStringLiteral("analyze"), file, QStringLiteral("--clip"), QStringLiteral("moonwalk"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 1);
-        QCOMPARE(r.json().value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("CLIP_NOT_FOUND"));
+        QCOMPARE(r.json().value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("CLIP_NOT_FOUND"));
         r = testcli::bpat({QStringLiteral("analyze"), file, QStringLiteral("--cycle-time"), QStringLiteral("-1")});
         QCOMPARE(r.exitCode, 2);
         r = testcli::bpat({QStringLiteral("analyze"), file, QStringLiteral("--json"), QStringLiteral("--csv")});
         QCOMPARE(r.exitCode, 2);
         r = testcli::bpat({QStringLiteral("analyze"), QStringLiteral("/nonexistent.bpat"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 1);
-        QCOMPARE(r.json().value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("IO_ERROR"));
+        QCOMPARE(r.json().value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("IO_ERROR"));
     }
 
     void motionProfile()
@@ -108,11 +116,14 @@ private Q_SLOTS:
         QVERIFY(p.open(QIODevice::WriteOnly) && p.write(bytes) == bytes.size());
         p.close();
 
-        testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("motion"), clean});
+        testcli::Run r =
+            testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("motion"), clean});
         QCOMPARE(r.exitCode, 0);
-        r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("motion"), QStringLiteral("--json"), popped});
+        r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("motion"),
+                           QStringLiteral("--json"), popped});
         QCOMPARE(r.exitCode, 1);
-        const QJsonArray issues = r.json().value(QStringLiteral("files")).toArray().at(0).toObject().value(QStringLiteral("issues")).toArray();
+        const QJsonArray issues =
+            r.json().value(QStringLiteral("files")).toArray().at(0).toObject().value(QStringLiteral("issues")).toArray();
         bool found = false;
         for (const QJsonValue &v : issues) {
             const QJsonObject i = v.toObject();
@@ -133,7 +144,8 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(R"({"pop_min": 0.5})");
         f.close();
-        r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("motion"), QStringLiteral("--motion-profile"), profile, popped});
+        r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("motion"),
+                           QStringLiteral("--motion-profile"), profile, popped});
         QCOMPARE(r.exitCode, 0);
         r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("motion"),
                            QStringLiteral("--motion-tolerance"), QStringLiteral("wobble=2"), popped});

@@ -30,12 +30,12 @@ Run runBpat(const QStringList &args, const QString &workingDir = QString())
     p.start(testpaths::bpatExecutable(), args);
     if (!p.waitForFinished(120000))
         qFatal("bpat did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
 }
 
-const QStringList CreatureFiles{u"elephant.bpat"_qs, u"elephant_minimal.bpsm"_qs, u"horse.bpat"_qs,
-                                u"horse_minimal.bpsm"_qs, u"humanoid.bpat"_qs, u"humanoid_sword.bpat"_qs};
+const QStringList CreatureFiles{u"elephant.bpat"_qs,      u"elephant_minimal.bpsm"_qs, u"horse.bpat"_qs,
+                                u"horse_minimal.bpsm"_qs, u"humanoid.bpat"_qs,         u"humanoid_sword.bpat"_qs};
 } // namespace
 
 class tst_BakeCommand : public QObject
@@ -126,8 +126,8 @@ void tst_BakeCommand::samplesWereBakedAtBuildTime()
 {
     // The build runs `bpat bake` into <build>/share/bpat-studio/samples, which is
     // <bindir>/../share/bpat-studio/samples as the app looks for it.
-    const QString samples = QDir::cleanPath(QFileInfo(testpaths::bpatExecutable()).absolutePath()
-                                            + u"/../share/bpat-studio/samples"_qs);
+    const QString samples =
+        QDir::cleanPath(QFileInfo(testpaths::bpatExecutable()).absolutePath() + u"/../share/bpat-studio/samples"_qs);
     if (!QFileInfo::exists(samples))
         QSKIP("samples not baked (the bpat_samples target was not built)");
     QCOMPARE(QDir(samples).entryList(QDir::Files, QDir::Name), CreatureFiles);

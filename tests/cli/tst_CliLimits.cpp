@@ -93,14 +93,20 @@ private Q_SLOTS:
     void writingCommandsRefuseSpecialOutputs_data()
     {
         QTest::addColumn<QStringList>("args"); // OUT stands for the output
-        QTest::newRow("edit") << QStringList{QStringLiteral("edit"), m_small, QStringLiteral("-o"), QStringLiteral("OUT"),
+        QTest::newRow("edit") << QStringList{QStringLiteral("edit"),      m_small,
+                                             QStringLiteral("-o"),        QStringLiteral("OUT"),
                                              QStringLiteral("--set-fps"), QStringLiteral("idle=30")};
-        QTest::newRow("merge") << QStringList{QStringLiteral("merge"), m_small, m_small, QStringLiteral("-o"),
-                                              QStringLiteral("OUT"), QStringLiteral("--rename-on-conflict")};
-        QTest::newRow("rebake") << QStringList{QStringLiteral("rebake"), m_recording, QStringLiteral("-o"),
-                                               QStringLiteral("OUT"), QStringLiteral("--to"), QStringLiteral("0.5")};
-        QTest::newRow("anim convert") << QStringList{QStringLiteral("anim"), QStringLiteral("convert"), m_recording,
-                                                     QStringLiteral("OUT"), QStringLiteral("--version"), QStringLiteral("1.1")};
+        QTest::newRow("merge") << QStringList{QStringLiteral("merge"),
+                                              m_small,
+                                              m_small,
+                                              QStringLiteral("-o"),
+                                              QStringLiteral("OUT"),
+                                              QStringLiteral("--rename-on-conflict")};
+        QTest::newRow("rebake") << QStringList{QStringLiteral("rebake"), m_recording,
+                                               QStringLiteral("-o"),     QStringLiteral("OUT"),
+                                               QStringLiteral("--to"),   QStringLiteral("0.5")};
+        QTest::newRow("anim convert") << QStringList{QStringLiteral("anim"), QStringLiteral("convert"),   m_recording,
+                                                     QStringLiteral("OUT"),  QStringLiteral("--version"), QStringLiteral("1.1")};
     }
 
     void writingCommandsRefuseSpecialOutputs()
@@ -111,8 +117,8 @@ private Q_SLOTS:
         QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0666) == 0);
         const QString dangling = dir.filePath(QStringLiteral("dangling.bpat"));
         QVERIFY(QFile::link(dir.filePath(QStringLiteral("nowhere.bpat")), dangling));
-        for (const auto &[target, said] : {std::pair{fifo, QStringLiteral("a FIFO")},
-                                           std::pair{dangling, QStringLiteral("a dangling symbolic link")}}) {
+        for (const auto &[target, said] :
+             {std::pair{fifo, QStringLiteral("a FIFO")}, std::pair{dangling, QStringLiteral("a dangling symbolic link")}}) {
             QStringList withTarget = args;
             withTarget.replaceInStrings(QStringLiteral("OUT"), target);
             const testcli::Run r = testcli::bpat(withTarget);
@@ -131,9 +137,11 @@ private Q_SLOTS:
         const QString fifo = dir.filePath(QStringLiteral("out.bpat"));
         QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0666) == 0);
         const QString manifest = dir.filePath(QStringLiteral("bake.json"));
-        QVERIFY(writeFile(manifest, QStringLiteral(R"({"output": "%1", "recipe": "hands",
+        QVERIFY(writeFile(manifest,
+                          QStringLiteral(R"({"output": "%1", "recipe": "hands",
                                                       "clips": [{"name": "a", "curves": "%2", "to": 0.5}]})")
-                                        .arg(fifo, m_recording).toUtf8()));
+                              .arg(fifo, m_recording)
+                              .toUtf8()));
         const testcli::Run r = testcli::bpat({QStringLiteral("rebake"), QStringLiteral("--manifest"), manifest});
         QVERIFY2(r.exitCode == 1 && r.errText().contains(QStringLiteral("a FIFO")), qPrintable(r.errText()));
         QVERIFY(isFifo(fifo));
@@ -181,8 +189,9 @@ private Q_SLOTS:
         QCOMPARE(r.json().value(QStringLiteral("path")).toString(), QStringLiteral("sub/\\xff.bpat")); // shown as \xff
         r = shell(dir.path(), QStringLiteral("exec \"$BPAT\" info \"$(printf 'sub/\\377.bpat')\""));
         QVERIFY2(r.exitCode == 0 && r.outText().startsWith(QStringLiteral("sub/\\xff.bpat: ")), qPrintable(r.outText()));
-        r = shell(dir.path(), QStringLiteral("exec \"$BPAT\" edit \"$(printf 'sub/\\377.bpat')\" -o copy.bpat "
-                                             "--set-fps idle=24"));
+        r = shell(dir.path(),
+                  QStringLiteral("exec \"$BPAT\" edit \"$(printf 'sub/\\377.bpat')\" -o copy.bpat "
+                                 "--set-fps idle=24"));
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
         QVERIFY(readAll(dir.filePath(QStringLiteral("copy.bpat"))).startsWith("BPAT"));
         ::unlink(raw.constData()); // QTemporaryDir cannot name it
@@ -191,8 +200,9 @@ private Q_SLOTS:
     void validateDirReportsUnreadableDirectories()
     {
         QTemporaryDir dir;
-        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
-                                                      | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        QVERIFY(QFile::setPermissions(dir.path(),
+                                      QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                          | QFileDevice::ReadOther | QFileDevice::ExeOther));
         QVERIFY(writeFile(dir.filePath(QStringLiteral("good.bpat")), testdocs::smallFileBytes(false)));
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("locked")));
         QVERIFY(writeFile(dir.filePath(QStringLiteral("locked/broken.bpat")), QByteArray("BPAT")));
@@ -200,19 +210,20 @@ private Q_SLOTS:
         QFile::setPermissions(dir.filePath(QStringLiteral("good.bpat")), QFileDevice::ReadOwner | QFileDevice::ReadOther);
         const bool root = ::geteuid() == 0; // root reads any folder: run as nobody
         const testcli::Run r = shell(dir.path(), QStringLiteral("exec \"$BPAT\" validate ."), root);
-        QFile::setPermissions(dir.filePath(QStringLiteral("locked")), QFileDevice::ReadOwner | QFileDevice::WriteOwner
-                                                                           | QFileDevice::ExeOwner);
+        QFile::setPermissions(dir.filePath(QStringLiteral("locked")),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         if (r.exitCode == 97 || r.exitCode == 126 || r.exitCode == 127)
             QSKIP("cannot run bpat as nobody here");
         QCOMPARE(r.exitCode, 1); // the broken file inside went unseen, and the run passed
-        QVERIFY2(r.outText().contains(QStringLiteral("locked")) && r.outText().contains(QStringLiteral("cannot list the directory")),
+        QVERIFY2(r.outText().contains(QStringLiteral("locked"))
+                     && r.outText().contains(QStringLiteral("cannot list the directory")),
                  qPrintable(r.outText() + r.errText()));
         // The readable file beside it was validated all the same.
         const testcli::Run json = shell(dir.path(), QStringLiteral("exec \"$BPAT\" validate --json ."), root);
         QCOMPARE(json.exitCode, 1);
         QVERIFY2(json.outText().contains(QStringLiteral("./good.bpat")), qPrintable(json.outText()));
-        QFile::setPermissions(dir.filePath(QStringLiteral("locked")), QFileDevice::ReadOwner | QFileDevice::WriteOwner
-                                                                           | QFileDevice::ExeOwner);
+        QFile::setPermissions(dir.filePath(QStringLiteral("locked")),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     }
 
     void jsonFailuresPrintAnErrorObject_data()
@@ -224,19 +235,27 @@ private Q_SLOTS:
         writeFile(notBpat, QByteArray(100, 'x'));
         const QString cutBin = m_dir.filePath(QStringLiteral("cut.bin"));
         writeFile(cutBin, readAll(m_recording).left(40));
-        QTest::newRow("info missing") << QStringList{QStringLiteral("info"), missing, QStringLiteral("--json")} << QStringLiteral("IO_ERROR");
-        QTest::newRow("info not bpat") << QStringList{QStringLiteral("info"), notBpat, QStringLiteral("--json")} << QStringLiteral("BAD_MAGIC");
-        QTest::newRow("dump missing") << QStringList{QStringLiteral("dump"), missing, QStringLiteral("--clip"), QStringLiteral("0"),
-                                                     QStringLiteral("--frame"), QStringLiteral("0"), QStringLiteral("--json")}
+        QTest::newRow("info missing") << QStringList{QStringLiteral("info"), missing, QStringLiteral("--json")}
                                       << QStringLiteral("IO_ERROR");
-        QTest::newRow("dump no frame") << QStringList{QStringLiteral("dump"), m_small, QStringLiteral("--clip"), QStringLiteral("0"),
-                                                      QStringLiteral("--frame"), QStringLiteral("99"), QStringLiteral("--json")}
+        QTest::newRow("info not bpat") << QStringList{QStringLiteral("info"), notBpat, QStringLiteral("--json")}
+                                       << QStringLiteral("BAD_MAGIC");
+        QTest::newRow("dump missing") << QStringList{QStringLiteral("dump"),    missing,
+                                                     QStringLiteral("--clip"),  QStringLiteral("0"),
+                                                     QStringLiteral("--frame"), QStringLiteral("0"),
+                                                     QStringLiteral("--json")}
+                                      << QStringLiteral("IO_ERROR");
+        QTest::newRow("dump no frame") << QStringList{QStringLiteral("dump"),    m_small,
+                                                      QStringLiteral("--clip"),  QStringLiteral("0"),
+                                                      QStringLiteral("--frame"), QStringLiteral("99"),
+                                                      QStringLiteral("--json")}
                                        << QStringLiteral("FRAME_NOT_FOUND");
-        QTest::newRow("anim info cut") << QStringList{QStringLiteral("anim"), QStringLiteral("info"), cutBin, QStringLiteral("--json")}
+        QTest::newRow("anim info cut") << QStringList{QStringLiteral("anim"), QStringLiteral("info"), cutBin,
+                                                      QStringLiteral("--json")}
                                        << QString();
-        QTest::newRow("anim sample missing") << QStringList{QStringLiteral("anim"), QStringLiteral("sample"), missing,
-                                                            QStringLiteral("--times"), QStringLiteral("0"), QStringLiteral("--json")}
-                                             << QString();
+        QTest::newRow("anim sample missing")
+            << QStringList{QStringLiteral("anim"),    QStringLiteral("sample"), missing,
+                           QStringLiteral("--times"), QStringLiteral("0"),      QStringLiteral("--json")}
+            << QString();
     }
 
     void jsonFailuresPrintAnErrorObject()
@@ -263,7 +282,8 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         const QJsonArray findings = r.json().value(QStringLiteral("findings")).toArray();
         QVERIFY2(!findings.isEmpty(), r.out.constData());
-        QCOMPARE(findings.first().toObject().value(QStringLiteral("code")).toString(), QStringLiteral("CLIP_TABLE_OUT_OF_BOUNDS"));
+        QCOMPARE(findings.first().toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("CLIP_TABLE_OUT_OF_BOUNDS"));
         r = testcli::bpat({QStringLiteral("info"), cut});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.outText().contains(QStringLiteral("the clip table is not inside the file")));
@@ -281,8 +301,8 @@ private Q_SLOTS:
         QVERIFY(QFile::link(rec, link));
         const QByteArray before = readAll(rec);
         for (const QString &out : {rec, link}) {
-            testcli::Run r = testcli::bpat({QStringLiteral("rebake"), rec, QStringLiteral("-o"), out, QStringLiteral("--to"),
-                                            QStringLiteral("0.5")});
+            testcli::Run r = testcli::bpat(
+                {QStringLiteral("rebake"), rec, QStringLiteral("-o"), out, QStringLiteral("--to"), QStringLiteral("0.5")});
             QCOMPARE(r.exitCode, 1);
             QVERIFY2(r.errText().contains(QStringLiteral("--overwrite-input")), qPrintable(r.errText()));
             r = testcli::bpat({QStringLiteral("anim"), QStringLiteral("convert"), rec, out, QStringLiteral("--version"),
@@ -295,8 +315,8 @@ private Q_SLOTS:
         testcli::Run r = testcli::bpat({QStringLiteral("anim"), QStringLiteral("convert"), rec, rec, QStringLiteral("--version"),
                                         QStringLiteral("1.1"), QStringLiteral("--overwrite-input")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
-        r = testcli::bpat({QStringLiteral("rebake"), rec, QStringLiteral("-o"), rec, QStringLiteral("--to"), QStringLiteral("0.5"),
-                           QStringLiteral("--overwrite-input")});
+        r = testcli::bpat({QStringLiteral("rebake"), rec, QStringLiteral("-o"), rec, QStringLiteral("--to"),
+                           QStringLiteral("0.5"), QStringLiteral("--overwrite-input")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
         QVERIFY(readAll(rec).startsWith("BPAT"));
     }

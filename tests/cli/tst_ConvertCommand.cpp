@@ -29,8 +29,11 @@ private Q_SLOTS:
     {
         BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/horse.bpat"));
         QTemporaryDir dir;
-        const struct { const char *to; Dialect dialect; } targets[] = {
-            {"1", Dialect::V1}, {"2", Dialect::V2}, {"v3-early", Dialect::V3Early}, {"3", Dialect::V3Late}};
+        const struct
+        {
+            const char *to;
+            Dialect dialect;
+        } targets[] = {{"1", Dialect::V1}, {"2", Dialect::V2}, {"v3-early", Dialect::V3Early}, {"3", Dialect::V3Late}};
         for (const char *set : {"bpat_v1_latest", "bpat_v2", "bpat_v3_early", "bpat_v3_late"}) {
             const auto source = BpatFile::open(asset(set, "horse"));
             QVERIFY(source);
@@ -99,12 +102,13 @@ private Q_SLOTS:
                            QStringLiteral("--to-version"), QStringLiteral("4")});
         QCOMPARE(r.exitCode, 2);
         r = testcli::bpat({QStringLiteral("convert"), asset("bpat_v1_latest", "humanoid"), QStringLiteral("-o"), out2,
-                           QStringLiteral("--to-version"), QStringLiteral("3"), QStringLiteral("--bind-clip"), QStringLiteral("nope")});
+                           QStringLiteral("--to-version"), QStringLiteral("3"), QStringLiteral("--bind-clip"),
+                           QStringLiteral("nope")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.errText().contains(QStringLiteral("nope")));
         // Not over the input unless asked.
-        r = testcli::bpat({QStringLiteral("convert"), out2, QStringLiteral("-o"), out2, QStringLiteral("--to-version"),
-                           QStringLiteral("1")});
+        r = testcli::bpat(
+            {QStringLiteral("convert"), out2, QStringLiteral("-o"), out2, QStringLiteral("--to-version"), QStringLiteral("1")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.errText().contains(QStringLiteral("is the input")));
         r = testcli::bpat({QStringLiteral("convert"), out2, QStringLiteral("-o"), out2, QStringLiteral("--to-version"),
@@ -124,8 +128,10 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
         r = testcli::bpat({QStringLiteral("info"), out, QStringLiteral("--json")});
         const QJsonArray clips = r.json().value(QStringLiteral("clips")).toArray();
-        QCOMPARE(clips.at(1).toObject().value(QStringLiteral("markers")).toObject().value(QStringLiteral("contact")).toDouble(), 0.25);
-        QCOMPARE(clips.at(4).toObject().value(QStringLiteral("markers")).toObject().value(QStringLiteral("exit_safe")).toDouble(), -1.0);
+        QCOMPARE(clips.at(1).toObject().value(QStringLiteral("markers")).toObject().value(QStringLiteral("contact")).toDouble(),
+                 0.25);
+        QCOMPARE(clips.at(4).toObject().value(QStringLiteral("markers")).toObject().value(QStringLiteral("exit_safe")).toDouble(),
+                 -1.0);
         QCOMPARE(r.json().value(QStringLiteral("dialect")).toString(), QStringLiteral("v3-late"));
         // Only the two marker floats changed.
         const auto before = BpatFile::open(asset("bpat_v3_late", "humanoid"));
@@ -153,8 +159,9 @@ private Q_SLOTS:
         testcli::Run r = testcli::bpat({QStringLiteral("edit"), asset("bpat_v3_late", "humanoid"), QStringLiteral("-o"), out,
                                         QStringLiteral("--set-marker"), QStringLiteral("attack_sword_a:contact=0.3")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
-        QVERIFY2(r.errText().contains(QStringLiteral("warning: clip 'attack_sword_a': contact (0.3) comes before weapon_release (0.42); "
-                                                     "the game expects 0 <= anticipation_start < weapon_release <= contact")),
+        QVERIFY2(r.errText().contains(
+                     QStringLiteral("warning: clip 'attack_sword_a': contact (0.3) comes before weapon_release (0.42); "
+                                    "the game expects 0 <= anticipation_start < weapon_release <= contact")),
                  qPrintable(r.errText()));
         QCOMPARE(BpatFile::open(out)->clips().at(4).markers[2], 0.3f);
         // Through another order on the way to a good one: judged at the end, no warning.
@@ -168,10 +175,12 @@ private Q_SLOTS:
     void dumpGivesGlobalsAndContacts()
     {
         BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v3_late/horse.bpat"));
-        const testcli::Run late = testcli::bpat({QStringLiteral("dump"), asset("bpat_v3_late", "horse"), QStringLiteral("--clip"),
-                                                 QStringLiteral("trot"), QStringLiteral("--frame"), QStringLiteral("5"), QStringLiteral("--json")});
-        const testcli::Run v1 = testcli::bpat({QStringLiteral("dump"), asset("bpat_v1_latest", "horse"), QStringLiteral("--clip"),
-                                               QStringLiteral("trot"), QStringLiteral("--frame"), QStringLiteral("5"), QStringLiteral("--json")});
+        const testcli::Run late =
+            testcli::bpat({QStringLiteral("dump"), asset("bpat_v3_late", "horse"), QStringLiteral("--clip"),
+                           QStringLiteral("trot"), QStringLiteral("--frame"), QStringLiteral("5"), QStringLiteral("--json")});
+        const testcli::Run v1 =
+            testcli::bpat({QStringLiteral("dump"), asset("bpat_v1_latest", "horse"), QStringLiteral("--clip"),
+                           QStringLiteral("trot"), QStringLiteral("--frame"), QStringLiteral("5"), QStringLiteral("--json")});
         QCOMPARE(late.exitCode, 0);
         const QJsonArray global = late.json().value(QStringLiteral("global")).toArray();
         const QJsonArray palette = late.json().value(QStringLiteral("palette")).toArray();
@@ -194,8 +203,8 @@ private Q_SLOTS:
     void bakeWritesLateV3()
     {
         QTemporaryDir dir;
-        const testcli::Run r = testcli::bpat({QStringLiteral("bake"), dir.path(), QStringLiteral("--format-version"), QStringLiteral("3"),
-                                              QStringLiteral("-q")});
+        const testcli::Run r = testcli::bpat(
+            {QStringLiteral("bake"), dir.path(), QStringLiteral("--format-version"), QStringLiteral("3"), QStringLiteral("-q")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
         const auto horse = BpatFile::open(dir.filePath(QStringLiteral("horse.bpat")));
         QVERIFY(horse);

@@ -63,11 +63,13 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         const QStringList lines = r.outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 6);
-        QVERIFY2(lines.at(0).endsWith(QStringLiteral(": 5 changes (1 clip removed, 1 clip renamed, 1 clip metadata, 1 motion, 1 socket)")),
+        QVERIFY2(lines.at(0).endsWith(
+                     QStringLiteral(": 5 changes (1 clip removed, 1 clip renamed, 1 clip metadata, 1 motion, 1 socket)")),
                  qPrintable(lines.at(0)));
         QCOMPARE(lines.at(1), QStringLiteral("clip renamed: %1 -> %2 (matched by content)").arg(p.renamedFrom, p.renamedTo));
         QCOMPARE(lines.at(2), QStringLiteral("clip %1: fps %2 -> %3").arg(p.fpsClip).arg(double(p.oldFps)).arg(double(p.newFps)));
-        QVERIFY2(lines.at(3).startsWith(QStringLiteral("clip %1: motion differs in frames 4-6 (3 of").arg(p.rotatedClip)), qPrintable(lines.at(3)));
+        QVERIFY2(lines.at(3).startsWith(QStringLiteral("clip %1: motion differs in frames 4-6 (3 of").arg(p.rotatedClip)),
+                 qPrintable(lines.at(3)));
         QVERIFY2(lines.at(3).contains(QStringLiteral("largest 2.000 deg at bone 5 (Head) frame")), qPrintable(lines.at(3)));
         QCOMPARE(lines.at(4), QStringLiteral("clip removed: %1 (index 73, 32 frames at 24 fps)").arg(p.removedClip));
         QCOMPARE(lines.at(5), QStringLiteral("socket %1: offset (0, 0, 0) -> (0, 0.05, 0)").arg(p.movedSocket));
@@ -104,10 +106,12 @@ private Q_SLOTS:
         QCOMPARE(change(4).value(QStringLiteral("new")).toArray().at(1).toDouble(), double(0.05f));
 
         // --clip narrows the clips; --tolerance of 0.04 rad (2.3 degrees) passes the rotation, not the 5 cm.
-        r = testcli::bpat({Diff, original, changed, QStringLiteral("--clip"), p.rotatedClip, QStringLiteral("--clip"), p.fpsClip});
+        r = testcli::bpat(
+            {Diff, original, changed, QStringLiteral("--clip"), p.rotatedClip, QStringLiteral("--clip"), p.fpsClip});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.outText().count(QLatin1Char('\n')), 4); // summary, fps, motion, socket
-        r = testcli::bpat({Diff, original, changed, QStringLiteral("--clip"), p.rotatedClip, QStringLiteral("--tolerance"), QStringLiteral("0.04")});
+        r = testcli::bpat({Diff, original, changed, QStringLiteral("--clip"), p.rotatedClip, QStringLiteral("--tolerance"),
+                           QStringLiteral("0.04")});
         QCOMPARE(r.exitCode, 1); // the socket still moved 5 cm
         QVERIFY(!r.outText().contains(QStringLiteral("motion differs")));
     }
@@ -122,17 +126,21 @@ private Q_SLOTS:
             for (const char *name : {"humanoid", "horse", "elephant"}) {
                 const QString source = difftest::realFile(set, name);
                 for (const char *to : {"1", "2", "v3-early", "3"}) {
-                    const QString out = dir.filePath(QStringLiteral("%1-%2-%3.bpat").arg(QLatin1String(set), QLatin1String(name), QLatin1String(to)));
-                    testcli::Run r = testcli::bpat({QStringLiteral("convert"), source, QStringLiteral("-o"), out, QStringLiteral("--to-version"),
-                                                    QLatin1String(to)});
+                    const QString out = dir.filePath(
+                        QStringLiteral("%1-%2-%3.bpat").arg(QLatin1String(set), QLatin1String(name), QLatin1String(to)));
+                    testcli::Run r = testcli::bpat({QStringLiteral("convert"), source, QStringLiteral("-o"), out,
+                                                    QStringLiteral("--to-version"), QLatin1String(to)});
                     QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
                     r = testcli::bpat({Diff, source, out, QStringLiteral("--json")});
                     const QJsonArray changes = r.json().value(QStringLiteral("changes")).toArray();
                     for (const QJsonValue &c : changes) { // only markers, flags or variants a lower version cannot hold
                         const QString field = c.toObject().value(QStringLiteral("field")).toString();
                         QVERIFY2(c.toObject().value(QStringLiteral("kind")).toString() == QStringLiteral("clip_metadata")
-                                     && (field == QStringLiteral("markers") || field == QStringLiteral("flags") || field.startsWith(QStringLiteral("variant_"))),
-                                 qPrintable(QStringLiteral("%1 -> %2: %3").arg(source, QLatin1String(to), c.toObject().value(QStringLiteral("text")).toString())));
+                                     && (field == QStringLiteral("markers") || field == QStringLiteral("flags")
+                                         || field.startsWith(QStringLiteral("variant_"))),
+                                 qPrintable(
+                                     QStringLiteral("%1 -> %2: %3")
+                                         .arg(source, QLatin1String(to), c.toObject().value(QStringLiteral("text")).toString())));
                     }
                     QCOMPARE(r.exitCode, changes.isEmpty() ? 0 : 1);
                     if (QLatin1String(to) == QLatin1String("3") || QLatin1String(set) == QLatin1String("bpat_v1_latest"))
@@ -154,31 +162,42 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), 1 + 74 + 17 + 20);
         QCOMPARE(lines.at(0), QStringLiteral("BPAT v3-late, species 0 humanoid, 20 bones, 17 sockets, 74 clips, 3157 frames"));
         QVERIFY2(QRegularExpression(QStringLiteral("^clip idle: 90 frames, 11.25 fps, loops, markers \\(-1, -1, -1, -1, 0.98\\), "
-                                                    "flags 0x01, variant idle/0, motion [0-9a-f]{12}, contacts [0-9a-f]{12}$"))
-                     .match(lines.at(1)).hasMatch(), qPrintable(lines.at(1)));
+                                                   "flags 0x01, variant idle/0, motion [0-9a-f]{12}, contacts [0-9a-f]{12}$"))
+                     .match(lines.at(1))
+                     .hasMatch(),
+                 qPrintable(lines.at(1)));
         QCOMPARE(lines.at(75), QStringLiteral("socket head: bone 5 Head, offset (0, 0, 0), rows from the anchor"));
-        QVERIFY2(QRegularExpression(QStringLiteral("^socket grip_r: bone 13 HandR, offset \\(0, 0, 0\\), rows baked in \\d+ frames [0-9a-f]{12}$"))
-                     .match(lines.at(78)).hasMatch(), qPrintable(lines.at(78)));
+        QVERIFY2(
+            QRegularExpression(
+                QStringLiteral("^socket grip_r: bone 13 HandR, offset \\(0, 0, 0\\), rows baked in \\d+ frames [0-9a-f]{12}$"))
+                .match(lines.at(78))
+                .hasMatch(),
+            qPrintable(lines.at(78)));
         QVERIFY2(lines.at(93).startsWith(QStringLiteral("bone 1 Pelvis: parent 0 Root, bind ")), qPrintable(lines.at(93)));
 
-        const QStringList v1 = testcli::bpat({Diff, QStringLiteral("--textconv"), difftest::realFile("bpat_v1_latest", "horse")}).outText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList v1 = testcli::bpat({Diff, QStringLiteral("--textconv"), difftest::realFile("bpat_v1_latest", "horse")})
+                                   .outText()
+                                   .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(v1.at(0), QStringLiteral("BPAT v1, species 1 horse, 16 bones, 0 sockets, 6 clips, 116 frames"));
 
         const QString bpsm = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/elephant_minimal.bpsm"));
         r = testcli::bpat({Diff, QStringLiteral("--textconv"), bpsm});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.outText().startsWith(QStringLiteral("BPSM version 1, species 2, lod 1, 1474 vertices, 2316 indices, 6 clips, 113 frames\nindices ")),
+        QVERIFY2(r.outText().startsWith(QStringLiteral(
+                     "BPSM version 1, species 2, lod 1, 1474 vertices, 2316 indices, 6 clips, 113 frames\nindices ")),
                  qPrintable(r.outText()));
         QVERIFY(r.outText().contains(QStringLiteral("\nclip dead: 1 frame, vertices ")));
 
-        const QString recording = testpaths::shared(QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin"));
+        const QString recording =
+            testpaths::shared(QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin"));
         r = testcli::bpat({Diff, QStringLiteral("--textconv"), recording});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.outText().startsWith(QStringLiteral("recording 1.0: camera, hands; 389 curves, 118089 keys, ")));
         QVERIFY(r.outText().contains(QStringLiteral("\ncurve Camera/PositionX: 79 keys, 0..14.4626 s, ")));
         QCOMPARE(r.outText().count(QLatin1Char('\n')), 1 + 389);
 
-        r = testcli::bpat({Diff, QStringLiteral("--textconv"), testpaths::shared(QStringLiteral("upstream_assets/bpat_current/horse_full.bprm"))});
+        r = testcli::bpat({Diff, QStringLiteral("--textconv"),
+                           testpaths::shared(QStringLiteral("upstream_assets/bpat_current/horse_full.bprm"))});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(QRegularExpression(QStringLiteral("^file: 272640 bytes, digest [0-9a-f]{12}\n$")).match(r.outText()).hasMatch());
         QCOMPARE(testcli::bpat({Diff, QStringLiteral("--textconv"), QStringLiteral("/nonexistent.bpat")}).exitCode, 2);
@@ -205,8 +224,16 @@ private Q_SLOTS:
         const QJsonArray changes = r.json().value(QStringLiteral("changes")).toArray();
         QCOMPARE(changes.size(), 1);
         QCOMPARE(changes.at(0).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("content"));
-        QVERIFY(changes.at(0).toObject().value(QStringLiteral("old")).toString().startsWith(QStringLiteral("clip dead: 1 frame, vertices ")));
-        QVERIFY(changes.at(0).toObject().value(QStringLiteral("new")).toString().startsWith(QStringLiteral("clip dead: 1 frame, vertices ")));
+        QVERIFY(changes.at(0)
+                    .toObject()
+                    .value(QStringLiteral("old"))
+                    .toString()
+                    .startsWith(QStringLiteral("clip dead: 1 frame, vertices ")));
+        QVERIFY(changes.at(0)
+                    .toObject()
+                    .value(QStringLiteral("new"))
+                    .toString()
+                    .startsWith(QStringLiteral("clip dead: 1 frame, vertices ")));
     }
 
     // git's diff driver: `git diff` and `git log -p` show the changed clip and socket lines of a
@@ -227,13 +254,16 @@ private Q_SLOTS:
         QVERIFY(attributes.open(QIODevice::WriteOnly));
         attributes.write("*.bpat diff=bpat\n*.bpsm diff=bpat\n*.bin diff=bpat\n");
         attributes.close();
-        git(repo, {QStringLiteral("config"), QStringLiteral("diff.bpat.textconv"),
-                   QStringLiteral("'%1' diff --textconv").arg(testpaths::bpatExecutable())}, &status);
+        git(repo,
+            {QStringLiteral("config"), QStringLiteral("diff.bpat.textconv"),
+             QStringLiteral("'%1' diff --textconv").arg(testpaths::bpatExecutable())},
+            &status);
         QCOMPARE(status, 0);
         const QString file = dir.filePath(QStringLiteral("humanoid.bpat"));
         QVERIFY(copyFile(difftest::realFile("bpat_v1_latest", "humanoid"), file));
         git(repo, {QStringLiteral("add"), QStringLiteral(".")});
-        git(repo, {QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("the real humanoid")}, &status);
+        git(repo, {QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("the real humanoid")},
+            &status);
         QCOMPARE(status, 0);
 
         auto doc = difftest::load(file);
@@ -243,11 +273,15 @@ private Q_SLOTS:
         const QString diff = git(repo, {QStringLiteral("diff")}, &status);
         QCOMPARE(status, 0);
         QVERIFY2(!diff.contains(QStringLiteral("Binary files")), qPrintable(diff));
-        QVERIFY2(diff.contains(QStringLiteral("\n-clip %1: 24 frames, 24 fps, loops, motion ").arg(p.renamedFrom)), qPrintable(diff));
-        QVERIFY2(diff.contains(QStringLiteral("\n+clip %1: 24 frames, 24 fps, loops, motion ").arg(p.renamedTo)), qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n-clip %1: 24 frames, 24 fps, loops, motion ").arg(p.renamedFrom)),
+                 qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n+clip %1: 24 frames, 24 fps, loops, motion ").arg(p.renamedTo)),
+                 qPrintable(diff));
         QVERIFY2(diff.contains(QStringLiteral("\n+clip %1: 24 frames, 30 fps,").arg(p.fpsClip)), qPrintable(diff));
         QVERIFY2(diff.contains(QStringLiteral("\n-clip %1: ").arg(p.removedClip)), qPrintable(diff));
-        QVERIFY2(diff.contains(QStringLiteral("\n+socket %1: bone 5 Head, offset (0, 0.05, 0), rows from the anchor\n").arg(p.movedSocket)), qPrintable(diff));
+        QVERIFY2(diff.contains(
+                     QStringLiteral("\n+socket %1: bone 5 Head, offset (0, 0.05, 0), rows from the anchor\n").arg(p.movedSocket)),
+                 qPrintable(diff));
         // The rotated clip's motion digest changed, nothing else of it.
         QVERIFY(diff.contains(QStringLiteral("\n-clip %1: 16 frames, 24 fps, loops, motion ").arg(p.rotatedClip)));
         QVERIFY(diff.contains(QStringLiteral("\n+clip %1: 16 frames, 24 fps, loops, motion ").arg(p.rotatedClip)));
@@ -286,21 +320,24 @@ private Q_SLOTS:
 
         testcli::Run r = testcli::bpat({Diff, oldDir, newDir});
         QCOMPARE(r.exitCode, 1);
-        QCOMPARE(r.outText(), QStringLiteral("creatures/horse.bpat: file removed\n"
-                                             "creatures/sheep.bpat: file added\n"
-                                             "wolf.bpat: 1 change (1 clip metadata)\n"
-                                             "  clip walk: fps 28 -> 30\n"
-                                             "6 files: 1 differ, 1 added, 1 removed, 3 the same\n"));
+        QCOMPARE(r.outText(),
+                 QStringLiteral("creatures/horse.bpat: file removed\n"
+                                "creatures/sheep.bpat: file added\n"
+                                "wolf.bpat: 1 change (1 clip metadata)\n"
+                                "  clip walk: fps 28 -> 30\n"
+                                "6 files: 1 differ, 1 added, 1 removed, 3 the same\n"));
         r = testcli::bpat({Diff, oldDir, newDir, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject json = r.json();
         QCOMPARE(json.value(QStringLiteral("same")).toBool(true), false);
         QStringList statuses;
         for (const QJsonValue &f : json.value(QStringLiteral("files")).toArray())
-            statuses.append(f.toObject().value(QStringLiteral("path")).toString() + QLatin1Char('=') + f.toObject().value(QStringLiteral("status")).toString());
-        QCOMPARE(statuses, (QStringList{QStringLiteral("creatures/elephant.bpat=same"), QStringLiteral("creatures/horse.bpat=removed"),
-                                        QStringLiteral("creatures/humanoid.bpat=same"), QStringLiteral("creatures/sheep.bpat=added"),
-                                        QStringLiteral("elephant_minimal.bpsm=same"), QStringLiteral("wolf.bpat=different")}));
+            statuses.append(f.toObject().value(QStringLiteral("path")).toString() + QLatin1Char('=')
+                            + f.toObject().value(QStringLiteral("status")).toString());
+        QCOMPARE(statuses,
+                 (QStringList{QStringLiteral("creatures/elephant.bpat=same"), QStringLiteral("creatures/horse.bpat=removed"),
+                              QStringLiteral("creatures/humanoid.bpat=same"), QStringLiteral("creatures/sheep.bpat=added"),
+                              QStringLiteral("elephant_minimal.bpsm=same"), QStringLiteral("wolf.bpat=different")}));
         const QJsonArray changes = json.value(QStringLiteral("changes")).toArray();
         QCOMPARE(changes.size(), 3);
         QCOMPARE(changes.at(2).toObject().value(QStringLiteral("path")).toString(), QStringLiteral("wolf.bpat"));
@@ -308,13 +345,18 @@ private Q_SLOTS:
 
         r = testcli::bpat({Diff, oldDir, newDir, QStringLiteral("--format"), QStringLiteral("junit")});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.outText().contains(QStringLiteral("<testsuite name=\"bpat diff\" tests=\"6\" failures=\"3\" errors=\"0\"")), qPrintable(r.outText()));
-        QVERIFY(r.outText().contains(QStringLiteral("<failure type=\"clip_metadata\" message=\"wolf.bpat: clip walk: fps 28 -&gt; 30\"")));
+        QVERIFY2(r.outText().contains(QStringLiteral("<testsuite name=\"bpat diff\" tests=\"6\" failures=\"3\" errors=\"0\"")),
+                 qPrintable(r.outText()));
+        QVERIFY(r.outText().contains(
+            QStringLiteral("<failure type=\"clip_metadata\" message=\"wolf.bpat: clip walk: fps 28 -&gt; 30\"")));
         r = testcli::bpat({Diff, oldDir, newDir, QStringLiteral("--format"), QStringLiteral("github")});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.outText().contains(QStringLiteral("::error file=%1/wolf.bpat,title=bpat diff clip_metadata::clip walk: fps 28 -> 30\n").arg(newDir)),
-                 qPrintable(r.outText()));
-        QVERIFY(r.outText().contains(QStringLiteral("::error file=%1/creatures/horse.bpat,title=bpat diff file_removed::").arg(oldDir)));
+        QVERIFY2(
+            r.outText().contains(
+                QStringLiteral("::error file=%1/wolf.bpat,title=bpat diff clip_metadata::clip walk: fps 28 -> 30\n").arg(newDir)),
+            qPrintable(r.outText()));
+        QVERIFY(r.outText().contains(
+            QStringLiteral("::error file=%1/creatures/horse.bpat,title=bpat diff file_removed::").arg(oldDir)));
 
         r = testcli::bpat({Diff, oldDir, oldDir});
         QCOMPARE(r.exitCode, 0);

@@ -27,9 +27,10 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         // Sorted keys; a v1 file has no contact table, and its globals are the stored floats.
-        QCOMPARE(j.keys(), (QStringList{QStringLiteral("clip"), QStringLiteral("clip_index"), QStringLiteral("frame"),
-                                        QStringLiteral("global"), QStringLiteral("global_frame"), QStringLiteral("palette"),
-                                        QStringLiteral("sockets")}));
+        QCOMPARE(
+            j.keys(),
+            (QStringList{QStringLiteral("clip"), QStringLiteral("clip_index"), QStringLiteral("frame"), QStringLiteral("global"),
+                         QStringLiteral("global_frame"), QStringLiteral("palette"), QStringLiteral("sockets")}));
         QVERIFY(j.value(QStringLiteral("global")) == j.value(QStringLiteral("palette")));
         QCOMPARE(j.value(QStringLiteral("clip")).toString(), QStringLiteral("jab"));
         QCOMPARE(j.value(QStringLiteral("clip_index")).toInt(), 1);
@@ -67,21 +68,23 @@ private Q_SLOTS:
         const auto file = bpat::BpatFile::open(m_path);
         QCOMPARE(lines.at(1).split(QLatin1Char(',')).at(3 + 3).toFloat(), (*file->matrixFloats(3, 0))[3]);
 
-        r = testcli::bpat({QStringLiteral("dump"), m_path, QStringLiteral("--clip"), QStringLiteral("idle"), QStringLiteral("--frame"), QStringLiteral("0")});
+        r = testcli::bpat({QStringLiteral("dump"), m_path, QStringLiteral("--clip"), QStringLiteral("idle"),
+                           QStringLiteral("--frame"), QStringLiteral("0")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.outText().contains(QStringLiteral("clip 0 'idle', frame 0 (global frame 0)")));
     }
 
     void errors()
     {
-        auto dump = [&](const QStringList &extra) {
-            return testcli::bpat(QStringList{QStringLiteral("dump"), m_path} + extra);
-        };
-        QCOMPARE(dump({QStringLiteral("--clip"), QStringLiteral("jab")}).exitCode, 2);                       // no --frame
-        QCOMPARE(dump({QStringLiteral("--frame"), QStringLiteral("0")}).exitCode, 2);                        // no --clip
-        QCOMPARE(dump({QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"), QStringLiteral("-1")}).exitCode, 2);
+        auto dump = [&](const QStringList &extra) { return testcli::bpat(QStringList{QStringLiteral("dump"), m_path} + extra); };
+        QCOMPARE(dump({QStringLiteral("--clip"), QStringLiteral("jab")}).exitCode, 2); // no --frame
+        QCOMPARE(dump({QStringLiteral("--frame"), QStringLiteral("0")}).exitCode, 2);  // no --clip
+        QCOMPARE(
+            dump({QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"), QStringLiteral("-1")}).exitCode, 2);
         QCOMPARE(dump({QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"), QStringLiteral("0"),
-                       QStringLiteral("--json"), QStringLiteral("--csv")}).exitCode, 2);
+                       QStringLiteral("--json"), QStringLiteral("--csv")})
+                     .exitCode,
+                 2);
         testcli::Run r = dump({QStringLiteral("--clip"), QStringLiteral("walk"), QStringLiteral("--frame"), QStringLiteral("0")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.errText().contains(QStringLiteral("no clip")));
@@ -98,7 +101,8 @@ private Q_SLOTS:
         QVERIFY(c.open(QIODevice::WriteOnly));
         c.write(cut);
         c.close();
-        r = testcli::bpat({QStringLiteral("dump"), cutPath, QStringLiteral("--clip"), QStringLiteral("jab"), QStringLiteral("--frame"), QStringLiteral("1")});
+        r = testcli::bpat({QStringLiteral("dump"), cutPath, QStringLiteral("--clip"), QStringLiteral("jab"),
+                           QStringLiteral("--frame"), QStringLiteral("1")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.errText().contains(QStringLiteral("not inside the file")));
         QCOMPARE(testcli::bpat({QStringLiteral("dump"), QStringLiteral("--help")}).exitCode, 0);

@@ -44,12 +44,11 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString in = writeSmall(dir, QStringLiteral("in.bpat"));
         const QString out = dir.filePath(QStringLiteral("out.bpat"));
-        const testcli::Run r = testcli::bpat({QStringLiteral("edit"), in, QStringLiteral("-o"), out,
-                                              QStringLiteral("--rename-clip"), QStringLiteral("idle=breathe"),
-                                              QStringLiteral("--set-fps=breathe=30"),
-                                              QStringLiteral("--set-loops"), QStringLiteral("jab=1"),
-                                              QStringLiteral("--add-socket"), QStringLiteral("tip:2:0,0.5,0"),
-                                              QStringLiteral("--remove-socket"), QStringLiteral("head")});
+        const testcli::Run r =
+            testcli::bpat({QStringLiteral("edit"), in, QStringLiteral("-o"), out, QStringLiteral("--rename-clip"),
+                           QStringLiteral("idle=breathe"), QStringLiteral("--set-fps=breathe=30"), QStringLiteral("--set-loops"),
+                           QStringLiteral("jab=1"), QStringLiteral("--add-socket"), QStringLiteral("tip:2:0,0.5,0"),
+                           QStringLiteral("--remove-socket"), QStringLiteral("head")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const BpatDocument doc = load(out);
         QCOMPARE(doc.clipCount(), 2);
@@ -60,9 +59,9 @@ private Q_SLOTS:
         QCOMPARE(doc.sockets().at(1).name, QStringLiteral("tip"));
         QCOMPARE(doc.socketRowsDeviation(), 0.0f);
         // Order matters: renaming then using the old name fails.
-        const testcli::Run bad = testcli::bpat({QStringLiteral("edit"), in, QStringLiteral("-o"), out,
-                                                QStringLiteral("--rename-clip"), QStringLiteral("idle=breathe"),
-                                                QStringLiteral("--set-fps"), QStringLiteral("idle=30")});
+        const testcli::Run bad =
+            testcli::bpat({QStringLiteral("edit"), in, QStringLiteral("-o"), out, QStringLiteral("--rename-clip"),
+                           QStringLiteral("idle=breathe"), QStringLiteral("--set-fps"), QStringLiteral("idle=30")});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.errText().contains(QStringLiteral("no clip named or numbered 'idle'")));
     }
@@ -88,8 +87,10 @@ private Q_SLOTS:
         QCOMPARE(testcli::bpat({QStringLiteral("edit"), in, QStringLiteral("--set-fps"), QStringLiteral("idle=30")}).exitCode, 2);
         QCOMPARE(testcli::bpat({QStringLiteral("edit"), in, QStringLiteral("-o"), in}).exitCode, 2);
         QCOMPARE(testcli::bpat({QStringLiteral("edit"), QStringLiteral("--help")}).exitCode, 0);
-        QCOMPARE(testcli::bpat({QStringLiteral("edit"), dir.filePath(QStringLiteral("missing.bpat")), QStringLiteral("-o"),
-                                in, QStringLiteral("--remove-clip"), QStringLiteral("0")}).exitCode, 1);
+        QCOMPARE(testcli::bpat({QStringLiteral("edit"), dir.filePath(QStringLiteral("missing.bpat")), QStringLiteral("-o"), in,
+                                QStringLiteral("--remove-clip"), QStringLiteral("0")})
+                     .exitCode,
+                 1);
     }
     void unchangedRoundTripIsByteIdentical()
     {
@@ -142,7 +143,8 @@ private Q_SLOTS:
         const QString out = dir.filePath(QStringLiteral("m.bpat"));
         QVERIFY(BpatWriter(horse).save(a));
         QVERIFY(BpatWriter(elephant).save(b));
-        testcli::Run r = testcli::bpat({QStringLiteral("merge"), a, b, QStringLiteral("-o"), out, QStringLiteral("--rename-on-conflict")});
+        testcli::Run r =
+            testcli::bpat({QStringLiteral("merge"), a, b, QStringLiteral("-o"), out, QStringLiteral("--rename-on-conflict")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.errText().contains(QStringLiteral("SPECIES_MISMATCH")), r.err.constData());
         QVERIFY(r.errText().contains(QStringLiteral("\"horse\"")) && r.errText().contains(QStringLiteral("\"elephant\"")));

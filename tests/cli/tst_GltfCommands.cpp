@@ -23,15 +23,18 @@ private Q_SLOTS:
         QVERIFY(r.outText().contains(QLatin1String("15 animations")));
         QVERIFY(r.outText().contains(QLatin1String("rig humanoid")));
         const QString back = dir.filePath(QStringLiteral("back.bpat"));
-        r = testcli::bpat({QStringLiteral("import"), glb, QStringLiteral("-o"), back, QStringLiteral("--species"), QStringLiteral("humanoid")});
+        r = testcli::bpat(
+            {QStringLiteral("import"), glb, QStringLiteral("-o"), back, QStringLiteral("--species"), QStringLiteral("humanoid")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.outText().contains(QLatin1String("20 bones (rig humanoid), 15 clips")));
         // A rig the joints do not match: refused, naming the joints, nothing written.
         const QString horseRig = testpaths::testData(QStringLiteral("../../resources/rigs/horse.json"));
         const QString refused = dir.filePath(QStringLiteral("refused.bpat"));
-        const testcli::Run mismatch = testcli::bpat({QStringLiteral("import"), glb, QStringLiteral("-o"), refused, QStringLiteral("--rig"), horseRig});
+        const testcli::Run mismatch =
+            testcli::bpat({QStringLiteral("import"), glb, QStringLiteral("-o"), refused, QStringLiteral("--rig"), horseRig});
         QCOMPARE(mismatch.exitCode, 1);
-        QVERIFY2(mismatch.errText().contains(QLatin1String("missing Body")) && mismatch.errText().contains(QLatin1String("extra Pelvis")),
+        QVERIFY2(mismatch.errText().contains(QLatin1String("missing Body"))
+                     && mismatch.errText().contains(QLatin1String("extra Pelvis")),
                  mismatch.err.constData());
         QVERIFY(!QFileInfo::exists(refused));
         r = testcli::bpat({QStringLiteral("validate"), back});
@@ -56,7 +59,8 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.outText().contains(QLatin1String("file parent table")), r.out.constData());
         const QString back = dir.filePath(QStringLiteral("back.bpat"));
-        r = testcli::bpat({QStringLiteral("import"), glb, QStringLiteral("-o"), back, QStringLiteral("--format-version"), QStringLiteral("3")});
+        r = testcli::bpat(
+            {QStringLiteral("import"), glb, QStringLiteral("-o"), back, QStringLiteral("--format-version"), QStringLiteral("3")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         r = testcli::bpat({QStringLiteral("validate"), back});
         QVERIFY2(r.exitCode == 0, r.out.constData());
@@ -80,7 +84,8 @@ private Q_SLOTS:
                                         QStringLiteral("--clips"), QStringLiteral("walk,gallop")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString back = dir.filePath(QStringLiteral("back.bpat"));
-        r = testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), back, QStringLiteral("--animations"), QStringLiteral("gallop")});
+        r = testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), back, QStringLiteral("--animations"),
+                           QStringLiteral("gallop")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const auto imported = testgltf::loadDocument(back);
         QVERIFY(imported);
@@ -95,21 +100,27 @@ private Q_SLOTS:
         BPAT_REQUIRE_SHARED(dir + QStringLiteral("sheep.bpat"));
         QTemporaryDir tmp;
         const QString out = tmp.filePath(QStringLiteral("sheep.glb"));
-        testcli::Run r = testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
-                                        QStringLiteral("--clips"), QStringLiteral("graze"), QStringLiteral("--mesh"), QStringLiteral("body")});
+        testcli::Run r = testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")),
+                                        QStringLiteral("-o"), out, QStringLiteral("--clips"), QStringLiteral("graze"),
+                                        QStringLiteral("--mesh"), QStringLiteral("body")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.outText().contains(QLatin1String("body of 6420 vertices in 8 materials")), r.out.constData());
-        r = testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
-                           QStringLiteral("--clips"), QStringLiteral("graze"), QStringLiteral("--mesh"), QStringLiteral("body"),
-                           QStringLiteral("--body"), testpaths::shared(dir + QStringLiteral("sheep_minimal.bprm"))});
+        r = testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"),
+                           out, QStringLiteral("--clips"), QStringLiteral("graze"), QStringLiteral("--mesh"),
+                           QStringLiteral("body"), QStringLiteral("--body"),
+                           testpaths::shared(dir + QStringLiteral("sheep_minimal.bprm"))});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.outText().contains(QLatin1String("body of 3464 vertices")), r.out.constData());
         // --body without --mesh body, and a file with no body beside it.
-        QCOMPARE(testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"), out,
-                                QStringLiteral("--body"), testpaths::shared(dir + QStringLiteral("sheep_minimal.bprm"))}).exitCode, 2);
+        QCOMPARE(
+            testcli::bpat({QStringLiteral("export"), testpaths::shared(dir + QStringLiteral("sheep.bpat")), QStringLiteral("-o"),
+                           out, QStringLiteral("--body"), testpaths::shared(dir + QStringLiteral("sheep_minimal.bprm"))})
+                .exitCode,
+            2);
         const QString lonely = tmp.filePath(QStringLiteral("sheep.bpat"));
         QVERIFY(QFile::copy(testpaths::shared(dir + QStringLiteral("sheep.bpat")), lonely));
-        r = testcli::bpat({QStringLiteral("export"), lonely, QStringLiteral("-o"), out, QStringLiteral("--mesh"), QStringLiteral("body")});
+        r = testcli::bpat(
+            {QStringLiteral("export"), lonely, QStringLiteral("-o"), out, QStringLiteral("--mesh"), QStringLiteral("body")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.errText().contains(QLatin1String("no body beside")), r.err.constData());
     }
@@ -119,14 +130,23 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("x.glb"));
         QCOMPARE(testcli::bpat({QStringLiteral("export"), QStringLiteral("a.bpat")}).exitCode, 2);
-        QCOMPARE(testcli::bpat({QStringLiteral("export"), QStringLiteral("a.bpat"), QStringLiteral("-o"), out, QStringLiteral("--mesh"), QStringLiteral("cube")}).exitCode, 2);
+        QCOMPARE(testcli::bpat({QStringLiteral("export"), QStringLiteral("a.bpat"), QStringLiteral("-o"), out,
+                                QStringLiteral("--mesh"), QStringLiteral("cube")})
+                     .exitCode,
+                 2);
         QCOMPARE(testcli::bpat({QStringLiteral("import"), QStringLiteral("a.glb")}).exitCode, 2);
         const testcli::Run r = testcli::bpat({QStringLiteral("import"), QStringLiteral("a.glb"), QStringLiteral("-o"), out,
                                               QStringLiteral("--format-version"), QStringLiteral("7")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.errText().contains(QLatin1String("format-version")));
-        QCOMPARE(testcli::bpat({QStringLiteral("import"), QStringLiteral("a.glb"), QStringLiteral("-o"), out, QStringLiteral("--species"), QStringLiteral("dragon")}).exitCode, 2);
-        QCOMPARE(testcli::bpat({QStringLiteral("import"), QStringLiteral("a.glb"), QStringLiteral("-o"), out, QStringLiteral("--fps"), QStringLiteral("-3")}).exitCode, 2);
+        QCOMPARE(testcli::bpat({QStringLiteral("import"), QStringLiteral("a.glb"), QStringLiteral("-o"), out,
+                                QStringLiteral("--species"), QStringLiteral("dragon")})
+                     .exitCode,
+                 2);
+        QCOMPARE(testcli::bpat({QStringLiteral("import"), QStringLiteral("a.glb"), QStringLiteral("-o"), out,
+                                QStringLiteral("--fps"), QStringLiteral("-3")})
+                     .exitCode,
+                 2);
     }
 
     void neverWritesOverItsInput()
@@ -180,7 +200,9 @@ private Q_SLOTS:
         // Through another spelling of the same path, and through a link.
         const QString link = dir.filePath(QStringLiteral("link.bin"));
         QVERIFY(QFile::link(buffer, link));
-        QCOMPARE(testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), dir.path() + QStringLiteral("/./buf.bin")}).exitCode, 1);
+        QCOMPARE(testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), dir.path() + QStringLiteral("/./buf.bin")})
+                     .exitCode,
+                 1);
         QCOMPARE(testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), link}).exitCode, 1);
         QVERIFY(b.open(QIODevice::ReadOnly));
         QCOMPARE(b.readAll(), bin);
@@ -188,7 +210,11 @@ private Q_SLOTS:
         // The --rig file too.
         const QString rig = dir.filePath(QStringLiteral("rig.json"));
         QVERIFY(QFile::copy(testpaths::testData(QStringLiteral("../../resources/rigs/horse.json")), rig));
-        const QByteArray rigBytes = [&] { QFile f(rig); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        const QByteArray rigBytes = [&] {
+            QFile f(rig);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
         r = testcli::bpat({QStringLiteral("import"), gltf, QStringLiteral("-o"), rig, QStringLiteral("--rig"), rig});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.errText().contains(QLatin1String("--rig input")), r.err.constData());

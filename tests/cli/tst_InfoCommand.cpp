@@ -31,9 +31,28 @@ private Q_SLOTS:
         QVERIFY(r.err.isEmpty());
         const QJsonObject info = r.json();
         QStringList keys;
-        for (const char *k : {"path", "file_size", "version", "species_id", "species", "bone_count", "socket_count",
-                              "clip_count", "frame_total", "string_table_size", "clip_table_offset", "socket_table_offset",
-                              "string_table_offset", "palette_data_offset", "socket_data_offset", "clips", "sockets", "findings", "dialect", "sections", "rig", "bones"})
+        for (const char *k : {"path",
+                              "file_size",
+                              "version",
+                              "species_id",
+                              "species",
+                              "bone_count",
+                              "socket_count",
+                              "clip_count",
+                              "frame_total",
+                              "string_table_size",
+                              "clip_table_offset",
+                              "socket_table_offset",
+                              "string_table_offset",
+                              "palette_data_offset",
+                              "socket_data_offset",
+                              "clips",
+                              "sockets",
+                              "findings",
+                              "dialect",
+                              "sections",
+                              "rig",
+                              "bones"})
             keys << QLatin1String(k);
         const qint64 version = info.value(QStringLiteral("version")).toInteger();
         const bool late = relative.contains(QStringLiteral("v3_late"));
@@ -47,8 +66,10 @@ private Q_SLOTS:
             QVERIFY2(info.contains(k), qPrintable(k));
         QCOMPARE(info.size(), keys.size());
         QCOMPARE(info.value(QStringLiteral("dialect")).toString(),
-                 version == 1 ? QStringLiteral("v1") : version == 2 ? QStringLiteral("v2")
-                                                     : late ? QStringLiteral("v3-late") : QStringLiteral("v3-early"));
+                 version == 1       ? QStringLiteral("v1")
+                     : version == 2 ? QStringLiteral("v2")
+                     : late         ? QStringLiteral("v3-late")
+                                    : QStringLiteral("v3-early"));
         QVERIFY(info.value(QStringLiteral("findings")).toArray().isEmpty()); // the game's files read whole
 
         QFile dumpFile(testpaths::shared(relative + QStringLiteral(".dump.txt")));
@@ -95,7 +116,8 @@ private Q_SLOTS:
         QVERIFY(sd.hasMatch());
         QCOMPARE(info.value(QStringLiteral("socket_data_offset")).toInteger(), sd.captured(2).toLongLong());
 
-        static const QRegularExpression clipRe(QStringLiteral("\\[\\s*(\\d+)\\] name_off=\\s*\\d+ len=\\s*\\d+ '([^']*)' nul=0 frames=(\\d+) frame_offset=(\\d+) fps=(\\S+) loops=(\\d)"));
+        static const QRegularExpression clipRe(QStringLiteral(
+            "\\[\\s*(\\d+)\\] name_off=\\s*\\d+ len=\\s*\\d+ '([^']*)' nul=0 frames=(\\d+) frame_offset=(\\d+) fps=(\\S+) loops=(\\d)"));
         const QJsonArray clips = info.value(QStringLiteral("clips")).toArray();
         int clipLines = 0;
         for (const QString &line : lines) {
@@ -123,7 +145,8 @@ private Q_SLOTS:
                 for (int k = 0; k < 5; ++k)
                     QCOMPARE(float(markers.value(QLatin1String(names[k])).toDouble()), values.at(k).toFloat());
             }
-            static const QRegularExpression v3Re(QStringLiteral("flags=0x([0-9a-f]+) variant_family=(\\d+) variant_ordinal=(\\d+)"));
+            static const QRegularExpression v3Re(
+                QStringLiteral("flags=0x([0-9a-f]+) variant_family=(\\d+) variant_ordinal=(\\d+)"));
             const auto v3 = v3Re.match(line);
             QCOMPARE(v3.hasMatch(), version == 3);
             if (v3.hasMatch()) {
@@ -136,7 +159,8 @@ private Q_SLOTS:
             ++clipLines;
         }
         QCOMPARE(clipLines, clips.size());
-        static const QRegularExpression socketRe(QStringLiteral("\\[\\s*(\\d+)\\] '([^']*)' anchor_bone=(\\d+) local_offset=\\(([^,]+),([^,]+),([^)]+)\\)"));
+        static const QRegularExpression socketRe(
+            QStringLiteral("\\[\\s*(\\d+)\\] '([^']*)' anchor_bone=(\\d+) local_offset=\\(([^,]+),([^,]+),([^)]+)\\)"));
         const QJsonArray sockets = info.value(QStringLiteral("sockets")).toArray();
         int socketLines = 0;
         for (const QString &line : lines) {
@@ -179,7 +203,8 @@ private Q_SLOTS:
         QVERIFY(r.outText().contains(QStringLiteral("jab")));
         QVERIFY(r.outText().contains(QStringLiteral("one-shot")));
         QVERIFY(r.outText().contains(QStringLiteral("sections:")));
-        QVERIFY(r.outText().contains(QStringLiteral("palette data (2 frames")) || r.outText().contains(QStringLiteral("palette data (6 frames")));
+        QVERIFY(r.outText().contains(QStringLiteral("palette data (2 frames"))
+                || r.outText().contains(QStringLiteral("palette data (6 frames")));
     }
 
     void errorsAndExitCodes()
@@ -215,7 +240,8 @@ private Q_SLOTS:
         // outside a checkout).
         r = testcli::bpat({QStringLiteral("--version")});
         QCOMPARE(r.exitCode, 0);
-        static const QRegularExpression version(QStringLiteral("^bpat " BPAT_VERSION_STRING " \\((git [0-9a-zA-Z._-]+|revision unknown)\\)\n$"));
+        static const QRegularExpression version(
+            QStringLiteral("^bpat " BPAT_VERSION_STRING " \\((git [0-9a-zA-Z._-]+|revision unknown)\\)\n$"));
         QVERIFY2(version.match(r.outText()).hasMatch(), qPrintable(r.outText()));
     }
 };

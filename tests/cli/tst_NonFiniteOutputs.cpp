@@ -92,7 +92,9 @@ private Q_SLOTS:
             QTest::addRow("palette to %s", v) << "nan-palette.bpat" << v << "palette[clip=jab,frame=1,bone=2]";
             QTest::addRow("socket row to %s", v) << "inf-socket.bpat" << v << "socket_data[clip=idle,frame=3";
         }
-        QTest::addRow("contact to 3") << "nan-contact.bpat" << "3" << "contacts[clip=idle,frame=2]";
+        QTest::addRow("contact to 3") << "nan-contact.bpat"
+                                      << "3"
+                                      << "contacts[clip=idle,frame=2]";
     }
     void convertRefusesEveryVersion()
     {
@@ -100,7 +102,8 @@ private Q_SLOTS:
         QFETCH(QString, version);
         QFETCH(QString, where);
         const QString out = path("converted.bpat");
-        const testcli::Run r = testcli::bpat({arg("convert"), m_dir.filePath(source), arg("-o"), out, arg("--to-version"), version});
+        const testcli::Run r =
+            testcli::bpat({arg("convert"), m_dir.filePath(source), arg("-o"), out, arg("--to-version"), version});
         refused(r, out, where);
     }
 
@@ -176,7 +179,8 @@ private Q_SLOTS:
         const QString recording = path("take_7.bin");
         QVERIFY(testrecording::write(recording));
         const QString base = path("base.bpat");
-        testcli::Run r = testcli::bpat({arg("rebake"), recording, arg("-o"), base, arg("--to"), arg("2"), arg("--fps"), arg("30")});
+        testcli::Run r =
+            testcli::bpat({arg("rebake"), recording, arg("-o"), base, arg("--to"), arg("2"), arg("--fps"), arg("30")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
         QFile f(base);
         QVERIFY(f.open(QIODevice::ReadWrite));
@@ -187,7 +191,8 @@ private Q_SLOTS:
         f.close();
         const QString out = path("rebaked.bpat");
         refused(testcli::bpat({arg("rebake"), recording, arg("-o"), out, arg("--into"), base, arg("--from"), arg("3"),
-                               arg("--to"), arg("4"), arg("--clip"), arg("second")}), out, arg("palette[clip=take_7,frame=0,bone=16]"));
+                               arg("--to"), arg("4"), arg("--clip"), arg("second")}),
+                out, arg("palette[clip=take_7,frame=0,bone=16]"));
         r = testcli::bpat({arg("rebake"), recording, arg("-o"), out, arg("--into"), base, arg("--from"), arg("3"), arg("--to"),
                            arg("4"), arg("--clip"), arg("take_7")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));

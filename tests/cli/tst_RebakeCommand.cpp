@@ -55,9 +55,13 @@ private Q_SLOTS:
         QCOMPARE(runBpat({QStringLiteral("rebake")}).code, 2);
         QCOMPARE(runBpat({QStringLiteral("rebake"), QStringLiteral("x.bin")}).code, 2); // no -o
         QCOMPARE(runBpat({QStringLiteral("rebake"), QStringLiteral("x.bin"), QStringLiteral("-o"), QStringLiteral("y"),
-                       QStringLiteral("--fps"), QStringLiteral("abc")}).code, 2);
+                          QStringLiteral("--fps"), QStringLiteral("abc")})
+                     .code,
+                 2);
         QCOMPARE(runBpat({QStringLiteral("rebake"), QStringLiteral("--manifest"), QStringLiteral("m.json"),
-                       QStringLiteral("--fps"), QStringLiteral("30")}).code, 2);
+                          QStringLiteral("--fps"), QStringLiteral("30")})
+                     .code,
+                 2);
         const Run help = runBpat({QStringLiteral("rebake"), QStringLiteral("--help")});
         QCOMPARE(help.code, 0);
         QVERIFY(help.out.contains(u"--into"));
@@ -75,15 +79,15 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("out.bpat"));
-        Run r = runBpat({QStringLiteral("rebake"), m_recording, QStringLiteral("-o"), out,
-                      QStringLiteral("--to"), QStringLiteral("2"), QStringLiteral("--fps"), QStringLiteral("30")});
+        Run r = runBpat({QStringLiteral("rebake"), m_recording, QStringLiteral("-o"), out, QStringLiteral("--to"),
+                         QStringLiteral("2"), QStringLiteral("--fps"), QStringLiteral("30")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(u"61 frames"));
         const QString base = QStringLiteral("take_7");
         QCOMPARE(BpatFile::open(out)->clips().first().name, base);
         r = runBpat({QStringLiteral("rebake"), m_recording, QStringLiteral("-o"), out, QStringLiteral("--into"), out,
-                  QStringLiteral("--from"), QStringLiteral("3"), QStringLiteral("--to"), QStringLiteral("4"),
-                  QStringLiteral("--clip"), QStringLiteral("second"), QStringLiteral("--loops")});
+                     QStringLiteral("--from"), QStringLiteral("3"), QStringLiteral("--to"), QStringLiteral("4"),
+                     QStringLiteral("--clip"), QStringLiteral("second"), QStringLiteral("--loops")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const BpatFile file = *BpatFile::open(out);
         QCOMPARE(file.clips().size(), 2);
@@ -121,8 +125,8 @@ private Q_SLOTS:
         const QString recipe = dir.filePath(QStringLiteral("bad.json"));
         writeFile(recipe, R"({"bones": [{"name": "A", "drive": {"curve": "LeftHand/Thumb"}}]})");
         const QString out = dir.filePath(QStringLiteral("o.bpat"));
-        const Run r = runBpat({QStringLiteral("rebake"), m_recording, QStringLiteral("-o"), out,
-                            QStringLiteral("--recipe"), recipe});
+        const Run r =
+            runBpat({QStringLiteral("rebake"), m_recording, QStringLiteral("-o"), out, QStringLiteral("--recipe"), recipe});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(u"bones[0].drive.curve") && r.err.contains(u"RECIPE_UNKNOWN_CURVE"), qPrintable(r.err));
         QVERIFY(!QFile::exists(out));
@@ -135,8 +139,10 @@ private Q_SLOTS:
                   QStringLiteral(R"({"output": "all.bpat", "recipe": "humanoid-upper-body",
                      "clips": [{"curves": "%1", "name": "a", "fps": 24, "to": 1},
                                {"curves": "%1", "name": "b", "fps": 24, "from": 1, "to": 3, "loops": true}]})")
-                      .arg(m_recording).toUtf8());
-        const Run r = runBpat({QStringLiteral("rebake"), QStringLiteral("--manifest"), dir.filePath(QStringLiteral("bake.json"))});
+                      .arg(m_recording)
+                      .toUtf8());
+        const Run r =
+            runBpat({QStringLiteral("rebake"), QStringLiteral("--manifest"), dir.filePath(QStringLiteral("bake.json"))});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const BpatFile file = *BpatFile::open(dir.filePath(QStringLiteral("all.bpat")));
         QCOMPARE(file.header().boneCount, 20u);

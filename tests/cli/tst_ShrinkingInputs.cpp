@@ -28,8 +28,8 @@ constexpr int Tries = 3;
 QByteArray bigFile(quint32 bones, qint64 megabytes)
 {
     BpatDocument doc(0, bones);
-    doc.addClip(testdocs::makeClip(QStringLiteral("walk"), quint32((megabytes << 20) / (qint64(bones) * 64)), bones, 30.0f,
-                                   true));
+    doc.addClip(
+        testdocs::makeClip(QStringLiteral("walk"), quint32((megabytes << 20) / (qint64(bones) * 64)), bones, 30.0f, true));
     return BpatWriter(doc).toBytes();
 }
 
@@ -64,14 +64,22 @@ private Q_SLOTS:
         QTest::addColumn<int>("megabytes");
         const QString big = m_dir.filePath(QStringLiteral("big.bpat"));
         const QString out = m_dir.filePath(QStringLiteral("out.bpat"));
-        QTest::newRow("edit") << QStringList{QStringLiteral("edit"), big, QStringLiteral("-o"), out,
-                                             QStringLiteral("--set-fps"), QStringLiteral("walk=24")} << 3 << 64;
+        QTest::newRow("edit") << QStringList{QStringLiteral("edit"),      big,
+                                             QStringLiteral("-o"),        out,
+                                             QStringLiteral("--set-fps"), QStringLiteral("walk=24")}
+                              << 3 << 64;
         QTest::newRow("merge") << QStringList{QStringLiteral("merge"), big, m_dir.filePath(QStringLiteral("small.bpat")),
-                                              QStringLiteral("-o"), out} << 3 << 64;
-        QTest::newRow("dump") << QStringList{QStringLiteral("dump"), big, QStringLiteral("--clip"), QStringLiteral("walk"),
-                                             QStringLiteral("--frame"), QStringLiteral("300000"), QStringLiteral("--json")} << 3 << 64;
-        QTest::newRow("rebake --into") << QStringList{QStringLiteral("rebake"), m_recording, QStringLiteral("-o"), out,
-                                                      QStringLiteral("--into"), big, QStringLiteral("--to"), QStringLiteral("1")}
+                                              QStringLiteral("-o"), out}
+                               << 3 << 64;
+        QTest::newRow("dump") << QStringList{QStringLiteral("dump"),    big,
+                                             QStringLiteral("--clip"),  QStringLiteral("walk"),
+                                             QStringLiteral("--frame"), QStringLiteral("300000"),
+                                             QStringLiteral("--json")}
+                              << 3 << 64;
+        QTest::newRow("rebake --into") << QStringList{QStringLiteral("rebake"), m_recording,
+                                                      QStringLiteral("-o"),     out,
+                                                      QStringLiteral("--into"), big,
+                                                      QStringLiteral("--to"),   QStringLiteral("1")}
                                        << BuiltinRecipes::hands().boneCount() << 16;
     }
 

@@ -41,7 +41,7 @@ private Q_SLOTS:
         m_notContiguous = m_dir.filePath(QStringLiteral("other/swapped.bpat"));
         writeFile(m_good, testdocs::smallFileBytes());
         QByteArray bad = testdocs::smallFileBytes();
-        testdocs::setU32(bad, 12, 0);    // BONE_COUNT_OUT_OF_RANGE
+        testdocs::setU32(bad, 12, 0);         // BONE_COUNT_OUT_OF_RANGE
         testdocs::setF32(bad, 96 + 16, 0.0f); // BAD_FPS
         writeFile(m_bad, bad);
         QByteArray swapped = testdocs::smallFileBytes();
@@ -57,13 +57,16 @@ private Q_SLOTS:
         QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_bad}).exitCode, 1);
         QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_good, m_bad}).exitCode, 1);
         QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_notContiguous}).exitCode, 0);
-        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("game"), m_notContiguous}).exitCode, 1);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("game"), m_notContiguous})
+                     .exitCode,
+                 1);
         QCOMPARE(testcli::bpat({QStringLiteral("validate"), m_dir.filePath(QStringLiteral("missing.bpat"))}).exitCode, 1);
         // Usage errors.
-        for (const QStringList &args : {QStringList{QStringLiteral("validate")},
-                                        QStringList{QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("strict"), m_good},
-                                        QStringList{QStringLiteral("validate"), QStringLiteral("--max-issues"), QStringLiteral("x"), m_good},
-                                        QStringList{QStringLiteral("validate"), QStringLiteral("--frobnicate"), m_good}}) {
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("validate")},
+              QStringList{QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("strict"), m_good},
+              QStringList{QStringLiteral("validate"), QStringLiteral("--max-issues"), QStringLiteral("x"), m_good},
+              QStringList{QStringLiteral("validate"), QStringLiteral("--frobnicate"), m_good}}) {
             const testcli::Run r = testcli::bpat(args);
             QCOMPARE(r.exitCode, 2);
             QVERIFY(r.out.isEmpty());
@@ -120,12 +123,15 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), 2);
         QCOMPARE(lines.at(0), m_good + QStringLiteral(": valid (0 errors, 0 warnings, 0 infos): no issues found"));
         // The info is GAME_READER_REFUSES: the game's v1 reader would stop at its bone count check.
-        static const QRegularExpression bad(QStringLiteral("^(.+): invalid \\((\\d+) errors, \\d+ warnings?, \\d+ infos?\\): BONE_COUNT_OUT_OF_RANGE "));
+        static const QRegularExpression bad(
+            QStringLiteral("^(.+): invalid \\((\\d+) errors, \\d+ warnings?, \\d+ infos?\\): BONE_COUNT_OUT_OF_RANGE "));
         const auto m = bad.match(lines.at(1));
         QVERIFY2(m.hasMatch() && m.captured(1) == m_bad && m.captured(2).toInt() >= 2, qPrintable(lines.at(1)));
-        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("xml"), m_good}).exitCode, 2);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("xml"), m_good}).exitCode,
+                 2);
         // A valid file with warnings says which: the 3-bone test humanoid in the v1-era game.
-        const testcli::Run warned = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--game-era"), QStringLiteral("v1"), m_good});
+        const testcli::Run warned =
+            testcli::bpat({QStringLiteral("validate"), QStringLiteral("--game-era"), QStringLiteral("v1"), m_good});
         QCOMPARE(warned.exitCode, 0);
         QCOMPARE(warned.outText().trimmed(),
                  m_good + QStringLiteral(": valid (0 errors, 1 warning, 0 infos): warnings RIG_BONE_COUNT_MISMATCH"));
@@ -133,7 +139,8 @@ private Q_SLOTS:
 
     void junitReport()
     {
-        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("junit"), m_good, m_bad});
+        const testcli::Run r =
+            testcli::bpat({QStringLiteral("validate"), QStringLiteral("--format"), QStringLiteral("junit"), m_good, m_bad});
         QCOMPARE(r.exitCode, 1);
         QXmlStreamReader xml(r.out);
         int cases = 0, failures = 0;
@@ -155,8 +162,15 @@ private Q_SLOTS:
         QCOMPARE(suiteTests, QStringLiteral("2"));
         QCOMPARE(cases, 2);
         const testcli::Run json = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), m_bad});
-        const int errors = json.json().value(QStringLiteral("files")).toArray().at(0).toObject().value(QStringLiteral("counts"))
-                               .toObject().value(QStringLiteral("error")).toInt();
+        const int errors = json.json()
+                               .value(QStringLiteral("files"))
+                               .toArray()
+                               .at(0)
+                               .toObject()
+                               .value(QStringLiteral("counts"))
+                               .toObject()
+                               .value(QStringLiteral("error"))
+                               .toInt();
         QCOMPARE(failures, errors); // one per error of bad.bpat
         QVERIFY(failureTypes.contains(QStringLiteral("BONE_COUNT_OUT_OF_RANGE")));
         QVERIFY(failureTypes.contains(QStringLiteral("BAD_FPS")));
@@ -171,15 +185,21 @@ private Q_SLOTS:
         QVERIFY(!lines.isEmpty());
         for (const QString &line : lines)
             QVERIFY2(line.startsWith(QLatin1String("::error file=")) || line.startsWith(QLatin1String("::warning file="))
-                         || line.startsWith(QLatin1String("::notice file=")), qPrintable(line));
-        QVERIFY2(r.outText().contains(QStringLiteral("::error file=%1,title=BONE_COUNT_OUT_OF_RANGE at header.bone_count::BONE_COUNT_OUT_OF_RANGE bone_count is 0")
-                                          .arg(m_bad)), r.out.constData());
+                         || line.startsWith(QLatin1String("::notice file=")),
+                     qPrintable(line));
+        QVERIFY2(
+            r.outText().contains(
+                QStringLiteral(
+                    "::error file=%1,title=BONE_COUNT_OUT_OF_RANGE at header.bone_count::BONE_COUNT_OUT_OF_RANGE bone_count is 0")
+                    .arg(m_bad)),
+            r.out.constData());
         QVERIFY(r.outText().contains(QStringLiteral("::error file=%1,title=CLIP_NOT_CONTIGUOUS").arg(m_notContiguous)));
     }
 
     void directoriesAreSearchedRecursively()
     {
-        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), m_dir.filePath(QStringLiteral("tree"))});
+        const testcli::Run r =
+            testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), m_dir.filePath(QStringLiteral("tree"))});
         QCOMPARE(r.exitCode, 1);
         const QJsonArray files = r.json().value(QStringLiteral("files")).toArray();
         QCOMPARE(files.size(), 2); // good.bpat and sub/bad.bpat; readme.txt ignored
@@ -202,7 +222,8 @@ private Q_SLOTS:
         writeFile(damaged, "not a recording at all");
         r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), damaged});
         QCOMPARE(r.exitCode, 1);
-        const QJsonArray issues = r.json().value(QStringLiteral("files")).toArray().first().toObject().value(QStringLiteral("issues")).toArray();
+        const QJsonArray issues =
+            r.json().value(QStringLiteral("files")).toArray().first().toObject().value(QStringLiteral("issues")).toArray();
         QVERIFY(!issues.isEmpty());
         QVERIFY2(issues.first().toObject().value(QStringLiteral("code")).toString().startsWith(QStringLiteral("ANIM_")),
                  qPrintable(r.outText()));
@@ -218,8 +239,10 @@ private Q_SLOTS:
                                               QStringLiteral("--deep"), m_good, m_notContiguous, m_bad});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject root = r.json();
-        QCOMPARE(root.keys(), (QStringList{QStringLiteral("deep"), QStringLiteral("files"), QStringLiteral("game_era"), QStringLiteral("profile"),
-                                           QStringLiteral("revision"), QStringLiteral("time"), QStringLiteral("tool"), QStringLiteral("version")}));
+        QCOMPARE(
+            root.keys(),
+            (QStringList{QStringLiteral("deep"), QStringLiteral("files"), QStringLiteral("game_era"), QStringLiteral("profile"),
+                         QStringLiteral("revision"), QStringLiteral("time"), QStringLiteral("tool"), QStringLiteral("version")}));
         QCOMPARE(root.value(QStringLiteral("profile")).toString(), QStringLiteral("game"));
         QCOMPARE(root.value(QStringLiteral("game_era")).toString(), QStringLiteral("v1"));
         QCOMPARE(root.value(QStringLiteral("tool")).toString(), QStringLiteral("bpat"));
@@ -231,8 +254,9 @@ private Q_SLOTS:
         const QJsonArray files = root.value(QStringLiteral("files")).toArray();
         QCOMPARE(files.size(), 3);
         const QJsonObject good = files.at(0).toObject();
-        QCOMPARE(good.keys(), (QStringList{QStringLiteral("counts"), QStringLiteral("issues"), QStringLiteral("path"),
-                                           QStringLiteral("truncated"), QStringLiteral("valid")}));
+        QCOMPARE(good.keys(),
+                 (QStringList{QStringLiteral("counts"), QStringLiteral("issues"), QStringLiteral("path"),
+                              QStringLiteral("truncated"), QStringLiteral("valid")}));
         QVERIFY(good.value(QStringLiteral("valid")).toBool());
         // The game profile's only finding: the 3-bone test humanoid is not the game's 20-bone rig.
         const QJsonArray goodIssues = good.value(QStringLiteral("issues")).toArray();
@@ -241,8 +265,9 @@ private Q_SLOTS:
         const QJsonObject swapped = files.at(1).toObject();
         QVERIFY(!swapped.value(QStringLiteral("valid")).toBool());
         const QJsonObject issue = swapped.value(QStringLiteral("issues")).toArray().at(0).toObject();
-        QCOMPARE(issue.keys(), (QStringList{QStringLiteral("code"), QStringLiteral("location"), QStringLiteral("message"),
-                                            QStringLiteral("offset"), QStringLiteral("severity")}));
+        QCOMPARE(issue.keys(),
+                 (QStringList{QStringLiteral("code"), QStringLiteral("location"), QStringLiteral("message"),
+                              QStringLiteral("offset"), QStringLiteral("severity")}));
         QCOMPARE(issue.value(QStringLiteral("code")).toString(), QStringLiteral("CLIP_NOT_CONTIGUOUS"));
         QCOMPARE(issue.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
         QCOMPARE(issue.value(QStringLiteral("offset")).toInt(), 76);
@@ -256,8 +281,8 @@ private Q_SLOTS:
     void gameProfileMeansTheCurrentGame()
     {
         // `--profile game` used to pass a v1 file: the current game's reader refuses it.
-        const testcli::Run current = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("game"),
-                                                    QStringLiteral("--summary"), m_good});
+        const testcli::Run current = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"),
+                                                    QStringLiteral("game"), QStringLiteral("--summary"), m_good});
         QCOMPARE(current.exitCode, 1);
         QVERIFY2(current.outText().contains(QStringLiteral("GAME_VERSION_REFUSED")), current.out.constData());
         QVERIFY2(current.outText().contains(QStringLiteral("bpat convert --to-version 3")), current.out.constData());
@@ -268,20 +293,25 @@ private Q_SLOTS:
         QCOMPARE(v1.exitCode, 0);
         QVERIFY2(v1.outText().contains(QStringLiteral("(game profile, v1-era game)")), v1.out.constData());
         // Unknown eras and an era with the spec profile are usage errors.
-        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--game-era"), QStringLiteral("v9"), m_good}).exitCode, 2);
-        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("spec"), QStringLiteral("--game-era"),
-                                QStringLiteral("v1"), m_good}).exitCode, 2);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--game-era"), QStringLiteral("v9"), m_good}).exitCode,
+                 2);
+        QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("spec"),
+                                QStringLiteral("--game-era"), QStringLiteral("v1"), m_good})
+                     .exitCode,
+                 2);
         // The game's current creatures load in the current game.
         const QString current3 = QStringLiteral("upstream_assets/bpat_current");
         BPAT_REQUIRE_SHARED(current3);
         QCOMPARE(testcli::bpat({QStringLiteral("validate"), QStringLiteral("--profile"), QStringLiteral("game"),
-                                testpaths::shared(current3)}).exitCode, 0);
+                                testpaths::shared(current3)})
+                     .exitCode,
+                 0);
     }
 
     void maxIssuesTruncates()
     {
-        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), QStringLiteral("--max-issues"),
-                                              QStringLiteral("1"), m_bad});
+        const testcli::Run r = testcli::bpat(
+            {QStringLiteral("validate"), QStringLiteral("--json"), QStringLiteral("--max-issues"), QStringLiteral("1"), m_bad});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject f = r.json().value(QStringLiteral("files")).toArray().at(0).toObject();
         QCOMPARE(f.value(QStringLiteral("issues")).toArray().size(), 1);
@@ -301,7 +331,8 @@ private Q_SLOTS:
         doc.addClip(clip);
         const QString path = m_dir.filePath(QStringLiteral("many-warnings.bpat"));
         writeFile(path, bpat::BpatWriter(doc).toBytes());
-        const testcli::Run r = testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), QStringLiteral("--deep"), path});
+        const testcli::Run r =
+            testcli::bpat({QStringLiteral("validate"), QStringLiteral("--json"), QStringLiteral("--deep"), path});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject f = r.json().value(QStringLiteral("files")).toArray().at(0).toObject();
         const QJsonArray issues = f.value(QStringLiteral("issues")).toArray();
@@ -323,14 +354,17 @@ private Q_SLOTS:
         // Each folder in the game profile as the game of its version judged it.
         const char *const eras[] = {"v1", "v1", "v2", "v3-early", "current"};
         for (int i = 0; i < 5; ++i) {
-            const testcli::Run r = testcli::bpat(QStringList{QStringLiteral("validate"), QStringLiteral("--deep"), QStringLiteral("--game-era"),
-                                                             QLatin1String(eras[i]), QStringLiteral("--json"), paths.at(i)});
+            const testcli::Run r =
+                testcli::bpat(QStringList{QStringLiteral("validate"), QStringLiteral("--deep"), QStringLiteral("--game-era"),
+                                          QLatin1String(eras[i]), QStringLiteral("--json"), paths.at(i)});
             QCOMPARE(r.exitCode, 0);
             QCOMPARE(r.json().value(QStringLiteral("files")).toArray().size(), 4);
         }
         for (const char *profile : {"spec"}) {
-            const testcli::Run r = testcli::bpat(QStringList{QStringLiteral("validate"), QStringLiteral("--deep"), QStringLiteral("--profile"),
-                                                             QLatin1String(profile), QStringLiteral("--json")} + paths);
+            const testcli::Run r =
+                testcli::bpat(QStringList{QStringLiteral("validate"), QStringLiteral("--deep"), QStringLiteral("--profile"),
+                                          QLatin1String(profile), QStringLiteral("--json")}
+                              + paths);
             QCOMPARE(r.exitCode, 0);
             const QJsonArray files = r.json().value(QStringLiteral("files")).toArray();
             QCOMPARE(files.size(), 20);

@@ -23,8 +23,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (const CurveRef &ref : animation->curves()) {
         const double first = ref.firstTime(), last = ref.lastTime();
         const double span = last - first;
-        const double times[] = {first - 1.0, first, (first + last) / 2, last, last + 0.37,
-                                last + 3.5 * span + 0.1, first - 7.25 * span - 0.2, 1e30, -1e30,
+        const double times[] = {first - 1.0,
+                                first,
+                                (first + last) / 2,
+                                last,
+                                last + 0.37,
+                                last + 3.5 * span + 0.1,
+                                first - 7.25 * span - 0.2,
+                                1e30,
+                                -1e30,
                                 std::numeric_limits<double>::quiet_NaN()};
         if (ref.floatCurve) {
             CurveCursor cursor(*ref.floatCurve);

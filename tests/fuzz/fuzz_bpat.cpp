@@ -11,8 +11,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     using namespace bpat;
-    const BpatFile file = BpatFile::fromData(
-        QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)));
+    const BpatFile file = BpatFile::fromData(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)));
 
     for (const auto profile : {ValidationProfile::Spec, ValidationProfile::Game}) {
         const ValidationResult result = Validator(ValidationOptions::make(profile, true)).validate(file);

@@ -8,7 +8,8 @@
 namespace bpat::studio {
 
 AboutDialog::AboutDialog(const QString &glRenderer, QWidget *parent)
-    : QDialog(parent), m_ui(std::make_unique<Ui::AboutDialog>())
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::AboutDialog>())
 {
     m_ui->setupUi(this);
     m_ui->iconLabel->setPixmap(applicationIcon().pixmap(64, 64));
@@ -41,8 +42,7 @@ QString AboutDialog::rendererText(const QString &glRenderer)
 
 QIcon AboutDialog::applicationIcon()
 {
-    return QIcon::fromTheme(QStringLiteral("bpat-studio"),
-                            QIcon(QStringLiteral(":/icons/bpat-studio.svg")));
+    return QIcon::fromTheme(QStringLiteral("bpat-studio"), QIcon(QStringLiteral(":/icons/bpat-studio.svg")));
 }
 
 } // namespace bpat::studio

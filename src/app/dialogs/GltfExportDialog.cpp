@@ -32,8 +32,8 @@ GltfExportDialog::GltfExportDialog(const QString &suggestedPath, const QStringLi
         const QString path = QFileDialog::getSaveFileName(this, tr("Export glTF"), m_output->text(),
                                                           tr("Binary glTF (*.glb);;glTF JSON (*.gltf)"), &filter);
         if (!path.isEmpty())
-            setOutputPath(SaveFileNames::withDefaultSuffix(path, filter.contains(QLatin1String("gltf)")) ? QStringLiteral("gltf")
-                                                                                                          : QStringLiteral("glb")));
+            setOutputPath(SaveFileNames::withDefaultSuffix(
+                path, filter.contains(QLatin1String("gltf)")) ? QStringLiteral("gltf") : QStringLiteral("glb")));
     });
     auto *outputRow = new QHBoxLayout;
     outputRow->addWidget(m_output, 1);
@@ -80,15 +80,28 @@ GltfExportDialog::GltfExportDialog(const QString &suggestedPath, const QStringLi
     updateOk();
 }
 
-QString GltfExportDialog::outputPath() const { return m_output->text().trimmed(); }
-void GltfExportDialog::setOutputPath(const QString &path) { m_output->setText(path); }
-bool GltfExportDialog::includeMesh() const { return m_mesh->isChecked(); }
-void GltfExportDialog::setIncludeMesh(bool on) { m_mesh->setChecked(on); }
+QString GltfExportDialog::outputPath() const
+{
+    return m_output->text().trimmed();
+}
+void GltfExportDialog::setOutputPath(const QString &path)
+{
+    m_output->setText(path);
+}
+bool GltfExportDialog::includeMesh() const
+{
+    return m_mesh->isChecked();
+}
+void GltfExportDialog::setIncludeMesh(bool on)
+{
+    m_mesh->setChecked(on);
+}
 
 void GltfExportDialog::setBodyName(const QString &fileName)
 {
     m_mesh->setText(tr("Include the game's &body %1 (skinned to the skeleton, its colour roles as materials), so the "
-                       "file plays in any glTF viewer").arg(fileName));
+                       "file plays in any glTF viewer")
+                        .arg(fileName));
 }
 
 QStringList GltfExportDialog::chosenClips() const

@@ -43,8 +43,8 @@ GltfImportDialog::GltfImportDialog(const QString &gltfPath, const GltfImportResu
     auto *browse = new QToolButton(this);
     browse->setText(QStringLiteral("..."));
     connect(browse, &QToolButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save Imported Motion As"), m_output->text(),
-                                                          tr("BPAT files (*.bpat)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Save Imported Motion As"), m_output->text(), tr("BPAT files (*.bpat)"));
         if (!path.isEmpty())
             setOutputPath(SaveFileNames::withDefaultSuffix(path, QStringLiteral("bpat")));
     });
@@ -54,7 +54,8 @@ GltfImportDialog::GltfImportDialog(const QString &gltfPath, const GltfImportResu
 
     // The default: the source BPAT's version, else late v3.
     const int defaultVersion = GltfImporter::defaultFormatVersion(imported);
-    const QString source = imported.sourceDialect ? tr(" (the version it was exported from)") : tr(" (no BPAT source: what the current game reads)");
+    const QString source =
+        imported.sourceDialect ? tr(" (the version it was exported from)") : tr(" (no BPAT source: what the current game reads)");
     m_version->setObjectName(QStringLiteral("versionCombo"));
     for (int v : GltfImporter::writableFormatVersions()) {
         QString label = v == 3 ? tr("v3 late: what the current game reads") : tr("v%1").arg(v);
@@ -77,7 +78,9 @@ GltfImportDialog::GltfImportDialog(const QString &gltfPath, const GltfImportResu
     auto *form = new QFormLayout(this);
     const BpatDocument *doc = imported.document ? &*imported.document : nullptr;
     form->addRow(new QLabel(tr("%1: %2 clip(s), %3 bones (%4).")
-                                .arg(in.fileName()).arg(doc ? doc->clipCount() : 0).arg(doc ? doc->boneCount() : 0)
+                                .arg(in.fileName())
+                                .arg(doc ? doc->clipCount() : 0)
+                                .arg(doc ? doc->boneCount() : 0)
                                 .arg(imported.rigSource)));
     form->addRow(tr("&Write to:"), outputRow);
     form->addRow(tr("BPAT &version:"), m_version);
@@ -91,11 +94,26 @@ GltfImportDialog::GltfImportDialog(const QString &gltfPath, const GltfImportResu
     updateNote();
 }
 
-QString GltfImportDialog::outputPath() const { return m_output->text().trimmed(); }
-void GltfImportDialog::setOutputPath(const QString &path) { m_output->setText(path); }
-int GltfImportDialog::formatVersion() const { return m_version->currentData().toInt(); }
-void GltfImportDialog::setFormatVersion(int version) { m_version->setCurrentIndex(std::max(0, m_version->findData(version))); }
-QString GltfImportDialog::noteText() const { return m_note->text(); }
+QString GltfImportDialog::outputPath() const
+{
+    return m_output->text().trimmed();
+}
+void GltfImportDialog::setOutputPath(const QString &path)
+{
+    m_output->setText(path);
+}
+int GltfImportDialog::formatVersion() const
+{
+    return m_version->currentData().toInt();
+}
+void GltfImportDialog::setFormatVersion(int version)
+{
+    m_version->setCurrentIndex(std::max(0, m_version->findData(version)));
+}
+QString GltfImportDialog::noteText() const
+{
+    return m_note->text();
+}
 
 void GltfImportDialog::updateNote()
 {

@@ -80,7 +80,10 @@ void ImportClipsDialog::setTarget(const BpatDocument &target)
     updateNote();
 }
 
-QString ImportClipsDialog::noteText() const { return m_note->text(); }
+QString ImportClipsDialog::noteText() const
+{
+    return m_note->text();
+}
 
 void ImportClipsDialog::updateNote()
 {
@@ -106,8 +109,9 @@ void ImportClipsDialog::updateNote()
         dropped << tr("the variant families of %n clip(s) (clip indices mean nothing in another file)", nullptr, families);
     if (to == 3 && from < 3) {
         filled << tr("v3 flags by the game's name rule");
-        filled << (m_targetHasRigFeet ? tr("contact records computed from the rig's feet")
-                                      : tr("no contact records (no rig names this species' feet): the file's contact table is dropped"));
+        filled << (m_targetHasRigFeet
+                       ? tr("contact records computed from the rig's feet")
+                       : tr("no contact records (no rig names this species' feet): the file's contact table is dropped"));
     }
     QStringList lines;
     const QString version = format::dialectName(m_targetDialect);
@@ -116,7 +120,8 @@ void ImportClipsDialog::updateNote()
     if (!filled.isEmpty())
         lines << tr("The open file is %1: the imported clips get %2.").arg(version, filled.join(QStringLiteral("; ")));
     if (lines.isEmpty())
-        lines << tr("The open file is %1 (the source %2): the clips keep everything.").arg(version, format::dialectName(m_source.dialect()));
+        lines << tr("The open file is %1 (the source %2): the clips keep everything.")
+                     .arg(version, format::dialectName(m_source.dialect()));
     m_note->setText(lines.join(QLatin1Char('\n')));
     m_note->setStyleSheet(dropped.isEmpty() ? QString() : QStringLiteral("color: %1;").arg(Theme::warningTextColor().name()));
     m_note->show();

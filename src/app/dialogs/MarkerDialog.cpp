@@ -165,8 +165,9 @@ bool MarkerDialog::typedPhase(float *phase, QString *problem) const
         return false;
     }
     if (value < 0.0 || value > last) {
-        *problem = value < 0.0 ? tr("Frame %1 is before the first frame, 0: type a frame from 0 to %2.").arg(m_frame->text().trimmed()).arg(last)
-                               : tr("Frame %1 is past the last frame, %2: type a frame from 0 to %2.").arg(m_frame->text().trimmed()).arg(last);
+        *problem = value < 0.0
+            ? tr("Frame %1 is before the first frame, 0: type a frame from 0 to %2.").arg(m_frame->text().trimmed()).arg(last)
+            : tr("Frame %1 is past the last frame, %2: type a frame from 0 to %2.").arg(m_frame->text().trimmed()).arg(last);
         return false;
     }
     *phase = last > 0 ? float(value / last) : 0.0f;
@@ -179,7 +180,8 @@ void MarkerDialog::updateNotes()
     const int k = marker();
     const quint32 last = m_frames - 1;
     if (k != m_edited && isSet(m_markers[size_t(k)]))
-        lines << tr("%1 is set at frame %2: it moves here.").arg(QLatin1String(format::MarkerKeys[k]))
+        lines << tr("%1 is set at frame %2: it moves here.")
+                     .arg(QLatin1String(format::MarkerKeys[k]))
                      .arg(double(m_markers[size_t(k)]) * last, 0, 'f', 1);
     float phase = 0.0f;
     QString problem;

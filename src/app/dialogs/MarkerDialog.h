@@ -24,12 +24,12 @@ class MarkerDialog : public QDialog
 public:
     // `markers`: the clip's five phases (-1: unset); `marker`: the one edited, or -1 for a new
     // one at `frame`; `frameCount`: the clip's frames.
-    MarkerDialog(const QString &clipName, const std::array<float, 5> &markers, quint32 frameCount, int marker,
-                 double frame, QWidget *parent = nullptr);
+    MarkerDialog(const QString &clipName, const std::array<float, 5> &markers, quint32 frameCount, int marker, double frame,
+                 QWidget *parent = nullptr);
 
     int editedMarker() const { return m_edited; } // -1: a new marker
-    int marker() const;                            // the name chosen (format::MarkerKeys index)
-    float phase() const;                           // the phase chosen (valid after accept)
+    int marker() const;                           // the name chosen (format::MarkerKeys index)
+    float phase() const;                          // the phase chosen (valid after accept)
     bool clearRequested() const { return m_clear; }
     // Why OK was refused, and the notes on the edit (another marker replaced, the order).
     QString error() const;

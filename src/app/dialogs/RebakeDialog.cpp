@@ -93,8 +93,8 @@ RebakeDialog::RebakeDialog(QWidget *parent, JobController *jobs)
             setIntoPath(p);
     });
     connect(m_ui->outputBrowse, &QToolButton::clicked, this, [this] {
-        const QString p = QFileDialog::getSaveFileName(this, tr("Output BPAT"), m_ui->outputEdit->text(),
-                                                       tr("BPAT files (*.bpat)"));
+        const QString p =
+            QFileDialog::getSaveFileName(this, tr("Output BPAT"), m_ui->outputEdit->text(), tr("BPAT files (*.bpat)"));
         if (!p.isEmpty())
             setOutputPath(p);
     });
@@ -158,7 +158,10 @@ void RebakeDialog::setSourceRecording(const QString &path, std::shared_ptr<const
     setSourcePath(path);
 }
 
-QString RebakeDialog::sourceInfoText() const { return m_ui->sourceInfoLabel->text(); }
+QString RebakeDialog::sourceInfoText() const
+{
+    return m_ui->sourceInfoLabel->text();
+}
 
 RebakeDialog::SourceInfo RebakeDialog::describe(const QString &path, std::shared_ptr<const InputAnimation> animation)
 {
@@ -202,8 +205,7 @@ void RebakeDialog::inspectSource()
         return;
     m_sourceJob = m_jobs->run<SourceInfo>(
         tr("Reading %1").arg(QFileInfo(path).fileName()),
-        [path](QPromise<SourceInfo> &promise, const std::atomic<bool> &) { promise.addResult(describe(path, nullptr)); },
-        this,
+        [path](QPromise<SourceInfo> &promise, const std::atomic<bool> &) { promise.addResult(describe(path, nullptr)); }, this,
         [this](std::optional<SourceInfo> info) {
             m_sourceJob = 0;
             if (info)
@@ -233,10 +235,12 @@ void RebakeDialog::onSourceInspected(const SourceInfo &info)
                                                            .arg(info.curves)
                                                            .arg(QLocale().toString(info.keys))
                                                      : tr("no keys"));
-        m_ui->sourceInfoLabel->setToolTip(info.duration ? tr("Keys from %1 s to %2 s; \"Whole recording\" bakes from 0 s to %2 s "
-                                                             "(the recording's duration); set From to %1 s to include the keys before 0.")
-                                                              .arg(*info.start, 0, 'f', 3).arg(*info.duration, 0, 'f', 3)
-                                                        : QString());
+        m_ui->sourceInfoLabel->setToolTip(info.duration
+                                              ? tr("Keys from %1 s to %2 s; \"Whole recording\" bakes from 0 s to %2 s "
+                                                   "(the recording's duration); set From to %1 s to include the keys before 0.")
+                                                    .arg(*info.start, 0, 'f', 3)
+                                                    .arg(*info.duration, 0, 'f', 3)
+                                              : QString());
         m_sourceDuration = info.duration;
         m_sourceAnimation = info.animation;
         if (m_ui->previewPane->hasPreview() && !isRunning())
@@ -248,7 +252,10 @@ void RebakeDialog::onSourceInspected(const SourceInfo &info)
     Q_EMIT sourceInspected();
 }
 
-void RebakeDialog::setOutputPath(const QString &path) { m_ui->outputEdit->setText(path); }
+void RebakeDialog::setOutputPath(const QString &path)
+{
+    m_ui->outputEdit->setText(path);
+}
 
 void RebakeDialog::setIntoPath(const QString &path)
 {
@@ -268,7 +275,10 @@ void RebakeDialog::setRecipe(const QString &nameOrPath)
     }
 }
 
-void RebakeDialog::setFps(double fps) { m_ui->fpsSpin->setValue(fps); }
+void RebakeDialog::setFps(double fps)
+{
+    m_ui->fpsSpin->setValue(fps);
+}
 
 void RebakeDialog::setRange(std::optional<double> from, std::optional<double> to)
 {
@@ -278,16 +288,28 @@ void RebakeDialog::setRange(std::optional<double> from, std::optional<double> to
         m_ui->toSpin->setValue(*to);
 }
 
-void RebakeDialog::setClipName(const QString &name) { m_ui->clipEdit->setText(name); }
-void RebakeDialog::setLoops(bool loops) { m_ui->loopsCheck->setChecked(loops); }
+void RebakeDialog::setClipName(const QString &name)
+{
+    m_ui->clipEdit->setText(name);
+}
+void RebakeDialog::setLoops(bool loops)
+{
+    m_ui->loopsCheck->setChecked(loops);
+}
 
 void RebakeDialog::setFormatVersion(int dialect)
 {
     m_formatCombo->setCurrentIndex(std::max(0, m_formatCombo->findData(dialect)));
 }
 
-QString RebakeDialog::versionNoteText() const { return m_versionNote->text(); }
-QString RebakeDialog::recipeHintText() const { return m_recipeHint->text(); }
+QString RebakeDialog::versionNoteText() const
+{
+    return m_versionNote->text();
+}
+QString RebakeDialog::recipeHintText() const
+{
+    return m_recipeHint->text();
+}
 
 void RebakeDialog::useSuggestedRecipe()
 {
@@ -304,16 +326,18 @@ void RebakeDialog::updateVersionNote()
     if (into)
         target = BpatFile::open(m_ui->intoEdit->text().trimmed());
     const int chosen = m_formatCombo->currentData().toInt();
-    const format::Dialect dialect = chosen >= 0 ? format::Dialect(chosen)
-                                                : RebakeJob::defaultVersion(target ? std::optional(target->dialect()) : std::nullopt);
+    const format::Dialect dialect = chosen >= 0
+        ? format::Dialect(chosen)
+        : RebakeJob::defaultVersion(target ? std::optional(target->dialect()) : std::nullopt);
     QStringList lines;
     bool warn = false;
     if (target && target->dialect() != dialect) {
         if (const auto plan = BpatDocument::planFromFile(*target)) {
             const QStringList dropped = VersionConverter::dropped(*plan, dialect);
             if (!dropped.isEmpty()) {
-                lines << tr("Writing %1 drops from %2: %3.").arg(format::dialectName(dialect), QFileInfo(target->path()).fileName(),
-                                                                 dropped.join(QStringLiteral("; ")));
+                lines << tr("Writing %1 drops from %2: %3.")
+                             .arg(format::dialectName(dialect), QFileInfo(target->path()).fileName(),
+                                  dropped.join(QStringLiteral("; ")));
                 warn = true;
             }
         }
@@ -339,34 +363,42 @@ void RebakeDialog::updateRecipeHint()
     const bool fromFile = m_ui->recipeCombo->currentText() == RecipeFromFile;
     const QString recipeName = fromFile ? m_ui->recipeFileEdit->text().trimmed() : m_ui->recipeCombo->currentText();
     Diagnostics ignored;
-    const std::optional<RebakeRecipe> recipe = recipeName.isEmpty() ? std::nullopt : RebakeManifest::loadRecipe(recipeName, &ignored);
+    const std::optional<RebakeRecipe> recipe =
+        recipeName.isEmpty() ? std::nullopt : RebakeManifest::loadRecipe(recipeName, &ignored);
     const bool into = m_ui->intoRadio->isChecked() && !m_ui->intoEdit->text().trimmed().isEmpty();
     const std::optional<BpatFile> target = into ? BpatFile::open(m_ui->intoEdit->text().trimmed()) : std::nullopt;
     QString hint;
     if (recipe) {
         const quint32 species = target && target->hasHeader() ? target->header().speciesId : recipe->speciesId;
         const int chosen = m_formatCombo->currentData().toInt();
-        const format::Dialect dialect = chosen >= 0 ? format::Dialect(chosen)
-                                                    : RebakeJob::defaultVersion(target ? std::optional(target->dialect()) : std::nullopt);
+        const format::Dialect dialect = chosen >= 0
+            ? format::Dialect(chosen)
+            : RebakeJob::defaultVersion(target ? std::optional(target->dialect()) : std::nullopt);
         const GameEra era = gameEra::ofDialect(dialect);
         const QList<quint32> counts = target && target->hasHeader() ? QList<quint32>{target->header().boneCount}
-                                                                     : GameRigs::boneCounts(species, gameEra::rigVersion(era));
+                                                                    : GameRigs::boneCounts(species, gameEra::rigVersion(era));
         const QString speciesName = format::speciesName(species);
         if (!counts.isEmpty() && !counts.contains(quint32(recipe->boneCount()))) {
-            hint = target ? tr("Recipe '%1' has %2 bones; %3 has %4: bone counts must match.")
-                                .arg(recipe->name).arg(recipe->boneCount()).arg(QFileInfo(target->path()).fileName()).arg(counts.first())
-                          : tr("Recipe '%1' writes %2 bones as %3, but the %4's %3 rig has %5 bones: the game would load "
-                               "it into a rig it does not fit.")
-                                .arg(recipe->name).arg(recipe->boneCount()).arg(speciesName,
-                                     era == GameEra::Current ? tr("current game") : tr("%1-era game").arg(gameEra::name(era)),
-                                     GameRigs::describe(counts));
+            hint = target
+                ? tr("Recipe '%1' has %2 bones; %3 has %4: bone counts must match.")
+                      .arg(recipe->name)
+                      .arg(recipe->boneCount())
+                      .arg(QFileInfo(target->path()).fileName())
+                      .arg(counts.first())
+                : tr("Recipe '%1' writes %2 bones as %3, but the %4's %3 rig has %5 bones: the game would load "
+                     "it into a rig it does not fit.")
+                      .arg(recipe->name)
+                      .arg(recipe->boneCount())
+                      .arg(speciesName, era == GameEra::Current ? tr("current game") : tr("%1-era game").arg(gameEra::name(era)),
+                           GameRigs::describe(counts));
             const QStringList fitting = BuiltinRecipes::fitting(species, counts);
             if (!fitting.isEmpty()) {
                 m_suggestedRecipe = fitting.first();
                 hint += QLatin1Char(' ') + tr("'%1' fits the %2.").arg(m_suggestedRecipe, speciesName);
             } else {
-                hint += QLatin1Char(' ') + tr("No built-in recipe fits it: write a recipe file with %1 bones (docs/rebake.md).")
-                                               .arg(GameRigs::describe(counts));
+                hint += QLatin1Char(' ')
+                    + tr("No built-in recipe fits it: write a recipe file with %1 bones (docs/rebake.md).")
+                          .arg(GameRigs::describe(counts));
             }
         } else if (!counts.isEmpty()) {
             hint = tr("Recipe '%1' fits the %2 (%3 bones).").arg(recipe->name, speciesName).arg(recipe->boneCount());
@@ -429,11 +461,23 @@ std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
     return req;
 }
 
-bool RebakeDialog::isRunning() const { return m_job != 0 && m_jobs && m_jobs->isRunning(m_job); }
+bool RebakeDialog::isRunning() const
+{
+    return m_job != 0 && m_jobs && m_jobs->isRunning(m_job);
+}
 
-QString RebakeDialog::summaryText() const { return m_ui->summaryText->toPlainText(); }
-QString RebakeDialog::statusText() const { return m_ui->statusLabel->text(); }
-RebakePreviewPane *RebakeDialog::previewPane() const { return m_ui->previewPane; }
+QString RebakeDialog::summaryText() const
+{
+    return m_ui->summaryText->toPlainText();
+}
+QString RebakeDialog::statusText() const
+{
+    return m_ui->statusLabel->text();
+}
+RebakePreviewPane *RebakeDialog::previewPane() const
+{
+    return m_ui->previewPane;
+}
 
 void RebakeDialog::settingsChanged()
 {
@@ -450,8 +494,14 @@ void RebakeDialog::settingsChanged()
     m_ui->statusLabel->setText(tr("Settings changed: the preview is out of date (nothing was written)."));
 }
 
-void RebakeDialog::startPreview() { start(false); }
-void RebakeDialog::startRebake() { start(true); }
+void RebakeDialog::startPreview()
+{
+    start(false);
+}
+void RebakeDialog::startRebake()
+{
+    start(true);
+}
 
 void RebakeDialog::cancel()
 {
@@ -567,8 +617,9 @@ void RebakeDialog::onJobFinished(std::optional<JobResult> result)
     } else {
         m_ui->progressBar->setValue(1000);
         m_ui->summaryText->setPlainText(result->summary);
-        m_ui->statusLabel->setText(m_writing ? tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten)
-                                             : tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
+        m_ui->statusLabel->setText(
+            m_writing ? tr("Wrote %1 (%2 bytes).").arg(m_running->outputPath).arg(m_outcome.bytesWritten)
+                      : tr("Preview ready: nothing was written (%1 bytes would be).").arg(m_outcome.bytesWritten));
     }
     if (m_writing && m_outcome.ok)
         m_ui->previewPane->markWritten(m_running->outputPath, m_outcome.bytesWritten);
@@ -582,8 +633,9 @@ void RebakeDialog::onJobFinished(std::optional<JobResult> result)
                 said << w;
         }
         if (!said.isEmpty()) {
-            m_versionNote->setText(m_versionNote->text() + QLatin1Char('\n')
-                                   + tr("This %1: %2.").arg(m_writing ? tr("rebake") : tr("preview"), said.join(QStringLiteral("; "))));
+            m_versionNote->setText(
+                m_versionNote->text() + QLatin1Char('\n')
+                + tr("This %1: %2.").arg(m_writing ? tr("rebake") : tr("preview"), said.join(QStringLiteral("; "))));
             m_versionNote->setStyleSheet(QStringLiteral("color: %1;").arg(Theme::warningTextColor().name()));
         }
     }
@@ -601,9 +653,9 @@ void RebakeDialog::showPreview(const BpatFile &file)
     // leaves this mapping intact until the pane lets go of it.
     const QString clipName = m_running->clips.isEmpty() ? QString() : m_running->clips.last().name;
     const GameEra era = gameEra::ofDialect(file.dialect());
-    m_ui->previewPane->showPreview(file, std::max(0, file.findClip(clipName)), m_outcome.errors, m_outcome.validation,
-                                   m_outcome.gameValidation,
-                                   era == GameEra::Current ? tr("the current game") : tr("the %1-era game").arg(gameEra::name(era)));
+    m_ui->previewPane->showPreview(
+        file, std::max(0, file.findClip(clipName)), m_outcome.errors, m_outcome.validation, m_outcome.gameValidation,
+        era == GameEra::Current ? tr("the current game") : tr("the %1-era game").arg(gameEra::name(era)));
     offerPreviewOverlay();
     m_ui->previewTabs->setCurrentWidget(m_ui->viewportTab);
     m_ui->previewPane->setPlaying(true);
@@ -613,7 +665,7 @@ void RebakeDialog::offerPreviewOverlay()
 {
     // The overlay needs the recording the previewed clip was baked from (the one the dialog read).
     const bool sameSource = m_running && !m_running->clips.isEmpty() && m_sourceAnimation
-                            && QFileInfo(m_running->clips.last().curvesPath) == QFileInfo(m_inspectedPath);
+        && QFileInfo(m_running->clips.last().curvesPath) == QFileInfo(m_inspectedPath);
     m_ui->previewPane->setRecording(sameSource ? m_sourceAnimation : nullptr,
                                     sameSource ? Rebaker::rangeFrom(m_running->clips.last().range) : 0.0);
 }

@@ -82,7 +82,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void rebaked(const QString &path);
-    void finished(bool ok);                   // a preview or rebake ended (ok, failed or cancelled)
+    void finished(bool ok); // a preview or rebake ended (ok, failed or cancelled)
     void progressed(qint64 done, qint64 total);
     void sourceInspected(); // the source recording was read (or failed to be): sourceInfoText()
 
@@ -107,9 +107,9 @@ private:
     void updateRecipeHint();
 
     std::unique_ptr<Ui::RebakeDialog> m_ui;
-    QComboBox *m_formatCombo = nullptr; // the BPAT version to write (data: format::Dialect, -1 = keep)
-    class QLabel *m_versionNote = nullptr;  // what the version choice drops (in the dialog, not a status line)
-    class QLabel *m_recipeHint = nullptr;   // the recipe against the target species' rig
+    QComboBox *m_formatCombo = nullptr;    // the BPAT version to write (data: format::Dialect, -1 = keep)
+    class QLabel *m_versionNote = nullptr; // what the version choice drops (in the dialog, not a status line)
+    class QLabel *m_recipeHint = nullptr;  // the recipe against the target species' rig
     class QPushButton *m_useRecipe = nullptr;
     QString m_suggestedRecipe;
     QPointer<bpat::studio::JobController> m_jobs;
@@ -133,7 +133,7 @@ private:
     void onSourceInspected(const SourceInfo &info);
     QString m_knownPath; // a recording already read (setSourceRecording), and its curves
     std::shared_ptr<const bpat::InputAnimation> m_knownAnimation;
-    QString m_inspectedPath;                  // the source whose SourceInfo is shown or coming
+    QString m_inspectedPath;                    // the source whose SourceInfo is shown or coming
     QString m_derivedClipName, m_derivedOutput; // what setSourcePath filled in last
     std::optional<double> m_sourceDuration;
     std::shared_ptr<const bpat::InputAnimation> m_sourceAnimation; // of m_inspectedPath

@@ -155,7 +155,9 @@ void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStrin
     const QString rig = m_viewport->canvas() ? m_viewport->canvas()->scene().rigName() : QString();
     m_banner->setStyleSheet(BannerStyle.arg(QStringLiteral("#2d4f6c"), QStringLiteral("white")));
     m_banner->setText(tr("Preview, not saved: clip '%1', %2 frames at %3 fps, %4 bones%5. Nothing has been written.")
-                          .arg(info ? info->name : QString()).arg(frames).arg(info ? double(info->fps) : 0.0)
+                          .arg(info ? info->name : QString())
+                          .arg(frames)
+                          .arg(info ? double(info->fps) : 0.0)
                           .arg(file.header().boneCount)
                           .arg(rig.isEmpty() ? QString() : tr(" on the %1 rig").arg(rig)));
 
@@ -180,7 +182,9 @@ void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStrin
     } else if (errors.isEmpty()) {
         m_verdict->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(Theme::warningTextColor().name()));
         m_verdict->setText(tr("Validator: valid in the spec profile and for %1, with %2 warning(s):\n%3")
-                               .arg(game).arg(warnings.size()).arg(warnings.join(QLatin1Char('\n'))));
+                               .arg(game)
+                               .arg(warnings.size())
+                               .arg(warnings.join(QLatin1Char('\n'))));
     } else {
         m_verdict->setStyleSheet(QStringLiteral("QLabel { color: #c62828; }"));
         m_verdict->setText(tr("Validator: invalid, Rebake will refuse to write it.\n%1").arg(errors.join(QLatin1Char('\n'))));
@@ -228,13 +232,31 @@ void RebakePreviewPane::markWritten(const QString &path, qint64 bytes)
     m_viewport->setToolTip(m_banner->text());
 }
 
-int RebakePreviewPane::frame() const { return m_clock->frame(); }
-int RebakePreviewPane::frameCount() const { return m_clock->frameCount(); }
-bool RebakePreviewPane::isPlaying() const { return m_clock->isPlaying(); }
-QString RebakePreviewPane::bannerText() const { return m_banner->text(); }
-QString RebakePreviewPane::verdictText() const { return m_verdict->text(); }
+int RebakePreviewPane::frame() const
+{
+    return m_clock->frame();
+}
+int RebakePreviewPane::frameCount() const
+{
+    return m_clock->frameCount();
+}
+bool RebakePreviewPane::isPlaying() const
+{
+    return m_clock->isPlaying();
+}
+QString RebakePreviewPane::bannerText() const
+{
+    return m_banner->text();
+}
+QString RebakePreviewPane::verdictText() const
+{
+    return m_verdict->text();
+}
 
-void RebakePreviewPane::setFrame(int frame) { m_clock->setFrame(frame); }
+void RebakePreviewPane::setFrame(int frame)
+{
+    m_clock->setFrame(frame);
+}
 
 void RebakePreviewPane::setPlaying(bool playing)
 {
@@ -255,8 +277,8 @@ void RebakePreviewPane::showFrame(int frame)
     }
     const double fps = m_clock->fps();
     // Frames count from 0, as on the main window's timeline.
-    m_frameLabel->setText(tr("%1 / %2  %3 s").arg(frame).arg(std::max(0, m_clock->frameCount() - 1))
-                              .arg(fps > 0 ? frame / fps : 0.0, 0, 'f', 2));
+    m_frameLabel->setText(
+        tr("%1 / %2  %3 s").arg(frame).arg(std::max(0, m_clock->frameCount() - 1)).arg(fps > 0 ? frame / fps : 0.0, 0, 'f', 2));
 }
 
 } // namespace bpat::studio

@@ -39,9 +39,8 @@ public:
     // verdict (`errors` empty: valid in both profiles). The verdict lists the warnings of the
     // spec profile (`findings`) and of the game profile (`gameFindings`, judged by `gameName`,
     // "the current game"): green only when there is none.
-    void showPreview(const bpat::BpatFile &file, int clip, const QStringList &errors,
-                     const bpat::Diagnostics &findings, const bpat::Diagnostics &gameFindings = {},
-                     const QString &gameName = QString());
+    void showPreview(const bpat::BpatFile &file, int clip, const QStringList &errors, const bpat::Diagnostics &findings,
+                     const bpat::Diagnostics &gameFindings = {}, const QString &gameName = QString());
     void clear(const QString &message = QString());
     void markStale();
     // After Rebake wrote the file: the banner says so (it used to keep "Preview, not saved").
@@ -84,7 +83,7 @@ private:
     bpat::studio::PlaybackClock *m_clock = nullptr;
     bpat::BpatFile m_file;
     int m_clip = -1;
-    quint32 m_step = 1;    // the viewport shows frame f of the clip as frame f / m_step ...
+    quint32 m_step = 1;     // the viewport shows frame f of the clip as frame f / m_step ...
     int m_displayClip = -1; // ... of this clip of the file it was given
     bool m_stale = false;
 };

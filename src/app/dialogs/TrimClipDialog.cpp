@@ -30,7 +30,10 @@ TrimClipDialog::TrimClipDialog(const QString &clipName, quint32 frameCount, QWid
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: %1;").arg(Theme::invalidInputColor().name()));
     m_error->hide();
-    const auto clearError = [this] { m_error->hide(); m_error->clear(); };
+    const auto clearError = [this] {
+        m_error->hide();
+        m_error->clear();
+    };
     connect(m_first, &QSpinBox::textChanged, this, clearError);
     connect(m_last, &QSpinBox::textChanged, this, clearError);
 
@@ -84,7 +87,8 @@ void TrimClipDialog::accept()
     m_last->interpretText();
     if (m_first->value() > m_last->value()) {
         m_error->setText(tr("The first frame (%1) is after the last frame (%2): type a first frame at or before the last.")
-                             .arg(m_first->value()).arg(m_last->value()));
+                             .arg(m_first->value())
+                             .arg(m_last->value()));
         m_error->show();
         (m_first->hasFocus() ? m_first : m_last)->setFocus();
         return;

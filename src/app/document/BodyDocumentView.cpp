@@ -22,8 +22,8 @@ std::optional<BpatFile> restPalette(const BprmFile &body, const BodyFiles::Paire
     if (!paired.bpatPath.isEmpty())
         source = BpatFile::open(paired.bpatPath);
     const bool fromRig = source && source->bindPaletteInBounds() && int(source->header().boneCount) == paired.boneCount;
-    const int bones = fromRig ? paired.boneCount
-                              : std::clamp(std::max(paired.boneCount, body.highestWeightedBone() + 1), 1, bprm::MaxBones);
+    const int bones =
+        fromRig ? paired.boneCount : std::clamp(std::max(paired.boneCount, body.highestWeightedBone() + 1), 1, bprm::MaxBones);
     BpatDocument doc(BodyFiles::speciesOfBody(body.path()).value_or(0), quint32(bones));
     doc.setDialect(format::Dialect::V3Late);
     QList<QMatrix4x4> bind;
@@ -75,7 +75,8 @@ std::shared_ptr<const BodyDocumentView> BodyDocumentView::open(const QString &pa
     std::optional<Rig> rig = BodyFiles::rigOf(path);
     if (rig && rig->boneCount() != int(rest->header().boneCount))
         rig.reset();
-    return std::shared_ptr<const BodyDocumentView>(new BodyDocumentView(std::move(*body), paired, std::move(*rest), std::move(rig)));
+    return std::shared_ptr<const BodyDocumentView>(
+        new BodyDocumentView(std::move(*body), paired, std::move(*rest), std::move(rig)));
 }
 
 QList<ClipEntry> BodyDocumentView::clips() const

@@ -22,8 +22,8 @@ void ClipContacts::update(bool force)
     const int clip = m_context->hasFile() ? m_context->currentClip() : -1;
     if (!force && (m_contacts ? m_contacts->clip() : -1) == clip)
         return;
-    m_contacts = clip >= 0 ? std::make_shared<const bpat::FootContacts>(bpat::FootContacts::of(m_context->file(), clip))
-                           : nullptr;
+    m_contacts =
+        clip >= 0 ? std::make_shared<const bpat::FootContacts>(bpat::FootContacts::of(m_context->file(), clip)) : nullptr;
     Q_EMIT changed();
 }
 

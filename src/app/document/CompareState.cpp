@@ -135,8 +135,9 @@ void CompareState::setResult(diff::DiffResult result)
     }
     for (qsizetype i = 0; i < m_result.changes.size(); ++i) {
         const diff::Change &c = m_result.changes.at(i);
-        const bool ofClip = c.kind == ChangeKind::ClipRemoved || c.kind == ChangeKind::ClipRenamed || c.kind == ChangeKind::ClipMoved
-            || c.kind == ChangeKind::ClipMetadata || c.kind == ChangeKind::Motion || c.kind == ChangeKind::Contacts;
+        const bool ofClip = c.kind == ChangeKind::ClipRemoved || c.kind == ChangeKind::ClipRenamed
+            || c.kind == ChangeKind::ClipMoved || c.kind == ChangeKind::ClipMetadata || c.kind == ChangeKind::Motion
+            || c.kind == ChangeKind::Contacts;
         if (ofClip && c.clipA >= 0 && c.clipA < clipsA)
             m_changes[c.clipA].append(int(i));
     }

@@ -29,7 +29,7 @@ public:
 
     bool isActive() const { return m_other != nullptr; }
     QString path() const { return m_path; }
-    const BpatFile *other() const { return m_other.get(); }   // B; null when not comparing
+    const BpatFile *other() const { return m_other.get(); } // B; null when not comparing
     std::shared_ptr<const BpatFile> sharedOther() const { return m_other; }
     // The comparison of the open document with B (none until it is made, and after A changed).
     bool hasResult() const { return m_hasResult; }

@@ -7,7 +7,9 @@
 
 namespace bpat::studio {
 
-DocumentList::DocumentList(StudioContext *context, QObject *parent) : QObject(parent), m_context(context)
+DocumentList::DocumentList(StudioContext *context, QObject *parent)
+    : QObject(parent)
+    , m_context(context)
 {
     // A document shown through the context alone (the single-document paths: the command line,
     // a reload, Save As) is the active entry, or the first one.

@@ -30,10 +30,10 @@ public:
     int count() const { return int(m_entries.size()); }
     int activeIndex() const { return m_active; } // -1 when none is open
     QString path(int index) const;
-    QString title(int index) const;               // the file name
+    QString title(int index) const; // the file name
     bool isModified(int index) const;
     DocumentSession *session(int index) const;
-    int indexOf(const QString &path) const;       // -1 when not open
+    int indexOf(const QString &path) const; // -1 when not open
 
     // Opens a file beside the open ones (a recording: as the context does, beside them) and
     // shows it; a file open already is shown. Failed: nothing changed (context->lastError()).
@@ -53,7 +53,7 @@ public:
     void setAskToClose(std::function<bool()> ask) { m_askToClose = std::move(ask); }
 
 Q_SIGNALS:
-    void documentsChanged();          // added, removed, renamed (Save As) or modified state
+    void documentsChanged(); // added, removed, renamed (Save As) or modified state
     void activeChanged(int index);
     void documentClosed(const QString &path);
 

@@ -56,7 +56,7 @@ public:
     virtual std::optional<quint32> globalFrame(int clip, quint32 frame) const = 0;
 
     // --- Bones and sockets ------------------------------------------------------------------
-    virtual int boneCount() const = 0;   // 0 where the file stores no bones (BPSM)
+    virtual int boneCount() const = 0; // 0 where the file stores no bones (BPSM)
     virtual int socketCount() const = 0;
     // The rig of the file's species and bone count, when there is one (bone names, parents).
     const std::optional<Rig> &rig() const { return m_rig; }

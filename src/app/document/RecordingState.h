@@ -19,7 +19,10 @@ class RecordingState : public QObject
 public:
     // The timeline plays either the current clip of the document (frames) or the recording
     // (time in seconds, stepped at kFrameRate), whose time is the curve plots' cursor.
-    enum class TimelineSource { Clip, Recording };
+    enum class TimelineSource {
+        Clip,
+        Recording
+    };
     Q_ENUM(TimelineSource)
     static constexpr double kFrameRate = 60.0;
 

@@ -54,32 +54,32 @@ void ClipMetadataCommand::revert(BpatDocument &document)
 
 RenameClipCommand::RenameClipCommand(DocumentSession *session, int clip, const QString &name)
     : ClipMetadataCommand(
-          session, clip, [clip, name](DocumentEditor &editor, QString *error) { return editor.renameClip(clip, name, error); },
-          [](const BpatClip &before, const BpatClip &after) {
-              return QObject::tr("Rename clip '%1' to '%2'").arg(before.name, after.name);
-          })
+        session, clip, [clip, name](DocumentEditor &editor, QString *error) { return editor.renameClip(clip, name, error); },
+        [](const BpatClip &before, const BpatClip &after) {
+            return QObject::tr("Rename clip '%1' to '%2'").arg(before.name, after.name);
+        })
 {
 }
 
 SetClipFpsCommand::SetClipFpsCommand(DocumentSession *session, int clip, float fps)
     : ClipMetadataCommand(
-          session, clip, [clip, fps](DocumentEditor &editor, QString *error) { return editor.setClipFps(clip, fps, error); },
-          [](const BpatClip &before, const BpatClip &after) {
-              return QObject::tr("Set fps of '%1' to %2 (was %3)")
-                  .arg(after.name)
-                  .arg(double(after.fps), 0, 'g', 6)
-                  .arg(double(before.fps), 0, 'g', 6);
-          })
+        session, clip, [clip, fps](DocumentEditor &editor, QString *error) { return editor.setClipFps(clip, fps, error); },
+        [](const BpatClip &before, const BpatClip &after) {
+            return QObject::tr("Set fps of '%1' to %2 (was %3)")
+                .arg(after.name)
+                .arg(double(after.fps), 0, 'g', 6)
+                .arg(double(before.fps), 0, 'g', 6);
+        })
 {
 }
 
 SetClipLoopsCommand::SetClipLoopsCommand(DocumentSession *session, int clip, bool loops)
     : ClipMetadataCommand(
-          session, clip, [clip, loops](DocumentEditor &editor, QString *error) { return editor.setClipLoops(clip, loops, error); },
-          [](const BpatClip &, const BpatClip &after) {
-              return after.loops ? QObject::tr("Make clip '%1' loop").arg(after.name)
-                                 : QObject::tr("Make clip '%1' one-shot").arg(after.name);
-          })
+        session, clip, [clip, loops](DocumentEditor &editor, QString *error) { return editor.setClipLoops(clip, loops, error); },
+        [](const BpatClip &, const BpatClip &after) {
+            return after.loops ? QObject::tr("Make clip '%1' loop").arg(after.name)
+                               : QObject::tr("Make clip '%1' one-shot").arg(after.name);
+        })
 {
 }
 
@@ -220,8 +220,7 @@ void SplitClipCommand::revert(BpatDocument &document)
     document.replaceClip(m_clip, *m_original);
 }
 
-ImportClipsCommand::ImportClipsCommand(DocumentSession *session, BpatDocument source, QList<int> clips,
-                                       const QString &sourceName)
+ImportClipsCommand::ImportClipsCommand(DocumentSession *session, BpatDocument source, QList<int> clips, const QString &sourceName)
     : DocumentCommand(session)
     , m_source(std::move(source))
     , m_clips(std::move(clips))

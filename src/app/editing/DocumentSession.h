@@ -84,8 +84,7 @@ Q_SIGNALS:
     void saved(const QString &path);
     // An edited version of the file to show. `path` is non-empty when the file now lives
     // elsewhere (after Save As).
-    void published(const bpat::BpatFile &file, int focusClip, const QString &path,
-                   bpat::studio::DocumentChanges changes);
+    void published(const bpat::BpatFile &file, int focusClip, const QString &path, bpat::studio::DocumentChanges changes);
 
 private:
     bool ensureDocument(QString *error);
@@ -98,10 +97,10 @@ private:
     std::shared_ptr<const LoadedFile> m_source;
     QString m_path;
     std::optional<BpatDocument> m_document;
-    BpatFile m_shown;          // the last version published
+    BpatFile m_shown;                        // the last version published
     std::optional<BpatLayout> m_shownLayout; // its layout, when the session wrote it
-    BpatLayout m_pendingLayout;               // of the bytes serialize() wrote last
-    QByteArray m_pending;      // execute()'s bytes, which the first redo publishes
+    BpatLayout m_pendingLayout;              // of the bytes serialize() wrote last
+    QByteArray m_pending;                    // execute()'s bytes, which the first redo publishes
     int m_serializations = 0;
     int m_tableWrites = 0;
     QString m_ownWritePath;

@@ -43,8 +43,8 @@ EditActions::EditActions(MainWindow *window)
     m_history = new QUndoView(m_undoGroup);
     m_history->setEmptyLabel(tr("<opened file>"));
     m_history->setObjectName(QStringLiteral("undoHistoryView"));
-    QDockWidget *dock = window->addPanel(m_history, tr("Undo History"), QStringLiteral("undoHistoryDock"),
-                                         Qt::LeftDockWidgetArea);
+    QDockWidget *dock =
+        window->addPanel(m_history, tr("Undo History"), QStringLiteral("undoHistoryDock"), Qt::LeftDockWidgetArea);
     window->tabifyDockWidget(window->panels()->layoutDock(), dock);
     // Empty until the first edit: closed by default (View > Undo History opens it; a saved
     // window state that has it open keeps it open).
@@ -97,8 +97,8 @@ void EditActions::connectUndoActions()
     // Edit > Undo and Redo name the command they would undo or redo ("&Undo Rename clip ..."),
     // as QUndoStack::createUndoAction("&Undo") would; through the group, for the shown document.
     QUndoGroup *group = m_undoGroup;
-    const auto connectStep = [group](QAction *action, const QString &verb, auto step, auto canChanged, auto textChanged,
-                                     bool can, const QString &text) {
+    const auto connectStep = [group](QAction *action, const QString &verb, auto step, auto canChanged, auto textChanged, bool can,
+                                     const QString &text) {
         const auto label = [action, verb](const QString &command) {
             action->setText(command.isEmpty() ? verb : verb + QLatin1Char(' ') + command);
         };
@@ -108,10 +108,10 @@ void EditActions::connectUndoActions()
         action->setEnabled(can);
         label(text);
     };
-    connectStep(ui->actionUndo, tr("&Undo"), &QUndoGroup::undo, &QUndoGroup::canUndoChanged,
-                &QUndoGroup::undoTextChanged, group->canUndo(), group->undoText());
-    connectStep(ui->actionRedo, tr("&Redo"), &QUndoGroup::redo, &QUndoGroup::canRedoChanged,
-                &QUndoGroup::redoTextChanged, group->canRedo(), group->redoText());
+    connectStep(ui->actionUndo, tr("&Undo"), &QUndoGroup::undo, &QUndoGroup::canUndoChanged, &QUndoGroup::undoTextChanged,
+                group->canUndo(), group->undoText());
+    connectStep(ui->actionRedo, tr("&Redo"), &QUndoGroup::redo, &QUndoGroup::canRedoChanged, &QUndoGroup::redoTextChanged,
+                group->canRedo(), group->redoText());
     // The platform's redo keys (Ctrl+Shift+Z on Linux) and Ctrl+Y, as the user guide says (a
     // form holds one shortcut per action).
     QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
@@ -129,12 +129,10 @@ void EditActions::connectFileActions()
 void EditActions::connectClipActions()
 {
     StudioContext *context = m_window->context();
-    connect(ui->actionDuplicateClip, &QAction::triggered, this, [this, context] {
-        session()->execute(new DuplicateClipCommand(session(), context->currentClip()));
-    });
-    connect(ui->actionRemoveClip, &QAction::triggered, this, [this, context] {
-        session()->execute(new RemoveClipCommand(session(), context->currentClip()));
-    });
+    connect(ui->actionDuplicateClip, &QAction::triggered, this,
+            [this, context] { session()->execute(new DuplicateClipCommand(session(), context->currentClip())); });
+    connect(ui->actionRemoveClip, &QAction::triggered, this,
+            [this, context] { session()->execute(new RemoveClipCommand(session(), context->currentClip())); });
     connect(ui->actionMoveClipUp, &QAction::triggered, this, [this, context] {
         const int clip = context->currentClip();
         if (clip > 0)
@@ -173,9 +171,9 @@ int EditActions::currentSocket() const
 void EditActions::updateEnabled()
 {
     const bool hasFile = m_window->context()->hasFile();
-    for (QAction *action : {ui->actionSave, ui->actionSaveAs, ui->actionDuplicateClip, ui->actionRemoveClip,
-                            ui->actionMoveClipUp, ui->actionMoveClipDown, ui->actionTrimClip, ui->actionSplitClip,
-                            ui->actionImportClips, ui->actionAddSocket, ui->actionRemoveSocket})
+    for (QAction *action : {ui->actionSave, ui->actionSaveAs, ui->actionDuplicateClip, ui->actionRemoveClip, ui->actionMoveClipUp,
+                            ui->actionMoveClipDown, ui->actionTrimClip, ui->actionSplitClip, ui->actionImportClips,
+                            ui->actionAddSocket, ui->actionRemoveSocket})
         action->setEnabled(hasFile);
 }
 
@@ -228,8 +226,8 @@ bool EditActions::handleDiskChange(const QString &path)
     if (session()->isOwnWrite(path))
         return true;
     if (session()->isModified()) {
-        showMessage(tr("%1 changed on disk; your unsaved edits are kept (File > Reload discards them)")
-                        .arg(QFileInfo(path).fileName()));
+        showMessage(
+            tr("%1 changed on disk; your unsaved edits are kept (File > Reload discards them)").arg(QFileInfo(path).fileName()));
         return true;
     }
     return false;
@@ -256,9 +254,9 @@ void EditActions::splitCurrentClip()
 
 void EditActions::importClips()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Clips from"),
-                                                      QFileInfo(m_window->context()->filePath()).absolutePath(),
-                                                      tr("BPAT files (*.bpat);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Import Clips from"), QFileInfo(m_window->context()->filePath()).absolutePath(),
+                                     tr("BPAT files (*.bpat);;All files (*)"));
     if (path.isEmpty())
         return;
     ImportClipsDialog dialog(m_window);
@@ -273,7 +271,8 @@ void EditActions::importClips()
         if (const QString why = DocumentEditor::rigMismatch(*document, dialog.source()); !why.isEmpty()) {
             showMessage(tr("Cannot import from %1: %2").arg(QFileInfo(path).fileName(), why));
             if (m_window->isVisible() && m_window->isInteractive())
-                QMessageBox::warning(m_window, tr("Import Clips"), tr("Cannot import from %1:\n%2").arg(QFileInfo(path).fileName(), why));
+                QMessageBox::warning(m_window, tr("Import Clips"),
+                                     tr("Cannot import from %1:\n%2").arg(QFileInfo(path).fileName(), why));
             return;
         }
     }
@@ -281,8 +280,7 @@ void EditActions::importClips()
         dialog.setTarget(*document); // says what the open file's version drops of the clips
     if (dialog.exec() != QDialog::Accepted || dialog.selectedClips().isEmpty())
         return;
-    session()->execute(new ImportClipsCommand(session(), dialog.source(), dialog.selectedClips(),
-                                              QFileInfo(path).fileName()));
+    session()->execute(new ImportClipsCommand(session(), dialog.source(), dialog.selectedClips(), QFileInfo(path).fileName()));
 }
 
 void EditActions::addSocket()

@@ -24,7 +24,11 @@ class EditActions : public QObject
 {
     Q_OBJECT
 public:
-    enum class Choice { Save, Discard, Cancel };
+    enum class Choice {
+        Save,
+        Discard,
+        Cancel
+    };
 
     explicit EditActions(MainWindow *window);
 

@@ -68,18 +68,16 @@ bool SetSocketOffsetCommand::mergeWith(const QUndoCommand *other)
 
 SocketCommand *addSocketCommand(DocumentSession *session, const BpatSocket &socket)
 {
-    return new SocketCommand(session, QObject::tr("Add socket '%1'").arg(socket.name),
-                             [socket](BpatDocument &document, QString *error) {
-                                 return DocumentEditor(document).addSocket(socket, error);
-                             });
+    return new SocketCommand(
+        session, QObject::tr("Add socket '%1'").arg(socket.name),
+        [socket](BpatDocument &document, QString *error) { return DocumentEditor(document).addSocket(socket, error); });
 }
 
 SocketCommand *removeSocketCommand(DocumentSession *session, int socket, const QString &name)
 {
-    return new SocketCommand(session, QObject::tr("Remove socket '%1'").arg(name),
-                             [socket](BpatDocument &document, QString *error) {
-                                 return DocumentEditor(document).removeSocket(socket, error);
-                             });
+    return new SocketCommand(
+        session, QObject::tr("Remove socket '%1'").arg(name),
+        [socket](BpatDocument &document, QString *error) { return DocumentEditor(document).removeSocket(socket, error); });
 }
 
 SocketCommand *renameSocketCommand(DocumentSession *session, int socket, const QString &oldName, const QString &newName)

@@ -34,24 +34,23 @@ public:
     struct JobState
     {
         JobId id = 0;
-        QString title;   // "Rebaking walk.bpat"
+        QString title; // "Rebaking walk.bpat"
         bool cancellable = true;
         int minimum = 0, maximum = 0, value = 0; // maximum 0: busy, no fraction yet
-        QString text;    // the text of setProgressValueAndText(), when it says what it is doing
+        QString text;                            // the text of setProgressValueAndText(), when it says what it is doing
     };
 
     explicit JobController(QObject *parent = nullptr);
     ~JobController() override; // cancels every job and waits for the workers
 
-    template<typename T>
-    using Work = std::function<void(QPromise<T> &promise, const std::atomic<bool> &cancelled)>;
+    template<typename T> using Work = std::function<void(QPromise<T> &promise, const std::atomic<bool> &cancelled)>;
 
     // Starts `work(promise, cancelled)` on the thread pool. When it ends, `done` runs on the GUI thread with
     // the result (the last one added to the promise), or nullopt when the job was cancelled or
     // added none; never when `receiver` was destroyed first.
     template<typename T>
-    JobId run(const QString &title, Work<T> work, QObject *receiver,
-              std::function<void(std::optional<T>)> done, bool cancellable = true)
+    JobId run(const QString &title, Work<T> work, QObject *receiver, std::function<void(std::optional<T>)> done,
+              bool cancellable = true)
     {
         auto *watcher = new QFutureWatcher<T>(this);
         connect(watcher, &QFutureWatcherBase::finished, receiver ? receiver : this, [watcher, done = std::move(done)] {
@@ -65,7 +64,8 @@ public:
         });
         auto cancelled = std::make_shared<std::atomic<bool>>(false);
         const JobId id = track(watcher, cancelled, title, cancellable);
-        watcher->setFuture(QtConcurrent::run([work = std::move(work), cancelled](QPromise<T> &promise) { work(promise, *cancelled); }));
+        watcher->setFuture(
+            QtConcurrent::run([work = std::move(work), cancelled](QPromise<T> &promise) { work(promise, *cancelled); }));
         return id;
     }
 

@@ -95,8 +95,7 @@ QVariant ClipsModel::compareData(int row, int role) const
     const CompareState *compare = m_context->compare();
     switch (role) {
     case Qt::DisplayRole:
-    case SortRole:
-        return compare->clipStatus(row);
+    case SortRole: return compare->clipStatus(row);
     case Qt::ToolTipRole: {
         QStringList lines;
         for (int i : compare->changesOfClip(row))
@@ -146,7 +145,9 @@ static QString markerText(const BpatClipInfo &clip)
         if (markerSet(clip, k))
             parts << QStringLiteral("%1 %2").arg(QLatin1String(format::MarkerKeys[k]), markerFrame(clip, k));
         else if (clip.markers[size_t(k)] != -1.0f)
-            parts << QStringLiteral("%1 invalid (%2)").arg(QLatin1String(format::MarkerKeys[k])).arg(double(clip.markers[size_t(k)]));
+            parts << QStringLiteral("%1 invalid (%2)")
+                         .arg(QLatin1String(format::MarkerKeys[k]))
+                         .arg(double(clip.markers[size_t(k)]));
     }
     return parts.isEmpty() ? QStringLiteral("-") : parts.join(QStringLiteral(", "));
 }
@@ -156,7 +157,8 @@ static QString markerToolTip(const BpatClipInfo &clip)
 {
     QStringList lines;
     for (int k = 0; k < format::MarkerCount; ++k) {
-        lines << (markerSet(clip, k) ? QStringLiteral("%1: frame %2 (phase %3)").arg(QLatin1String(format::MarkerKeys[k]), markerFrame(clip, k))
+        lines << (markerSet(clip, k) ? QStringLiteral("%1: frame %2 (phase %3)")
+                                           .arg(QLatin1String(format::MarkerKeys[k]), markerFrame(clip, k))
                                            .arg(double(clip.markers[size_t(k)]), 0, 'g', 4)
                                      : QStringLiteral("%1: unset").arg(QLatin1String(format::MarkerKeys[k])));
     }
@@ -182,8 +184,8 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
     const bool fpsValid = std::isfinite(clip.fps) && clip.fps > 0.0f;
     const bool loopsValid = clip.loopsByte <= 1;
     const double duration = fpsValid ? clip.frameCount / double(clip.fps) : 0.0;
-    const bool defaultTiming = !clip.timingStored
-        && (index.column() == FpsColumn || index.column() == DurationColumn || index.column() == LoopsColumn);
+    const bool defaultTiming =
+        !clip.timingStored && (index.column() == FpsColumn || index.column() == DurationColumn || index.column() == LoopsColumn);
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -197,10 +199,9 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
             return clip.loopsByte == 1 ? tr("yes") : clip.loopsByte == 0 ? tr("no") : tr("invalid (%1)").arg(clip.loopsByte);
         case MarkersColumn: return info && info->hasMarkers ? markerText(*info) : QString();
         case FlagsColumn:
-            return info && info->hasV3Fields
-                ? (info->suppliesGroundContact() ? tr("ground contact") : tr("-"))
+            return info && info->hasV3Fields ? (info->suppliesGroundContact() ? tr("ground contact") : tr("-"))
                     + (info->flags & ~1 ? tr(" (0x%1)").arg(info->flags, 2, 16, QLatin1Char('0')) : QString())
-                : QString();
+                                             : QString();
         case VariantColumn:
             return info && info->hasV3Fields ? (info->variantFamily == info->index && info->variantOrdinal == 0
                                                     ? tr("own")
@@ -216,16 +217,14 @@ QVariant ClipsModel::data(const QModelIndex &index, int role) const
         default: return data(index, Qt::DisplayRole);
         }
     case Qt::ForegroundRole:
-        if ((index.column() == NameColumn && clip.nameStatus != NameStatus::Ok)
-            || (index.column() == FpsColumn && !fpsValid) || (index.column() == LoopsColumn && !loopsValid)
-            || (index.column() == FramesColumn && clip.frameCount == 0))
+        if ((index.column() == NameColumn && clip.nameStatus != NameStatus::Ok) || (index.column() == FpsColumn && !fpsValid)
+            || (index.column() == LoopsColumn && !loopsValid) || (index.column() == FramesColumn && clip.frameCount == 0))
             return QBrush(Theme::errorColor());
         if (defaultTiming)
             return QBrush(Theme::absentColor());
         break;
     case Qt::FontRole:
-    case Qt::TextAlignmentRole:
-        return sharedData(index, role, m_context->currentClip());
+    case Qt::TextAlignmentRole: return sharedData(index, role, m_context->currentClip());
     case Qt::ToolTipRole:
         if (defaultTiming)
             return tr("Not stored in BPSM files: played at %1 fps, looping").arg(double(ClipEntry::SnapshotFps));

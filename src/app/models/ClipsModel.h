@@ -23,8 +23,19 @@ class ClipsModel : public QAbstractTableModel
 public:
     // Markers exist from v2 on, flags and variants in v3: those columns are only there (the
     // column count follows the file's version).
-    enum Column { IndexColumn, NameColumn, FramesColumn, FrameOffsetColumn, FpsColumn, DurationColumn,
-                  LoopsColumn, MarkersColumn, FlagsColumn, VariantColumn, NoOfColumns };
+    enum Column {
+        IndexColumn,
+        NameColumn,
+        FramesColumn,
+        FrameOffsetColumn,
+        FpsColumn,
+        DurationColumn,
+        LoopsColumn,
+        MarkersColumn,
+        FlagsColumn,
+        VariantColumn,
+        NoOfColumns
+    };
 
     explicit ClipsModel(StudioContext *context, QObject *parent = nullptr);
 

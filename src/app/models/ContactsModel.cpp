@@ -124,8 +124,7 @@ QVariant ContactsModel::data(const QModelIndex &index, int role) const
         if (isFoot)
             return double(m_shown->feet().at(foot).height.value(frame));
         return data(index, Qt::DisplayRole);
-    case Qt::TextAlignmentRole:
-        return column == plantedColumn() ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    case Qt::TextAlignmentRole: return column == plantedColumn() ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::BackgroundRole:
         if (isFoot && m_shown->isPlanted(foot, quint32(frame))) {
             QColor c = Theme::plantedColor();
@@ -154,13 +153,16 @@ QVariant ContactsModel::data(const QModelIndex &index, int role) const
             const bpat::FootContacts::Foot &f = m_shown->feet().at(foot);
             const float y = f.height.value(frame);
             return tr("%1 (%2) at frame %3: %4, %5 m above its lowest height in the clip (%6 m)")
-                .arg(f.label, f.boneName).arg(frame)
+                .arg(f.label, f.boneName)
+                .arg(frame)
                 .arg(m_shown->isPlanted(foot, quint32(frame)) ? tr("planted") : tr("lifted"))
-                .arg(double(y - f.lowest), 0, 'f', 4).arg(double(f.lowest), 0, 'f', 4);
+                .arg(double(y - f.lowest), 0, 'f', 4)
+                .arg(double(f.lowest), 0, 'f', 4);
         }
         if ((column == SoleYColumn || column == FootYColumn) && !table)
-            return column == SoleYColumn ? tr("The file has no contact table (v3 adds it): no sole_y")
-                                         : tr("The file has no contact table (v3 adds it): the lowest foot, computed from the feet");
+            return column == SoleYColumn
+                ? tr("The file has no contact table (v3 adds it): no sole_y")
+                : tr("The file has no contact table (v3 adds it): the lowest foot, computed from the feet");
         return headerData(column, Qt::Horizontal, Qt::ToolTipRole);
     }
     return {};
@@ -195,13 +197,16 @@ QVariant ContactsModel::headerData(int section, Qt::Orientation orientation, int
                       "(humanoids: two points under each foot; quadrupeds: the skinning matrix's translation y)");
         case FootYColumn:
             return tr("The contact record's foot_y (v3), metres: the lowest foot bone origin's height, model space (+Y up); "
-                      "tinted where it is within %1 m of its lowest in the clip").arg(double(bpat::FootContacts::PlantedBand));
+                      "tinted where it is within %1 m of its lowest in the clip")
+                .arg(double(bpat::FootContacts::PlantedBand));
         default: break;
         }
         if (isFoot)
             return tr("Height of %1's global origin (bone %2), metres, model space (+Y up); tinted where it is planted: "
                       "within %3 m of its lowest height in the clip")
-                .arg(m_shown->feet().at(foot).boneName).arg(m_shown->feet().at(foot).bone).arg(double(bpat::FootContacts::PlantedBand));
+                .arg(m_shown->feet().at(foot).boneName)
+                .arg(m_shown->feet().at(foot).bone)
+                .arg(double(bpat::FootContacts::PlantedBand));
         if (section == plantedColumn())
             return tr("The feet planted at the frame");
     }

@@ -20,7 +20,13 @@ class ContactsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { FrameColumn, TimeColumn, SoleYColumn, FootYColumn, FirstFootColumn };
+    enum Column {
+        FrameColumn,
+        TimeColumn,
+        SoleYColumn,
+        FootYColumn,
+        FirstFootColumn
+    };
 
     ContactsModel(StudioContext *context, ClipContacts *contacts, QObject *parent = nullptr);
 

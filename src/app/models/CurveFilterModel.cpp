@@ -4,7 +4,8 @@
 
 namespace bpat::studio {
 
-CurveFilterModel::CurveFilterModel(QObject *parent) : QSortFilterProxyModel(parent)
+CurveFilterModel::CurveFilterModel(QObject *parent)
+    : QSortFilterProxyModel(parent)
 {
     setFilterRole(CurveTreeModel::PathRole); // "LeftHand/IndexTip/RotationW", "Camera/Position"
     setFilterCaseSensitivity(Qt::CaseInsensitive);

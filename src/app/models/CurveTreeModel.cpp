@@ -8,11 +8,11 @@ namespace bpat::studio {
 
 struct CurveTreeModel::Node
 {
-    QString label;                 // shown: "IndexTip", "Rotation", "W", "Tracked"
-    QString path;                  // groups: "LeftHand/IndexTip/Rotation"; leaves: the curve name
-    QString curveName;             // leaves only
+    QString label;     // shown: "IndexTip", "Rotation", "W", "Tracked"
+    QString path;      // groups: "LeftHand/IndexTip/Rotation"; leaves: the curve name
+    QString curveName; // leaves only
     bool isBool = false;
-    bool checked = false;          // leaves only; groups derive their state
+    bool checked = false; // leaves only; groups derive their state
     qint64 keyCount = 0;
     Node *parent = nullptr;
     std::vector<std::unique_ptr<Node>> children;
@@ -35,9 +35,8 @@ namespace {
 // bone's channels group the same way ("TranslationX", "ScaleZ": BoneCurveSet).
 std::pair<QString, QString> splitComponent(const QString &component)
 {
-    static const QLatin1String groups[] = {QLatin1String("Position"), QLatin1String("Rotation"),
-                                           QLatin1String("Origin"), QLatin1String("Direction"),
-                                           QLatin1String("Translation"), QLatin1String("Scale")};
+    static const QLatin1String groups[] = {QLatin1String("Position"),  QLatin1String("Rotation"),    QLatin1String("Origin"),
+                                           QLatin1String("Direction"), QLatin1String("Translation"), QLatin1String("Scale")};
     for (const QLatin1String &group : groups) {
         if (component.size() == group.size() + 1 && component.startsWith(group))
             return {QString(group), component.right(1)};
@@ -48,7 +47,8 @@ std::pair<QString, QString> splitComponent(const QString &component)
 } // namespace
 
 CurveTreeModel::CurveTreeModel(QObject *parent)
-    : QAbstractItemModel(parent), m_root(std::make_unique<Node>())
+    : QAbstractItemModel(parent)
+    , m_root(std::make_unique<Node>())
 {
 }
 
@@ -262,14 +262,10 @@ QVariant CurveTreeModel::data(const QModelIndex &index, int role) const
         if (node->keyCount == 0)
             return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
         return {};
-    case CurveNameRole:
-        return node->curveName;
-    case PathRole:
-        return node->path;
-    case KeyCountRole:
-        return node->keyCount;
-    case IsBoolRole:
-        return node->isBool;
+    case CurveNameRole: return node->curveName;
+    case PathRole: return node->path;
+    case KeyCountRole: return node->keyCount;
+    case IsBoolRole: return node->isBool;
     case CurveNamesRole: {
         QStringList names;
         auto visit = [&names](const Node *n, const auto &self) -> void {
@@ -281,8 +277,7 @@ QVariant CurveTreeModel::data(const QModelIndex &index, int role) const
         visit(node, visit);
         return names;
     }
-    default:
-        return {};
+    default: return {};
     }
 }
 
@@ -299,8 +294,7 @@ void CurveTreeModel::notifySubtree(Node *node)
     if (node->children.empty())
         return;
     const QModelIndex parentIndex = indexFor(node);
-    Q_EMIT dataChanged(index(0, NameColumn, parentIndex),
-                       index(int(node->children.size()) - 1, NameColumn, parentIndex),
+    Q_EMIT dataChanged(index(0, NameColumn, parentIndex), index(int(node->children.size()) - 1, NameColumn, parentIndex),
                        {Qt::CheckStateRole});
     for (const auto &child : node->children)
         notifySubtree(child.get());

@@ -21,7 +21,11 @@ class CurveTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Column { NameColumn = 0, KeysColumn, ColumnCount };
+    enum Column {
+        NameColumn = 0,
+        KeysColumn,
+        ColumnCount
+    };
     enum Role {
         CurveNameRole = Qt::UserRole + 1, // full canonical name of a leaf; empty for groups
         PathRole,                         // "LeftHand/IndexTip/Rotation" for any node
@@ -32,7 +36,7 @@ public:
 
     struct Entry
     {
-        QString name;       // canonical curve name
+        QString name; // canonical curve name
         qint64 keyCount = 0;
         bool isBool = false;
     };
@@ -43,7 +47,7 @@ public:
     void setCurves(const QList<Entry> &entries);
     void clear();
 
-    QStringList checkedCurves() const;            // in tree order
+    QStringList checkedCurves() const; // in tree order
     void setCheckedCurves(const QStringList &names);
     QModelIndex indexForPath(const QString &path) const;
     qint64 totalKeyCount() const;

@@ -48,21 +48,24 @@ QVariant DifferencesModel::data(const QModelIndex &index, int role) const
         case BoneColumn:
             if (c.bone < 0)
                 return role == SortRole ? QVariant(-1) : QVariant();
-            return role == SortRole ? QVariant(c.bone) : QVariant(c.boneName.isEmpty() ? QString::number(c.bone) : QStringLiteral("%1 %2").arg(c.bone).arg(c.boneName));
+            return role == SortRole
+                ? QVariant(c.bone)
+                : QVariant(c.boneName.isEmpty() ? QString::number(c.bone) : QStringLiteral("%1 %2").arg(c.bone).arg(c.boneName));
         case FramesColumn:
             if (!clipLevel || c.kind == ChangeKind::SocketMotion)
                 return role == SortRole ? QVariant(-1) : QVariant();
-            return role == SortRole ? QVariant(qint64(c.frames.first))
-                                    : QVariant(c.frames.first == c.frames.last ? QString::number(c.frames.first)
-                                                                              : QStringLiteral("%1-%2").arg(c.frames.first).arg(c.frames.last));
+            return role == SortRole
+                ? QVariant(qint64(c.frames.first))
+                : QVariant(c.frames.first == c.frames.last ? QString::number(c.frames.first)
+                                                           : QStringLiteral("%1-%2").arg(c.frames.first).arg(c.frames.last));
         case ChangeColumn: return diff::DiffReport::line(c);
         }
         break;
-    case Qt::ToolTipRole:
-        return diff::DiffReport::line(c);
+    case Qt::ToolTipRole: return diff::DiffReport::line(c);
     case Qt::BackgroundRole:
         if (index.column() == KindColumn) {
-            QColor colour = c.kind == ChangeKind::Motion || c.kind == ChangeKind::SocketMotion ? Theme::warningColor() : Theme::infoColor();
+            QColor colour =
+                c.kind == ChangeKind::Motion || c.kind == ChangeKind::SocketMotion ? Theme::warningColor() : Theme::infoColor();
             colour.setAlpha(60);
             return QBrush(colour);
         }

@@ -14,7 +14,14 @@ class DifferencesModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { KindColumn, ClipColumn, BoneColumn, FramesColumn, ChangeColumn, NoOfColumns };
+    enum Column {
+        KindColumn,
+        ClipColumn,
+        BoneColumn,
+        FramesColumn,
+        ChangeColumn,
+        NoOfColumns
+    };
     enum Role {
         ClipRole = Qt::UserRole + 20, // clip index in the open file, -1 when only the other has it
         FrameRole,                    // clip-local frame, -1 for a change of the whole clip

@@ -50,8 +50,9 @@ void GaitMetricsModel::setGait(const bpat::ClipGait &gait)
     }
     if (gait.kind != Kind::Other) {
         for (const auto &[t, v] : gait.skateFreeSpeeds) {
-            add(QStringLiteral("skate_free_speed_") + bpat::GaitJson::cycleKey(t), tr("skate-free speed (%1 s cycle)").arg(t, 0, 'f', 2),
-                QStringLiteral("%1 m/s").arg(v, 0, 'f', 3), tr("the ground speed at which the planted foot stands still"));
+            add(QStringLiteral("skate_free_speed_") + bpat::GaitJson::cycleKey(t),
+                tr("skate-free speed (%1 s cycle)").arg(t, 0, 'f', 2), QStringLiteral("%1 m/s").arg(v, 0, 'f', 3),
+                tr("the ground speed at which the planted foot stands still"));
         }
     }
     if (gait.hasStretch) {
@@ -61,10 +62,12 @@ void GaitMetricsModel::setGait(const bpat::ClipGait &gait)
                                         : tr("the largest bone length / its median in the clip"));
     }
     for (const bpat::FootGait &f : gait.feet) {
-        add(f.label + QStringLiteral("_travel"), tr("%1 (%2) travel").arg(f.label, f.boneName), metres(f.travel), tr("range of its z"));
-        add(f.label + QStringLiteral("_lift"), tr("%1 (%2) lift").arg(f.label, f.boneName), metres(f.lift), tr("range of its height"));
-        add(f.label + QStringLiteral("_contact_retreat"), tr("%1 (%2) retreat").arg(f.label, f.boneName), metres(f.contactRetreat),
-            tr("its planted retreat per cycle"));
+        add(f.label + QStringLiteral("_travel"), tr("%1 (%2) travel").arg(f.label, f.boneName), metres(f.travel),
+            tr("range of its z"));
+        add(f.label + QStringLiteral("_lift"), tr("%1 (%2) lift").arg(f.label, f.boneName), metres(f.lift),
+            tr("range of its height"));
+        add(f.label + QStringLiteral("_contact_retreat"), tr("%1 (%2) retreat").arg(f.label, f.boneName),
+            metres(f.contactRetreat), tr("its planted retreat per cycle"));
     }
     endResetModel();
 }

@@ -13,7 +13,12 @@ class GaitMetricsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { MetricColumn, ValueColumn, MeaningColumn, NoOfColumns };
+    enum Column {
+        MetricColumn,
+        ValueColumn,
+        MeaningColumn,
+        NoOfColumns
+    };
 
     explicit GaitMetricsModel(QObject *parent = nullptr);
 

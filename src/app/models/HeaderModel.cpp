@@ -55,8 +55,7 @@ void HeaderModel::addBpatRows(const BpatFile &f)
         namespace h = format::header;
         const BpatHeader &hd = f.header();
         const QString magic = QString::fromLatin1(hd.magic.data(), 4);
-        add(QStringLiteral("magic"), magic, magic, h::Magic,
-            f.hasMagic() ? tr("BPAT") : tr("expected 'BPAT'"), !f.hasMagic());
+        add(QStringLiteral("magic"), magic, magic, h::Magic, f.hasMagic() ? tr("BPAT") : tr("expected 'BPAT'"), !f.hasMagic());
         const bool knownVersion = hd.version >= 1 && hd.version <= format::LatestVersion;
         add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
             knownVersion ? tr("dialect %1").arg(format::dialectName(f.dialect())) : tr("expected 1, 2 or 3"), !knownVersion);
@@ -69,20 +68,16 @@ void HeaderModel::addBpatRows(const BpatFile &f)
         add(QStringLiteral("socket_count"), QString::number(hd.socketCount), hd.socketCount, h::SocketCount, {});
         add(QStringLiteral("clip_count"), QString::number(hd.clipCount), hd.clipCount, h::ClipCount, {});
         add(QStringLiteral("frame_total"), QString::number(hd.frameTotal), hd.frameTotal, h::FrameTotal, {});
-        add(QStringLiteral("string_table_size"), QString::number(hd.stringTableSize), hd.stringTableSize,
-            h::StringTableSize, tr("bytes, including every NUL"));
-        add(QStringLiteral("clip_table_offset"), hexOffset(hd.clipTableOffset), hd.clipTableOffset,
-            h::ClipTableOffset, f.clipTableInBounds() ? QString() : tr("table not inside the file"),
-            !f.clipTableInBounds());
-        add(QStringLiteral("socket_table_offset"), hexOffset(hd.socketTableOffset), hd.socketTableOffset,
-            h::SocketTableOffset, f.socketTableInBounds() ? QString() : tr("table not inside the file"),
-            !f.socketTableInBounds());
-        add(QStringLiteral("string_table_offset"), hexOffset(hd.stringTableOffset), hd.stringTableOffset,
-            h::StringTableOffset, f.stringTableInBounds() ? QString() : tr("table not inside the file"),
-            !f.stringTableInBounds());
+        add(QStringLiteral("string_table_size"), QString::number(hd.stringTableSize), hd.stringTableSize, h::StringTableSize,
+            tr("bytes, including every NUL"));
+        add(QStringLiteral("clip_table_offset"), hexOffset(hd.clipTableOffset), hd.clipTableOffset, h::ClipTableOffset,
+            f.clipTableInBounds() ? QString() : tr("table not inside the file"), !f.clipTableInBounds());
+        add(QStringLiteral("socket_table_offset"), hexOffset(hd.socketTableOffset), hd.socketTableOffset, h::SocketTableOffset,
+            f.socketTableInBounds() ? QString() : tr("table not inside the file"), !f.socketTableInBounds());
+        add(QStringLiteral("string_table_offset"), hexOffset(hd.stringTableOffset), hd.stringTableOffset, h::StringTableOffset,
+            f.stringTableInBounds() ? QString() : tr("table not inside the file"), !f.stringTableInBounds());
         const bool aligned = hd.paletteDataOffset % format::PaletteAlignment == 0;
-        add(QStringLiteral("palette_data_offset"), hexOffset(hd.paletteDataOffset), hd.paletteDataOffset,
-            h::PaletteDataOffset,
+        add(QStringLiteral("palette_data_offset"), hexOffset(hd.paletteDataOffset), hd.paletteDataOffset, h::PaletteDataOffset,
             !f.paletteInBounds() ? tr("palette not inside the file")
                                  : (aligned ? tr("16-byte aligned") : tr("not 16-byte aligned")),
             !f.paletteInBounds() || !aligned);
@@ -110,8 +105,8 @@ void HeaderModel::addV3Rows(const BpatFile &f)
     const bool late = f.dialect() == format::Dialect::V3Late;
     const bool contactsOk = x.contactEntryCount == 0 || f.contactTableInBounds();
     add(QStringLiteral("contact_data_offset"), hexOffset(x.contactDataOffset), x.contactDataOffset, e::ContactDataOffset,
-        x.contactEntryCount == 0 ? tr("no contact table") : (contactsOk ? tr("8 bytes per frame: sole_y, foot_y")
-                                                                          : tr("table not inside the file")),
+        x.contactEntryCount == 0 ? tr("no contact table")
+                                 : (contactsOk ? tr("8 bytes per frame: sole_y, foot_y") : tr("table not inside the file")),
         !contactsOk);
     add(QStringLiteral("contact_entry_count"), QString::number(x.contactEntryCount), x.contactEntryCount, e::ContactEntryCount,
         x.contactEntryCount == 0 || x.contactEntryCount == f.header().frameTotal ? QString() : tr("expected 0 or frame_total"),
@@ -120,13 +115,17 @@ void HeaderModel::addV3Rows(const BpatFile &f)
         x.reserved0 == 0 ? QString() : tr("expected 0"), x.reserved0 != 0);
     add(late ? QStringLiteral("bind_palette_offset") : QStringLiteral("reserved1"), hexOffset(x.bindPaletteOffset),
         x.bindPaletteOffset, e::BindPaletteOffset,
-        !late ? tr("early v3: unused") : x.bindPaletteOffset == 0 ? tr("no bind palette")
-            : f.bindPaletteInBounds() ? tr("bone_count column-major bind matrices") : tr("not inside the file"),
+        !late                          ? tr("early v3: unused")
+            : x.bindPaletteOffset == 0 ? tr("no bind palette")
+            : f.bindPaletteInBounds()  ? tr("bone_count column-major bind matrices")
+                                       : tr("not inside the file"),
         late && x.bindPaletteOffset != 0 && !f.bindPaletteInBounds());
     add(late ? QStringLiteral("bone_parent_offset") : QStringLiteral("reserved2"), hexOffset(x.boneParentOffset),
         x.boneParentOffset, e::BoneParentOffset,
-        !late ? tr("early v3: unused") : x.boneParentOffset == 0 ? tr("no parent table")
-            : f.boneParentsInBounds() ? tr("one parent byte per bone, 0xFF = root") : tr("not inside the file"),
+        !late                         ? tr("early v3: unused")
+            : x.boneParentOffset == 0 ? tr("no parent table")
+            : f.boneParentsInBounds() ? tr("one parent byte per bone, 0xFF = root")
+                                      : tr("not inside the file"),
         late && x.boneParentOffset != 0 && !f.boneParentsInBounds());
 }
 
@@ -136,8 +135,8 @@ void HeaderModel::addSnapshotRows(const BpsmFile &f)
         namespace h = bpsm::header;
         const BpsmHeader &hd = f.header();
         const QString magic = QString::fromLatin1(hd.magic.data(), 4);
-        add(QStringLiteral("magic"), magic, magic, h::Magic, f.hasMagic() ? tr("BPSM minimal snapshot mesh") : tr("expected 'BPSM'"),
-            !f.hasMagic());
+        add(QStringLiteral("magic"), magic, magic, h::Magic,
+            f.hasMagic() ? tr("BPSM minimal snapshot mesh") : tr("expected 'BPSM'"), !f.hasMagic());
         add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
             hd.version == bpsm::CurrentVersion ? QString() : tr("expected %1").arg(bpsm::CurrentVersion),
             hd.version != bpsm::CurrentVersion);
@@ -145,14 +144,14 @@ void HeaderModel::addSnapshotRows(const BpsmFile &f)
         add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
             species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
         add(QStringLiteral("lod"), QString::number(hd.lod), hd.lod, h::Lod, tr("level of detail"));
-        add(QStringLiteral("vertex_count"), QString::number(hd.vertexCount), hd.vertexCount, h::VertexCount,
-            tr("per frame"), hd.vertexCount == 0);
+        add(QStringLiteral("vertex_count"), QString::number(hd.vertexCount), hd.vertexCount, h::VertexCount, tr("per frame"),
+            hd.vertexCount == 0);
         add(QStringLiteral("index_count"), QString::number(hd.indexCount), hd.indexCount, h::IndexCount,
             tr("%1 triangles, shared by every frame").arg(hd.indexCount / 3), hd.indexCount % 3 != 0);
         add(QStringLiteral("clip_count"), QString::number(hd.clipCount), hd.clipCount, h::ClipCount, {});
         add(QStringLiteral("frame_total"), QString::number(hd.frameTotal), hd.frameTotal, h::FrameTotal, {});
-        add(QStringLiteral("string_table_size"), QString::number(hd.stringTableSize), hd.stringTableSize,
-            h::StringTableSize, tr("bytes, including every NUL"));
+        add(QStringLiteral("string_table_size"), QString::number(hd.stringTableSize), hd.stringTableSize, h::StringTableSize,
+            tr("bytes, including every NUL"));
         add(QStringLiteral("reserved"), QString::number(hd.reserved), hd.reserved, h::Reserved,
             hd.reserved == 0 ? QString() : tr("expected 0"), hd.reserved != 0);
         const auto section = [&](const char *field, quint64 value, quint64 offset, bool inBounds) {
@@ -164,8 +163,7 @@ void HeaderModel::addSnapshotRows(const BpsmFile &f)
         section("index_data_offset", hd.indexDataOffset, h::IndexDataOffset, f.indexDataInBounds());
         section("vertex_data_offset", hd.vertexDataOffset, h::VertexDataOffset, f.vertexDataInBounds());
         const auto vertexEnd = f.vertexDataEnd();
-        add(QStringLiteral("vertex_bytes"),
-            vertexEnd ? QString::number(*vertexEnd - hd.vertexDataOffset) : tr("overflow"),
+        add(QStringLiteral("vertex_bytes"), vertexEnd ? QString::number(*vertexEnd - hd.vertexDataOffset) : tr("overflow"),
             vertexEnd ? QVariant(*vertexEnd - hd.vertexDataOffset) : QVariant(), -1,
             tr("derived: frame_total * vertex_count * %1").arg(bpsm::VertexSize), !vertexEnd);
     }
@@ -179,13 +177,14 @@ void HeaderModel::addBodyRows(const BprmFile &f)
         namespace h = bprm::header;
         const BprmHeader &hd = f.header();
         const QString magic = QString::fromLatin1(hd.magic.data(), 4);
-        add(QStringLiteral("magic"), magic, magic, h::Magic, f.hasMagic() ? tr("BPRM rigged body") : tr("expected 'BPRM'"), !f.hasMagic());
+        add(QStringLiteral("magic"), magic, magic, h::Magic, f.hasMagic() ? tr("BPRM rigged body") : tr("expected 'BPRM'"),
+            !f.hasMagic());
         add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
             hd.version == bprm::CurrentVersion ? QString() : tr("expected %1").arg(bprm::CurrentVersion),
             hd.version != bprm::CurrentVersion);
         const bool knownLod = hd.lod == bprm::LodFull || hd.lod == bprm::LodMinimal;
-        add(QStringLiteral("lod"), QString::number(hd.lod), hd.lod, h::Lod, knownLod ? f.lodName() : tr("expected 0 (full) or 1 (minimal)"),
-            !knownLod);
+        add(QStringLiteral("lod"), QString::number(hd.lod), hd.lod, h::Lod,
+            knownLod ? f.lodName() : tr("expected 0 (full) or 1 (minimal)"), !knownLod);
         add(QStringLiteral("vertex_count"), QString::number(hd.vertexCount), hd.vertexCount, h::VertexCount,
             tr("56 bytes each: bind pose, model space"), hd.vertexCount == 0);
         add(QStringLiteral("index_count"), QString::number(hd.indexCount), hd.indexCount, h::IndexCount,
@@ -198,7 +197,8 @@ void HeaderModel::addBodyRows(const BprmFile &f)
             f.vertexDataInBounds() ? QString() : tr("section not inside the file"), !f.vertexDataInBounds());
         const BodyFiles::PairedRig rig = BodyFiles::pairedRig(f.path());
         add(QStringLiteral("rig"), rig.boneCount > 0 ? QString::number(rig.boneCount) : tr("none"), rig.boneCount, -1,
-            rig.boneCount > 0 ? tr("derived: %1").arg(rig.source) : tr("no BPAT of its species beside it, a name naming no species"));
+            rig.boneCount > 0 ? tr("derived: %1").arg(rig.source)
+                              : tr("no BPAT of its species beside it, a name naming no species"));
     }
     add(QStringLiteral("file_size"), QString::number(f.fileSize()), f.fileSize(), -1,
         f.hasHeader() ? tr("bytes") : tr("shorter than the %1-byte header").arg(bprm::HeaderSize), !f.hasHeader());

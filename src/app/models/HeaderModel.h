@@ -19,7 +19,13 @@ class HeaderModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { FieldColumn, ValueColumn, OffsetColumn, NoteColumn, NoOfColumns };
+    enum Column {
+        FieldColumn,
+        ValueColumn,
+        OffsetColumn,
+        NoteColumn,
+        NoOfColumns
+    };
 
     explicit HeaderModel(StudioContext *context, QObject *parent = nullptr);
 

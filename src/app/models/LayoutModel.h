@@ -13,7 +13,14 @@ class LayoutModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { SectionColumn, OffsetColumn, SizeColumn, EndColumn, NoteColumn, NoOfColumns };
+    enum Column {
+        SectionColumn,
+        OffsetColumn,
+        SizeColumn,
+        EndColumn,
+        NoteColumn,
+        NoOfColumns
+    };
 
     explicit LayoutModel(StudioContext *context, QObject *parent = nullptr);
 

@@ -44,7 +44,8 @@ QVariant MotionFindingsModel::data(const QModelIndex &index, int role) const
         case CodeColumn: return d.code;
         case FrameColumn: return d.location.frame >= 0 ? QVariant(d.location.frame) : QVariant();
         case BoneColumn:
-            return d.location.bone >= 0 ? QVariant(m_boneNames.value(d.location.bone, tr("bone %1").arg(d.location.bone))) : QVariant();
+            return d.location.bone >= 0 ? QVariant(m_boneNames.value(d.location.bone, tr("bone %1").arg(d.location.bone)))
+                                        : QVariant();
         case MessageColumn: return d.message;
         default: break;
         }

@@ -12,7 +12,14 @@ class MotionFindingsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { SeverityColumn, CodeColumn, FrameColumn, BoneColumn, MessageColumn, NoOfColumns };
+    enum Column {
+        SeverityColumn,
+        CodeColumn,
+        FrameColumn,
+        BoneColumn,
+        MessageColumn,
+        NoOfColumns
+    };
 
     explicit MotionFindingsModel(QObject *parent = nullptr);
 

@@ -213,8 +213,7 @@ QVariant PaletteModel::differenceData(int row, int role) const
         if (!delta)
             return compare->partnerOf(clip) < 0 ? tr("no partner clip") : QStringLiteral("-");
         return QStringLiteral("%1° %2 m").arg(delta->rotationDeg, 0, 'f', 3).arg(delta->translation, 0, 'f', 4);
-    case SortRole:
-        return delta ? std::max(delta->rotationDeg * M_PI / 180.0, delta->translation) : -1.0;
+    case SortRole: return delta ? std::max(delta->rotationDeg * M_PI / 180.0, delta->translation) : -1.0;
     case Qt::BackgroundRole:
         if (beyond) {
             QColor colour = Theme::warningColor();
@@ -227,12 +226,12 @@ QVariant PaletteModel::differenceData(int row, int role) const
         const BpatFile *other = compare->other();
         if (partner < 0 || partner >= other->clips().size())
             return tr("%1 has no clip paired with this one").arg(compare->path());
-        return tr("Against %1, clip %2, frame %3: %4").arg(compare->path(), other->clips().at(partner).name)
+        return tr("Against %1, clip %2, frame %3: %4")
+            .arg(compare->path(), other->clips().at(partner).name)
             .arg(std::min<quint32>(quint32(std::max(0, frame)), std::max<quint32>(1, other->clips().at(partner).frameCount) - 1))
             .arg(beyond ? tr("differs") : tr("the same within %1").arg(compare->tolerance()));
     }
-    case Qt::TextAlignmentRole:
-        return int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     }
     return {};
 }

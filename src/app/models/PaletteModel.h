@@ -19,8 +19,18 @@ class PaletteModel : public QAbstractTableModel
     Q_OBJECT
 public:
     // DifferenceColumn is there in compare mode only (columnCount()).
-    enum Column { IndexColumn, NameColumn, TranslationColumn, CheckColumn, Row0Column, Row1Column,
-                  Row2Column, Row3Column, DifferenceColumn, NoOfColumns };
+    enum Column {
+        IndexColumn,
+        NameColumn,
+        TranslationColumn,
+        CheckColumn,
+        Row0Column,
+        Row1Column,
+        Row2Column,
+        Row3Column,
+        DifferenceColumn,
+        NoOfColumns
+    };
     // A hostile bone_count must not make a billion-row table.
     static constexpr int kMaxBoneRows = 4096;
 
@@ -35,7 +45,12 @@ public:
     int socketRows() const { return m_socketRows; }
     bool isSocketRow(int row) const { return row >= m_boneRows; }
 
-    enum class Check { Ok, NotInFile, NonFinite, NonAffine };
+    enum class Check {
+        Ok,
+        NotInFile,
+        NonFinite,
+        NonAffine
+    };
     // The 16 floats of a row (socket rows get row 3 = 0 0 0 1), nullopt when not in the file.
     std::optional<std::array<float, 16>> values(int row) const;
     Check check(int row) const;

@@ -82,8 +82,7 @@ QVariant SocketsModel::data(const QModelIndex &index, int role) const
             || (index.column() == NameColumn && socket.nameStatus != NameStatus::Ok))
             return QBrush(Theme::errorColor());
         break;
-    case Qt::ToolTipRole:
-        return tr("Socket entry at byte %1").arg(socket.entryOffset);
+    case Qt::ToolTipRole: return tr("Socket entry at byte %1").arg(socket.entryOffset);
     case Qt::EditRole:
         switch (index.column()) {
         case NameColumn: return socket.name;
@@ -132,8 +131,7 @@ bool SocketsModel::setData(const QModelIndex &index, const QVariant &value, int 
     const BpatSocketInfo &socket = sockets.at(row);
     const QString text = value.toString().trimmed();
     switch (index.column()) {
-    case NameColumn:
-        return text == socket.name || session->execute(renameSocketCommand(session, row, socket.name, text));
+    case NameColumn: return text == socket.name || session->execute(renameSocketCommand(session, row, socket.name, text));
     case AnchorColumn: {
         const int bone = parseBone(text);
         if (bone < 0) {
@@ -141,7 +139,7 @@ bool SocketsModel::setData(const QModelIndex &index, const QVariant &value, int 
             return false;
         }
         return quint32(bone) == socket.anchorBone
-               || session->execute(setSocketAnchorCommand(session, row, socket.name, quint32(bone), m_context->boneName(bone)));
+            || session->execute(setSocketAnchorCommand(session, row, socket.name, quint32(bone), m_context->boneName(bone)));
     }
     case OffsetColumn: {
         QVector3D offset;
@@ -157,11 +155,9 @@ bool SocketsModel::setData(const QModelIndex &index, const QVariant &value, int 
                 return false;
             }
         }
-        return offset == socket.localOffset
-               || session->execute(new SetSocketOffsetCommand(session, row, offset, socket.name));
+        return offset == socket.localOffset || session->execute(new SetSocketOffsetCommand(session, row, offset, socket.name));
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 

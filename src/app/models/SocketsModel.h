@@ -12,7 +12,13 @@ class SocketsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { IndexColumn, NameColumn, AnchorColumn, OffsetColumn, NoOfColumns };
+    enum Column {
+        IndexColumn,
+        NameColumn,
+        AnchorColumn,
+        OffsetColumn,
+        NoOfColumns
+    };
 
     explicit SocketsModel(StudioContext *context, QObject *parent = nullptr);
 

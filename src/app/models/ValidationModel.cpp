@@ -72,13 +72,12 @@ QVariant ValidationModel::data(const QModelIndex &index, int role) const
         case OffsetColumn: return d.offset ? QVariant(*d.offset) : QVariant(quint64(0));
         default: return data(index, Qt::DisplayRole);
         }
-    case SeverityRole:
-        return int(d.severity);
+    case SeverityRole: return int(d.severity);
     case Qt::DecorationRole:
         if (index.column() == SeverityColumn) {
             const QStyle::StandardPixmap icon = d.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
-                                               : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
-                                                                                 : QStyle::SP_MessageBoxInformation;
+                : d.severity == Severity::Warning                             ? QStyle::SP_MessageBoxWarning
+                                                                              : QStyle::SP_MessageBoxInformation;
             return QApplication::style()->standardIcon(icon);
         }
         break;
@@ -86,8 +85,7 @@ QVariant ValidationModel::data(const QModelIndex &index, int role) const
         if (index.column() == SeverityColumn || index.column() == CodeColumn)
             return QBrush(severityColor(d.severity));
         break;
-    case Qt::ToolTipRole:
-        return d.message;
+    case Qt::ToolTipRole: return d.message;
     case Qt::TextAlignmentRole:
         if (index.column() == OffsetColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);

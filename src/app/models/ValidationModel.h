@@ -14,7 +14,14 @@ class ValidationModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { SeverityColumn, CodeColumn, MessageColumn, LocationColumn, OffsetColumn, NoOfColumns };
+    enum Column {
+        SeverityColumn,
+        CodeColumn,
+        MessageColumn,
+        LocationColumn,
+        OffsetColumn,
+        NoOfColumns
+    };
     static constexpr int SeverityRole = Qt::UserRole + 10; // int(bpat::Severity)
 
     explicit ValidationModel(StudioContext *context, QObject *parent = nullptr);

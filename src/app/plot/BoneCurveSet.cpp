@@ -21,8 +21,10 @@ struct ChannelName
 
 // Tree order: rotation first (what animators read most), then translation, then scale.
 constexpr ChannelName kEuler[] = {{"RotationX", LC::EulerX}, {"RotationY", LC::EulerY}, {"RotationZ", LC::EulerZ}};
-constexpr ChannelName kQuaternion[] = {
-    {"RotationW", LC::QuaternionW}, {"RotationX", LC::QuaternionX}, {"RotationY", LC::QuaternionY}, {"RotationZ", LC::QuaternionZ}};
+constexpr ChannelName kQuaternion[] = {{"RotationW", LC::QuaternionW},
+                                       {"RotationX", LC::QuaternionX},
+                                       {"RotationY", LC::QuaternionY},
+                                       {"RotationZ", LC::QuaternionZ}};
 constexpr ChannelName kTranslation[] = {
     {"TranslationX", LC::TranslationX}, {"TranslationY", LC::TranslationY}, {"TranslationZ", LC::TranslationZ}};
 constexpr ChannelName kScale[] = {{"ScaleX", LC::ScaleX}, {"ScaleY", LC::ScaleY}, {"ScaleZ", LC::ScaleZ}};
@@ -68,8 +70,8 @@ BoneCurveSet::BoneCurveSet(const bpat::BpatFile &file, int clip, const QStringLi
         for (int k = 0; info.hasMarkers && k < bpat::format::MarkerCount; ++k) {
             const float phase = info.markers[size_t(k)];
             if (phase >= 0.0f && phase <= 1.0f)
-                m_markers.append({double(phase) * std::max<quint32>(1, info.frameCount - 1),
-                                  QLatin1String(bpat::format::MarkerTitles[k])});
+                m_markers.append(
+                    {double(phase) * std::max<quint32>(1, info.frameCount - 1), QLatin1String(bpat::format::MarkerTitles[k])});
         }
     }
     for (const LC::Track &track : std::as_const(m_tracks)) {

@@ -26,9 +26,9 @@ class BoneCurveSet
 public:
     struct Options
     {
-        bool quaternion = false;                    // quaternion components instead of Euler angles
+        bool quaternion = false; // quaternion components instead of Euler angles
         bpat::EulerOrder order = bpat::EulerOrder::XYZ;
-        qint64 maxSamples = qint64(1) << 18;        // bones x sampled frames
+        qint64 maxSamples = qint64(1) << 18; // bones x sampled frames
     };
 
     // `boneNames` and `parents` in palette order (the document's rig); names missing or
@@ -40,8 +40,8 @@ public:
     const Options &options() const { return m_options; }
     int boneCount() const { return int(m_tracks.size()); }
     int stride() const { return m_stride; }
-    int sampledFrames() const;       // frames of the clip with a sample
-    int lastFrame() const;           // the clip's last sampled frame (-1 when none)
+    int sampledFrames() const; // frames of the clip with a sample
+    int lastFrame() const;     // the clip's last sampled frame (-1 when none)
     int unreadableSamples() const { return m_unreadable; }
     QString boneLabel(int bone) const { return m_labels.value(bone); }
     QString clipName() const { return m_clipName; }

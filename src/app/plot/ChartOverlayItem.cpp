@@ -36,7 +36,8 @@ void drawLabel(QPainter *painter, const QRectF &box, const QString &text, const 
 }
 } // namespace
 
-ChartOverlayItem::ChartOverlayItem(QChart *chart) : m_chart(chart)
+ChartOverlayItem::ChartOverlayItem(QChart *chart)
+    : m_chart(chart)
 {
     m_font.setPointSizeF(8.0);
     setZValue(1000.0);
@@ -155,8 +156,7 @@ void ChartOverlayItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
         painter->drawPolygon(grip);
         const QString text = m_cursorInFrames ? QStringLiteral("frame %1").arg(QString::number(m_cursorTime, 'g', 6))
                                               : QString::number(m_cursorTime, 'f', 3) + QStringLiteral(" s");
-        drawLabel(painter, labelBox(QFontMetricsF(m_font), QPointF(x + 4.0, area.bottom() - 18.0), text),
-                  text, CursorColor);
+        drawLabel(painter, labelBox(QFontMetricsF(m_font), QPointF(x + 4.0, area.bottom() - 18.0), text), text, CursorColor);
     }
     painter->restore();
 }

@@ -57,7 +57,8 @@ void applyTicks(QValueAxis *axis, int ticks)
 }
 } // namespace
 
-ChartsCurvePlot::ChartsCurvePlot(QWidget *parent) : CurvePlot(parent)
+ChartsCurvePlot::ChartsCurvePlot(QWidget *parent)
+    : CurvePlot(parent)
 {
     m_chart = new QChart;
     m_chart->setTheme(QChart::ChartThemeDark);

@@ -89,8 +89,7 @@ private:
     void clearSeries();
     void applyPens();
     void onAxisRangeChanged();
-    QList<ChartOverlayItem::Handle> handlesFor(const PlotCurve &curve, const QList<int> &keys,
-                                               const ValueMapping &mapping) const;
+    QList<ChartOverlayItem::Handle> handlesFor(const PlotCurve &curve, const QList<int> &keys, const ValueMapping &mapping) const;
 
     QChart *m_chart = nullptr;
     QChartView *m_view = nullptr;

@@ -9,8 +9,7 @@
 namespace bpat::studio {
 
 namespace {
-template <typename Key>
-void appendKeyTimes(const QList<Key> &keys, double from, double to, std::vector<double> &times)
+template<typename Key> void appendKeyTimes(const QList<Key> &keys, double from, double to, std::vector<double> &times)
 {
     for (const Key &key : keys) {
         const double t = key.time;
@@ -60,8 +59,7 @@ std::vector<double> CurveCsvExporter::rowTimes(const QList<PlotCurve> &curves, d
         if (curve.ref.floatCurve) {
             appendKeyTimes(curve.ref.floatCurve->keys(), from, to, times);
             appendCurvedSegmentTimes(curve.ref.floatCurve->keys(), from, to, times);
-        }
-        else if (curve.ref.boolCurve)
+        } else if (curve.ref.boolCurve)
             appendKeyTimes(curve.ref.boolCurve->keys(), from, to, times);
     }
     std::sort(times.begin(), times.end());
@@ -76,9 +74,9 @@ QByteArray CurveCsvExporter::toCsv(const QList<PlotCurve> &curves, double from, 
     cursors.reserve(size_t(curves.size()));
     for (const PlotCurve &curve : curves) {
         out += ',' + csvField(curve.name());
-        cursors.push_back(curve.ref.boolCurve ? bpat::CurveCursor(*curve.ref.boolCurve)
-                                              : curve.ref.floatCurve ? bpat::CurveCursor(*curve.ref.floatCurve)
-                                                                     : bpat::CurveCursor());
+        cursors.push_back(curve.ref.boolCurve        ? bpat::CurveCursor(*curve.ref.boolCurve)
+                              : curve.ref.floatCurve ? bpat::CurveCursor(*curve.ref.floatCurve)
+                                                     : bpat::CurveCursor());
     }
     out += '\n';
     for (double t : rowTimes(curves, from, to)) {
@@ -92,8 +90,8 @@ QByteArray CurveCsvExporter::toCsv(const QList<PlotCurve> &curves, double from, 
     return out;
 }
 
-bool CurveCsvExporter::write(const QString &path, const QList<PlotCurve> &curves, double from, double to,
-                             QString *error, const QByteArray &timeColumn)
+bool CurveCsvExporter::write(const QString &path, const QList<PlotCurve> &curves, double from, double to, QString *error,
+                             const QByteArray &timeColumn)
 {
     return bpat::AtomicFile::write(path, toCsv(curves, from, to, timeColumn), error);
 }

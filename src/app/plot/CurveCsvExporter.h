@@ -17,11 +17,10 @@ class CurveCsvExporter
 {
 public:
     static std::vector<double> rowTimes(const QList<PlotCurve> &curves, double from, double to);
-    static QByteArray toCsv(const QList<PlotCurve> &curves, double from, double to,
-                            const QByteArray &timeColumn = "time");
+    static QByteArray toCsv(const QList<PlotCurve> &curves, double from, double to, const QByteArray &timeColumn = "time");
     // Atomically (AtomicFile): on failure the file is untouched and `error` says why.
-    static bool write(const QString &path, const QList<PlotCurve> &curves, double from, double to,
-                      QString *error = nullptr, const QByteArray &timeColumn = "time");
+    static bool write(const QString &path, const QList<PlotCurve> &curves, double from, double to, QString *error = nullptr,
+                      const QByteArray &timeColumn = "time");
 };
 
 } // namespace bpat::studio

@@ -15,7 +15,10 @@ constexpr double CursorPickPixels = 5.0;  // grab distance to the time cursor's 
 constexpr double WheelZoomPerNotch = 1.2; // one wheel notch (120 units)
 } // namespace
 
-CurvePlot::CurvePlot(QWidget *parent) : QWidget(parent) {}
+CurvePlot::CurvePlot(QWidget *parent)
+    : QWidget(parent)
+{
+}
 
 void CurvePlot::installNavigation(QWidget *surface, QWidget *keySurface)
 {
@@ -125,8 +128,7 @@ bool CurvePlot::nearCursor(QPointF pos) const
         return false; // not drawn
     const double dx = std::abs(pos.x() - x);
     const bool onLine = dx <= CursorPickPixels && pos.y() >= area.top() && pos.y() <= area.bottom();
-    const bool onGrip = dx <= CursorGripHalfWidth + 1.0 && pos.y() >= area.top() - CursorGripHeight - 2.0
-        && pos.y() < area.top();
+    const bool onGrip = dx <= CursorGripHalfWidth + 1.0 && pos.y() >= area.top() - CursorGripHeight - 2.0 && pos.y() < area.top();
     return onLine || onGrip;
 }
 
@@ -221,8 +223,7 @@ bool CurvePlot::handleMouse(QEvent *event)
             return true;
         }
         return false;
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -232,23 +233,17 @@ bool CurvePlot::eventFilter(QObject *watched, QEvent *event)
         switch (event->type()) {
         case QEvent::MouseButtonPress:
         case QEvent::MouseMove:
-        case QEvent::MouseButtonRelease:
-            return handleMouse(event);
-        case QEvent::MouseButtonDblClick:
-            return true;
+        case QEvent::MouseButtonRelease: return handleMouse(event);
+        case QEvent::MouseButtonDblClick: return true;
         case QEvent::Wheel: {
             auto *wheel = static_cast<QWheelEvent *>(event);
             const double notches = wheel->angleDelta().y() / 120.0;
             if (notches != 0.0)
-                zoomAt(wheel->position(), std::pow(WheelZoomPerNotch, notches),
-                       wheel->modifiers().testFlag(Qt::ControlModifier));
+                zoomAt(wheel->position(), std::pow(WheelZoomPerNotch, notches), wheel->modifiers().testFlag(Qt::ControlModifier));
             return true;
         }
-        case QEvent::Leave:
-            Q_EMIT hoverTextChanged({});
-            return false;
-        default:
-            break;
+        case QEvent::Leave: Q_EMIT hoverTextChanged({}); return false;
+        default: break;
         }
     }
     if (watched == m_keySurface && event->type() == QEvent::KeyPress) {

@@ -63,7 +63,10 @@ public:
 
     // What the time axis counts: seconds (recordings) or frames (a BPAT clip's bone curves,
     // BoneCurveSet). It words the hover text; setAxisTitles() words the axes.
-    enum class TimeUnit { Seconds, Frames };
+    enum class TimeUnit {
+        Seconds,
+        Frames
+    };
     virtual void setTimeUnit(TimeUnit unit) { m_timeUnit = unit; }
     TimeUnit timeUnit() const { return m_timeUnit; }
     virtual void setAxisTitles(const QString &time, const QString &value) = 0;
@@ -78,7 +81,7 @@ public:
 
     // --- the geometry navigation works with (coordinates of the input surface) ---
     virtual QRectF plotArea() const = 0;
-    virtual QPointF mapToData(QPointF surfacePos) const = 0;   // (time, plotted value)
+    virtual QPointF mapToData(QPointF surfacePos) const = 0; // (time, plotted value)
     virtual QPointF mapFromData(QPointF data) const = 0;
     // How a curve's values are mapped to plotted values (identity unless normalized).
     virtual ValueMapping valueMapping(const QString &name) const = 0;
@@ -121,7 +124,11 @@ private:
     TimeUnit m_timeUnit = TimeUnit::Seconds;
     QWidget *m_surface = nullptr;
     QWidget *m_keySurface = nullptr;
-    enum class Drag { None, Cursor, Pan } m_drag = Drag::None;
+    enum class Drag {
+        None,
+        Cursor,
+        Pan
+    } m_drag = Drag::None;
     QPointF m_lastPos;
 };
 

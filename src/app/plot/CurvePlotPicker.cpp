@@ -39,7 +39,9 @@ class PixelMapping
 {
 public:
     explicit PixelMapping(const CurvePlot &plot)
-        : m_area(plot.plotArea()), m_time(plot.timeRange()), m_value(plot.valueRange())
+        : m_area(plot.plotArea())
+        , m_time(plot.timeRange())
+        , m_value(plot.valueRange())
     {
     }
     QPointF operator()(QPointF data) const
@@ -48,10 +50,7 @@ public:
                        m_area.bottom() - (data.y() - m_value.first) / (m_value.second - m_value.first) * m_area.height());
     }
     // The time at a surface x.
-    double timeAt(double x) const
-    {
-        return m_time.first + (x - m_area.left()) / m_area.width() * (m_time.second - m_time.first);
-    }
+    double timeAt(double x) const { return m_time.first + (x - m_area.left()) / m_area.width() * (m_time.second - m_time.first); }
 
 private:
     QRectF m_area;
@@ -113,8 +112,8 @@ double CurvePlotPicker::distanceToDrawnLine(const PlotCurve &curve, QPointF pos,
             best = std::min(best, QLineF(pos, toPixels(points.constFirst())).length());
         if (points.size() < 2)
             continue;
-        const auto first = std::lower_bound(points.cbegin(), points.cend(), from,
-                                            [](const QPointF &p, double t) { return p.x() < t; });
+        const auto first =
+            std::lower_bound(points.cbegin(), points.cend(), from, [](const QPointF &p, double t) { return p.x() < t; });
         qsizetype i = std::max<qsizetype>(0, (first - points.cbegin()) - 1);
         QPointF a = toPixels(points[i]);
         for (; i + 1 < points.size(); ++i) {
@@ -155,14 +154,16 @@ QString CurvePlotPicker::describe(const PlotHit &hit) const
         return {};
     // A BPAT clip's curves count frames, one key per frame; a recording's count seconds.
     const bool frames = m_plot.timeUnit() == CurvePlot::TimeUnit::Frames;
-    QString text = frames ? QStringLiteral("frame %1").arg(formatNumber(hit.time)) : QStringLiteral("t = %1 s").arg(formatNumber(hit.time));
+    QString text =
+        frames ? QStringLiteral("frame %1").arg(formatNumber(hit.time)) : QStringLiteral("t = %1 s").arg(formatNumber(hit.time));
     if (hit.curve.isEmpty())
         return text;
     text += QStringLiteral("\n%1   value = %2").arg(hit.curve, formatNumber(hit.value));
     if (hit.key < 0)
         return text;
     if (frames)
-        return text + QStringLiteral("\nframe %1: value = %2").arg(formatNumber(hit.keyPoint.x()), formatNumber(hit.keyPoint.y()));
+        return text
+            + QStringLiteral("\nframe %1: value = %2").arg(formatNumber(hit.keyPoint.x()), formatNumber(hit.keyPoint.y()));
     text += QStringLiteral("\nkey %1 of %2: t = %3 s   value = %4")
                 .arg(hit.key)
                 .arg(hit.keyCount)

@@ -21,13 +21,13 @@ struct PlotHit
 {
     bool inPlot = false; // over the plot area: `time` is meaningful
     double time = 0.0;
-    QString curve;        // empty when no curve is near
-    double value = 0.0;   // the curve's raw value at `time`
+    QString curve;                                                  // empty when no curve is near
+    double value = 0.0;                                             // the curve's raw value at `time`
     double curveDistance = std::numeric_limits<double>::infinity(); // pixels to its drawn line
-    int key = -1;         // index of the key under the mouse in `curve`, -1 when none
-    int keyCount = 0;     // keys of `curve`
-    QPointF keyPoint;     // the key's time and raw value
-    double keyDistance = std::numeric_limits<double>::infinity(); // pixels to the key
+    int key = -1;                                                   // index of the key under the mouse in `curve`, -1 when none
+    int keyCount = 0;                                               // keys of `curve`
+    QPointF keyPoint;                                               // the key's time and raw value
+    double keyDistance = std::numeric_limits<double>::infinity();   // pixels to the key
 };
 
 class CurvePlotPicker
@@ -36,7 +36,10 @@ public:
     static constexpr double CurvePickPixels = 8.0;
     static constexpr double KeyPickPixels = 6.0;
 
-    explicit CurvePlotPicker(const CurvePlot &plot) : m_plot(plot) {}
+    explicit CurvePlotPicker(const CurvePlot &plot)
+        : m_plot(plot)
+    {
+    }
 
     PlotHit pick(QPointF surfacePos) const;
     // Lines of text: "t = ... s", then "<curve>   value = ..." when a curve is near, then the

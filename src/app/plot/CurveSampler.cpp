@@ -55,9 +55,8 @@ struct ColumnEnvelope
 
 } // namespace
 
-void CurveSampler::sampleFloatLine(const bpat::FloatCurve &curve, double t0, double t1, double a,
-                                   double b, int columns, const ValueMapping &mapping,
-                                   QList<QPointF> &out)
+void CurveSampler::sampleFloatLine(const bpat::FloatCurve &curve, double t0, double t1, double a, double b, int columns,
+                                   const ValueMapping &mapping, QList<QPointF> &out)
 {
     const QList<bpat::Keyframe> &keys = curve.keys();
     bpat::CurveCursor cursor(curve);
@@ -93,9 +92,8 @@ void CurveSampler::sampleFloatLine(const bpat::FloatCurve &curve, double t0, dou
     appendPoint(out, b, mapping.apply(cursor.value(b)));
 }
 
-void CurveSampler::sampleBoolLine(const bpat::BoolCurve &curve, double t0, double t1, double a,
-                                  double b, int columns, const ValueMapping &mapping,
-                                  QList<QPointF> &out)
+void CurveSampler::sampleBoolLine(const bpat::BoolCurve &curve, double t0, double t1, double a, double b, int columns,
+                                  const ValueMapping &mapping, QList<QPointF> &out)
 {
     const QList<bpat::BoolKey> &keys = curve.keys();
     bpat::CurveCursor cursor(curve);
@@ -134,13 +132,12 @@ void CurveSampler::sampleBoolLine(const bpat::BoolCurve &curve, double t0, doubl
     appendPoint(out, b, mapping.apply(current));
 }
 
-void CurveSampler::sampleExtension(const bpat::CurveRef &curve, double a, double b, int columns,
-                                   bool wraps, const ValueMapping &mapping, QList<QPointF> &out)
+void CurveSampler::sampleExtension(const bpat::CurveRef &curve, double a, double b, int columns, bool wraps,
+                                   const ValueMapping &mapping, QList<QPointF> &out)
 {
     if (!(a < b))
         return;
-    bpat::CurveCursor cursor = curve.boolCurve ? bpat::CurveCursor(*curve.boolCurve)
-                                               : bpat::CurveCursor(*curve.floatCurve);
+    bpat::CurveCursor cursor = curve.boolCurve ? bpat::CurveCursor(*curve.boolCurve) : bpat::CurveCursor(*curve.floatCurve);
     if (!wraps) { // a constant: the end key's value
         const double v = mapping.apply(cursor.value(0.5 * (a + b)));
         out = {QPointF(a, v), QPointF(b, v)};
@@ -153,8 +150,7 @@ void CurveSampler::sampleExtension(const bpat::CurveRef &curve, double a, double
     }
 }
 
-SampledCurve CurveSampler::sample(const bpat::CurveRef &curve, double t0, double t1, int columns,
-                                  const ValueMapping &mapping)
+SampledCurve CurveSampler::sample(const bpat::CurveRef &curve, double t0, double t1, int columns, const ValueMapping &mapping)
 {
     SampledCurve result;
     const int keyCount = curve.keyCount();
@@ -178,11 +174,11 @@ SampledCurve CurveSampler::sample(const bpat::CurveRef &curve, double t0, double
     const double width = (t1 - t0) / columns;
     const auto columnsOver = [width](double from, double to) { return std::max(1, int((to - from) / width)); };
     if (t0 < first)
-        sampleExtension(curve, t0, std::min(first, t1), columnsOver(t0, std::min(first, t1)),
-                        wraps(curve.preWrap()), mapping, result.preExtension);
+        sampleExtension(curve, t0, std::min(first, t1), columnsOver(t0, std::min(first, t1)), wraps(curve.preWrap()), mapping,
+                        result.preExtension);
     if (t1 > last)
-        sampleExtension(curve, std::max(last, t0), t1, columnsOver(std::max(last, t0), t1),
-                        wraps(curve.postWrap()), mapping, result.postExtension);
+        sampleExtension(curve, std::max(last, t0), t1, columnsOver(std::max(last, t0), t1), wraps(curve.postWrap()), mapping,
+                        result.postExtension);
 
     // Keys in [t0, t1]: index range by binary search on either key type.
     int lo = 0;
@@ -204,8 +200,7 @@ SampledCurve CurveSampler::sample(const bpat::CurveRef &curve, double t0, double
     return result;
 }
 
-std::pair<double, double> CurveSampler::valueRange(const bpat::CurveRef &curve, double t0, double t1,
-                                                   int columns)
+std::pair<double, double> CurveSampler::valueRange(const bpat::CurveRef &curve, double t0, double t1, int columns)
 {
     const SampledCurve sampled = sample(curve, t0, t1, columns);
     double low = std::numeric_limits<double>::infinity();

@@ -43,13 +43,11 @@ public:
     static constexpr int ColumnsPerVisibleKey = 6;
 
     // t0 < t1, columns >= 1 (clamped to 1 .. 16384).
-    static SampledCurve sample(const bpat::CurveRef &curve, double t0, double t1, int columns,
-                               const ValueMapping &mapping = {});
+    static SampledCurve sample(const bpat::CurveRef &curve, double t0, double t1, int columns, const ValueMapping &mapping = {});
 
     // The lowest and highest value the curve takes over [t0, t1] at the given resolution
     // (raw values, extensions included); {0, 0} for a curve without keys.
-    static std::pair<double, double> valueRange(const bpat::CurveRef &curve, double t0, double t1,
-                                                int columns = 1024);
+    static std::pair<double, double> valueRange(const bpat::CurveRef &curve, double t0, double t1, int columns = 1024);
 
     // The mapping that sends the curve's range over its keys to -1..1 (a flat curve to 0).
     static ValueMapping normalization(const bpat::CurveRef &curve);
@@ -58,12 +56,12 @@ public:
     static QPointF keyPoint(const bpat::CurveRef &curve, int index);
 
 private:
-    static void sampleFloatLine(const bpat::FloatCurve &curve, double t0, double t1, double a,
-                                double b, int columns, const ValueMapping &mapping, QList<QPointF> &out);
-    static void sampleBoolLine(const bpat::BoolCurve &curve, double t0, double t1, double a, double b,
-                               int columns, const ValueMapping &mapping, QList<QPointF> &out);
-    static void sampleExtension(const bpat::CurveRef &curve, double a, double b, int columns,
-                                bool wraps, const ValueMapping &mapping, QList<QPointF> &out);
+    static void sampleFloatLine(const bpat::FloatCurve &curve, double t0, double t1, double a, double b, int columns,
+                                const ValueMapping &mapping, QList<QPointF> &out);
+    static void sampleBoolLine(const bpat::BoolCurve &curve, double t0, double t1, double a, double b, int columns,
+                               const ValueMapping &mapping, QList<QPointF> &out);
+    static void sampleExtension(const bpat::CurveRef &curve, double a, double b, int columns, bool wraps,
+                                const ValueMapping &mapping, QList<QPointF> &out);
 };
 
 } // namespace bpat::studio

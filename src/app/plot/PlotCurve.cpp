@@ -45,8 +45,7 @@ QList<PlotCurve> plotCurvesFor(const QList<bpat::CurveRef> &refs, const std::sha
     return result;
 }
 
-QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation,
-                               const QStringList &names)
+QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation, const QStringList &names)
 {
     if (!animation)
         return {};

@@ -38,7 +38,6 @@ QColor curveColor(const QString &curveName, int variant = 0);
 QList<PlotCurve> plotCurvesFor(const QList<bpat::CurveRef> &refs, const std::shared_ptr<const void> &owner);
 
 // Plot curves for names of `animation` (unknown names are skipped), coloured with curveColor.
-QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation,
-                               const QStringList &names);
+QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const bpat::InputAnimation> &animation, const QStringList &names);
 
 } // namespace bpat::studio

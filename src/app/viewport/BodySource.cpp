@@ -28,7 +28,8 @@ BodySource BodySource::fromFile(const bpat::BprmFile &file, int rigBones, QStrin
     const int highest = file.highestWeightedBone();
     if (highest >= rigBones)
         return fail(QStringLiteral("its vertices use bone %1, but the file has %2 bones: it belongs to another rig")
-                        .arg(highest).arg(rigBones));
+                        .arg(highest)
+                        .arg(rigBones));
     for (const bpat::CreatureVertex &v : mesh->vertices()) {
         for (float w : v.weights) {
             if (!std::isfinite(w))

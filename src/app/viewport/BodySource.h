@@ -27,7 +27,7 @@ public:
     bool isValid() const { return !m_file.isNull() && m_mesh.vertexCount() > 0; }
     const bpat::BprmFile &file() const { return m_file; }
     QString path() const { return m_file.path(); }
-    QString label() const;          // "horse_full.bprm (full, 4400 vertices)"
+    QString label() const; // "horse_full.bprm (full, 4400 vertices)"
     quint32 lod() const { return m_file.header().lod; }
     int vertexCount() const { return m_mesh.vertexCount(); }
     int triangleCount() const { return m_mesh.triangleCount(); }

@@ -52,8 +52,7 @@ int BonePicker::jointAt(QPointF position, const QList<QVector3D> &joints, double
     return best;
 }
 
-int BonePicker::segmentAt(QPointF position, const QList<QVector3D> &joints, const QList<int> &parents,
-                          double within) const
+int BonePicker::segmentAt(QPointF position, const QList<QVector3D> &joints, const QList<int> &parents, double within) const
 {
     int best = -1;
     double bestDistance = within;

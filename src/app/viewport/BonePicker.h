@@ -32,7 +32,12 @@ public:
     static constexpr double JointPixels = 12.0;
     static constexpr double SegmentPixels = 6.0;
 
-    enum class How { None, Joint, Segment, Body };
+    enum class How {
+        None,
+        Joint,
+        Segment,
+        Body
+    };
     struct Hit
     {
         int bone = -1;
@@ -41,11 +46,14 @@ public:
 
     using Surface = BonePickSurface;
 
-    BonePicker(const QMatrix4x4 &viewProjection, QSizeF size) : m_viewProjection(viewProjection), m_size(size) {}
+    BonePicker(const QMatrix4x4 &viewProjection, QSizeF size)
+        : m_viewProjection(viewProjection)
+        , m_size(size)
+    {
+    }
 
     // Joints (bone origins) and parents in palette order; `surface` may be empty.
-    Hit pick(QPointF position, const QList<QVector3D> &joints, const QList<int> &parents,
-             const Surface &surface = {}) const;
+    Hit pick(QPointF position, const QList<QVector3D> &joints, const QList<int> &parents, const Surface &surface = {}) const;
     // The steps alone (tests, hover).
     int jointAt(QPointF position, const QList<QVector3D> &joints, double radius = JointPixels) const;
     int segmentAt(QPointF position, const QList<QVector3D> &joints, const QList<int> &parents,

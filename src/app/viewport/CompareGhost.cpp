@@ -27,7 +27,10 @@ std::shared_ptr<const CompareGhost> CompareGhost::build(const bpat::BpatFile &a,
     };
     const quint32 bones = a.header().boneCount;
     if (bones != b.header().boneCount)
-        return fail(QStringLiteral("no ghost: %1 has %2 bones, the open file %3").arg(QFileInfo(b.path()).fileName()).arg(b.header().boneCount).arg(bones));
+        return fail(QStringLiteral("no ghost: %1 has %2 bones, the open file %3")
+                        .arg(QFileInfo(b.path()).fileName())
+                        .arg(b.header().boneCount)
+                        .arg(bones));
     if (a.paletteBytesSize() + b.paletteBytesSize() > kMaxPaletteBytes)
         return fail(QStringLiteral("no ghost: the two palettes exceed %1 MiB").arg(kMaxPaletteBytes >> 20));
     QString error;
@@ -59,7 +62,8 @@ std::shared_ptr<const CompareGhost> CompareGhost::build(const bpat::BpatFile &a,
     auto ghost = std::make_shared<CompareGhost>();
     // B's name, with its folder when A has the same name (old/walk.bpat over new/walk.bpat).
     const QFileInfo info(b.path());
-    ghost->label = info.fileName() == QFileInfo(a.path()).fileName() ? info.dir().dirName() + QLatin1Char('/') + info.fileName() : info.fileName();
+    ghost->label = info.fileName() == QFileInfo(a.path()).fileName() ? info.dir().dirName() + QLatin1Char('/') + info.fileName()
+                                                                     : info.fileName();
     const bpat::BpatFile file = bpat::BpatFile::fromData(bpat::BpatWriter(*combined).toBytes(), a.path());
     ghost->source = PaletteSource::fromFile(file, &error);
     if (!ghost->source.isValid())

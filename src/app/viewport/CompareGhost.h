@@ -22,9 +22,9 @@ namespace bpat::studio {
 
 struct CompareGhost
 {
-    PaletteSource source;                 // A's frames then B's; A's clips only
+    PaletteSource source;                      // A's frames then B's; A's clips only
     QList<std::optional<PaletteClip>> ghostOf; // per clip of `source`: the partner's frames
-    QString label;                        // B's file name
+    QString label;                             // B's file name
 
     // Null and *why when B cannot be drawn over A: another bone count, files too large to hold
     // both in memory (the limit below), tables that cannot be read.

@@ -162,7 +162,8 @@ void CreatureRenderer::setMeshBytes(Slot which, const uchar *vertices, int verte
     if (!vertices || !indices || vertexCount <= 0)
         vertexCount = indexCount = 0;
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, slot.vertexBuffer);
-    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertexCount) * GLsizeiptr(sizeof(bpat::CreatureVertex)), vertices, GL_STATIC_DRAW);
+    m_gl->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertexCount) * GLsizeiptr(sizeof(bpat::CreatureVertex)), vertices,
+                       GL_STATIC_DRAW);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
     m_gl->glBindVertexArray(slot.vao);
     m_gl->glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indexCount) * GLsizeiptr(sizeof(quint32)), indices, GL_STATIC_DRAW);
@@ -249,8 +250,7 @@ int CreatureRenderer::draw(const DrawParameters &parameters)
     return draws;
 }
 
-void CreatureRenderer::drawSockets(const QMatrix4x4 &viewProjection, quint32 globalFrame, const QVector4D &placement,
-                                   float size)
+void CreatureRenderer::drawSockets(const QMatrix4x4 &viewProjection, quint32 globalFrame, const QVector4D &placement, float size)
 {
     if (!m_socketProgram || !m_sockets.isValid() || m_socketCount == 0 || globalFrame >= m_sockets.frames())
         return;

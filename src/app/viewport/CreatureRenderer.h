@@ -28,7 +28,7 @@ struct CreatureInstance
     float frameCount = 1;               // clip playback: frames, fps, phase offset in [0,1)
     float fps = 0;
     float phase = 0;
-    quint32 frameOffset = 0;            // first global frame of the clip
+    quint32 frameOffset = 0; // first global frame of the clip
     quint32 loops = 1;
 
     // The instance showing exactly frame `frame` of a clip at time 0.
@@ -43,9 +43,9 @@ public:
     {
         QMatrix4x4 viewProjection;
         QVector3D cameraPosition;
-        float time = 0;          // seconds since playback started
+        float time = 0; // seconds since playback started
         bool interpolate = false;
-        int colorMode = 0;       // 0 materials, 1 per-bone colours
+        int colorMode = 0; // 0 materials, 1 per-bone colours
         int selectedBone = -1;
     };
 
@@ -63,7 +63,10 @@ public:
     void setSockets(const PaletteSource &source, int maxRowsPerLayer = 0);
     // Which mesh: the one every instance draws (Near), and the lighter one of far crowd
     // instances (Far; none unless set).
-    enum class Slot { Near = 0, Far = 1 };
+    enum class Slot {
+        Near = 0,
+        Far = 1
+    };
     // A stand-in mesh (vertices bone-local) for the near slot; the far slot is emptied.
     void setMesh(const bpat::CreatureMesh &mesh);
     // Vertex records (56-byte CreatureVertex layout) and u32 indices as they lie in a file's
@@ -86,8 +89,7 @@ public:
 
     // The surface shading of skinned.frag (camera, colour mode, selected bone, role colours) and
     // the view projection, for every program drawing with that fragment shader.
-    static void setShading(QOpenGLShaderProgram &program, const DrawParameters &parameters,
-                           const QList<QVector3D> &roleColors);
+    static void setShading(QOpenGLShaderProgram &program, const DrawParameters &parameters, const QList<QVector3D> &roleColors);
 
     // GPU read-back: the model-space positions the vertex shader computes for every mesh
     // vertex of `instance`, captured with transform feedback (rasterizer discarded).
@@ -115,7 +117,7 @@ private:
 
     std::unique_ptr<QOpenGLShaderProgram> m_socketProgram;
     PaletteTexture m_palette;
-    PaletteTexture m_bind;    // late v3: the bind palette (one row), global = skin x bind in the shader
+    PaletteTexture m_bind; // late v3: the bind palette (one row), global = skin x bind in the shader
     bool m_skinning = false;
     PaletteTexture m_sockets;
     int m_socketCount = 0;

@@ -62,8 +62,12 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
         }
     }
     const bool minimalOnly = options.bodyView == QLatin1String("minimal");
-    const BodySource *nearBody = minimalOnly ? (minimal.isValid() ? &minimal : full.isValid() ? &full : nullptr)
-                                             : (full.isValid() ? &full : minimal.isValid() ? &minimal : nullptr);
+    const BodySource *nearBody = minimalOnly ? (minimal.isValid()    ? &minimal
+                                                    : full.isValid() ? &full
+                                                                     : nullptr)
+                                             : (full.isValid()          ? &full
+                                                    : minimal.isValid() ? &minimal
+                                                                        : nullptr);
     const BodySource *farBody = !minimalOnly && nearBody == &full && minimal.isValid() ? &minimal : nullptr;
     if (nearBody)
         scene.setBody(*nearBody); // bounds and spacing of the body

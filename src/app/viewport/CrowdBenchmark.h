@@ -23,9 +23,9 @@ public:
     {
         int instances = 1000;
         int frames = 60;
-        QString file;     // empty: the synthetic humanoid
-        int onion = 0;    // onion skins before and after each creature
-        QString body;     // a BPRM body (with its other level of detail beside it); empty: found beside FILE
+        QString file;  // empty: the synthetic humanoid
+        int onion = 0; // onion skins before and after each creature
+        QString body;  // a BPRM body (with its other level of detail beside it); empty: found beside FILE
         QString bodyView = QStringLiteral("full"); // full (near full, far minimal), minimal, stand-in
         int width = 1280;
         int height = 720;

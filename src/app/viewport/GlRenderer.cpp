@@ -27,7 +27,7 @@ std::unique_ptr<QOpenGLShaderProgram> GlRenderer::buildProgram(const QString &la
 {
     auto program = std::make_unique<QOpenGLShaderProgram>();
     bool built = program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, vertexShader)
-              && program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, fragmentShader);
+        && program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, fragmentShader);
     if (built && beforeLink)
         beforeLink(*program);
     if (built && program->link())

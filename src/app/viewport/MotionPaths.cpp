@@ -7,8 +7,8 @@
 
 namespace bpat::studio {
 
-QList<MotionPath> MotionPaths::forClip(const ViewportScene &scene, int clip, quint32 currentGlobalFrame,
-                                       const QStringList &names, QStringList *unknown)
+QList<MotionPath> MotionPaths::forClip(const ViewportScene &scene, int clip, quint32 currentGlobalFrame, const QStringList &names,
+                                       QStringList *unknown)
 {
     QList<MotionPath> paths;
     const PaletteSource &source = scene.source();
@@ -51,8 +51,7 @@ QList<MotionPath> MotionPaths::forClip(const ViewportScene &scene, int clip, qui
     return paths;
 }
 
-QList<MotionPath> MotionPaths::forRecording(const RecordingScene &recording, const QStringList &names,
-                                            QStringList *unknown)
+QList<MotionPath> MotionPaths::forRecording(const RecordingScene &recording, const QStringList &names, QStringList *unknown)
 {
     QList<MotionPath> paths;
     if (recording.isEmpty())
@@ -72,8 +71,7 @@ QList<MotionPath> MotionPaths::forRecording(const RecordingScene &recording, con
         MotionPath path;
         path.name = name;
         path.recording = true;
-        path.points = recording.path(name, now - before / kRecordingRate, now + after / kRecordingRate,
-                                     before + after + 1);
+        path.points = recording.path(name, now - before / kRecordingRate, now + after / kRecordingRate, before + after + 1);
         path.current = before;
         paths.append(path);
     }

@@ -23,8 +23,8 @@ struct MotionPath
 {
     QString name;
     QList<QVector3D> points;
-    int current = -1;         // index of the current instant's point (-1: none)
-    bool recording = false;   // a recorded joint (else a bone or socket of the clip)
+    int current = -1;       // index of the current instant's point (-1: none)
+    bool recording = false; // a recorded joint (else a bone or socket of the clip)
 };
 
 class MotionPaths
@@ -34,8 +34,8 @@ public:
     static constexpr double kRecordingWindow = 2.0; // seconds either side of the current time
 
     // Paths over a clip of the scene's palette; names the scene does not know go to *unknown.
-    static QList<MotionPath> forClip(const ViewportScene &scene, int clip, quint32 currentGlobalFrame,
-                                     const QStringList &names, QStringList *unknown = nullptr);
+    static QList<MotionPath> forClip(const ViewportScene &scene, int clip, quint32 currentGlobalFrame, const QStringList &names,
+                                     QStringList *unknown = nullptr);
     // Paths of recorded poses around the recording's current time.
     static QList<MotionPath> forRecording(const RecordingScene &recording, const QStringList &names,
                                           QStringList *unknown = nullptr);

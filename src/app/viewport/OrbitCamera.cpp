@@ -36,9 +36,18 @@ void OrbitCamera::frame(const QVector3D &lo, const QVector3D &hi)
 void OrbitCamera::setView(View v)
 {
     switch (v) {
-    case View::Front: yaw = 0; pitch = 0; break;
-    case View::Side: yaw = 90; pitch = 0; break;
-    case View::Top: yaw = 0; pitch = 89; break;
+    case View::Front:
+        yaw = 0;
+        pitch = 0;
+        break;
+    case View::Side:
+        yaw = 90;
+        pitch = 0;
+        break;
+    case View::Top:
+        yaw = 0;
+        pitch = 89;
+        break;
     }
 }
 

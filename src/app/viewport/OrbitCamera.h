@@ -10,7 +10,11 @@ namespace bpat::studio {
 class OrbitCamera
 {
 public:
-    enum class View { Front, Side, Top };
+    enum class View {
+        Front,
+        Side,
+        Top
+    };
 
     void orbit(float deltaYawDegrees, float deltaPitchDegrees);
     void pan(float dxPixels, float dyPixels, int viewportHeight);
@@ -23,8 +27,8 @@ public:
     QMatrix4x4 view() const;
     QMatrix4x4 projection(float aspect) const;
 
-    float yaw = 30;    // degrees around +Y; 0 looks from +Z (the creature's front)
-    float pitch = 15;  // degrees above the horizon
+    float yaw = 30;   // degrees around +Y; 0 looks from +Z (the creature's front)
+    float pitch = 15; // degrees above the horizon
     float distance = 5;
     float fovY = 40;
     QVector3D target{0, 1, 0};

@@ -54,8 +54,11 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
     if (header.frameTotal < 1)
         return fail(QStringLiteral("frame_total is 0: there is no pose to show"));
     if (!file.paletteInBounds() || !file.paletteBytes())
-        return fail(QStringLiteral("the palette data (frame_total %1 x bone_count %2 x 64 bytes at offset %3) does not fit in the file")
-                        .arg(header.frameTotal).arg(header.boneCount).arg(header.paletteDataOffset));
+        return fail(
+            QStringLiteral("the palette data (frame_total %1 x bone_count %2 x 64 bytes at offset %3) does not fit in the file")
+                .arg(header.frameTotal)
+                .arg(header.boneCount)
+                .arg(header.paletteDataOffset));
     source.speciesId = header.speciesId;
     source.boneCount = int(header.boneCount);
     source.frameTotal = header.frameTotal;

@@ -38,14 +38,14 @@ struct PaletteSource
     quint32 speciesId = 0;
     int boneCount = 0;
     quint32 frameTotal = 0;
-    const uchar *palette = nullptr;    // frameTotal * boneCount * 64 bytes, float rows (see skinning)
+    const uchar *palette = nullptr; // frameTotal * boneCount * 64 bytes, float rows (see skinning)
     int socketCount = 0;
-    const uchar *socketData = nullptr; // frameTotal * socketCount * 48 bytes, or nullptr
-    QList<PaletteClip> clips;          // only clips whose frames lie inside the palette
-    QList<PaletteSocket> sockets;      // only sockets whose anchor bone exists
-    QList<int> parents;                // late v3: the file's parent table (-1 = root), else empty
-    const uchar *contacts = nullptr;   // v3: frameTotal records of (sole_y, foot_y) floats, or nullptr
-    QString label;                     // file name or description, for the viewport's title
+    const uchar *socketData = nullptr;          // frameTotal * socketCount * 48 bytes, or nullptr
+    QList<PaletteClip> clips;                   // only clips whose frames lie inside the palette
+    QList<PaletteSocket> sockets;               // only sockets whose anchor bone exists
+    QList<int> parents;                         // late v3: the file's parent table (-1 = root), else empty
+    const uchar *contacts = nullptr;            // v3: frameTotal records of (sole_y, foot_y) floats, or nullptr
+    QString label;                              // file name or description, for the viewport's title
     std::shared_ptr<const bpat::BpatFile> file; // the source of the bytes; keeps them alive
     // Late v3: `palette` holds the stored column-major skinning matrices, and the GPU computes
     // global = skin x bind with `bindPalette` (boneCount column-major matrices in the mapping;

@@ -27,7 +27,10 @@ bool PaletteTexture::upload(QOpenGLExtraFunctions *gl, const uchar *data, int te
     const quint64 layers = (quint64(frames) + quint64(rows) - 1) / quint64(rows);
     if (layers > quint64(maxLayers)) {
         m_error = QStringLiteral("%1 frames need %2 layers of %3 rows; GL_MAX_ARRAY_TEXTURE_LAYERS is %4")
-                      .arg(frames).arg(layers).arg(rows).arg(maxLayers);
+                      .arg(frames)
+                      .arg(layers)
+                      .arg(rows)
+                      .arg(maxLayers);
         return false;
     }
     m_rowsPerLayer = int(std::min<quint64>(rows, frames));
@@ -35,8 +38,7 @@ bool PaletteTexture::upload(QOpenGLExtraFunctions *gl, const uchar *data, int te
     m_width = texelsPerFrame;
     m_frames = frames;
 
-    while (gl->glGetError() != GL_NO_ERROR) {
-    }
+    while (gl->glGetError() != GL_NO_ERROR) { }
     gl->glGenTextures(1, &m_texture);
     gl->glBindTexture(GL_TEXTURE_2D_ARRAY, m_texture);
     gl->glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -58,7 +60,9 @@ bool PaletteTexture::upload(QOpenGLExtraFunctions *gl, const uchar *data, int te
     const GLenum status = gl->glGetError();
     if (status != GL_NO_ERROR) {
         m_error = QStringLiteral("uploading %1 frames x %2 texels failed (GL error 0x%3)")
-                      .arg(frames).arg(texelsPerFrame).arg(status, 0, 16);
+                      .arg(frames)
+                      .arg(texelsPerFrame)
+                      .arg(status, 0, 16);
         destroy(gl);
         m_error = m_error.isEmpty() ? QStringLiteral("upload failed") : m_error;
         return false;

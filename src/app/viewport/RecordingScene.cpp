@@ -150,7 +150,9 @@ void RecordingScene::sample(double seconds)
         input.tracked[size_t(h)] = m_tracked[size_t(h)];
     }
     m_camera = m_poses[0];
-    m_gaze = !hasGaze() ? RaySample() : m_convert ? m_gazeCursor.sample(seconds).toRightHandedYUp() : m_gazeCursor.sample(seconds);
+    m_gaze = !hasGaze() ? RaySample()
+        : m_convert     ? m_gazeCursor.sample(seconds).toRightHandedYUp()
+                        : m_gazeCursor.sample(seconds);
     std::array<QMatrix4x4, RebakeRecipe::MaxBones> globals;
     m_poser->pose(input, globals.data());
     for (int b = 0; b < m_poser->boneCount(); ++b)

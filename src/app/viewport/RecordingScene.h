@@ -86,7 +86,7 @@ public:
     // when the name is not a recorded pose.
     std::optional<QVector3D> position(const QString &name) const;
     const bpat::PoseSample &camera() const { return m_camera; } // converted
-    QVector3D headsetForward() const; // where the headset looks, in the scene's frame
+    QVector3D headsetForward() const;                           // where the headset looks, in the scene's frame
     bool hasGaze() const { return m_animation && m_animation->hasEyeGaze(); }
     const bpat::RaySample &gaze() const { return m_gaze; } // converted
 

@@ -37,7 +37,7 @@ public:
     int draw(const CreatureRenderer::DrawParameters &parameters);
 
     std::optional<quint32> uploadedFrame() const { return m_uploadedFrame; }
-    int uploads() const { return m_uploads; }        // frame uploads since setSource()
+    int uploads() const { return m_uploads; } // frame uploads since setSource()
     // GPU read-back of the vertex buffer (what the draw call reads), for tests.
     QByteArray readBackVertices();
     int vertexCount() const { return int(m_source.vertexCount()); }

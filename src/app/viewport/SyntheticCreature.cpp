@@ -41,13 +41,13 @@ QMatrix4x4 withRotationOf(const QMatrix4x4 &position, const QMatrix4x4 &rotation
 QList<QMatrix4x4> posed(const Pose &p)
 {
     QList<QMatrix4x4> g(20);
-    g[0] = T(0, 0.95f + p.bob, 0);                       // Root
-    g[1] = g[0];                                          // Pelvis
-    g[2] = g[1] * R(p.twist * 0.5f, 0, 1, 0);            // Spine
+    g[0] = T(0, 0.95f + p.bob, 0);                             // Root
+    g[1] = g[0];                                               // Pelvis
+    g[2] = g[1] * R(p.twist * 0.5f, 0, 1, 0);                  // Spine
     g[3] = g[2] * T(0, 0.19f, 0) * R(p.twist * 0.5f, 0, 1, 0); // Chest
-    g[4] = g[3] * T(0, 0.37f, 0);                        // Neck
-    g[5] = g[4] * T(0, 0.14f, 0);                        // Head
-    const float side[2] = {-1, 1};                        // L at -x, R at +x
+    g[4] = g[3] * T(0, 0.37f, 0);                              // Neck
+    g[5] = g[4] * T(0, 0.14f, 0);                              // Head
+    const float side[2] = {-1, 1};                             // L at -x, R at +x
     for (int s = 0; s < 2; ++s) {
         const int shoulder = s == 0 ? 6 : 10;
         const float swing = s == 0 ? p.armL : p.armR, elbow = s == 0 ? p.elbowL : p.elbowR;

@@ -217,8 +217,9 @@ void ViewportCanvas::frameAll()
         if (!(lo.x() <= hi.x()))
             contentBounds(&lo, &hi);
     } else if (m_crowd > 1) {
-        const float spacing = std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(),
-                                       m_scene.referenceHi().z() - m_scene.referenceLo().z()) * 1.4f;
+        const float spacing =
+            std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(), m_scene.referenceHi().z() - m_scene.referenceLo().z())
+            * 1.4f;
         const float half = std::ceil(std::sqrt(float(m_crowd))) * spacing / 2;
         lo = QVector3D(-half, m_scene.referenceLo().y(), -half);
         hi = QVector3D(half, m_scene.referenceHi().y(), half);
@@ -240,9 +241,21 @@ void ViewportCanvas::resetCamera()
     update();
 }
 
-void ViewportCanvas::viewFront() { m_camera.setView(OrbitCamera::View::Front); update(); }
-void ViewportCanvas::viewSide() { m_camera.setView(OrbitCamera::View::Side); update(); }
-void ViewportCanvas::viewTop() { m_camera.setView(OrbitCamera::View::Top); update(); }
+void ViewportCanvas::viewFront()
+{
+    m_camera.setView(OrbitCamera::View::Front);
+    update();
+}
+void ViewportCanvas::viewSide()
+{
+    m_camera.setView(OrbitCamera::View::Side);
+    update();
+}
+void ViewportCanvas::viewTop()
+{
+    m_camera.setView(OrbitCamera::View::Top);
+    update();
+}
 
 float ViewportCanvas::playbackTime() const
 {
@@ -272,7 +285,8 @@ void ViewportCanvas::initializeGL()
     }
     if (context()->format().version() < qMakePair(3, 3)) {
         showUnavailable(QStringLiteral("OpenGL %1.%2 is too old: the viewport needs 3.3.")
-                            .arg(context()->format().majorVersion()).arg(context()->format().minorVersion()));
+                            .arg(context()->format().majorVersion())
+                            .arg(context()->format().minorVersion()));
         return;
     }
     initializeOpenGLFunctions();
@@ -280,10 +294,10 @@ void ViewportCanvas::initializeGL()
     QString error;
     if (!m_renderer3d.initialize() || !m_lines.initialize(&error) || !m_snapshotRenderer.initialize()
         || !m_recordingRenderer.initialize()) {
-        showUnavailable(!m_renderer3d.error().isEmpty() ? m_renderer3d.error()
-                        : !error.isEmpty()             ? error
-                        : !m_snapshotRenderer.error().isEmpty() ? m_snapshotRenderer.error()
-                                                       : m_recordingRenderer.error());
+        showUnavailable(!m_renderer3d.error().isEmpty()             ? m_renderer3d.error()
+                            : !error.isEmpty()                      ? error
+                            : !m_snapshotRenderer.error().isEmpty() ? m_snapshotRenderer.error()
+                                                                    : m_recordingRenderer.error());
         cleanup();
         return;
     }
@@ -304,7 +318,7 @@ void ViewportCanvas::cleanup()
     m_glReady = false;
 }
 
-void ViewportCanvas::resizeGL(int, int) {}
+void ViewportCanvas::resizeGL(int, int) { }
 
 void ViewportCanvas::uploadScene()
 {
@@ -331,8 +345,9 @@ void ViewportCanvas::updateInstances()
         return;
     }
     if (m_crowd > 1) {
-        const float spacing = std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(),
-                                       m_scene.referenceHi().z() - m_scene.referenceLo().z()) * 1.4f;
+        const float spacing =
+            std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(), m_scene.referenceHi().z() - m_scene.referenceLo().z())
+            * 1.4f;
         m_drawnInstances = CrowdLayout::grid(m_scene.source(), m_crowd, std::max(spacing, 0.1f));
         partitionCrowd(); // far instances get the minimal body
         return;
@@ -344,16 +359,16 @@ void ViewportCanvas::updateInstances()
         instance.fps = clip.fps;
     // Onion skins ride in the same instanced draw (one draw call however many ghosts).
     m_drawnInstances = {instance};
-    for (CreatureInstance ghost : onionInstances(clip, std::min<quint32>(quint32(m_frame), clip.frameCount - 1),
-                                                 m_onion, m_onionSpacing)) {
+    for (CreatureInstance ghost :
+         onionInstances(clip, std::min<quint32>(quint32(m_frame), clip.frameCount - 1), m_onion, m_onionSpacing)) {
         ghost.fps = instance.fps;
         m_drawnInstances.append(ghost);
     }
     // Compare mode: the other file's paired clip at the same frame, in the same draw.
     if (m_ghost && m_clip >= 0 && m_clip < m_ghost->ghostOf.size() && m_ghost->ghostOf.at(m_clip)) {
         const PaletteClip &other = *m_ghost->ghostOf.at(m_clip);
-        CreatureInstance ghost = CreatureInstance::atFrame(other.frameOffset, other.frameCount,
-                                                           std::min<quint32>(quint32(m_frame), other.frameCount - 1), other.loops);
+        CreatureInstance ghost = CreatureInstance::atFrame(
+            other.frameOffset, other.frameCount, std::min<quint32>(quint32(m_frame), other.frameCount - 1), other.loops);
         ghost.loops |= (kCompareGhostFade << 8) | kCompareGhostBit;
         ghost.fps = m_playing ? clip.fps * float(other.frameCount) / float(clip.frameCount) : 0.0f; // the creature's phase
         m_drawnInstances.append(ghost);

@@ -46,7 +46,7 @@ namespace bpat {
 class BpatFile;
 class BpsmFile;
 class FootContacts;
-}
+} // namespace bpat
 
 namespace bpat::studio {
 
@@ -56,7 +56,13 @@ class ViewportCanvas : public QOpenGLWidget, protected QOpenGLExtraFunctions
 
 public:
     enum Overlay {
-        Skeleton = 0x1, JointAxes = 0x2, BoneNames = 0x4, Sockets = 0x8, Grid = 0x10, Bounds = 0x20, Stats = 0x40,
+        Skeleton = 0x1,
+        JointAxes = 0x2,
+        BoneNames = 0x4,
+        Sockets = 0x8,
+        Grid = 0x10,
+        Bounds = 0x20,
+        Stats = 0x40,
     };
     Q_DECLARE_FLAGS(Overlays, Overlay)
     Q_FLAG(Overlays)
@@ -129,8 +135,8 @@ public:
     bool recordingShown() const { return m_recordingShown; }
     bool recordingOverlay() const { return m_recordingOverlay; }
     double recordingOffset() const { return m_recordingOffset; }
-    bool drawsRecording() const;  // the recording is drawn now
-    bool drawsCreature() const;   // the BPAT creature (or snapshot) is drawn now
+    bool drawsRecording() const; // the recording is drawn now
+    bool drawsCreature() const;  // the BPAT creature (or snapshot) is drawn now
     const QStringList &motionPathNames() const { return m_motionPathNames; }
     // The motion paths of the current instant, as drawn (draw data for tests).
     QList<MotionPath> motionPaths() const;
@@ -153,7 +159,11 @@ public:
     static constexpr quint32 kCompareGhostFade = 24;
 
     // --- The game's bodies (ViewportCanvasBody.cpp) ------------------------------------------
-    enum class BodyMode { Full, Minimal, StandIn };
+    enum class BodyMode {
+        Full,
+        Minimal,
+        StandIn
+    };
     Q_ENUM(BodyMode)
     BodyMode bodyMode() const { return m_bodyMode; }
     // The body files of the shown file (found beside it or attached; empty: none) and what was
@@ -200,8 +210,8 @@ public Q_SLOTS:
     void viewTop();
     void setRecording(std::shared_ptr<const bpat::InputAnimation> animation);
     void setRecordingTime(double seconds);
-    void setRecordingShown(bool shown);   // the recording is the document on show
-    void setRecordingOverlay(bool on);    // recording and creature together
+    void setRecordingShown(bool shown); // the recording is the document on show
+    void setRecordingOverlay(bool on);  // recording and creature together
     // The recording's time of clip frame 0 (a rebake's range start) for the overlay's pairing of
     // clip frames and recording times: time = offset + frame / fps.
     void setRecordingOffset(double seconds);
@@ -218,7 +228,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     void boneSelected(int bone);
     void boneToggled(int bone); // Ctrl+click: added to or removed from the selected bones
-    void bodyChanged(); // the bodies, the mode or what is drawn changed (bodyStatus())
+    void bodyChanged();         // the bodies, the mode or what is drawn changed (bodyStatus())
     void unavailable(const QString &reason);
 
 protected:
@@ -257,10 +267,10 @@ private:
     void syncOverlayFrame();
     void updateRecordingCoordinates();
     void findBodies(const QString &bpatPath, quint32 speciesId); // the game's naming
-    void loadBodies();     // m_fullBody, m_minimalBody against the shown palette
-    void applyBodyMode();  // the scene's body (or none) for the mode
-    void uploadMeshes();   // body or stand-in, near and far, into the renderer
-    void partitionCrowd(); // near and far instances for the renderer
+    void loadBodies();                                           // m_fullBody, m_minimalBody against the shown palette
+    void applyBodyMode();                                        // the scene's body (or none) for the mode
+    void uploadMeshes();                                         // body or stand-in, near and far, into the renderer
+    void partitionCrowd();                                       // near and far instances for the renderer
 
     ViewportScene m_scene;
     CreatureRenderer m_renderer3d;
@@ -311,12 +321,12 @@ private:
 
     QString m_fullBodyPath, m_minimalBodyPath;
     BodySource m_fullBody, m_minimalBody;
-    QString m_bodyError;   // why a body is not drawn
+    QString m_bodyError; // why a body is not drawn
     BodyMode m_bodyMode = BodyMode::Full;
     bool m_farMesh = false; // the crowd's far instances draw the minimal body
     QVector3D m_lodEye;     // the camera position the crowd was last split at
 
-    QElapsedTimer m_clock;     // playback time
+    QElapsedTimer m_clock;      // playback time
     QElapsedTimer m_frameClock; // interval between frames
     QTimer m_animation;
     QPoint m_lastMouse;

@@ -106,12 +106,13 @@ void ViewportCanvas::uploadMeshes()
     }
     const BodySource &body = m_scene.body();
     m_renderer3d.setBindSpace(true);
-    m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Near, body.vertexBytes(), body.vertexCount(), body.indexBytes(), body.indexCount());
+    m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Near, body.vertexBytes(), body.vertexCount(), body.indexBytes(),
+                              body.indexCount());
     // Far crowd instances: the minimal body, when the full one is drawn near.
-    const BodySource *far = m_crowd > 1 && m_bodyMode == BodyMode::Full && m_minimalBody.isValid()
-                                    && body.path() != m_minimalBody.path()
-                                ? &m_minimalBody
-                                : nullptr;
+    const BodySource *far =
+        m_crowd > 1 && m_bodyMode == BodyMode::Full && m_minimalBody.isValid() && body.path() != m_minimalBody.path()
+        ? &m_minimalBody
+        : nullptr;
     if (far)
         m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Far, far->vertexBytes(), far->vertexCount(), far->indexBytes(),
                                   far->indexCount());

@@ -35,8 +35,8 @@ QList<int> ViewportCanvas::plantedFootBones() const
 
 QString ViewportCanvas::plantedFeetText() const
 {
-    if (!m_contacts || m_contacts->feet().isEmpty() || m_contacts->clip() != m_clip || m_scene.isEmpty()
-        || showsSnapshot() || m_crowd > 1)
+    if (!m_contacts || m_contacts->feet().isEmpty() || m_contacts->clip() != m_clip || m_scene.isEmpty() || showsSnapshot()
+        || m_crowd > 1)
         return {};
     QStringList names;
     const QList<int> bones = plantedFootBones();

@@ -107,9 +107,8 @@ void ViewportCanvas::frameRecording()
     // Over the wearer's shoulder, a little above and to the right: behind the headset's
     // heading at the start (yaw 0 looks from +Z).
     const QVector3D forward = m_recording.headsetForward();
-    const float heading = std::hypot(forward.x(), forward.z()) > 1e-3f
-                              ? float(std::atan2(-forward.x(), -forward.z()) * 180.0 / M_PI)
-                              : 0.0f;
+    const float heading =
+        std::hypot(forward.x(), forward.z()) > 1e-3f ? float(std::atan2(-forward.x(), -forward.z()) * 180.0 / M_PI) : 0.0f;
     m_camera.yaw = heading + 25.0f;
     m_camera.pitch = 20.0f;
     m_camera.frame(m_recording.extentLo(), m_recording.extentHi());
@@ -265,8 +264,8 @@ QStringList ViewportCanvas::recordingTextLines() const
     using bpat::Hand;
     const auto state = [this](Hand hand) {
         return !m_recording.tracked(hand) ? QStringLiteral("not tracked")
-               : m_recording.pinching(hand) ? QStringLiteral("pinching")
-                                            : QStringLiteral("tracked");
+            : m_recording.pinching(hand)  ? QStringLiteral("pinching")
+                                          : QStringLiteral("tracked");
     };
     const bpat::InputAnimation &animation = *m_recording.animation();
     QStringList lines;
@@ -275,8 +274,7 @@ QStringList ViewportCanvas::recordingTextLines() const
                  .arg(m_recording.time(), 0, 'f', 3)
                  .arg(m_recording.endTime(), 0, 'f', 3);
     lines << QStringLiteral("left hand %1 · right hand %2%3")
-                 .arg(state(Hand::Left), state(Hand::Right),
-                      m_recording.hasGaze() ? QStringLiteral(" · eye gaze") : QString());
+                 .arg(state(Hand::Left), state(Hand::Right), m_recording.hasGaze() ? QStringLiteral(" · eye gaze") : QString());
     return lines;
 }
 

@@ -17,15 +17,15 @@ namespace bpat::studio {
 namespace {
 
 // The colours of the overlays drawn here (the scene's own lines are coloured in ViewportScene).
-constexpr QVector4D kBoundsColor(0.4f, 0.8f, 1.0f, 1);    // the bounds box, creature or mesh
-constexpr QColor kSelectedBoneName(255, 160, 60);         // the picked bone's mark and name
-constexpr QColor kBoneName(255, 255, 160);                // the hovered bone's mark and name
-constexpr QColor kJointDot(255, 255, 77);                 // a joint, as the skeleton's lines (ViewportScene kBone)
-constexpr QColor kJointOutline(20, 20, 24, 200);          // around each dot, so it reads on any colour
+constexpr QVector4D kBoundsColor(0.4f, 0.8f, 1.0f, 1); // the bounds box, creature or mesh
+constexpr QColor kSelectedBoneName(255, 160, 60);      // the picked bone's mark and name
+constexpr QColor kBoneName(255, 255, 160);             // the hovered bone's mark and name
+constexpr QColor kJointDot(255, 255, 77);              // a joint, as the skeleton's lines (ViewportScene kBone)
+constexpr QColor kJointOutline(20, 20, 24, 200);       // around each dot, so it reads on any colour
 constexpr QColor kSocketName(150, 220, 255);
 constexpr QColor kStatsText(220, 220, 225);
 constexpr QColor kTextBacking(18, 19, 22, 215); // behind the text, so it reads over the creature
-constexpr QColor kFlaggedBone(255, 70, 70); // a bone the deep checks found broken at this frame
+constexpr QColor kFlaggedBone(255, 70, 70);     // a bone the deep checks found broken at this frame
 
 // Widget coordinates of a world point; false when behind the camera.
 bool project(const QMatrix4x4 &viewProjection, const QVector3D &point, QSizeF size, QPointF *out)
@@ -106,8 +106,10 @@ QStringList ViewportCanvas::flaggedTextLines() const
             continue;
         }
         const QString name = m_scene.boneNames().value(f.bone);
-        lines << QStringLiteral("%1 (bone %2): %3 at this frame").arg(name.isEmpty() ? QStringLiteral("bone %1").arg(f.bone) : name)
-                     .arg(f.bone).arg(f.code);
+        lines << QStringLiteral("%1 (bone %2): %3 at this frame")
+                     .arg(name.isEmpty() ? QStringLiteral("bone %1").arg(f.bone) : name)
+                     .arg(f.bone)
+                     .arg(f.code);
     }
     if (elsewhere > 0)
         lines << QStringLiteral("%1 more finding(s) in other frames of this clip (Validation panel)").arg(elsewhere);
@@ -188,7 +190,9 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     // its nearest finite ancestor's joint).
     if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
         const QList<QVector3D> joints = m_scene.joints(frame);
-        const auto finite = [](const QVector3D &v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); };
+        const auto finite = [](const QVector3D &v) {
+            return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z());
+        };
         painter.setPen(QPen(kFlaggedBone, 2));
         for (const FlaggedBone &f : std::as_const(m_flagged)) {
             if (f.clip != m_clip || f.frame != m_frame || f.bone < 0 || f.bone >= joints.size())
@@ -203,7 +207,8 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
                 continue;
             painter.drawEllipse(point, 9, 9);
             const QString name = m_scene.boneNames().value(f.bone);
-            painter.drawText(point + QPointF(12, 14), QStringLiteral("%1: %2").arg(name.isEmpty() ? QString::number(f.bone) : name, f.code));
+            painter.drawText(point + QPointF(12, 14),
+                             QStringLiteral("%1: %2").arg(name.isEmpty() ? QString::number(f.bone) : name, f.code));
         }
     }
     QStringList flagged = flaggedTextLines();
@@ -224,7 +229,9 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     if (drawsCreature() && showsSnapshot()) {
         lines << m_snapshot.label();
         lines << QStringLiteral("%1 · global frame %2 · %3 stored vertices")
-                     .arg(m_snapshot.clips().value(m_clip).name).arg(frame).arg(m_snapshot.vertexCount());
+                     .arg(m_snapshot.clips().value(m_clip).name)
+                     .arg(frame)
+                     .arg(m_snapshot.vertexCount());
     } else if (drawsCreature() && !m_scene.isEmpty()) {
         const PaletteSource &source = m_scene.source();
         const QString clipName = source.clips.value(m_clip).name;
@@ -244,11 +251,11 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     if (m_overlays.testFlag(Stats)) {
         // The time this frame took to render (CPU side, issuing every draw), and the rate over
         // consecutive repaints ("idle" when nothing is repainting).
-        const int instances = (!drawsCreature()    ? 0
-                               : showsSnapshot()     ? 1
-                               : m_scene.isEmpty()   ? 0
-                                                     : m_renderer3d.instanceCount())
-                              + (drawsRecording() ? m_recordingRenderer.instanceCount() : 0);
+        const int instances = (!drawsCreature()        ? 0
+                                   : showsSnapshot()   ? 1
+                                   : m_scene.isEmpty() ? 0
+                                                       : m_renderer3d.instanceCount())
+            + (drawsRecording() ? m_recordingRenderer.instanceCount() : 0);
         const QString far = farInstances() > 0 ? QStringLiteral(" (%1 far: minimal body)").arg(farInstances()) : QString();
         lines << QStringLiteral("instances %1%2 · draw calls %3 · render %4 ms · %5")
                      .arg(instances)
@@ -335,8 +342,7 @@ void ViewportCanvas::mouseMoveEvent(QMouseEvent *event)
     const QPoint delta = position - m_lastMouse;
     m_lastMouse = position;
     const Qt::MouseButtons buttons = event->buttons();
-    if (buttons & (Qt::MiddleButton | Qt::RightButton)
-        || (buttons & Qt::LeftButton && event->modifiers() & Qt::ShiftModifier)) {
+    if (buttons & (Qt::MiddleButton | Qt::RightButton) || (buttons & Qt::LeftButton && event->modifiers() & Qt::ShiftModifier)) {
         m_camera.pan(float(delta.x()), float(delta.y()), height());
         update();
     } else if (buttons & Qt::LeftButton) {

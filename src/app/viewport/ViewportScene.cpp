@@ -12,9 +12,9 @@ namespace bpat::studio {
 
 namespace {
 // The line colours of the scene (RGBA), named once.
-constexpr QVector4D kContactGrounded(0.3f, 0.9f, 0.4f, 1);   // a foot contact on the ground
-constexpr QVector4D kContactLifted(1.0f, 0.6f, 0.2f, 1);     // a foot contact in the air
-constexpr QVector4D kGridAxis(0.55f, 0.55f, 0.6f, 1);        // the grid's centre lines
+constexpr QVector4D kContactGrounded(0.3f, 0.9f, 0.4f, 1); // a foot contact on the ground
+constexpr QVector4D kContactLifted(1.0f, 0.6f, 0.2f, 1);   // a foot contact in the air
+constexpr QVector4D kGridAxis(0.55f, 0.55f, 0.6f, 1);      // the grid's centre lines
 constexpr QVector4D kGridLine(0.33f, 0.34f, 0.37f, 1);
 constexpr QVector4D kBoneSelected(1, 0.55f, 0.1f, 1);
 constexpr QVector4D kBone(1, 1, 0.3f, 1);

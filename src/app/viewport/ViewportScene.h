@@ -57,7 +57,7 @@ public:
     QVector3D referenceLo() const { return m_referenceLo; }
     QVector3D referenceHi() const { return m_referenceHi; }
 
-    QList<QVector3D> joints(quint32 globalFrame) const; // bone origins in model space
+    QList<QVector3D> joints(quint32 globalFrame) const;                   // bone origins in model space
     void bounds(quint32 globalFrame, QVector3D *lo, QVector3D *hi) const; // of the skinned mesh
 
     static void appendLine(QList<LineVertex> &out, const QVector3D &a, const QVector3D &b, const QVector4D &color);

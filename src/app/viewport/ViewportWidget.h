@@ -40,7 +40,7 @@ public:
     // Empty when a 3.3 core context can be made on this platform, else why not (cached).
     static QString openGLProblem();
 
-    ViewportCanvas *canvas() const { return m_canvas; } // nullptr without OpenGL
+    ViewportCanvas *canvas() const { return m_canvas; }    // nullptr without OpenGL
     QString unavailableReason() const { return m_reason; } // empty while drawing works
     QString glRenderer() const { return m_canvas ? m_canvas->glRenderer() : QString(); }
 
@@ -58,8 +58,8 @@ public Q_SLOTS:
     void setPerBoneColors(bool on);
     void setInterpolation(bool on);
     void setSelectedBone(int bone);
-    void setSelectedBones(const QList<int> &bones); // several drawn as selected (ViewportCanvas)
-    void setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones); // see ViewportCanvas
+    void setSelectedBones(const QList<int> &bones);                           // several drawn as selected (ViewportCanvas)
+    void setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones);    // see ViewportCanvas
     void setFootContacts(std::shared_ptr<const bpat::FootContacts> contacts); // see ViewportCanvas
     void frameAll();
     void resetCamera();

@@ -69,7 +69,8 @@ AnalysisPanel::AnalysisPanel(StudioContext *context, JobController *jobs, QWidge
     auto *plots = new QWidget;
     auto *grid = new QGridLayout(plots);
     grid->setContentsMargins(0, 0, 0, 0);
-    const QStringList titles{tr("Feet height"), tr("Feet z (forward)"), tr("Body bob and sway (about its mean)"), tr("Worst bone stretch")};
+    const QStringList titles{tr("Feet height"), tr("Feet z (forward)"), tr("Body bob and sway (about its mean)"),
+                             tr("Worst bone stretch")};
     for (int i = 0; i < titles.size(); ++i) {
         auto *chart = new AnalysisChart(titles.at(i));
         grid->addWidget(chart, i / 2, i % 2);
@@ -115,7 +116,8 @@ void AnalysisPanel::fileChanged()
         return;
     }
     // The lint of the whole file, once, on the thread pool.
-    JobController::Work<bpat::Diagnostics> work = [file](QPromise<bpat::Diagnostics> &promise, const std::atomic<bool> &cancelled) {
+    JobController::Work<bpat::Diagnostics> work = [file](QPromise<bpat::Diagnostics> &promise,
+                                                         const std::atomic<bool> &cancelled) {
         bpat::MotionLint lint(file->file, {});
         promise.setProgressRange(0, 1000);
         const bpat::Diagnostics found = lint.run(&cancelled, [&promise](quint64 done, quint64 total) {
@@ -124,14 +126,15 @@ void AnalysisPanel::fileChanged()
         promise.addResult(found);
     };
     if (m_jobs) {
-        m_jobs->run<bpat::Diagnostics>(tr("Judging the motion"), work, this, [this, file](std::optional<bpat::Diagnostics> found) {
-            if (file != m_file || !found)
-                return;
-            m_fileFindings = *found;
-            m_lintDone = true;
-            showFindings();
-            Q_EMIT lintFinished(m_fileFindings);
-        });
+        m_jobs->run<bpat::Diagnostics>(tr("Judging the motion"), work, this,
+                                       [this, file](std::optional<bpat::Diagnostics> found) {
+                                           if (file != m_file || !found)
+                                               return;
+                                           m_fileFindings = *found;
+                                           m_lintDone = true;
+                                           showFindings();
+                                           Q_EMIT lintFinished(m_fileFindings);
+                                       });
     }
     clipChanged();
 }
@@ -153,12 +156,13 @@ void AnalysisPanel::clipChanged()
     JobController::Work<bpat::ClipGait> work = [file, clip](QPromise<bpat::ClipGait> &promise, const std::atomic<bool> &) {
         promise.addResult(bpat::GaitAnalyzer(file->file).analyze(clip));
     };
-    m_jobs->run<bpat::ClipGait>(tr("Analysing %1").arg(file->file.clips().at(clip).name), work, this,
-                                [this, request](std::optional<bpat::ClipGait> gait) {
-                                    if (gait && request == m_gaitRequest)
-                                        showGait(*gait);
-                                },
-                                false);
+    m_jobs->run<bpat::ClipGait>(
+        tr("Analysing %1").arg(file->file.clips().at(clip).name), work, this,
+        [this, request](std::optional<bpat::ClipGait> gait) {
+            if (gait && request == m_gaitRequest)
+                showGait(*gait);
+        },
+        false);
 }
 
 void AnalysisPanel::showGait(const bpat::ClipGait &gait)
@@ -176,14 +180,21 @@ void AnalysisPanel::showGait(const bpat::ClipGait &gait)
     for (const auto &[t, v] : gait.skateFreeSpeeds)
         speeds << QStringLiteral("%1").arg(v, 0, 'f', 3);
     const QString kind = gait.kind == Kind::Humanoid ? tr("the game's humanoid report")
-                         : gait.kind == Kind::Quadruped ? tr("the per-foot report")
-                                                        : tr("no feet known: stretch only");
-    m_summary->setText(gait.reported && gait.kind != Kind::Other
-                           ? tr("<b>%1</b>: %2 frames at %3 fps%4, %5. Skate-free speed %6 m/s for cycles of 0.70 / 0.85 / 1.00 s.")
-                                 .arg(gait.name.toHtmlEscaped()).arg(gait.frames).arg(gait.fps).arg(gait.loops ? tr(", loops") : QString())
-                                 .arg(kind, speeds.join(QStringLiteral(" / ")))
-                           : tr("<b>%1</b>: %2 frames at %3 fps, %4. %5").arg(gait.name.toHtmlEscaped()).arg(gait.frames).arg(gait.fps)
-                                 .arg(kind, gait.note.toHtmlEscaped()));
+        : gait.kind == Kind::Quadruped               ? tr("the per-foot report")
+                                                     : tr("no feet known: stretch only");
+    m_summary->setText(
+        gait.reported && gait.kind != Kind::Other
+            ? tr("<b>%1</b>: %2 frames at %3 fps%4, %5. Skate-free speed %6 m/s for cycles of 0.70 / 0.85 / 1.00 s.")
+                  .arg(gait.name.toHtmlEscaped())
+                  .arg(gait.frames)
+                  .arg(gait.fps)
+                  .arg(gait.loops ? tr(", loops") : QString())
+                  .arg(kind, speeds.join(QStringLiteral(" / ")))
+            : tr("<b>%1</b>: %2 frames at %3 fps, %4. %5")
+                  .arg(gait.name.toHtmlEscaped())
+                  .arg(gait.frames)
+                  .arg(gait.fps)
+                  .arg(kind, gait.note.toHtmlEscaped()));
 
     // Which series go in which plot: feet heights, feet (and hand) z, bob and sway, stretch.
     QList<QList<AnalysisChart::Line>> lines(4);

@@ -15,8 +15,7 @@ CentralViewHost::CentralViewHost(QWidget *parent)
     label->setAlignment(Qt::AlignCenter);
     label->setWordWrap(true);
     label->setAutoFillBackground(true);
-    label->setStyleSheet(QStringLiteral(
-        "QLabel#viewportPlaceholder { background: #2b2f36; color: #aab2bf; font-size: 14pt; }"));
+    label->setStyleSheet(QStringLiteral("QLabel#viewportPlaceholder { background: #2b2f36; color: #aab2bf; font-size: 14pt; }"));
     m_placeholder = label;
     setPlaceholderText(tr("3D viewport\n\nThe skinned creature of the current clip and frame is drawn here."));
     QTabWidget::addTab(label, tr("Viewport"));
@@ -69,7 +68,8 @@ void CentralViewHost::updateSizePolicies()
         QWidget *view = widget(i);
         if (!m_policies.contains(view))
             m_policies.insert(view, view->sizePolicy());
-        const QSizePolicy policy = i == currentIndex() ? m_policies.value(view) : QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+        const QSizePolicy policy =
+            i == currentIndex() ? m_policies.value(view) : QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
         if (view->sizePolicy() != policy)
             view->setSizePolicy(policy);
     }

@@ -194,8 +194,10 @@ bool ClipMarkerStrip::event(QEvent *event)
         for (int k = 0; k < format::MarkerCount; ++k) {
             const float v = phases[size_t(k)];
             if (isSet(v) && std::abs(xOfPhase(v) - help->pos().x()) <= GrabPixels) {
-                lines << tr("%1: frame %2 (phase %3)").arg(QLatin1String(format::MarkerKeys[k]))
-                             .arg(double(v) * lastFrame(), 0, 'f', 1).arg(double(v), 0, 'g', 4);
+                lines << tr("%1: frame %2 (phase %3)")
+                             .arg(QLatin1String(format::MarkerKeys[k]))
+                             .arg(double(v) * lastFrame(), 0, 'f', 1)
+                             .arg(double(v), 0, 'g', 4);
             }
         }
         lines << (lines.isEmpty() ? tr("Double-click to set a marker here; right-click to set one at the current frame")
@@ -220,8 +222,8 @@ void ClipMarkerStrip::contextMenuEvent(QContextMenuEvent *event)
     }
     const std::array<float, 5> phases = shownPhases();
     for (int k = 0; k < format::MarkerCount; ++k) {
-        menu.addAction(tr("Set '%1' at frame %2").arg(QLatin1String(format::MarkerKeys[k])).arg(m_context->currentFrame()),
-                       this, [this, k] { setMarkerAtCurrentFrame(k); });
+        menu.addAction(tr("Set '%1' at frame %2").arg(QLatin1String(format::MarkerKeys[k])).arg(m_context->currentFrame()), this,
+                       [this, k] { setMarkerAtCurrentFrame(k); });
     }
     menu.addSeparator();
     for (int k = 0; k < format::MarkerCount; ++k) {

@@ -112,16 +112,21 @@ QString ContactTrack::toolTipAt(const QPoint &position) const
         const bpat::FootContacts::Foot &foot = m_shown->feet().at(row);
         const float y = foot.height.value(frame);
         return tr("%1 (%2), frame %3: %4\nheight %5 m, %6 m above its lowest (%7 m)")
-            .arg(foot.label, foot.boneName).arg(frame)
-            .arg(isOn(row, frame) ? tr("planted") : tr("lifted"))
-            .arg(double(y), 0, 'f', 4).arg(double(y - foot.lowest), 0, 'f', 4).arg(double(foot.lowest), 0, 'f', 4)
+                   .arg(foot.label, foot.boneName)
+                   .arg(frame)
+                   .arg(isOn(row, frame) ? tr("planted") : tr("lifted"))
+                   .arg(double(y), 0, 'f', 4)
+                   .arg(double(y - foot.lowest), 0, 'f', 4)
+                   .arg(double(foot.lowest), 0, 'f', 4)
             + tr("\nDouble-click for the numbers of every frame (the Contacts table)");
     }
     QString text = tr("contact table, frame %1: sole_y %2 m, foot_y %3 m: %4 (foot_y within %5 m of its lowest, %6 m)")
-                       .arg(frame).arg(double(m_shown->soleY().value(frame)), 0, 'f', 4)
+                       .arg(frame)
+                       .arg(double(m_shown->soleY().value(frame)), 0, 'f', 4)
                        .arg(double(m_shown->footY().value(frame)), 0, 'f', 4)
                        .arg(isOn(row, frame) ? tr("on the ground") : tr("off the ground"))
-                       .arg(double(bpat::FootContacts::PlantedBand)).arg(double(m_shown->lowestFootY()), 0, 'f', 4);
+                       .arg(double(bpat::FootContacts::PlantedBand))
+                       .arg(double(m_shown->lowestFootY()), 0, 'f', 4);
     if (!m_shown->suppliesGroundContact())
         text += tr("\nThis clip does not supply ground contact (its flag is off): the game does not plant the creature from it");
     return text;

@@ -92,8 +92,7 @@ bool CopyableTableView::event(QEvent *event)
                 return true;
             }
             break;
-        default:
-            break;
+        default: break;
         }
     }
     return QTableView::event(event);

@@ -20,7 +20,8 @@
 
 namespace bpat::studio {
 
-CurvesPanel::CurvesPanel(QWidget *parent) : QWidget(parent)
+CurvesPanel::CurvesPanel(QWidget *parent)
+    : QWidget(parent)
 {
     m_model = new CurveTreeModel(this);
     m_filter = new CurveFilterModel(this);
@@ -71,8 +72,7 @@ CurvesPanel::CurvesPanel(QWidget *parent) : QWidget(parent)
 
     connect(m_search, &QLineEdit::textChanged, this, &CurvesPanel::setSearchText);
     connect(m_model, &CurveTreeModel::checkedCurvesChanged, this, &CurvesPanel::onCheckedChanged);
-    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &CurvesPanel::onTreeSelectionChanged);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CurvesPanel::onTreeSelectionChanged);
     connect(m_plot, &CurvePlot::cursorTimeScrubbed, this, &CurvesPanel::cursorTimeScrubbed);
     connect(m_plot, &CurvePlot::curveClicked, this, &CurvesPanel::onCurveClicked);
     connect(m_plot, &CurvePlot::hoverTextChanged, this, &CurvesPanel::updateStatus);
@@ -212,8 +212,8 @@ void CurvesPanel::showCurves(Source source)
         }
     } else if (source == Source::Recording) {
         if (m_animation->hasCamera())
-            setCheckedCurves({QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"),
-                              QStringLiteral("Camera/PositionZ")});
+            setCheckedCurves(
+                {QStringLiteral("Camera/PositionX"), QStringLiteral("Camera/PositionY"), QStringLiteral("Camera/PositionZ")});
         // The first view spans the whole recording: its time starts at the earliest key of any
         // curve (the toolkit's bool keys can be seconds before the camera's), where the shared
         // time cursor is placed, so the cursor is in view without paging away from the framed curves.
@@ -249,8 +249,8 @@ void CurvesPanel::onCheckedChanged(const QStringList &names)
     if (m_source == Source::Bones)
         m_checkedBones = names;
     const QList<PlotCurve> curves = m_source == Source::Bones ? plotCurvesFor(m_bones, names)
-                                    : m_source == Source::Recording ? plotCurvesFor(m_animation, names)
-                                                                     : QList<PlotCurve>();
+        : m_source == Source::Recording                       ? plotCurvesFor(m_animation, names)
+                                                              : QList<PlotCurve>();
     m_plot->setCurves(curves);
     QHash<QString, QColor> colors;
     for (const PlotCurve &curve : curves)
@@ -328,12 +328,15 @@ bool CurvesPanel::exportPng(const QString &path, QString *error)
         return false;
     }
     // Through the one save path: a device, FIFO or dangling link as the target is refused.
-    return bpat::AtomicFile::write(path, [&image](QIODevice *device, QString *why) {
-        if (image.save(device, "PNG"))
-            return true;
-        *why = device->errorString();
-        return false;
-    }, error);
+    return bpat::AtomicFile::write(
+        path,
+        [&image](QIODevice *device, QString *why) {
+            if (image.save(device, "PNG"))
+                return true;
+            *why = device->errorString();
+            return false;
+        },
+        error);
 }
 
 bool CurvesPanel::exportCsv(const QString &path, QString *error)

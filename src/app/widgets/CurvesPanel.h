@@ -36,7 +36,11 @@ public:
     explicit CurvesPanel(QWidget *parent = nullptr);
     ~CurvesPanel() override;
 
-    enum class Source { None, Recording, Bones };
+    enum class Source {
+        None,
+        Recording,
+        Bones
+    };
     Source source() const { return m_source; }
 
     // Shows a recording (null clears it: the bone curves come back when there are any). The

@@ -14,7 +14,8 @@ QStringList CurvesPanel::withRotationKinds(const QStringList &kinds) const
 {
     // A rotation shown is shown whole in quaternions (W with X, Y, Z); Euler angles have no W.
     QStringList out = kinds;
-    const bool rotation = std::any_of(kinds.cbegin(), kinds.cend(), [](const QString &k) { return k.startsWith(QLatin1String("Rotation")); });
+    const bool rotation =
+        std::any_of(kinds.cbegin(), kinds.cend(), [](const QString &k) { return k.startsWith(QLatin1String("Rotation")); });
     const QString w = QStringLiteral("RotationW");
     out.removeAll(w);
     if (rotation && m_bones && m_bones->options().quaternion)

@@ -6,7 +6,9 @@
 
 namespace bpat::studio {
 
-DocumentTabs::DocumentTabs(DocumentList *documents, QWidget *parent) : QTabBar(parent), m_documents(documents)
+DocumentTabs::DocumentTabs(DocumentList *documents, QWidget *parent)
+    : QTabBar(parent)
+    , m_documents(documents)
 {
     setObjectName(QStringLiteral("documentTabs"));
     setDocumentMode(true);

@@ -108,13 +108,15 @@ QString FindingsTrack::toolTipAt(int x) const
         if (std::abs(xOfFrame(d.location.frame) - x) > kReach)
             continue;
         const QString bone = d.location.bone >= 0 ? tr(", %1").arg(m_context->boneName(d.location.bone)) : QString();
-        lines.prepend(tr("%1 (%2) at frame %3%4: %5").arg(d.code, bpat::severityName(d.severity)).arg(d.location.frame)
+        lines.prepend(tr("%1 (%2) at frame %3%4: %5")
+                          .arg(d.code, bpat::severityName(d.severity))
+                          .arg(d.location.frame)
                           .arg(bone, d.message));
     }
     if (lines.isEmpty())
-        return !m_received ? tr("Motion findings of this clip: the motion is being judged (Analysis tab)")
-                           : m_clip.isEmpty() ? tr("The motion lint found nothing in this clip")
-                                              : tr("Motion findings of this clip (Analysis tab): click one to go to its frame and bone");
+        return !m_received     ? tr("Motion findings of this clip: the motion is being judged (Analysis tab)")
+            : m_clip.isEmpty() ? tr("The motion lint found nothing in this clip")
+                               : tr("Motion findings of this clip (Analysis tab): click one to go to its frame and bone");
     lines << tr("Click to go to the frame and select the bone");
     return lines.join(QLatin1Char('\n'));
 }

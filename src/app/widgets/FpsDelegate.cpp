@@ -54,7 +54,9 @@ QWidget *FpsDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &
         const QString why = FpsValidator::problem(text);
         edit->setToolTip(why);
         edit->setProperty("fpsProblem", why);
-        edit->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(Theme::invalidInputColor().name()));
+        edit->setStyleSheet(why.isEmpty()
+                                ? QString()
+                                : QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(Theme::invalidInputColor().name()));
         if (why.isEmpty())
             QToolTip::hideText();
         else if (edit->isVisible())

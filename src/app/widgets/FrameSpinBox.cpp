@@ -43,7 +43,11 @@ QString FrameSpinBox::problemFor(qint64 n, const QString &what) const
     if (n > maximum())
         return tr("%1 %2 is past the last frame, %3: type a frame from %4 to %3.").arg(what).arg(n).arg(maximum()).arg(minimum());
     if (n < minimum())
-        return tr("%1 %2 is before the first frame, %3: type a frame from %3 to %4.").arg(what).arg(n).arg(minimum()).arg(maximum());
+        return tr("%1 %2 is before the first frame, %3: type a frame from %3 to %4.")
+            .arg(what)
+            .arg(n)
+            .arg(minimum())
+            .arg(maximum());
     return QString();
 }
 

@@ -37,8 +37,8 @@ QColor colorOf(LayoutSection::Kind kind)
 
 QString sizeText(quint64 bytes)
 {
-    return QLocale::system().formattedDataSize(qint64(std::min<quint64>(bytes, quint64(1) << 62)),
-                                               1, QLocale::DataSizeTraditionalFormat);
+    return QLocale::system().formattedDataSize(qint64(std::min<quint64>(bytes, quint64(1) << 62)), 1,
+                                               QLocale::DataSizeTraditionalFormat);
 }
 } // namespace
 
@@ -159,7 +159,9 @@ void LayoutBar::paintEvent(QPaintEvent *)
     const QRect footer(0, top + kBarHeight + kBandHeight + 2, width(), fontMetrics().height());
     painter.drawText(footer, Qt::AlignLeft, QStringLiteral("0"));
     painter.drawText(footer, Qt::AlignRight,
-                     tr("%1 bytes%2").arg(m_layout.fileSize()).arg(m_layout.hasOverlaps() ? tr("  (overlapping sections in red)") : QString()));
+                     tr("%1 bytes%2")
+                         .arg(m_layout.fileSize())
+                         .arg(m_layout.hasOverlaps() ? tr("  (overlapping sections in red)") : QString()));
 }
 
 int LayoutBar::sectionAt(int x) const

@@ -22,12 +22,12 @@ public:
     // range or value).
     void setFrameAxis(FrameSlider *slider);
     FrameSlider *frameAxis() const;
-    int lastFrame() const;                // the bar's last frame (0 without one)
-    int currentFrame() const;             // the bar's value
-    double xOfFrame(double frame) const;  // in this widget; fractional frames fall between
-    int frameAt(double x) const;          // the frame nearest to x, within the bar's range
-    QRect plotRect() const;               // frame 0 to the last frame, the row's full height
-    QRect labelColumn() const;            // right of the plot: the row's names
+    int lastFrame() const;               // the bar's last frame (0 without one)
+    int currentFrame() const;            // the bar's value
+    double xOfFrame(double frame) const; // in this widget; fractional frames fall between
+    int frameAt(double x) const;         // the frame nearest to x, within the bar's range
+    QRect plotRect() const;              // frame 0 to the last frame, the row's full height
+    QRect labelColumn() const;           // right of the plot: the row's names
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -175,8 +175,7 @@ void TimelineWidget::setMotionFindings(const QList<bpat::Diagnostic> &findings)
 
 void TimelineWidget::createActions()
 {
-    auto add = [this](const QString &text, QStyle::StandardPixmap icon, QList<QKeySequence> keys,
-                      QToolButton *button) {
+    auto add = [this](const QString &text, QStyle::StandardPixmap icon, QList<QKeySequence> keys, QToolButton *button) {
         auto *action = new QAction(style()->standardIcon(icon), text, this);
         action->setShortcuts(keys);
         action->setShortcutContext(Qt::WindowShortcut);
@@ -192,11 +191,10 @@ void TimelineWidget::createActions()
     m_playAction = add(tr("Play"), QStyle::SP_MediaPlay, {Qt::Key_Space}, ui->playButton);
     m_playAction->setObjectName(QStringLiteral("actionPlayPause"));
     connect(m_playAction, &QAction::triggered, m_clock, &PlaybackClock::togglePlaying);
-    QAction *previous = add(tr("Previous Frame"), QStyle::SP_MediaSeekBackward,
-                            {Qt::Key_Left, Qt::Key_Comma}, ui->previousButton);
+    QAction *previous =
+        add(tr("Previous Frame"), QStyle::SP_MediaSeekBackward, {Qt::Key_Left, Qt::Key_Comma}, ui->previousButton);
     connect(previous, &QAction::triggered, m_clock, &PlaybackClock::stepBackward);
-    QAction *next = add(tr("Next Frame"), QStyle::SP_MediaSeekForward, {Qt::Key_Right, Qt::Key_Period},
-                        ui->nextButton);
+    QAction *next = add(tr("Next Frame"), QStyle::SP_MediaSeekForward, {Qt::Key_Right, Qt::Key_Period}, ui->nextButton);
     connect(next, &QAction::triggered, m_clock, &PlaybackClock::stepForward);
     QAction *first = add(tr("First Frame"), QStyle::SP_MediaSkipBackward, {Qt::Key_Home}, ui->firstButton);
     connect(first, &QAction::triggered, m_clock, &PlaybackClock::goToFirst);
@@ -262,8 +260,8 @@ void TimelineWidget::onSourceChanged()
     const auto &recording = m_context->recording()->recording();
     const double span = std::max(0.0, recording->duration() - recording->startTime());
     // Bounded before the conversion: a key at 1e30 s must not become a slider range near INT_MAX.
-    const int frames = int(std::min(std::floor(span * RecordingState::kFrameRate),
-                                    double(StudioContext::kMaxTimelineFrames - 1))) + 1;
+    const int frames =
+        int(std::min(std::floor(span * RecordingState::kFrameRate), double(StudioContext::kMaxTimelineFrames - 1))) + 1;
     m_syncing = true;
     {
         const QSignalBlocker blocker(ui->clipCombo);
@@ -374,8 +372,8 @@ void TimelineWidget::updateFrameDisplay()
     if (drivesRecording()) {
         // Recording time as the curve plots show it (it may start before 0).
         const auto &recording = m_context->recording()->recording();
-        ui->timeLabel->setText(tr("%1 s / %2 s").arg(m_context->recording()->time(), 0, 'f', 3)
-                                   .arg(recording->duration(), 0, 'f', 3));
+        ui->timeLabel->setText(
+            tr("%1 s / %2 s").arg(m_context->recording()->time(), 0, 'f', 3).arg(recording->duration(), 0, 'f', 3));
         return;
     }
     const double fps = m_clock->fps();

@@ -56,18 +56,15 @@ ValidationPanel::ValidationPanel(StudioContext *context, QWidget *parent)
     m_eraCombo->setVisible(m_context->profile() == ValidationProfile::Game);
     connect(m_eraCombo, &QComboBox::currentIndexChanged, m_context,
             [this](int index) { m_context->setGameEra(GameEra(m_eraCombo->itemData(index).toInt())); });
-    connect(m_context, &StudioContext::gameEraChanged, m_eraCombo, [this](GameEra era) {
-        m_eraCombo->setCurrentIndex(m_eraCombo->findData(int(era)));
-    });
+    connect(m_context, &StudioContext::gameEraChanged, m_eraCombo,
+            [this](GameEra era) { m_eraCombo->setCurrentIndex(m_eraCombo->findData(int(era))); });
     ui->progressBar->setVisible(false);
     ui->cancelButton->setVisible(false);
 
-    connect(ui->errorsButton, &QToolButton::toggled, this,
-            [this](bool on) { m_proxy->setSeverityVisible(Severity::Error, on); });
+    connect(ui->errorsButton, &QToolButton::toggled, this, [this](bool on) { m_proxy->setSeverityVisible(Severity::Error, on); });
     connect(ui->warningsButton, &QToolButton::toggled, this,
             [this](bool on) { m_proxy->setSeverityVisible(Severity::Warning, on); });
-    connect(ui->infosButton, &QToolButton::toggled, this,
-            [this](bool on) { m_proxy->setSeverityVisible(Severity::Info, on); });
+    connect(ui->infosButton, &QToolButton::toggled, this, [this](bool on) { m_proxy->setSeverityVisible(Severity::Info, on); });
     connect(ui->filterEdit, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     // The combo shows the CLI's names ("spec", "game"); the context keeps the enum.
     connect(ui->profileCombo, &QComboBox::currentTextChanged, m_context, [this](const QString &name) {
@@ -130,8 +127,7 @@ void ValidationPanel::exportReport()
     if (!m_context->hasDocument())
         return;
     const QString suggested = QFileInfo(m_context->filePath()).completeBaseName() + QStringLiteral(".validation.json");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Validation Report"), suggested,
-                                                      tr("JSON (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Validation Report"), suggested, tr("JSON (*.json)"));
     if (!path.isEmpty())
         exportReportTo(path);
 }
@@ -139,8 +135,8 @@ void ValidationPanel::exportReport()
 bool ValidationPanel::exportReportTo(const QString &path)
 {
     QString error;
-    if (!writeJsonReport(path, m_context->filePath(), m_context->diagnostics(),
-                         profileName(m_context->profile()), &error, m_context->deepChecked(), m_context->gameEra())) {
+    if (!writeJsonReport(path, m_context->filePath(), m_context->diagnostics(), profileName(m_context->profile()), &error,
+                         m_context->deepChecked(), m_context->gameEra())) {
         Q_EMIT m_context->message(tr("Could not export the report: %1").arg(error));
         return false;
     }
@@ -194,7 +190,9 @@ QString ValidationPanel::verdict() const
         if (!codes.contains(d.code))
             codes << d.code;
     }
-    return tr("Valid, with %1 warning(s): %2 (%3). First: %4").arg(counts.warnings).arg(codes.join(QStringLiteral(", ")), how, first->message);
+    return tr("Valid, with %1 warning(s): %2 (%3). First: %4")
+        .arg(counts.warnings)
+        .arg(codes.join(QStringLiteral(", ")), how, first->message);
 }
 
 } // namespace bpat::studio

@@ -40,8 +40,8 @@ public:
 public Q_SLOTS:
     void runDeepChecks();
     void cancelDeepChecks();
-    void exportReport();                        // asks for a path
-    bool exportReportTo(const QString &path);   // false + status message on failure
+    void exportReport();                      // asks for a path
+    bool exportReportTo(const QString &path); // false + status message on failure
     void activateRow(const QModelIndex &viewIndex);
 
 Q_SIGNALS:

@@ -9,8 +9,7 @@
 
 namespace bpat {
 
-template <typename Component, typename Sample, int Count>
-struct ComponentCurves
+template<typename Component, typename Sample, int Count> struct ComponentCurves
 {
     static constexpr int ComponentCount = Count;
     using SampleType = Sample;

@@ -13,8 +13,7 @@ namespace {
 constexpr int MaxLinearSteps = 8;
 } // namespace
 
-template <typename Key>
-int CurveCursor::locate(const QList<Key> &keys, double time)
+template<typename Key> int CurveCursor::locate(const QList<Key> &keys, double time)
 {
     const int count = int(keys.size());
     int rhs = qBound(0, m_hint, count);
@@ -59,8 +58,7 @@ void CurveCursor::cacheSegment(const Keyframe &lhs, const Keyframe &rhs, int rhs
     // value()'s first branch takes every time in [t0, t1) that is also inside the curve's key
     // range; when the segment lies inside it (always, with sorted keys), that is the span.
     const QList<Keyframe> &keys = m_float->keys();
-    if (m_kind != SegmentKind::General && double(keys.constFirst().time) <= m_t0
-        && m_t1 <= double(keys.constLast().time))
+    if (m_kind != SegmentKind::General && double(keys.constFirst().time) <= m_t0 && m_t1 <= double(keys.constLast().time))
         m_span = Span{m_t0, m_t1, m_t0, m_dx, m_v0, m_dv, m_kind == SegmentKind::Linear};
     else
         m_span = Span{};
@@ -77,8 +75,8 @@ double CurveCursor::value(double time)
     // The common case of a forward sweep: a time inside the curve's span (no wrapping) and
     // inside the remembered segment or the next one. The same arithmetic as the general path
     // below (wrapTime returns the time itself there, locate the same rhs), without its calls.
-    if (m_segment > 0 && m_segment < count && m_t0 <= time && time < m_t1
-        && double(keys.constFirst().time) <= time && time <= double(keys.constLast().time)) {
+    if (m_segment > 0 && m_segment < count && m_t0 <= time && time < m_t1 && double(keys.constFirst().time) <= time
+        && time <= double(keys.constLast().time)) {
         // Still inside the decoded segment (and the curve's span: no wrapping): locate() would
         // return the same rhs.
         m_hint = m_segment;
@@ -87,10 +85,8 @@ double CurveCursor::value(double time)
             const double s = (time - m_t0) / m_dx;
             return m_v0 + m_dv * std::clamp(s, 0.0, 1.0);
         }
-        case SegmentKind::Constant:
-            return m_v0;
-        case SegmentKind::General:
-            break;
+        case SegmentKind::Constant: return m_v0;
+        case SegmentKind::General: break;
         }
         const Keyframe *k = keys.constData();
         return CurveEvaluator::evaluateSegment(k[m_segment - 1], k[m_segment], time);

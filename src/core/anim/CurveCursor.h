@@ -14,8 +14,14 @@ class CurveCursor
 {
 public:
     CurveCursor() = default;
-    explicit CurveCursor(const FloatCurve &curve) : m_float(&curve) {}
-    explicit CurveCursor(const BoolCurve &curve) : m_bool(&curve) {}
+    explicit CurveCursor(const FloatCurve &curve)
+        : m_float(&curve)
+    {
+    }
+    explicit CurveCursor(const BoolCurve &curve)
+        : m_bool(&curve)
+    {
+    }
 
     bool isNull() const { return !m_float && !m_bool; }
     bool isBool() const { return m_bool != nullptr; }
@@ -47,8 +53,7 @@ public:
     const Span &span() const { return m_span; }
 
 private:
-    template <typename Key>
-    int locate(const QList<Key> &keys, double time);
+    template<typename Key> int locate(const QList<Key> &keys, double time);
     void cacheSegment(const Keyframe &lhs, const Keyframe &rhs, int rhsIndex);
 
     const FloatCurve *m_float = nullptr;
@@ -57,7 +62,11 @@ private:
     // The segment of the last float sample, decoded once for the samples that follow inside it
     // (many per segment when sampling faster than the keys): its rhs index, span and how it
     // evaluates. The values are exactly CurveEvaluator::evaluateSegment's.
-    enum class SegmentKind : quint8 { General, Linear, Constant };
+    enum class SegmentKind : quint8 {
+        General,
+        Linear,
+        Constant
+    };
     int m_segment = -1; // rhs index, -1 when none
     SegmentKind m_kind = SegmentKind::General;
     double m_t0 = 0.0, m_t1 = 0.0, m_dx = 0.0, m_v0 = 0.0, m_dv = 0.0;

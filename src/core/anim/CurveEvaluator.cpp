@@ -92,13 +92,11 @@ double CurveEvaluator::evaluateSegment(const Keyframe &lhs, const Keyframe &rhs,
         }
         const double u = solveBezierParameter(w1, w2, std::clamp(s, 0.0, 1.0));
         const double iu = 1.0 - u;
-        return iu * iu * iu * v0 + 3.0 * u * iu * iu * (v0 + w1 * m0)
-             + 3.0 * u * u * iu * (v1 - w2 * m1) + u * u * u * v1;
+        return iu * iu * iu * v0 + 3.0 * u * iu * iu * (v0 + w1 * m0) + 3.0 * u * u * iu * (v1 - w2 * m1) + u * u * u * v1;
     }
     const double s2 = s * s;
     const double s3 = s2 * s;
-    return (2.0 * s3 - 3.0 * s2 + 1.0) * v0 + (s3 - 2.0 * s2 + s) * m0
-         + (-2.0 * s3 + 3.0 * s2) * v1 + (s3 - s2) * m1;
+    return (2.0 * s3 - 3.0 * s2 + 1.0) * v0 + (s3 - 2.0 * s2 + s) * m0 + (-2.0 * s3 + 3.0 * s2) * v1 + (s3 - s2) * m1;
 }
 
 double CurveEvaluator::solveBezierParameter(double w1, double w2, double s)

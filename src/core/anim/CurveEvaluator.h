@@ -50,8 +50,7 @@ public:
 
     // Index of the first key in [first, last) whose time is > time (last when none). Keys are
     // expected sorted; unsorted keys give some index in range, never an out-of-bounds one.
-    template <typename Key>
-    static int upperBound(const QList<Key> &keys, double time, int first, int last)
+    template<typename Key> static int upperBound(const QList<Key> &keys, double time, int first, int last)
     {
         while (first < last) {
             const int mid = first + (last - first) / 2;
@@ -62,8 +61,7 @@ public:
         }
         return first;
     }
-    template <typename Key>
-    static int upperBound(const QList<Key> &keys, double time)
+    template<typename Key> static int upperBound(const QList<Key> &keys, double time)
     {
         return upperBound(keys, time, 0, int(keys.size()));
     }

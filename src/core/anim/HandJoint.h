@@ -7,23 +7,46 @@
 
 namespace bpat {
 
-enum class Hand { Left = 0, Right = 1 };
+enum class Hand {
+    Left = 0,
+    Right = 1
+};
 constexpr int HandCount = 2;
 
 enum class HandJoint {
     None = 0, // written by the toolkit but never recorded: its curves are empty
-    Wrist, Palm,
-    ThumbMetacarpalJoint, ThumbProximalJoint, ThumbDistalJoint, ThumbTip,
-    IndexMetacarpal, IndexKnuckle, IndexMiddleJoint, IndexDistalJoint, IndexTip,
-    MiddleMetacarpal, MiddleKnuckle, MiddleMiddleJoint, MiddleDistalJoint, MiddleTip,
-    RingMetacarpal, RingKnuckle, RingMiddleJoint, RingDistalJoint, RingTip,
-    PinkyMetacarpal, PinkyKnuckle, PinkyMiddleJoint, PinkyDistalJoint, PinkyTip,
+    Wrist,
+    Palm,
+    ThumbMetacarpalJoint,
+    ThumbProximalJoint,
+    ThumbDistalJoint,
+    ThumbTip,
+    IndexMetacarpal,
+    IndexKnuckle,
+    IndexMiddleJoint,
+    IndexDistalJoint,
+    IndexTip,
+    MiddleMetacarpal,
+    MiddleKnuckle,
+    MiddleMiddleJoint,
+    MiddleDistalJoint,
+    MiddleTip,
+    RingMetacarpal,
+    RingKnuckle,
+    RingMiddleJoint,
+    RingDistalJoint,
+    RingTip,
+    PinkyMetacarpal,
+    PinkyKnuckle,
+    PinkyMiddleJoint,
+    PinkyDistalJoint,
+    PinkyTip,
 };
 constexpr int HandJointCount = 27;
 
-QString handJointName(HandJoint joint);               // "Wrist"
+QString handJointName(HandJoint joint); // "Wrist"
 std::optional<HandJoint> handJointFromName(QStringView name);
-QString handName(Hand hand);                          // "LeftHand" / "RightHand"
+QString handName(Hand hand); // "LeftHand" / "RightHand"
 std::optional<Hand> handFromName(QStringView name);
 
 } // namespace bpat

@@ -67,14 +67,12 @@ QString InputAnimation::handBoolCurveName(HandBoolCurve which)
 {
     const bool left = which == HandBoolCurve::LeftTracked || which == HandBoolCurve::LeftPinching;
     const bool tracked = which == HandBoolCurve::LeftTracked || which == HandBoolCurve::RightTracked;
-    return handName(left ? Hand::Left : Hand::Right)
-        + (tracked ? QStringLiteral("/Tracked") : QStringLiteral("/Pinching"));
+    return handName(left ? Hand::Left : Hand::Right) + (tracked ? QStringLiteral("/Tracked") : QStringLiteral("/Pinching"));
 }
 
 QString InputAnimation::jointCurveName(Hand hand, HandJoint joint, PoseComponent component)
 {
-    return handName(hand) + QLatin1Char('/') + handJointName(joint) + QLatin1Char('/')
-        + poseComponentName(component);
+    return handName(hand) + QLatin1Char('/') + handJointName(joint) + QLatin1Char('/') + poseComponentName(component);
 }
 
 QString InputAnimation::eyeGazeCurveName(RayComponent component)
@@ -84,32 +82,35 @@ QString InputAnimation::eyeGazeCurveName(RayComponent component)
 
 // `named`: fill CurveRef::name. The summaries (key count, start, duration) walk every curve
 // without naming them, so asking a recording for its time range does not build 389 strings.
-static QList<CurveRef> collectCurves(const InputAnimation &a, bool camera, bool hands, bool eyeGaze,
-                                     bool named = true)
+static QList<CurveRef> collectCurves(const InputAnimation &a, bool camera, bool hands, bool eyeGaze, bool named = true)
 {
     QList<CurveRef> out;
     out.reserve(a.curveCount());
     const auto name = [named](auto &&make) { return named ? make() : QString(); };
     if (camera) {
         for (int c = 0; c < PoseComponentCount; ++c)
-            out.append({name([c] { return InputAnimation::cameraCurveName(PoseComponent(c)); }), &a.camera()[PoseComponent(c)], nullptr});
+            out.append({name([c] { return InputAnimation::cameraCurveName(PoseComponent(c)); }), &a.camera()[PoseComponent(c)],
+                        nullptr});
     }
     if (hands) {
         for (int b = 0; b < HandBoolCurveCount; ++b)
-            out.append({name([b] { return InputAnimation::handBoolCurveName(HandBoolCurve(b)); }), nullptr, &a.handBool(HandBoolCurve(b))});
+            out.append({name([b] { return InputAnimation::handBoolCurveName(HandBoolCurve(b)); }), nullptr,
+                        &a.handBool(HandBoolCurve(b))});
         for (int h = 0; h < HandCount; ++h) {
             for (int j = 0; j < HandJointCount; ++j) {
                 const PoseCurves &pose = a.joint(Hand(h), HandJoint(j));
                 for (int c = 0; c < PoseComponentCount; ++c) {
-                    out.append({name([h, j, c] { return InputAnimation::jointCurveName(Hand(h), HandJoint(j), PoseComponent(c)); }),
-                                &pose[PoseComponent(c)], nullptr});
+                    out.append(
+                        {name([h, j, c] { return InputAnimation::jointCurveName(Hand(h), HandJoint(j), PoseComponent(c)); }),
+                         &pose[PoseComponent(c)], nullptr});
                 }
             }
         }
     }
     if (eyeGaze) {
         for (int c = 0; c < RayComponentCount; ++c)
-            out.append({name([c] { return InputAnimation::eyeGazeCurveName(RayComponent(c)); }), &a.eyeGaze()[RayComponent(c)], nullptr});
+            out.append({name([c] { return InputAnimation::eyeGazeCurveName(RayComponent(c)); }), &a.eyeGaze()[RayComponent(c)],
+                        nullptr});
     }
     return out;
 }

@@ -30,10 +30,18 @@ struct InputAnimationMarker
 };
 
 // The four bool curves, in file order.
-enum class HandBoolCurve { LeftTracked = 0, RightTracked, LeftPinching, RightPinching };
+enum class HandBoolCurve {
+    LeftTracked = 0,
+    RightTracked,
+    LeftPinching,
+    RightPinching
+};
 constexpr int HandBoolCurveCount = 4;
 
-enum class CurveType { Float, Bool };
+enum class CurveType {
+    Float,
+    Bool
+};
 QString curveTypeName(CurveType type); // "float" / "bool"
 
 // A named curve of an animation; points into the animation (valid while it lives unchanged).
@@ -93,10 +101,10 @@ public:
     const BoolCurve *boolCurve(QStringView name) const { return curve(name).boolCurve; }
     // Canonical names of every curve a file can hold (all sections), in file order.
     static QStringList allCurveNames();
-    static QString cameraCurveName(PoseComponent component);                  // "Camera/PositionX"
-    static QString handBoolCurveName(HandBoolCurve which);                    // "LeftHand/Tracked"
+    static QString cameraCurveName(PoseComponent component); // "Camera/PositionX"
+    static QString handBoolCurveName(HandBoolCurve which);   // "LeftHand/Tracked"
     static QString jointCurveName(Hand hand, HandJoint joint, PoseComponent component);
-    static QString eyeGazeCurveName(RayComponent component);                  // "EyeGaze/OriginX"
+    static QString eyeGazeCurveName(RayComponent component); // "EyeGaze/OriginX"
 
     int curveCount() const;  // curves in the present sections
     qint64 keyCount() const; // keys over those curves

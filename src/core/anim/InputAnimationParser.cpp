@@ -14,14 +14,17 @@ namespace bpat {
 namespace {
 
 constexpr qint64 HeaderSize = 16;
-constexpr qint64 FullKeySize = 28;   // 1.0: time, value, in/out tangent, in/out weight, mode
-constexpr qint64 SimpleKeySize = 8;  // 1.1 float keys and every bool key: time, value
-constexpr qint64 MinMarkerSize = 5;  // Float32 time + a one-byte length prefix
+constexpr qint64 FullKeySize = 28;  // 1.0: time, value, in/out tangent, in/out weight, mode
+constexpr qint64 SimpleKeySize = 8; // 1.1 float keys and every bool key: time, value
+constexpr qint64 MinMarkerSize = 5; // Float32 time + a one-byte length prefix
 
 static_assert(sizeof(Keyframe) == FullKeySize, "Keyframe mirrors the 1.0 key layout");
 static_assert(sizeof(BoolKey) == SimpleKeySize, "BoolKey mirrors the bool key layout");
 
-QString num(qint64 v) { return QString::number(v); }
+QString num(qint64 v)
+{
+    return QString::number(v);
+}
 
 } // namespace
 
@@ -76,8 +79,8 @@ bool InputAnimationParser::readHeader(InputAnimation &animation)
         const bool newer = major > 1 || (major == 1 && minor > 1);
         report(Severity::Error, QStringLiteral("ANIM_UNSUPPORTED_VERSION"),
                QStringLiteral("version %1.%2 at byte 8 is %3; supported versions are 1.0 and 1.1")
-                   .arg(num(major), num(minor), newer ? QStringLiteral("newer than this reader knows")
-                                                      : QStringLiteral("not a known version")),
+                   .arg(num(major), num(minor),
+                        newer ? QStringLiteral("newer than this reader knows") : QStringLiteral("not a known version")),
                8, QStringLiteral("header.version"));
         return false;
     }
@@ -105,8 +108,8 @@ bool InputAnimationParser::readCurveHeader(const QString &name, WrapMode &pre, W
     count = i32();
     if (count < 0) {
         report(Severity::Error, QStringLiteral("ANIM_NEGATIVE_KEY_COUNT"),
-               QStringLiteral("%1: key count %2 at byte %3 is negative").arg(name, num(count), num(countOffset)),
-               countOffset, name + QStringLiteral(".key_count"));
+               QStringLiteral("%1: key count %2 at byte %3 is negative").arg(name, num(count), num(countOffset)), countOffset,
+               name + QStringLiteral(".key_count"));
         return false;
     }
     // Checked before anything is allocated: the keys must fit in what is left of the file.
@@ -116,15 +119,15 @@ bool InputAnimationParser::readCurveHeader(const QString &name, WrapMode &pre, W
         report(Severity::Error, QStringLiteral("ANIM_KEY_COUNT_TOO_LARGE"),
                QStringLiteral("file ends inside %1, key %2 of %3, at byte %4 (the key count at byte %5 "
                               "needs %6 bytes of keys from byte %7, %8 remain)")
-                   .arg(name, num(fullKeys), num(count), num(m_data.size()), num(countOffset),
-                        num(needed), num(m_pos), num(remaining())),
+                   .arg(name, num(fullKeys), num(count), num(m_data.size()), num(countOffset), num(needed), num(m_pos),
+                        num(remaining())),
                m_data.size(), name + QStringLiteral(".keys[%1]").arg(fullKeys));
         return false;
     }
     return true;
 }
 
-template <typename Key>
+template<typename Key>
 bool InputAnimationParser::checkKeys(const QList<Key> &keys, const QString &name, qint64 keysStart, qint64 keySize)
 {
     bool reportedOrder = false;
@@ -145,8 +148,8 @@ bool InputAnimationParser::checkKeys(const QList<Key> &keys, const QString &name
         if (!std::isfinite(key.value) && !reportedValue) [[unlikely]] {
             reportedValue = true;
             report(Severity::Warning, QStringLiteral("ANIM_NON_FINITE_VALUE"),
-                   QStringLiteral("%1: value is %2").arg(where(i), QString::number(key.value)),
-                   keysStart + i * keySize + 4, name + QStringLiteral(".keys[%1].value").arg(i));
+                   QStringLiteral("%1: value is %2").arg(where(i), QString::number(key.value)), keysStart + i * keySize + 4,
+                   name + QStringLiteral(".keys[%1].value").arg(i));
         }
         if (i > 0 && key.time < keys[i - 1].time && !reportedOrder) [[unlikely]] {
             reportedOrder = true;
@@ -183,8 +186,13 @@ bool InputAnimationParser::readFloatCurve(FloatCurve &curve, const QString &name
         m_pos += count * FullKeySize;
     } else {
         for (Keyframe &k : keys) {
-            k.time = f32(); k.value = f32(); k.inTangent = f32(); k.outTangent = f32();
-            k.inWeight = f32(); k.outWeight = f32(); k.weightedMode = i32();
+            k.time = f32();
+            k.value = f32();
+            k.inTangent = f32();
+            k.outTangent = f32();
+            k.inWeight = f32();
+            k.outWeight = f32();
+            k.weightedMode = i32();
         }
     }
     if (!simpleKeys) {
@@ -194,7 +202,8 @@ bool InputAnimationParser::readFloatCurve(FloatCurve &curve, const QString &name
             const qint64 offset = keysStart + i * FullKeySize + 24;
             report(Severity::Warning, QStringLiteral("ANIM_UNKNOWN_WEIGHTED_MODE"),
                    QStringLiteral("%1, key %2 of %3, at byte %4: weighted mode %5 is not 0..3; only bits 0 "
-                                  "and 1 are used").arg(name, num(i), num(count), num(offset), num(keys[i].weightedMode)),
+                                  "and 1 are used")
+                       .arg(name, num(i), num(count), num(offset), num(keys[i].weightedMode)),
                    offset, name + QStringLiteral(".keys[%1].weighted_mode").arg(i));
             break;
         }
@@ -248,8 +257,8 @@ bool InputAnimationParser::readMarkers(QList<InputAnimationMarker> &markers)
     const qint32 count = i32();
     if (count < 0) {
         report(Severity::Error, QStringLiteral("ANIM_NEGATIVE_MARKER_COUNT"),
-               QStringLiteral("marker count %1 at byte %2 is negative").arg(num(count), num(countOffset)),
-               countOffset, QStringLiteral("markers.count"));
+               QStringLiteral("marker count %1 at byte %2 is negative").arg(num(count), num(countOffset)), countOffset,
+               QStringLiteral("markers.count"));
         return false;
     }
     if (qint64(count) * MinMarkerSize > remaining()) {
@@ -295,7 +304,8 @@ bool InputAnimationParser::readMarkers(QList<InputAnimationMarker> &markers)
         }
         if (length > quint64(std::numeric_limits<qint32>::max())) {
             report(Severity::Error, QStringLiteral("ANIM_BAD_STRING_LENGTH"),
-                   QStringLiteral("%1: name length %2 at byte %3 is over 2^31 - 1").arg(what, QString::number(length), num(prefixOffset)),
+                   QStringLiteral("%1: name length %2 at byte %3 is over 2^31 - 1")
+                       .arg(what, QString::number(length), num(prefixOffset)),
                    prefixOffset, location + QStringLiteral(".name"));
             return false;
         }
@@ -305,8 +315,8 @@ bool InputAnimationParser::readMarkers(QList<InputAnimationMarker> &markers)
         marker.name = utf8.decode(QByteArrayView(here(), qsizetype(length)));
         if (utf8.hasError()) {
             report(Severity::Warning, QStringLiteral("ANIM_INVALID_UTF8"),
-                   QStringLiteral("%1: name at byte %2 is not valid UTF-8 (invalid bytes replaced)").arg(what, num(m_pos)),
-                   m_pos, location + QStringLiteral(".name"));
+                   QStringLiteral("%1: name at byte %2 is not valid UTF-8 (invalid bytes replaced)").arg(what, num(m_pos)), m_pos,
+                   location + QStringLiteral(".name"));
         }
         m_pos += qint64(length);
         markers.append(std::move(marker));

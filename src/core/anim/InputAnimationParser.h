@@ -16,7 +16,11 @@ namespace bpat {
 class InputAnimationParser
 {
 public:
-    InputAnimationParser(QByteArrayView data, Diagnostics &diagnostics) : m_data(data), m_diagnostics(diagnostics) {}
+    InputAnimationParser(QByteArrayView data, Diagnostics &diagnostics)
+        : m_data(data)
+        , m_diagnostics(diagnostics)
+    {
+    }
 
     // The animation, or nullopt after an error (in the diagnostics, with the warnings).
     std::optional<InputAnimation> parse();
@@ -25,8 +29,7 @@ public:
 private:
     qint64 remaining() const { return m_data.size() - m_pos; }
     const char *here() const { return m_data.data() + m_pos; }
-    void report(Severity severity, const QString &code, const QString &message, qint64 offset,
-                const QString &location);
+    void report(Severity severity, const QString &code, const QString &message, qint64 offset, const QString &location);
     // Error when fewer than `size` bytes remain; `what` completes "file ends inside ...".
     bool need(qint64 size, const QString &what, const QString &location);
     qint32 i32(); // callers check the range first (need, or a count checked against remaining())
@@ -36,8 +39,7 @@ private:
     bool readCurveHeader(const QString &name, WrapMode &pre, WrapMode &post, qint32 &count, qint64 keySize);
     bool readFloatCurve(FloatCurve &curve, const QString &name, bool simpleKeys);
     bool readBoolCurve(BoolCurve &curve, const QString &name);
-    template <typename Key>
-    bool checkKeys(const QList<Key> &keys, const QString &name, qint64 keysStart, qint64 keySize);
+    template<typename Key> bool checkKeys(const QList<Key> &keys, const QString &name, qint64 keysStart, qint64 keySize);
     bool readPose(PoseCurves &pose, const std::function<QString(PoseComponent)> &name, bool simple);
     bool readMarkers(QList<InputAnimationMarker> &markers);
 

@@ -16,12 +16,11 @@ namespace {
 class ByteSink
 {
 public:
-    explicit ByteSink(qsizetype expected) : m_bytes(expected, Qt::Uninitialized) {}
-    template <typename T>
-    void put(T value)
+    explicit ByteSink(qsizetype expected)
+        : m_bytes(expected, Qt::Uninitialized)
     {
-        qToLittleEndian(value, reserve(sizeof(T)));
     }
+    template<typename T> void put(T value) { qToLittleEndian(value, reserve(sizeof(T))); }
     void putString(const QString &text) // .NET BinaryWriter.Write(string)
     {
         const QByteArray utf8 = text.toUtf8();
@@ -39,7 +38,8 @@ public:
         const QList<Keyframe> &keys = curve.keys();
         if (!simple && Q_BYTE_ORDER == Q_LITTLE_ENDIAN) { // Keyframe mirrors the 28-byte layout
             if (!keys.isEmpty())
-                std::memcpy(reserve(keys.size() * qsizetype(sizeof(Keyframe))), keys.constData(), size_t(keys.size()) * sizeof(Keyframe));
+                std::memcpy(reserve(keys.size() * qsizetype(sizeof(Keyframe))), keys.constData(),
+                            size_t(keys.size()) * sizeof(Keyframe));
             return;
         }
         for (const Keyframe &k : keys) {
@@ -105,9 +105,10 @@ QByteArray InputAnimationWriter::toBytes(const InputAnimation &animation)
     m_diagnostics.clear();
     const auto [major, minor] = m_version.value_or(std::pair{animation.majorVersion(), animation.minorVersion()});
     if (major != 1 || (minor != 0 && minor != 1)) {
-        m_diagnostics.append({QStringLiteral("ANIM_UNSUPPORTED_VERSION"), Severity::Error,
-                              QStringLiteral("cannot write version %1.%2; supported versions are 1.0 and 1.1").arg(major).arg(minor),
-                              std::nullopt, QStringLiteral("header.version")});
+        m_diagnostics.append(
+            {QStringLiteral("ANIM_UNSUPPORTED_VERSION"), Severity::Error,
+             QStringLiteral("cannot write version %1.%2; supported versions are 1.0 and 1.1").arg(major).arg(minor), std::nullopt,
+             QStringLiteral("header.version")});
         return QByteArray();
     }
     const bool v11 = minor == 1;
@@ -122,12 +123,13 @@ QByteArray InputAnimationWriter::toBytes(const InputAnimation &animation)
                                   std::nullopt, QStringLiteral("EyeGaze")});
         }
         if (!animation.hasCamera() || !animation.hasHands()) {
-            m_diagnostics.append({QStringLiteral("ANIM_SECTION_FILLED"), Severity::Info,
-                                  QStringLiteral("version 1.0 always holds camera and hands: the absent %1 written as empty curves")
-                                      .arg(!animation.hasCamera() && !animation.hasHands() ? QStringLiteral("camera and hand curves are")
-                                           : !animation.hasCamera() ? QStringLiteral("camera curves are")
-                                                                    : QStringLiteral("hand curves are")),
-                                  std::nullopt, QString()});
+            m_diagnostics.append(
+                {QStringLiteral("ANIM_SECTION_FILLED"), Severity::Info,
+                 QStringLiteral("version 1.0 always holds camera and hands: the absent %1 written as empty curves")
+                     .arg(!animation.hasCamera() && !animation.hasHands() ? QStringLiteral("camera and hand curves are")
+                              : !animation.hasCamera()                    ? QStringLiteral("camera curves are")
+                                                                          : QStringLiteral("hand curves are")),
+                 std::nullopt, QString()});
         }
     } else {
         qint64 dropped = 0;
@@ -144,11 +146,13 @@ QByteArray InputAnimationWriter::toBytes(const InputAnimation &animation)
             }
         }
         if (dropped) {
-            m_diagnostics.append({QStringLiteral("ANIM_TANGENTS_DROPPED"), Severity::Warning,
-                                  QStringLiteral("version 1.1 keys hold time and value only: tangents, weights or weighted mode of %1 "
-                                                 "keys (first in %2) are not written; they read back as linear keys")
-                                      .arg(dropped).arg(firstCurve),
-                                  std::nullopt, firstCurve});
+            m_diagnostics.append(
+                {QStringLiteral("ANIM_TANGENTS_DROPPED"), Severity::Warning,
+                 QStringLiteral("version 1.1 keys hold time and value only: tangents, weights or weighted mode of %1 "
+                                "keys (first in %2) are not written; they read back as linear keys")
+                     .arg(dropped)
+                     .arg(firstCurve),
+                 std::nullopt, firstCurve});
         }
     }
 
@@ -198,8 +202,8 @@ bool InputAnimationWriter::writeFile(const InputAnimation &animation, const QStr
         return false;
     QString error;
     if (!AtomicFile::write(path, bytes, &error)) {
-        m_diagnostics.append({QStringLiteral("ANIM_WRITE_FAILED"), Severity::Error,
-                              QStringLiteral("cannot write %1").arg(error), std::nullopt, QString()});
+        m_diagnostics.append({QStringLiteral("ANIM_WRITE_FAILED"), Severity::Error, QStringLiteral("cannot write %1").arg(error),
+                              std::nullopt, QString()});
         return false;
     }
     return true;

@@ -7,14 +7,14 @@
 
 namespace bpat {
 
-template <typename Key>
-class KeyedCurve
+template<typename Key> class KeyedCurve
 {
 public:
     KeyedCurve() = default;
-    explicit KeyedCurve(QList<Key> keys, WrapMode preWrap = WrapMode::ClampForever,
-                        WrapMode postWrap = WrapMode::ClampForever)
-        : m_preWrap(preWrap), m_postWrap(postWrap), m_keys(std::move(keys))
+    explicit KeyedCurve(QList<Key> keys, WrapMode preWrap = WrapMode::ClampForever, WrapMode postWrap = WrapMode::ClampForever)
+        : m_preWrap(preWrap)
+        , m_postWrap(postWrap)
+        , m_keys(std::move(keys))
     {
     }
 

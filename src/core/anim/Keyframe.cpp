@@ -23,8 +23,7 @@ bool isKnownWrapMode(WrapMode mode)
     case WrapMode::Once:
     case WrapMode::Loop:
     case WrapMode::PingPong:
-    case WrapMode::ClampForever:
-        return true;
+    case WrapMode::ClampForever: return true;
     }
     return false;
 }
@@ -36,8 +35,8 @@ static bool isPositiveZero(float f)
 
 bool Keyframe::isSimple() const
 {
-    return isPositiveZero(inTangent) && isPositiveZero(outTangent) && isPositiveZero(inWeight)
-        && isPositiveZero(outWeight) && weightedMode == WeightedMode::Both;
+    return isPositiveZero(inTangent) && isPositiveZero(outTangent) && isPositiveZero(inWeight) && isPositiveZero(outWeight)
+        && weightedMode == WeightedMode::Both;
 }
 
 } // namespace bpat

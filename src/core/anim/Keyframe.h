@@ -9,7 +9,13 @@ namespace bpat {
 
 // Unity WrapMode as stored in the file. Loop and PingPong repeat outside the key range; every
 // other value (Default, Once, ClampForever, unknown) clamps to the end key's value.
-enum class WrapMode : qint32 { Default = 0, Once = 1, Loop = 2, PingPong = 4, ClampForever = 8 };
+enum class WrapMode : qint32 {
+    Default = 0,
+    Once = 1,
+    Loop = 2,
+    PingPong = 4,
+    ClampForever = 8
+};
 
 // "Default", "Once", "Loop", "PingPong", "ClampForever"; an unknown value as its decimal number.
 QString wrapModeName(WrapMode mode);
@@ -25,12 +31,12 @@ constexpr qint32 Both = 3;
 
 struct Keyframe
 {
-    float time = 0.0f;       // seconds from the recording start; may be negative
+    float time = 0.0f; // seconds from the recording start; may be negative
     float value = 0.0f;
-    float inTangent = 0.0f;  // slope (value per second) arriving at the key; +-inf = stepped
-    float outTangent = 0.0f; // slope leaving the key; +-inf = stepped
-    float inWeight = 0.0f;   // Bezier weight of the in side, used when weightedMode & In
-    float outWeight = 0.0f;  // Bezier weight of the out side, used when weightedMode & Out
+    float inTangent = 0.0f;                   // slope (value per second) arriving at the key; +-inf = stepped
+    float outTangent = 0.0f;                  // slope leaving the key; +-inf = stepped
+    float inWeight = 0.0f;                    // Bezier weight of the in side, used when weightedMode & In
+    float outWeight = 0.0f;                   // Bezier weight of the out side, used when weightedMode & Out
     qint32 weightedMode = WeightedMode::Both; // what the toolkit writes, and what 1.1 implies
 
     // A key as the toolkit writes it (and as every 1.1 key reads): tangents and weights 0,

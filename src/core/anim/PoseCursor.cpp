@@ -23,8 +23,7 @@ std::array<double, PoseComponentCount> PoseCursor::components(double time)
                 values[i] = m_linear[i] ? m_v0[i] + m_dv[i] * s : m_v0[i];
         } else {
             for (size_t i = 0; i < values.size(); ++i) {
-                values[i] = m_linear[i] ? m_v0[i] + m_dv[i] * std::clamp((time - m_spanT0[i]) / m_spanDx[i], 0.0, 1.0)
-                                        : m_v0[i];
+                values[i] = m_linear[i] ? m_v0[i] + m_dv[i] * std::clamp((time - m_spanT0[i]) / m_spanDx[i], 0.0, 1.0) : m_v0[i];
             }
         }
         return values;

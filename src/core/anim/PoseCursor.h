@@ -31,7 +31,7 @@ private:
     // The intersection of the curves' spans (empty when one has none), and each curve's line
     // there: value = v0 + dv * clamp((time - t0) / dx, 0, 1), or v0 when constant.
     double m_lo = 1.0, m_hi = 0.0;
-    bool m_sharedKeys = false; // every linear curve has the same t0 and dx
+    bool m_sharedKeys = false;     // every linear curve has the same t0 and dx
     double m_t0 = 0.0, m_dx = 1.0; // the shared ones
     std::array<double, PoseComponentCount> m_spanT0{}, m_spanDx{}, m_v0{}, m_dv{};
     std::array<bool, PoseComponentCount> m_linear{};

@@ -7,7 +7,15 @@
 
 namespace bpat {
 
-enum class PoseComponent { PositionX = 0, PositionY, PositionZ, RotationX, RotationY, RotationZ, RotationW };
+enum class PoseComponent {
+    PositionX = 0,
+    PositionY,
+    PositionZ,
+    RotationX,
+    RotationY,
+    RotationZ,
+    RotationW
+};
 constexpr int PoseComponentCount = 7;
 QString poseComponentName(PoseComponent component); // "PositionX" ... "RotationW"
 

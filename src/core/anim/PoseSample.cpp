@@ -18,8 +18,7 @@ PoseSample PoseSample::fromComponents(const std::array<double, 7> &c)
     if (lengthSquared > 0.0 && std::isfinite(lengthSquared)) {
         const double inv = 1.0 / std::sqrt(lengthSquared);
         // QQuaternion's constructor takes the scalar (w) first.
-        pose.rotation = QQuaternion(float(c[6] * inv), float(c[3] * inv), float(c[4] * inv),
-                                    float(c[5] * inv));
+        pose.rotation = QQuaternion(float(c[6] * inv), float(c[3] * inv), float(c[4] * inv), float(c[5] * inv));
     }
     return pose;
 }
@@ -30,12 +29,13 @@ void PoseSample::fromComponentsPair(const std::array<double, 7> &a, const std::a
 #if defined(__SSE2__)
     const __m128d x = _mm_setr_pd(a[3], b[3]), y = _mm_setr_pd(a[4], b[4]), z = _mm_setr_pd(a[5], b[5]),
                   w = _mm_setr_pd(a[6], b[6]);
-    const __m128d lengthSquared = _mm_add_pd(
-        _mm_add_pd(_mm_add_pd(_mm_mul_pd(x, x), _mm_mul_pd(y, y)), _mm_mul_pd(z, z)), _mm_mul_pd(w, w));
+    const __m128d lengthSquared =
+        _mm_add_pd(_mm_add_pd(_mm_add_pd(_mm_mul_pd(x, x), _mm_mul_pd(y, y)), _mm_mul_pd(z, z)), _mm_mul_pd(w, w));
     const __m128d inv = _mm_div_pd(_mm_set1_pd(1.0), _mm_sqrt_pd(lengthSquared));
     // lengthSquared > 0 and finite (false for a NaN).
-    const int fine = _mm_movemask_pd(_mm_and_pd(_mm_cmpgt_pd(lengthSquared, _mm_setzero_pd()),
-                                                _mm_cmplt_pd(lengthSquared, _mm_set1_pd(std::numeric_limits<double>::infinity()))));
+    const int fine =
+        _mm_movemask_pd(_mm_and_pd(_mm_cmpgt_pd(lengthSquared, _mm_setzero_pd()),
+                                   _mm_cmplt_pd(lengthSquared, _mm_set1_pd(std::numeric_limits<double>::infinity()))));
     const auto convert = [](const std::array<double, 7> &c, __m128d scale, bool unit, PoseSample *out) {
         // float(double) as a scalar conversion rounds it: cvtpd2ps rounds each lane the same.
         const __m128 xy = _mm_cvtpd_ps(_mm_loadu_pd(c.data()));

@@ -7,7 +7,14 @@
 
 namespace bpat {
 
-enum class RayComponent { OriginX = 0, OriginY, OriginZ, DirectionX, DirectionY, DirectionZ };
+enum class RayComponent {
+    OriginX = 0,
+    OriginY,
+    OriginZ,
+    DirectionX,
+    DirectionY,
+    DirectionZ
+};
 constexpr int RayComponentCount = 6;
 QString rayComponentName(RayComponent component); // "OriginX" ... "DirectionZ"
 

@@ -18,8 +18,7 @@ RaySample RaySample::fromComponents(const std::array<double, 6> &c)
 
 RaySample RaySample::toRightHandedYUp() const
 {
-    return RaySample{QVector3D(origin.x(), origin.y(), -origin.z()),
-                     QVector3D(direction.x(), direction.y(), -direction.z())};
+    return RaySample{QVector3D(origin.x(), origin.y(), -origin.z()), QVector3D(direction.x(), direction.y(), -direction.z())};
 }
 
 } // namespace bpat

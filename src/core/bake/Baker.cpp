@@ -40,7 +40,10 @@ std::optional<BpatDocument> Baker::bakeDocument(const SpeciesManifest &manifest,
         for (int f = 0; f < frames.size(); ++f) {
             if (frames.at(f).size() != qsizetype(bones))
                 return fail(QStringLiteral("%1/%2 frame %3: %4 matrices, expected %5")
-                                .arg(manifest.speciesName, spec.name).arg(f).arg(frames.at(f).size()).arg(bones));
+                                .arg(manifest.speciesName, spec.name)
+                                .arg(f)
+                                .arg(frames.at(f).size())
+                                .arg(bones));
             for (quint32 b = 0; b < bones; ++b)
                 clip.setMatrix(quint32(f), b, bones, frames.at(f).at(b));
         }
@@ -54,8 +57,7 @@ std::optional<BpatDocument> Baker::bakeDocument(const SpeciesManifest &manifest,
     return doc;
 }
 
-std::optional<BpsmSnapshot> Baker::bakeSnapshot(const SpeciesManifest &manifest,
-                                                const BpatDocument &document, QString *error)
+std::optional<BpsmSnapshot> Baker::bakeSnapshot(const SpeciesManifest &manifest, const BpatDocument &document, QString *error)
 {
     auto fail = [&](const QString &why) -> std::optional<BpsmSnapshot> {
         if (error)
@@ -136,14 +138,19 @@ std::optional<QList<QList<QMatrix4x4>>> clipFrames(const SpeciesManifest &manife
     const ClipSpec &spec = manifest.clips.at(c);
     QList<QList<QMatrix4x4>> frames = manifest.bakeClip(c);
     if (frames.size() != qsizetype(spec.frameCount)) {
-        *why = QStringLiteral("%1/%2: %3 frames, expected %4").arg(manifest.speciesName, spec.name)
-                   .arg(frames.size()).arg(spec.frameCount);
+        *why = QStringLiteral("%1/%2: %3 frames, expected %4")
+                   .arg(manifest.speciesName, spec.name)
+                   .arg(frames.size())
+                   .arg(spec.frameCount);
         return std::nullopt;
     }
     for (int f = 0; f < frames.size(); ++f) {
         if (frames.at(f).size() != qsizetype(bones)) {
             *why = QStringLiteral("%1/%2 frame %3: %4 matrices, expected %5")
-                       .arg(manifest.speciesName, spec.name).arg(f).arg(frames.at(f).size()).arg(bones);
+                       .arg(manifest.speciesName, spec.name)
+                       .arg(f)
+                       .arg(frames.at(f).size())
+                       .arg(bones);
             return std::nullopt;
         }
     }
@@ -160,37 +167,39 @@ bool writeBpat(const SpeciesManifest &manifest, const BpatDocument &plan, const 
     deep.deep = true;
     writer.setDeepChecks(deep);
     const quint32 bones = plan.boneCount();
-    return AtomicFile::write(path, [&](QIODevice *device, QString *why) {
-        if (!writer.begin(device, why))
-            return false;
-        for (int c = 0; c < plan.clipCount(); ++c) {
-            const auto frames = clipFrames(manifest, c, bones, why);
-            if (!frames)
+    return AtomicFile::write(
+        path,
+        [&](QIODevice *device, QString *why) {
+            if (!writer.begin(device, why))
                 return false;
-            BpatClip clip;
-            clip.frameCount = quint32(frames->size());
-            clip.palette.resize(qsizetype(clip.frameCount) * bones * 16);
-            for (int f = 0; f < frames->size(); ++f) {
-                for (quint32 b = 0; b < bones; ++b)
-                    clip.setMatrix(quint32(f), b, bones, frames->at(f).at(b));
+            for (int c = 0; c < plan.clipCount(); ++c) {
+                const auto frames = clipFrames(manifest, c, bones, why);
+                if (!frames)
+                    return false;
+                BpatClip clip;
+                clip.frameCount = quint32(frames->size());
+                clip.palette.resize(qsizetype(clip.frameCount) * bones * 16);
+                for (int f = 0; f < frames->size(); ++f) {
+                    for (quint32 b = 0; b < bones; ++b)
+                        clip.setMatrix(quint32(f), b, bones, frames->at(f).at(b));
+                }
+                if (!writer.appendFrames(clip.palette.constData(), clip.frameCount, why))
+                    return false;
             }
-            if (!writer.appendFrames(clip.palette.constData(), clip.frameCount, why))
+            if (!writer.finish(why))
                 return false;
-        }
-        if (!writer.finish(why))
-            return false;
-        const ValidationResult verdict = writer.withDeepFindings({}, ValidationProfile::Spec);
-        if (!verdict.valid()) {
-            *why = BpatSaver::invalidReason(verdict);
-            return false;
-        }
-        return true;
-    }, error);
+            const ValidationResult verdict = writer.withDeepFindings({}, ValidationProfile::Spec);
+            if (!verdict.valid()) {
+                *why = BpatSaver::invalidReason(verdict);
+                return false;
+            }
+            return true;
+        },
+        error);
 }
 
 // The snapshot mesh, streamed frame by frame (the bytes BpsmWriter writes for bakeSnapshot()).
-bool writeBpsm(const SpeciesManifest &manifest, const BpatDocument &plan, const QString &path, QString *contents,
-               QString *error)
+bool writeBpsm(const SpeciesManifest &manifest, const BpatDocument &plan, const QString &path, QString *contents, QString *error)
 {
     if (!manifest.creature) {
         *error = QStringLiteral("%1: no creature description for the snapshot mesh").arg(manifest.speciesName);
@@ -215,31 +224,37 @@ bool writeBpsm(const SpeciesManifest &manifest, const BpatDocument &plan, const 
     for (const BpatClip &clip : plan.clips())
         shape.clips.append(BpsmClip{clip.name, clip.frameCount});
     *contents = QStringLiteral("species %1, %2 vertices, %3 triangles, %4 clips, %5 frames")
-                    .arg(shape.speciesId).arg(shape.vertexCount).arg(shape.indices.size() / 3)
-                    .arg(shape.clips.size()).arg(shape.frameTotal());
+                    .arg(shape.speciesId)
+                    .arg(shape.vertexCount)
+                    .arg(shape.indices.size() / 3)
+                    .arg(shape.clips.size())
+                    .arg(shape.frameTotal());
     const BpsmWriter writer(shape);
     const BpsmLayout layout = writer.streamLayout();
-    return AtomicFile::write(path, [&](QIODevice *device, QString *why) {
-        if (!AtomicFile::writeAll(device, writer.head(layout)))
-            return false;
-        QByteArray frameBytes(qsizetype(shape.vertexCount * bpsm::VertexSize), '\0');
-        BpsmSnapshot frame; // one frame's vertices at a time
-        for (int c = 0; c < plan.clipCount(); ++c) {
-            const auto frames = clipFrames(manifest, c, plan.boneCount(), why);
-            if (!frames)
+    return AtomicFile::write(
+        path,
+        [&](QIODevice *device, QString *why) {
+            if (!AtomicFile::writeAll(device, writer.head(layout)))
                 return false;
-            for (const QList<QMatrix4x4> &palette : *frames) {
-                frame.vertices.clear();
-                frame.appendFrame(mesh, palette);
-                for (qsizetype v = 0; v < frame.vertices.size(); ++v)
-                    BpsmWriter::encodeVertex(frame.vertices.at(v),
-                                             reinterpret_cast<uchar *>(frameBytes.data()) + v * qsizetype(bpsm::VertexSize));
-                if (!AtomicFile::writeAll(device, frameBytes))
+            QByteArray frameBytes(qsizetype(shape.vertexCount * bpsm::VertexSize), '\0');
+            BpsmSnapshot frame; // one frame's vertices at a time
+            for (int c = 0; c < plan.clipCount(); ++c) {
+                const auto frames = clipFrames(manifest, c, plan.boneCount(), why);
+                if (!frames)
                     return false;
+                for (const QList<QMatrix4x4> &palette : *frames) {
+                    frame.vertices.clear();
+                    frame.appendFrame(mesh, palette);
+                    for (qsizetype v = 0; v < frame.vertices.size(); ++v)
+                        BpsmWriter::encodeVertex(frame.vertices.at(v),
+                                                 reinterpret_cast<uchar *>(frameBytes.data()) + v * qsizetype(bpsm::VertexSize));
+                    if (!AtomicFile::writeAll(device, frameBytes))
+                        return false;
+                }
             }
-        }
-        return true;
-    }, error);
+            return true;
+        },
+        error);
 }
 
 QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir, format::Dialect dialect)
@@ -247,8 +262,7 @@ QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir
     // Both files stream (the BPAT in any version, and the BPSM): each clip is posed when its turn comes, and
     // only that clip's frames (and one frame's skinned vertices) are in memory.
     QList<BakeOutput> outputs;
-    BakeOutput bpat{manifest.speciesName, manifest.bpatFileName,
-                    QDir(outDir).filePath(manifest.bpatFileName), {}, 0, false, {}};
+    BakeOutput bpat{manifest.speciesName, manifest.bpatFileName, QDir(outDir).filePath(manifest.bpatFileName), {}, 0, false, {}};
     QString error;
     std::optional<BpatDocument> plan = planDocument(manifest, &error);
     if (plan) {
@@ -271,7 +285,11 @@ QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir
         if (converted) {
             const BpatDocument &d = *converted;
             bpat.contents = QStringLiteral("species %1, %2 bones, %3 clips, %4 frames, %5 sockets")
-                                .arg(d.speciesId()).arg(d.boneCount()).arg(d.clipCount()).arg(d.frameTotal()).arg(d.socketCount());
+                                .arg(d.speciesId())
+                                .arg(d.boneCount())
+                                .arg(d.clipCount())
+                                .arg(d.frameTotal())
+                                .arg(d.socketCount());
             if (dialect != format::Dialect::V1) {
                 bpat.contents += QStringLiteral(", %1").arg(format::dialectName(d.dialect()));
                 if (!warnings.isEmpty())
@@ -288,8 +306,8 @@ QList<BakeOutput> bakeOne(const SpeciesManifest &manifest, const QString &outDir
     if (manifest.snapshotFileName.isEmpty())
         return outputs;
 
-    BakeOutput bpsm{manifest.speciesName, manifest.snapshotFileName,
-                    QDir(outDir).filePath(manifest.snapshotFileName), {}, 0, false, {}};
+    BakeOutput bpsm{
+        manifest.speciesName, manifest.snapshotFileName, QDir(outDir).filePath(manifest.snapshotFileName), {}, 0, false, {}};
     if (!bpat.ok)
         error = QStringLiteral("not baked: the species' BPAT failed");
     else
@@ -311,7 +329,12 @@ QList<BakeOutput> Baker::bake(const QString &outDir) const
         for (const SpeciesManifest &m : m_manifests) {
             for (const QString &name : {m.bpatFileName, m.snapshotFileName}) {
                 if (!name.isEmpty())
-                    failed.append(BakeOutput{m.speciesName, name, QDir(outDir).filePath(name), {}, 0, false,
+                    failed.append(BakeOutput{m.speciesName,
+                                             name,
+                                             QDir(outDir).filePath(name),
+                                             {},
+                                             0,
+                                             false,
                                              QStringLiteral("%1: cannot create the directory").arg(outDir)});
             }
         }
@@ -327,8 +350,7 @@ QList<BakeOutput> Baker::bake(const QString &outDir) const
 
 bool Baker::allOk(const QList<BakeOutput> &outputs)
 {
-    return !outputs.isEmpty()
-        && std::all_of(outputs.begin(), outputs.end(), [](const BakeOutput &o) { return o.ok; });
+    return !outputs.isEmpty() && std::all_of(outputs.begin(), outputs.end(), [](const BakeOutput &o) { return o.ok; });
 }
 
 } // namespace bpat

@@ -20,12 +20,12 @@ namespace bpat {
 struct BakeOutput
 {
     QString species;
-    QString fileName;  // e.g. "horse.bpat"
-    QString path;      // where it was written
-    QString contents;  // e.g. "species 1, 16 bones, 6 clips, 116 frames, 0 sockets"
+    QString fileName; // e.g. "horse.bpat"
+    QString path;     // where it was written
+    QString contents; // e.g. "species 1, 16 bones, 6 clips, 116 frames, 0 sockets"
     quint64 bytes = 0;
     bool ok = false;
-    QString error;     // why it failed
+    QString error; // why it failed
 };
 
 class Baker
@@ -40,8 +40,8 @@ public:
     // One species as a document, ready for BpatWriter (nullopt + reason on failure).
     static std::optional<BpatDocument> bakeDocument(const SpeciesManifest &manifest, QString *error = nullptr);
     // The species' minimal snapshot mesh for every frame of every clip of `document`.
-    static std::optional<BpsmSnapshot> bakeSnapshot(const SpeciesManifest &manifest,
-                                                    const BpatDocument &document, QString *error = nullptr);
+    static std::optional<BpsmSnapshot> bakeSnapshot(const SpeciesManifest &manifest, const BpatDocument &document,
+                                                    QString *error = nullptr);
 
     // Bakes every manifest into outDir (created if needed), species in parallel. One entry per
     // file the manifests ask for, in manifest order, whether written or not.

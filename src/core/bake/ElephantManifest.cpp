@@ -19,7 +19,7 @@ SpeciesManifest ElephantManifest::create()
     body.backLower = 0.45f;
     body.frontBend = 1.0f; // columnar legs, both joints flex forward
     body.backBend = 1.0f;
-    body.soleHeight = 0.06f; // the pad reaches 6 cm below its bone
+    body.soleHeight = 0.06f;              // the pad reaches 6 cm below its bone
     body.headBase = {0.0f, 0.15f, 0.58f}; // Head: the skull, at the front of the body
     body.headTip = {0.0f, -0.5f, 0.3f};   // TrunkTip, hanging in front
 

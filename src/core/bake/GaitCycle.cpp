@@ -36,8 +36,7 @@ GaitCycle::Foot GaitCycle::foot(float cyclePhase, float footOffset) const
     // so that fast gaits with short stances do not fling the foot far behind the body.
     const float tangent = -std::min(m_stride * (1.0f - m_duty), 2.0f * half);
     const float u2 = u * u, u3 = u2 * u;
-    f.forward = (2 * u3 - 3 * u2 + 1) * -half + (u3 - 2 * u2 + u) * tangent
-              + (-2 * u3 + 3 * u2) * half + (u3 - u2) * tangent;
+    f.forward = (2 * u3 - 3 * u2 + 1) * -half + (u3 - 2 * u2 + u) * tangent + (-2 * u3 + 3 * u2) * half + (u3 - u2) * tangent;
     f.height = m_lift * std::sin(std::numbers::pi_v<float> * u);
     return f;
 }

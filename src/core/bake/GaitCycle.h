@@ -18,7 +18,7 @@ public:
         float forward = 0.0f; // along the direction of travel, relative to the foot's neutral spot
         float height = 0.0f;  // above the ground
         bool stance = true;
-        float swing = 0.0f;   // 0..1 through the swing, 0 during stance
+        float swing = 0.0f; // 0..1 through the swing, 0 during stance
     };
 
     // stride: how far the ground moves during one whole cycle (speed * cycle duration).

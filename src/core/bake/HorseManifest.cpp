@@ -17,18 +17,15 @@ SpeciesManifest HorseManifest::create()
     body.frontLower = 0.6f;
     body.backUpper = 0.52f;
     body.backLower = 0.61f;
-    body.frontBend = 1.0f;  // the carpus ("knee") points forward
-    body.backBend = -1.0f;  // the hock points back
-    body.soleHeight = 0.03f; // the hoof box reaches 3 cm below its bone
-    body.headBase = {0.0f, 1.0f, 1.15f}; // NeckTop: the poll, at the top of the neck
+    body.frontBend = 1.0f;                // the carpus ("knee") points forward
+    body.backBend = -1.0f;                // the hock points back
+    body.soleHeight = 0.03f;              // the hoof box reaches 3 cm below its bone
+    body.headBase = {0.0f, 1.0f, 1.15f};  // NeckTop: the poll, at the top of the neck
     body.headTip = {0.0f, -0.01f, 0.16f}; // Head
 
-    const QList<ClipSpec> clips{{QStringLiteral("idle"), 24, 24.0f, true},
-                                {QStringLiteral("walk"), 24, 24.0f, true},
-                                {QStringLiteral("trot"), 16, 24.0f, true},
-                                {QStringLiteral("canter"), 16, 24.0f, true},
-                                {QStringLiteral("gallop"), 12, 24.0f, true},
-                                {QStringLiteral("fight"), 24, 24.0f, true}};
+    const QList<ClipSpec> clips{{QStringLiteral("idle"), 24, 24.0f, true},   {QStringLiteral("walk"), 24, 24.0f, true},
+                                {QStringLiteral("trot"), 16, 24.0f, true},   {QStringLiteral("canter"), 16, 24.0f, true},
+                                {QStringLiteral("gallop"), 12, 24.0f, true}, {QStringLiteral("fight"), 24, 24.0f, true}};
     QuadrupedGait idle;
     idle.duty = 1.0f;
     QuadrupedGait walk; // LH, LF, RH, RF: strike phases listed FL, FR, BL, BR
@@ -50,7 +47,8 @@ SpeciesManifest HorseManifest::create()
     fight.fight = true, fight.rear = 0.55f, fight.paw = 0.3f, fight.nod = 0.3f, fight.swing = 0.4f;
 
     SpeciesManifest m = QuadrupedMotion::manifest(body, clips, {idle, walk, trot, canter, gallop, fight});
-    m.identify(1, QStringLiteral("horse"), QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter, gallop and fight"));
+    m.identify(1, QStringLiteral("horse"),
+               QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter, gallop and fight"));
     m.snapshotFileName = QStringLiteral("horse_minimal.bpsm");
     return m;
 }

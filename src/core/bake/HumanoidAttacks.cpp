@@ -161,8 +161,10 @@ void HumanoidAttacks::bowArms(HumanoidPose &p, float phase, float turn)
     const float back = std::numbers::pi_v<float> / 2.0f - turn + 0.15f; // elbow out, level with the ear
     const KeyedChannel bowRaise{{0.0f, 0.3f}, {0.15f, HalfPi}, {0.8f, HalfPi}, {1.0f, 0.3f}};
     const KeyedChannel bowElbow{{0.0f, 0.6f}, {0.15f, 0.05f}, {0.8f, 0.05f}, {1.0f, 0.6f}};
-    const KeyedChannel drawAbduct{{0.0f, 0.2f}, {0.15f, 0.2f - turn}, {0.5f, back}, {0.68f, back}, {0.72f, back + 0.2f}, {0.8f, back + 0.15f}, {1.0f, 0.2f}};
-    const KeyedChannel drawElbow{{0.0f, 0.5f}, {0.15f, 0.3f}, {0.5f, 2.55f}, {0.68f, 2.55f}, {0.72f, 1.4f}, {0.8f, 1.3f}, {1.0f, 0.5f}};
+    const KeyedChannel drawAbduct{{0.0f, 0.2f},         {0.15f, 0.2f - turn}, {0.5f, back}, {0.68f, back},
+                                  {0.72f, back + 0.2f}, {0.8f, back + 0.15f}, {1.0f, 0.2f}};
+    const KeyedChannel drawElbow{{0.0f, 0.5f},  {0.15f, 0.3f}, {0.5f, 2.55f}, {0.68f, 2.55f},
+                                 {0.72f, 1.4f}, {0.8f, 1.3f},  {1.0f, 0.5f}};
     const KeyedChannel drawRaise{{0.0f, 0.3f}, {0.15f, HalfPi}, {0.8f, HalfPi}, {1.0f, 0.3f}};
     const KeyedChannel drawTwist{{0.0f, 0.0f}, {0.15f, 0.0f}, {0.5f, HalfPi}, {0.8f, HalfPi}, {1.0f, 0.0f}};
     p.armL = HumanoidArm{bowRaise.at(phase), turn, 0.0f, bowElbow.at(phase), 0.0f};

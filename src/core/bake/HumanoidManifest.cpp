@@ -8,8 +8,9 @@ SpeciesManifest HumanoidManifest::create()
 {
     SpeciesManifest m;
     m.rig = Rig::humanoid();
-    m.identify(0, QStringLiteral("humanoid"),
-               QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold, sword, spear and bow attacks, riding"));
+    m.identify(
+        0, QStringLiteral("humanoid"),
+        QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold, sword, spear and bow attacks, riding"));
     m.soleHeight = HumanoidPose::SoleHeight;
     m.bindPalette = HumanoidMotion(false).restPose().palette();
     m.clips = HumanoidMotion::clips();

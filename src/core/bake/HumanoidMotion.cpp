@@ -86,8 +86,14 @@ std::function<QList<QMatrix4x4>(int clip, float phase)> HumanoidMotion::clipPale
     return [motion = *this, clips](int clip, float phase) { return motion.pose(clips.at(clip).name, phase).palette(); };
 }
 
-float HumanoidMotion::walkStride() { return WalkGait.stride; }
-float HumanoidMotion::runStride() { return RunGait.stride; }
+float HumanoidMotion::walkStride()
+{
+    return WalkGait.stride;
+}
+float HumanoidMotion::runStride()
+{
+    return RunGait.stride;
+}
 
 HumanoidArm HumanoidMotion::restingArm() const
 {
@@ -179,8 +185,7 @@ HumanoidPose HumanoidMotion::locomotion(float phase, bool running) const
     const GaitCycle::Foot left = cycle.foot(phase, 0.0f);
     const GaitCycle::Foot right = cycle.foot(phase, 0.5f);
     auto place = [&](HumanoidFoot &foot, float side, const GaitCycle::Foot &f) {
-        foot.position = QVector3D(side * HumanoidPose::StanceWidth * (running ? 0.7f : 1.0f),
-                                  f.height, 0.02f + f.forward);
+        foot.position = QVector3D(side * HumanoidPose::StanceWidth * (running ? 0.7f : 1.0f), f.height, 0.02f + f.forward);
         // Toes down after lift-off, level again (slightly up) before touch-down.
         foot.pitch = f.stance ? 0.0f : 0.6f * std::sin(Pi * f.swing) * (1.0f - f.swing) - 0.2f * std::sin(Pi * f.swing) * f.swing;
     };

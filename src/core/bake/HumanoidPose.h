@@ -16,17 +16,17 @@ namespace bpat {
 
 struct HumanoidArm
 {
-    float raise = 0.0f;   // radians, positive swings the arm forward
-    float abduct = 0.1f;  // radians, positive lifts it sideways away from the body
-    float twist = 0.0f;   // radians about the upper arm
-    float elbow = 0.15f;  // radians of flexion, positive bends the forearm forward
-    float wrist = 0.0f;   // radians of flexion
+    float raise = 0.0f;  // radians, positive swings the arm forward
+    float abduct = 0.1f; // radians, positive lifts it sideways away from the body
+    float twist = 0.0f;  // radians about the upper arm
+    float elbow = 0.15f; // radians of flexion, positive bends the forearm forward
+    float wrist = 0.0f;  // radians of flexion
 };
 
 struct HumanoidFoot
 {
-    QVector3D position;   // model space, sole under the ankle
-    float pitch = 0.0f;   // radians, positive points the toes down
+    QVector3D position; // model space, sole under the ankle
+    float pitch = 0.0f; // radians, positive points the toes down
 };
 
 struct HumanoidPose
@@ -47,9 +47,9 @@ struct HumanoidPose
     static constexpr float UpperArmLength = 0.28f, ForearmLength = 0.25f;
     static constexpr float HipSpan = 0.1f;
     static constexpr float ThighLength = 0.47f, ShinLength = 0.47f; // shin ends at the foot's origin
-    static constexpr float StanceWidth = 0.12f; // |x| of a foot's neutral spot
-    static constexpr float StandingHeight = 0.935f; // pelvis height standing, knees soft
-    static constexpr float SoleHeight = 0.022f; // foot origin above the ground when planted
+    static constexpr float StanceWidth = 0.12f;                     // |x| of a foot's neutral spot
+    static constexpr float StandingHeight = 0.935f;                 // pelvis height standing, knees soft
+    static constexpr float SoleHeight = 0.022f;                     // foot origin above the ground when planted
 };
 
 } // namespace bpat

@@ -15,15 +15,15 @@ class HumanoidRiding
 public:
     explicit HumanoidRiding(HumanoidArm ready);
 
-    static constexpr float SaddleHeight = 1.8f;   // pelvis above the ground under the horse
-    static constexpr float StirrupHeight = 1.0f;  // soles in the stirrups
-    static constexpr float StirrupWidth = 0.42f;  // |x| of a stirrup, outside the barrel
+    static constexpr float SaddleHeight = 1.8f;  // pelvis above the ground under the horse
+    static constexpr float StirrupHeight = 1.0f; // soles in the stirrups
+    static constexpr float StirrupWidth = 0.42f; // |x| of a stirrup, outside the barrel
 
     HumanoidPose seated() const;
-    HumanoidPose idle(float phase) const;     // riding_idle (loops)
-    HumanoidPose charge(float phase) const;   // riding_charge
-    HumanoidPose reining(float phase) const;  // riding_reining
-    HumanoidPose bowShot(float phase) const;  // riding_bow_shot
+    HumanoidPose idle(float phase) const;    // riding_idle (loops)
+    HumanoidPose charge(float phase) const;  // riding_charge
+    HumanoidPose reining(float phase) const; // riding_reining
+    HumanoidPose bowShot(float phase) const; // riding_bow_shot
 
 private:
     HumanoidArm m_ready;

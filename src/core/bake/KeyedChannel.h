@@ -12,7 +12,7 @@ class KeyedChannel
 {
 public:
     KeyedChannel(std::initializer_list<std::pair<float, float>> keys); // sorted by time
-    float at(float time) const; // clamped to the first/last key outside their range
+    float at(float time) const;                                        // clamped to the first/last key outside their range
 
 private:
     QList<std::pair<float, float>> m_keys;

@@ -15,11 +15,26 @@ namespace {
 constexpr float Pi = std::numbers::pi_v<float>;
 constexpr float TwoPi = 2.0f * Pi;
 constexpr float Deg = 180.0f / Pi;
-QQuaternion aboutX(float radians) { return QQuaternion::fromAxisAndAngle(1, 0, 0, radians * Deg); }
-QQuaternion aboutY(float radians) { return QQuaternion::fromAxisAndAngle(0, 1, 0, radians * Deg); }
-QQuaternion aboutZ(float radians) { return QQuaternion::fromAxisAndAngle(0, 0, 1, radians * Deg); }
-bool isFront(int leg) { return leg == LegFL || leg == LegFR; }
-float sideOf(int leg) { return (leg == LegFL || leg == LegBL) ? 1.0f : -1.0f; } // L at +X
+QQuaternion aboutX(float radians)
+{
+    return QQuaternion::fromAxisAndAngle(1, 0, 0, radians * Deg);
+}
+QQuaternion aboutY(float radians)
+{
+    return QQuaternion::fromAxisAndAngle(0, 1, 0, radians * Deg);
+}
+QQuaternion aboutZ(float radians)
+{
+    return QQuaternion::fromAxisAndAngle(0, 0, 1, radians * Deg);
+}
+bool isFront(int leg)
+{
+    return leg == LegFL || leg == LegFR;
+}
+float sideOf(int leg)
+{
+    return (leg == LegFL || leg == LegBL) ? 1.0f : -1.0f;
+} // L at +X
 } // namespace
 
 QuadrupedMotion::QuadrupedMotion(QuadrupedBody body, QList<ClipSpec> clips, QList<QuadrupedGait> gaits)
@@ -117,15 +132,14 @@ QuadrupedMotion::Pose QuadrupedMotion::gaitPose(const QuadrupedGait &gait, float
 
 float QuadrupedMotion::reachHeight(const Pose &pose, int leg, float height) const
 {
-    const float reach = 0.985f * (isFront(leg) ? m_body.frontUpper + m_body.frontLower
-                                              : m_body.backUpper + m_body.backLower);
+    const float reach = 0.985f * (isFront(leg) ? m_body.frontUpper + m_body.frontLower : m_body.backUpper + m_body.backLower);
     QMatrix4x4 rootRot;
     rootRot.rotate(aboutX(pose.pitch));
     const QVector3D hip = rootRot.map(hipLocal(leg)) + QVector3D(pose.root.x(), 0.0f, pose.root.z());
     const QVector3D d = pose.feet[leg] - QVector3D(hip.x(), 0.0f, hip.z());
     const float horizontal = d.x() * d.x() + d.z() * d.z();
-    return std::min(height, pose.feet[leg].y() + m_body.soleHeight - hip.y()
-                                + std::sqrt(std::max(0.0f, reach * reach - horizontal)));
+    return std::min(height,
+                    pose.feet[leg].y() + m_body.soleHeight - hip.y() + std::sqrt(std::max(0.0f, reach * reach - horizontal)));
 }
 
 QuadrupedMotion::Pose QuadrupedMotion::fightPose(const QuadrupedGait &gait, float phase) const
@@ -157,8 +171,9 @@ QuadrupedMotion::Pose QuadrupedMotion::fightPose(const QuadrupedGait &gait, floa
         const float length = m_body.frontUpper + m_body.frontLower;
         const float strike = std::sin(TwoPi * 2.0f * phase + (leg == LegFL ? 0.0f : std::numbers::pi_v<float>));
         // Folded at the knee under the chest, reaching forward in turn.
-        const QVector3D tucked = hip + QVector3D(0.0f, -0.55f * length - m_body.soleHeight + 0.3f * gait.paw * strike,
-                                                 0.2f * length + gait.paw * (0.5f + 0.5f * strike));
+        const QVector3D tucked = hip
+            + QVector3D(0.0f, -0.55f * length - m_body.soleHeight + 0.3f * gait.paw * strike,
+                        0.2f * length + gait.paw * (0.5f + 0.5f * strike));
         QVector3D foot = pose.feet[leg] * (1.0f - ease) + tucked * ease;
         foot.setY(std::max(0.0f, foot.y()));
         pose.feet[leg] = foot;
@@ -184,8 +199,7 @@ QList<QMatrix4x4> QuadrupedMotion::toPalette(const Pose &pose) const
         const QVector3D hip = rootGlobal.map(hipLocal(leg));
         const TwoBoneIkSolution ik = TwoBoneIk::solve(
             hip, pose.feet[leg] + QVector3D(0, m_body.soleHeight, 0), front ? m_body.frontUpper : m_body.backUpper,
-            front ? m_body.frontLower : m_body.backLower,
-            rootForward * (front ? m_body.frontBend : m_body.backBend));
+            front ? m_body.frontLower : m_body.backLower, rootForward * (front ? m_body.frontBend : m_body.backBend));
         const QVector3D lateral(1, 0, 0);
         builder.setGlobal(upper, hip, PoseBuilder::frameFromY(ik.middle - hip, lateral));
         builder.setGlobal(lower, ik.middle, PoseBuilder::frameFromY(ik.end - ik.middle, lateral));

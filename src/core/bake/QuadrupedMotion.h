@@ -19,34 +19,39 @@
 namespace bpat {
 
 // Legs in rig order: FL, FR, BL, BR.
-enum QuadrupedLeg { LegFL = 0, LegFR = 1, LegBL = 2, LegBR = 3 };
+enum QuadrupedLeg {
+    LegFL = 0,
+    LegFR = 1,
+    LegBL = 2,
+    LegBR = 3
+};
 
 struct QuadrupedBody
 {
     Rig rig;
-    float height = 1.2f;       // standing Root (barrel centre) height
-    QVector3D barrelExtents;   // Body's scale: full width, height, length of the barrel
+    float height = 1.2f;         // standing Root (barrel centre) height
+    QVector3D barrelExtents;     // Body's scale: full width, height, length of the barrel
     QVector3D frontHip, backHip; // Root-local upper joints of the L legs (R mirrored in X)
     float frontUpper = 0.5f, frontLower = 0.5f, backUpper = 0.5f, backLower = 0.5f;
     float frontBend = 1.0f, backBend = 1.0f; // +1: the middle joint points forward, -1 back
-    float soleHeight = 0.03f;  // foot origin above the ground when planted
-    QVector3D headBase;        // Root-local origin of bone 14 (NeckTop / Head)
-    QVector3D headTip;         // bone-14-local origin of bone 15 (Head / TrunkTip)
+    float soleHeight = 0.03f;                // foot origin above the ground when planted
+    QVector3D headBase;                      // Root-local origin of bone 14 (NeckTop / Head)
+    QVector3D headTip;                       // bone-14-local origin of bone 15 (Head / TrunkTip)
 };
 
 struct QuadrupedGait
 {
-    float stride = 1.0f;   // ground covered per cycle
-    float duty = 0.6f;     // fraction of the cycle a foot is planted
-    float lift = 0.1f;     // swing height
+    float stride = 1.0f;           // ground covered per cycle
+    float duty = 0.6f;             // fraction of the cycle a foot is planted
+    float lift = 0.1f;             // swing height
     std::array<float, 4> strike{}; // phase at which each leg touches down (FL, FR, BL, BR)
-    float heave = 0.0f;    // body bob amplitude
-    float heaveCycles = 2; // bobs per cycle
+    float heave = 0.0f;            // body bob amplitude
+    float heaveCycles = 2;         // bobs per cycle
     float heavePhase = 0.0f;
-    float pitch = 0.0f;    // body rocking amplitude, radians (nose down positive)
+    float pitch = 0.0f; // body rocking amplitude, radians (nose down positive)
     float pitchPhase = 0.0f;
-    float nod = 0.0f;      // head nod amplitude, radians
-    float lower = 0.0f;    // how much lower than standing the body runs
+    float nod = 0.0f;   // head nod amplitude, radians
+    float lower = 0.0f; // how much lower than standing the body runs
     // A fight clip instead of a gait (stride, duty, strike unused): the forehand rises by up to
     // `rear` radians (nose up) once per cycle while the hind feet stay planted, the front feet
     // leave the ground and strike out in turn (`paw`: how far), the head tosses (`nod`) and
@@ -65,8 +70,7 @@ public:
 
     // A species posed by this motion: the body's rig, rest pose and sole height, and the clips,
     // each played with its gait (name it with SpeciesManifest::identify).
-    static SpeciesManifest manifest(const QuadrupedBody &body, const QList<ClipSpec> &clips,
-                                    const QList<QuadrupedGait> &gaits);
+    static SpeciesManifest manifest(const QuadrupedBody &body, const QList<ClipSpec> &clips, const QList<QuadrupedGait> &gaits);
 
     QList<QMatrix4x4> restPalette() const;
     QList<QMatrix4x4> palette(int clip, float phase) const;

@@ -9,8 +9,7 @@ namespace bpat {
 
 QList<SpeciesManifest> SpeciesCatalog::builtIn()
 {
-    return {HumanoidManifest::create(), HumanoidSwordManifest::create(), HorseManifest::create(),
-            ElephantManifest::create()};
+    return {HumanoidManifest::create(), HumanoidSwordManifest::create(), HorseManifest::create(), ElephantManifest::create()};
 }
 
 } // namespace bpat

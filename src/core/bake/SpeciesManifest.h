@@ -33,10 +33,10 @@ using SocketSpec = BpatSocket;
 struct SpeciesManifest
 {
     quint32 speciesId = 0;
-    QString speciesName;           // e.g. "horse"
-    QString bpatFileName;          // e.g. "horse.bpat"
-    QString snapshotFileName;      // e.g. "horse_minimal.bpsm"; empty: no minimal snapshot
-    QString summary;               // one line for docs and `bpat bake` output
+    QString speciesName;      // e.g. "horse"
+    QString bpatFileName;     // e.g. "horse.bpat"
+    QString snapshotFileName; // e.g. "horse_minimal.bpsm"; empty: no minimal snapshot
+    QString summary;          // one line for docs and `bpat bake` output
     Rig rig;
     // How the creature looks (shape parts per bone, the viewer's description of the game's rig);
     // the minimal snapshot mesh is built from it. Needed only when snapshotFileName is set.
@@ -44,7 +44,7 @@ struct SpeciesManifest
     QList<QMatrix4x4> bindPalette; // global bone transforms of the rest pose
     QList<ClipSpec> clips;
     QList<SocketSpec> sockets;
-    float soleHeight = 0.0f;       // height of a planted foot bone's origin above the ground
+    float soleHeight = 0.0f; // height of a planted foot bone's origin above the ground
     // Global bone transforms (palette order) of clip `clip` at phase [0, 1).
     std::function<QList<QMatrix4x4>(int clip, float phase)> clipPalette;
 

@@ -98,8 +98,8 @@ std::optional<BpatDocument> BpatDocument::read(const BpatFile &file, bool frames
     }
     for (const BpatSocketInfo &s : file.sockets()) {
         if (s.anchorBone >= h.boneCount)
-            return fail(QStringLiteral("sockets[%1].anchor_bone is %2, expected < %3")
-                            .arg(s.index).arg(s.anchorBone).arg(h.boneCount));
+            return fail(
+                QStringLiteral("sockets[%1].anchor_bone is %2, expected < %3").arg(s.index).arg(s.anchorBone).arg(h.boneCount));
         doc.m_sockets.append({s.name, s.anchorBone, s.localOffset});
     }
     // Without stored socket rows they would be recomputed: frames * sockets * 48 bytes, which
@@ -116,10 +116,12 @@ std::optional<BpatDocument> BpatDocument::read(const BpatFile &file, bool frames
         const quint64 end = quint64(info.frameOffset) + info.frameCount;
         if (end > h.frameTotal)
             return fail(QStringLiteral("clips[%1] frames %2..%3 are beyond frame_total %4")
-                            .arg(info.index).arg(info.frameOffset).arg(end).arg(h.frameTotal));
+                            .arg(info.index)
+                            .arg(info.frameOffset)
+                            .arg(end)
+                            .arg(h.frameTotal));
         // The clip's matrices must all be inside the file before anything is copied.
-        const auto first = fmt::checkedAdd(h.paletteDataOffset,
-                                           quint64(info.frameOffset) * matrixFloats * sizeof(float));
+        const auto first = fmt::checkedAdd(h.paletteDataOffset, quint64(info.frameOffset) * matrixFloats * sizeof(float));
         const quint64 bytes = quint64(info.frameCount) * matrixFloats * sizeof(float);
         if (!first || !fmt::rangeInside(*first, bytes, file.fileSize()))
             return fail(QStringLiteral("clips[%1] palette data is not inside the file").arg(info.index));
@@ -128,7 +130,9 @@ std::optional<BpatDocument> BpatDocument::read(const BpatFile &file, bool frames
         if (copied > file.fileSize())
             return fail(QStringLiteral("clips[%1]: the clips claim %2 bytes of palette and socket data, "
                                        "more than the file's %3 bytes (clips overlap)")
-                            .arg(info.index).arg(copied).arg(file.fileSize()));
+                            .arg(info.index)
+                            .arg(copied)
+                            .arg(file.fileSize()));
 
         BpatClip clip;
         clip.name = info.name;
@@ -277,7 +281,10 @@ bool BpatDocument::checkClip(const BpatClip &clip, QString *error) const
     if (!expected || quint64(clip.palette.size()) != *expected) {
         if (error)
             *error = QStringLiteral("clip '%1': palette holds %2 floats, expected frame_count %3 * bone_count %4 * 16 = %5")
-                         .arg(clip.name).arg(clip.palette.size()).arg(clip.frameCount).arg(m_boneCount)
+                         .arg(clip.name)
+                         .arg(clip.palette.size())
+                         .arg(clip.frameCount)
+                         .arg(m_boneCount)
                          .arg(expected ? QString::number(*expected) : QStringLiteral("more than 2^64"));
         return false;
     }
@@ -392,7 +399,9 @@ bool BpatDocument::addSocket(BpatSocket socket, QString *error)
     if (socket.anchorBone >= m_boneCount) {
         if (error)
             *error = QStringLiteral("socket '%1': anchor bone %2 is not < bone count %3")
-                         .arg(socket.name).arg(socket.anchorBone).arg(m_boneCount);
+                         .arg(socket.name)
+                         .arg(socket.anchorBone)
+                         .arg(m_boneCount);
         return false;
     }
     QList<int> from;
@@ -410,10 +419,13 @@ bool BpatDocument::replaceSocket(int index, BpatSocket socket, QString *error)
     if (index < 0 || index >= m_sockets.size() || socket.anchorBone >= m_boneCount) {
         if (error)
             *error = QStringLiteral("socket %1: no such socket or anchor bone %2 not < bone count %3")
-                         .arg(index).arg(socket.anchorBone).arg(m_boneCount);
+                         .arg(index)
+                         .arg(socket.anchorBone)
+                         .arg(m_boneCount);
         return false;
     }
-    const bool moved = m_sockets.at(index).anchorBone != socket.anchorBone || m_sockets.at(index).localOffset != socket.localOffset;
+    const bool moved =
+        m_sockets.at(index).anchorBone != socket.anchorBone || m_sockets.at(index).localOffset != socket.localOffset;
     m_sockets[index] = std::move(socket);
     if (moved) { // a rename keeps every row
         QList<int> from;
@@ -458,7 +470,8 @@ void BpatDocument::remapSocketRows(const QList<int> &from, int oldCount)
                     const float *old = c.socketRows.constData() + (qsizetype(f) * oldCount + from.at(s)) * 12;
                     std::copy(old, old + 12, to);
                 } else if (m_sockets.at(s).anchorBone < m_boneCount) { // else left zero; problems() names the anchor
-                    const auto row = computeSocketRow(c.palette.constData() + BpatClip::matrixIndex(f, m_sockets.at(s).anchorBone, m_boneCount),
+                    const auto row = computeSocketRow(c.palette.constData()
+                                                          + BpatClip::matrixIndex(f, m_sockets.at(s).anchorBone, m_boneCount),
                                                       m_sockets.at(s).localOffset);
                     std::copy(row.begin(), row.end(), to);
                 }
@@ -515,8 +528,8 @@ float BpatDocument::socketRowsDeviation() const
                 const BpatSocket &socket = m_sockets.at(s);
                 if (socket.anchorBone >= m_boneCount)
                     continue;
-                const auto row = computeSocketRow(c.palette.constData() + BpatClip::matrixIndex(f, socket.anchorBone, m_boneCount),
-                                                  socket.localOffset);
+                const auto row = computeSocketRow(
+                    c.palette.constData() + BpatClip::matrixIndex(f, socket.anchorBone, m_boneCount), socket.localOffset);
                 const float *stored = c.socketRows.constData() + (qsizetype(f) * m_sockets.size() + s) * 12;
                 for (int k = 0; k < 12; ++k)
                     worst = std::max(worst, std::abs(stored[k] - row[k]));
@@ -538,7 +551,9 @@ QStringList BpatDocument::layoutProblems() const
         const qsizetype rows = qsizetype(c.frameCount) * m_sockets.size() * 12;
         if (c.socketRows.size() != rows)
             out << QStringLiteral("clip '%1': socket rows hold %2 floats, expected %3 (call recomputeSocketRows)")
-                       .arg(c.name).arg(c.socketRows.size()).arg(rows);
+                       .arg(c.name)
+                       .arg(c.socketRows.size())
+                       .arg(rows);
     }
     if (total > std::numeric_limits<quint32>::max())
         out << QStringLiteral("frame total %1 does not fit in 32 bits").arg(total);
@@ -552,9 +567,13 @@ QStringList BpatDocument::layoutProblems() const
     }
     if (m_dialect == fmt::Dialect::V3Late) {
         if (!m_bindPalette.isEmpty() && m_bindPalette.size() != qsizetype(m_boneCount) * 16)
-            out << QStringLiteral("bind palette holds %1 floats, expected bone_count %2 * 16").arg(m_bindPalette.size()).arg(m_boneCount);
+            out << QStringLiteral("bind palette holds %1 floats, expected bone_count %2 * 16")
+                       .arg(m_bindPalette.size())
+                       .arg(m_boneCount);
         if (!m_boneParents.isEmpty() && m_boneParents.size() != qsizetype(m_boneCount))
-            out << QStringLiteral("bone parent table holds %1 entries, expected bone_count %2").arg(m_boneParents.size()).arg(m_boneCount);
+            out << QStringLiteral("bone parent table holds %1 entries, expected bone_count %2")
+                       .arg(m_boneParents.size())
+                       .arg(m_boneCount);
     }
     return out;
 }
@@ -582,7 +601,10 @@ QStringList BpatDocument::problems() const
     }
     for (const BpatSocket &s : m_sockets) {
         if (s.anchorBone >= m_boneCount)
-            out << QStringLiteral("socket '%1': anchor bone %2 is not < bone count %3").arg(s.name).arg(s.anchorBone).arg(m_boneCount);
+            out << QStringLiteral("socket '%1': anchor bone %2 is not < bone count %3")
+                       .arg(s.name)
+                       .arg(s.anchorBone)
+                       .arg(m_boneCount);
         if (s.name.isEmpty())
             out << QStringLiteral("a socket has an empty name");
     }

@@ -46,8 +46,8 @@ struct BpatClip
     // v3: bit 0 supplies_ground_contact (the game's writer: unless riding_ / showcase_).
     quint8 flags = format::ClipFlagSuppliesGroundContact;
     quint8 variantOrdinal = 0;
-    int variantFamily = -1;  // clip index of the family's base; -1 = the clip's own index
-    QList<float> contacts;   // v3: frameCount * 2 floats (sole_y, foot_y), or empty
+    int variantFamily = -1; // clip index of the family's base; -1 = the clip's own index
+    QList<float> contacts;  // v3: frameCount * 2 floats (sole_y, foot_y), or empty
     // Late v3 read from a file: the stored column-major skinning floats (same size as palette),
     // used by the writer for matrices whose global is unchanged. Empty otherwise.
     QList<float> storedSkin;

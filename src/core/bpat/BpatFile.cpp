@@ -50,8 +50,7 @@ const BpatV3Extension &emptyExtension()
     return e;
 }
 
-template <typename T>
-const QList<T> &emptyList()
+template<typename T> const QList<T> &emptyList()
 {
     static const QList<T> list;
     return list;
@@ -217,32 +216,83 @@ BpatFile BpatFile::fromData(QByteArray bytes, const QString &path)
     return BpatFile(MappedFile::adoptDecoded<Data>(std::move(bytes), path));
 }
 
-bool BpatFile::isNull() const { return !d; }
-bool BpatFile::isStale() const { return d && d->MappedFile::isStale(); }
+bool BpatFile::isNull() const
+{
+    return !d;
+}
+bool BpatFile::isStale() const
+{
+    return d && d->MappedFile::isStale();
+}
 void BpatFile::releasePages(quint64 offset, quint64 size) const
 {
     if (d)
         d->release(offset, size);
 }
-QString BpatFile::path() const { return d ? d->path : QString(); }
-quint64 BpatFile::fileSize() const { return d ? d->size : 0; }
-QByteArrayView BpatFile::bytes() const { return d ? d->view() : QByteArrayView(); }
-const uchar *BpatFile::data() const { return d ? d->bytes : nullptr; }
-bool BpatFile::hasHeader() const { return d && d->hasHeader; }
-const BpatHeader &BpatFile::header() const { return d ? d->header : emptyHeader(); }
+QString BpatFile::path() const
+{
+    return d ? d->path : QString();
+}
+quint64 BpatFile::fileSize() const
+{
+    return d ? d->size : 0;
+}
+QByteArrayView BpatFile::bytes() const
+{
+    return d ? d->view() : QByteArrayView();
+}
+const uchar *BpatFile::data() const
+{
+    return d ? d->bytes : nullptr;
+}
+bool BpatFile::hasHeader() const
+{
+    return d && d->hasHeader;
+}
+const BpatHeader &BpatFile::header() const
+{
+    return d ? d->header : emptyHeader();
+}
 bool BpatFile::hasMagic() const
 {
     return hasHeader() && std::memcmp(d->header.magic.data(), fmt::Magic, 4) == 0;
 }
-QString BpatFile::speciesName() const { return fmt::speciesName(header().speciesId); }
-fmt::Dialect BpatFile::dialect() const { return d ? d->dialect : fmt::Dialect::Unknown; }
-bool BpatFile::dialectFromPalette() const { return d && d->dialectFromPalette; }
-bool BpatFile::isV3() const { return hasHeader() && d->header.version == 3; }
-bool BpatFile::hasV3Extension() const { return d && d->hasV3Extension; }
-const BpatV3Extension &BpatFile::v3Extension() const { return d ? d->ext : emptyExtension(); }
-bool BpatFile::storesSkinningMatrices() const { return dialect() == fmt::Dialect::V3Late; }
-bool BpatFile::hasContactTable() const { return hasV3Extension() && d->ext.contactEntryCount != 0; }
-bool BpatFile::contactTableInBounds() const { return d && d->contactTableInBounds; }
+QString BpatFile::speciesName() const
+{
+    return fmt::speciesName(header().speciesId);
+}
+fmt::Dialect BpatFile::dialect() const
+{
+    return d ? d->dialect : fmt::Dialect::Unknown;
+}
+bool BpatFile::dialectFromPalette() const
+{
+    return d && d->dialectFromPalette;
+}
+bool BpatFile::isV3() const
+{
+    return hasHeader() && d->header.version == 3;
+}
+bool BpatFile::hasV3Extension() const
+{
+    return d && d->hasV3Extension;
+}
+const BpatV3Extension &BpatFile::v3Extension() const
+{
+    return d ? d->ext : emptyExtension();
+}
+bool BpatFile::storesSkinningMatrices() const
+{
+    return dialect() == fmt::Dialect::V3Late;
+}
+bool BpatFile::hasContactTable() const
+{
+    return hasV3Extension() && d->ext.contactEntryCount != 0;
+}
+bool BpatFile::contactTableInBounds() const
+{
+    return d && d->contactTableInBounds;
+}
 
 std::optional<quint64> BpatFile::contactOffset(quint32 frame) const
 {
@@ -259,8 +309,14 @@ std::optional<std::pair<float, float>> BpatFile::contact(quint32 frame) const
     return std::make_pair(fmt::readF32(d->bytes + *at), fmt::readF32(d->bytes + *at + 4));
 }
 
-bool BpatFile::hasBindPalette() const { return dialect() == fmt::Dialect::V3Late && d->ext.bindPaletteOffset != 0; }
-bool BpatFile::bindPaletteInBounds() const { return d && d->bindPaletteInBounds; }
+bool BpatFile::hasBindPalette() const
+{
+    return dialect() == fmt::Dialect::V3Late && d->ext.bindPaletteOffset != 0;
+}
+bool BpatFile::bindPaletteInBounds() const
+{
+    return d && d->bindPaletteInBounds;
+}
 
 std::optional<std::array<float, 16>> BpatFile::bindFloats(quint32 bone) const
 {
@@ -279,14 +335,38 @@ QMatrix4x4 BpatFile::bindMatrix(quint32 bone, bool *ok) const
     return f ? QMatrix4x4(f->data()).transposed() : QMatrix4x4();
 }
 
-bool BpatFile::hasBoneParents() const { return dialect() == fmt::Dialect::V3Late && d->ext.boneParentOffset != 0; }
-bool BpatFile::boneParentsInBounds() const { return d && d->boneParentsInBounds; }
-const QList<quint8> &BpatFile::boneParents() const { return d ? d->parents : emptyList<quint8>(); }
-bool BpatFile::clipTableInBounds() const { return d && d->clipTableInBounds; }
-bool BpatFile::socketTableInBounds() const { return d && d->socketTableInBounds; }
-bool BpatFile::stringTableInBounds() const { return d && d->stringTableInBounds; }
-const QList<BpatClipInfo> &BpatFile::clips() const { return d ? d->clips : emptyList<BpatClipInfo>(); }
-const QList<BpatSocketInfo> &BpatFile::sockets() const { return d ? d->sockets : emptyList<BpatSocketInfo>(); }
+bool BpatFile::hasBoneParents() const
+{
+    return dialect() == fmt::Dialect::V3Late && d->ext.boneParentOffset != 0;
+}
+bool BpatFile::boneParentsInBounds() const
+{
+    return d && d->boneParentsInBounds;
+}
+const QList<quint8> &BpatFile::boneParents() const
+{
+    return d ? d->parents : emptyList<quint8>();
+}
+bool BpatFile::clipTableInBounds() const
+{
+    return d && d->clipTableInBounds;
+}
+bool BpatFile::socketTableInBounds() const
+{
+    return d && d->socketTableInBounds;
+}
+bool BpatFile::stringTableInBounds() const
+{
+    return d && d->stringTableInBounds;
+}
+const QList<BpatClipInfo> &BpatFile::clips() const
+{
+    return d ? d->clips : emptyList<BpatClipInfo>();
+}
+const QList<BpatSocketInfo> &BpatFile::sockets() const
+{
+    return d ? d->sockets : emptyList<BpatSocketInfo>();
+}
 
 int BpatFile::findClip(const QString &name) const
 {
@@ -308,7 +388,10 @@ int BpatFile::findClipByNameOrIndex(const QString &nameOrIndex) const
     return ok && index < uint(clips().size()) ? int(index) : -1;
 }
 
-quint64 BpatFile::paletteDataOffset() const { return header().paletteDataOffset; }
+quint64 BpatFile::paletteDataOffset() const
+{
+    return header().paletteDataOffset;
+}
 
 std::optional<quint64> BpatFile::paletteByteSize() const
 {
@@ -479,7 +562,10 @@ const uchar *BpatFile::paletteBytes() const
     return paletteInBounds() ? d->bytes + header().paletteDataOffset : nullptr;
 }
 
-quint64 BpatFile::paletteBytesSize() const { return paletteInBounds() ? *paletteByteSize() : 0; }
+quint64 BpatFile::paletteBytesSize() const
+{
+    return paletteInBounds() ? *paletteByteSize() : 0;
+}
 
 const uchar *BpatFile::socketDataBytes() const
 {

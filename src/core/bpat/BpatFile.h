@@ -37,8 +37,7 @@ struct BpatHeader
     quint64 paletteDataOffset = 0;
 
     // Every numeric field with its byte offset, in file order after the magic (format::readFields).
-    template <typename Header, typename F>
-    static void forEachField(Header &h, F &&f)
+    template<typename Header, typename F> static void forEachField(Header &h, F &&f)
     {
         namespace o = format::header;
         f(h.version, o::Version);
@@ -79,10 +78,10 @@ enum class NameStatus {
 struct TableEntry
 {
     int index = 0;
-    QString name;              // decoded name (empty when not resolved)
+    QString name; // decoded name (empty when not resolved)
     quint32 nameOffset = 0;
     quint32 nameLength = 0;
-    quint64 entryOffset = 0;   // byte offset of this entry in the file
+    quint64 entryOffset = 0; // byte offset of this entry in the file
     NameStatus nameStatus = NameStatus::Ok;
 
     bool nameValid() const { return nameStatus == NameStatus::Ok; }
@@ -93,15 +92,15 @@ struct BpatClipInfo : TableEntry
     quint32 frameCount = 0;
     quint32 frameOffset = 0;
     float fps = 0.0f;
-    quint8 loopsByte = 0;      // raw byte: 1 loops, 0 one-shot, anything else is invalid
-    std::array<quint8, 3> pad{};      // v1/v2: bytes 21..23; v3: pad[0] = byte 23, the rest 0
+    quint8 loopsByte = 0;              // raw byte: 1 loops, 0 one-shot, anything else is invalid
+    std::array<quint8, 3> pad{};       // v1/v2: bytes 21..23; v3: pad[0] = byte 23, the rest 0
     std::array<quint32, 2> reserved{}; // v1 only (v2/v3: 0)
     // v2 and v3: the five marker phases in file order (-1 = unset); all -1 for v1.
     bool hasMarkers = false;
     std::array<float, 5> markers{-1.0f, -1.0f, -1.0f, -1.0f, -1.0f};
     // v3 only.
     bool hasV3Fields = false;
-    quint8 flags = 0;          // bit 0: supplies_ground_contact
+    quint8 flags = 0; // bit 0: supplies_ground_contact
     quint8 variantOrdinal = 0;
     quint16 variantFamily = 0; // clip index of the family's base
     quint16 v3Reserved = 0;    // bytes 26..27
@@ -131,7 +130,7 @@ public:
     bool isNull() const;
     QString path() const;
     quint64 fileSize() const;
-    QByteArrayView bytes() const;          // the whole file
+    QByteArrayView bytes() const; // the whole file
     const uchar *data() const;
     // True once a read of the mapping found the file shorter than when it was opened (it shrank
     // underneath): such reads returned zeros (MappedFile's guard), so anything built from them
@@ -142,7 +141,7 @@ public:
     void releasePages(quint64 offset, quint64 size) const;
 
     // --- Header and tables (decoded on open) ---
-    bool hasHeader() const;                // false when the file is shorter than 64 bytes
+    bool hasHeader() const; // false when the file is shorter than 64 bytes
     const BpatHeader &header() const;
     bool hasMagic() const;
     // The dialect: from the version field, and for version 3 from bytes 80..95 (non-zero in
@@ -150,15 +149,15 @@ public:
     // palette whose matrices are column-major affine with a translation: late without a bind
     // palette). Unknown for versions above 3.
     format::Dialect dialect() const;
-    bool dialectFromPalette() const;       // the v3 tie-breaker decided (both offsets zero)
-    bool isV3() const;                     // version 3 (either dialect)
-    bool hasV3Extension() const;           // version 3 and the file holds bytes 64..95
+    bool dialectFromPalette() const;            // the v3 tie-breaker decided (both offsets zero)
+    bool isV3() const;                          // version 3 (either dialect)
+    bool hasV3Extension() const;                // version 3 and the file holds bytes 64..95
     const BpatV3Extension &v3Extension() const; // zeros unless hasV3Extension()
     // Palette matrices are column-major skinning matrices (late v3): global = skin * bind.
     bool storesSkinningMatrices() const;
-    QString speciesName() const;           // empty for an unknown id
-    bool clipTableInBounds() const;        // clips() is empty otherwise
-    bool socketTableInBounds() const;      // true when socket_count == 0
+    QString speciesName() const;      // empty for an unknown id
+    bool clipTableInBounds() const;   // clips() is empty otherwise
+    bool socketTableInBounds() const; // true when socket_count == 0
     bool stringTableInBounds() const;
     const QList<BpatClipInfo> &clips() const;
     const QList<BpatSocketInfo> &sockets() const;
@@ -169,25 +168,25 @@ public:
     // --- Derived layout ---
     quint64 paletteDataOffset() const;
     // Sizes and offsets derived from header fields: nullopt when they overflow 64 bits.
-    std::optional<quint64> paletteByteSize() const;  // frame_total * bone_count * 64
-    std::optional<quint64> socketDataOffset() const; // palette end
+    std::optional<quint64> paletteByteSize() const;    // frame_total * bone_count * 64
+    std::optional<quint64> socketDataOffset() const;   // palette end
     std::optional<quint64> socketDataByteSize() const; // frame_total * socket_count * 48
     bool paletteInBounds() const;
-    bool socketDataInBounds() const;       // true when socket_count == 0
+    bool socketDataInBounds() const; // true when socket_count == 0
 
     // --- v3 trailing blocks ---
-    bool hasContactTable() const;          // v3 and contact_entry_count != 0
-    bool contactTableInBounds() const;     // count == frame_total and the records lie in the file
+    bool hasContactTable() const;      // v3 and contact_entry_count != 0
+    bool contactTableInBounds() const; // count == frame_total and the records lie in the file
     // (sole_y, foot_y) of one global frame; nullopt without an in-bounds table.
     std::optional<std::pair<float, float>> contact(quint32 globalFrame) const;
     std::optional<quint64> contactOffset(quint32 globalFrame) const;
-    bool hasBindPalette() const;           // late v3 with bind_palette_offset != 0
-    bool bindPaletteInBounds() const;      // ... and bone_count (1..64) matrices in the file
+    bool hasBindPalette() const;      // late v3 with bind_palette_offset != 0
+    bool bindPaletteInBounds() const; // ... and bone_count (1..64) matrices in the file
     // One bind matrix: the 16 stored (column-major) floats / decoded; identity without a palette.
     std::optional<std::array<float, 16>> bindFloats(quint32 bone) const;
     QMatrix4x4 bindMatrix(quint32 bone, bool *ok = nullptr) const;
-    bool hasBoneParents() const;           // late v3 with bone_parent_offset != 0
-    bool boneParentsInBounds() const;      // ... and bone_count (1..64) bytes in the file
+    bool hasBoneParents() const;      // late v3 with bone_parent_offset != 0
+    bool boneParentsInBounds() const; // ... and bone_count (1..64) bytes in the file
     // Raw parent bytes (0xFF = root), empty unless boneParentsInBounds().
     const QList<quint8> &boneParents() const;
 
@@ -224,7 +223,7 @@ public:
 
     // The palette block as it lies in the file (for GPU upload), nullptr when out of bounds.
     const uchar *paletteBytes() const;
-    quint64 paletteBytesSize() const;      // 0 when paletteBytes() is nullptr
+    quint64 paletteBytesSize() const; // 0 when paletteBytes() is nullptr
     const uchar *socketDataBytes() const;
     quint64 socketDataBytesSize() const;
 

@@ -4,8 +4,11 @@ namespace bpat::format {
 
 namespace {
 constexpr const char *SpeciesNames[LastKnownSpecies + 1] = {
-    "humanoid",        "horse",          "elephant",         "humanoid_sword", "humanoid_spear",
-    "humanoid_skeleton", "humanoid_caster", "humanoid_stave_caster", "sheep",   "wolf",
+    "humanoid",        "horse",
+    "elephant",        "humanoid_sword",
+    "humanoid_spear",  "humanoid_skeleton",
+    "humanoid_caster", "humanoid_stave_caster",
+    "sheep",           "wolf",
 };
 }
 
@@ -93,9 +96,8 @@ QString markerOrderProblem(const std::array<float, MarkerCount> &markers)
             const float a = markers[size_t(previous)], b = markers[size_t(k)];
             const bool mayTouch = previous == 1 && k == 2;
             if (mayTouch ? b < a : b <= a)
-                return QStringLiteral("%1 %2 %3").arg(text(k), b == a ? QStringLiteral("coincides with")
-                                                                      : QStringLiteral("comes before"),
-                                                      text(previous));
+                return QStringLiteral("%1 %2 %3")
+                    .arg(text(k), b == a ? QStringLiteral("coincides with") : QStringLiteral("comes before"), text(previous));
         }
         previous = k;
     }
@@ -107,7 +109,8 @@ QString markerOrderProblem(const std::array<float, MarkerCount> &markers)
 quint8 defaultClipFlags(const QString &clipName)
 {
     return clipName.startsWith(QLatin1String("riding_")) || clipName.startsWith(QLatin1String("showcase_"))
-        ? quint8(0) : ClipFlagSuppliesGroundContact;
+        ? quint8(0)
+        : ClipFlagSuppliesGroundContact;
 }
 
 std::optional<quint32> readU32(QByteArrayView data, quint64 offset)

@@ -20,8 +20,8 @@ inline constexpr quint32 LatestVersion = 3;  // the newest version any reader kn
 inline constexpr quint64 HeaderSize = 64;
 inline constexpr quint64 ClipEntrySize = 32;
 inline constexpr quint64 SocketEntrySize = 32;
-inline constexpr quint64 MatrixSize = 64;     // 16 floats, row-major in v1
-inline constexpr quint64 SocketRowSize = 48;  // 12 floats: rows 0..2 of the socket's matrix
+inline constexpr quint64 MatrixSize = 64;    // 16 floats, row-major in v1
+inline constexpr quint64 SocketRowSize = 48; // 12 floats: rows 0..2 of the socket's matrix
 inline constexpr quint64 PaletteAlignment = 16;
 inline constexpr quint32 MinBones = 1;
 inline constexpr quint32 MaxBones = 64;
@@ -31,7 +31,13 @@ inline constexpr int SocketRowFloats = 12;
 // The dialects (../shared/specs/bpat-versions.md, section 3). Early and late v3 share the
 // version number 3: late v3 has a bind palette / parent table offset at 80 / 88 and stores
 // column-major skinning matrices; early v3 stores row-major globals like v1 and v2.
-enum class Dialect { Unknown, V1, V2, V3Early, V3Late };
+enum class Dialect {
+    Unknown,
+    V1,
+    V2,
+    V3Early,
+    V3Late
+};
 QString dialectName(Dialect dialect); // "v1", "v2", "v3-early", "v3-late", "unknown"
 std::optional<Dialect> dialectFromName(const QString &name);
 // A version to write as users give it (--to-version, --format-version, the Python module): "1",
@@ -43,14 +49,20 @@ inline quint32 versionOf(Dialect d)
 {
     return d == Dialect::V1 ? 1 : d == Dialect::V2 ? 2 : (d == Dialect::V3Early || d == Dialect::V3Late) ? 3 : 0;
 }
-inline bool isV3(Dialect d) { return d == Dialect::V3Early || d == Dialect::V3Late; }
+inline bool isV3(Dialect d)
+{
+    return d == Dialect::V3Early || d == Dialect::V3Late;
+}
 // Clip entry size of a version: 32 (v1, and version 0 read as v1), 44 (v2), 48 (v3); 0 otherwise.
 inline quint64 clipEntrySize(quint32 version)
 {
     return version <= 1 ? 32 : version == 2 ? 44 : version == 3 ? 48 : 0;
 }
 // Where the writer puts the clip table: right after the header (64) or the v3 extension (96).
-inline quint64 clipTableStart(quint32 version) { return version == 3 ? 96 : 64; }
+inline quint64 clipTableStart(quint32 version)
+{
+    return version == 3 ? 96 : 64;
+}
 
 inline constexpr quint64 V3ExtensionSize = 32;
 inline constexpr quint64 V3HeaderEnd = 96;
@@ -59,11 +71,11 @@ inline constexpr quint8 NoParentBone = 0xFF;
 inline constexpr int MarkerCount = 5;
 inline constexpr quint8 ClipFlagSuppliesGroundContact = 0x01;
 // Marker names in file order, as used by the CLI and JSON.
-inline constexpr const char *MarkerKeys[MarkerCount] = {"anticipation_start", "weapon_release", "contact",
-                                                        "recover_unlocked", "exit_safe"};
+inline constexpr const char *MarkerKeys[MarkerCount] = {"anticipation_start", "weapon_release", "contact", "recover_unlocked",
+                                                        "exit_safe"};
 // Human-readable marker names, in file order.
-inline constexpr const char *MarkerTitles[MarkerCount] = {"anticipation start", "weapon release", "contact",
-                                                          "recover unlocked", "exit safe"};
+inline constexpr const char *MarkerTitles[MarkerCount] = {"anticipation start", "weapon release", "contact", "recover unlocked",
+                                                          "exit safe"};
 int markerIndex(const QString &key); // -1 when not a marker key
 // The order the game's markers keep (bpat-versions.md 5.1: the game's registry tests expect it of
 // its attack clips): 0 <= anticipation_start < weapon_release <= contact < recover_unlocked <
@@ -78,31 +90,28 @@ quint8 defaultClipFlags(const QString &clipName);
 
 // v3 extension header field offsets (absolute).
 namespace ext {
-inline constexpr quint64 ContactDataOffset = 64, ContactEntryCount = 72, Reserved0 = 76,
-                         BindPaletteOffset = 80, BoneParentOffset = 88;
+inline constexpr quint64 ContactDataOffset = 64, ContactEntryCount = 72, Reserved0 = 76, BindPaletteOffset = 80,
+                         BoneParentOffset = 88;
 }
 
 // Header field offsets.
 namespace header {
-inline constexpr quint64 Magic = 0, Version = 4, SpeciesId = 8, BoneCount = 12, SocketCount = 16,
-                         ClipCount = 20, FrameTotal = 24, StringTableSize = 28,
-                         ClipTableOffset = 32, SocketTableOffset = 40, StringTableOffset = 48,
+inline constexpr quint64 Magic = 0, Version = 4, SpeciesId = 8, BoneCount = 12, SocketCount = 16, ClipCount = 20, FrameTotal = 24,
+                         StringTableSize = 28, ClipTableOffset = 32, SocketTableOffset = 40, StringTableOffset = 48,
                          PaletteDataOffset = 56;
 }
 // Clip entry field offsets (v1; bytes 0..20 are the same in every version).
 namespace clip {
-inline constexpr quint64 NameOffset = 0, NameLength = 4, FrameCount = 8, FrameOffset = 12,
-                         Fps = 16, Loops = 20, Pad = 21, Reserved = 24;
+inline constexpr quint64 NameOffset = 0, NameLength = 4, FrameCount = 8, FrameOffset = 12, Fps = 16, Loops = 20, Pad = 21,
+                         Reserved = 24;
 // v2: pad 21..23 as v1, then five marker floats.
 inline constexpr quint64 V2Markers = 24;
 // v3: flags, ordinal, one pad byte, u16 family, u16 reserved, five marker floats.
-inline constexpr quint64 V3Flags = 21, V3VariantOrdinal = 22, V3Pad = 23, V3VariantFamily = 24,
-                         V3Reserved = 26, V3Markers = 28;
-}
+inline constexpr quint64 V3Flags = 21, V3VariantOrdinal = 22, V3Pad = 23, V3VariantFamily = 24, V3Reserved = 26, V3Markers = 28;
+} // namespace clip
 // Socket entry field offsets.
 namespace socket {
-inline constexpr quint64 NameOffset = 0, NameLength = 4, AnchorBone = 8, LocalOffset = 12,
-                         Reserved = 24;
+inline constexpr quint64 NameOffset = 0, NameLength = 4, AnchorBone = 8, LocalOffset = 12, Reserved = 24;
 }
 
 // Species ids 0..9 (see the spec sheet). 0..3 are v1 species; 4..9 came with later builds.
@@ -143,10 +152,22 @@ inline quint64 alignUp(quint64 value, quint64 alignment)
 }
 
 // --- Little-endian readers (callers check the range first) --------------------------------
-inline quint8 readU8(const uchar *p) { return *p; }
-inline quint16 readU16(const uchar *p) { return qFromLittleEndian<quint16>(p); }
-inline quint32 readU32(const uchar *p) { return qFromLittleEndian<quint32>(p); }
-inline quint64 readU64(const uchar *p) { return qFromLittleEndian<quint64>(p); }
+inline quint8 readU8(const uchar *p)
+{
+    return *p;
+}
+inline quint16 readU16(const uchar *p)
+{
+    return qFromLittleEndian<quint16>(p);
+}
+inline quint32 readU32(const uchar *p)
+{
+    return qFromLittleEndian<quint32>(p);
+}
+inline quint64 readU64(const uchar *p)
+{
+    return qFromLittleEndian<quint64>(p);
+}
 inline float readF32(const uchar *p)
 {
     const quint32 bits = readU32(p);
@@ -154,9 +175,18 @@ inline float readF32(const uchar *p)
     std::memcpy(&f, &bits, sizeof f);
     return f;
 }
-inline void writeU16(uchar *p, quint16 v) { qToLittleEndian(v, p); }
-inline void writeU32(uchar *p, quint32 v) { qToLittleEndian(v, p); }
-inline void writeU64(uchar *p, quint64 v) { qToLittleEndian(v, p); }
+inline void writeU16(uchar *p, quint16 v)
+{
+    qToLittleEndian(v, p);
+}
+inline void writeU32(uchar *p, quint32 v)
+{
+    qToLittleEndian(v, p);
+}
+inline void writeU64(uchar *p, quint64 v)
+{
+    qToLittleEndian(v, p);
+}
 inline void writeF32(uchar *p, float f)
 {
     quint32 bits;
@@ -166,13 +196,12 @@ inline void writeF32(uchar *p, float f)
 
 // A struct's little-endian numeric fields as its static forEachField(s, f) lists them, calling
 // f(member, byte offset) once per field: one list serves the reader and the writer of a header.
-template <typename S>
-void readFields(S &s, const uchar *p)
+template<typename S> void readFields(S &s, const uchar *p)
 {
-    S::forEachField(s, [p](auto &field, quint64 at) { field = qFromLittleEndian<std::remove_reference_t<decltype(field)>>(p + at); });
+    S::forEachField(
+        s, [p](auto &field, quint64 at) { field = qFromLittleEndian<std::remove_reference_t<decltype(field)>>(p + at); });
 }
-template <typename S>
-void writeFields(const S &s, uchar *p)
+template<typename S> void writeFields(const S &s, uchar *p)
 {
     S::forEachField(s, [p](const auto &field, quint64 at) { qToLittleEndian(field, p + at); });
 }
@@ -183,8 +212,7 @@ std::optional<quint64> readU64(QByteArrayView data, quint64 offset);
 std::optional<float> readF32(QByteArrayView data, quint64 offset);
 
 // n little-endian floats starting at p (any alignment).
-template <std::size_t N>
-std::array<float, N> readFloats(const uchar *p)
+template<std::size_t N> std::array<float, N> readFloats(const uchar *p)
 {
     std::array<float, N> out{};
     if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {

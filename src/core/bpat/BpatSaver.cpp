@@ -46,7 +46,8 @@ QString BpatSaver::invalidReason(const ValidationResult &validation)
 QString BpatSaver::describe(const Diagnostic &d)
 {
     const QString where = d.location.toString();
-    return where.isEmpty() ? QStringLiteral("%1: %2").arg(d.code, d.message) : QStringLiteral("%1 at %2: %3").arg(d.code, where, d.message);
+    return where.isEmpty() ? QStringLiteral("%1: %2").arg(d.code, d.message)
+                           : QStringLiteral("%1 at %2: %3").arg(d.code, where, d.message);
 }
 
 BpatSaver::Result BpatSaver::save(const BpatDocument &document, const QString &path)

@@ -18,7 +18,7 @@ public:
     struct Result
     {
         bool saved = false;
-        QString error;             // why nothing was written
+        QString error;               // why nothing was written
         ValidationResult validation; // the findings on the serialized bytes (spec profile, deep checks)
     };
 

@@ -82,7 +82,8 @@ QList<std::pair<quint64, QByteArray>> BpatStreamWriter::trailer() const
     }
     if (m_layout.boneParentOffset != 0) {
         const QList<quint8> &parents = m_plan.boneParents();
-        blocks.append({m_layout.boneParentOffset, QByteArray(reinterpret_cast<const char *>(parents.constData()), parents.size())});
+        blocks.append(
+            {m_layout.boneParentOffset, QByteArray(reinterpret_cast<const char *>(parents.constData()), parents.size())});
     }
     return blocks;
 }
@@ -112,7 +113,8 @@ void BpatStreamWriter::prepareChecks()
     std::shared_ptr<const DeepCheckerLate> late;
     if (m_late) {
         const bool bindWritten = m_layout.bindPaletteOffset != 0 && m_bindPalette.size() == qsizetype(m_plan.boneCount()) * 16;
-        late = std::make_shared<const DeepCheckerLate>(m_headFile, m_checkOptions, bindWritten ? m_bindPalette.constData() : nullptr);
+        late = std::make_shared<const DeepCheckerLate>(m_headFile, m_checkOptions,
+                                                       bindWritten ? m_bindPalette.constData() : nullptr);
     }
     m_paletteChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_paletteSink, late);
     m_socketChecker = std::make_unique<DeepChecker>(m_headFile, m_checkOptions, *m_socketSink, late);
@@ -240,14 +242,16 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
         DeepCheckerLate::checkContactRecords(m_headFile, reinterpret_cast<const uchar *>(contacts), m_globalFrame, count,
                                              *m_contactSink, *m_contactWhere);
 
-    if (!writeFloatsAt(m_layout.paletteDataOffset + quint64(m_globalFrame) * bones * fmt::MatrixSize, stored, count * frameFloats, error))
+    if (!writeFloatsAt(m_layout.paletteDataOffset + quint64(m_globalFrame) * bones * fmt::MatrixSize, stored, count * frameFloats,
+                       error))
         return false;
     if (sockets > 0
         && !writeFloatsAt(m_layout.socketDataOffset + quint64(m_globalFrame) * quint64(sockets) * fmt::SocketRowSize, socketRows,
                           count * socketFloats, error))
         return false;
     if (contacts
-        && !writeFloatsAt(m_layout.contactDataOffset + quint64(m_globalFrame) * fmt::ContactRecordSize, contacts, quint64(count) * 2, error))
+        && !writeFloatsAt(m_layout.contactDataOffset + quint64(m_globalFrame) * fmt::ContactRecordSize, contacts,
+                          quint64(count) * 2, error))
         return false;
     m_globalFrame += count;
     return true;
@@ -275,9 +279,10 @@ bool BpatStreamWriter::advance(QString *error)
         while (m_clipDone < c.frameCount) {
             const quint32 n = std::min(step, c.frameCount - m_clipDone);
             const float *rows = socketFloats > 0 ? c.socketRows.constData() + m_clipDone * socketFloats : nullptr;
-            const float *contacts = c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + m_clipDone * 2 : nullptr;
-            const float *skin = m_late && c.storedSkin.size() == c.palette.size() ? c.storedSkin.constData() + m_clipDone * frameFloats
-                                                                                  : nullptr;
+            const float *contacts =
+                c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + m_clipDone * 2 : nullptr;
+            const float *skin =
+                m_late && c.storedSkin.size() == c.palette.size() ? c.storedSkin.constData() + m_clipDone * frameFloats : nullptr;
             if (!emitFrames(c.palette.constData() + m_clipDone * frameFloats, rows, contacts, skin, n, error))
                 return false;
             m_clipDone += n;
@@ -301,8 +306,8 @@ bool BpatStreamWriter::appendFileFrames(const float *palette, const float *socke
     // Contact records the plan holds for a streamed clip (a file's, bpat convert) are written as
     // they are; otherwise they are computed (StreamedFill).
     const BpatClip &c = m_plan.clip(m_clip);
-    const float *contacts = c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + qsizetype(m_clipDone) * 2
-                                                                              : nullptr;
+    const float *contacts =
+        c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + qsizetype(m_clipDone) * 2 : nullptr;
     if (!emitFrames(palette, socketRows, contacts, m_late ? storedSkin : nullptr, count, error))
         return false;
     m_clipDone += count;

@@ -113,7 +113,7 @@ private:
 
     const BpatDocument &m_plan;
     StreamedFill m_fill;
-    bool m_late = false;        // late v3: skinning matrices
+    bool m_late = false; // late v3: skinning matrices
     bool m_bindReady = false;
     QList<float> m_bindPalette; // late v3: column-major, as written (empty: none)
     QList<QMatrix4x4> m_inverseBind;
@@ -123,9 +123,9 @@ private:
     QByteArray m_head;
     BpatFile m_headFile; // the head alone: header, tables and names for the deep checks
     QIODevice *m_device = nullptr;
-    quint64 m_position = 0;   // the device's position
-    int m_clip = -1;          // current clip
-    quint32 m_clipDone = 0;   // frames of the current clip written
+    quint64 m_position = 0;    // the device's position
+    int m_clip = -1;           // current clip
+    quint32 m_clipDone = 0;    // frames of the current clip written
     quint32 m_globalFrame = 0; // frames written in all
     QList<float> m_socketScratch;
     QList<float> m_orderScratch; // big-endian hosts only

@@ -186,7 +186,9 @@ bool BpatWriter::write(QIODevice *device, QString *error) const
                 return ioFail();
         }
     }
-    if (m_doc.version() == 3 && !writeV3Trailer(device, l, l.socketDataOffset + quint64(m_doc.frameTotal()) * quint64(m_doc.socketCount()) * fmt::SocketRowSize))
+    if (m_doc.version() == 3
+        && !writeV3Trailer(device, l,
+                           l.socketDataOffset + quint64(m_doc.frameTotal()) * quint64(m_doc.socketCount()) * fmt::SocketRowSize))
         return ioFail();
     return true;
 }
@@ -205,7 +207,8 @@ bool BpatWriter::save(const QString &path, QString *error) const
 {
     if (!check(error))
         return false;
-    return AtomicFile::write(path, [this](QIODevice *device, QString *why) { return write(device, why); }, error);
+    return AtomicFile::write(
+        path, [this](QIODevice *device, QString *why) { return write(device, why); }, error);
 }
 
 } // namespace bpat

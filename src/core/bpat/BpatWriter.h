@@ -59,17 +59,17 @@ public:
     // the floats read from a file for these frames; a matrix whose global is what its stored
     // floats give (x `bindPalette`, column-major, or null) keeps them, so an unedited late-v3
     // file is written back byte for byte. `out` holds frames x bones x 16 floats.
-    static void lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette,
-                           const QMatrix4x4 *inverseBind, quint32 bones, quint32 frames, float *out);
+    static void lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette, const QMatrix4x4 *inverseBind,
+                           quint32 bones, quint32 frames, float *out);
     // The inverses lateV3Skin() takes, from a column-major bind palette of `bones` matrices.
     static QList<QMatrix4x4> inverseBindPalette(const float *bindPalette, quint32 bones);
 
 private:
     bool check(QString *error) const;
     // Version-specific pieces (BpatWriterVersions.cpp).
-    void writeClipEntryExtras(uchar *entry, int clip) const;   // v2 markers; v3 flags, variants, markers
+    void writeClipEntryExtras(uchar *entry, int clip) const; // v2 markers; v3 flags, variants, markers
     void writeV3Extension(uchar *file, const BpatLayout &layout) const;
-    QList<float> lateV3Palette(int clip) const;                // column-major skinning floats
+    QList<float> lateV3Palette(int clip) const; // column-major skinning floats
     bool writeV3Trailer(QIODevice *device, const BpatLayout &layout, quint64 written) const;
 
     const BpatDocument &m_doc;

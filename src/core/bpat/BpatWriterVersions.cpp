@@ -34,8 +34,7 @@ void BpatWriter::writeClipEntryExtras(uchar *e, int index) const
         for (int k = 0; k < fmt::MarkerCount; ++k)
             fmt::writeF32(e + fmt::clip::V3Markers + 4 * k, c.markers[k]);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -141,8 +140,8 @@ QList<float> BpatWriter::lateV3Palette(int index) const
     const quint32 bones = m_doc.boneCount();
     const bool haveBind = m_doc.bindPalette().size() == qsizetype(bones) * 16;
     const bool haveStored = c.storedSkin.size() == c.palette.size();
-    const QList<QMatrix4x4> inverseBind = haveBind ? inverseBindPalette(m_doc.bindPalette().constData(), bones)
-                                                   : QList<QMatrix4x4>();
+    const QList<QMatrix4x4> inverseBind =
+        haveBind ? inverseBindPalette(m_doc.bindPalette().constData(), bones) : QList<QMatrix4x4>();
     QList<float> out(c.palette.size());
     if (bones > 0)
         lateV3Skin(c.palette.constData(), haveStored ? c.storedSkin.constData() : nullptr,

@@ -86,8 +86,7 @@ inline bool elementsFine(const float e[3][4], float minDet, float slope, float l
     return (int(bounded) & int(det >= threshold) & int(det <= std::numeric_limits<float>::max())) != 0;
 }
 
-template <bool ColumnMajor>
-inline bool matrixFineScalar(const uchar *bytes, float minDet, float slope, float limit)
+template<bool ColumnMajor> inline bool matrixFineScalar(const uchar *bytes, float minDet, float slope, float limit)
 {
     float m[16];
     std::memcpy(m, bytes, sizeof m);
@@ -95,7 +94,8 @@ inline bool matrixFineScalar(const uchar *bytes, float minDet, float slope, floa
     std::memcpy(bits, bytes, sizeof bits);
     const int at = ColumnMajor ? 3 : 12, step = ColumnMajor ? 4 : 1; // the last row's floats
     // Zeros of either sign, as the exact checks compare; the 1 exactly.
-    const bool affine = (((bits[at] | bits[at + step] | bits[at + 2 * step]) & 0x7fffffffu) | (bits[at + 3 * step] ^ 0x3f800000u)) == 0;
+    const bool affine =
+        (((bits[at] | bits[at + step] | bits[at + 2 * step]) & 0x7fffffffu) | (bits[at + 3 * step] ^ 0x3f800000u)) == 0;
     float e[3][4];
     for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 4; ++c)
@@ -151,7 +151,8 @@ inline bool socketRowExact(const uchar *stored, const uchar *anchor, __m128 x, _
     const SocketRowLanes l = socketRowLanes(stored, anchor, x, y, z);
     int same = 7;
     for (int i = 0; i < 4; ++i)
-        same &= _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(l.stored[i]), _mm_castps_si128(l.expected[i]))));
+        same &=
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_castps_si128(l.stored[i]), _mm_castps_si128(l.expected[i]))));
     return (int(l.finite) & int(same == 7)) != 0;
 }
 

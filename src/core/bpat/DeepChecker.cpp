@@ -94,7 +94,8 @@ void DeepChecker::run()
     constexpr quint64 MinBytesPerThread = 1ull << 20;
     const int wanted = m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount();
     const quint64 byBytes = std::max<quint64>(1, m_totalBytes / MinBytesPerThread);
-    const quint32 ranges = quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), byBytes), 1, h.frameTotal));
+    const quint32 ranges =
+        quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), byBytes), 1, h.frameTotal));
     struct Range
     {
         quint32 first = 0, count = 0;
@@ -231,8 +232,8 @@ void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
         const DiagnosticLocation where = m_where.palette(frame, bone);
         // "clip walk, frame 7", or "frame 12" outside every clip.
         const QString inWords = where.clip >= 0
-                                    ? QStringLiteral("clip %1, frame %2").arg(where.clipName, QString::number(where.frame))
-                                    : QStringLiteral("frame %1").arg(where.frame);
+            ? QStringLiteral("clip %1, frame %2").arg(where.clipName, QString::number(where.frame))
+            : QStringLiteral("frame %1").arg(where.frame);
         m_sink.report(code, paletteOffset + (quint64(frame) * h.boneCount + bone) * fmt::MatrixSize, where,
                       QStringLiteral("%1 in %2: %3").arg(m_where.boneLabel(bone), inWords, what));
     };
@@ -245,15 +246,18 @@ void DeepChecker::checkMatrixSlow(const float *m, quint32 frame, quint32 bone)
         if (looksColumnMajor) {
             otherLayout(frame, bone);
         } else {
-            report(NON_AFFINE, QStringLiteral("row 3 (floats 12..15) is %1, expected 0 0 0 1").arg(DeepLocator::floats(m + 12, 4)));
+            report(NON_AFFINE,
+                   QStringLiteral("row 3 (floats 12..15) is %1, expected 0 0 0 1").arg(DeepLocator::floats(m + 12, 4)));
         }
     }
     const double det = double(m[0]) * (double(m[5]) * m[10] - double(m[6]) * m[9])
         - double(m[1]) * (double(m[4]) * m[10] - double(m[6]) * m[8])
         + double(m[2]) * (double(m[4]) * m[9] - double(m[5]) * m[8]);
     if (std::abs(det) < minDet) {
-        report(DEGENERATE_MATRIX, QStringLiteral("determinant of the upper 3x3 is %1, expected |det| >= %2")
-                                      .arg(det, 0, 'g', 6).arg(minDet, 0, 'g', 3));
+        report(DEGENERATE_MATRIX,
+               QStringLiteral("determinant of the upper 3x3 is %1, expected |det| >= %2")
+                   .arg(det, 0, 'g', 6)
+                   .arg(minDet, 0, 'g', 3));
     }
 }
 
@@ -340,16 +344,19 @@ void DeepChecker::finishPalette()
     const BpatHeader &h = m_file.header();
     const quint64 total = quint64(h.frameTotal) * h.boneCount;
     if (m_late) {
-        m_sink.report(ROW_MAJOR_SUSPECTED, m_firstColumnMajor, m_firstColumnMajorAt,
-                      QStringLiteral("%1 of %2 skinning matrices hold their translation in floats 3, 7, 11 with floats 12..14 zero "
-                                     "(row-major); late v3 stores columns (translation in floats 12..14)")
-                          .arg(m_columnMajor).arg(total));
+        m_sink.report(
+            ROW_MAJOR_SUSPECTED, m_firstColumnMajor, m_firstColumnMajorAt,
+            QStringLiteral("%1 of %2 skinning matrices hold their translation in floats 3, 7, 11 with floats 12..14 zero "
+                           "(row-major); late v3 stores columns (translation in floats 12..14)")
+                .arg(m_columnMajor)
+                .arg(total));
         return;
     }
     m_sink.report(COLUMN_MAJOR_SUSPECTED, m_firstColumnMajor, m_firstColumnMajorAt,
                   QStringLiteral("%1 of %2 matrices hold their translation in floats 12..14 with floats 3, 7, 11 zero "
                                  "(column-major); v1 palettes are row-major (translation in floats 3, 7, 11, row 3 = 0 0 0 1)")
-                      .arg(m_columnMajor).arg(total));
+                      .arg(m_columnMajor)
+                      .arg(total));
 }
 
 void DeepChecker::prepareSockets()
@@ -369,8 +376,8 @@ void DeepChecker::prepareSockets()
         ref.z = s.localOffset.z();
 #if defined(__SSE2__)
         ref.errorScale = m_late && ref.anchorValid && ref.anchor < m_late->preparedBones()
-                             ? m_late->socketErrorScale(ref.anchor, s.localOffset)
-                             : std::numeric_limits<float>::quiet_NaN();
+            ? m_late->socketErrorScale(ref.anchor, s.localOffset)
+            : std::numeric_limits<float>::quiet_NaN();
 #endif
         m_socketRefs.append(ref);
     }
@@ -400,7 +407,8 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
                 const uchar *row = frameRows + quint64(s) * fmt::SocketRowSize;
                 const __m128 x = _mm_set1_ps(refs[s].x), y = _mm_set1_ps(refs[s].y), z = _mm_set1_ps(refs[s].z);
                 if (m_late ? !std::isnan(refs[s].errorScale) // NaN: a bone without splats, or a bind too large
-                                 && lateSocketRowWithin(row, anchor, m_late->bindSplats(refs[s].anchor), x, y, z, refs[s].errorScale, tolerance)
+                            && lateSocketRowWithin(row, anchor, m_late->bindSplats(refs[s].anchor), x, y, z, refs[s].errorScale,
+                                                   tolerance)
                            : socketRowExact(row, anchor, x, y, z))
                     continue;
             }
@@ -411,7 +419,8 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
                 if (m_sink.full(NON_FINITE)) {
                     m_sink.countOnly(NON_FINITE);
                 } else {
-                    m_sink.report(NON_FINITE, *m_file.socketDataOffset() + (quint64(frame) * socketCount + s) * fmt::SocketRowSize,
+                    m_sink.report(NON_FINITE,
+                                  *m_file.socketDataOffset() + (quint64(frame) * socketCount + s) * fmt::SocketRowSize,
                                   m_where.socket(frame, s, m_file.sockets().at(s).name),
                                   QStringLiteral("socket rows hold NaN or infinity: %1").arg(DeepLocator::floats(stored, 12)));
                 }
@@ -424,7 +433,8 @@ void DeepChecker::checkSocketFrames(const uchar *rows, const uchar *palette, qui
             std::memcpy(anchor, framePalette + quint64(ref.anchor) * fmt::MatrixSize, sizeof anchor);
             std::array<float, 12> expected;
             if (m_late) // as before: BpatFile::globalMatrixFloats and BpatDocument::computeSocketRow
-                expected = BpatDocument::computeSocketRow(m_late->global(anchor, ref.anchor).data(), m_file.sockets().at(s).localOffset);
+                expected =
+                    BpatDocument::computeSocketRow(m_late->global(anchor, ref.anchor).data(), m_file.sockets().at(s).localOffset);
             else
                 socketRow(anchor, ref.x, ref.y, ref.z, expected.data());
             float worst = 0.0f;
@@ -464,8 +474,10 @@ void DeepChecker::finishSockets()
                           .arg(socket.name, m_late ? QStringLiteral("global") : QStringLiteral("palette"))
                           .arg(socket.anchorBone)
                           .arg(m_late ? QStringLiteral(" (global = skin x bind)") : QString())
-                          .arg(mm.frames).arg(h.frameTotal)
-                          .arg(double(mm.worst), 0, 'g', 6).arg(double(tolerance), 0, 'g', 3));
+                          .arg(mm.frames)
+                          .arg(h.frameTotal)
+                          .arg(double(mm.worst), 0, 'g', 6)
+                          .arg(double(tolerance), 0, 'g', 3));
     }
 }
 

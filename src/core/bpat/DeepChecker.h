@@ -60,9 +60,14 @@ private:
     void absorb(const DeepChecker &later);
     void checkMatrixSlow(const float *m, quint32 frame, quint32 bone);
     void checkSkinningFrames(const uchar *frames, quint32 first, quint32 count); // late v3
-    void otherLayout(quint32 frame, quint32 bone); // counts a matrix stored in the other layout
+    void otherLayout(quint32 frame, quint32 bone);                               // counts a matrix stored in the other layout
 
-    struct Mismatch { quint64 frames = 0; quint32 firstFrame = 0; float worst = 0.0f; };
+    struct Mismatch
+    {
+        quint64 frames = 0;
+        quint32 firstFrame = 0;
+        float worst = 0.0f;
+    };
     struct SocketRef
     {
         quint32 anchor = 0;

@@ -141,13 +141,18 @@ DeepCheckerLate::Verdict DeepCheckerLate::check(const float *s, quint32 bone, bo
         return Verdict{Verdict::Finding, code, withMessage ? message() : QString()};
     };
     if (!deepkernels::allFinite(s, 16))
-        return finding(NON_FINITE, [&] { return QStringLiteral("skinning matrix holds NaN or infinity: %1").arg(DeepLocator::floats(s, 16)); });
+        return finding(NON_FINITE, [&] {
+            return QStringLiteral("skinning matrix holds NaN or infinity: %1").arg(DeepLocator::floats(s, 16));
+        });
     if (!(s[3] == 0.0f && s[7] == 0.0f && s[11] == 0.0f && s[15] == 1.0f)) {
         if (s[12] == 0.0f && s[13] == 0.0f && s[14] == 0.0f && s[15] == 1.0f)
             return Verdict{Verdict::RowMajor, {}, {}};
         return finding(NON_AFFINE, [&] {
             return QStringLiteral("skinning matrix floats 3, 7, 11, 15 are %1 %2 %3 %4, expected 0 0 0 1 (column-major affine)")
-                .arg(double(s[3])).arg(double(s[7])).arg(double(s[11])).arg(double(s[15]));
+                .arg(double(s[3]))
+                .arg(double(s[7]))
+                .arg(double(s[11]))
+                .arg(double(s[15]));
         });
     }
     // The bind matrix of the checks is the identity without a bind palette (not a transposition).
@@ -159,21 +164,23 @@ DeepCheckerLate::Verdict DeepCheckerLate::check(const float *s, quint32 bone, bo
     }
     if (!(g[12] == 0.0f && g[13] == 0.0f && g[14] == 0.0f && g[15] == 1.0f)) {
         return finding(NON_AFFINE, [&] {
-            return QStringLiteral("global matrix skin x bind has row 3 %1, expected 0 0 0 1").arg(DeepLocator::floats(g.data() + 12, 4));
+            return QStringLiteral("global matrix skin x bind has row 3 %1, expected 0 0 0 1")
+                .arg(DeepLocator::floats(g.data() + 12, 4));
         });
     }
     const double det = det3RowMajor(g.data());
     if (std::abs(det) < m_minDet) {
         return finding(DEGENERATE_MATRIX, [&] {
             return QStringLiteral("determinant of the global matrix's upper 3x3 (skin x bind) is %1, expected |det| >= %2")
-                .arg(det, 0, 'g', 6).arg(m_minDet, 0, 'g', 3);
+                .arg(det, 0, 'g', 6)
+                .arg(m_minDet, 0, 'g', 3);
         });
     }
     return {};
 }
 
 bool DeepCheckerLate::checkContacts(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink,
-                                  const DeepLocator &where)
+                                    const DeepLocator &where)
 {
     if (!file.contactTableInBounds())
         return true;
@@ -205,7 +212,8 @@ void DeepCheckerLate::checkContactRecords(const BpatFile &file, const uchar *rec
         const quint32 frame = first + i;
         sink.report(NON_FINITE, base + quint64(frame) * fmt::ContactRecordSize, where.contact(frame),
                     QStringLiteral("contact record (sole_y, foot_y) is (%1, %2), expected finite numbers")
-                        .arg(double(c[0])).arg(double(c[1])));
+                        .arg(double(c[0]))
+                        .arg(double(c[1])));
     }
 }
 

@@ -42,7 +42,10 @@ public:
     // For deepkernels::lateSocketRowWithin: the bone's bind matrix, element (k, c) splatted
     // into register k * 4 + c (the identity without a bind palette, as for the exact checks),
     // and the error scale of a socket at `offset` anchored on the bone (NaN: exact checks).
-    const __m128 *bindSplats(quint32 bone) const { return m_bones[bone].splat; }
+    const __m128 *bindSplats(quint32 bone) const
+    {
+        return m_bones[bone].splat;
+    }
     float socketErrorScale(quint32 bone, const QVector3D &offset) const;
 #endif
     // BpatFile::globalMatrixFloats() of a stored skinning matrix, any bone.
@@ -52,18 +55,23 @@ public:
     // when `withMessage`.
     struct Verdict
     {
-        enum Kind { Fine, Finding, RowMajor } kind = Fine;
+        enum Kind {
+            Fine,
+            Finding,
+            RowMajor
+        } kind = Fine;
         QString code, message;
     };
     Verdict check(const float *s, quint32 bone, bool withMessage) const;
 
     // Every v3 file, early or late: the contact table's records finite (NON_FINITE). False when
     // cancelled.
-    static bool checkContacts(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink, const DeepLocator &where);
+    static bool checkContacts(const BpatFile &file, const ValidationOptions &options, DiagnosticSink &sink,
+                              const DeepLocator &where);
     // The same for `count` records (8 bytes each, as stored) of frames first.. that `file`'s
     // contact table (offset and count from its header) will hold.
-    static void checkContactRecords(const BpatFile &file, const uchar *records, quint32 first, quint32 count, DiagnosticSink &sink,
-                                    const DeepLocator &where);
+    static void checkContactRecords(const BpatFile &file, const uchar *records, quint32 first, quint32 count,
+                                    DiagnosticSink &sink, const DeepLocator &where);
 
 private:
     struct Bone

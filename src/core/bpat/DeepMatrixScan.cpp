@@ -12,8 +12,7 @@ namespace {
 constexpr quint64 MatrixBytes = 64;
 
 // The batch's matrices: `n` from `first`, a short batch repeating its last.
-template <int N>
-void batchPointers(const uchar *matrices, quint64 first, quint64 n, const uchar *p[N])
+template<int N> void batchPointers(const uchar *matrices, quint64 first, quint64 n, const uchar *p[N])
 {
     for (quint64 k = 0; k < quint64(N); ++k)
         p[k] = matrices + (first + std::min(k, n - 1)) * MatrixBytes;
@@ -48,7 +47,7 @@ Suspect scanScalar(const uchar *m, quint64 from, quint64 count, const ScanBounds
 
 #if defined(__SSE2__)
 // Four matrices, their floats transposed into lanes (deepkernels' tests, DeepCheckKernels.h).
-template <bool ColumnMajor>
+template<bool ColumnMajor>
 bool fourFine(const uchar *a, const uchar *b, const uchar *c, const uchar *d, __m128 minDet, __m128 slope, __m128 limit)
 {
     auto at = [](const uchar *p, int i) { return _mm_loadu_ps(reinterpret_cast<const float *>(p) + 4 * i); };
@@ -99,8 +98,7 @@ bool fourFine(const uchar *a, const uchar *b, const uchar *c, const uchar *d, __
     return (int(_mm_movemask_ps(fine) == 15) & int(_mm_movemask_epi8(_mm_cmpeq_epi32(last, _mm_setzero_si128())) == 0xffff)) != 0;
 }
 
-template <bool ColumnMajor>
-Suspect scanSse2(const uchar *m, quint64 from, quint64 count, const ScanBounds &b)
+template<bool ColumnMajor> Suspect scanSse2(const uchar *m, quint64 from, quint64 count, const ScanBounds &b)
 {
     const __m128 limit = _mm_set1_ps(b.limit);
     __m128 minDet = _mm_set1_ps(b.minDet[0]), slope = _mm_set1_ps(b.slope[0]);
@@ -136,8 +134,7 @@ BPAT_AVX_TARGET inline __m256 absOf(__m256 v)
     return _mm256_and_ps(v, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
 }
 
-template <bool ColumnMajor>
-BPAT_AVX_TARGET bool eightFine(const uchar *const p[8], __m256 minDet, __m256 slope, __m256 limit)
+template<bool ColumnMajor> BPAT_AVX_TARGET bool eightFine(const uchar *const p[8], __m256 minDet, __m256 slope, __m256 limit)
 {
     const __m256 zeroOne = _mm256_castsi256_ps(_mm256_set_epi32(0x3f800000, 0, 0, 0, 0x3f800000, 0, 0, 0));
     __m256 last = _mm256_setzero_ps();
@@ -145,16 +142,18 @@ BPAT_AVX_TARGET bool eightFine(const uchar *const p[8], __m256 minDet, __m256 sl
         for (int k = 0; k < 4; ++k)
             last = _mm256_or_ps(last, _mm256_xor_ps(pairAt(p[k], p[k + 4], 3), zeroOne));
         // The three zeros compared without their sign bits (as the exact checks compare); the 1 with it.
-        last = _mm256_and_ps(last, _mm256_castsi256_ps(_mm256_set_epi32(-1, 0x7fffffff, 0x7fffffff, 0x7fffffff, -1, 0x7fffffff,
-                                                                         0x7fffffff, 0x7fffffff)));
+        last = _mm256_and_ps(last,
+                             _mm256_castsi256_ps(_mm256_set_epi32(-1, 0x7fffffff, 0x7fffffff, 0x7fffffff, -1, 0x7fffffff,
+                                                                  0x7fffffff, 0x7fffffff)));
     }
     __m256 e[4][4]; // e[r][c]: element (r, c) of the eight, one per lane
     for (int i = 0; i < (ColumnMajor ? 4 : 3); ++i) {
         const __m256 w = pairAt(p[0], p[4], i), x = pairAt(p[1], p[5], i), y = pairAt(p[2], p[6], i), z = pairAt(p[3], p[7], i);
         const __m256 t0 = _mm256_unpacklo_ps(w, x), t1 = _mm256_unpackhi_ps(w, x);
         const __m256 t2 = _mm256_unpacklo_ps(y, z), t3 = _mm256_unpackhi_ps(y, z);
-        const __m256 t[4] = {_mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)), _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)),
-                             _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)), _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2))};
+        const __m256 t[4] = {
+            _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)), _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)),
+            _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)), _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2))};
         for (int k = 0; k < 4; ++k) {
             if constexpr (ColumnMajor)
                 e[k][i] = t[k]; // group i is column i: float k is row k
@@ -170,14 +169,14 @@ BPAT_AVX_TARGET bool eightFine(const uchar *const p[8], __m256 minDet, __m256 sl
     __m256 bounded = _mm256_castsi256_ps(_mm256_set1_epi32(-1));
     for (int r = 0; r < 3; ++r) {
         rs[r] = _mm256_add_ps(_mm256_add_ps(absOf(e[r][0]), absOf(e[r][1])), absOf(e[r][2]));
-        bounded = _mm256_and_ps(bounded, _mm256_and_ps(_mm256_cmp_ps(rs[r], limit, _CMP_LT_OQ),
-                                                       _mm256_cmp_ps(absOf(e[r][3]), limit, _CMP_LT_OQ)));
+        bounded = _mm256_and_ps(
+            bounded, _mm256_and_ps(_mm256_cmp_ps(rs[r], limit, _CMP_LT_OQ), _mm256_cmp_ps(absOf(e[r][3]), limit, _CMP_LT_OQ)));
     }
     const __m256 c0 = _mm256_sub_ps(_mm256_mul_ps(e[1][1], e[2][2]), _mm256_mul_ps(e[1][2], e[2][1]));
     const __m256 c1 = _mm256_sub_ps(_mm256_mul_ps(e[1][0], e[2][2]), _mm256_mul_ps(e[1][2], e[2][0]));
     const __m256 c2 = _mm256_sub_ps(_mm256_mul_ps(e[1][0], e[2][1]), _mm256_mul_ps(e[1][1], e[2][0]));
-    const __m256 det = absOf(_mm256_add_ps(_mm256_sub_ps(_mm256_mul_ps(e[0][0], c0), _mm256_mul_ps(e[0][1], c1)),
-                                           _mm256_mul_ps(e[0][2], c2)));
+    const __m256 det =
+        absOf(_mm256_add_ps(_mm256_sub_ps(_mm256_mul_ps(e[0][0], c0), _mm256_mul_ps(e[0][1], c1)), _mm256_mul_ps(e[0][2], c2)));
     const __m256 threshold = _mm256_add_ps(minDet, _mm256_mul_ps(slope, _mm256_mul_ps(_mm256_mul_ps(rs[0], rs[1]), rs[2])));
     const __m256 fine = _mm256_and_ps(_mm256_and_ps(bounded, _mm256_cmp_ps(det, threshold, _CMP_GE_OQ)),
                                       _mm256_cmp_ps(det, _mm256_set1_ps(std::numeric_limits<float>::max()), _CMP_LE_OQ));
@@ -185,8 +184,7 @@ BPAT_AVX_TARGET bool eightFine(const uchar *const p[8], __m256 minDet, __m256 sl
     return (int(_mm256_movemask_ps(fine) == 0xff) & _mm256_testz_si256(lastBits, lastBits)) != 0;
 }
 
-template <bool ColumnMajor>
-BPAT_AVX_TARGET Suspect scanAvx(const uchar *m, quint64 from, quint64 count, const ScanBounds &b)
+template<bool ColumnMajor> BPAT_AVX_TARGET Suspect scanAvx(const uchar *m, quint64 from, quint64 count, const ScanBounds &b)
 {
     const __m256 limit = _mm256_set1_ps(b.limit);
     __m256 minDet = _mm256_set1_ps(b.minDet[0]), slope = _mm256_set1_ps(b.slope[0]);
@@ -234,7 +232,8 @@ const char *scanKernelName(ScanKernel kernel)
     return "scalar";
 }
 
-Suspect nextSuspect(const uchar *matrices, quint64 from, quint64 count, const ScanBounds &bounds, bool columnMajor, ScanKernel kernel)
+Suspect nextSuspect(const uchar *matrices, quint64 from, quint64 count, const ScanBounds &bounds, bool columnMajor,
+                    ScanKernel kernel)
 {
     if (kernel == ScanKernel::Avx && bestScanKernel() != ScanKernel::Avx)
         kernel = ScanKernel::Sse2;

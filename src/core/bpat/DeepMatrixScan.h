@@ -28,8 +28,12 @@ struct Suspect
     quint32 count = 0; // matrices in the batch from `first` (fewer at the end of the run)
 };
 
-enum class ScanKernel { Scalar, Sse2, Avx };
-ScanKernel bestScanKernel(); // the fastest this machine runs
+enum class ScanKernel {
+    Scalar,
+    Sse2,
+    Avx
+};
+ScanKernel bestScanKernel();                   // the fastest this machine runs
 const char *scanKernelName(ScanKernel kernel); // "avx", "sse2", "scalar"
 
 // The first batch not certainly fine among matrices [from, count) of the run at `matrices` (64

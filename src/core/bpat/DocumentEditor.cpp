@@ -48,9 +48,13 @@ bool DocumentEditor::setClipMarker(int clip, int marker, float phase, QString *e
     if (!checkClipIndex(clip, error))
         return false;
     if (m_doc.version() < 2)
-        return fail(error, QStringLiteral("a v1 file has no markers; convert it to v2 or v3 first (bpat convert --to-version 3)"));
+        return fail(error,
+                    QStringLiteral("a v1 file has no markers; convert it to v2 or v3 first (bpat convert --to-version 3)"));
     if (marker < 0 || marker >= format::MarkerCount)
-        return fail(error, QStringLiteral("no marker %1 (expected anticipation_start, weapon_release, contact, recover_unlocked or exit_safe)").arg(marker));
+        return fail(
+            error,
+            QStringLiteral("no marker %1 (expected anticipation_start, weapon_release, contact, recover_unlocked or exit_safe)")
+                .arg(marker));
     if (phase != -1.0f && !(phase >= 0.0f && phase <= 1.0f))
         return fail(error, QStringLiteral("marker phase %1 is not in [0, 1]").arg(double(phase)));
     m_doc.clip(clip).markers[marker] = phase;
@@ -64,8 +68,8 @@ QString DocumentEditor::markerOrderWarning(const BpatDocument &document, int cli
     const QString problem = format::markerOrderProblem(document.clip(clip).markers);
     if (problem.isEmpty())
         return {};
-    return QStringLiteral("clip '%1': %2; the game expects %3").arg(document.clip(clip).name, problem,
-                                                                  QLatin1String(format::MarkerOrderRule));
+    return QStringLiteral("clip '%1': %2; the game expects %3")
+        .arg(document.clip(clip).name, problem, QLatin1String(format::MarkerOrderRule));
 }
 
 bool DocumentEditor::checkClipIndex(int clip, QString *error) const
@@ -90,7 +94,9 @@ bool DocumentEditor::checkNewClipName(const QString &name, int exceptClip, QStri
         return fail(error, QStringLiteral("a clip name cannot contain a NUL character"));
     const int existing = m_doc.findClip(name);
     if (existing >= 0 && existing != exceptClip)
-        return fail(error, QStringLiteral("a clip named '%1' already exists (clip %2); clip names must be unique").arg(name).arg(existing));
+        return fail(
+            error,
+            QStringLiteral("a clip named '%1' already exists (clip %2); clip names must be unique").arg(name).arg(existing));
     return true;
 }
 
@@ -109,7 +115,9 @@ bool DocumentEditor::checkNewSocketName(const QString &name, int exceptSocket, Q
 bool DocumentEditor::checkAnchor(quint32 anchorBone, QString *error) const
 {
     if (anchorBone >= m_doc.boneCount())
-        return fail(error, QStringLiteral("anchor bone %1 is outside the rig (expected 0..%2)").arg(anchorBone).arg(m_doc.boneCount() - 1));
+        return fail(
+            error,
+            QStringLiteral("anchor bone %1 is outside the rig (expected 0..%2)").arg(anchorBone).arg(m_doc.boneCount() - 1));
     return true;
 }
 
@@ -186,8 +194,12 @@ bool DocumentEditor::trimClip(int clip, quint32 firstFrame, quint32 lastFrame, Q
         return false;
     const BpatClip &c = m_doc.clip(clip);
     if (firstFrame > lastFrame || lastFrame >= c.frameCount)
-        return fail(error, QStringLiteral("trim range %1..%2 is not inside clip '%3' (frames 0..%4)")
-                               .arg(firstFrame).arg(lastFrame).arg(c.name).arg(qint64(c.frameCount) - 1));
+        return fail(error,
+                    QStringLiteral("trim range %1..%2 is not inside clip '%3' (frames 0..%4)")
+                        .arg(firstFrame)
+                        .arg(lastFrame)
+                        .arg(c.name)
+                        .arg(qint64(c.frameCount) - 1));
     BpatClip trimmed = sliceClip(c, firstFrame, lastFrame - firstFrame + 1, m_doc.boneCount(), m_doc.socketCount());
     return m_doc.replaceClip(clip, std::move(trimmed), error);
 }
@@ -198,8 +210,11 @@ bool DocumentEditor::splitClip(int clip, quint32 frame, const QString &secondNam
         return false;
     const BpatClip &c = m_doc.clip(clip);
     if (frame == 0 || frame >= c.frameCount)
-        return fail(error, QStringLiteral("cannot split clip '%1' at frame %2: both parts need at least one frame (split at 1..%3)")
-                               .arg(c.name).arg(frame).arg(qint64(c.frameCount) - 1));
+        return fail(error,
+                    QStringLiteral("cannot split clip '%1' at frame %2: both parts need at least one frame (split at 1..%3)")
+                        .arg(c.name)
+                        .arg(frame)
+                        .arg(qint64(c.frameCount) - 1));
     const QString name = secondName.isEmpty() ? freeClipName(c.name + QStringLiteral("_b")) : secondName;
     if (!checkNewClipName(name, -1, error))
         return false;
@@ -226,14 +241,19 @@ QString DocumentEditor::rigMismatch(const BpatDocument &target, const BpatDocume
             .arg(species(target.speciesId()), species(source.speciesId()));
     }
     if (source.boneCount() != target.boneCount()) {
-        return QStringLiteral("BONE_COUNT_MISMATCH: bone counts differ: the file (%1) has %2 bones, the source (%3) %4; clips can only be "
-                              "imported between files of the same rig")
-            .arg(species(target.speciesId())).arg(target.boneCount()).arg(species(source.speciesId())).arg(source.boneCount());
+        return QStringLiteral(
+                   "BONE_COUNT_MISMATCH: bone counts differ: the file (%1) has %2 bones, the source (%3) %4; clips can only be "
+                   "imported between files of the same rig")
+            .arg(species(target.speciesId()))
+            .arg(target.boneCount())
+            .arg(species(source.speciesId()))
+            .arg(source.boneCount());
     }
     return QString();
 }
 
-bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &clips, const ImportOptions &options, QString *error)
+bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &clips, const ImportOptions &options,
+                                 QString *error)
 {
     const bool renameOnConflict = options.renameOnConflict;
     if (const QString why = rigMismatch(m_doc, source, options.allowOtherSpecies); !why.isEmpty())
@@ -250,9 +270,9 @@ bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &c
             return fail(error, QStringLiteral("the source has no clip %1 (it has %2)").arg(index).arg(source.clipCount()));
         BpatClip clip = source.clip(index);
         clip.socketRows.clear(); // recomputed for this file's sockets
-        clip.variantFamily = -1;  // the source's clip indices mean nothing here
+        clip.variantFamily = -1; // the source's clip indices mean nothing here
         clip.variantOrdinal = 0;
-        clip.storedSkin.clear();  // stored against the source's bind palette
+        clip.storedSkin.clear(); // stored against the source's bind palette
         if (result.findClip(clip.name) >= 0) {
             if (!renameOnConflict)
                 return fail(error, QStringLiteral("a clip named '%1' already exists; rename one of them first").arg(clip.name));

@@ -12,7 +12,10 @@ namespace bpat {
 class DocumentEditor
 {
 public:
-    explicit DocumentEditor(BpatDocument &document) : m_doc(document) {}
+    explicit DocumentEditor(BpatDocument &document)
+        : m_doc(document)
+    {
+    }
 
     // --- Clips ---
     bool renameClip(int clip, const QString &newName, QString *error = nullptr);
@@ -26,7 +29,7 @@ public:
     // "clip 'attack': contact (0.4) comes before weapon_release (0.5); the game expects ...", or
     // empty. Not a refusal (no reader checks the order): `bpat edit` and the window say it.
     static QString markerOrderWarning(const BpatDocument &document, int clip);
-    bool removeClip(int clip, QString *error = nullptr);       // refuses removing the last clip
+    bool removeClip(int clip, QString *error = nullptr); // refuses removing the last clip
     bool moveClip(int from, int to, QString *error = nullptr);
     // Inserts a copy right after `clip`, named `newName` (a free "<name>_copy" when empty).
     bool duplicateClip(int clip, const QString &newName = QString(), QString *error = nullptr);
@@ -45,8 +48,7 @@ public:
         bool renameOnConflict = false;
         bool allowOtherSpecies = false;
     };
-    bool importClips(const BpatDocument &source, const QList<int> &clips, const ImportOptions &options,
-                     QString *error = nullptr);
+    bool importClips(const BpatDocument &source, const QList<int> &clips, const ImportOptions &options, QString *error = nullptr);
     bool importClips(const BpatDocument &source, const QList<int> &clips = {}, bool renameOnConflict = false,
                      QString *error = nullptr)
     {

@@ -24,7 +24,8 @@ std::optional<QList<QMatrix4x4>> FileConverter::framePose(const BpatFile &file, 
     const BpatClipInfo &c = clips.at(clip);
     if (frame >= c.frameCount) {
         if (error)
-            *error = QStringLiteral("clip '%1' has %2 frames; bind frame %3 does not exist").arg(c.name).arg(c.frameCount).arg(frame);
+            *error =
+                QStringLiteral("clip '%1' has %2 frames; bind frame %3 does not exist").arg(c.name).arg(c.frameCount).arg(frame);
         return std::nullopt;
     }
     QList<QMatrix4x4> pose;

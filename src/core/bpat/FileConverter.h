@@ -26,10 +26,10 @@ class BpatFile;
 struct FileConvertResult
 {
     bool saved = false;
-    bool converted = false;        // false: VersionConverter refused (error says why)
-    QString error;                 // why nothing was written
-    QStringList warnings;          // what the conversion dropped or could not fill
-    ValidationResult validation;   // findings on the output (spec profile, as BpatSaver)
+    bool converted = false;           // false: VersionConverter refused (error says why)
+    QString error;                    // why nothing was written
+    QStringList warnings;             // what the conversion dropped or could not fill
+    ValidationResult validation;      // findings on the output (spec profile, as BpatSaver)
     std::optional<BpatDocument> plan; // the converted document without its frames (counts, dialect)
 };
 

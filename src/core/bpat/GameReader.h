@@ -16,8 +16,8 @@ class BpatFile;
 struct GameReaderVerdict
 {
     bool loads = true;
-    int check = 0;              // the number of the failing check in the spec sheet's table
-    QString message;            // the game's exact message (UTF-8, e.g. "Σ frame_count != frame_total")
+    int check = 0;                 // the number of the failing check in the spec sheet's table
+    QString message;               // the game's exact message (UTF-8, e.g. "Σ frame_count != frame_total")
     std::optional<quint64> offset; // where the failing field lies, when there is one
 };
 

@@ -146,7 +146,8 @@ const char *GlobalPalette::kernelName(Kernel kernel)
     return "scalar";
 }
 
-void GlobalPalette::skinTimesBindRun(const uchar *skin, quint64 frames, quint32 bones, const float *bind, float *out, Kernel kernel)
+void GlobalPalette::skinTimesBindRun(const uchar *skin, quint64 frames, quint32 bones, const float *bind, float *out,
+                                     Kernel kernel)
 {
     if (frames == 0 || bones == 0)
         return;

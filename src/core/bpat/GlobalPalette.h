@@ -20,8 +20,12 @@ class BpatFile;
 class GlobalPalette
 {
 public:
-    enum class Kernel { Scalar, Sse2, Avx };
-    static Kernel bestKernel(); // the fastest this machine runs
+    enum class Kernel {
+        Scalar,
+        Sse2,
+        Avx
+    };
+    static Kernel bestKernel();                   // the fastest this machine runs
     static const char *kernelName(Kernel kernel); // "avx", "sse2", "scalar"
 
     // Writes the globals of global frames [first, first + count), bone_count matrices a frame

@@ -15,7 +15,7 @@ QString tr(const char *text)
 }
 
 LayoutSection makeSection(LayoutSection::Kind kind, const QString &name, const DiagnosticLocation &placedBy, quint64 offset,
-                        quint64 count, quint64 elementSize, quint64 fileSize)
+                          quint64 count, quint64 elementSize, quint64 fileSize)
 {
     LayoutSection s;
     s.kind = kind;
@@ -51,19 +51,20 @@ SectionLayout SectionLayout::of(const BpatFile &file)
     if (file.hasHeader()) {
         const BpatHeader &h = file.header();
         if (file.hasV3Extension())
-            data.append(makeSection(Kind::V3Extension, tr("v3 extension"), DiagnosticLocation::region(QStringLiteral("header_ext")),
-                                    format::HeaderSize, 1, format::V3ExtensionSize, fileSize));
+            data.append(makeSection(Kind::V3Extension, tr("v3 extension"),
+                                    DiagnosticLocation::region(QStringLiteral("header_ext")), format::HeaderSize, 1,
+                                    format::V3ExtensionSize, fileSize));
         const quint64 entrySize = format::clipEntrySize(h.version) ? format::clipEntrySize(h.version) : format::ClipEntrySize;
         data.append(makeSection(Kind::ClipTable, tr("clip table"), headerField("clip_table_offset"), h.clipTableOffset,
                                 h.clipCount, entrySize, fileSize));
         if (h.socketCount > 0)
             data.append(makeSection(Kind::SocketTable, tr("socket table"), headerField("socket_table_offset"),
                                     h.socketTableOffset, h.socketCount, format::SocketEntrySize, fileSize));
-        data.append(makeSection(Kind::StringTable, tr("string table"), headerField("string_table_offset"),
-                                h.stringTableOffset, h.stringTableSize, 1, fileSize));
+        data.append(makeSection(Kind::StringTable, tr("string table"), headerField("string_table_offset"), h.stringTableOffset,
+                                h.stringTableSize, 1, fileSize));
         const auto paletteSize = file.paletteByteSize();
         LayoutSection palette = makeSection(Kind::Palette, tr("palette data"), headerField("palette_data_offset"),
-                                          h.paletteDataOffset, paletteSize ? *paletteSize : ~quint64(0), 1, fileSize);
+                                            h.paletteDataOffset, paletteSize ? *paletteSize : ~quint64(0), 1, fileSize);
         palette.sizeOverflows = palette.sizeOverflows || !paletteSize;
         palette.pastEnd = palette.pastEnd || palette.sizeOverflows;
         palette.note = tr("%1 frames x %2 bones x 64 B").arg(h.frameTotal).arg(h.boneCount);
@@ -71,8 +72,9 @@ SectionLayout SectionLayout::of(const BpatFile &file)
         if (h.socketCount > 0) {
             const auto offset = file.socketDataOffset();
             const auto size = file.socketDataByteSize();
-            LayoutSection sockets = makeSection(Kind::SocketData, tr("socket data"), DiagnosticLocation::region(QStringLiteral("socket_data")),
-                                              offset ? *offset : ~quint64(0), size ? *size : ~quint64(0), 1, fileSize);
+            LayoutSection sockets =
+                makeSection(Kind::SocketData, tr("socket data"), DiagnosticLocation::region(QStringLiteral("socket_data")),
+                            offset ? *offset : ~quint64(0), size ? *size : ~quint64(0), 1, fileSize);
             sockets.sizeOverflows = sockets.sizeOverflows || !offset || !size;
             sockets.pastEnd = sockets.pastEnd || sockets.sizeOverflows;
             sockets.note = tr("%1 frames x %2 sockets x 48 B").arg(h.frameTotal).arg(h.socketCount);
@@ -107,7 +109,8 @@ SectionLayout SectionLayout::of(const BpatFile &file)
         b.note += (b.note.isEmpty() ? QString() : QStringLiteral("; ")) + tr("overlaps %1").arg(a.name);
     }
     QList<LayoutSection> sorted = data;
-    std::stable_sort(sorted.begin(), sorted.end(), [](const LayoutSection &a, const LayoutSection &b) { return a.offset < b.offset; });
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const LayoutSection &a, const LayoutSection &b) { return a.offset < b.offset; });
 
     // What lies between the placed sections, and after the last one.
     QList<LayoutSection> &all = layout.m_sections;
@@ -120,11 +123,12 @@ SectionLayout SectionLayout::of(const BpatFile &file)
             // The writer zero-pads to 16 before the palette and before each v3 trailing block.
             const bool trailingBlock = s.kind == Kind::ContactTable || s.kind == Kind::BindPalette || s.kind == Kind::BoneParents;
             const bool isPad = gap.size < format::PaletteAlignment && !all.isEmpty()
-                               && ((s.kind == Kind::Palette && all.last().kind == Kind::StringTable) || trailingBlock);
+                && ((s.kind == Kind::Palette && all.last().kind == Kind::StringTable) || trailingBlock);
             gap.kind = isPad ? Kind::Padding : Kind::Gap;
             gap.name = isPad ? tr("padding") : tr("unaccounted bytes");
-            gap.placedBy = isPad && !trailingBlock ? DiagnosticLocation::region(QStringLiteral("string_table"), QStringLiteral("pad"))
-                                                   : DiagnosticLocation::region(QStringLiteral("file"));
+            gap.placedBy = isPad && !trailingBlock
+                ? DiagnosticLocation::region(QStringLiteral("string_table"), QStringLiteral("pad"))
+                : DiagnosticLocation::region(QStringLiteral("file"));
             gap.note = isPad ? tr("zero pad to 16") : tr("not described by the header");
             if (gap.size > 0)
                 all.append(gap);

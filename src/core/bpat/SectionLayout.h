@@ -20,9 +20,21 @@ class BpatFile;
 
 struct LayoutSection
 {
-    enum class Kind { Header, ClipTable, SocketTable, StringTable, Padding, Palette, SocketData,
-                      Gap, Trailing,
-                      V3Extension, ContactTable, BindPalette, BoneParents }; // v3
+    enum class Kind {
+        Header,
+        ClipTable,
+        SocketTable,
+        StringTable,
+        Padding,
+        Palette,
+        SocketData,
+        Gap,
+        Trailing,
+        V3Extension,
+        ContactTable,
+        BindPalette,
+        BoneParents
+    }; // v3
     Kind kind = Kind::Header;
     QString name;                // "clip table", "palette data"
     DiagnosticLocation placedBy; // the header field that places it (findings about it point there)

@@ -23,15 +23,17 @@ using namespace codes;
 
 namespace {
 
-QString hex(quint64 v) { return QStringLiteral("0x%1").arg(v, 0, 16); }
+QString hex(quint64 v)
+{
+    return QStringLiteral("0x%1").arg(v, 0, 16);
+}
 
-void checkName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocation &what, NameStatus status,
-               quint64 entryOffset, quint32 nameOffset, quint32 nameLength)
+void checkName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocation &what, NameStatus status, quint64 entryOffset,
+               quint32 nameOffset, quint32 nameLength)
 {
     const quint32 tableSize = file.header().stringTableSize;
     switch (status) {
-    case NameStatus::Ok:
-        return;
+    case NameStatus::Ok: return;
     case NameStatus::OutOfStringTable:
         if (!file.stringTableInBounds()) {
             sink.report(NAME_OUT_OF_STRING_TABLE, entryOffset + fmt::clip::NameOffset, what.with(QStringLiteral("name_offset")),
@@ -39,19 +41,25 @@ void checkName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocat
         } else {
             sink.report(NAME_OUT_OF_STRING_TABLE, entryOffset + fmt::clip::NameOffset, what.with(QStringLiteral("name_offset")),
                         QStringLiteral("name_offset %1 + name_length %2 + 1 (NUL) = %3 exceeds string_table_size %4")
-                            .arg(nameOffset).arg(nameLength).arg(quint64(nameOffset) + nameLength + 1).arg(tableSize));
+                            .arg(nameOffset)
+                            .arg(nameLength)
+                            .arg(quint64(nameOffset) + nameLength + 1)
+                            .arg(tableSize));
         }
         return;
     case NameStatus::NotTerminated: {
         const quint64 at = file.header().stringTableOffset + nameOffset + nameLength;
         sink.report(NAME_NOT_TERMINATED, at, what.with(QStringLiteral("name_length")),
                     QStringLiteral("byte at string table offset %1 (after the %2-byte name) is %3, expected NUL")
-                        .arg(quint64(nameOffset) + nameLength).arg(nameLength).arg(hex(file.data()[at])));
+                        .arg(quint64(nameOffset) + nameLength)
+                        .arg(nameLength)
+                        .arg(hex(file.data()[at])));
         return;
     }
     case NameStatus::NotUtf8:
-        sink.report(NAME_NOT_UTF8, file.header().stringTableOffset + nameOffset, what.with(QStringLiteral("name_offset")),
-                    QStringLiteral("name (%1 bytes at string table offset %2) is not valid UTF-8").arg(nameLength).arg(nameOffset));
+        sink.report(
+            NAME_NOT_UTF8, file.header().stringTableOffset + nameOffset, what.with(QStringLiteral("name_offset")),
+            QStringLiteral("name (%1 bytes at string table offset %2) is not valid UTF-8").arg(nameLength).arg(nameOffset));
         return;
     }
 }
@@ -90,8 +98,8 @@ bool overlapsOtherSection(const BpatFile &file, quint64 begin, quint64 end)
         return true;
     if (file.stringTableInBounds() && hits(h.stringTableOffset, h.stringTableOffset + h.stringTableSize))
         return true;
-    if (const auto bytes = file.paletteByteSize(); bytes && file.paletteInBounds()
-        && hits(h.paletteDataOffset, h.paletteDataOffset + *bytes))
+    if (const auto bytes = file.paletteByteSize();
+        bytes && file.paletteInBounds() && hits(h.paletteDataOffset, h.paletteDataOffset + *bytes))
         return true;
     return false;
 }
@@ -145,7 +153,8 @@ void checkGameRig(const BpatFile &file, DiagnosticSink &sink, GameEra era)
     sink.report(RIG_BONE_COUNT_MISMATCH, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
                 QStringLiteral("bone_count is %1, but the game's %2 rig %3 has %4 bones: the game would load this "
                                "file into a rig it does not fit")
-                    .arg(h.boneCount).arg(fmt::speciesName(h.speciesId), when, GameRigs::describe(counts)));
+                    .arg(h.boneCount)
+                    .arg(fmt::speciesName(h.speciesId), when, GameRigs::describe(counts)));
 }
 
 // Game profile: what the chosen era's reader makes of the file. A version it refuses, or a v3
@@ -159,11 +168,11 @@ void checkGameReader(const BpatFile &file, DiagnosticSink &sink, GameEra era)
     // A version no game wrote (0) has no conversion or era to offer: the reader's refusal says it.
     const bool knownVersion = file.header().version >= 1 && file.header().version <= fmt::LatestVersion;
     if (!verdict.loads && verdict.check == 3 && knownVersion) {
-        sink.report(GAME_VERSION_REFUSED, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
-                    QStringLiteral("%1 refuses this %2 file (\"unsupported version\"); convert it: %3 (or judge it "
-                                   "against an older game with --game-era %4)")
-                        .arg(gameEra::describe(era), fmt::dialectName(dialect), convert,
-                             gameEra::name(gameEra::ofDialect(dialect))));
+        sink.report(
+            GAME_VERSION_REFUSED, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
+            QStringLiteral("%1 refuses this %2 file (\"unsupported version\"); convert it: %3 (or judge it "
+                           "against an older game with --game-era %4)")
+                .arg(gameEra::describe(era), fmt::dialectName(dialect), convert, gameEra::name(gameEra::ofDialect(dialect))));
         return;
     }
     const fmt::Dialect wanted = gameEra::readerDialect(era);
@@ -172,14 +181,18 @@ void checkGameReader(const BpatFile &file, DiagnosticSink &sink, GameEra era)
                     dialect == fmt::Dialect::V3Early
                         ? QStringLiteral("%1 loads this v3-early file but reads every matrix transposed (row-major "
                                          "globals read as column-major skinning matrices, no bind palette): convert "
-                                         "it: %2").arg(gameEra::describe(era), convert)
+                                         "it: %2")
+                              .arg(gameEra::describe(era), convert)
                         : QStringLiteral("%1 loads this late-v3 file but reads its skinning matrices as row-major "
-                                         "globals: convert it: %2").arg(gameEra::describe(era), convert));
+                                         "globals: convert it: %2")
+                              .arg(gameEra::describe(era), convert));
     }
     if (!verdict.loads) {
         sink.report(GAME_READER_REFUSES, verdict.offset, DiagnosticLocation::region(QStringLiteral("file")),
                     QStringLiteral("the game's %1 reader stops at its check %2 with \"%3\"")
-                        .arg(fmt::dialectName(reader.dialect())).arg(verdict.check).arg(verdict.message));
+                        .arg(fmt::dialectName(reader.dialect()))
+                        .arg(verdict.check)
+                        .arg(verdict.message));
     }
 }
 
@@ -197,7 +210,8 @@ ValidationResult Validator::validatePath(const QString &path) const
     if (!file) {
         DiagnosticSink sink(m_options.profile, m_options.maxIssues);
         const QString prefix = path + QStringLiteral(": ");
-        sink.report(IO_ERROR, std::nullopt, DiagnosticLocation::region(QStringLiteral("file")), error.startsWith(prefix) ? error.mid(prefix.size()) : error);
+        sink.report(IO_ERROR, std::nullopt, DiagnosticLocation::region(QStringLiteral("file")),
+                    error.startsWith(prefix) ? error.mid(prefix.size()) : error);
         return sink.take();
     }
     // A file that shrinks while it is read (a pipeline still writing it, a truncation) would
@@ -240,14 +254,17 @@ ValidationResult Validator::validate(const BpatFile &file) const
         const auto &m = file.header().magic;
         sink.report(BAD_MAGIC, 0, DiagnosticLocation::header(QStringLiteral("magic")),
                     QStringLiteral("magic is %1 %2 %3 %4, expected 42 50 41 54 (\"BPAT\")")
-                        .arg(quint8(m[0]), 2, 16, QLatin1Char('0')).arg(quint8(m[1]), 2, 16, QLatin1Char('0'))
-                        .arg(quint8(m[2]), 2, 16, QLatin1Char('0')).arg(quint8(m[3]), 2, 16, QLatin1Char('0')));
+                        .arg(quint8(m[0]), 2, 16, QLatin1Char('0'))
+                        .arg(quint8(m[1]), 2, 16, QLatin1Char('0'))
+                        .arg(quint8(m[2]), 2, 16, QLatin1Char('0'))
+                        .arg(quint8(m[3]), 2, 16, QLatin1Char('0')));
         return sink.take();
     }
     if (file.header().version > fmt::LatestVersion) {
-        sink.report(UNSUPPORTED_VERSION, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
-                    QStringLiteral("version is %1, expected 1, 2 or 3 (readers must refuse newer versions; nothing further checked)")
-                        .arg(file.header().version));
+        sink.report(
+            UNSUPPORTED_VERSION, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
+            QStringLiteral("version is %1, expected 1, 2 or 3 (readers must refuse newer versions; nothing further checked)")
+                .arg(file.header().version));
         return sink.take();
     }
     // Root cause first; checks that depend on a structure found broken are skipped.
@@ -272,7 +289,9 @@ ValidationResult Validator::validate(const BpatFile &file) const
         // Informational: whether the game of the file's own version would load it.
         sink.report(GAME_READER_REFUSES, verdict.offset, DiagnosticLocation::region(QStringLiteral("file")),
                     QStringLiteral("the game's %1 reader stops at its check %2 with \"%3\"")
-                        .arg(fmt::dialectName(GameReader::forFile(file).dialect())).arg(verdict.check).arg(verdict.message));
+                        .arg(fmt::dialectName(GameReader::forFile(file).dialect()))
+                        .arg(verdict.check)
+                        .arg(verdict.message));
     }
     if (m_options.deep && !gate.headerCorrupted)
         DeepChecker(file, m_options, sink).run();
@@ -292,7 +311,8 @@ void Validator::checkHeader(const BpatFile &file, DiagnosticSink &sink) const
     } else if (h.speciesId > fmt::LastV1Species && h.version <= 1) {
         sink.report(SPECIES_NOT_IN_V1, fmt::header::SpeciesId, DiagnosticLocation::header(QStringLiteral("species_id")),
                     QStringLiteral("species_id is %1 (%2), defined after v1; the game's v1 reader accepts 0..3")
-                        .arg(h.speciesId).arg(fmt::speciesName(h.speciesId)));
+                        .arg(h.speciesId)
+                        .arg(fmt::speciesName(h.speciesId)));
     }
     if (h.boneCount < fmt::MinBones || h.boneCount > fmt::MaxBones) {
         sink.report(BONE_COUNT_OUT_OF_RANGE, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
@@ -314,27 +334,40 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
     const quint64 clipBytes = quint64(h.clipCount) * entrySize;
     if (!file.clipTableInBounds()) {
         allInside = false;
-        sink.report(CLIP_TABLE_OUT_OF_BOUNDS, fmt::header::ClipTableOffset, DiagnosticLocation::header(QStringLiteral("clip_table_offset")),
+        sink.report(CLIP_TABLE_OUT_OF_BOUNDS, fmt::header::ClipTableOffset,
+                    DiagnosticLocation::header(QStringLiteral("clip_table_offset")),
                     QStringLiteral("clip table (%1 entries * %2 = %3 bytes at offset %4) exceeds the file size %5")
-                        .arg(h.clipCount).arg(entrySize).arg(clipBytes).arg(h.clipTableOffset).arg(size));
+                        .arg(h.clipCount)
+                        .arg(entrySize)
+                        .arg(clipBytes)
+                        .arg(h.clipTableOffset)
+                        .arg(size));
     }
 
     const quint64 socketBytes = quint64(h.socketCount) * fmt::SocketEntrySize;
     if (h.socketCount == 0 && h.socketTableOffset != 0) {
-        sink.report(SOCKET_TABLE_OFFSET_NONZERO, fmt::header::SocketTableOffset, DiagnosticLocation::header(QStringLiteral("socket_table_offset")),
+        sink.report(SOCKET_TABLE_OFFSET_NONZERO, fmt::header::SocketTableOffset,
+                    DiagnosticLocation::header(QStringLiteral("socket_table_offset")),
                     QStringLiteral("socket_count is 0 but socket_table_offset is %1, expected 0").arg(h.socketTableOffset));
     } else if (!file.socketTableInBounds()) {
         allInside = false;
-        sink.report(SOCKET_TABLE_OUT_OF_BOUNDS, fmt::header::SocketTableOffset, DiagnosticLocation::header(QStringLiteral("socket_table_offset")),
+        sink.report(SOCKET_TABLE_OUT_OF_BOUNDS, fmt::header::SocketTableOffset,
+                    DiagnosticLocation::header(QStringLiteral("socket_table_offset")),
                     QStringLiteral("socket table (%1 entries * 32 = %2 bytes at offset %3) exceeds the file size %4")
-                        .arg(h.socketCount).arg(socketBytes).arg(h.socketTableOffset).arg(size));
+                        .arg(h.socketCount)
+                        .arg(socketBytes)
+                        .arg(h.socketTableOffset)
+                        .arg(size));
     }
 
     if (!file.stringTableInBounds()) {
         allInside = false;
-        sink.report(STRING_TABLE_OUT_OF_BOUNDS, fmt::header::StringTableOffset, DiagnosticLocation::header(QStringLiteral("string_table_offset")),
+        sink.report(STRING_TABLE_OUT_OF_BOUNDS, fmt::header::StringTableOffset,
+                    DiagnosticLocation::header(QStringLiteral("string_table_offset")),
                     QStringLiteral("string table (%1 bytes at offset %2) exceeds the file size %3")
-                        .arg(h.stringTableSize).arg(h.stringTableOffset).arg(size));
+                        .arg(h.stringTableSize)
+                        .arg(h.stringTableOffset)
+                        .arg(size));
     }
 
     const auto paletteBytes = file.paletteByteSize();
@@ -345,15 +378,24 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
                     QStringLiteral("palette size frame_total %1 * bone_count %2 * 64 bytes overflows 64 bits; "
                                    "expected a palette that fits in the file size %3")
-                        .arg(h.frameTotal).arg(h.boneCount).arg(size));
+                        .arg(h.frameTotal)
+                        .arg(h.boneCount)
+                        .arg(size));
     } else if (!file.paletteInBounds()) {
         allInside = false;
-        sink.report(PALETTE_OUT_OF_BOUNDS, fmt::header::PaletteDataOffset, DiagnosticLocation::header(QStringLiteral("palette_data_offset")),
-                    QStringLiteral("palette (frame_total %1 * bone_count %2 * 64 = %3 bytes at offset %4) exceeds the file size %5")
-                        .arg(h.frameTotal).arg(h.boneCount).arg(*paletteBytes).arg(h.paletteDataOffset).arg(size));
+        sink.report(
+            PALETTE_OUT_OF_BOUNDS, fmt::header::PaletteDataOffset,
+            DiagnosticLocation::header(QStringLiteral("palette_data_offset")),
+            QStringLiteral("palette (frame_total %1 * bone_count %2 * 64 = %3 bytes at offset %4) exceeds the file size %5")
+                .arg(h.frameTotal)
+                .arg(h.boneCount)
+                .arg(*paletteBytes)
+                .arg(h.paletteDataOffset)
+                .arg(size));
     }
     if (h.paletteDataOffset % fmt::PaletteAlignment != 0) {
-        sink.report(PALETTE_MISALIGNED, fmt::header::PaletteDataOffset, DiagnosticLocation::header(QStringLiteral("palette_data_offset")),
+        sink.report(PALETTE_MISALIGNED, fmt::header::PaletteDataOffset,
+                    DiagnosticLocation::header(QStringLiteral("palette_data_offset")),
                     QStringLiteral("palette_data_offset %1 is not a multiple of 16").arg(h.paletteDataOffset));
     }
 
@@ -362,15 +404,23 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         const auto bytes = file.socketDataByteSize();
         if (!bytes) {
             allInside = false;
-            sink.report(SOCKET_DATA_OUT_OF_BOUNDS, fmt::header::SocketCount, DiagnosticLocation::header(QStringLiteral("socket_count")),
+            sink.report(SOCKET_DATA_OUT_OF_BOUNDS, fmt::header::SocketCount,
+                        DiagnosticLocation::header(QStringLiteral("socket_count")),
                         QStringLiteral("socket data size frame_total %1 * socket_count %2 * 48 bytes overflows 64 bits; "
                                        "expected socket data that fits in the file size %3")
-                            .arg(h.frameTotal).arg(h.socketCount).arg(size));
+                            .arg(h.frameTotal)
+                            .arg(h.socketCount)
+                            .arg(size));
         } else if (!file.socketDataInBounds()) {
             allInside = false;
-            sink.report(SOCKET_DATA_OUT_OF_BOUNDS, at, DiagnosticLocation::region(QStringLiteral("socket_data")),
-                        QStringLiteral("socket data (frame_total %1 * socket_count %2 * 48 bytes after the palette, at offset %3) exceeds the file size %4")
-                            .arg(h.frameTotal).arg(h.socketCount).arg(at ? QString::number(*at) : QStringLiteral("beyond 2^64")).arg(size));
+            sink.report(
+                SOCKET_DATA_OUT_OF_BOUNDS, at, DiagnosticLocation::region(QStringLiteral("socket_data")),
+                QStringLiteral(
+                    "socket data (frame_total %1 * socket_count %2 * 48 bytes after the palette, at offset %3) exceeds the file size %4")
+                    .arg(h.frameTotal)
+                    .arg(h.socketCount)
+                    .arg(at ? QString::number(*at) : QStringLiteral("beyond 2^64"))
+                    .arg(size));
         }
     }
 
@@ -387,16 +437,27 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         // The string table is the one section sized by a free header field: when it starts first
         // and runs into the next one, its size is what is wrong, not the next section's offset.
         if (earlier.kind == LayoutSection::Kind::StringTable && earlier.offset < later.offset) {
-            sink.report(SECTION_OVERLAP, fmt::header::StringTableSize, DiagnosticLocation::header(QStringLiteral("string_table_size")),
+            sink.report(SECTION_OVERLAP, fmt::header::StringTableSize,
+                        DiagnosticLocation::header(QStringLiteral("string_table_size")),
                         QStringLiteral("string_table_size %1 makes the string table [%2, %3) run into %4 [%5, %6); the "
                                        "%7 bytes up to it would hold the table: sections must not share bytes")
-                            .arg(h.stringTableSize).arg(earlier.offset).arg(earlier.end()).arg(later.name).arg(later.offset)
-                            .arg(later.end()).arg(later.offset - earlier.offset));
+                            .arg(h.stringTableSize)
+                            .arg(earlier.offset)
+                            .arg(earlier.end())
+                            .arg(later.name)
+                            .arg(later.offset)
+                            .arg(later.end())
+                            .arg(later.offset - earlier.offset));
             continue;
         }
         sink.report(SECTION_OVERLAP, later.offset, later.placedBy,
                     QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6); sections must not share bytes")
-                        .arg(a.name).arg(a.offset).arg(a.end()).arg(b.name).arg(b.offset).arg(b.end()));
+                        .arg(a.name)
+                        .arg(a.offset)
+                        .arg(a.end())
+                        .arg(b.name)
+                        .arg(b.offset)
+                        .arg(b.end()));
     }
 
     // The pad between the string table and the palette must be zero (checked up to 64 KiB).
@@ -405,7 +466,8 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         const quint64 padEnd = qMin(qMin(h.paletteDataOffset, size), padBegin + 65536);
         for (quint64 at = padBegin; at < padEnd; ++at) {
             if (file.data()[at] != 0) {
-                sink.report(RESERVED_NONZERO, at, DiagnosticLocation::region(QStringLiteral("string_table"), QStringLiteral("pad")),
+                sink.report(RESERVED_NONZERO, at,
+                            DiagnosticLocation::region(QStringLiteral("string_table"), QStringLiteral("pad")),
                             QStringLiteral("pad byte after the string table is %1, expected 0").arg(hex(file.data()[at])));
                 break;
             }
@@ -421,7 +483,9 @@ void Validator::checkSections(const BpatFile &file, DiagnosticSink &sink) const
         if (size > end) {
             sink.report(TRAILING_BYTES, end, DiagnosticLocation::region(QStringLiteral("file")),
                         QStringLiteral("%1 bytes follow the last section (which ends at %2); the file size is %3")
-                            .arg(size - end).arg(end).arg(size));
+                            .arg(size - end)
+                            .arg(end)
+                            .arg(size));
         }
     }
 }
@@ -452,12 +516,16 @@ void Validator::checkClips(const BpatFile &file, DiagnosticSink &sink) const
         if (end > h.frameTotal) {
             sink.report(CLIP_OUT_OF_RANGE, e + fmt::clip::FrameOffset, at.with(QStringLiteral("frame_offset")),
                         QStringLiteral("frame_offset %1 + frame_count %2 = %3 exceeds frame_total %4")
-                            .arg(c.frameOffset).arg(c.frameCount).arg(end).arg(h.frameTotal));
+                            .arg(c.frameOffset)
+                            .arg(c.frameCount)
+                            .arg(end)
+                            .arg(h.frameTotal));
         }
         if (c.frameOffset != runningSum) {
             sink.report(CLIP_NOT_CONTIGUOUS, e + fmt::clip::FrameOffset, at.with(QStringLiteral("frame_offset")),
                         QStringLiteral("frame_offset is %1, expected %2 (the sum of the earlier clips' frame counts)")
-                            .arg(c.frameOffset).arg(runningSum));
+                            .arg(c.frameOffset)
+                            .arg(runningSum));
         }
         runningSum += c.frameCount;
         if (!std::isfinite(c.fps) || c.fps <= 0.0f) {
@@ -485,7 +553,8 @@ void Validator::checkClips(const BpatFile &file, DiagnosticSink &sink) const
     if (runningSum != h.frameTotal) {
         sink.report(FRAME_TOTAL_MISMATCH, fmt::header::FrameTotal, DiagnosticLocation::header(QStringLiteral("frame_total")),
                     QStringLiteral("frame_total is %1, expected %2 (the sum of the clips' frame counts)")
-                        .arg(h.frameTotal).arg(runningSum));
+                        .arg(h.frameTotal)
+                        .arg(runningSum));
     }
 }
 
@@ -512,7 +581,9 @@ void Validator::checkSockets(const BpatFile &file, DiagnosticSink &sink) const
         if (!std::isfinite(o.x()) || !std::isfinite(o.y()) || !std::isfinite(o.z())) {
             sink.report(NON_FINITE, e + fmt::socket::LocalOffset, at.with(QStringLiteral("local_offset")),
                         QStringLiteral("local_offset is (%1, %2, %3), expected finite numbers")
-                            .arg(double(o.x())).arg(double(o.y())).arg(double(o.z())));
+                            .arg(double(o.x()))
+                            .arg(double(o.y()))
+                            .arg(double(o.z())));
         }
         for (int k = 0; k < 2; ++k) {
             if (s.reserved[k] != 0) {

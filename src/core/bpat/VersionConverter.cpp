@@ -16,8 +16,14 @@ bool anyMarkerSet(const BpatClip &c)
 }
 
 // A streaming plan's clip whose frames are still to come (BpatStreamWriter::isStreamed).
-bool isStreamed(const BpatClip &c) { return c.palette.isEmpty() && c.frameCount > 0; }
-bool anyStreamed(const BpatDocument &doc) { return std::any_of(doc.clips().begin(), doc.clips().end(), isStreamed); }
+bool isStreamed(const BpatClip &c)
+{
+    return c.palette.isEmpty() && c.frameCount > 0;
+}
+bool anyStreamed(const BpatDocument &doc)
+{
+    return std::any_of(doc.clips().begin(), doc.clips().end(), isStreamed);
+}
 
 } // namespace
 
@@ -31,7 +37,8 @@ std::optional<QList<QMatrix4x4>> VersionConverter::framePose(const BpatDocument 
     const BpatClip &c = doc.clip(clip);
     if (frame >= c.frameCount) {
         if (error)
-            *error = QStringLiteral("clip '%1' has %2 frames; bind frame %3 does not exist").arg(c.name).arg(c.frameCount).arg(frame);
+            *error =
+                QStringLiteral("clip '%1' has %2 frames; bind frame %3 does not exist").arg(c.name).arg(c.frameCount).arg(frame);
         return std::nullopt;
     }
     QList<QMatrix4x4> pose;
@@ -41,8 +48,8 @@ std::optional<QList<QMatrix4x4>> VersionConverter::framePose(const BpatDocument 
 }
 
 std::pair<float, float> VersionConverter::contactRecord(const float *frame, quint32 bones, const QList<int> &feet,
-                                                      RigDescription::SoleRule rule, const QList<QMatrix4x4> &bind,
-                                                      const QList<QMatrix4x4> &inverseBind)
+                                                        RigDescription::SoleRule rule, const QList<QMatrix4x4> &bind,
+                                                        const QList<QMatrix4x4> &inverseBind)
 {
     // The game's sole points of a humanoid foot, in the foot bone's frame.
     static const QVector3D solePoints[2] = {QVector3D(0.0f, -0.022f, -0.060f), QVector3D(0.0f, -0.022f, 0.165f)};
@@ -85,8 +92,8 @@ void VersionConverter::computeContacts(BpatDocument &doc, const QList<int> &feet
         }
         c.contacts.resize(qsizetype(c.frameCount) * 2);
         for (quint32 f = 0; f < c.frameCount; ++f) {
-            const auto [sole, foot] = contactRecord(c.palette.constData() + BpatClip::matrixIndex(f, 0, bones), bones, feet,
-                                                    rule, bind, inverseBind);
+            const auto [sole, foot] =
+                contactRecord(c.palette.constData() + BpatClip::matrixIndex(f, 0, bones), bones, feet, rule, bind, inverseBind);
             c.contacts[qsizetype(f) * 2] = sole;
             c.contacts[qsizetype(f) * 2 + 1] = foot;
         }
@@ -94,7 +101,7 @@ void VersionConverter::computeContacts(BpatDocument &doc, const QList<int> &feet
 }
 
 QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::optional<RigDescription> &rigOption,
-                                              StreamedFill *streamed)
+                                               StreamedFill *streamed)
 {
     QStringList warnings;
     if (doc.version() != 3 || doc.hasContacts())
@@ -116,7 +123,8 @@ QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::opt
     } else if (const auto pose = framePose(doc, 0, 0)) {
         bind = *pose;
     }
-    if (rig && rig->boneCount() == int(doc.boneCount()) && !rig->footBones.isEmpty() && bind.size() == qsizetype(doc.boneCount())) {
+    if (rig && rig->boneCount() == int(doc.boneCount()) && !rig->footBones.isEmpty()
+        && bind.size() == qsizetype(doc.boneCount())) {
         if (planned) {
             // The writer computes the new clips' records (and the stored clips' missing ones) as
             // their frames pass.
@@ -130,7 +138,8 @@ QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::opt
             computeContacts(doc, rig->footBones, rig->soleRule, bind, true);
         }
     } else {
-        warnings << QStringLiteral("dropped the contact table: the new clips' contacts cannot be computed without a rig naming feet");
+        warnings << QStringLiteral(
+            "dropped the contact table: the new clips' contacts cannot be computed without a rig naming feet");
         for (int i = 0; i < doc.clipCount(); ++i)
             doc.clip(i).contacts.clear();
     }
@@ -218,7 +227,8 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
     }
     if (toVersion == 1 && doc.speciesId() > fmt::LastV1Species)
         warn(QStringLiteral("species %1 (%2) is not known to the game's v1 reader (0..3)")
-                 .arg(doc.speciesId()).arg(fmt::speciesName(doc.speciesId())));
+                 .arg(doc.speciesId())
+                 .arg(fmt::speciesName(doc.speciesId())));
 
     // --- Going up: fill what the target adds ---
     if (toVersion == 3 && fromVersion < 3) {
@@ -234,7 +244,9 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
         rig = RigDescription::builtin(doc.speciesId(), int(doc.boneCount()));
     if (rig && rig->boneCount() != int(doc.boneCount())) {
         warn(QStringLiteral("the rig '%1' has %2 bones, the file %3: its parents and feet are not used")
-                 .arg(rig->name).arg(rig->boneCount()).arg(doc.boneCount()));
+                 .arg(rig->name)
+                 .arg(rig->boneCount())
+                 .arg(doc.boneCount()));
         rig.reset();
     }
 
@@ -262,7 +274,8 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
             bind = *pose;
         }
         if (bind.size() != qsizetype(doc.boneCount())) {
-            result.error = QStringLiteral("the bind pose has %1 matrices, expected one per bone (%2)").arg(bind.size()).arg(doc.boneCount());
+            result.error =
+                QStringLiteral("the bind pose has %1 matrices, expected one per bone (%2)").arg(bind.size()).arg(doc.boneCount());
             return result;
         }
         for (qsizetype b = 0; !fill.bindFromFirstFrame && b < bind.size(); ++b) {
@@ -287,7 +300,8 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
             computeContacts(doc, rig->footBones, rig->soleRule, bind);
         } else {
             warn(QStringLiteral("no contact table: no rig with feet for species %1 with %2 bones (use --rig)")
-                     .arg(doc.speciesId()).arg(doc.boneCount()));
+                     .arg(doc.speciesId())
+                     .arg(doc.boneCount()));
             for (int i = 0; i < doc.clipCount(); ++i)
                 doc.clip(i).contacts.clear();
         }
@@ -303,7 +317,8 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
                     parents.append(b.parent < 0 ? fmt::NoParentBone : quint8(b.parent));
             } else {
                 warn(QStringLiteral("no rig for species %1 with %2 bones: every bone is written as a root (use --rig)")
-                         .arg(doc.speciesId()).arg(doc.boneCount()));
+                         .arg(doc.speciesId())
+                         .arg(doc.boneCount()));
                 parents.fill(fmt::NoParentBone, qsizetype(doc.boneCount()));
             }
             doc.setBoneParents(parents);

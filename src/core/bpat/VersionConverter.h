@@ -47,7 +47,7 @@ struct ConvertResult
 {
     bool ok = false;
     QString error;
-    QStringList warnings; // what was dropped or could not be filled
+    QStringList warnings;  // what was dropped or could not be filled
     StreamedFill streamed; // a plan's clips to be streamed: what the writer fills in
 };
 

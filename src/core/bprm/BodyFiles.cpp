@@ -15,9 +15,15 @@ constexpr quint32 Humanoid = 0, Skeleton = 5;
 const QString FullSuffix = QStringLiteral("_full.bprm");
 const QString MinimalSuffix = QStringLiteral("_minimal.bprm");
 
-bool isHumanoid(quint32 id) { return id == 0 || id == 3 || id == 4 || id == 6 || id == 7; }
+bool isHumanoid(quint32 id)
+{
+    return id == 0 || id == 3 || id == 4 || id == 6 || id == 7;
+}
 
-QString existing(const QString &path) { return QFileInfo(path).isFile() ? path : QString(); }
+QString existing(const QString &path)
+{
+    return QFileInfo(path).isFile() ? path : QString();
+}
 
 // "horse" of ".../horse_full.bprm", with which level of detail the name says (-1: neither).
 QString bodyStem(const QString &bodyPath, int *lod)
@@ -114,7 +120,8 @@ PairedRig pairedRig(const QString &bodyPath)
             continue;
         const quint32 bones = bpat->header().boneCount;
         if (bones >= 1 && bones <= 64)
-            return {int(bones), QStringLiteral("%1 beside it (%2 bones)").arg(QFileInfo(candidate).fileName()).arg(bones), candidate};
+            return {int(bones), QStringLiteral("%1 beside it (%2 bones)").arg(QFileInfo(candidate).fileName()).arg(bones),
+                    candidate};
     }
     const QList<quint32> counts = GameRigs::boneCounts(*species, 3);
     if (counts.size() == 1)

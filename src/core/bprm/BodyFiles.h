@@ -19,7 +19,7 @@ QStringList bodyNames(quint32 speciesId);
 
 struct Bodies
 {
-    QString full;    // empty where there is no such file
+    QString full; // empty where there is no such file
     QString minimal;
     bool isEmpty() const { return full.isEmpty() && minimal.isEmpty(); }
 };

@@ -60,18 +60,54 @@ BprmFile BprmFile::fromData(QByteArray bytes, const QString &path)
     return BprmFile(MappedFile::adoptDecoded<Data>(std::move(bytes), path));
 }
 
-bool BprmFile::isNull() const { return !d; }
-bool BprmFile::isStale() const { return d && d->MappedFile::isStale(); }
-QString BprmFile::path() const { return d ? d->path : QString(); }
-quint64 BprmFile::fileSize() const { return d ? d->size : 0; }
-QByteArrayView BprmFile::bytes() const { return d ? d->view() : QByteArrayView(); }
-bool BprmFile::hasHeader() const { return d && d->hasHeader; }
-const BprmHeader &BprmFile::header() const { return d ? d->header : emptyHeader(); }
-bool BprmFile::hasMagic() const { return hasHeader() && std::memcmp(d->header.magic.data(), bprm::Magic, 4) == 0; }
-bool BprmFile::indexDataInBounds() const { return d && d->indexDataInBounds; }
-bool BprmFile::vertexDataInBounds() const { return d && d->vertexDataInBounds; }
-std::optional<quint64> BprmFile::indexDataEnd() const { return d ? d->indexEnd : std::nullopt; }
-std::optional<quint64> BprmFile::vertexDataEnd() const { return d ? d->vertexEnd : std::nullopt; }
+bool BprmFile::isNull() const
+{
+    return !d;
+}
+bool BprmFile::isStale() const
+{
+    return d && d->MappedFile::isStale();
+}
+QString BprmFile::path() const
+{
+    return d ? d->path : QString();
+}
+quint64 BprmFile::fileSize() const
+{
+    return d ? d->size : 0;
+}
+QByteArrayView BprmFile::bytes() const
+{
+    return d ? d->view() : QByteArrayView();
+}
+bool BprmFile::hasHeader() const
+{
+    return d && d->hasHeader;
+}
+const BprmHeader &BprmFile::header() const
+{
+    return d ? d->header : emptyHeader();
+}
+bool BprmFile::hasMagic() const
+{
+    return hasHeader() && std::memcmp(d->header.magic.data(), bprm::Magic, 4) == 0;
+}
+bool BprmFile::indexDataInBounds() const
+{
+    return d && d->indexDataInBounds;
+}
+bool BprmFile::vertexDataInBounds() const
+{
+    return d && d->vertexDataInBounds;
+}
+std::optional<quint64> BprmFile::indexDataEnd() const
+{
+    return d ? d->indexEnd : std::nullopt;
+}
+std::optional<quint64> BprmFile::vertexDataEnd() const
+{
+    return d ? d->vertexEnd : std::nullopt;
+}
 
 QString BprmFile::lodName() const
 {

@@ -30,8 +30,7 @@ struct BprmHeader
 
     // Every numeric field with its byte offset, in file order after the magic
     // (format::readFields, format::writeFields).
-    template <typename Header, typename F>
-    static void forEachField(Header &h, F &&f)
+    template<typename Header, typename F> static void forEachField(Header &h, F &&f)
     {
         namespace o = bprm::header;
         f(h.version, o::Version);

@@ -28,8 +28,8 @@ inline constexpr quint32 LodMinimal = 1;
 inline constexpr int MaxBones = 64;
 
 namespace header {
-inline constexpr quint64 Magic = 0, Version = 4, Lod = 8, VertexCount = 12, IndexCount = 16, Reserved = 20,
-                         IndexDataOffset = 24, VertexDataOffset = 32;
+inline constexpr quint64 Magic = 0, Version = 4, Lod = 8, VertexCount = 12, IndexCount = 16, Reserved = 20, IndexDataOffset = 24,
+                         VertexDataOffset = 32;
 }
 namespace vertex {
 inline constexpr quint64 Position = 0, Normal = 12, Uv = 24, Bones = 32, Weights = 36, ColorRole = 52, Pad = 53;

@@ -18,29 +18,42 @@ const QList<BprmCodeInfo> &BprmValidator::codes()
 {
     using S = Severity;
     static const QList<BprmCodeInfo> list{
-        {u"BPRM_IO_ERROR"_qs, S::Error, u"The file cannot be opened or mapped (missing, not a regular file, empty, unreadable)."_qs},
-        {u"BPRM_FILE_CHANGED"_qs, S::Error, u"The file shrank while it was being validated: the other findings are unreliable; validate it again."_qs},
+        {u"BPRM_IO_ERROR"_qs, S::Error,
+         u"The file cannot be opened or mapped (missing, not a regular file, empty, unreadable)."_qs},
+        {u"BPRM_FILE_CHANGED"_qs, S::Error,
+         u"The file shrank while it was being validated: the other findings are unreliable; validate it again."_qs},
         {u"BPRM_FILE_TOO_SMALL"_qs, S::Error, u"Shorter than the 40-byte header (the game: `file shorter than header`)."_qs},
         {u"BPRM_BAD_MAGIC"_qs, S::Error, u"The first four bytes are not `BPRM` (the game: `magic mismatch`)."_qs},
         {u"BPRM_UNSUPPORTED_VERSION"_qs, S::Error, u"version is not 1 (the game: `unsupported version`)."_qs},
         {u"BPRM_UNKNOWN_LOD"_qs, S::Error, u"lod is neither 0 (full) nor 1 (minimal) (the game: `unsupported lod`)."_qs},
         {u"BPRM_EMPTY_MESH"_qs, S::Error, u"vertex_count or index_count is 0 (the game: `mesh is empty`)."_qs},
-        {u"BPRM_INDEX_COUNT_NOT_TRIANGLES"_qs, S::Error, u"index_count is not a multiple of 3 (the game: `index count is not a whole number of triangles`)."_qs},
-        {u"BPRM_INDEX_DATA_OUT_OF_BOUNDS"_qs, S::Error, u"The index data (index_count * 4 bytes) does not fit in the file, or its end overflows 64 bits (the game: `data extends past end of file`)."_qs},
-        {u"BPRM_VERTEX_DATA_OUT_OF_BOUNDS"_qs, S::Error, u"The vertex data (vertex_count * 56 bytes) does not fit in the file, or its end overflows 64 bits (the game: `data extends past end of file`)."_qs},
+        {u"BPRM_INDEX_COUNT_NOT_TRIANGLES"_qs, S::Error,
+         u"index_count is not a multiple of 3 (the game: `index count is not a whole number of triangles`)."_qs},
+        {u"BPRM_INDEX_DATA_OUT_OF_BOUNDS"_qs, S::Error,
+         u"The index data (index_count * 4 bytes) does not fit in the file, or its end overflows 64 bits (the game: `data extends past end of file`)."_qs},
+        {u"BPRM_VERTEX_DATA_OUT_OF_BOUNDS"_qs, S::Error,
+         u"The vertex data (vertex_count * 56 bytes) does not fit in the file, or its end overflows 64 bits (the game: `data extends past end of file`)."_qs},
         {u"BPRM_SECTION_OVERLAP"_qs, S::Error, u"Two of header, index data and vertex data overlap."_qs},
         {u"BPRM_INDEX_OUT_OF_RANGE"_qs, S::Error, u"A triangle index is >= vertex_count (the game: `index out of range`)."_qs},
         {u"BPRM_NON_FINITE"_qs, S::Error, u"A vertex position, normal, uv or weight is NaN or infinite."_qs},
-        {u"BPRM_BAD_WEIGHTS"_qs, S::Error, u"A vertex's bone weights are negative or do not sum to 1 (within 1e-3): skinned, it would shrink toward or away from the origin."_qs},
-        {u"BPRM_BONE_OUT_OF_RANGE"_qs, S::Error, u"An influence with a weight other than 0 names a bone the paired rig does not have (or one >= 64, the game's limit)."_qs},
-        {u"BPRM_UNUSED_BONE_OUT_OF_RANGE"_qs, S::Warning, u"An influence with weight 0 names a bone the rig does not have: the game's shader still fetches that palette matrix."_qs},
+        {u"BPRM_BAD_WEIGHTS"_qs, S::Error,
+         u"A vertex's bone weights are negative or do not sum to 1 (within 1e-3): skinned, it would shrink toward or away from the origin."_qs},
+        {u"BPRM_BONE_OUT_OF_RANGE"_qs, S::Error,
+         u"An influence with a weight other than 0 names a bone the paired rig does not have (or one >= 64, the game's limit)."_qs},
+        {u"BPRM_UNUSED_BONE_OUT_OF_RANGE"_qs, S::Warning,
+         u"An influence with weight 0 names a bone the rig does not have: the game's shader still fetches that palette matrix."_qs},
         {u"BPRM_NORMAL_NOT_UNIT"_qs, S::Warning, u"A vertex normal's length differs from 1 by more than 1e-3."_qs},
-        {u"BPRM_DEGENERATE_TRIANGLE"_qs, S::Warning, u"Two corners of a triangle are the same vertex index: it covers nothing."_qs},
-        {u"BPRM_RESERVED_NONZERO"_qs, S::Warning, u"The header's reserved field, a padding byte before a data block, or a vertex's pad bytes are not zero."_qs},
-        {u"BPRM_MISALIGNED"_qs, S::Warning, u"index_data_offset or vertex_data_offset is not a multiple of 16 (the game's writer aligns both)."_qs},
+        {u"BPRM_DEGENERATE_TRIANGLE"_qs, S::Warning,
+         u"Two corners of a triangle are the same vertex index: it covers nothing."_qs},
+        {u"BPRM_RESERVED_NONZERO"_qs, S::Warning,
+         u"The header's reserved field, a padding byte before a data block, or a vertex's pad bytes are not zero."_qs},
+        {u"BPRM_MISALIGNED"_qs, S::Warning,
+         u"index_data_offset or vertex_data_offset is not a multiple of 16 (the game's writer aligns both)."_qs},
         {u"BPRM_TRAILING_BYTES"_qs, S::Warning, u"Bytes follow the end of the last data block."_qs},
-        {u"BPRM_ZERO_AREA_TRIANGLES"_qs, S::Info, u"Triangles with three distinct vertices at (nearly) one point or on one line, such as the poles of the game's UV spheres: harmless, reported once with their count."_qs},
-        {u"BPRM_RIG_UNKNOWN"_qs, S::Info, u"No rig could be paired with the body (no BPAT of its species beside it, a name that names no species): bone indices were checked against the game's 64-bone limit only."_qs},
+        {u"BPRM_ZERO_AREA_TRIANGLES"_qs, S::Info,
+         u"Triangles with three distinct vertices at (nearly) one point or on one line, such as the poles of the game's UV spheres: harmless, reported once with their count."_qs},
+        {u"BPRM_RIG_UNKNOWN"_qs, S::Info,
+         u"No rig could be paired with the body (no BPAT of its species beside it, a name that names no species): bone indices were checked against the game's 64-bone limit only."_qs},
     };
     return list;
 }
@@ -61,13 +74,19 @@ BprmValidator::BprmValidator(int maxPerCode)
 
 namespace {
 
-QString hex(quint64 v) { return QStringLiteral("0x%1").arg(v, 0, 16); }
+QString hex(quint64 v)
+{
+    return QStringLiteral("0x%1").arg(v, 0, 16);
+}
 
 // Keeps at most `max` findings of a code, counts the rest and sums them up at the end.
 class Sink
 {
 public:
-    explicit Sink(int max) : m_max(max) {}
+    explicit Sink(int max)
+        : m_max(max)
+    {
+    }
     void report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location, const QString &message)
     {
         if (++m_counts[code] > m_max)
@@ -81,8 +100,9 @@ public:
         for (const BprmCodeInfo &c : BprmValidator::codes()) { // in the codes' order: stable output
             const int n = m_counts.value(c.code);
             if (n > m_max)
-                m_out.append(Diagnostic{c.code, c.severity, QStringLiteral("%1 more findings of this kind not listed").arg(n - m_max),
-                                        std::nullopt, QString()});
+                m_out.append(Diagnostic{c.code, c.severity,
+                                        QStringLiteral("%1 more findings of this kind not listed").arg(n - m_max), std::nullopt,
+                                        QString()});
         }
         return m_out;
     }
@@ -123,19 +143,29 @@ void checkSections(const BprmFile &file, Sink &sink)
 {
     const BprmHeader &h = file.header();
     const quint64 size = file.fileSize();
-    struct Section { QString name; quint64 begin; std::optional<quint64> end; bool inBounds; QString code; quint64 field; };
+    struct Section
+    {
+        QString name;
+        quint64 begin;
+        std::optional<quint64> end;
+        bool inBounds;
+        QString code;
+        quint64 field;
+    };
     const Section sections[] = {
         {u"index data"_qs, h.indexDataOffset, file.indexDataEnd(), file.indexDataInBounds(), u"BPRM_INDEX_DATA_OUT_OF_BOUNDS"_qs,
          bprm::header::IndexDataOffset},
-        {u"vertex data"_qs, h.vertexDataOffset, file.vertexDataEnd(), file.vertexDataInBounds(), u"BPRM_VERTEX_DATA_OUT_OF_BOUNDS"_qs,
-         bprm::header::VertexDataOffset},
+        {u"vertex data"_qs, h.vertexDataOffset, file.vertexDataEnd(), file.vertexDataInBounds(),
+         u"BPRM_VERTEX_DATA_OUT_OF_BOUNDS"_qs, bprm::header::VertexDataOffset},
     };
     for (const Section &s : sections) {
         if (!s.inBounds)
-            sink.report(s.code, s.field, DiagnosticLocation::header(s.field == bprm::header::IndexDataOffset ? u"index_data_offset"_qs
-                                                                                                               : u"vertex_data_offset"_qs),
+            sink.report(s.code, s.field,
+                        DiagnosticLocation::header(s.field == bprm::header::IndexDataOffset ? u"index_data_offset"_qs
+                                                                                            : u"vertex_data_offset"_qs),
                         s.end ? QStringLiteral("%1 spans [%2, %3), expected within the file's %4 bytes")
-                                    .arg(s.name, hex(s.begin), hex(*s.end)).arg(size)
+                                    .arg(s.name, hex(s.begin), hex(*s.end))
+                                    .arg(size)
                               : QStringLiteral("%1 at %2: its end overflows 64 bits").arg(s.name, hex(s.begin)));
     }
     // Overlap between the header and the sections that lie in the file.
@@ -157,7 +187,8 @@ void checkSections(const BprmFile &file, Sink &sink)
     if (h.indexDataOffset % bprm::DataAlignment != 0 || h.vertexDataOffset % bprm::DataAlignment != 0)
         sink.report(u"BPRM_MISALIGNED"_qs, bprm::header::IndexDataOffset, DiagnosticLocation::header(u"index_data_offset"_qs),
                     QStringLiteral("index_data_offset %1, vertex_data_offset %2: expected multiples of 16")
-                        .arg(h.indexDataOffset).arg(h.vertexDataOffset));
+                        .arg(h.indexDataOffset)
+                        .arg(h.vertexDataOffset));
     if (!file.indexDataInBounds() || !file.vertexDataInBounds())
         return;
     // What follows the header and each block up to the next one (the writer's zero padding),
@@ -254,7 +285,10 @@ void checkVertices(const BprmFile &file, const BprmRig &rig, Sink &sink)
             if (std::abs(length - 1.0) > double(BprmValidator::NormalTolerance))
                 sink.report(u"BPRM_NORMAL_NOT_UNIT"_qs, at + bprm::vertex::Normal, vertexAt(i, u"normal"_qs),
                             QStringLiteral("normal (%1, %2, %3) has length %4, expected 1")
-                                .arg(v.normal[0]).arg(v.normal[1]).arg(v.normal[2]).arg(length));
+                                .arg(v.normal[0])
+                                .arg(v.normal[1])
+                                .arg(v.normal[2])
+                                .arg(length));
             double sum = 0;
             bool negative = false;
             for (float w : v.weights) {
@@ -264,18 +298,27 @@ void checkVertices(const BprmFile &file, const BprmRig &rig, Sink &sink)
             if (negative || std::abs(sum - 1.0) > double(BprmValidator::WeightTolerance))
                 sink.report(u"BPRM_BAD_WEIGHTS"_qs, at + bprm::vertex::Weights, vertexAt(i, u"bone_weights"_qs),
                             QStringLiteral("weights %1, %2, %3, %4 sum to %5, expected 1 with none negative")
-                                .arg(v.weights[0]).arg(v.weights[1]).arg(v.weights[2]).arg(v.weights[3]).arg(sum));
+                                .arg(v.weights[0])
+                                .arg(v.weights[1])
+                                .arg(v.weights[2])
+                                .arg(v.weights[3])
+                                .arg(sum));
         }
         for (int k = 0; k < 4; ++k) {
             if (v.bones[k] < limit)
                 continue;
             const bool weighted = v.weights[k] != 0.0f;
-            sink.report(weighted ? u"BPRM_BONE_OUT_OF_RANGE"_qs : u"BPRM_UNUSED_BONE_OUT_OF_RANGE"_qs, at + bprm::vertex::Bones + k,
-                        vertexAt(i, QStringLiteral("bone_indices[%1]").arg(k)),
-                        QStringLiteral("bone %1 (weight %2), expected < %3: %4").arg(v.bones[k]).arg(v.weights[k]).arg(limit).arg(against));
+            sink.report(weighted ? u"BPRM_BONE_OUT_OF_RANGE"_qs : u"BPRM_UNUSED_BONE_OUT_OF_RANGE"_qs,
+                        at + bprm::vertex::Bones + k, vertexAt(i, QStringLiteral("bone_indices[%1]").arg(k)),
+                        QStringLiteral("bone %1 (weight %2), expected < %3: %4")
+                            .arg(v.bones[k])
+                            .arg(v.weights[k])
+                            .arg(limit)
+                            .arg(against));
         }
         if (v.pad[0] || v.pad[1] || v.pad[2])
-            sink.report(u"BPRM_RESERVED_NONZERO"_qs, at + bprm::vertex::Pad, vertexAt(i, u"pad"_qs), u"pad bytes are not zero"_qs);
+            sink.report(u"BPRM_RESERVED_NONZERO"_qs, at + bprm::vertex::Pad, vertexAt(i, u"pad"_qs),
+                        u"pad bytes are not zero"_qs);
     }
 }
 
@@ -301,7 +344,8 @@ Diagnostics BprmValidator::validate(const BprmFile &file, const BprmRig &rig) co
     if (zeroArea > 0)
         sink.report(u"BPRM_ZERO_AREA_TRIANGLES"_qs, std::nullopt, DiagnosticLocation::region(u"indices"_qs),
                     QStringLiteral("%1 of %2 triangles have three distinct corners at (nearly) one point or on one line")
-                        .arg(zeroArea).arg(file.header().indexCount / 3));
+                        .arg(zeroArea)
+                        .arg(file.header().indexCount / 3));
     if (rig.boneCount <= 0)
         sink.report(u"BPRM_RIG_UNKNOWN"_qs, std::nullopt, DiagnosticLocation::region(u"file"_qs),
                     u"no rig paired with this body (a BPAT of its species beside it, or a name like horse_full.bprm): "
@@ -323,7 +367,8 @@ Diagnostics BprmValidator::validatePath(const QString &path) const
     if (guard.isStale())
         all.prepend({u"BPRM_FILE_CHANGED"_qs, Severity::Error,
                      QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; the "
-                                    "findings below are unreliable: validate it again once it is written").arg(file->fileSize()),
+                                    "findings below are unreliable: validate it again once it is written")
+                         .arg(file->fileSize()),
                      std::nullopt, u"file"_qs});
     return all;
 }

@@ -61,8 +61,8 @@ inline bool vertexLooksFine(const uchar *p)
     const __m128 w = _mm_loadu_ps(reinterpret_cast<const float *>(p + bpsm::vertex::Weights));
     auto infOrNan = [&](__m128i r) { return _mm_cmpeq_epi32(_mm_and_si128(r, exponent), exponent); };
     const __m128i bad = _mm_or_si128(_mm_or_si128(infOrNan(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p))),
-                                                   infOrNan(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16)))),
-                                      infOrNan(_mm_castps_si128(w)));
+                                                  infOrNan(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16)))),
+                                     infOrNan(_mm_castps_si128(w)));
     const int finiteAndPositive = int(_mm_movemask_epi8(bad) == 0) & int(_mm_movemask_ps(w) == 0);
     float weights[4];
     _mm_storeu_ps(weights, w);
@@ -76,7 +76,8 @@ inline bool vertexLooksFine(const uchar *p)
         std::memcpy(&bits, &x, 4);
         signs |= bits;
     }
-    const int finiteAndPositive = int(deepkernels::allFinite(all, 8)) & int(deepkernels::allFinite(weights, 4)) & int((signs >> 31) == 0);
+    const int finiteAndPositive =
+        int(deepkernels::allFinite(all, 8)) & int(deepkernels::allFinite(weights, 4)) & int((signs >> 31) == 0);
 #endif
     float sum = 0.0f;
     for (float x : weights)
@@ -114,7 +115,8 @@ inline bool fourVerticesLookFine(const uchar *p)
     const int sumsFine = _mm_movemask_ps(_mm_cmple_ps(deviation, _mm_set1_ps(1e-3f - 1e-6f)));
     const __m128i bits = _mm_castps_si128(nonFinite);
     return (int(_mm_movemask_epi8(_mm_cmpeq_epi32(bits, _mm_setzero_si128())) == 0xffff) & int(_mm_movemask_ps(signs) == 0)
-            & int(pads == 0) & int(sumsFine == 15)) != 0;
+            & int(pads == 0) & int(sumsFine == 15))
+        != 0;
 }
 #endif
 
@@ -139,8 +141,8 @@ BPAT_AVX_TARGET quint64 firstSuspectEight(const uchar *data, quint64 i, quint64 
             const __m256 a = _mm256_loadu_ps(lo), b = _mm256_loadu_ps(hi);
             w[k] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(lo + bpsm::vertex::Weights / 4)),
                                         _mm_loadu_ps(hi + bpsm::vertex::Weights / 4), 1);
-            nonFinite = _mm256_or_ps(nonFinite, _mm256_or_ps(_mm256_or_ps(_mm256_sub_ps(a, a), _mm256_sub_ps(b, b)),
-                                                             _mm256_sub_ps(w[k], w[k])));
+            nonFinite = _mm256_or_ps(
+                nonFinite, _mm256_or_ps(_mm256_or_ps(_mm256_sub_ps(a, a), _mm256_sub_ps(b, b)), _mm256_sub_ps(w[k], w[k])));
             signs = _mm256_or_ps(signs, w[k]);
             quint32 x, y;
             std::memcpy(&x, p + k * bpsm::VertexSize + bpsm::vertex::ColorRole, 4);
@@ -149,8 +151,10 @@ BPAT_AVX_TARGET quint64 firstSuspectEight(const uchar *data, quint64 i, quint64 
         }
         const __m256 t0 = _mm256_unpacklo_ps(w[0], w[1]), t1 = _mm256_unpackhi_ps(w[0], w[1]);
         const __m256 t2 = _mm256_unpacklo_ps(w[2], w[3]), t3 = _mm256_unpackhi_ps(w[2], w[3]);
-        const __m256 w0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)), w1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
-        const __m256 w2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)), w3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
+        const __m256 w0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)),
+                     w1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
+        const __m256 w2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)),
+                     w3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
         const __m256 sum = _mm256_add_ps(_mm256_add_ps(w0, w1), _mm256_add_ps(w2, w3));
         const __m256 off = _mm256_cmp_ps(_mm256_and_ps(_mm256_sub_ps(sum, one), absMask), margin, _CMP_NLE_UQ); // NaN: off
         const __m256i faults = _mm256_castps_si256(_mm256_or_ps(nonFinite, off));
@@ -216,7 +220,8 @@ void BpsmContentCheck::run(const BpsmFile &file, BpsmSink &sink, int maxPerCode,
     // 4.7 MB horse_minimal.bpsm checked 8 % slower on two threads than on one).
     const quint64 bytes = quint64(h.frameTotal) * h.vertexCount * bpsm::VertexSize;
     const int wanted = threads > 0 ? threads : QThread::idealThreadCount();
-    const quint32 ranges = quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), bytes >> 22), 1, h.frameTotal));
+    const quint32 ranges =
+        quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), bytes >> 22), 1, h.frameTotal));
 #ifdef Q_OS_UNIX
     const quintptr page = 4096;
     const quintptr from = quintptr(file.bytes().data() + h.vertexDataOffset) & ~(page - 1);

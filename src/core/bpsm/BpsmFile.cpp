@@ -46,13 +46,10 @@ void BpsmFile::Data::decode()
     std::memcpy(header.magic.data(), bytes, 4);
     fmt::readFields(header, bytes);
 
-    auto inside = [this](quint64 offset, std::optional<quint64> end) {
-        return end && offset <= size && *end <= size;
-    };
-    clipTableInBounds = inside(header.clipTableOffset,
-                               fmt::checkedEnd(header.clipTableOffset, header.clipCount, bpsm::ClipEntrySize));
-    stringTableInBounds = inside(header.stringTableOffset,
-                                 fmt::checkedEnd(header.stringTableOffset, header.stringTableSize, 1));
+    auto inside = [this](quint64 offset, std::optional<quint64> end) { return end && offset <= size && *end <= size; };
+    clipTableInBounds =
+        inside(header.clipTableOffset, fmt::checkedEnd(header.clipTableOffset, header.clipCount, bpsm::ClipEntrySize));
+    stringTableInBounds = inside(header.stringTableOffset, fmt::checkedEnd(header.stringTableOffset, header.stringTableSize, 1));
     indexEnd = fmt::checkedEnd(header.indexDataOffset, header.indexCount, bpsm::IndexSize);
     indexDataInBounds = inside(header.indexDataOffset, indexEnd);
     const auto vertices = fmt::checkedMul(header.frameTotal, header.vertexCount);
@@ -90,21 +87,66 @@ BpsmFile BpsmFile::fromData(QByteArray bytes, const QString &path)
     return BpsmFile(MappedFile::adoptDecoded<Data>(std::move(bytes), path));
 }
 
-bool BpsmFile::isNull() const { return !d; }
-bool BpsmFile::isStale() const { return d && d->MappedFile::isStale(); }
-QString BpsmFile::path() const { return d ? d->path : QString(); }
-quint64 BpsmFile::fileSize() const { return d ? d->size : 0; }
-QByteArrayView BpsmFile::bytes() const { return d ? d->view() : QByteArrayView(); }
-bool BpsmFile::hasHeader() const { return d && d->hasHeader; }
-const BpsmHeader &BpsmFile::header() const { return d ? d->header : emptyHeader(); }
-bool BpsmFile::hasMagic() const { return hasHeader() && std::memcmp(d->header.magic.data(), bpsm::Magic, 4) == 0; }
-bool BpsmFile::clipTableInBounds() const { return d && d->clipTableInBounds; }
-bool BpsmFile::stringTableInBounds() const { return d && d->stringTableInBounds; }
-bool BpsmFile::indexDataInBounds() const { return d && d->indexDataInBounds; }
-bool BpsmFile::vertexDataInBounds() const { return d && d->vertexDataInBounds; }
-std::optional<quint64> BpsmFile::indexDataEnd() const { return d ? d->indexEnd : std::nullopt; }
-std::optional<quint64> BpsmFile::vertexDataEnd() const { return d ? d->vertexEnd : std::nullopt; }
-const QList<BpsmClipInfo> &BpsmFile::clips() const { return d ? d->clips : emptyClips(); }
+bool BpsmFile::isNull() const
+{
+    return !d;
+}
+bool BpsmFile::isStale() const
+{
+    return d && d->MappedFile::isStale();
+}
+QString BpsmFile::path() const
+{
+    return d ? d->path : QString();
+}
+quint64 BpsmFile::fileSize() const
+{
+    return d ? d->size : 0;
+}
+QByteArrayView BpsmFile::bytes() const
+{
+    return d ? d->view() : QByteArrayView();
+}
+bool BpsmFile::hasHeader() const
+{
+    return d && d->hasHeader;
+}
+const BpsmHeader &BpsmFile::header() const
+{
+    return d ? d->header : emptyHeader();
+}
+bool BpsmFile::hasMagic() const
+{
+    return hasHeader() && std::memcmp(d->header.magic.data(), bpsm::Magic, 4) == 0;
+}
+bool BpsmFile::clipTableInBounds() const
+{
+    return d && d->clipTableInBounds;
+}
+bool BpsmFile::stringTableInBounds() const
+{
+    return d && d->stringTableInBounds;
+}
+bool BpsmFile::indexDataInBounds() const
+{
+    return d && d->indexDataInBounds;
+}
+bool BpsmFile::vertexDataInBounds() const
+{
+    return d && d->vertexDataInBounds;
+}
+std::optional<quint64> BpsmFile::indexDataEnd() const
+{
+    return d ? d->indexEnd : std::nullopt;
+}
+std::optional<quint64> BpsmFile::vertexDataEnd() const
+{
+    return d ? d->vertexEnd : std::nullopt;
+}
+const QList<BpsmClipInfo> &BpsmFile::clips() const
+{
+    return d ? d->clips : emptyClips();
+}
 
 int BpsmFile::findClip(const QString &name) const
 {
@@ -127,8 +169,7 @@ std::optional<quint64> BpsmFile::vertexOffset(quint32 globalFrame, quint32 verte
     if (!vertexDataInBounds() || globalFrame >= d->header.frameTotal || vertex >= d->header.vertexCount)
         return std::nullopt;
     // In bounds as a whole, so frame * count + vertex cannot overflow the checked end.
-    return d->header.vertexDataOffset
-         + (quint64(globalFrame) * d->header.vertexCount + vertex) * bpsm::VertexSize;
+    return d->header.vertexDataOffset + (quint64(globalFrame) * d->header.vertexCount + vertex) * bpsm::VertexSize;
 }
 
 std::optional<CreatureVertex> BpsmFile::vertex(quint32 globalFrame, quint32 vertex) const

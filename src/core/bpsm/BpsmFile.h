@@ -36,8 +36,7 @@ struct BpsmHeader
 
     // Every numeric field with its byte offset, in file order after the magic: the one list
     // BpsmFile reads and BpsmWriter writes (format::readFields, format::writeFields).
-    template <typename Header, typename F>
-    static void forEachField(Header &h, F &&f)
+    template<typename Header, typename F> static void forEachField(Header &h, F &&f)
     {
         namespace o = bpsm::header;
         f(h.version, o::Version);

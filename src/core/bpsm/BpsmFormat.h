@@ -24,9 +24,8 @@ inline constexpr quint64 VertexSize = 56;
 inline constexpr quint64 StringTableAlignment = 16;
 
 namespace header {
-inline constexpr quint64 Magic = 0, Version = 4, SpeciesId = 8, Lod = 12, VertexCount = 16,
-                         IndexCount = 20, ClipCount = 24, FrameTotal = 28, StringTableSize = 32,
-                         Reserved = 36, ClipTableOffset = 40, StringTableOffset = 48,
+inline constexpr quint64 Magic = 0, Version = 4, SpeciesId = 8, Lod = 12, VertexCount = 16, IndexCount = 20, ClipCount = 24,
+                         FrameTotal = 28, StringTableSize = 32, Reserved = 36, ClipTableOffset = 40, StringTableOffset = 48,
                          IndexDataOffset = 56, VertexDataOffset = 64;
 }
 namespace clip {
@@ -34,8 +33,7 @@ inline constexpr quint64 NameOffset = 0, NameLength = 4, FrameCount = 8, FrameOf
                          Reserved = 16; // u32[4]
 }
 namespace vertex {
-inline constexpr quint64 Position = 0, Normal = 12, Uv = 24, Bones = 32, Weights = 36,
-                         ColorRole = 52, Pad = 53;
+inline constexpr quint64 Position = 0, Normal = 12, Uv = 24, Bones = 32, Weights = 36, ColorRole = 52, Pad = 53;
 }
 
 } // namespace bpat::bpsm

@@ -4,7 +4,8 @@
 
 namespace bpat {
 
-void BpsmSink::report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location, const QString &message)
+void BpsmSink::report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location,
+                      const QString &message)
 {
     const int n = ++m_counts[code];
     if (n > m_max)

@@ -11,7 +11,10 @@ namespace bpat {
 class BpsmSink
 {
 public:
-    explicit BpsmSink(int maxPerCode) : m_max(maxPerCode) {}
+    explicit BpsmSink(int maxPerCode)
+        : m_max(maxPerCode)
+    {
+    }
     void report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location, const QString &message);
     // Takes over the findings of a later part of the file checked on its own (same cap), as if
     // they had been reported here in order.

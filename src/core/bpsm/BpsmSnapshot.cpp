@@ -42,7 +42,9 @@ QString BpsmSnapshot::problem() const
     }
     if (quint64(vertices.size()) != quint64(frameTotal()) * vertexCount)
         return QStringLiteral("%1 vertices, expected frame_total %2 * vertex_count %3")
-            .arg(vertices.size()).arg(frameTotal()).arg(vertexCount);
+            .arg(vertices.size())
+            .arg(frameTotal())
+            .arg(vertexCount);
     return {};
 }
 

@@ -21,9 +21,9 @@ struct BpsmSnapshot
     quint32 speciesId = 0;
     quint32 lod = 0;
     quint32 vertexCount = 0;
-    QList<BpsmClip> clips;             // frames laid out clip after clip
-    QList<quint32> indices;            // triangles, shared by every frame
-    QList<CreatureVertex> vertices;    // frameTotal() * vertexCount, frame after frame
+    QList<BpsmClip> clips;          // frames laid out clip after clip
+    QList<quint32> indices;         // triangles, shared by every frame
+    QList<CreatureVertex> vertices; // frameTotal() * vertexCount, frame after frame
 
     quint32 frameTotal() const;
     quint32 frameOffset(int clip) const;

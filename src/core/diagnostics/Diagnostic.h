@@ -11,18 +11,22 @@
 
 namespace bpat {
 
-enum class Severity { Info = 0, Warning = 1, Error = 2 };
+enum class Severity {
+    Info = 0,
+    Warning = 1,
+    Error = 2
+};
 
-QString severityName(Severity severity);             // "info", "warning", "error"
+QString severityName(Severity severity); // "info", "warning", "error"
 std::optional<Severity> severityFromName(const QString &name);
 
 struct Diagnostic
 {
-    QString code;                   // stable, e.g. "BAD_MAGIC"; never renamed
+    QString code; // stable, e.g. "BAD_MAGIC"; never renamed
     Severity severity = Severity::Error;
-    QString message;                // rule, what was found, what was expected
-    std::optional<quint64> offset;  // byte offset in the file, if the issue has one
-    DiagnosticLocation location;    // toString(): "header.bone_count", "palette[clip=walk,frame=7,bone=12]"
+    QString message;               // rule, what was found, what was expected
+    std::optional<quint64> offset; // byte offset in the file, if the issue has one
+    DiagnosticLocation location;   // toString(): "header.bone_count", "palette[clip=walk,frame=7,bone=12]"
 };
 
 using Diagnostics = QList<Diagnostic>;

@@ -104,9 +104,7 @@ DiagnosticLocation DiagnosticLocation::with(const QString &subField) const
 
 QString DiagnosticLocation::toString() const
 {
-    const auto dotted = [this](QString base) {
-        return field.isEmpty() ? base : base + QLatin1Char('.') + field;
-    };
+    const auto dotted = [this](QString base) { return field.isEmpty() ? base : base + QLatin1Char('.') + field; };
     // "clip=walk,frame=7" or "frame=123" (a frame of the file outside every clip).
     const auto frameKey = [this] {
         // One multi-argument arg(): a '%' in a clip name is never taken for a placeholder.

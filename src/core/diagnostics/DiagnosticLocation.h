@@ -15,18 +15,18 @@ namespace bpat {
 struct DiagnosticLocation
 {
     enum class Kind {
-        None,       // nowhere in particular (toString() is empty)
-        Text,       // a free-form path: text
-        Header,     // header.<field> ("header" alone when field is empty)
-        Clip,       // clips[<index>].<field>
-        Socket,     // sockets[<index>].<field>
-        Palette,    // palette[clip=<clip>,frame=<frame>,bone=<bone>]
-        SocketData, // socket_data[clip=<clip>,frame=<frame>,socket=<socketName>]
-        Section,    // <section>[.<field>]: a region of the file ("file", "string_table.pad")
-        Extension,  // ext.<field>: the v3 header extension ("ext" alone when field is empty)
-        BoneParent, // bone_parents[<bone>]: an entry of the late-v3 bone parent table
-        BindPalette,// bind_palette[bone=<bone>]: a matrix of the late-v3 bind palette
-        Contact,    // contacts[clip=<clip>,frame=<frame>]: a record of the v3 contact table
+        None,        // nowhere in particular (toString() is empty)
+        Text,        // a free-form path: text
+        Header,      // header.<field> ("header" alone when field is empty)
+        Clip,        // clips[<index>].<field>
+        Socket,      // sockets[<index>].<field>
+        Palette,     // palette[clip=<clip>,frame=<frame>,bone=<bone>]
+        SocketData,  // socket_data[clip=<clip>,frame=<frame>,socket=<socketName>]
+        Section,     // <section>[.<field>]: a region of the file ("file", "string_table.pad")
+        Extension,   // ext.<field>: the v3 header extension ("ext" alone when field is empty)
+        BoneParent,  // bone_parents[<bone>]: an entry of the late-v3 bone parent table
+        BindPalette, // bind_palette[bone=<bone>]: a matrix of the late-v3 bind palette
+        Contact,     // contacts[clip=<clip>,frame=<frame>]: a record of the v3 contact table
     };
 
     Kind kind = Kind::None;
@@ -51,8 +51,7 @@ struct DiagnosticLocation
     static DiagnosticLocation socketEntry(int index, const QString &field = QString());
     // clip < 0: no clip holds the frame, which is then counted over the whole file.
     static DiagnosticLocation palette(int clip, const QString &clipName, int frame, int bone);
-    static DiagnosticLocation socketData(int clip, const QString &clipName, int frame, int socket,
-                                         const QString &socketName);
+    static DiagnosticLocation socketData(int clip, const QString &clipName, int frame, int socket, const QString &socketName);
     static DiagnosticLocation region(const QString &section, const QString &field = QString());
     // The v3 header extension (bytes 64..95): extension("contact_data_offset").
     static DiagnosticLocation extension(const QString &field = QString());

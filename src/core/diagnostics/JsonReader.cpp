@@ -61,7 +61,10 @@ QString JsonReader::join(const QString &path, const QString &key)
     return path.isEmpty() ? key : path + QLatin1Char('.') + key;
 }
 
-QString JsonReader::at(const QString &path, qsizetype i) { return path + QStringLiteral("[%1]").arg(i); }
+QString JsonReader::at(const QString &path, qsizetype i)
+{
+    return path + QStringLiteral("[%1]").arg(i);
+}
 
 QString JsonReader::typeName(const QJsonValue &v)
 {

@@ -27,7 +27,11 @@ public:
     };
 
     // `out` may be null: findings are then only counted as failed().
-    JsonReader(Diagnostics *out, Codes codes) : m_out(out), m_codes(std::move(codes)) {}
+    JsonReader(Diagnostics *out, Codes codes)
+        : m_out(out)
+        , m_codes(std::move(codes))
+    {
+    }
 
     bool failed() const { return m_failed; } // an error was reported
     // The first error's message ("bones[1].name: expected ..."), empty when there was none.

@@ -10,8 +10,8 @@
 namespace bpat {
 
 enum class ValidationProfile {
-    Spec, // the format documents' rules (the May overview over the April draft: species 0..3)
-    Game, // exactly what the game's reader of the file's version accepted: errors only where it refused
+    Spec,   // the format documents' rules (the May overview over the April draft: species 0..3)
+    Game,   // exactly what the game's reader of the file's version accepted: errors only where it refused
     Motion, // the motion lint (docs/validation.md, "Motion codes"), after the spec profile's structure
 };
 
@@ -23,7 +23,7 @@ struct CodeInfo
     QString code;
     Severity specSeverity = Severity::Error;
     Severity gameSeverity = Severity::Error;
-    bool deep = false;     // produced only by deep checks (--deep)
+    bool deep = false; // produced only by deep checks (--deep)
     QString description;
 
     Severity severity(ValidationProfile profile) const

@@ -33,9 +33,9 @@ QJsonObject ValidationReport::fileJson(const ValidatedFile &file)
     return QJsonObject{
         {QStringLiteral("path"), file.path},
         {QStringLiteral("valid"), file.result.valid()},
-        {QStringLiteral("counts"), QJsonObject{{QStringLiteral("error"), c.errors},
-                                               {QStringLiteral("warning"), c.warnings},
-                                               {QStringLiteral("info"), c.infos}}},
+        {QStringLiteral("counts"),
+         QJsonObject{
+             {QStringLiteral("error"), c.errors}, {QStringLiteral("warning"), c.warnings}, {QStringLiteral("info"), c.infos}}},
         {QStringLiteral("issues"), issues},
         {QStringLiteral("truncated"), file.result.truncated},
     };
@@ -65,9 +65,12 @@ QString countsText(const DiagnosticCounts &c)
 {
     const auto plural = [](int n) { return n == 1 ? QString() : QStringLiteral("s"); };
     return QStringLiteral("%1 error%2, %3 warning%4, %5 info%6")
-        .arg(c.errors).arg(plural(c.errors))
-        .arg(c.warnings).arg(plural(c.warnings))
-        .arg(c.infos).arg(plural(c.infos));
+        .arg(c.errors)
+        .arg(plural(c.errors))
+        .arg(c.warnings)
+        .arg(plural(c.warnings))
+        .arg(c.infos)
+        .arg(plural(c.infos));
 }
 
 const Diagnostic *firstOf(const ValidatedFile &file, Severity severity)
@@ -82,7 +85,8 @@ const Diagnostic *firstOf(const ValidatedFile &file, Severity severity)
 // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also ':' and ','.
 QString ghData(QString text)
 {
-    return text.replace(QLatin1Char('%'), QStringLiteral("%25")).replace(QLatin1Char('\r'), QStringLiteral("%0D"))
+    return text.replace(QLatin1Char('%'), QStringLiteral("%25"))
+        .replace(QLatin1Char('\r'), QStringLiteral("%0D"))
         .replace(QLatin1Char('\n'), QStringLiteral("%0A"));
 }
 
@@ -122,18 +126,20 @@ QByteArray ValidationReport::toJUnit(const RunInfo &run, const QList<ValidatedFi
         failures += f.result.valid() ? 0 : 1;
     xml.writeStartElement(QStringLiteral("testsuites"));
     xml.writeStartElement(QStringLiteral("testsuite"));
-    xml.writeAttribute(QStringLiteral("name"), QStringLiteral("bpat validate (%1 profile%2)")
-                                                   .arg(profileName(run.profile), run.deep ? QStringLiteral(", deep") : QString()));
+    xml.writeAttribute(QStringLiteral("name"),
+                       QStringLiteral("bpat validate (%1 profile%2)")
+                           .arg(profileName(run.profile), run.deep ? QStringLiteral(", deep") : QString()));
     xml.writeAttribute(QStringLiteral("tests"), QString::number(files.size()));
     xml.writeAttribute(QStringLiteral("failures"), QString::number(failures));
     xml.writeAttribute(QStringLiteral("errors"), QStringLiteral("0"));
     xml.writeAttribute(QStringLiteral("timestamp"), runTime(run));
     xml.writeStartElement(QStringLiteral("properties"));
-    const QList<std::pair<QString, QString>> props{{QStringLiteral("tool"), QStringLiteral("bpat")},
-                                                   {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)},
-                                                   {QStringLiteral("profile"), profileName(run.profile)},
-                                                   {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")},
-                                                   {QStringLiteral("game_era"), run.gameEra}};
+    const QList<std::pair<QString, QString>> props{
+        {QStringLiteral("tool"), QStringLiteral("bpat")},
+        {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)},
+        {QStringLiteral("profile"), profileName(run.profile)},
+        {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")},
+        {QStringLiteral("game_era"), run.gameEra}};
     for (const auto &[name, value] : props) {
         if (value.isEmpty())
             continue;
@@ -192,8 +198,8 @@ QString ValidationReport::githubAnnotations(const ValidatedFile &file)
 QString ValidationReport::summaryLine(const ValidatedFile &file)
 {
     const DiagnosticCounts &c = file.result.counts;
-    QString line = QStringLiteral("%1: %2 (%3)").arg(file.path, file.result.valid() ? QStringLiteral("valid") : QStringLiteral("invalid"),
-                                                     countsText(c));
+    QString line = QStringLiteral("%1: %2 (%3)")
+                       .arg(file.path, file.result.valid() ? QStringLiteral("valid") : QStringLiteral("invalid"), countsText(c));
     if (const Diagnostic *first = firstOf(file, Severity::Error)) {
         line += QStringLiteral(": %1 %2").arg(first->code, first->message);
     } else if (qsizetype(c.errors) + c.warnings + c.infos == 0) {
@@ -229,7 +235,9 @@ QString ValidationReport::humanText(const ValidatedFile &file)
     const DiagnosticCounts &c = file.result.counts;
     const qsizetype all = qsizetype(c.errors) + c.warnings + c.infos;
     if (file.result.truncated)
-        text += QStringLiteral("%1: ... %2 more issues not shown (--max-issues)\n").arg(file.path).arg(all - file.result.issues.size());
+        text += QStringLiteral("%1: ... %2 more issues not shown (--max-issues)\n")
+                    .arg(file.path)
+                    .arg(all - file.result.issues.size());
     if (file.result.cancelled)
         text += QStringLiteral("%1: deep checks cancelled before the end\n").arg(file.path);
     return text;

@@ -83,7 +83,7 @@ QList<qsizetype> ClipPairing::moved(const QList<ClipPair> &pairs)
         if (pairs.at(p).clipA >= 0 && pairs.at(p).clipB >= 0)
             kept.append(p);
     }
-    QList<qsizetype> tails;         // index into kept of the smallest tail of each length
+    QList<qsizetype> tails; // index into kept of the smallest tail of each length
     QList<qsizetype> previous(kept.size(), -1);
     for (qsizetype k = 0; k < kept.size(); ++k) {
         const int value = pairs.at(kept.at(k)).clipB;

@@ -43,19 +43,19 @@ struct FrameRange
 struct BoneDifference
 {
     int bone = -1;
-    QString name;            // the rig's name where known, else empty
+    QString name; // the rig's name where known, else empty
     double rotationDeg = 0.0;
     double translation = 0.0;
-    quint32 frame = 0;       // where the larger of the two (radians vs metres) is
+    quint32 frame = 0; // where the larger of the two (radians vs metres) is
 };
 
 struct Change
 {
     ChangeKind kind = ChangeKind::Header;
-    QString path;            // directory mode: the relative path of the file pair
-    QString clip;            // the clip's name in A (in B for clip_added)
+    QString path; // directory mode: the relative path of the file pair
+    QString clip; // the clip's name in A (in B for clip_added)
     int clipA = -1, clipB = -1;
-    QString newName;         // clip_renamed
+    QString newName; // clip_renamed
     QString socket;
     int socketA = -1, socketB = -1;
     QString field;
@@ -63,21 +63,21 @@ struct Change
     // Motion, contacts, socket motion, bind palette, parents: where the largest difference is.
     int bone = -1;
     QString boneName;
-    qint64 frame = -1;       // clip-local frame (of A)
-    FrameRange frames;       // the first and the last frame that differ
+    qint64 frame = -1;        // clip-local frame (of A)
+    FrameRange frames;        // the first and the last frame that differ
     QList<FrameRange> ranges; // the frames that differ, merged (at most DiffOptions::maxRanges)
-    quint64 rangeCount = 0;  // every range, kept or not
+    quint64 rangeCount = 0;   // every range, kept or not
     quint64 framesDiffering = 0;
     quint32 framesCompared = 0;
     double maxRotationDeg = 0.0;
     double maxTranslation = 0.0;
-    double maxValue = 0.0;   // contacts: the largest |difference| of sole_y or foot_y
+    double maxValue = 0.0; // contacts: the largest |difference| of sole_y or foot_y
     int rotationBone = -1, translationBone = -1;
     bool rotationBeyond = false, translationBeyond = false; // beyond the tolerance somewhere
     qint64 rotationFrame = -1, translationFrame = -1;
     QList<BoneDifference> bones; // every bone beyond the tolerance
-    QStringList clips;       // socket motion: the clips where it differs
-    QString detail;          // free text the line ends with
+    QStringList clips;           // socket motion: the clips where it differs
+    QString detail;              // free text the line ends with
 };
 
 // Which clip of A went with which of B (-1: none), in A's order then B's additions.
@@ -86,7 +86,7 @@ struct ClipPair
     int clipA = -1;
     int clipB = -1;
     bool renamed = false;
-    bool differs = false;    // any change names this pair (metadata, motion, contacts)
+    bool differs = false; // any change names this pair (metadata, motion, contacts)
 };
 
 struct SocketPair
@@ -98,14 +98,14 @@ struct SocketPair
 struct DiffResult
 {
     QString pathA, pathB;
-    QString relativePath;    // directory mode: the path both sides share under their folders
+    QString relativePath; // directory mode: the path both sides share under their folders
     double tolerance = 0.0;
     QString dialectA, dialectB;
     QList<Change> changes;
     QStringList notes;
     QList<ClipPair> clipPairs;
     QList<SocketPair> socketPairs;
-    QString error;           // trouble (exit 2): a file that cannot be compared
+    QString error; // trouble (exit 2): a file that cannot be compared
     bool cancelled = false;
 
     bool same() const { return changes.isEmpty() && error.isEmpty() && !cancelled; }

@@ -96,7 +96,8 @@ QString DiffReport::framesText(const Change &c)
         const FrameRange &r = c.ranges.at(i);
         parts.append(r.first == r.last ? QString::number(r.first) : QStringLiteral("%1-%2").arg(r.first).arg(r.last));
     }
-    QString text = (c.framesDiffering == 1 ? QStringLiteral("frame ") : QStringLiteral("frames ")) + parts.join(QStringLiteral(", "));
+    QString text =
+        (c.framesDiffering == 1 ? QStringLiteral("frame ") : QStringLiteral("frames ")) + parts.join(QStringLiteral(", "));
     if (c.rangeCount > quint64(parts.size()))
         text += QStringLiteral(" (+%1 more ranges)").arg(c.rangeCount - quint64(parts.size()));
     return text;
@@ -112,7 +113,9 @@ QString DiffReport::line(const Change &c)
         break;
     case ChangeKind::ClipAdded: text = QStringLiteral("clip added: %1").arg(c.clip); break;
     case ChangeKind::ClipRemoved: text = QStringLiteral("clip removed: %1").arg(c.clip); break;
-    case ChangeKind::ClipRenamed: text = QStringLiteral("clip renamed: %1 -> %2 (matched by content)").arg(c.clip, c.newName); break;
+    case ChangeKind::ClipRenamed:
+        text = QStringLiteral("clip renamed: %1 -> %2 (matched by content)").arg(c.clip, c.newName);
+        break;
     case ChangeKind::ClipMoved:
         text = QStringLiteral("clip moved: %1 from index %2 to %3").arg(c.clip, valueText(c.oldValue), valueText(c.newValue));
         break;
@@ -130,15 +133,20 @@ QString DiffReport::line(const Change &c)
         };
         QStringList largest;
         if (c.rotationBeyond || !c.translationBeyond)
-            largest.append(QStringLiteral("%1 at %2 frame %3").arg(degreesText(c.maxRotationDeg), bone(c.rotationBone)).arg(c.rotationFrame));
+            largest.append(QStringLiteral("%1 at %2 frame %3")
+                               .arg(degreesText(c.maxRotationDeg), bone(c.rotationBone))
+                               .arg(c.rotationFrame));
         if (c.translationBeyond)
-            largest.append(QStringLiteral("%1 at %2 frame %3").arg(metresText(c.maxTranslation), bone(c.translationBone)).arg(c.translationFrame));
-        text = QStringLiteral("clip %1: motion differs in %2 (%3 of %4 frames, %5 %6): largest %7")
-                   .arg(c.clip, framesText(c))
-                   .arg(c.framesDiffering)
-                   .arg(c.framesCompared)
-                   .arg(c.bones.size())
-                   .arg(c.bones.size() == 1 ? QStringLiteral("bone") : QStringLiteral("bones"), largest.join(QStringLiteral(", ")));
+            largest.append(QStringLiteral("%1 at %2 frame %3")
+                               .arg(metresText(c.maxTranslation), bone(c.translationBone))
+                               .arg(c.translationFrame));
+        text =
+            QStringLiteral("clip %1: motion differs in %2 (%3 of %4 frames, %5 %6): largest %7")
+                .arg(c.clip, framesText(c))
+                .arg(c.framesDiffering)
+                .arg(c.framesCompared)
+                .arg(c.bones.size())
+                .arg(c.bones.size() == 1 ? QStringLiteral("bone") : QStringLiteral("bones"), largest.join(QStringLiteral(", ")));
         break;
     }
     case ChangeKind::Contacts:
@@ -155,12 +163,14 @@ QString DiffReport::line(const Change &c)
         text = QStringLiteral("socket %1: %2 %3 -> %4").arg(c.socket, c.field, valueText(c.oldValue), valueText(c.newValue));
         break;
     case ChangeKind::SocketMotion:
-        text = QStringLiteral("socket %1: data differs where its anchor %2 did not move, in %3 frames of %4 clips: largest %5, %6 (clip %7 frame %8)")
-                   .arg(c.socket, boneText(c.bone, c.boneName))
-                   .arg(c.framesDiffering)
-                   .arg(c.clips.size())
-                   .arg(degreesText(c.maxRotationDeg), metresText(c.maxTranslation), c.clip)
-                   .arg(c.frame);
+        text =
+            QStringLiteral(
+                "socket %1: data differs where its anchor %2 did not move, in %3 frames of %4 clips: largest %5, %6 (clip %7 frame %8)")
+                .arg(c.socket, boneText(c.bone, c.boneName))
+                .arg(c.framesDiffering)
+                .arg(c.clips.size())
+                .arg(degreesText(c.maxRotationDeg), metresText(c.maxTranslation), c.clip)
+                .arg(c.frame);
         break;
     case ChangeKind::BindPalette:
         text = QStringLiteral("bind palette: %1 %2 differ: largest %3, %4 (%5)")
@@ -169,13 +179,15 @@ QString DiffReport::line(const Change &c)
                    .arg(degreesText(c.maxRotationDeg), metresText(c.maxTranslation), boneText(c.bone, c.boneName));
         break;
     case ChangeKind::Parents:
-        text = QStringLiteral("parents: %1: %2 -> %3").arg(boneText(c.bone, c.boneName), valueText(c.oldValue), valueText(c.newValue));
+        text = QStringLiteral("parents: %1: %2 -> %3")
+                   .arg(boneText(c.bone, c.boneName), valueText(c.oldValue), valueText(c.newValue));
         break;
     case ChangeKind::FileAdded: text = QStringLiteral("file added"); break;
     case ChangeKind::FileRemoved: text = QStringLiteral("file removed"); break;
     case ChangeKind::Content:
-        text = QStringLiteral("%1 -> %2").arg(c.oldValue.isNull() ? QStringLiteral("(none)") : valueText(c.oldValue),
-                                             c.newValue.isNull() ? QStringLiteral("(none)") : valueText(c.newValue));
+        text = QStringLiteral("%1 -> %2")
+                   .arg(c.oldValue.isNull() ? QStringLiteral("(none)") : valueText(c.oldValue),
+                        c.newValue.isNull() ? QStringLiteral("(none)") : valueText(c.newValue));
         break;
     }
     const bool detailShown = c.kind == ChangeKind::SocketAdded || c.kind == ChangeKind::SocketRemoved;
@@ -199,9 +211,11 @@ QString DiffReport::summary(const DiffResult &r)
     QStringList parts;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
         parts.append(QStringLiteral("%1 %2").arg(it.value()).arg(kindTitle(ChangeKind(it.key()))));
-    return head + QStringLiteral(": %1 %2 (%3)")
-                      .arg(r.changes.size())
-                      .arg(r.changes.size() == 1 ? QStringLiteral("change") : QStringLiteral("changes"), parts.join(QStringLiteral(", ")));
+    return head
+        + QStringLiteral(": %1 %2 (%3)")
+              .arg(r.changes.size())
+              .arg(r.changes.size() == 1 ? QStringLiteral("change") : QStringLiteral("changes"),
+                   parts.join(QStringLiteral(", ")));
 }
 
 QString DiffReport::text(const DiffResult &r)

@@ -35,7 +35,9 @@ DiffResult alone(ChangeKind kind, const QString &relative, const QString &path, 
 
 QString ghData(QString text)
 {
-    return text.replace(QLatin1Char('%'), QStringLiteral("%25")).replace(QLatin1Char('\r'), QStringLiteral("%0D")).replace(QLatin1Char('\n'), QStringLiteral("%0A"));
+    return text.replace(QLatin1Char('%'), QStringLiteral("%25"))
+        .replace(QLatin1Char('\r'), QStringLiteral("%0D"))
+        .replace(QLatin1Char('\n'), QStringLiteral("%0A"));
 }
 
 QString ghProperty(const QString &text)
@@ -45,8 +47,8 @@ QString ghProperty(const QString &text)
 
 } // namespace
 
-QList<DiffResult> DirectoryDiff::compare(const QString &rootA, const QStringList &filesA, const QString &rootB, const QStringList &filesB,
-                                         const DiffOptions &options)
+QList<DiffResult> DirectoryDiff::compare(const QString &rootA, const QStringList &filesA, const QString &rootB,
+                                         const QStringList &filesB, const DiffOptions &options)
 {
     QMap<QString, QString> a, b; // relative path -> path, sorted
     for (const QString &f : filesA)
@@ -178,8 +180,9 @@ QByteArray DirectoryDiff::junit(const QList<DiffResult> &results)
     xml.writeAttribute(QStringLiteral("errors"), QString::number(errors));
     xml.writeAttribute(QStringLiteral("timestamp"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     xml.writeStartElement(QStringLiteral("properties"));
-    for (const auto &[name, value] : QList<std::pair<QString, QString>>{{QStringLiteral("tool"), QStringLiteral("bpat")},
-                                                                         {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)}}) {
+    for (const auto &[name, value] :
+         QList<std::pair<QString, QString>>{{QStringLiteral("tool"), QStringLiteral("bpat")},
+                                            {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)}}) {
         xml.writeStartElement(QStringLiteral("property"));
         xml.writeAttribute(QStringLiteral("name"), name);
         xml.writeAttribute(QStringLiteral("value"), value);
@@ -205,7 +208,8 @@ QByteArray DirectoryDiff::junit(const QList<DiffResult> &results)
             xml.writeEndElement();
         }
         if (!r.notes.isEmpty())
-            xml.writeTextElement(QStringLiteral("system-out"), QStringLiteral("note: ") + r.notes.join(QStringLiteral("\nnote: ")) + QLatin1Char('\n'));
+            xml.writeTextElement(QStringLiteral("system-out"),
+                                 QStringLiteral("note: ") + r.notes.join(QStringLiteral("\nnote: ")) + QLatin1Char('\n'));
         xml.writeEndElement(); // testcase
     }
     xml.writeEndElement(); // testsuite

@@ -13,8 +13,8 @@ class DirectoryDiff
 public:
     // `filesA` / `filesB`: paths under rootA / rootB (as a directory walk lists them). One result
     // per relative path, sorted by it.
-    static QList<DiffResult> compare(const QString &rootA, const QStringList &filesA, const QString &rootB, const QStringList &filesB,
-                                     const DiffOptions &options = {});
+    static QList<DiffResult> compare(const QString &rootA, const QStringList &filesA, const QString &rootB,
+                                     const QStringList &filesB, const DiffOptions &options = {});
 
     // "N files: D differ, A added, R removed, S the same" (and "T trouble").
     static QString summary(const QList<DiffResult> &results);

@@ -58,7 +58,12 @@ class Builder
 {
 public:
     Builder(const BpatFile &a, const BpatFile &b, const DiffOptions &options, DiffResult &out)
-        : a(a), b(b), o(options), r(out), bonesA(FileDiff::boneNames(a)), bonesB(FileDiff::boneNames(b))
+        : a(a)
+        , b(b)
+        , o(options)
+        , r(out)
+        , bonesA(FileDiff::boneNames(a))
+        , bonesB(FileDiff::boneNames(b))
     {
     }
 
@@ -81,8 +86,8 @@ private:
     QStringList bonesA, bonesB;
     QList<QList<Change>> perPair; // the changes of each clip pair, in pair order
     QList<Change> socketChanges, fileChanges;
-    QHash<int, int> pairOfA;      // A clip index -> pair index
-    QList<int> trackedSockets;    // socket pairs whose rows the pass compares
+    QHash<int, int> pairOfA;   // A clip index -> pair index
+    QList<int> trackedSockets; // socket pairs whose rows the pass compares
 };
 
 bool Builder::wanted(const ClipPair &p) const
@@ -116,8 +121,9 @@ void Builder::header()
         c.field = QStringLiteral("species");
         c.oldValue = int(ha.speciesId);
         c.newValue = int(hb.speciesId);
-        c.detail = QStringLiteral("%1 -> %2").arg(a.speciesName().isEmpty() ? QStringLiteral("?") : a.speciesName(),
-                                                  b.speciesName().isEmpty() ? QStringLiteral("?") : b.speciesName());
+        c.detail = QStringLiteral("%1 -> %2")
+                       .arg(a.speciesName().isEmpty() ? QStringLiteral("?") : a.speciesName(),
+                            b.speciesName().isEmpty() ? QStringLiteral("?") : b.speciesName());
         fileChanges.append(c);
     }
     if (ha.boneCount != hb.boneCount) {
@@ -150,12 +156,14 @@ bool Builder::clips()
         if (p.clipB < 0) {
             Change c = clipChange(ChangeKind::ClipRemoved, p);
             const BpatClipInfo &info = a.clips().at(p.clipA);
-            c.detail = QStringLiteral("index %1, %2 at %3 fps").arg(p.clipA).arg(framesText(info.frameCount)).arg(double(info.fps));
+            c.detail =
+                QStringLiteral("index %1, %2 at %3 fps").arg(p.clipA).arg(framesText(info.frameCount)).arg(double(info.fps));
             perPair[i].append(c);
         } else if (p.clipA < 0) {
             Change c = clipChange(ChangeKind::ClipAdded, p);
             const BpatClipInfo &info = b.clips().at(p.clipB);
-            c.detail = QStringLiteral("index %1, %2 at %3 fps").arg(p.clipB).arg(framesText(info.frameCount)).arg(double(info.fps));
+            c.detail =
+                QStringLiteral("index %1, %2 at %3 fps").arg(p.clipB).arg(framesText(info.frameCount)).arg(double(info.fps));
             perPair[i].append(c);
         } else {
             if (p.renamed) {
@@ -186,7 +194,8 @@ void Builder::order()
 void Builder::metadata(const ClipPair &p, QList<Change> &out) const
 {
     const BpatClipInfo &ca = a.clips().at(p.clipA), &cb = b.clips().at(p.clipB);
-    const auto field = [&](const QString &name, const QJsonValue &oldValue, const QJsonValue &newValue, const QString &detail = QString()) {
+    const auto field = [&](const QString &name, const QJsonValue &oldValue, const QJsonValue &newValue,
+                           const QString &detail = QString()) {
         Change c = clipChange(ChangeKind::ClipMetadata, p);
         c.field = name;
         c.oldValue = oldValue;
@@ -212,7 +221,8 @@ void Builder::metadata(const ClipPair &p, QList<Change> &out) const
         newMarkers.append(number(mb[size_t(k)]));
     }
     if (!moved.isEmpty())
-        field(QStringLiteral("markers"), oldMarkers, newMarkers, moved.size() < fmt::MarkerCount ? moved.join(QStringLiteral(", ")) : QString());
+        field(QStringLiteral("markers"), oldMarkers, newMarkers,
+              moved.size() < fmt::MarkerCount ? moved.join(QStringLiteral(", ")) : QString());
     if (flagsOf(ca) != flagsOf(cb))
         field(QStringLiteral("flags"), flagsOf(ca), flagsOf(cb));
     // The family is a clip index: compared through the pairing, printed as the base clip's name.
@@ -464,8 +474,11 @@ bool Builder::motion()
             socketChanges.append(c);
         }
         if (equalPairs > 0 && (largestRotation > 0.0 || largestTranslation > 0.0))
-            r.notes.append(QStringLiteral("the motion of %1 clips is the same within the tolerance (they differ by at most %2 deg, %3 m)")
-                               .arg(equalPairs).arg(largestRotation, 0, 'g', 3).arg(largestTranslation, 0, 'g', 3));
+            r.notes.append(
+                QStringLiteral("the motion of %1 clips is the same within the tolerance (they differ by at most %2 deg, %3 m)")
+                    .arg(equalPairs)
+                    .arg(largestRotation, 0, 'g', 3)
+                    .arg(largestTranslation, 0, 'g', 3));
     }
     // Everything in report order: the header, each clip in A's order then B's additions, the
     // sockets, the bind palette and the parents.

@@ -91,7 +91,7 @@ struct MotionComparer::Side
 struct MotionComparer::Run
 {
     int task = 0;
-    quint32 from = 0;  // clip-local
+    quint32 from = 0; // clip-local
     quint32 count = 0;
 };
 
@@ -172,8 +172,9 @@ inline float sum3(__m128 v)
 } // namespace
 #endif
 
-template <bool LateA, bool LateB>
-void MotionComparer::comparePalette(const MotionTask &task, const Run &run, MotionFindings &out, std::vector<quint64> &moved) const
+template<bool LateA, bool LateB>
+void MotionComparer::comparePalette(const MotionTask &task, const Run &run, MotionFindings &out,
+                                    std::vector<quint64> &moved) const
 {
     const Side &a = *m_sideA, &b = *m_sideB;
     const quint32 bones = a.bones;
@@ -360,8 +361,10 @@ std::optional<QList<MotionFindings>> MotionComparer::run(const QList<MotionTask>
         compare(task, r, out);
         if (m_options.releaseBehind) {
             const quint64 matrixBytes = quint64(a.bones) * fmt::MatrixSize;
-            m_a.releasePages(m_a.paletteDataOffset() + quint64(task.firstA + r.from) * matrixBytes, quint64(r.count) * matrixBytes);
-            m_b.releasePages(m_b.paletteDataOffset() + quint64(task.firstB + r.from) * matrixBytes, quint64(r.count) * matrixBytes);
+            m_a.releasePages(m_a.paletteDataOffset() + quint64(task.firstA + r.from) * matrixBytes,
+                             quint64(r.count) * matrixBytes);
+            m_b.releasePages(m_b.paletteDataOffset() + quint64(task.firstB + r.from) * matrixBytes,
+                             quint64(r.count) * matrixBytes);
             if (a.rows)
                 m_a.releasePages(*m_a.socketDataOffset() + quint64(task.firstA + r.from) * a.sockets * fmt::SocketRowSize,
                                  quint64(r.count) * a.sockets * fmt::SocketRowSize);

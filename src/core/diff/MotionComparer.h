@@ -49,7 +49,7 @@ struct MotionFindings
         float chord2 = 0.0f;
         float move2 = 0.0f;
         quint32 chordFrame = 0, moveFrame = 0; // clip-local
-        bool differs = false; // beyond the tolerance in some frame
+        bool differs = false;                  // beyond the tolerance in some frame
     };
     struct Socket
     {
@@ -58,12 +58,12 @@ struct MotionFindings
         quint64 frames = 0; // frames beyond the tolerance where the anchor did not move
     };
     std::vector<Bone> bones;
-    RangeList frames;        // the frames where some bone differs
+    RangeList frames; // the frames where some bone differs
     std::vector<Socket> sockets;
     RangeList contactFrames;
     float contactMax = 0.0f; // the largest |difference| of sole_y or foot_y
     quint32 contactFrame = 0;
-    int contactField = 0;    // 0 sole_y, 1 foot_y
+    int contactField = 0; // 0 sole_y, 1 foot_y
 
     void absorb(const MotionFindings &later);
 };
@@ -82,7 +82,7 @@ private:
     struct Side;
     struct Run;
     void compare(const MotionTask &task, const Run &run, MotionFindings &out) const;
-    template <bool LateA, bool LateB>
+    template<bool LateA, bool LateB>
     void comparePalette(const MotionTask &task, const Run &run, MotionFindings &out, std::vector<quint64> &moved) const;
 
     const BpatFile &m_a;

@@ -9,9 +9,9 @@ namespace bpat::diff {
 struct RangeList
 {
     QList<FrameRange> kept;
-    quint64 count = 0;       // ranges, kept or not
-    quint64 frames = 0;      // frames in them
-    FrameRange span;         // valid when frames > 0
+    quint64 count = 0;  // ranges, kept or not
+    quint64 frames = 0; // frames in them
+    FrameRange span;    // valid when frames > 0
     int cap = 64;
 
     bool isEmpty() const { return frames == 0; }

@@ -27,12 +27,15 @@ namespace {
 
 constexpr int DigestDigits = 12;
 constexpr quint64 HashRun = 4ull << 20; // bytes hashed per addData on mapped data
-constexpr double BakedTolerance = 1e-4;  // a socket row this close to anchor x offset is one
+constexpr double BakedTolerance = 1e-4; // a socket row this close to anchor x offset is one
 
 class Digest
 {
 public:
-    Digest() : m_hash(QCryptographicHash::Blake2b_160) {}
+    Digest()
+        : m_hash(QCryptographicHash::Blake2b_160)
+    {
+    }
     void bytes(const uchar *p, quint64 n)
     {
         for (quint64 at = 0; at < n; at += HashRun)
@@ -113,7 +116,11 @@ QStringList TextConv::ofBpat(const BpatFile &f)
     const bool late = f.storesSkinningMatrices();
     const quint64 frameBytes = quint64(h.boneCount) * fmt::MatrixSize;
     for (const BpatClipInfo &c : f.clips()) {
-        QString line = QStringLiteral("clip %1: %2, %3 fps, %4").arg(c.name, c.frameCount == 1 ? QStringLiteral("1 frame") : QStringLiteral("%1 frames").arg(c.frameCount), number(c.fps)).arg(c.loops() ? QStringLiteral("loops") : QStringLiteral("one-shot"));
+        QString line =
+            QStringLiteral("clip %1: %2, %3 fps, %4")
+                .arg(c.name, c.frameCount == 1 ? QStringLiteral("1 frame") : QStringLiteral("%1 frames").arg(c.frameCount),
+                     number(c.fps))
+                .arg(c.loops() ? QStringLiteral("loops") : QStringLiteral("one-shot"));
         if (c.hasMarkers) {
             QStringList markers;
             for (float m : c.markers)
@@ -123,7 +130,10 @@ QStringList TextConv::ofBpat(const BpatFile &f)
         if (c.hasV3Fields) {
             const int family = c.variantFamily;
             const QString base = family < f.clips().size() ? f.clips().at(family).name : QString::number(family);
-            line += QStringLiteral(", flags 0x%1, variant %2/%3").arg(c.flags, 2, 16, QLatin1Char('0')).arg(base).arg(c.variantOrdinal);
+            line += QStringLiteral(", flags 0x%1, variant %2/%3")
+                        .arg(c.flags, 2, 16, QLatin1Char('0'))
+                        .arg(base)
+                        .arg(c.variantOrdinal);
         }
         // The motion: the global matrices, row-major (late v3: skin x bind, as every reader
         // computes it), a run of frames at a time, whose pages then leave the resident set.
@@ -188,9 +198,11 @@ QStringList TextConv::ofBpat(const BpatFile &f)
         }
     }
     for (const BpatSocketInfo &s : f.sockets()) {
-        QString line = QStringLiteral("socket %1: bone %2, offset %3").arg(s.name, boneLabel(names, s.anchorBone), vector(s.localOffset));
-        line += baked.at(s.index) == 0 ? QStringLiteral(", rows from the anchor")
-                                       : QStringLiteral(", rows baked in %1 frames %2").arg(baked.at(s.index)).arg(bakedRows[size_t(s.index)].text());
+        QString line =
+            QStringLiteral("socket %1: bone %2, offset %3").arg(s.name, boneLabel(names, s.anchorBone), vector(s.localOffset));
+        line += baked.at(s.index) == 0
+            ? QStringLiteral(", rows from the anchor")
+            : QStringLiteral(", rows baked in %1 frames %2").arg(baked.at(s.index)).arg(bakedRows[size_t(s.index)].text());
         out.append(line);
     }
     if (f.hasBindPalette() || f.hasBoneParents()) {
@@ -198,11 +210,13 @@ QStringList TextConv::ofBpat(const BpatFile &f)
         for (quint32 b = 0; b < h.boneCount; ++b) {
             QString line = QStringLiteral("bone %1:").arg(boneLabel(names, b));
             if (qsizetype(b) < parents.size())
-                line += QStringLiteral(" parent %1").arg(parents.at(b) == fmt::NoParentBone ? QStringLiteral("-") : boneLabel(names, parents.at(b)));
+                line += QStringLiteral(" parent %1")
+                            .arg(parents.at(b) == fmt::NoParentBone ? QStringLiteral("-") : boneLabel(names, parents.at(b)));
             if (const auto bind = f.hasBindPalette() ? f.bindFloats(b) : std::nullopt) {
                 Digest d;
                 d.floats(bind->data(), 16);
-                line += QStringLiteral("%1 bind %2").arg(qsizetype(b) < parents.size() ? QStringLiteral(",") : QString(), d.text());
+                line +=
+                    QStringLiteral("%1 bind %2").arg(qsizetype(b) < parents.size() ? QStringLiteral(",") : QString(), d.text());
             }
             out.append(line);
         }
@@ -213,8 +227,8 @@ QStringList TextConv::ofBpat(const BpatFile &f)
 QStringList TextConv::ofBpsm(const BpsmFile &f)
 {
     const BpsmHeader &h = f.header();
-    const bool readable = f.hasHeader() && f.hasMagic() && f.clipTableInBounds() && f.stringTableInBounds() && f.indexDataInBounds()
-        && f.vertexDataInBounds() && !f.isStale();
+    const bool readable = f.hasHeader() && f.hasMagic() && f.clipTableInBounds() && f.stringTableInBounds()
+        && f.indexDataInBounds() && f.vertexDataInBounds() && !f.isStale();
     if (!readable) {
         QStringList out = ofBytes(QStringLiteral("BPSM file"), reinterpret_cast<const uchar *>(f.bytes().data()), f.fileSize());
         out.append(QStringLiteral("unreadable: a table or block is not inside the file (run `bpat validate`)"));
@@ -241,7 +255,8 @@ QStringList TextConv::ofBpsm(const BpsmFile &f)
         if (fmt::rangeInside(from, size, f.fileSize()))
             vertices.bytes(data + from, size);
         out.append(QStringLiteral("clip %1: %2, vertices %3")
-                       .arg(c.name, c.frameCount == 1 ? QStringLiteral("1 frame") : QStringLiteral("%1 frames").arg(c.frameCount), vertices.text()));
+                       .arg(c.name, c.frameCount == 1 ? QStringLiteral("1 frame") : QStringLiteral("%1 frames").arg(c.frameCount),
+                            vertices.text()));
     }
     return out;
 }
@@ -309,8 +324,7 @@ std::optional<QStringList> TextConv::ofPath(const QString &path, QString *error)
             return ofRecording(*animation);
         break; // unreadable: its bytes below, and why
     }
-    default:
-        break;
+    default: break;
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {

@@ -21,7 +21,7 @@ namespace bpat {
 class BpatFile;
 class BpsmFile;
 class InputAnimation;
-}
+} // namespace bpat
 
 namespace bpat::diff {
 

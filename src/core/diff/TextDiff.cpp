@@ -6,7 +6,7 @@ namespace bpat::diff {
 
 namespace {
 
-constexpr qsizetype MaxCells = qsizetype(4) << 20;  // beyond, lines are matched in order only
+constexpr qsizetype MaxCells = qsizetype(4) << 20; // beyond, lines are matched in order only
 
 Change content(const QJsonValue &oldLine, const QJsonValue &newLine)
 {

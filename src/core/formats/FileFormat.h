@@ -12,15 +12,21 @@
 
 namespace bpat {
 
-enum class FileKind { Unknown, Bpat, Bpsm, InputAnimation, Bprm };
+enum class FileKind {
+    Unknown,
+    Bpat,
+    Bpsm,
+    InputAnimation,
+    Bprm
+};
 
 struct FileFormat
 {
     // How far a file's suffix decides its kind, compared with its magic.
     enum class SuffixRule {
-        Decides,  // before the magic: a damaged .bpsm still gets BPSM codes
-        Names,    // after the magic: the kind's usual name, also a MIME glob
-        Weak,     // after the magic, and no MIME glob: the suffix is generic (.bin)
+        Decides, // before the magic: a damaged .bpsm still gets BPSM codes
+        Names,   // after the magic: the kind's usual name, also a MIME glob
+        Weak,    // after the magic, and no MIME glob: the suffix is generic (.bin)
     };
     using Validate = ValidationResult (*)(const QString &path, const ValidationOptions &options);
 
@@ -30,8 +36,8 @@ struct FileFormat
     QString mimeType;     // "application/x-bpat": packaging/bpat-studio-mime.xml
     QStringList suffixes; // without the dot, lower case
     SuffixRule suffixRule = SuffixRule::Names;
-    QByteArray magic;     // the bytes at offset 0
-    bool inFolders = false; // `bpat validate DIR` looks for it by suffix
+    QByteArray magic;            // the bytes at offset 0
+    bool inFolders = false;      // `bpat validate DIR` looks for it by suffix
     Validate validate = nullptr; // every finding about a file of this kind, as `bpat validate` reports it
 
     QStringList globs() const;  // "*.bpat"

@@ -56,15 +56,42 @@ QList<FileFormat> makeFormats()
 {
     using Rule = FileFormat::SuffixRule;
     QList<FileFormat> list;
-    list.append({FileKind::Bpat, QStringLiteral("bpat"), QStringLiteral("Bone palettes"), QStringLiteral("application/x-bpat"),
-                 {QStringLiteral("bpat")}, Rule::Names, QByteArray(format::Magic, 4), true, validateBpat});
-    list.append({FileKind::Bpsm, QStringLiteral("bpsm"), QStringLiteral("Minimal snapshot meshes"), QStringLiteral("application/x-bpsm"),
-                 {QStringLiteral("bpsm")}, Rule::Decides, QByteArray(bpsm::Magic, 4), true, validateBpsm});
-    list.append({FileKind::InputAnimation, QStringLiteral("input-animation"), QStringLiteral("Input animation recordings"),
-                 QStringLiteral("application/x-mrtk-input-animation"), {QStringLiteral("bin")}, Rule::Weak, recordingMagic(), false,
+    list.append({FileKind::Bpat,
+                 QStringLiteral("bpat"),
+                 QStringLiteral("Bone palettes"),
+                 QStringLiteral("application/x-bpat"),
+                 {QStringLiteral("bpat")},
+                 Rule::Names,
+                 QByteArray(format::Magic, 4),
+                 true,
+                 validateBpat});
+    list.append({FileKind::Bpsm,
+                 QStringLiteral("bpsm"),
+                 QStringLiteral("Minimal snapshot meshes"),
+                 QStringLiteral("application/x-bpsm"),
+                 {QStringLiteral("bpsm")},
+                 Rule::Decides,
+                 QByteArray(bpsm::Magic, 4),
+                 true,
+                 validateBpsm});
+    list.append({FileKind::InputAnimation,
+                 QStringLiteral("input-animation"),
+                 QStringLiteral("Input animation recordings"),
+                 QStringLiteral("application/x-mrtk-input-animation"),
+                 {QStringLiteral("bin")},
+                 Rule::Weak,
+                 recordingMagic(),
+                 false,
                  validateRecording});
-    list.append({FileKind::Bprm, QStringLiteral("bprm"), QStringLiteral("Rigged bodies"), QStringLiteral("application/x-bprm"),
-                 {QStringLiteral("bprm")}, Rule::Decides, QByteArray(bprm::Magic, 4), true, validateBprm});
+    list.append({FileKind::Bprm,
+                 QStringLiteral("bprm"),
+                 QStringLiteral("Rigged bodies"),
+                 QStringLiteral("application/x-bprm"),
+                 {QStringLiteral("bprm")},
+                 Rule::Decides,
+                 QByteArray(bprm::Magic, 4),
+                 true,
+                 validateBprm});
     return list;
 }
 
@@ -154,8 +181,8 @@ QString FormatRegistry::openFilters()
         all << f.globs();
         each << f.nameFilter();
     }
-    return QStringList{QStringLiteral("Every kind BPAT Studio opens (%1)").arg(all.join(QLatin1Char(' '))), each.join(QStringLiteral(";;")),
-                       QStringLiteral("All files (*)")}
+    return QStringList{QStringLiteral("Every kind BPAT Studio opens (%1)").arg(all.join(QLatin1Char(' '))),
+                       each.join(QStringLiteral(";;")), QStringLiteral("All files (*)")}
         .join(QStringLiteral(";;"));
 }
 

@@ -61,8 +61,7 @@ Matrix4d Affine::multiply(const Matrix4d &a, const Matrix4d &b)
 
 static double det3(const Matrix4d &m)
 {
-    return m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8])
-           + m[2] * (m[4] * m[9] - m[5] * m[8]);
+    return m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8]) + m[2] * (m[4] * m[9] - m[5] * m[8]);
 }
 
 std::optional<Matrix4d> Affine::inverseAffine(const Matrix4d &m)
@@ -164,7 +163,7 @@ Trs Affine::decompose(const Matrix4d &m, double *residual)
     // put, sheared ones converge to the closest orthonormal frame.
     for (int it = 0; it < 20; ++it) {
         const double det = r[0][0] * (r[1][1] * r[2][2] - r[1][2] * r[2][1]) - r[0][1] * (r[1][0] * r[2][2] - r[1][2] * r[2][0])
-                           + r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]);
+            + r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]);
         if (!std::isfinite(det) || std::abs(det) < 1e-12)
             break;
         double cof[3][3]; // cofactor / det = inverse transpose

@@ -43,14 +43,19 @@ bool GlbContainer::split(const QByteArray &bytes, QByteArrayView *json, QByteArr
         const quint64 length = word(bytes, at);
         const quint32 type = word(bytes, at + 4);
         if (length > quint64(size - at - 8)) {
-            *error = QStringLiteral("binary glTF: chunk %1 at byte %2 claims %3 bytes, %4 are left").arg(chunk).arg(at).arg(length).arg(size - at - 8);
+            *error = QStringLiteral("binary glTF: chunk %1 at byte %2 claims %3 bytes, %4 are left")
+                         .arg(chunk)
+                         .arg(at)
+                         .arg(length)
+                         .arg(size - at - 8);
             return false;
         }
         const QByteArrayView data(bytes.constData() + at + 8, qsizetype(length));
         if (chunk == 0) {
             if (type != JsonChunk || length == 0) {
                 *error = QStringLiteral("binary glTF: the first chunk must be non-empty JSON (type 0x%1, %2 bytes)")
-                             .arg(type, 8, 16, QLatin1Char('0')).arg(length);
+                             .arg(type, 8, 16, QLatin1Char('0'))
+                             .arg(length);
                 return false;
             }
             *json = data;

@@ -18,16 +18,12 @@ int componentSize(int componentType)
 {
     switch (componentType) {
     case TINYGLTF_COMPONENT_TYPE_BYTE:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
-        return 1;
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
     case TINYGLTF_COMPONENT_TYPE_SHORT:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
-        return 2;
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
     case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-    case TINYGLTF_COMPONENT_TYPE_FLOAT:
-        return 4;
-    default:
-        return 0;
+    case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
+    default: return 0;
     }
 }
 
@@ -80,30 +76,45 @@ bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *s
     *stride = element;
     if (a.bufferView < 0) {
         if (a.count > maxViewlessElements) {
-            *error = QStringLiteral("%1: %2 elements without a buffer view (at most %3)").arg(name(index)).arg(a.count).arg(maxViewlessElements);
+            *error = QStringLiteral("%1: %2 elements without a buffer view (at most %3)")
+                         .arg(name(index))
+                         .arg(a.count)
+                         .arg(maxViewlessElements);
             return false;
         }
         return true; // zeros
     }
     if (size_t(a.bufferView) >= m_model.bufferViews.size()) {
-        *error = QStringLiteral("%1: bufferView %2 does not exist (the file has %3)").arg(name(index)).arg(a.bufferView).arg(m_model.bufferViews.size());
+        *error = QStringLiteral("%1: bufferView %2 does not exist (the file has %3)")
+                     .arg(name(index))
+                     .arg(a.bufferView)
+                     .arg(m_model.bufferViews.size());
         return false;
     }
     const tinygltf::BufferView &v = m_model.bufferViews[size_t(a.bufferView)];
     if (v.buffer < 0 || size_t(v.buffer) >= m_model.buffers.size()) {
-        *error = QStringLiteral("bufferViews[%1]: buffer %2 does not exist (the file has %3)").arg(a.bufferView).arg(v.buffer).arg(m_model.buffers.size());
+        *error = QStringLiteral("bufferViews[%1]: buffer %2 does not exist (the file has %3)")
+                     .arg(a.bufferView)
+                     .arg(v.buffer)
+                     .arg(m_model.buffers.size());
         return false;
     }
     const size_t bufferSize = m_model.buffers[size_t(v.buffer)].data.size();
     if (v.byteOffset > bufferSize || v.byteLength > bufferSize - v.byteOffset) {
         *error = QStringLiteral("bufferViews[%1]: bytes %2..%3 lie outside buffer %4 (%5 bytes)")
-                     .arg(a.bufferView).arg(v.byteOffset).arg(double(v.byteOffset) + double(v.byteLength)).arg(v.buffer).arg(bufferSize);
+                     .arg(a.bufferView)
+                     .arg(v.byteOffset)
+                     .arg(double(v.byteOffset) + double(v.byteLength))
+                     .arg(v.buffer)
+                     .arg(bufferSize);
         return false;
     }
     if (v.byteStride != 0) {
         if (v.byteStride < element || v.byteStride > 252) {
             *error = QStringLiteral("bufferViews[%1]: byteStride %2 does not fit %3-byte elements (allowed %3..252)")
-                         .arg(a.bufferView).arg(v.byteStride).arg(element);
+                         .arg(a.bufferView)
+                         .arg(v.byteStride)
+                         .arg(element);
             return false;
         }
         *stride = v.byteStride;
@@ -113,22 +124,30 @@ bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *s
     // byteOffset + stride * (count - 1) + element <= byteLength, without overflow.
     const size_t length = v.byteLength;
     const bool fits = a.byteOffset <= length && element <= length - a.byteOffset
-                      && (a.count - 1) <= (length - a.byteOffset - element) / *stride;
+        && (a.count - 1) <= (length - a.byteOffset - element) / *stride;
     if (!fits) {
         *error = QStringLiteral("%1: %2 elements of %3 bytes (stride %4) from offset %5 do not fit in bufferViews[%6] (%7 bytes)")
-                     .arg(name(index)).arg(a.count).arg(element).arg(*stride).arg(a.byteOffset).arg(a.bufferView).arg(length);
+                     .arg(name(index))
+                     .arg(a.count)
+                     .arg(element)
+                     .arg(*stride)
+                     .arg(a.byteOffset)
+                     .arg(a.bufferView)
+                     .arg(length);
         return false;
     }
     if ((a.byteOffset + v.byteOffset) % size_t(size) != 0) {
-        *error = QStringLiteral("%1: offset %2 is not a multiple of the component size %3").arg(name(index)).arg(a.byteOffset + v.byteOffset).arg(size);
+        *error = QStringLiteral("%1: offset %2 is not a multiple of the component size %3")
+                     .arg(name(index))
+                     .arg(a.byteOffset + v.byteOffset)
+                     .arg(size);
         return false;
     }
     *base = m_model.buffers[size_t(v.buffer)].data.data() + v.byteOffset + a.byteOffset;
     return true;
 }
 
-template<typename Visit>
-bool GltfAccessorReader::each(int index, QString *error, Visit &&visit) const
+template<typename Visit> bool GltfAccessorReader::each(int index, QString *error, Visit &&visit) const
 {
     const unsigned char *base = nullptr;
     size_t stride = 0;
@@ -163,8 +182,7 @@ float decodeFloat(const tinygltf::Accessor &a, const unsigned char *p)
         const auto v = qint8(*p);
         return a.normalized ? std::max(float(v) / 127.0f, -1.0f) : float(v);
     }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
-        return a.normalized ? float(*p) / 255.0f : float(*p);
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return a.normalized ? float(*p) / 255.0f : float(*p);
     case TINYGLTF_COMPONENT_TYPE_SHORT: {
         qint16 v;
         std::memcpy(&v, p, 2);

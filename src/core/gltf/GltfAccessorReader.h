@@ -45,8 +45,7 @@ public:
 private:
     // Calls visit(component index, its bytes) for every component in order until it returns
     // false; nothing for an accessor without a buffer view (zeros). False when it cannot be read.
-    template<typename Visit>
-    bool each(int accessor, QString *error, Visit &&visit) const;
+    template<typename Visit> bool each(int accessor, QString *error, Visit &&visit) const;
     bool locateOnly(int accessor, QString *error) const;
     // Where element i's first byte is, after checking the whole accessor fits.
     bool locate(int accessor, const unsigned char **base, size_t *stride, QString *error) const;

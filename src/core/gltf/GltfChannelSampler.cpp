@@ -28,7 +28,9 @@ std::optional<GltfChannelSampler> GltfChannelSampler::make(const tinygltf::Model
     s.m_node = channel.target_node;
     s.m_components = s.m_path == Path::Rotation ? 4 : 3;
     const tinygltf::AnimationSampler &sampler = anim.samplers[size_t(channel.sampler)];
-    s.m_mode = sampler.interpolation == "STEP" ? Mode::Step : sampler.interpolation == "CUBICSPLINE" ? Mode::CubicSpline : Mode::Linear;
+    s.m_mode = sampler.interpolation == "STEP"   ? Mode::Step
+        : sampler.interpolation == "CUBICSPLINE" ? Mode::CubicSpline
+                                                 : Mode::Linear;
     const GltfAccessorReader reader(model);
     const auto times = reader.floats(sampler.input, error);
     auto values = times ? reader.floats(sampler.output, error) : std::nullopt;
@@ -36,7 +38,11 @@ std::optional<GltfChannelSampler> GltfChannelSampler::make(const tinygltf::Model
         return std::nullopt;
     const size_t perKey = size_t(s.m_components) * (s.m_mode == Mode::CubicSpline ? 3 : 1);
     if (times->empty() || values->size() != times->size() * perKey) {
-        *error = QStringLiteral("animations[%1].channels[%2]: %3 output values for %4 keys").arg(a).arg(c).arg(values->size()).arg(times->size());
+        *error = QStringLiteral("animations[%1].channels[%2]: %3 output values for %4 keys")
+                     .arg(a)
+                     .arg(c)
+                     .arg(values->size())
+                     .arg(times->size());
         return std::nullopt;
     }
     s.m_times.assign(times->begin(), times->end());
@@ -85,7 +91,8 @@ std::vector<double> GltfChannelSampler::evaluate(double time) const
     if (m_mode == Mode::Linear) {
         const std::vector<double> a = value(k, 1), b = value(k + 1, 1);
         if (rotation) {
-            const Quat q = Affine::slerp(Affine::normalized({a[0], a[1], a[2], a[3]}), Affine::normalized({b[0], b[1], b[2], b[3]}), t);
+            const Quat q =
+                Affine::slerp(Affine::normalized({a[0], a[1], a[2], a[3]}), Affine::normalized({b[0], b[1], b[2], b[3]}), t);
             return {q[0], q[1], q[2], q[3]};
         }
         std::vector<double> v(a.size());
@@ -98,7 +105,8 @@ std::vector<double> GltfChannelSampler::evaluate(double time) const
     const double t2 = t * t, t3 = t2 * t;
     std::vector<double> v(vk.size());
     for (size_t i = 0; i < v.size(); ++i)
-        v[i] = (2 * t3 - 3 * t2 + 1) * vk[i] + (t3 - 2 * t2 + t) * dt * bk[i] + (-2 * t3 + 3 * t2) * vk1[i] + (t3 - t2) * dt * ak1[i];
+        v[i] = (2 * t3 - 3 * t2 + 1) * vk[i] + (t3 - 2 * t2 + t) * dt * bk[i] + (-2 * t3 + 3 * t2) * vk1[i]
+            + (t3 - t2) * dt * ak1[i];
     return finish(v, rotation);
 }
 

@@ -17,8 +17,16 @@ namespace bpat {
 class GltfChannelSampler
 {
 public:
-    enum class Path { Translation, Rotation, Scale };
-    enum class Mode { Step, Linear, CubicSpline };
+    enum class Path {
+        Translation,
+        Rotation,
+        Scale
+    };
+    enum class Mode {
+        Step,
+        Linear,
+        CubicSpline
+    };
 
     // For animation `a`, channel `c` of a model GltfModelCheck accepted. nullopt with an empty
     // error for channels that do not move a node's TRS (morph weights), with an error otherwise.

@@ -89,8 +89,14 @@ Trs rounded(const Trs &trs)
     return r;
 }
 
-std::vector<double> vec(const std::array<double, 3> &v) { return {v[0], v[1], v[2]}; }
-std::vector<double> vec(const Quat &q) { return {q[0], q[1], q[2], q[3]}; }
+std::vector<double> vec(const std::array<double, 3> &v)
+{
+    return {v[0], v[1], v[2]};
+}
+std::vector<double> vec(const Quat &q)
+{
+    return {q[0], q[1], q[2], q[3]};
+}
 
 tinygltf::Value object(std::initializer_list<std::pair<const char *, tinygltf::Value>> members)
 {
@@ -175,8 +181,7 @@ Matrix4d GltfExporter::globalMatrix(const BpatDocument &document, const BpatClip
     return Affine::fromRowMajor(std::span<const float>(clip.palette.constData() + at, 16));
 }
 
-QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const GltfExportOptions &options,
-                                 GltfExportResult *result)
+QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const GltfExportOptions &options, GltfExportResult *result)
 {
     GltfExportResult &r = *result;
     const int boneCount = int(doc.boneCount());
@@ -188,7 +193,9 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
         const qsizetype need = qsizetype(clip.frameCount) * boneCount * 16;
         if (clip.frameCount == 0 || clip.palette.size() != need) {
             r.error = QStringLiteral("clip '%1' has %2 palette floats, expected %3 (run `bpat validate`)")
-                          .arg(clip.name).arg(clip.palette.size()).arg(need);
+                          .arg(clip.name)
+                          .arg(clip.palette.size())
+                          .arg(need);
             return {};
         }
         if (!(clip.fps > 0) || !std::isfinite(clip.fps)) {
@@ -244,24 +251,29 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
     }
     for (int b = 0; b < boneCount; ++b) {
         if (parents.at(b) >= 0 && !keepParent.at(b)) {
-            r.notes.append(QStringLiteral("bone %1 (%2) exported under the skeleton root, not under %3: its matrix relative to %3 has shear")
-                               .arg(b).arg(skeleton.names.at(b), skeleton.names.at(parents.at(b))));
+            r.notes.append(
+                QStringLiteral("bone %1 (%2) exported under the skeleton root, not under %3: its matrix relative to %3 has shear")
+                    .arg(b)
+                    .arg(skeleton.names.at(b), skeleton.names.at(parents.at(b))));
             parents[b] = -1;
         }
         if (parents.at(b) < 0 && rootResidual.at(b) > trsTolerance)
             r.notes.append(QStringLiteral("bone %1 (%2): its global matrix has shear, which glTF cannot hold "
                                           "(nearest TRS written, off by up to %3)")
-                               .arg(b).arg(skeleton.names.at(b)).arg(rootResidual.at(b)));
+                               .arg(b)
+                               .arg(skeleton.names.at(b))
+                               .arg(rootResidual.at(b)));
     }
 
     tinygltf::Model model;
     model.asset.version = "2.0";
     model.asset.generator = "BPAT Studio " BPAT_VERSION_STRING;
-    tinygltf::Value::Object bpatExtras{{"speciesId", tinygltf::Value(int(doc.speciesId()))},
-                                       {"boneCount", tinygltf::Value(boneCount)},
-                                       {"version", tinygltf::Value(int(doc.version()))},
-                                       {"dialect", tinygltf::Value(format::dialectName(doc.dialect()).toStdString())},
-                                       {"axes", tinygltf::Value(std::string("x mirrored: glTF = S * BPAT * S, S = diag(-1, 1, 1)"))}};
+    tinygltf::Value::Object bpatExtras{
+        {"speciesId", tinygltf::Value(int(doc.speciesId()))},
+        {"boneCount", tinygltf::Value(boneCount)},
+        {"version", tinygltf::Value(int(doc.version()))},
+        {"dialect", tinygltf::Value(format::dialectName(doc.dialect()).toStdString())},
+        {"axes", tinygltf::Value(std::string("x mirrored: glTF = S * BPAT * S, S = diag(-1, 1, 1)"))}};
     if (doc.boneParents().size() == qsizetype(boneCount)) {
         tinygltf::Value::Array table;
         for (quint8 p : doc.boneParents())
@@ -300,7 +312,8 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
     // Sockets: child nodes of their anchors, offset in the anchor's space.
     for (const BpatSocket &socket : doc.sockets()) {
         if (socket.anchorBone >= quint32(boneCount)) {
-            r.notes.append(QStringLiteral("socket '%1' skipped: anchor bone %2 does not exist").arg(socket.name).arg(socket.anchorBone));
+            r.notes.append(
+                QStringLiteral("socket '%1' skipped: anchor bone %2 does not exist").arg(socket.name).arg(socket.anchorBone));
             continue;
         }
         tinygltf::Node node;
@@ -341,7 +354,8 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
         }
         QString error;
         const std::optional<BprmFile> body = BprmFile::open(options.bodyPath, &error);
-        const int meshNode = body ? GltfMeshExport::addBody(model, buffers, *body, boneCount, &r.vertexCount, &r.materialCount, &error) : -1;
+        const int meshNode =
+            body ? GltfMeshExport::addBody(model, buffers, *body, boneCount, &r.vertexCount, &r.materialCount, &error) : -1;
         if (meshNode < 0) {
             r.error = QStringLiteral("body %1: %2").arg(options.bodyPath, error);
             return {};
@@ -354,7 +368,8 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
             const auto floats = Affine::toRowMajorFloats(m);
             reference.append(QList<float>(floats.begin(), floats.end()));
         }
-        const int meshNode = GltfMeshExport::addCreatureMesh(model, buffers, doc.speciesId(), boneCount, reference, &r.vertexCount);
+        const int meshNode =
+            GltfMeshExport::addCreatureMesh(model, buffers, doc.speciesId(), boneCount, reference, &r.vertexCount);
         if (meshNode >= 0) {
             model.nodes[size_t(meshNode)].skin = 0;
             scene.nodes.push_back(meshNode);
@@ -430,7 +445,8 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
             for (const auto &[path, values] : paths) {
                 tinygltf::AnimationSampler sampler;
                 sampler.input = input;
-                sampler.output = buffers.addFloats(*values, std::strcmp(path, "rotation") == 0 ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, false);
+                sampler.output = buffers.addFloats(
+                    *values, std::strcmp(path, "rotation") == 0 ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, false);
                 sampler.interpolation = "LINEAR";
                 animation.samplers.push_back(sampler);
                 tinygltf::AnimationChannel channel;

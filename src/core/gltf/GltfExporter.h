@@ -28,8 +28,8 @@ namespace bpat {
 
 struct GltfExportOptions
 {
-    QStringList clips;          // names to export (empty: every clip), in the order given
-    bool creatureMesh = false;  // add the skinned creature mesh (the viewport's)
+    QStringList clips;         // names to export (empty: every clip), in the order given
+    bool creatureMesh = false; // add the skinned creature mesh (the viewport's)
     // Add the game's body (a BPRM file) instead: skinned, with UVs and its colour roles as
     // materials. Needs the file's bind palette (late v3), the pose the body is stored in.
     QString bodyPath;
@@ -40,9 +40,9 @@ struct GltfExportOptions
 struct GltfExportResult
 {
     bool ok = false;
-    QString error;             // why nothing was written
-    QStringList notes;         // what the user should know (reparented bones, shear, ...)
-    QString skeletonSource;    // "rig humanoid" or "no rig: every bone a root"
+    QString error;          // why nothing was written
+    QStringList notes;      // what the user should know (reparented bones, shear, ...)
+    QString skeletonSource; // "rig humanoid" or "no rig: every bone a root"
     int animationCount = 0;
     int nodeCount = 0;
     int vertexCount = 0;

@@ -81,15 +81,17 @@ QString GltfExternalFiles::resolve(const QJsonArray &buffers)
         if (decoded.empty())
             return where + QStringLiteral(": an empty address");
         if (uri.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
-            return where + QStringLiteral(": a data: URI of a kind that is not read (base64 of application/octet-stream "
-                                          "or application/gltf-buffer)");
+            return where
+                + QStringLiteral(": a data: URI of a kind that is not read (base64 of application/octet-stream "
+                                 "or application/gltf-buffer)");
         if (decoded.find('\0') != std::string::npos)
             return where + QStringLiteral(": the address holds a NUL byte");
         if (name.toStdString() != decoded)
             return where + QStringLiteral(": the decoded address is not UTF-8 text");
         if (scheme.match(uri).hasMatch() || scheme.match(name).hasMatch())
-            return where + QStringLiteral(": a URI with a scheme (file:, http:, a drive letter); only files in the glTF's "
-                                          "folder are read");
+            return where
+                + QStringLiteral(": a URI with a scheme (file:, http:, a drive letter); only files in the glTF's "
+                                 "folder are read");
         if (name.contains(QLatin1Char('\\')))
             return where + QStringLiteral(": the address holds a backslash (glTF addresses separate folders with /)");
         if (name.startsWith(QLatin1Char('/')))
@@ -97,8 +99,9 @@ QString GltfExternalFiles::resolve(const QJsonArray &buffers)
         if (m_folder.isEmpty())
             return where + QStringLiteral(": an external file, but the glTF was not read from a folder");
         const QString lexical = QDir::cleanPath(m_folder + QLatin1Char('/') + name);
-        const QString outside = where + QStringLiteral(": the address leads outside the glTF's folder; only files in "
-                                                       "it are read");
+        const QString outside = where
+            + QStringLiteral(": the address leads outside the glTF's folder; only files in "
+                             "it are read");
         if (!inside(lexical, m_folder))
             return outside;
         // Symbolic links: first the folder the file is in (so that nothing is learnt about a
@@ -109,7 +112,9 @@ QString GltfExternalFiles::resolve(const QJsonArray &buffers)
         const QFileInfo info(lexical);
         const QString canonical = info.canonicalFilePath();
         if (canonical.isEmpty())
-            return where + (info.isSymLink() ? QStringLiteral(": a symbolic link to no file") : QStringLiteral(": no such file in the glTF's folder"));
+            return where
+                + (info.isSymLink() ? QStringLiteral(": a symbolic link to no file")
+                                    : QStringLiteral(": no such file in the glTF's folder"));
         if (!inside(canonical, m_folder))
             return outside;
         QFile file;
@@ -118,7 +123,8 @@ QString GltfExternalFiles::resolve(const QJsonArray &buffers)
             return where + QStringLiteral(": ") + why;
         const qint64 declared = qint64(buffer.value(QLatin1String("byteLength")).toDouble(-1));
         if (file.size() != declared)
-            return where + QStringLiteral(": the file holds %1 bytes, the buffer's byteLength is %2").arg(file.size()).arg(declared);
+            return where
+                + QStringLiteral(": the file holds %1 bytes, the buffer's byteLength is %2").arg(file.size()).arg(declared);
         m_files[decoded] = File{canonical, declared};
     }
     return {};

@@ -50,7 +50,7 @@ public:
 private:
     struct File
     {
-        QString path;   // canonical
+        QString path; // canonical
         qint64 bytes = 0;
     };
     const File *lookup(const std::string &path) const; // tinygltf's joined path -> the resolved file
@@ -59,8 +59,8 @@ private:
     static bool read(std::vector<unsigned char> *out, std::string *err, const std::string &path, void *self);
     static bool write(std::string *err, const std::string &path, const std::vector<unsigned char> &bytes, void *self);
 
-    QString m_folder;    // canonical, empty: none
-    std::string m_base;  // m_folder as tinygltf gets it
+    QString m_folder;                    // canonical, empty: none
+    std::string m_base;                  // m_folder as tinygltf gets it
     std::map<std::string, File> m_files; // by decoded address
 };
 

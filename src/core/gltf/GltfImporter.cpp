@@ -71,10 +71,10 @@ struct Importer
     const tinygltf::Model &model;
     const GltfImportOptions &options;
     GltfImportResult result;
-    QList<int> parents;       // of every node
-    QList<int> joints;        // node of each palette bone
-    QList<int> neededOrder;   // joints and their ancestors, parents first
-    QStringList familyNames;  // per imported clip: the base clip named in its extras (or empty)
+    QList<int> parents;      // of every node
+    QList<int> joints;       // node of each palette bone
+    QList<int> neededOrder;  // joints and their ancestors, parents first
+    QStringList familyNames; // per imported clip: the base clip named in its extras (or empty)
     // Key values the animations planned so far read, all together (gltflimits).
     double keyValues = 0;
 
@@ -91,7 +91,8 @@ struct Importer
             for (int j : model.skins.front().joints)
                 joints.append(j);
             if (model.skins.size() > 1)
-                result.notes.append(QStringLiteral("the file has %1 skins: the joints of the first are the bones").arg(model.skins.size()));
+                result.notes.append(
+                    QStringLiteral("the file has %1 skins: the joints of the first are the bones").arg(model.skins.size()));
         } else {
             QSet<int> animated;
             for (const tinygltf::Animation &a : model.animations)
@@ -105,7 +106,8 @@ struct Importer
                 result.notes.append(QStringLiteral("no skin: the %1 animated nodes are the bones").arg(joints.size()));
         }
         if (joints.isEmpty())
-            return fail(QStringLiteral("skins: the file has no skin with joints and no animated node, so there are no bones to import"));
+            return fail(
+                QStringLiteral("skins: the file has no skin with joints and no animated node, so there are no bones to import"));
         if (joints.size() > 64)
             return fail(QStringLiteral("skins[0].joints: %1 joints, but a BPAT file holds at most 64 bones").arg(joints.size()));
         if (QSet<int>(joints.begin(), joints.end()).size() != joints.size())
@@ -133,8 +135,8 @@ struct Importer
             names.append(name.isEmpty() ? QStringLiteral("joint_%1").arg(i) : name);
         }
         const std::optional<double> extrasSpecies = model.asset.extras.IsObject() && model.asset.extras.Has("bpat")
-                                                        ? extraNumber(model.asset.extras.Get("bpat"), "speciesId")
-                                                        : std::nullopt;
+            ? extraNumber(model.asset.extras.Get("bpat"), "speciesId")
+            : std::nullopt;
         std::optional<quint32> fileSpecies;
         if (extrasSpecies && *extrasSpecies >= 0 && *extrasSpecies <= format::LastKnownSpecies)
             fileSpecies = quint32(*extrasSpecies);
@@ -153,7 +155,8 @@ struct Importer
             }
             result.document = BpatDocument(match.speciesId, quint32(joints.size()));
             result.notes.append(QStringLiteral("no rig has these %1 joints: imported as bones of their own (species %2)")
-                                    .arg(joints.size()).arg(match.speciesId));
+                                    .arg(joints.size())
+                                    .arg(match.speciesId));
             return true;
         }
         QList<int> ordered(joints.size(), -1);
@@ -185,11 +188,15 @@ struct Importer
         // Values the samplers will copy, with every animation before: bounded before reading them.
         for (const tinygltf::AnimationChannel &channel : anim.channels) {
             const tinygltf::AnimationSampler &sampler = anim.samplers[size_t(channel.sampler)];
-            keyValues += double(model.accessors[size_t(sampler.input)].count) + double(model.accessors[size_t(sampler.output)].count) * 4;
+            keyValues +=
+                double(model.accessors[size_t(sampler.input)].count) + double(model.accessors[size_t(sampler.output)].count) * 4;
         }
         if (keyValues > double(gltflimits::maxKeyValues)) {
             fail(QStringLiteral("animations[%1]: its channels and those before read %2 key values, more than an import "
-                                "reads (%3)").arg(a).arg(keyValues).arg(gltflimits::maxKeyValues));
+                                "reads (%3)")
+                     .arg(a)
+                     .arg(keyValues)
+                     .arg(gltflimits::maxKeyValues));
             return std::nullopt;
         }
         Planned p;
@@ -221,7 +228,11 @@ struct Importer
         const double frames = std::floor((end - p.start) * p.fps + 0.5) + 1;
         if (!std::isfinite(frames) || frames > GltfImporter::maxFrames) {
             fail(QStringLiteral("animations[%1] ('%2'): %3 s at %4 fps is more than %5 frames")
-                     .arg(a).arg(QString::fromStdString(anim.name)).arg(end - p.start).arg(p.fps).arg(GltfImporter::maxFrames));
+                     .arg(a)
+                     .arg(QString::fromStdString(anim.name))
+                     .arg(end - p.start)
+                     .arg(p.fps)
+                     .arg(GltfImporter::maxFrames));
             return std::nullopt;
         }
         p.frames = quint32(frames);
@@ -329,8 +340,8 @@ struct Importer
             const int base = familyNames.at(c).isEmpty() ? -1 : doc.findClip(familyNames.at(c));
             doc.clip(c).variantFamily = base >= 0 ? base : c;
         }
-        const tinygltf::Value bpat = model.asset.extras.IsObject() && model.asset.extras.Has("bpat") ? model.asset.extras.Get("bpat")
-                                                                                                     : tinygltf::Value();
+        const tinygltf::Value bpat =
+            model.asset.extras.IsObject() && model.asset.extras.Has("bpat") ? model.asset.extras.Get("bpat") : tinygltf::Value();
         if (bpat.IsObject() && bpat.Has("dialect") && bpat.Get("dialect").IsString()) {
             if (const auto d = format::dialectFromName(QString::fromStdString(bpat.Get("dialect").Get<std::string>()))) {
                 doc.setDialect(*d);
@@ -365,7 +376,7 @@ struct Importer
         QString error;
         const GltfAccessorReader reader(model);
         const bool fits = reader.count(skin.inverseBindMatrices) * size_t(reader.componentCount(skin.inverseBindMatrices))
-                          == skin.joints.size() * 16; // before reading it
+            == skin.joints.size() * 16; // before reading it
         const auto ibm = fits ? reader.floats(skin.inverseBindMatrices, &error) : std::nullopt;
         if (!ibm || ibm->size() != skin.joints.size() * 16) {
             result.notes.append(QStringLiteral("skins[0].inverseBindMatrices not used for the bind palette: %1")
@@ -401,7 +412,9 @@ struct Importer
                 continue;
             const int bone = parents.at(n) >= 0 ? int(joints.indexOf(parents.at(n))) : -1;
             if (bone < 0) {
-                result.notes.append(QStringLiteral("nodes[%1] ('%2'): a socket whose parent is no bone, skipped").arg(n).arg(QString::fromStdString(node.name)));
+                result.notes.append(QStringLiteral("nodes[%1] ('%2'): a socket whose parent is no bone, skipped")
+                                        .arg(n)
+                                        .arg(QString::fromStdString(node.name)));
                 continue;
             }
             const Trs trs = nodeTrs(node);
@@ -451,11 +464,17 @@ struct Importer
             if (work > double(gltflimits::maxSamplingWork))
                 return fail(QStringLiteral("animations[%1] ('%2'): %3 frames of %4 nodes and %5 channels, with the animations "
                                            "before, is more work than an import takes (%6 node poses)")
-                                .arg(a).arg(name).arg(p->frames).arg(neededOrder.size()).arg(p->samplers.size())
+                                .arg(a)
+                                .arg(name)
+                                .arg(p->frames)
+                                .arg(neededOrder.size())
+                                .arg(p->samplers.size())
                                 .arg(gltflimits::maxSamplingWork));
             paletteFloats += qint64(p->frames) * joints.size() * 16;
             if (paletteFloats > GltfImporter::maxPaletteFloats)
-                return fail(QStringLiteral("animations[%1] ('%2'): the palettes would exceed %3 floats").arg(a).arg(name)
+                return fail(QStringLiteral("animations[%1] ('%2'): the palettes would exceed %3 floats")
+                                .arg(a)
+                                .arg(name)
                                 .arg(GltfImporter::maxPaletteFloats));
             plans.append(std::move(*p));
         }
@@ -467,7 +486,8 @@ struct Importer
         importSockets();
         restoreVersionData();
         if (const QStringList problems = result.document->problems(); !problems.isEmpty())
-            return fail(QStringLiteral("the imported motion is not a valid BPAT document: %1").arg(problems.join(QStringLiteral("; "))));
+            return fail(
+                QStringLiteral("the imported motion is not a valid BPAT document: %1").arg(problems.join(QStringLiteral("; "))));
         return true;
     }
 };
@@ -524,8 +544,7 @@ int GltfImporter::defaultFormatVersion(const GltfImportResult &result)
     return writableFormatVersions().contains(int(version)) ? int(version) : 3;
 }
 
-BpatSaver::Result GltfImporter::save(const BpatDocument &document, const QString &path, int formatVersion,
-                                     QStringList *warnings)
+BpatSaver::Result GltfImporter::save(const BpatDocument &document, const QString &path, int formatVersion, QStringList *warnings)
 {
     if (!writableFormatVersions().contains(formatVersion)) {
         BpatSaver::Result r;
@@ -534,7 +553,7 @@ BpatSaver::Result GltfImporter::save(const BpatDocument &document, const QString
     }
     // 3 is late v3, what the game reads today (as `bpat rebake --format-version 3`).
     const format::Dialect target = formatVersion == 1 ? format::Dialect::V1
-                                 : formatVersion == 2 ? format::Dialect::V2
+        : formatVersion == 2                          ? format::Dialect::V2
                                                       : format::Dialect::V3Late;
     BpatDocument doc = document;
     if (target != format::Dialect::V3Late && doc.dialect() != format::Dialect::V3Late) {

@@ -30,10 +30,10 @@ namespace bpat {
 
 struct GltfImportOptions
 {
-    std::optional<quint32> speciesId;      // --species
-    std::optional<RigDescription> rig;     // --rig FILE
-    QStringList animations;                // names to import (empty: all), in the order given
-    std::optional<double> fps;             // --fps
+    std::optional<quint32> speciesId;  // --species
+    std::optional<RigDescription> rig; // --rig FILE
+    QStringList animations;            // names to import (empty: all), in the order given
+    std::optional<double> fps;         // --fps
 };
 
 struct GltfImportResult
@@ -41,9 +41,9 @@ struct GltfImportResult
     std::optional<BpatDocument> document; // nullopt on failure
     QString error;
     QStringList notes;
-    QString rigSource;                    // "rig humanoid" or "own joints"
-    QStringList boneNames;                // per palette bone
-    QList<int> boneParents;               // per palette bone (from the rig or the node tree)
+    QString rigSource;      // "rig humanoid" or "own joints"
+    QStringList boneNames;  // per palette bone
+    QList<int> boneParents; // per palette bone (from the rig or the node tree)
     // The BPAT dialect the file was exported from (the exporter notes it in the asset's extras);
     // nullopt for a glTF that came from no BPAT file.
     std::optional<format::Dialect> sourceDialect;

@@ -10,19 +10,41 @@ namespace bpat {
 
 namespace {
 
-enum class Kind { String, Index, Number, Boolean, Object, Array, Numbers, Indices, Strings, Objects, IndexMap };
+enum class Kind {
+    String,
+    Index,
+    Number,
+    Boolean,
+    Object,
+    Array,
+    Numbers,
+    Indices,
+    Strings,
+    Objects,
+    IndexMap
+};
 
 const QHash<QString, Kind> &rules()
 {
     static const QHash<QString, Kind> table = [] {
         QHash<QString, Kind> t;
-        for (const char *k : {"name", "uri", "mimeType", "type", "interpolation", "path", "generator", "version",
-                              "minVersion", "copyright", "alphaMode"})
+        for (const char *k : {"name", "uri", "mimeType", "type", "interpolation", "path", "generator", "version", "minVersion",
+                              "copyright", "alphaMode"})
             t.insert(QLatin1String(k), Kind::String);
-        for (const char *k : {"index", "texCoord", "bufferView", "buffer", "byteOffset", "byteLength", "byteStride", "count",
-                              "componentType", "mode", "material", "indices", "input", "output", "sampler", "source", "node",
-                              "mesh", "skin", "camera", "scene", "inverseBindMatrices", "skeleton", "magFilter", "minFilter",
-                              "wrapS", "wrapT"})
+        for (const char *k : {"index",         "texCoord",
+                              "bufferView",    "buffer",
+                              "byteOffset",    "byteLength",
+                              "byteStride",    "count",
+                              "componentType", "mode",
+                              "material",      "indices",
+                              "input",         "output",
+                              "sampler",       "source",
+                              "node",          "mesh",
+                              "skin",          "camera",
+                              "scene",         "inverseBindMatrices",
+                              "skeleton",      "magFilter",
+                              "minFilter",     "wrapS",
+                              "wrapT"})
             t.insert(QLatin1String(k), Kind::Index);
         for (const char *k : {"strength", "metallicFactor", "roughnessFactor", "alphaCutoff", "xmag", "ymag", "zfar", "znear",
                               "aspectRatio", "yfov"})
@@ -30,8 +52,7 @@ const QHash<QString, Kind> &rules()
         for (const char *k : {"normalized", "doubleSided"})
             t.insert(QLatin1String(k), Kind::Boolean);
         for (const char *k : {"extensions", "pbrMetallicRoughness", "normalTexture", "occlusionTexture", "emissiveTexture",
-                              "baseColorTexture", "metallicRoughnessTexture", "asset", "sparse", "perspective",
-                              "orthographic"})
+                              "baseColorTexture", "metallicRoughnessTexture", "asset", "sparse", "perspective", "orthographic"})
             t.insert(QLatin1String(k), Kind::Object);
         for (const char *k : {"matrix", "translation", "rotation", "weights", "min", "max", "baseColorFactor", "emissiveFactor"})
             t.insert(QLatin1String(k), Kind::Numbers);
@@ -84,19 +105,22 @@ QString checkElements(const QJsonArray &array, const QString &at, Kind kind)
         const QJsonValue e = array.at(i);
         switch (kind) {
         case Kind::Numbers:
-            if (!e.isDouble()) return expected(element(at, i), "a number", e);
+            if (!e.isDouble())
+                return expected(element(at, i), "a number", e);
             break;
         case Kind::Indices:
-            if (!isIndex(e)) return expected(element(at, i), "a node index (a non-negative integer)", e);
+            if (!isIndex(e))
+                return expected(element(at, i), "a node index (a non-negative integer)", e);
             break;
         case Kind::Strings:
-            if (!e.isString()) return expected(element(at, i), "a string", e);
+            if (!e.isString())
+                return expected(element(at, i), "a string", e);
             break;
         case Kind::Objects:
-            if (!e.isObject()) return expected(element(at, i), "an object", e);
+            if (!e.isObject())
+                return expected(element(at, i), "an object", e);
             break;
-        default:
-            break;
+        default: break;
         }
     }
     return {};
@@ -122,34 +146,43 @@ QString checkObject(const QJsonObject &object, const QString &path, int depth, b
         if (kind) {
             switch (*kind) {
             case Kind::String:
-                if (!v.isString()) return expected(at, "a string", v);
+                if (!v.isString())
+                    return expected(at, "a string", v);
                 break;
             case Kind::Index:
                 if (key == QLatin1String("indices") && v.isObject() && path.endsWith(QLatin1String(".sparse")))
                     break; // a sparse accessor's indices: an object (sparse accessors are refused later)
-                if (!isIndex(v)) return expected(at, "a non-negative integer (at most 2147483647)", v);
+                if (!isIndex(v))
+                    return expected(at, "a non-negative integer (at most 2147483647)", v);
                 break;
             case Kind::Number:
-                if (!v.isDouble()) return expected(at, "a number", v);
+                if (!v.isDouble())
+                    return expected(at, "a number", v);
                 break;
             case Kind::Boolean:
-                if (!v.isBool()) return expected(at, "a boolean", v);
+                if (!v.isBool())
+                    return expected(at, "a boolean", v);
                 break;
             case Kind::Object:
-                if (!v.isObject()) return expected(at, "an object", v);
+                if (!v.isObject())
+                    return expected(at, "an object", v);
                 break;
             case Kind::Array:
-                if (!v.isArray()) return expected(at, "an array", v);
+                if (!v.isArray())
+                    return expected(at, "an array", v);
                 break;
             case Kind::Numbers:
             case Kind::Indices:
             case Kind::Strings:
             case Kind::Objects:
-                if (!v.isArray()) return expected(at, "an array", v);
-                if (QString e = checkElements(v.toArray(), at, *kind); !e.isEmpty()) return e;
+                if (!v.isArray())
+                    return expected(at, "an array", v);
+                if (QString e = checkElements(v.toArray(), at, *kind); !e.isEmpty())
+                    return e;
                 break;
             case Kind::IndexMap: {
-                if (!v.isObject()) return expected(at, "an object", v);
+                if (!v.isObject())
+                    return expected(at, "an object", v);
                 const QJsonObject map = v.toObject();
                 for (auto a = map.begin(); a != map.end(); ++a)
                     if (!isIndex(a.value()))
@@ -162,7 +195,8 @@ QString checkObject(const QJsonObject &object, const QString &path, int depth, b
             return expected(at, "an object (a channel's) or a non-negative integer (a buffer view's)", v);
         if (key == QLatin1String("scale")) { // a texture's number, a node's array of numbers
             if (v.isArray()) {
-                if (QString e = checkElements(v.toArray(), at, Kind::Numbers); !e.isEmpty()) return e;
+                if (QString e = checkElements(v.toArray(), at, Kind::Numbers); !e.isEmpty())
+                    return e;
             } else if (!v.isDouble()) {
                 return expected(at, "a number or an array", v);
             }
@@ -173,7 +207,8 @@ QString checkObject(const QJsonObject &object, const QString &path, int depth, b
                 const QJsonObject target = targets.at(i).toObject();
                 for (auto a = target.begin(); a != target.end(); ++a)
                     if (!isIndex(a.value()))
-                        return expected(element(at, i) + QLatin1Char('.') + a.key(), "an accessor index (a non-negative integer)", a.value());
+                        return expected(element(at, i) + QLatin1Char('.') + a.key(), "an accessor index (a non-negative integer)",
+                                        a.value());
             }
             continue;
         }

@@ -13,10 +13,18 @@ namespace {
 bool isSpaceOrStructural(char c)
 {
     switch (c) {
-    case ' ': case '\t': case '\r': case '\n': case '{': case '}': case '[': case ']': case ',': case ':': case '"':
-        return true;
-    default:
-        return false;
+    case ' ':
+    case '\t':
+    case '\r':
+    case '\n':
+    case '{':
+    case '}':
+    case '[':
+    case ']':
+    case ',':
+    case ':':
+    case '"': return true;
+    default: return false;
     }
 }
 
@@ -56,7 +64,8 @@ GltfJsonScan::Result GltfJsonScan::scan(QByteArrayView json)
                 return r;
             if (++depth > maxJsonDepth) {
                 r.depth = depth;
-                r.error = QStringLiteral("the JSON nests objects and arrays deeper than %1 levels (byte %2)").arg(maxJsonDepth).arg(i);
+                r.error =
+                    QStringLiteral("the JSON nests objects and arrays deeper than %1 levels (byte %2)").arg(maxJsonDepth).arg(i);
                 return r;
             }
             r.depth = std::max(r.depth, depth);
@@ -92,15 +101,16 @@ GltfJsonScan::Result GltfJsonScan::scan(QByteArrayView json)
                 const bool uri = depth > 0 && isObject[size_t(depth)] && uriValue[size_t(depth)];
                 if (!uri && length > maxStringBytes) {
                     r.error = QStringLiteral("a JSON string of %1 bytes at byte %2 (at most %3)")
-                                  .arg(length).arg(i).arg(RegularFile::sizeText(maxStringBytes));
+                                  .arg(length)
+                                  .arg(i)
+                                  .arg(RegularFile::sizeText(maxStringBytes));
                     return r;
                 }
             }
             i = end; // the closing quote
             break;
         }
-        default:
-            break;
+        default: break;
         }
     }
     return r;

@@ -16,9 +16,9 @@ class GltfJsonScan
 public:
     struct Result
     {
-        QString error;      // "JSON nested deeper than 64 levels at byte 812", or empty
-        qint64 values = 0;  // values seen (objects, arrays, strings, numbers, literals)
-        int depth = 0;      // deepest nesting seen
+        QString error;     // "JSON nested deeper than 64 levels at byte 812", or empty
+        qint64 values = 0; // values seen (objects, arrays, strings, numbers, literals)
+        int depth = 0;     // deepest nesting seen
         qint64 longestString = 0;
     };
     static Result scan(QByteArrayView json);

@@ -44,8 +44,8 @@ QString checkJson(QByteArrayView json, GltfExternalFiles &files)
 
 } // namespace
 
-bool GltfLoader::load(const QByteArray &bytes, const QString &baseDir, tinygltf::Model *model, QString *error,
-                      QString *warning, QStringList *inputs)
+bool GltfLoader::load(const QByteArray &bytes, const QString &baseDir, tinygltf::Model *model, QString *error, QString *warning,
+                      QStringList *inputs)
 {
     warning->clear();
     if (inputs)
@@ -86,7 +86,8 @@ bool GltfLoader::load(const QByteArray &bytes, const QString &baseDir, tinygltf:
     *warning = QString::fromStdString(warn).trimmed();
     if (!loaded) {
         *model = tinygltf::Model();
-        *error = QStringLiteral("not a readable glTF 2.0 file: %1").arg(QString::fromStdString(err.empty() ? warn : err).trimmed());
+        *error =
+            QStringLiteral("not a readable glTF 2.0 file: %1").arg(QString::fromStdString(err.empty() ? warn : err).trimmed());
         return false;
     }
     if (inputs)

@@ -26,8 +26,8 @@ public:
     // `bytes` is the whole file; relative buffer URIs resolve inside `baseDir` (empty: none do).
     // False with *error when the file cannot be read as glTF 2.0; *warning holds what tinygltf
     // noted; *inputs (when given) the external files read, canonical paths.
-    static bool load(const QByteArray &bytes, const QString &baseDir, tinygltf::Model *model, QString *error,
-                     QString *warning, QStringList *inputs = nullptr);
+    static bool load(const QByteArray &bytes, const QString &baseDir, tinygltf::Model *model, QString *error, QString *warning,
+                     QStringList *inputs = nullptr);
 };
 
 } // namespace bpat

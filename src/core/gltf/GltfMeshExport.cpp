@@ -78,7 +78,8 @@ int GltfMeshExport::addCreatureMesh(tinygltf::Model &model, GltfBufferBuilder &b
         normals.insert(normals.end(), {n.x(), n.y(), n.z()});
         const CreatureVertex &vertex = mesh.vertices().at(v);
         const QVector3D c = colors.value(vertex.colorRole, QVector3D(0.7f, 0.7f, 0.7f));
-        colours.insert(colours.end(), {std::clamp(c.x(), 0.0f, 1.0f), std::clamp(c.y(), 0.0f, 1.0f), std::clamp(c.z(), 0.0f, 1.0f)});
+        colours.insert(colours.end(),
+                       {std::clamp(c.x(), 0.0f, 1.0f), std::clamp(c.y(), 0.0f, 1.0f), std::clamp(c.z(), 0.0f, 1.0f)});
         jointsAndWeights(vertex, joints, weights);
     }
     // glTF's front faces wind counter-clockwise. The mirror reverses every triangle, and the
@@ -135,7 +136,8 @@ int GltfMeshExport::addBody(tinygltf::Model &model, GltfBufferBuilder &buffers, 
         return -1;
     };
     // Nothing a validator calls an error goes into the file (NaN, weights, bones past the rig).
-    for (const Diagnostic &d : BprmValidator(1).validate(body, BprmRig{boneCount, QStringLiteral("the file's %1 bones").arg(boneCount)})) {
+    for (const Diagnostic &d :
+         BprmValidator(1).validate(body, BprmRig{boneCount, QStringLiteral("the file's %1 bones").arg(boneCount)})) {
         if (d.severity == Severity::Error)
             return fail(QStringLiteral("%1 %2 (run bpat validate on it)").arg(d.code, d.message));
     }

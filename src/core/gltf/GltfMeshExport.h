@@ -29,8 +29,8 @@ public:
     // and weights with repeats merged and zero weights dropped, one primitive per colour role
     // used with a material of its own ("role N", bpat::BodyColors). Adds mesh, materials and a
     // node (skin left to the caller); returns the node index, or -1 with *error.
-    static int addBody(tinygltf::Model &model, GltfBufferBuilder &buffers, const BprmFile &body, int boneCount,
-                       int *vertexCount, int *materialCount, QString *error);
+    static int addBody(tinygltf::Model &model, GltfBufferBuilder &buffers, const BprmFile &body, int boneCount, int *vertexCount,
+                       int *materialCount, QString *error);
 };
 
 } // namespace bpat

@@ -34,11 +34,19 @@ QString checkNodes(const tinygltf::Model &model)
         for (size_t c = 0; c < node.children.size(); ++c) {
             const int child = node.children[c];
             if (!inRange(child, n))
-                return QStringLiteral("%1.children[%2]: node %3 does not exist (the file has %4 nodes)").arg(at).arg(c).arg(child).arg(n);
+                return QStringLiteral("%1.children[%2]: node %3 does not exist (the file has %4 nodes)")
+                    .arg(at)
+                    .arg(c)
+                    .arg(child)
+                    .arg(n);
             if (child == int(i))
                 return QStringLiteral("%1.children[%2]: the node is its own child (a recursive node tree)").arg(at).arg(c);
             if (parent[child] >= 0)
-                return QStringLiteral("%1.children[%2]: node %3 already has parent %4 (nodes must form a tree)").arg(at).arg(c).arg(child).arg(parent[child]);
+                return QStringLiteral("%1.children[%2]: node %3 already has parent %4 (nodes must form a tree)")
+                    .arg(at)
+                    .arg(c)
+                    .arg(child)
+                    .arg(parent[child]);
             parent[child] = int(i);
         }
         if (node.mesh >= 0 && !inRange(node.mesh, model.meshes.size()))
@@ -85,7 +93,9 @@ QString checkMeshes(const tinygltf::Model &model, const GltfAccessorReader &read
             const QString at = QStringLiteral("meshes[%1].primitives[%2]").arg(m).arg(p);
             for (const auto &[semantic, accessor] : prim.attributes)
                 if (!inRange(accessor, model.accessors.size()))
-                    return QStringLiteral("%1.attributes.%2: accessor %3 does not exist").arg(at, QString::fromStdString(semantic)).arg(accessor);
+                    return QStringLiteral("%1.attributes.%2: accessor %3 does not exist")
+                        .arg(at, QString::fromStdString(semantic))
+                        .arg(accessor);
             if (prim.material >= 0 && !inRange(prim.material, model.materials.size()))
                 return QStringLiteral("%1.material: material %2 does not exist").arg(at).arg(prim.material);
             const auto position = prim.attributes.find("POSITION");
@@ -95,12 +105,16 @@ QString checkMeshes(const tinygltf::Model &model, const GltfAccessorReader &read
                 for (const auto &[semantic, accessor] : prim.attributes)
                     if (reader.count(accessor) != vertices)
                         return QStringLiteral("%1.attributes.%2: %3 elements, but POSITION has %4")
-                            .arg(at, QString::fromStdString(semantic)).arg(reader.count(accessor)).arg(vertices);
+                            .arg(at, QString::fromStdString(semantic))
+                            .arg(reader.count(accessor))
+                            .arg(vertices);
             }
             const size_t corners = prim.indices >= 0 ? reader.count(prim.indices) : vertices;
             const size_t per = prim.mode == TINYGLTF_MODE_TRIANGLES ? 3 : prim.mode == TINYGLTF_MODE_LINE ? 2 : 1;
             if (corners % per != 0)
-                return QStringLiteral("%1: %2 %3 do not make whole %4").arg(at).arg(corners)
+                return QStringLiteral("%1: %2 %3 do not make whole %4")
+                    .arg(at)
+                    .arg(corners)
                     .arg(prim.indices >= 0 ? QStringLiteral("indices") : QStringLiteral("vertices"),
                          per == 3 ? QStringLiteral("triangles") : QStringLiteral("lines"));
             if (prim.indices >= 0) {
@@ -119,7 +133,11 @@ QString checkMeshes(const tinygltf::Model &model, const GltfAccessorReader &read
                     if (!reader.firstAtLeast(prim.indices, vertices, &beyond, &error))
                         return QStringLiteral("%1.indices: %2").arg(at, error);
                     if (beyond)
-                        return QStringLiteral("%1.indices: index %2 is %3, beyond the %4 vertices").arg(at).arg(beyond->first).arg(beyond->second).arg(vertices);
+                        return QStringLiteral("%1.indices: index %2 is %3, beyond the %4 vertices")
+                            .arg(at)
+                            .arg(beyond->first)
+                            .arg(beyond->second)
+                            .arg(vertices);
                 }
             }
         }
@@ -136,7 +154,8 @@ QString checkAnimations(const tinygltf::Model &model, const GltfAccessorReader &
             const tinygltf::AnimationSampler &sampler = anim.samplers[s];
             const QString at = QStringLiteral("animations[%1].samplers[%2]").arg(a).arg(s);
             if (sampler.interpolation != "LINEAR" && sampler.interpolation != "STEP" && sampler.interpolation != "CUBICSPLINE")
-                return QStringLiteral("%1.interpolation: '%2' is not LINEAR, STEP or CUBICSPLINE").arg(at, QString::fromStdString(sampler.interpolation));
+                return QStringLiteral("%1.interpolation: '%2' is not LINEAR, STEP or CUBICSPLINE")
+                    .arg(at, QString::fromStdString(sampler.interpolation));
             if (!inRange(sampler.input, model.accessors.size()))
                 return QStringLiteral("%1.input: accessor %2 does not exist").arg(at).arg(sampler.input);
             if (reader.count(sampler.input) == 0 || reader.componentCount(sampler.input) != 1)
@@ -144,15 +163,21 @@ QString checkAnimations(const tinygltf::Model &model, const GltfAccessorReader &
             if (!checkedInputs.contains(sampler.input)) { // samplers often share their times
                 QString error, order;
                 float previous = 0;
-                const bool read = reader.forEachFloat(sampler.input, [&](size_t k, float time) {
-                    if (k > 0 && !(time > previous)) {
-                        order = QStringLiteral("%1.input: key time %2 (%3) does not follow %4 (times must increase)")
-                                    .arg(at).arg(k).arg(double(time)).arg(double(previous));
-                        return false;
-                    }
-                    previous = time;
-                    return true;
-                }, &error);
+                const bool read = reader.forEachFloat(
+                    sampler.input,
+                    [&](size_t k, float time) {
+                        if (k > 0 && !(time > previous)) {
+                            order = QStringLiteral("%1.input: key time %2 (%3) does not follow %4 (times must increase)")
+                                        .arg(at)
+                                        .arg(k)
+                                        .arg(double(time))
+                                        .arg(double(previous));
+                            return false;
+                        }
+                        previous = time;
+                        return true;
+                    },
+                    &error);
                 if (!read)
                     return QStringLiteral("%1.input: %2").arg(at, error);
                 if (!order.isEmpty())
@@ -163,7 +188,11 @@ QString checkAnimations(const tinygltf::Model &model, const GltfAccessorReader &
             if (!inRange(sampler.output, model.accessors.size()))
                 return QStringLiteral("%1.output: accessor %2 does not exist").arg(at).arg(sampler.output);
             if (reader.count(sampler.output) < keys || reader.count(sampler.output) % keys != 0)
-                return QStringLiteral("%1.output: %2 values for %3 keys (%4)").arg(at).arg(reader.count(sampler.output)).arg(reader.count(sampler.input)).arg(QString::fromStdString(sampler.interpolation));
+                return QStringLiteral("%1.output: %2 values for %3 keys (%4)")
+                    .arg(at)
+                    .arg(reader.count(sampler.output))
+                    .arg(reader.count(sampler.input))
+                    .arg(QString::fromStdString(sampler.interpolation));
         }
         for (size_t c = 0; c < anim.channels.size(); ++c) {
             const tinygltf::AnimationChannel &ch = anim.channels[c];
@@ -173,10 +202,14 @@ QString checkAnimations(const tinygltf::Model &model, const GltfAccessorReader &
             if (ch.target_node >= 0 && !inRange(ch.target_node, model.nodes.size()))
                 return QStringLiteral("%1.target.node: node %2 does not exist").arg(at).arg(ch.target_node);
             const int components = reader.componentCount(anim.samplers[size_t(ch.sampler)].output);
-            const int expected = ch.target_path == "rotation" ? 4 : (ch.target_path == "translation" || ch.target_path == "scale") ? 3 : 0;
+            const int expected = ch.target_path == "rotation"                    ? 4
+                : (ch.target_path == "translation" || ch.target_path == "scale") ? 3
+                                                                                 : 0;
             if (expected != 0 && components != expected)
                 return QStringLiteral("%1: %2 needs %3 components per key, the output has %4")
-                    .arg(at, QString::fromStdString(ch.target_path)).arg(expected).arg(components);
+                    .arg(at, QString::fromStdString(ch.target_path))
+                    .arg(expected)
+                    .arg(components);
         }
     }
     return {};
@@ -210,7 +243,9 @@ QString GltfModelCheck::check(const tinygltf::Model &model)
             if (!inRange(skin.joints[j], model.nodes.size()))
                 return QStringLiteral("skins[%1].joints[%2]: node %3 does not exist").arg(s).arg(j).arg(skin.joints[j]);
         if (skin.inverseBindMatrices >= 0 && !inRange(skin.inverseBindMatrices, model.accessors.size()))
-            return QStringLiteral("skins[%1].inverseBindMatrices: accessor %2 does not exist").arg(s).arg(skin.inverseBindMatrices);
+            return QStringLiteral("skins[%1].inverseBindMatrices: accessor %2 does not exist")
+                .arg(s)
+                .arg(skin.inverseBindMatrices);
         if (skin.skeleton >= 0 && !inRange(skin.skeleton, model.nodes.size()))
             return QStringLiteral("skins[%1].skeleton: node %2 does not exist").arg(s).arg(skin.skeleton);
     }

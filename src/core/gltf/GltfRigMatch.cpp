@@ -99,7 +99,9 @@ GltfRigMatch GltfRigMatch::match(const QStringList &joints, const std::optional<
                 best = &r;
         }
         if (best) {
-            *error = QStringLiteral("the joints do not match the rig of species %1 ('%2'): %3").arg(*species).arg(best->name, difference(joints, *best));
+            *error = QStringLiteral("the joints do not match the rig of species %1 ('%2'): %3")
+                         .arg(*species)
+                         .arg(best->name, difference(joints, *best));
             return {};
         }
         GltfRigMatch own; // a species without a rig: its own joints
@@ -110,8 +112,8 @@ GltfRigMatch GltfRigMatch::match(const QStringList &joints, const std::optional<
         if (!difference(joints, r).isEmpty())
             continue;
         const quint32 id = fileSpecies && r.speciesIds.contains(*fileSpecies) ? *fileSpecies
-                           : r.speciesIds.isEmpty()                          ? 0
-                                                                             : r.speciesIds.first();
+            : r.speciesIds.isEmpty()                                          ? 0
+                                                                              : r.speciesIds.first();
         return matched(joints, r, id);
     }
     GltfRigMatch own;

@@ -13,9 +13,9 @@ namespace bpat {
 
 struct GltfRigMatch
 {
-    QString rigName;          // empty when no rig matched
-    QList<int> boneOfJoint;   // palette bone of each joint; empty when no rig matched
-    QStringList boneNames;    // per palette bone (rig order)
+    QString rigName;        // empty when no rig matched
+    QList<int> boneOfJoint; // palette bone of each joint; empty when no rig matched
+    QStringList boneNames;  // per palette bone (rig order)
     QList<int> boneParents;
     quint32 speciesId = 0;
 

@@ -70,8 +70,7 @@ QString AtomicFile::resolveTarget(const QString &path, QString *error)
         if (errno == ELOOP)
             return refuse(path, QStringLiteral("a symbolic link loop"), error);
         if (errno == ENOENT)
-            return refuse(path, QStringLiteral("a dangling symbolic link to %1").arg(QFileInfo(path).symLinkTarget()),
-                          error);
+            return refuse(path, QStringLiteral("a dangling symbolic link to %1").arg(QFileInfo(path).symLinkTarget()), error);
         return path; // a link into a folder we cannot search: QSaveFile reports it
     }
     if (!S_ISREG(target.st_mode))
@@ -142,12 +141,15 @@ bool AtomicFile::write(const QString &path, const Body &body, QString *error)
 
 bool AtomicFile::write(const QString &path, const QByteArray &bytes, QString *error)
 {
-    return write(path, [&bytes](QIODevice *device, QString *why) {
-        if (writeAll(device, bytes))
-            return true;
-        *why = device->errorString();
-        return false;
-    }, error);
+    return write(
+        path,
+        [&bytes](QIODevice *device, QString *why) {
+            if (writeAll(device, bytes))
+                return true;
+            *why = device->errorString();
+            return false;
+        },
+        error);
 }
 
 } // namespace bpat

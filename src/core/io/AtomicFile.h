@@ -50,10 +50,7 @@ public:
     // Writes all `size` bytes to `device`, retrying short writes; false once the device fails
     // (its errorString() then says why).
     static bool writeAll(QIODevice *device, const char *data, qint64 size);
-    static bool writeAll(QIODevice *device, const QByteArray &bytes)
-    {
-        return writeAll(device, bytes.constData(), bytes.size());
-    }
+    static bool writeAll(QIODevice *device, const QByteArray &bytes) { return writeAll(device, bytes.constData(), bytes.size()); }
 };
 
 } // namespace bpat

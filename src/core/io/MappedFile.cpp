@@ -87,8 +87,7 @@ void MappedFile::release(quint64 offset, quint64 length) const
 
 QString MappedFile::staleAfterDecode() const
 {
-    return isStale() ? QStringLiteral("the file shrank while it was being opened; open it again once it is written")
-                     : QString();
+    return isStale() ? QStringLiteral("the file shrank while it was being opened; open it again once it is written") : QString();
 }
 
 void MappedFile::adopt(QByteArray data, const QString &label)
@@ -99,8 +98,8 @@ void MappedFile::adopt(QByteArray data, const QString &label)
     size = quint64(m_buffer.size());
 }
 
-NameStatus MappedFile::readName(bool tableInBounds, quint64 tableOffset, quint64 tableSize, quint32 offset,
-                                quint32 length, QString *name) const
+NameStatus MappedFile::readName(bool tableInBounds, quint64 tableOffset, quint64 tableSize, quint32 offset, quint32 length,
+                                QString *name) const
 {
     // name_offset + name_length + 1 <= string_table_size, and the table itself in the file.
     if (!tableInBounds || quint64(offset) + length + 1 > tableSize)
@@ -123,8 +122,8 @@ const uchar *MappedFile::readEntry(TableEntry &entry, quint64 tableOffset, quint
     const uchar *e = bytes + entry.entryOffset;
     entry.nameOffset = qFromLittleEndian<quint32>(e);
     entry.nameLength = qFromLittleEndian<quint32>(e + 4);
-    entry.nameStatus = readName(stringTableInBounds, stringTableOffset, stringTableSize, entry.nameOffset,
-                                entry.nameLength, &entry.name);
+    entry.nameStatus =
+        readName(stringTableInBounds, stringTableOffset, stringTableSize, entry.nameOffset, entry.nameLength, &entry.name);
     return e;
 }
 

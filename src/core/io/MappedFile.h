@@ -51,9 +51,8 @@ public:
     // header and tables) is made: mapped from `path` and decoded, with a message naming the path
     // when it cannot be mapped or shrank while its tables were decoded (those read partly as
     // zeros); or decoded from bytes in memory.
-    template <typename Data>
-    static std::shared_ptr<Data> openDecoded(const QString &path, const QString &format, int headerSize,
-                                             QString *error)
+    template<typename Data>
+    static std::shared_ptr<Data> openDecoded(const QString &path, const QString &format, int headerSize, QString *error)
     {
         auto data = std::make_shared<Data>();
         QString why = data->open(path, format, headerSize);
@@ -67,8 +66,7 @@ public:
             *error = QStringLiteral("%1: %2").arg(path, why);
         return nullptr;
     }
-    template <typename Data>
-    static std::shared_ptr<Data> adoptDecoded(QByteArray bytes, const QString &path)
+    template<typename Data> static std::shared_ptr<Data> adoptDecoded(QByteArray bytes, const QString &path)
     {
         auto data = std::make_shared<Data>();
         data->adopt(std::move(bytes), path);
@@ -90,15 +88,15 @@ public:
     // the file, checked by the caller): its place, and its name (every table entry starts with
     // u32 name_offset, u32 name_length) resolved in the string table described as for readName.
     // Returns the entry's bytes for the caller to decode the rest.
-    const uchar *readEntry(TableEntry &entry, quint64 tableOffset, quint32 index, quint64 entrySize,
-                           bool stringTableInBounds, quint64 stringTableOffset, quint64 stringTableSize) const;
+    const uchar *readEntry(TableEntry &entry, quint64 tableOffset, quint32 index, quint64 entrySize, bool stringTableInBounds,
+                           quint64 stringTableOffset, quint64 stringTableSize) const;
 
 private:
     QString staleAfterDecode() const; // empty unless isStale()
-    std::unique_ptr<QFile> m_file; // keeps the mapping alive
+    std::unique_ptr<QFile> m_file;    // keeps the mapping alive
     uchar *m_mapping = nullptr;
     std::unique_ptr<MappingGuard> m_guard; // for the mapping's whole life
-    QByteArray m_buffer;           // adopt()
+    QByteArray m_buffer;                   // adopt()
 };
 
 } // namespace bpat

@@ -8,7 +8,10 @@ namespace {
 
 constexpr char16_t EscapeBase = 0xDC00; // U+DC80..U+DCFF for the bytes 0x80..0xFF
 
-bool isEscape(QChar c) { return c.unicode() >= 0xDC80 && c.unicode() <= 0xDCFF; }
+bool isEscape(QChar c)
+{
+    return c.unicode() >= 0xDC80 && c.unicode() <= 0xDCFF;
+}
 
 // Length of the valid UTF-8 sequence starting at `p` (at most `left` bytes), 0 if invalid.
 int validSequence(const uchar *p, qsizetype left)

@@ -58,8 +58,7 @@ QVector3D CreatureMesh::skinPosition(const CreatureVertex &vertex, std::span<con
     float m[12];
     blendedMatrix(vertex, frame, m);
     const float *p = vertex.position;
-    return {m[0] * p[0] + m[1] * p[1] + m[2] * p[2] + m[3],
-            m[4] * p[0] + m[5] * p[1] + m[6] * p[2] + m[7],
+    return {m[0] * p[0] + m[1] * p[1] + m[2] * p[2] + m[3], m[4] * p[0] + m[5] * p[1] + m[6] * p[2] + m[7],
             m[8] * p[0] + m[9] * p[1] + m[10] * p[2] + m[11]};
 }
 
@@ -82,14 +81,13 @@ SkinnedPose CreatureMesh::skin(std::span<const float> frame) const
         float m[12];
         blendedMatrix(vertex, frame, m);
         const float *p = vertex.position;
-        pose.positions.append({m[0] * p[0] + m[1] * p[1] + m[2] * p[2] + m[3],
-                               m[4] * p[0] + m[5] * p[1] + m[6] * p[2] + m[7],
+        pose.positions.append({m[0] * p[0] + m[1] * p[1] + m[2] * p[2] + m[3], m[4] * p[0] + m[5] * p[1] + m[6] * p[2] + m[7],
                                m[8] * p[0] + m[9] * p[1] + m[10] * p[2] + m[11]});
         // Columns of the linear part; the cofactor matrix has columns c1xc2, c2xc0, c0xc1.
         const QVector3D c0(m[0], m[4], m[8]), c1(m[1], m[5], m[9]), c2(m[2], m[6], m[10]);
         const float *n = vertex.normal;
         const QVector3D normal = QVector3D::crossProduct(c1, c2) * n[0] + QVector3D::crossProduct(c2, c0) * n[1]
-                                 + QVector3D::crossProduct(c0, c1) * n[2];
+            + QVector3D::crossProduct(c0, c1) * n[2];
         pose.normals.append(normal.normalized());
     }
     return pose;

@@ -17,7 +17,15 @@
 
 namespace bpat {
 
-enum class ColorRole : quint8 { Body = 0, Limb = 1, Head = 2, Extremity = 3, Accent = 4, Eye = 5, Joint = 6 };
+enum class ColorRole : quint8 {
+    Body = 0,
+    Limb = 1,
+    Head = 2,
+    Extremity = 3,
+    Accent = 4,
+    Eye = 5,
+    Joint = 6
+};
 inline constexpr int colorRoleCount = 7;
 
 struct CreatureVertex

@@ -44,10 +44,7 @@ public:
         vertices.append(vertex);
         return quint32(vertices.size() - 1);
     }
-    void quad(quint32 a, quint32 b, quint32 c, quint32 d)
-    {
-        indices.append({a, b, c, a, c, d});
-    }
+    void quad(quint32 a, quint32 b, quint32 c, quint32 d) { indices.append({a, b, c, a, c, d}); }
     // Connects ring i (first index a) to ring i+1 (first index b), each `count` vertices, closed.
     void connectRings(quint32 a, quint32 b, int count)
     {
@@ -65,8 +62,8 @@ void unitVectors(const QVector3D &axis, QVector3D *u, QVector3D *v)
     *v = QVector3D::crossProduct(axis, *u).normalized();
 }
 
-void addEllipsoid(MeshWriter &out, const QVector3D &center, const QVector3D &radii, const QQuaternion &rotation,
-                  int bone, ColorRole role, int segments)
+void addEllipsoid(MeshWriter &out, const QVector3D &center, const QVector3D &radii, const QQuaternion &rotation, int bone,
+                  ColorRole role, int segments)
 {
     const int rings = std::max(2, segments / 2);
     const quint32 first = quint32(out.vertices.size());
@@ -98,8 +95,8 @@ void addBox(MeshWriter &out, const QVector3D &center, const QVector3D &half, con
             const float corners[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
             for (const auto &c : corners) {
                 const QVector3D local = (n + u * c[0] + v * c[1]) * half;
-                out.add(rotation.rotatedVector(local) + center, rotation.rotatedVector(n), (c[0] + 1) / 2,
-                        (c[1] + 1) / 2, bone, role);
+                out.add(rotation.rotatedVector(local) + center, rotation.rotatedVector(n), (c[0] + 1) / 2, (c[1] + 1) / 2, bone,
+                        role);
             }
             out.quad(first, first + 1, first + 2, first + 3);
         }
@@ -111,15 +108,13 @@ void addBox(MeshWriter &out, const QVector3D &center, const QVector3D &half, con
 // stretches with the bones. restAxis is the model-space direction a->b at rest; toLocalA/B map
 // model-space directions into each bone's space.
 void addCapsule(MeshWriter &out, const QVector3D &a, const QVector3D &b, float ra, float rb, const QVector3D &restAxis,
-                const QMatrix3x3 &toLocalA, const QMatrix3x3 &toLocalB, int boneA, int boneB, ColorRole role,
-                int segments)
+                const QMatrix3x3 &toLocalA, const QMatrix3x3 &toLocalB, int boneA, int boneB, ColorRole role, int segments)
 {
     QVector3D axis = restAxis.lengthSquared() > 1e-12f ? restAxis.normalized() : QVector3D(0, 1, 0);
     QVector3D u, v;
     unitVectors(axis, &u, &v);
     auto toLocal = [](const QMatrix3x3 &m, const QVector3D &d) {
-        return QVector3D(m(0, 0) * d.x() + m(0, 1) * d.y() + m(0, 2) * d.z(),
-                         m(1, 0) * d.x() + m(1, 1) * d.y() + m(1, 2) * d.z(),
+        return QVector3D(m(0, 0) * d.x() + m(0, 1) * d.y() + m(0, 2) * d.z(), m(1, 0) * d.x() + m(1, 1) * d.y() + m(1, 2) * d.z(),
                          m(2, 0) * d.x() + m(2, 1) * d.y() + m(2, 2) * d.z());
     };
     const int capRings = std::max(1, segments / 4);
@@ -128,8 +123,7 @@ void addCapsule(MeshWriter &out, const QVector3D &a, const QVector3D &b, float r
     for (int end = 0; end < 2; ++end) {
         for (int r = 0; r <= capRings; ++r) {
             // Latitude from -90 (pole at a) to 0 for the first cap, 0 to +90 for the second.
-            const float lat = end == 0 ? -pi / 2 + (pi / 2) * float(r) / float(capRings)
-                                       : (pi / 2) * float(r) / float(capRings);
+            const float lat = end == 0 ? -pi / 2 + (pi / 2) * float(r) / float(capRings) : (pi / 2) * float(r) / float(capRings);
             const float radius = end == 0 ? ra : rb;
             for (int s = 0; s < segments; ++s) {
                 const float lon = 2 * pi * float(s) / float(segments);
@@ -236,9 +230,7 @@ CreatureMesh CreatureMeshBuilder::build(const RigDescription &rig, std::span<con
     const std::span<const float> frame = haveFrame ? referenceFrame : std::span<const float>();
     const QList<QVector3D> tail = tails(rig, frame);
     auto resolve = [&](const RigPoint &point, int bone) { return tail.at(bone) * point.tailFraction + point.offset; };
-    auto toModel = [&](const QVector3D &local, int bone) {
-        return haveFrame ? matrixAt(frame, bone).map(local) : local;
-    };
+    auto toModel = [&](const QVector3D &local, int bone) { return haveFrame ? matrixAt(frame, bone).map(local) : local; };
 
     MeshWriter out;
     for (int b = 0; b < rig.boneCount(); ++b) {
@@ -248,21 +240,19 @@ CreatureMesh CreatureMeshBuilder::build(const RigDescription &rig, std::span<con
             case RigShapePart::Shape::Ellipsoid:
                 addEllipsoid(out, resolve(part.center, b), part.radii, rotation, b, part.role, segments);
                 break;
-            case RigShapePart::Shape::Box:
-                addBox(out, resolve(part.center, b), part.radii, rotation, b, part.role);
-                break;
+            case RigShapePart::Shape::Box: addBox(out, resolve(part.center, b), part.radii, rotation, b, part.role); break;
             case RigShapePart::Shape::Capsule: {
                 const QVector3D a = resolve(part.from, b), e = resolve(part.to, b);
-                addCapsule(out, a, e, part.radiusFrom, part.radiusTo, e - a, QMatrix3x3(), QMatrix3x3(), b, b,
-                           part.role, segments);
+                addCapsule(out, a, e, part.radiusFrom, part.radiusTo, e - a, QMatrix3x3(), QMatrix3x3(), b, b, part.role,
+                           segments);
                 break;
             }
             case RigShapePart::Shape::Link: {
                 const int t = part.targetBone;
                 const QVector3D a = resolve(part.from, b), e = resolve(part.to, t);
                 const QVector3D restAxis = toModel(e, t) - toModel(a, b);
-                addCapsule(out, a, e, part.radiusFrom, part.radiusTo, restAxis, inverseLinear(frame, b),
-                           inverseLinear(frame, t), b, t, part.role, segments);
+                addCapsule(out, a, e, part.radiusFrom, part.radiusTo, restAxis, inverseLinear(frame, b), inverseLinear(frame, t),
+                           b, t, part.role, segments);
                 break;
             }
             }

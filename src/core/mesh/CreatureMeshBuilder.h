@@ -19,8 +19,7 @@ public:
     // segments: subdivisions around each round part (>= 4; 12 for close-ups, 6 for crowds).
     // A rig without shape parts (known by names and parents only) becomes a stick figure: a
     // sphere at each joint and a link from each bone to its parent.
-    static CreatureMesh build(const RigDescription &rig, std::span<const float> referenceFrame = {},
-                              int segments = 12);
+    static CreatureMesh build(const RigDescription &rig, std::span<const float> referenceFrame = {}, int segments = 12);
     // A sphere at each joint, radius scaled to the spread of the joints in the reference frame.
     static CreatureMesh joints(int boneCount, std::span<const float> referenceFrame, int segments = 8);
     // For unknown rigs: each bone's parent guessed from the reference frame's translations

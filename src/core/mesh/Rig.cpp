@@ -18,12 +18,9 @@ Rig::Rig(QString name, QList<RigBone> bones, Source source)
 QString Rig::describeSource() const
 {
     switch (m_source) {
-    case Source::Game:
-        return QStringLiteral("the game's %1 rig").arg(m_name);
-    case Source::Description:
-        return QStringLiteral("built-in rig %1 (no game rig)").arg(m_name);
-    case Source::FileParents:
-        break;
+    case Source::Game: return QStringLiteral("the game's %1 rig").arg(m_name);
+    case Source::Description: return QStringLiteral("built-in rig %1 (no game rig)").arg(m_name);
+    case Source::FileParents: break;
     }
     return QStringLiteral("unknown rig: the file's parents, bones named by index");
 }
@@ -64,8 +61,8 @@ const QList<BuiltinRig> &builtinRigs()
         for (const QString &path : RigDescription::builtinResources()) {
             QFile file(path);
             QString error;
-            const auto description = file.open(QIODevice::ReadOnly) ? RigDescription::fromJson(file.readAll(), &error)
-                                                                    : std::nullopt;
+            const auto description =
+                file.open(QIODevice::ReadOnly) ? RigDescription::fromJson(file.readAll(), &error) : std::nullopt;
             if (description)
                 list.append({description->speciesIds, description->rig()});
             else
@@ -94,11 +91,26 @@ Rig builtin(quint32 speciesId, int boneCount)
 
 } // namespace
 
-Rig Rig::humanoid() { return builtin(0, 20); }
-Rig Rig::horse() { return builtin(1, 16); }
-Rig Rig::elephant() { return builtin(2, 16); }
-Rig Rig::horseV1Initial() { return builtin(1, 8); }
-Rig Rig::elephantV1Initial() { return builtin(2, 8); }
+Rig Rig::humanoid()
+{
+    return builtin(0, 20);
+}
+Rig Rig::horse()
+{
+    return builtin(1, 16);
+}
+Rig Rig::elephant()
+{
+    return builtin(2, 16);
+}
+Rig Rig::horseV1Initial()
+{
+    return builtin(1, 8);
+}
+Rig Rig::elephantV1Initial()
+{
+    return builtin(2, 8);
+}
 
 std::optional<Rig> Rig::forSpecies(quint32 speciesId, int boneCount)
 {

@@ -47,9 +47,9 @@ public:
     QList<int> children(int index) const;
 
     // The v1-era rigs of the built-in baker (../shared/specs/bpat-v1.md, "The game's built-in rigs").
-    static Rig humanoid();      // 20 bones
-    static Rig horse();         // 16 bones
-    static Rig elephant();      // 16 bones
+    static Rig humanoid();          // 20 bones
+    static Rig horse();             // 16 bones
+    static Rig elephant();          // 16 bones
     static Rig horseV1Initial();    // 8 bones, translation-only (Body carries a scale)
     static Rig elephantV1Initial(); // 8 bones
     // The game's rig for a species and bone count, of any era (GameRigs), if it had one.

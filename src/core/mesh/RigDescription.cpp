@@ -27,8 +27,8 @@ namespace {
 class Parser
 {
 public:
-    JsonReader reader{nullptr, {QStringLiteral("RIG_BAD_TYPE"), QStringLiteral("RIG_BAD_VALUE"),
-                                QStringLiteral("RIG_UNKNOWN_KEY")}};
+    JsonReader reader{nullptr,
+                      {QStringLiteral("RIG_BAD_TYPE"), QStringLiteral("RIG_BAD_VALUE"), QStringLiteral("RIG_UNKNOWN_KEY")}};
 
     bool fail(const QString &path, const QString &what) { return reader.fail(path, what); }
 
@@ -77,7 +77,7 @@ public:
             if (array.size() != 2)
                 return fail(path, QStringLiteral("expected a number or [from, to]"));
             return number(array.at(0), path + QStringLiteral("[0]"), &part->radiusFrom, true)
-                   && number(array.at(1), path + QStringLiteral("[1]"), &part->radiusTo, true);
+                && number(array.at(1), path + QStringLiteral("[1]"), &part->radiusTo, true);
         }
         if (!number(value, path, &part->radiusFrom, true))
             return false;
@@ -87,9 +87,9 @@ public:
 
     bool role(const QJsonValue &value, const QString &path, ColorRole *out)
     {
-        static const QStringList names = {QStringLiteral("body"), QStringLiteral("limb"), QStringLiteral("head"),
-                                          QStringLiteral("extremity"), QStringLiteral("accent"),
-                                          QStringLiteral("eye"), QStringLiteral("joint")};
+        static const QStringList names = {QStringLiteral("body"),      QStringLiteral("limb"),   QStringLiteral("head"),
+                                          QStringLiteral("extremity"), QStringLiteral("accent"), QStringLiteral("eye"),
+                                          QStringLiteral("joint")};
         if (value.isUndefined())
             return true;
         const int index = int(names.indexOf(value.toString()));

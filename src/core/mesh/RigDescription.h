@@ -24,25 +24,30 @@ struct RigPoint
 
 struct RigShapePart
 {
-    enum class Shape { Ellipsoid, Box, Capsule, Link };
+    enum class Shape {
+        Ellipsoid,
+        Box,
+        Capsule,
+        Link
+    };
     Shape shape = Shape::Ellipsoid;
     ColorRole role = ColorRole::Body;
-    RigPoint center;          // ellipsoid, box
+    RigPoint center;                   // ellipsoid, box
     QVector3D radii{0.1f, 0.1f, 0.1f}; // ellipsoid radii; box half extents
-    QVector3D rotationDegrees; // ellipsoid, box: Euler angles (X, then Y, then Z)
-    RigPoint from;            // capsule, link: start in this bone's space
-    RigPoint to;              // capsule: end in this bone's space; link: end in targetBone's space
-    float radiusFrom = 0.05f; // capsule, link
+    QVector3D rotationDegrees;         // ellipsoid, box: Euler angles (X, then Y, then Z)
+    RigPoint from;                     // capsule, link: start in this bone's space
+    RigPoint to;                       // capsule: end in this bone's space; link: end in targetBone's space
+    float radiusFrom = 0.05f;          // capsule, link
     float radiusTo = 0.05f;
-    int targetBone = -1;      // link: the bone the far end follows
+    int targetBone = -1; // link: the bone the far end follows
 };
 
 struct RigBoneDescription
 {
     QString name;
     int parent = -1;
-    float length = 0.25f;     // tail length when no reference frame gives one
-    int tailBone = -1;        // child whose origin is the tail; -1: first child
+    float length = 0.25f; // tail length when no reference frame gives one
+    int tailBone = -1;    // child whose origin is the tail; -1: first child
     QList<RigShapePart> parts;
 };
 
@@ -55,7 +60,10 @@ public:
     // The feet the game's baker reads ground contacts from ("feet": bone names), and how it
     // measures the sole ("sole": "humanoid" = two sole points per foot against the bind pose,
     // "skin" = the skinning matrix's translation). Empty / Skin when the JSON gives none.
-    enum class SoleRule { Skin, Humanoid };
+    enum class SoleRule {
+        Skin,
+        Humanoid
+    };
     QList<int> footBones;
     SoleRule soleRule = SoleRule::Skin;
     // Material colour per ColorRole (linear 0..1 RGB); defaults() when the JSON gives none.

@@ -22,9 +22,9 @@ struct MotionSeries
 
 struct FootGait
 {
-    QString label;    // "front_l"
+    QString label; // "front_l"
     int bone = -1;
-    QString boneName; // "FF.L"
+    QString boneName;            // "FF.L"
     double travel = 0.0;         // max - min of the foot's z
     double lift = 0.0;           // max - min of the foot's y
     double contactRetreat = 0.0; // the planted-foot rule on this foot (metres per cycle)
@@ -42,8 +42,8 @@ struct ClipGait
     QString note;
 
     // Humanoid: the game's report.
-    double footTravel = 0.0, contactRetreat = 0.0, footLift = 0.0, handSwing = 0.0, pelvisBob = 0.0,
-           pelvisSway = 0.0, shoulderTwist = 0.0, stepWidth = 0.0;
+    double footTravel = 0.0, contactRetreat = 0.0, footLift = 0.0, handSwing = 0.0, pelvisBob = 0.0, pelvisSway = 0.0,
+           shoulderTwist = 0.0, stepWidth = 0.0;
     // Quadrupeds: per foot; contactRetreat is then the feet's median (sorted[count / 2]).
     QList<FootGait> feet;
     // contact_retreat / cycle time, per cycle time (seconds): the skate-free ground speed.
@@ -52,7 +52,7 @@ struct ClipGait
     // against each bone's own median length in the clip (pairs whose parent is a root left out).
     bool hasStretch = false;
     double worstStretch = 0.0;
-    QString worstBone;     // humanoid: the game's label ("thigh_r"); others: the child bone's name
+    QString worstBone;       // humanoid: the game's label ("thigh_r"); others: the child bone's name
     int worstBoneIndex = -1; // the child bone
     int worstFrame = -1;
 

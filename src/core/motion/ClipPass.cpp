@@ -43,7 +43,11 @@ Window window(ClipFrames &frames, qint64 t, qint64 transitions, bool loops)
     return w;
 }
 
-enum class StepKind { None, OutOfPlace, Jump };
+enum class StepKind {
+    None,
+    OutOfPlace,
+    Jump
+};
 
 // Transition t of one bone, on its own (what came before does not matter): a jump that stays,
 // a frame t + 1 away from both its neighbours (which lie close together), or nothing.

@@ -69,9 +69,9 @@ struct Jump
 
 struct PopEvent
 {
-    qint64 transition = 0; // frame t -> t + 1
+    qint64 transition = 0;   // frame t -> t + 1
     bool outOfPlace = false; // frame t + 1 is away from both neighbours (else a jump that stays)
-    QList<Jump> jumps;     // in bone order
+    QList<Jump> jumps;       // in bone order
 };
 
 // Frames beyond a threshold, as one finding tells them: the first, the worst, how many.
@@ -85,10 +85,10 @@ struct FrameRun
 
 struct JudgePart
 {
-    QList<PopEvent> events;  // by transition
-    QList<FrameRun> stretch; // per bone (the child)
-    QList<FrameRun> below;   // per foot
-    FrameRun contact;        // frames whose contact record's foot_y is off the feet
+    QList<PopEvent> events;                      // by transition
+    QList<FrameRun> stretch;                     // per bone (the child)
+    QList<FrameRun> below;                       // per foot
+    FrameRun contact;                            // frames whose contact record's foot_y is off the feet
     int nonFiniteFrame = -1, nonFiniteBone = -1; // the first non-finite origin
     bool readFailed = false;
     bool stopped = false;

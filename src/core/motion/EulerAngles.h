@@ -14,14 +14,21 @@
 
 namespace bpat {
 
-enum class EulerOrder { XYZ, XZY, YXZ, YZX, ZXY, ZYX };
+enum class EulerOrder {
+    XYZ,
+    XZY,
+    YXZ,
+    YZX,
+    ZXY,
+    ZYX
+};
 constexpr int EulerOrderCount = 6;
 
 namespace euler {
 
 using Matrix3 = std::array<std::array<double, 3>, 3>; // m[row][col]
-using Angles = std::array<double, 3>;                  // degrees about X, Y, Z (not in order)
-using Quaternion = std::array<double, 4>;              // w, x, y, z
+using Angles = std::array<double, 3>;                 // degrees about X, Y, Z (not in order)
+using Quaternion = std::array<double, 4>;             // w, x, y, z
 
 QString orderName(EulerOrder order); // "XYZ"
 std::optional<EulerOrder> orderFromName(const QString &name);

@@ -50,7 +50,8 @@ FootContacts FootContacts::of(const BpatFile &file, int clip)
     out.m_supplies = info.hasV3Fields && info.suppliesGroundContact();
     if (info.frameCount > MaxFrames) {
         out.m_note = QStringLiteral("%1 frames: clips of more than %2 frames are not read for contacts")
-                         .arg(info.frameCount).arg(MaxFrames);
+                         .arg(info.frameCount)
+                         .arg(MaxFrames);
         out.m_frames = 0;
         return out;
     }

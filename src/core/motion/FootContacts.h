@@ -28,8 +28,8 @@ public:
     struct Foot
     {
         int bone = -1;
-        QString label;    // "foot_l", "front_r" (MotionRig::footLabels)
-        QString boneName; // "FootL", "FF.R"
+        QString label;       // "foot_l", "front_r" (MotionRig::footLabels)
+        QString boneName;    // "FootL", "FF.R"
         QList<float> height; // y of the foot's global origin per frame (metres)
         float lowest = 0.0f; // its lowest finite height in the clip
         QBitArray planted;   // per frame

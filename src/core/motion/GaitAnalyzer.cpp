@@ -177,8 +177,10 @@ void GaitAnalyzer::quadrupedReport(ClipGait &gait, const QList<QList<QVector3D>>
         FootGait foot{m_rig.footLabels.value(i), bone, m_rig.boneName(bone), range(z), range(y), contactRetreat(y, z)};
         retreats.append(foot.contactRetreat);
         gait.feet.append(foot);
-        gait.series.append(series(qPrintable(foot.label + QStringLiteral("_y")), foot.boneName + QStringLiteral(" height"), "m", y, bone));
-        gait.series.append(series(qPrintable(foot.label + QStringLiteral("_z")), foot.boneName + QStringLiteral(" z"), "m", z, bone));
+        gait.series.append(
+            series(qPrintable(foot.label + QStringLiteral("_y")), foot.boneName + QStringLiteral(" height"), "m", y, bone));
+        gait.series.append(
+            series(qPrintable(foot.label + QStringLiteral("_z")), foot.boneName + QStringLiteral(" z"), "m", z, bone));
     }
     if (!retreats.isEmpty()) {
         std::sort(retreats.begin(), retreats.end());
@@ -196,7 +198,8 @@ void GaitAnalyzer::quadrupedReport(ClipGait &gait, const QList<QList<QVector3D>>
                     return b;
             return 0;
         }();
-        gait.series.append(series("body_y", m_rig.boneName(root) + QStringLiteral(" height"), "m", coordinate(at, root, 1), root));
+        gait.series.append(
+            series("body_y", m_rig.boneName(root) + QStringLiteral(" height"), "m", coordinate(at, root, 1), root));
         gait.series.append(series("body_x", m_rig.boneName(root) + QStringLiteral(" x"), "m", coordinate(at, root, 0), root));
     }
     medianStretch(gait, at);

@@ -26,13 +26,21 @@ QList<int> rigParents(const BpatFile &file)
     return parents;
 }
 
-double column(const Affine &m, int row, int col) { return m[size_t(row * 4 + col)]; }
+double column(const Affine &m, int row, int col)
+{
+    return m[size_t(row * 4 + col)];
+}
 
 } // namespace
 
-LocalChannels::LocalChannels(const BpatFile &file) : LocalChannels(file, rigParents(file)) {}
+LocalChannels::LocalChannels(const BpatFile &file)
+    : LocalChannels(file, rigParents(file))
+{
+}
 
-LocalChannels::LocalChannels(const BpatFile &file, QList<int> parents) : m_file(file), m_parents(std::move(parents))
+LocalChannels::LocalChannels(const BpatFile &file, QList<int> parents)
+    : m_file(file)
+    , m_parents(std::move(parents))
 {
     const int bones = boneCount();
     m_parents.resize(bones, -1);
@@ -100,8 +108,8 @@ std::optional<LocalTransform> LocalChannels::decompose(const Affine &m)
     t.translation = {column(m, 0, 3), column(m, 1, 3), column(m, 2, 3)};
     euler::Matrix3 r{};
     for (int c = 0; c < 3; ++c) {
-        const double length = std::sqrt(column(m, 0, c) * column(m, 0, c) + column(m, 1, c) * column(m, 1, c)
-                                        + column(m, 2, c) * column(m, 2, c));
+        const double length =
+            std::sqrt(column(m, 0, c) * column(m, 0, c) + column(m, 1, c) * column(m, 1, c) + column(m, 2, c) * column(m, 2, c));
         if (!(length > 1e-6) || !std::isfinite(length))
             return std::nullopt; // a collapsed axis has no rotation
         t.scale[size_t(c)] = length;
@@ -137,7 +145,8 @@ Affine LocalChannels::multiply(const Affine &a, const Affine &b)
     Affine m{};
     for (size_t row = 0; row < 4; ++row)
         for (size_t c = 0; c < 4; ++c)
-            m[row * 4 + c] = a[row * 4] * b[c] + a[row * 4 + 1] * b[4 + c] + a[row * 4 + 2] * b[8 + c] + a[row * 4 + 3] * b[12 + c];
+            m[row * 4 + c] =
+                a[row * 4] * b[c] + a[row * 4 + 1] * b[4 + c] + a[row * 4 + 2] * b[8 + c] + a[row * 4 + 3] * b[12 + c];
     return m;
 }
 
@@ -167,7 +176,8 @@ std::optional<Affine> LocalChannels::inverse(const Affine &m)
     out[9] = (a(0, 1) * a(2, 0) - a(0, 0) * a(2, 1)) * inv;
     out[10] = (a(0, 0) * a(1, 1) - a(0, 1) * a(1, 0)) * inv;
     for (int r = 0; r < 3; ++r)
-        out[size_t(r * 4 + 3)] = -(out[size_t(r * 4)] * a(0, 3) + out[size_t(r * 4 + 1)] * a(1, 3) + out[size_t(r * 4 + 2)] * a(2, 3));
+        out[size_t(r * 4 + 3)] =
+            -(out[size_t(r * 4)] * a(0, 3) + out[size_t(r * 4 + 1)] * a(1, 3) + out[size_t(r * 4 + 2)] * a(2, 3));
     out[15] = 1.0;
     return out;
 }
@@ -233,15 +243,26 @@ QList<LocalChannels::Track> LocalChannels::tracks(int clip, const QList<int> &bo
                 ++t.unreadable;
                 continue;
             }
-            const euler::Quaternion q = previousRotation ? euler::sameHemisphere(pose->rotation, *previousRotation) : pose->rotation;
+            const euler::Quaternion q =
+                previousRotation ? euler::sameHemisphere(pose->rotation, *previousRotation) : pose->rotation;
             euler::Angles angles = euler::fromMatrix(euler::matrixFromQuaternion(q), order);
             if (previousAngles)
                 angles = euler::closestTo(angles, *previousAngles, order);
             previousAngles = angles;
             previousRotation = q;
-            const double values[ChannelCount] = {
-                pose->translation[0], pose->translation[1], pose->translation[2], angles[0], angles[1], angles[2],
-                q[0], q[1], q[2], q[3], pose->scale[0], pose->scale[1], pose->scale[2]};
+            const double values[ChannelCount] = {pose->translation[0],
+                                                 pose->translation[1],
+                                                 pose->translation[2],
+                                                 angles[0],
+                                                 angles[1],
+                                                 angles[2],
+                                                 q[0],
+                                                 q[1],
+                                                 q[2],
+                                                 q[3],
+                                                 pose->scale[0],
+                                                 pose->scale[1],
+                                                 pose->scale[2]};
             for (int c = 0; c < ChannelCount; ++c)
                 t.values[size_t(c)].append(values[c]);
             for (double s : pose->scale)

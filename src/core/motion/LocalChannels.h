@@ -38,10 +38,19 @@ class LocalChannels
 {
 public:
     enum Channel {
-        TranslationX, TranslationY, TranslationZ,
-        EulerX, EulerY, EulerZ,                          // degrees, in the track's order
-        QuaternionW, QuaternionX, QuaternionY, QuaternionZ,
-        ScaleX, ScaleY, ScaleZ,
+        TranslationX,
+        TranslationY,
+        TranslationZ,
+        EulerX,
+        EulerY,
+        EulerZ, // degrees, in the track's order
+        QuaternionW,
+        QuaternionX,
+        QuaternionY,
+        QuaternionZ,
+        ScaleX,
+        ScaleY,
+        ScaleZ,
     };
     static constexpr int ChannelCount = 13;
     // A scale this far from 1 (in any frame, on any axis) is worth a curve.

@@ -23,7 +23,8 @@ QString metres(double v)
     return QStringLiteral("%1 m").arg(v, 0, 'f', 3);
 }
 
-Diagnostic finding(const QString &code, Severity severity, const BpatFile &file, int clip, int frame, int bone, const QString &message)
+Diagnostic finding(const QString &code, Severity severity, const BpatFile &file, int clip, int frame, int bone,
+                   const QString &message)
 {
     const BpatClipInfo &info = file.clips().at(clip);
     Diagnostic d{code, severity, message, std::nullopt, DiagnosticLocation::palette(clip, info.name, frame, bone)};
@@ -34,8 +35,7 @@ Diagnostic finding(const QString &code, Severity severity, const BpatFile &file,
 
 // Runs part(i, reporting) for every i: 0 on this thread (the one that reports progress and
 // watches for cancel), the others on a pool; `idle` is called while waiting for them.
-template <typename Part>
-void runParts(int count, Part &&part, const std::function<void()> &idle)
+template<typename Part> void runParts(int count, Part &&part, const std::function<void()> &idle)
 {
     if (count <= 1) {
         part(0, true);
@@ -86,14 +86,16 @@ QList<std::pair<quint32, quint32>> MotionLint::ranges(int clip) const
     const quint32 frames = m_reader.file().clips().at(clip).frameCount;
     const int wanted = m_threads > 0 ? m_threads : QThread::idealThreadCount();
     const quint64 byPositions = std::max<quint64>(1, quint64(frames) * quint64(m_reader.boneCount()) / m_positionsPerRange);
-    const quint32 count = quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), byPositions), 1, std::max(1u, frames)));
+    const quint32 count =
+        quint32(std::clamp<quint64>(std::min<quint64>(quint64(std::max(1, wanted)), byPositions), 1, std::max(1u, frames)));
     QList<std::pair<quint32, quint32>> out;
     for (quint32 r = 0; r < count; ++r)
         out.append({quint32(quint64(frames) * r / count), quint32(quint64(frames) * (r + 1) / count)});
     return out;
 }
 
-Diagnostics MotionLint::run(const std::atomic<bool> *cancel, const std::function<void(quint64, quint64)> &progress, bool *cancelled)
+Diagnostics MotionLint::run(const std::atomic<bool> *cancel, const std::function<void(quint64, quint64)> &progress,
+                            bool *cancelled)
 {
     Diagnostics out;
     m_cancel = cancel;
@@ -105,14 +107,17 @@ Diagnostics MotionLint::run(const std::atomic<bool> *cancel, const std::function
         return out;
     m_total = 2 * quint64(file.header().frameTotal);
     if (m_rig.feet.isEmpty()) {
-        out.append(Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info,
-                              QStringLiteral("feet unknown (%1): the ground, FOOT_BELOW_GROUND and CONTACT_MISMATCH are not checked").arg(m_rig.rigSource),
-                              std::nullopt, DiagnosticLocation::header(QStringLiteral("species_id"))});
+        out.append(
+            Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info,
+                       QStringLiteral("feet unknown (%1): the ground, FOOT_BELOW_GROUND and CONTACT_MISMATCH are not checked")
+                           .arg(m_rig.rigSource),
+                       std::nullopt, DiagnosticLocation::header(QStringLiteral("species_id"))});
     }
     if (m_judged.isEmpty()) {
-        out.append(Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info,
-                              QStringLiteral("no bone with a known parent below the root (%1): BONE_STRETCH is not checked").arg(m_rig.rigSource),
-                              std::nullopt, DiagnosticLocation::header(QStringLiteral("bone_count"))});
+        out.append(Diagnostic{
+            mc::MOTION_NOT_CHECKED, Severity::Info,
+            QStringLiteral("no bone with a known parent below the root (%1): BONE_STRETCH is not checked").arg(m_rig.rigSource),
+            std::nullopt, DiagnosticLocation::header(QStringLiteral("bone_count"))});
     }
     QList<ClipStats> stats;
     QList<float> lowestFeet;
@@ -158,9 +163,13 @@ ClipStats MotionLint::gather(int clip, float *lowestFoot)
     const quint32 stride = sampled ? std::max(1u, (info.frameCount + SampleFrames - 1) / SampleFrames) : 1u;
     std::vector<GatherPart> gathered(size_t(parts.size()), GatherPart(bones));
     const PassTick tick = ticker();
-    runParts(int(parts.size()), [&](int i, bool) {
-        gatherRange(context, clip, parts.at(i).first, parts.at(i).second, stride, inverseReference2, gathered[size_t(i)], tick);
-    }, [&] { tick(0); });
+    runParts(
+        int(parts.size()),
+        [&](int i, bool) {
+            gatherRange(context, clip, parts.at(i).first, parts.at(i).second, stride, inverseReference2, gathered[size_t(i)],
+                        tick);
+        },
+        [&] { tick(0); });
     GatherPart &all = gathered.front();
     for (size_t i = 1; i < gathered.size(); ++i)
         all.merge(gathered[i]);
@@ -222,25 +231,31 @@ void MotionLint::report(int clip, const PopEvent &event, Diagnostics &out) const
     const int bones = m_reader.boneCount();
     const QList<Jump> &jumps = event.jumps;
     const bool whole = double(jumps.size()) >= m_t.wholeBody * double(bones);
-    const Jump &shown = whole ? jumps.first()
-                              : *std::max_element(jumps.cbegin(), jumps.cend(), [](const Jump &a, const Jump &b) { return a.distance < b.distance; });
+    const Jump &shown = whole
+        ? jumps.first()
+        : *std::max_element(jumps.cbegin(), jumps.cend(), [](const Jump &a, const Jump &b) { return a.distance < b.distance; });
     const bool seam = !event.outOfPlace && info.loops() && event.transition == n - 1;
     const int frame = seam ? int(n - 1) : int((event.transition + 1) % n);
     const QString who = whole ? QStringLiteral("%1 of %2 bones (the whole body) jump").arg(jumps.size()).arg(bones)
-                              : jumps.size() == 1 ? QStringLiteral("%1 jumps").arg(m_rig.boneName(shown.bone))
-                                                  : QStringLiteral("%1 bones jump").arg(jumps.size());
+        : jumps.size() == 1   ? QStringLiteral("%1 jumps").arg(m_rig.boneName(shown.bone))
+                              : QStringLiteral("%1 bones jump").arg(jumps.size());
     const QString how = QStringLiteral("%1 (%2 %3, %4x the steps around it, at most %5)")
                             .arg(who, m_rig.boneName(shown.bone), metres(shown.distance))
                             .arg(shown.around > 0 ? shown.distance / shown.around : 0.0, 0, 'f', 1)
                             .arg(metres(shown.around));
     QString message;
     if (seam)
-        message = QStringLiteral("%1 loops, but its last frame (%2) does not lead back into its first: %3").arg(info.name).arg(n - 1).arg(how);
+        message = QStringLiteral("%1 loops, but its last frame (%2) does not lead back into its first: %3")
+                      .arg(info.name)
+                      .arg(n - 1)
+                      .arg(how);
     else if (event.outOfPlace)
         message = QStringLiteral("frame %1 of %2 is out of place, away from the frames before and after it and back: %3")
-                      .arg(frame).arg(info.name, how);
+                      .arg(frame)
+                      .arg(info.name, how);
     else
-        message = QStringLiteral("%1 jumps from frame %2 to frame %3: %4").arg(info.name).arg(event.transition).arg(frame).arg(how);
+        message =
+            QStringLiteral("%1 jumps from frame %2 to frame %3: %4").arg(info.name).arg(event.transition).arg(frame).arg(how);
     out.append(finding(seam ? mc::LOOP_SEAM : mc::MOTION_POP, whole ? Severity::Error : Severity::Warning, file, clip, frame,
                        shown.bone, message));
 }
@@ -254,9 +269,12 @@ void MotionLint::judge(int clip, const ClipStats &stats, Diagnostics &out)
     const double groundLine = !m_rig.feet.isEmpty() && !m_groundSource.isEmpty() ? m_ground - m_t.ground : double(NAN);
     std::vector<JudgePart> judged(size_t(parts.size()));
     const PassTick tick = ticker();
-    runParts(int(parts.size()), [&](int i, bool) {
-        judgeRange(context, clip, stats, parts.at(i).first, parts.at(i).second, groundLine, judged[size_t(i)], tick);
-    }, [&] { tick(0); });
+    runParts(
+        int(parts.size()),
+        [&](int i, bool) {
+            judgeRange(context, clip, stats, parts.at(i).first, parts.at(i).second, groundLine, judged[size_t(i)], tick);
+        },
+        [&] { tick(0); });
     FrameRun contact;
     for (const JudgePart &part : judged) {
         if (part.stopped)
@@ -264,19 +282,26 @@ void MotionLint::judge(int clip, const ClipStats &stats, Diagnostics &out)
         if (part.nonFiniteFrame >= 0) { // the first part with one holds the first: nothing else of the clip
             out.append(finding(QStringLiteral("NON_FINITE"), Severity::Error, file, clip, part.nonFiniteFrame, part.nonFiniteBone,
                                QStringLiteral("%1's origin is not finite at frame %2 of %3: the clip's motion cannot be judged")
-                                   .arg(m_rig.boneName(part.nonFiniteBone)).arg(part.nonFiniteFrame).arg(info.name)));
+                                   .arg(m_rig.boneName(part.nonFiniteBone))
+                                   .arg(part.nonFiniteFrame)
+                                   .arg(info.name)));
             return;
         }
         contact.merge(part.contact);
     }
     if (contact.count > 0) {
         const std::optional<quint32> g = file.globalFrame(clip, quint32(contact.first));
-        out.append(Diagnostic{mc::CONTACT_MISMATCH, Severity::Warning,
-                              QStringLiteral("the contact table's foot_y differs from the lowest foot of the palette by up to %1 in %2 of "
-                                             "%3's %4 frames, the first at frame %5 (tolerance %6)")
-                                  .arg(metres(contact.worstValue)).arg(contact.count).arg(info.name).arg(info.frameCount)
-                                  .arg(contact.first).arg(metres(m_t.contact)),
-                              g ? file.contactOffset(*g) : std::nullopt, DiagnosticLocation::contact(clip, info.name, contact.first)});
+        out.append(Diagnostic{
+            mc::CONTACT_MISMATCH, Severity::Warning,
+            QStringLiteral("the contact table's foot_y differs from the lowest foot of the palette by up to %1 in %2 of "
+                           "%3's %4 frames, the first at frame %5 (tolerance %6)")
+                .arg(metres(contact.worstValue))
+                .arg(contact.count)
+                .arg(info.name)
+                .arg(info.frameCount)
+                .arg(contact.first)
+                .arg(metres(m_t.contact)),
+            g ? file.contactOffset(*g) : std::nullopt, DiagnosticLocation::contact(clip, info.name, contact.first)});
     }
     QList<FrameRun> stretch(m_reader.boneCount()), below(m_rig.feet.size());
     for (const JudgePart &part : judged) {
@@ -297,21 +322,32 @@ void MotionLint::judge(int clip, const ClipStats &stats, Diagnostics &out)
                            QStringLiteral("%1 -> %2 is %3 at frame %4 of %5, %6% %7 its median %8 in the clip; %9 of %10 frames "
                                           "beyond %11%, the first at frame %12")
                                .arg(m_rig.boneName(m_rig.parents.at(b)), m_rig.boneName(b), metres(r.worstValue * median))
-                               .arg(r.worst).arg(info.name)
+                               .arg(r.worst)
+                               .arg(info.name)
                                .arg(std::abs(r.worstValue - 1.0) * 100.0, 0, 'f', 1)
                                .arg(r.worstValue > 1.0 ? QStringLiteral("longer than") : QStringLiteral("shorter than"))
-                               .arg(metres(median)).arg(r.count).arg(n).arg(m_t.stretch * 100.0, 0, 'g', 3).arg(r.first)));
+                               .arg(metres(median))
+                               .arg(r.count)
+                               .arg(n)
+                               .arg(m_t.stretch * 100.0, 0, 'g', 3)
+                               .arg(r.first)));
     }
     for (int i = 0; i < below.size(); ++i) {
         const FrameRun &r = below.at(i);
         if (r.count == 0)
             continue;
         const int foot = m_rig.feet.at(i);
-        out.append(finding(mc::FOOT_BELOW_GROUND, Severity::Warning, file, clip, r.first, foot,
-                           QStringLiteral("%1 is %2 below the ground (y = %3, from the %4) at frame %5 of %6; %7 of %8 frames "
-                                          "more than %9 below, the first at frame %10")
-                               .arg(m_rig.boneName(foot), metres(m_ground - r.worstValue), QString::number(m_ground, 'f', 3), m_groundSource)
-                               .arg(r.worst).arg(info.name).arg(r.count).arg(n).arg(metres(m_t.ground)).arg(r.first)));
+        out.append(finding(
+            mc::FOOT_BELOW_GROUND, Severity::Warning, file, clip, r.first, foot,
+            QStringLiteral("%1 is %2 below the ground (y = %3, from the %4) at frame %5 of %6; %7 of %8 frames "
+                           "more than %9 below, the first at frame %10")
+                .arg(m_rig.boneName(foot), metres(m_ground - r.worstValue), QString::number(m_ground, 'f', 3), m_groundSource)
+                .arg(r.worst)
+                .arg(info.name)
+                .arg(r.count)
+                .arg(n)
+                .arg(metres(m_t.ground))
+                .arg(r.first)));
     }
 }
 

@@ -21,9 +21,10 @@ ValidationResult validate(const BpatFile &file, const ValidationOptions &options
         if (spec.cancelled)
             sink.setCancelled();
         sink.addAsIs(Diagnostic{MotionCodes::MOTION_NOT_CHECKED, Severity::Info,
-                                spec.cancelled ? QStringLiteral("the motion is not checked: the checks were cancelled")
-                                               : QStringLiteral("the motion is not checked: the file has errors in the spec profile "
-                                                                "(bpat validate --profile spec)"),
+                                spec.cancelled
+                                    ? QStringLiteral("the motion is not checked: the checks were cancelled")
+                                    : QStringLiteral("the motion is not checked: the file has errors in the spec profile "
+                                                     "(bpat validate --profile spec)"),
                                 std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
         return sink.take();
     }
@@ -31,9 +32,9 @@ ValidationResult validate(const BpatFile &file, const ValidationOptions &options
     lint.setReleaseBehind(options.releaseBehind);
     lint.setThreads(options.threads);
     bool cancelled = false;
-    const std::function<void(quint64, quint64)> progress =
-        options.progress ? std::function<void(quint64, quint64)>([&](quint64 done, quint64 total) { options.progress(done, total); })
-                         : std::function<void(quint64, quint64)>();
+    const std::function<void(quint64, quint64)> progress = options.progress
+        ? std::function<void(quint64, quint64)>([&](quint64 done, quint64 total) { options.progress(done, total); })
+        : std::function<void(quint64, quint64)>();
     const Diagnostics findings = lint.run(options.cancel, progress, &cancelled);
     for (const Diagnostic &d : findings)
         sink.addAsIs(d);

@@ -19,12 +19,21 @@ std::optional<MotionRig::Humanoid> humanoidBones(const Rig &rig)
     h.handL = at("HandL");
     h.footL = at("FootL");
     h.footR = at("FootR");
-    struct Row { const char *from, *to; float length; const char *label; };
+    struct Row
+    {
+        const char *from, *to;
+        float length;
+        const char *label;
+    };
     static constexpr Row rows[8] = {
-        {"UpperArmL", "ForearmL", 0.32f, "upper_arm_l"}, {"ForearmL", "HandL", 0.27f, "forearm_l"},
-        {"UpperArmR", "ForearmR", 0.32f, "upper_arm_r"}, {"ForearmR", "HandR", 0.27f, "forearm_r"},
-        {"HipL", "KneeL", 0.50f, "thigh_l"},             {"KneeL", "FootL", 0.47f, "shin_l"},
-        {"HipR", "KneeR", 0.50f, "thigh_r"},             {"KneeR", "FootR", 0.47f, "shin_r"},
+        {"UpperArmL", "ForearmL", 0.32f, "upper_arm_l"},
+        {"ForearmL", "HandL", 0.27f, "forearm_l"},
+        {"UpperArmR", "ForearmR", 0.32f, "upper_arm_r"},
+        {"ForearmR", "HandR", 0.27f, "forearm_r"},
+        {"HipL", "KneeL", 0.50f, "thigh_l"},
+        {"KneeL", "FootL", 0.47f, "shin_l"},
+        {"HipR", "KneeR", 0.50f, "thigh_r"},
+        {"KneeR", "FootR", 0.47f, "shin_r"},
     };
     for (size_t i = 0; i < 8; ++i) {
         h.pairs[i] = {at(rows[i].from), at(rows[i].to), rows[i].length, QLatin1String(rows[i].label)};

@@ -39,11 +39,11 @@ struct MotionRig
 
     Kind kind = Kind::Other;
     int boneCount = 0;
-    QString rigName;     // empty for an unknown rig
-    QString rigSource;   // Rig::describeSource(): where the names come from
+    QString rigName;   // empty for an unknown rig
+    QString rigSource; // Rig::describeSource(): where the names come from
     QStringList boneNames;
-    QList<int> parents;  // -1 for a root or an unknown parent
-    QList<int> feet;     // bones; humanoid: FootL, FootR; quadruped: front left, front right, back left, back right
+    QList<int> parents;     // -1 for a root or an unknown parent
+    QList<int> feet;        // bones; humanoid: FootL, FootR; quadruped: front left, front right, back left, back right
     QStringList footLabels; // "foot_l", "foot_r" / "front_l", "front_r", "back_l", "back_r"
     std::optional<Humanoid> humanoid;
 

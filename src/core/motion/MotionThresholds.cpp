@@ -45,7 +45,9 @@ bool MotionThresholds::set(const QString &key, double value, QString *error)
         if (!std::isfinite(value) || !aboveLow || !(value <= k.high)) {
             *error = QStringLiteral("%1: expected a number in %2%3, %4], found %5")
                          .arg(key, k.lowIncluded ? QStringLiteral("[") : QStringLiteral("("))
-                         .arg(k.low).arg(k.high).arg(value);
+                         .arg(k.low)
+                         .arg(k.high)
+                         .arg(value);
             return false;
         }
         this->*k.field = value;
@@ -76,8 +78,9 @@ std::optional<MotionThresholds> MotionThresholds::fromJson(const QByteArray &jso
     QJsonParseError parse;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parse);
     if (!document.isObject()) {
-        *error = parse.error != QJsonParseError::NoError ? QStringLiteral("not JSON: %1 at byte %2").arg(parse.errorString()).arg(parse.offset)
-                                                          : QStringLiteral("expected a JSON object of thresholds");
+        *error = parse.error != QJsonParseError::NoError
+            ? QStringLiteral("not JSON: %1 at byte %2").arg(parse.errorString()).arg(parse.offset)
+            : QStringLiteral("expected a JSON object of thresholds");
         return std::nullopt;
     }
     MotionThresholds t;

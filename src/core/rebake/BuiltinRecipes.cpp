@@ -34,12 +34,9 @@ QList<StandingJoint> standingPose()
     const QVector3D x(1, 0, 0);
     const QVector3D z(0, 0, 1);
     QList<StandingJoint> joints = {
-        {"Root", {0, 0, 0}, {0, 0.95f, 0}, x},
-        {"Pelvis", {0, 0.95f, 0}, {0, 1.05f, 0}, x},
-        {"Spine", {0, 1.05f, 0}, {0, 1.20f, 0.01f}, x},
-        {"Chest", {0, 1.20f, 0.01f}, {0, 1.45f, 0}, x},
-        {"Neck", {0, 1.45f, 0}, {0, 1.55f, 0.01f}, x},
-        {"Head", {0, 1.55f, 0.01f}, {0, 1.75f, 0.01f}, x},
+        {"Root", {0, 0, 0}, {0, 0.95f, 0}, x},          {"Pelvis", {0, 0.95f, 0}, {0, 1.05f, 0}, x},
+        {"Spine", {0, 1.05f, 0}, {0, 1.20f, 0.01f}, x}, {"Chest", {0, 1.20f, 0.01f}, {0, 1.45f, 0}, x},
+        {"Neck", {0, 1.45f, 0}, {0, 1.55f, 0.01f}, x},  {"Head", {0, 1.55f, 0.01f}, {0, 1.75f, 0.01f}, x},
     };
     // Arms hang with the elbows slightly back; legs straight with soft knees.
     for (const float side : {-1.0f, 1.0f}) {
@@ -74,8 +71,8 @@ RebakeRecipe BuiltinRecipes::hands()
             const QString name = handJointName(joint);
             // Wrist is a root; Palm and each finger's first joint hang from it; later joints
             // from the joint before them.
-            const bool firstOfChain = joint == HandJoint::Palm || name.endsWith(u"Metacarpal")
-                                      || name.endsWith(u"MetacarpalJoint");
+            const bool firstOfChain =
+                joint == HandJoint::Palm || name.endsWith(u"Metacarpal") || name.endsWith(u"MetacarpalJoint");
             const int parent = joint == HandJoint::Wrist ? -1 : firstOfChain ? wrist : r.boneCount() - 1;
             r.bones.append(poseBone(prefix + name, parent, CurveGroup::handJoint(hand, joint)));
         }

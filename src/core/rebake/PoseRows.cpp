@@ -27,8 +27,7 @@ inline Float4 splat(float s)
 // + a(r, 3) * b(3, c), summed left to right.
 inline Float4 productColumn(const Float4 *a, const float *bColumn)
 {
-    return a[0] * splat(bColumn[0]) + a[1] * splat(bColumn[1]) + a[2] * splat(bColumn[2])
-         + a[3] * splat(bColumn[3]);
+    return a[0] * splat(bColumn[0]) + a[1] * splat(bColumn[1]) + a[2] * splat(bColumn[2]) + a[3] * splat(bColumn[3]);
 }
 
 // The columns of rotate(rotation) exactly as QMatrix4x4::rotate(const QQuaternion &) builds
@@ -55,8 +54,7 @@ inline Rotation rotationColumns(QQuaternion rotation)
     const float f2zz = f2z * z;
     return Rotation{{Float4{1.0f - (f2yy + f2zz), f2xy + f2zw, f2xz - f2yw, 0.0f},
                      Float4{f2xy - f2zw, 1.0f - (f2xx + f2zz), f2yz + f2xw, 0.0f},
-                     Float4{f2xz + f2yw, f2yz - f2xw, 1.0f - (f2xx + f2yy), 0.0f},
-                     Float4{0.0f, 0.0f, 0.0f, 1.0f}}};
+                     Float4{f2xz + f2yw, f2yz - f2xw, 1.0f - (f2xx + f2yy), 0.0f}, Float4{0.0f, 0.0f, 0.0f, 1.0f}}};
 }
 
 // Row-major out from four columns.
@@ -83,12 +81,12 @@ inline RotationLanes rotationLanes(QQuaternion rotation)
     __m128 q; // w, x, y, z (QQuaternion's order)
     static_assert(sizeof(QQuaternion) == sizeof q);
     std::memcpy(&q, &rotation, sizeof q);
-    const __m128 f = _mm_add_ps(q, q);                                    // 2w, f2x, f2y, f2z
-    const __m128 f2 = _mm_shuffle_ps(f, f, _MM_SHUFFLE(0, 3, 2, 1));      // f2x, f2y, f2z
+    const __m128 f = _mm_add_ps(q, q);                               // 2w, f2x, f2y, f2z
+    const __m128 f2 = _mm_shuffle_ps(f, f, _MM_SHUFFLE(0, 3, 2, 1)); // f2x, f2y, f2z
     const __m128 cross = _mm_mul_ps(_mm_shuffle_ps(f, f, _MM_SHUFFLE(0, 2, 1, 1)),
                                     _mm_shuffle_ps(q, q, _MM_SHUFFLE(0, 3, 3, 2))); // f2xy, f2xz, f2yz
     const __m128 byW = _mm_mul_ps(_mm_shuffle_ps(f, f, _MM_SHUFFLE(0, 1, 2, 3)),
-                                  _mm_shuffle_ps(q, q, _MM_SHUFFLE(0, 0, 0, 0))); // f2zw, f2yw, f2xw
+                                  _mm_shuffle_ps(q, q, _MM_SHUFFLE(0, 0, 0, 0)));        // f2zw, f2yw, f2xw
     const __m128 square = _mm_mul_ps(f2, _mm_shuffle_ps(q, q, _MM_SHUFFLE(0, 3, 2, 1))); // f2xx, f2yy, f2zz
     const __m128 diagonalSum = _mm_add_ps(_mm_shuffle_ps(square, square, _MM_SHUFFLE(3, 0, 0, 1)),
                                           _mm_shuffle_ps(square, square, _MM_SHUFFLE(3, 1, 2, 2))); // yy+zz, xx+zz, xx+yy
@@ -96,8 +94,8 @@ inline RotationLanes rotationLanes(QQuaternion rotation)
     const __m128 plus = _mm_add_ps(cross, byW);  // f2xy + f2zw, f2xz + f2yw, f2yz + f2xw
     const __m128 minus = _mm_sub_ps(cross, byW); // f2xy - f2zw, f2xz - f2yw, f2yz - f2xw
     const __m128 lanes012 = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));
-    const __m128 diagonalPlus = _mm_unpacklo_ps(diagonal, plus);   // d0, p0, d1, p1
-    const __m128 minusDiagonal = _mm_unpacklo_ps(minus, diagonal); // m0, d0, m1, d1
+    const __m128 diagonalPlus = _mm_unpacklo_ps(diagonal, plus);                   // d0, p0, d1, p1
+    const __m128 minusDiagonal = _mm_unpacklo_ps(minus, diagonal);                 // m0, d0, m1, d1
     const __m128 plusMinus = _mm_shuffle_ps(plus, minus, _MM_SHUFFLE(2, 2, 1, 1)); // p1, p1, m2, m2
     return RotationLanes{{_mm_and_ps(_mm_shuffle_ps(diagonalPlus, minus, _MM_SHUFFLE(3, 1, 1, 0)), lanes012),
                           _mm_and_ps(_mm_shuffle_ps(minusDiagonal, plus, _MM_SHUFFLE(3, 2, 3, 0)), lanes012),
@@ -134,9 +132,9 @@ PoseRows::Offset PoseRows::prepare(const QMatrix4x4 &offset)
         }
     }
     o.product = !rigid ? Offset::Product::Full
-              : rotates ? Offset::Product::Rigid
-              : translates ? Offset::Product::Translation
-                           : Offset::Product::Identity;
+        : rotates      ? Offset::Product::Rigid
+        : translates   ? Offset::Product::Translation
+                       : Offset::Product::Identity;
     return o;
 }
 
@@ -144,8 +142,7 @@ void PoseRows::composeFull(QVector3D position, QQuaternion rotation, const Offse
 {
     // QMatrix4x4 m; m.translate(position): the identity with the translation column set
     // (flags: Translation).
-    const Float4 translated[4] = {Float4{1.0f, 0.0f, 0.0f, 0.0f}, Float4{0.0f, 1.0f, 0.0f, 0.0f},
-                                  Float4{0.0f, 0.0f, 1.0f, 0.0f},
+    const Float4 translated[4] = {Float4{1.0f, 0.0f, 0.0f, 0.0f}, Float4{0.0f, 1.0f, 0.0f, 0.0f}, Float4{0.0f, 0.0f, 1.0f, 0.0f},
                                   Float4{position.x(), position.y(), position.z(), 1.0f}};
     // m.rotate(rotation), then m *= it with the general product (flags Translation | Rotation).
     const Rotation rotate = rotationColumns(rotation);

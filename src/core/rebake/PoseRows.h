@@ -44,7 +44,12 @@ public:
         // out the multiplications by the 1s and 0s of an offset without rotation (its 3x3 part
         // exactly the identity, zeros of either sign) and, without translation either, its
         // translation column's.
-        enum class Product : quint8 { Full, Rigid, Translation, Identity };
+        enum class Product : quint8 {
+            Full,
+            Rigid,
+            Translation,
+            Identity
+        };
         Product product = Product::Full;
     };
     static Offset prepare(const QMatrix4x4 &offset);

@@ -42,7 +42,10 @@ ValidationResult validateBytes(const QByteArray &bytes, ValidationProfile profil
 // An error as "the same finding": its code at its location ("header.species_id",
 // "palette[clip=walk,frame=7,bone=12]"), so an --into file's own errors are recognised in the
 // output without excusing a new error of the same kind somewhere else (a new clip's NaN, say).
-QString findingKey(const Diagnostic &d) { return d.code + QLatin1Char('@') + d.location.toString(); }
+QString findingKey(const Diagnostic &d)
+{
+    return d.code + QLatin1Char('@') + d.location.toString();
+}
 
 // Non-finite values are never excused (the output would fail `bpat validate --deep`): an --into
 // file's NaN in a clip the rebake keeps refuses the output, naming where it is; one in the clip
@@ -71,7 +74,8 @@ void judgeOutput(const ValidationResult &game, const ValidationResult &spec, con
     }
     for (const Diagnostic &d : spec.issues) {
         if (d.severity == Severity::Error && !existingSpecErrors.contains(findingKey(d)))
-            out.errors << QStringLiteral("output invalid (spec profile): %1 (%2 at %3)").arg(d.message, d.code, d.location.toString());
+            out.errors
+                << QStringLiteral("output invalid (spec profile): %1 (%2 at %3)").arg(d.message, d.code, d.location.toString());
     }
 }
 
@@ -181,8 +185,8 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
         specOptions.deep = true;
         specOptions.releaseBehind = true; // the target streams from its mapping afterwards, run by run
         existingSpecErrors = errorFindings(Validator(specOptions).validate(*file));
-        std::optional<BpatDocument> loaded = p.frames ? BpatDocument::fromFile(*file, &error)
-                                                      : BpatDocument::planFromFile(*file, &error);
+        std::optional<BpatDocument> loaded =
+            p.frames ? BpatDocument::fromFile(*file, &error) : BpatDocument::planFromFile(*file, &error);
         if (!p.frames)
             p.intoFile = *file;
         if (!loaded) {
@@ -192,7 +196,10 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
         doc = std::move(*loaded);
         if (int(doc.boneCount()) != req.recipe.boneCount()) {
             out.errors << QStringLiteral("%1 has %2 bones but recipe '%3' has %4: bone counts must match")
-                              .arg(req.intoPath).arg(doc.boneCount()).arg(req.recipe.name).arg(req.recipe.boneCount());
+                              .arg(req.intoPath)
+                              .arg(doc.boneCount())
+                              .arg(req.recipe.name)
+                              .arg(req.recipe.boneCount());
             return false;
         }
     } else {
@@ -229,8 +236,8 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
             }
         }
         QString error;
-        const std::optional<quint32> frames = Rebaker::frameCount(Rebaker::rangeFrom(c.range),
-                                                                  Rebaker::rangeTo(c.range, *animation), c.range.fps, &error);
+        const std::optional<quint32> frames =
+            Rebaker::frameCount(Rebaker::rangeFrom(c.range), Rebaker::rangeTo(c.range, *animation), c.range.fps, &error);
         if (!frames) {
             out.errors << QStringLiteral("clip '%1' (%2): %3").arg(c.name, c.curvesPath, error);
             return false;
@@ -247,7 +254,9 @@ bool RebakeJob::prepare(RebakeOutcome &out, Prepared &p) const
         animations.append(std::move(*animation));
     }
     if (qint64(doc.frameTotal()) + totalFrames > qint64(Rebaker::MaxFrames)) {
-        out.errors << QStringLiteral("%1 frames in all: expected at most %2").arg(qint64(doc.frameTotal()) + totalFrames).arg(Rebaker::MaxFrames);
+        out.errors << QStringLiteral("%1 frames in all: expected at most %2")
+                          .arg(qint64(doc.frameTotal()) + totalFrames)
+                          .arg(Rebaker::MaxFrames);
         return false;
     }
 
@@ -285,8 +294,8 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
         }
         framesBefore += clip->frameCount;
         const int existing = doc.findClip(c.name);
-        const bool added = existing >= 0 ? doc.replaceClip(existing, std::move(*clip), &error)
-                                         : doc.addClip(std::move(*clip), &error);
+        const bool added =
+            existing >= 0 ? doc.replaceClip(existing, std::move(*clip), &error) : doc.addClip(std::move(*clip), &error);
         if (!added) {
             out.errors << QStringLiteral("clip '%1': %2").arg(c.name, error);
             return {};
@@ -418,8 +427,8 @@ RebakeOutcome RebakeJob::run(const RebakeOptions &options) const
     const auto body = [&](QIODevice *device, QString *why) {
         if (!writer.begin(device, why))
             return false;
-        const bool keepSkin = prepared.intoFile && prepared.intoFile->storesSkinningMatrices()
-                              && plan.dialect() == format::Dialect::V3Late;
+        const bool keepSkin =
+            prepared.intoFile && prepared.intoFile->storesSkinningMatrices() && plan.dialect() == format::Dialect::V3Late;
         while (writer.currentClip() >= 0) {
             const QString name = plan.clip(writer.currentClip()).name;
             if (!requested.contains(name)) {

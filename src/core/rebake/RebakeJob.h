@@ -21,8 +21,8 @@ namespace bpat {
 
 struct RebakeClipRequest
 {
-    QString curvesPath;   // the .bin recording
-    QString name;         // clip name
+    QString curvesPath; // the .bin recording
+    QString name;       // clip name
     RebakeRange range;
     bool loops = false;
     // The recording already read from curvesPath (the app's open recording): used instead of
@@ -35,7 +35,7 @@ struct RebakeRequest
     QString outputPath;
     RebakeRecipe recipe;
     QList<RebakeClipRequest> clips;
-    QString intoPath;     // empty: a new file from the recipe; else add/replace clips in this BPAT
+    QString intoPath; // empty: a new file from the recipe; else add/replace clips in this BPAT
     // Writing the output over one of the recordings it is made from destroys the recording: it
     // is refused unless this is set (`--overwrite-input`). Writing it over intoPath is the
     // point of --into and always allowed.
@@ -51,10 +51,10 @@ struct RebakeOutcome
 {
     bool ok = false;
     bool cancelled = false;
-    QStringList errors;             // what went wrong (empty when ok)
-    QStringList warnings;           // what a version conversion dropped or could not fill, and
-                                    // (an older version than late v3) that the current game refuses it
-    Diagnostics validation;         // findings on the output (warnings when ok), spec profile
+    QStringList errors;     // what went wrong (empty when ok)
+    QStringList warnings;   // what a version conversion dropped or could not fill, and
+                            // (an older version than late v3) that the current game refuses it
+    Diagnostics validation; // findings on the output (warnings when ok), spec profile
     // The game profile's findings on the output, judged by the game of the version written (the
     // current game for late v3): RIG_BONE_COUNT_MISMATCH and the other game-only warnings.
     Diagnostics gameValidation;
@@ -62,9 +62,9 @@ struct RebakeOutcome
     // the file, so their palettes and socket rows are left empty here (frame counts, names, fps
     // and loops are set; read the written file for the matrices).
     std::optional<BpatDocument> document;
-    QList<quint32> frameCounts;     // per requested clip
+    QList<quint32> frameCounts; // per requested clip
     qint64 bytesWritten = 0;
-    QByteArray bytes;               // build() only: the serialized file (also when invalid)
+    QByteArray bytes; // build() only: the serialized file (also when invalid)
 };
 
 class RebakeJob

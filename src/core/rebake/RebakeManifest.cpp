@@ -35,19 +35,22 @@ std::optional<RebakeRequest> RebakeManifest::parse(const QByteArray &json, const
     const QJsonDocument doc = QJsonDocument::fromJson(json, &jsonError);
     if (jsonError.error != QJsonParseError::NoError || !doc.isObject()) {
         if (diagnostics)
-            diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_BAD_JSON"), Severity::Error,
-                                           jsonError.error != QJsonParseError::NoError
-                                               ? QStringLiteral("not valid JSON: %1 at byte %2").arg(jsonError.errorString()).arg(jsonError.offset)
-                                               : QStringLiteral("expected a JSON object"),
-                                           jsonError.error != QJsonParseError::NoError ? std::optional<quint64>(quint64(std::max(0, jsonError.offset))) : std::nullopt,
-                                           QStringLiteral("$")});
+            diagnostics->append(Diagnostic{
+                QStringLiteral("MANIFEST_BAD_JSON"), Severity::Error,
+                jsonError.error != QJsonParseError::NoError
+                    ? QStringLiteral("not valid JSON: %1 at byte %2").arg(jsonError.errorString()).arg(jsonError.offset)
+                    : QStringLiteral("expected a JSON object"),
+                jsonError.error != QJsonParseError::NoError ? std::optional<quint64>(quint64(std::max(0, jsonError.offset)))
+                                                            : std::nullopt,
+                QStringLiteral("$")});
         return std::nullopt;
     }
     const QDir base(baseDir);
     auto resolve = [&base](const QString &p) { return QDir::cleanPath(base.absoluteFilePath(p)); };
     const QJsonObject root = doc.object();
-    JsonReader reader(diagnostics, {QStringLiteral("MANIFEST_BAD_VALUE"), QStringLiteral("MANIFEST_BAD_VALUE"),
-                                    QStringLiteral("MANIFEST_UNKNOWN_KEY")});
+    JsonReader reader(
+        diagnostics,
+        {QStringLiteral("MANIFEST_BAD_VALUE"), QStringLiteral("MANIFEST_BAD_VALUE"), QStringLiteral("MANIFEST_UNKNOWN_KEY")});
     bool failed = false; // the recipe failed to load (its findings are the recipe's)
     auto error = [&](const QString &path, const QString &message) { reader.fail(path, message); };
     reader.checkKeys(root, QString(), {"output", "recipe", "into", "clips"});
@@ -112,9 +115,9 @@ std::optional<RebakeRequest> RebakeManifest::parse(const QByteArray &json, const
                 const QJsonValue v = o.value(QLatin1String(key));
                 if (v.isUndefined())
                     return;
-                const std::optional<double> n = reader.number(v, JsonReader::join(path, QLatin1String(key)), positive,
-                                                              positive ? QStringLiteral("a number > 0")
-                                                                       : QStringLiteral("a number (seconds)"));
+                const std::optional<double> n =
+                    reader.number(v, JsonReader::join(path, QLatin1String(key)), positive,
+                                  positive ? QStringLiteral("a number > 0") : QStringLiteral("a number (seconds)"));
                 if (n)
                     *into = n;
             };
@@ -143,8 +146,8 @@ std::optional<RebakeRequest> RebakeManifest::readFile(const QString &path, Diagn
     if (!file.ok()) {
         if (diagnostics)
             diagnostics->append(Diagnostic{QStringLiteral("MANIFEST_UNREADABLE"), Severity::Error,
-                                           QStringLiteral("cannot read manifest %1: %2").arg(path, file.error),
-                                           std::nullopt, QString()});
+                                           QStringLiteral("cannot read manifest %1: %2").arg(path, file.error), std::nullopt,
+                                           QString()});
         return std::nullopt;
     }
     return parse(file.bytes, QFileInfo(path).absolutePath(), diagnostics);

@@ -104,21 +104,28 @@ QList<RebakeRecipe::Problem> RebakeRecipe::rigProblems() const
         const RecipeIk &ik = *b.ik;
         const QString where = QStringLiteral("'%1' ik: ").arg(b.name);
         if (ik.middle < 0 || ik.middle >= n || bones.at(ik.middle).parent != i)
-            out.append({at("bones", i, QStringLiteral("ik.middle")), where + QStringLiteral("middle must be a child of the upper bone")});
+            out.append({at("bones", i, QStringLiteral("ik.middle")),
+                        where + QStringLiteral("middle must be a child of the upper bone")});
         else if (ik.end < 0 || ik.end >= n || bones.at(ik.end).parent != ik.middle)
-            out.append({at("bones", i, QStringLiteral("ik.end")), where + QStringLiteral("end must be a child of the middle bone")});
+            out.append(
+                {at("bones", i, QStringLiteral("ik.end")), where + QStringLiteral("end must be a child of the middle bone")});
         else if (bones.at(ik.end).drive != DriveKind::Pose)
-            out.append({at("bones", i, QStringLiteral("ik.end")), where + QStringLiteral("end bone must be driven by a pose curve (its target)")});
+            out.append({at("bones", i, QStringLiteral("ik.end")),
+                        where + QStringLiteral("end bone must be driven by a pose curve (its target)")});
         else if (bones.at(ik.middle).drive != DriveKind::Rest || bones.at(ik.middle).ik)
-            out.append({at("bones", i, QStringLiteral("ik.middle")), where + QStringLiteral("middle bone must have no drive of its own")});
+            out.append({at("bones", i, QStringLiteral("ik.middle")),
+                        where + QStringLiteral("middle bone must have no drive of its own")});
         if (ik.poleBone < -1 || ik.poleBone >= n || (ik.poleBone >= 0 && !isAncestor(ik.poleBone, i)))
-            out.append({at("bones", i, QStringLiteral("ik.pole.bone")), where + QStringLiteral("pole bone must be an ancestor of the upper bone")});
+            out.append({at("bones", i, QStringLiteral("ik.pole.bone")),
+                        where + QStringLiteral("pole bone must be an ancestor of the upper bone")});
         if (b.drive != DriveKind::Rest)
-            out.append({at("bones", i, QStringLiteral("drive")), where + QStringLiteral("upper bone must have no drive of its own")});
+            out.append(
+                {at("bones", i, QStringLiteral("drive")), where + QStringLiteral("upper bone must have no drive of its own")});
     }
     for (int s = 0; s < sockets.size(); ++s) {
         if (sockets.at(s).anchor < 0 || sockets.at(s).anchor >= n)
-            out.append({at("sockets", s, QStringLiteral("bone")), QStringLiteral("anchor %1 out of range").arg(sockets.at(s).anchor)});
+            out.append(
+                {at("sockets", s, QStringLiteral("bone")), QStringLiteral("anchor %1 out of range").arg(sockets.at(s).anchor)});
         if (sockets.at(s).name.isEmpty())
             out.append({at("sockets", s, QStringLiteral("name")), QStringLiteral("empty name")});
     }

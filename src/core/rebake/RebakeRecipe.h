@@ -59,7 +59,7 @@ struct RecipeIk
 {
     int middle = -1;
     int end = -1;
-    int poleBone = -1;     // the pole direction is given in this bone's frame (-1: model space)
+    int poleBone = -1; // the pole direction is given in this bone's frame (-1: model space)
     QVector3D poleDirection{0, 0, 1};
 };
 
@@ -68,9 +68,9 @@ struct RecipeBone
     QString name;
     int parent = -1;
     DriveKind drive = DriveKind::Rest;
-    CurveGroup curve;          // Pose / Ground
-    RigidTransform offset;     // Pose / Ground: applied after the curve pose
-    RigidTransform rest;       // local transform relative to the parent (standing pose)
+    CurveGroup curve;      // Pose / Ground
+    RigidTransform offset; // Pose / Ground: applied after the curve pose
+    RigidTransform rest;   // local transform relative to the parent (standing pose)
     std::optional<RecipeIk> ik;
 };
 

@@ -56,9 +56,8 @@ std::optional<quint32> Rebaker::frameCount(double from, double to, double fps, Q
     return quint32(frames);
 }
 
-std::optional<BpatClip> Rebaker::bakeClip(const InputAnimation &animation, const RecipePoser &poser,
-                                          const RebakeRange &range, const QString &name, bool loops,
-                                          const RebakeOptions &options, QString *error)
+std::optional<BpatClip> Rebaker::bakeClip(const InputAnimation &animation, const RecipePoser &poser, const RebakeRange &range,
+                                          const QString &name, bool loops, const RebakeOptions &options, QString *error)
 {
     const double from = rangeFrom(range);
     const double to = rangeTo(range, animation);
@@ -70,7 +69,10 @@ std::optional<BpatClip> Rebaker::bakeClip(const InputAnimation &animation, const
     if (floats * qint64(sizeof(float)) > MaxPaletteBytes) {
         if (error)
             *error = QStringLiteral("%1 frames x %2 bones: palette of %3 bytes, expected at most %4")
-                         .arg(*frames).arg(bones).arg(floats * 4).arg(MaxPaletteBytes);
+                         .arg(*frames)
+                         .arg(bones)
+                         .arg(floats * 4)
+                         .arg(MaxPaletteBytes);
         return std::nullopt;
     }
     BpatClip clip;
@@ -100,14 +102,14 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
     const int bones = poser.boneCount();
     const quint64 frameFloats = quint64(bones) * 16;
     const quint32 chunkFrames = quint32(std::max(1, options.chunkFrames));
-    const int threads = options.threads > 0 ? std::min(options.threads, RebakeOptions::maxThreads())
-                                            : RebakeOptions::maxThreads();
+    const int threads =
+        options.threads > 0 ? std::min(options.threads, RebakeOptions::maxThreads()) : RebakeOptions::maxThreads();
     // A run (what the sink gets at once) is a whole number of chunks, so chunks start where they
     // always did (multiples of chunkFrames from frame 0), and about 4 MiB, at least a chunk per
     // thread.
     const quint64 runTarget = std::max<quint64>(1, (4ull << 20) / (frameFloats * sizeof(float)) / chunkFrames);
-    const quint32 runFrames = quint32(std::min<quint64>(std::max<quint64>(runTarget, quint64(threads)) * chunkFrames,
-                                                        std::max<quint64>(*frames, 1)));
+    const quint32 runFrames =
+        quint32(std::min<quint64>(std::max<quint64>(runTarget, quint64(threads)) * chunkFrames, std::max<quint64>(*frames, 1)));
     const QList<CurveGroup> &groups = poser.requiredGroups();
     std::atomic<qint64> done{0};
 

@@ -60,9 +60,9 @@ public:
 
     // One clip: palette filled, socket rows left empty (BpatDocument computes them from the
     // document's sockets). nullopt with a reason on a bad range or when cancelled.
-    static std::optional<BpatClip> bakeClip(const InputAnimation &animation, const RecipePoser &poser,
-                                            const RebakeRange &range, const QString &name, bool loops,
-                                            const RebakeOptions &options = {}, QString *error = nullptr);
+    static std::optional<BpatClip> bakeClip(const InputAnimation &animation, const RecipePoser &poser, const RebakeRange &range,
+                                            const QString &name, bool loops, const RebakeOptions &options = {},
+                                            QString *error = nullptr);
 
     // Streams one clip's frames: `sink` receives runs of frames (bone_count x 16 row-major
     // floats each) in order, on the calling thread, while the pool computes the next run; at most
@@ -74,8 +74,7 @@ public:
                            const FrameSink &sink, const RebakeOptions &options = {}, QString *error = nullptr);
 
     // Poses one instant with fresh random-access evaluation (for previews and tests).
-    static void poseAt(const InputAnimation &animation, const RecipePoser &poser, double time,
-                       QMatrix4x4 *globals);
+    static void poseAt(const InputAnimation &animation, const RecipePoser &poser, double time, QMatrix4x4 *globals);
 };
 
 } // namespace bpat

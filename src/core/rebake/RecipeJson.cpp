@@ -12,18 +12,17 @@
 
 namespace bpat {
 
-std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostics *diagnostics,
-                                              const QString &fallbackName)
+std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostics *diagnostics, const QString &fallbackName)
 {
     RecipeJsonParser p(diagnostics);
     QJsonParseError jsonError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &jsonError);
     if (jsonError.error != QJsonParseError::NoError) {
         if (diagnostics)
-            diagnostics->append(Diagnostic{QStringLiteral("RECIPE_BAD_JSON"), Severity::Error,
-                                           QStringLiteral("not valid JSON: %1 at byte %2")
-                                               .arg(jsonError.errorString()).arg(jsonError.offset),
-                                           quint64(std::max(0, jsonError.offset)), QStringLiteral("$")});
+            diagnostics->append(
+                Diagnostic{QStringLiteral("RECIPE_BAD_JSON"), Severity::Error,
+                           QStringLiteral("not valid JSON: %1 at byte %2").arg(jsonError.errorString()).arg(jsonError.offset),
+                           quint64(std::max(0, jsonError.offset)), QStringLiteral("$")});
         return std::nullopt;
     }
     if (!doc.isObject()) {
@@ -71,7 +70,8 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
     if (bones.size() > RebakeRecipe::MaxBones) {
         p.error(QStringLiteral("RECIPE_TOO_MANY_BONES"), QStringLiteral("bones"),
                 QStringLiteral("%1 bones: expected at most %2 (BPAT v1 bone_count limit)")
-                    .arg(bones.size()).arg(RebakeRecipe::MaxBones));
+                    .arg(bones.size())
+                    .arg(RebakeRecipe::MaxBones));
         return std::nullopt;
     }
     // Pass 1: names. Pass 2: everything that refers to bones by name.
@@ -83,7 +83,8 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
         if (!bones.at(i).isObject()) {
             p.expected(path, QStringLiteral("a bone object"), bones.at(i));
         } else if (!o.value(u"name").isString() || o.value(u"name").toString().isEmpty()) {
-            p.expected(RecipeJsonParser::join(path, QStringLiteral("name")), QStringLiteral("a non-empty string"), o.value(u"name"));
+            p.expected(RecipeJsonParser::join(path, QStringLiteral("name")), QStringLiteral("a non-empty string"),
+                       o.value(u"name"));
         } else if (names.contains(o.value(u"name").toString())) {
             p.error(QStringLiteral("RECIPE_DUPLICATE_BONE"), RecipeJsonParser::join(path, QStringLiteral("name")),
                     QStringLiteral("duplicate bone name '%1': expected unique names").arg(o.value(u"name").toString()));
@@ -123,7 +124,8 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
                 p.checkKeys(pole, pp, {"bone", "direction"});
                 if (pole.contains(u"bone"))
                     chain.poleBone = p.bone(pole.value(u"bone"), RecipeJsonParser::join(pp, QStringLiteral("bone")), names);
-                chain.poleDirection = p.vector(pole.value(u"direction"), RecipeJsonParser::join(pp, QStringLiteral("direction"))).value_or(QVector3D(0, 0, 1));
+                chain.poleDirection = p.vector(pole.value(u"direction"), RecipeJsonParser::join(pp, QStringLiteral("direction")))
+                                          .value_or(QVector3D(0, 0, 1));
             }
             bone.ik = chain;
         }
@@ -147,7 +149,8 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
             reported.insert(chain.at(k));
         }
         cycle << r.bones.at(b).name;
-        p.error(QStringLiteral("RECIPE_PARENT_CYCLE"), RecipeJsonParser::join(RecipeJsonParser::at(QStringLiteral("bones"), b), QStringLiteral("parent")),
+        p.error(QStringLiteral("RECIPE_PARENT_CYCLE"),
+                RecipeJsonParser::join(RecipeJsonParser::at(QStringLiteral("bones"), b), QStringLiteral("parent")),
                 QStringLiteral("parent cycle %1: expected every parent chain to end at a root bone")
                     .arg(cycle.join(QStringLiteral(" -> "))));
     }
@@ -170,7 +173,8 @@ std::optional<RebakeRecipe> RecipeJson::parse(const QByteArray &json, Diagnostic
         RecipeSocket s;
         s.name = o.value(u"name").toString();
         if (s.name.isEmpty())
-            p.expected(RecipeJsonParser::join(path, QStringLiteral("name")), QStringLiteral("a non-empty string"), o.value(u"name"));
+            p.expected(RecipeJsonParser::join(path, QStringLiteral("name")), QStringLiteral("a non-empty string"),
+                       o.value(u"name"));
         else if (socketNames.contains(s.name))
             p.error(QStringLiteral("RECIPE_DUPLICATE_SOCKET"), RecipeJsonParser::join(path, QStringLiteral("name")),
                     QStringLiteral("duplicate socket name '%1'").arg(s.name));
@@ -199,8 +203,7 @@ std::optional<RebakeRecipe> RecipeJson::readFile(const QString &path, Diagnostic
         const bool tooLarge = file.status == RegularFile::Status::TooLarge;
         if (diagnostics)
             diagnostics->append(Diagnostic{tooLarge ? QStringLiteral("RECIPE_TOO_LARGE") : QStringLiteral("RECIPE_UNREADABLE"),
-                                           Severity::Error,
-                                           QStringLiteral("cannot read recipe %1: %2").arg(path, file.error),
+                                           Severity::Error, QStringLiteral("cannot read recipe %1: %2").arg(path, file.error),
                                            std::nullopt, QString()});
         return std::nullopt;
     }
@@ -209,7 +212,10 @@ std::optional<RebakeRecipe> RecipeJson::readFile(const QString &path, Diagnostic
 
 namespace {
 
-QJsonArray toArray(const QVector3D &v) { return QJsonArray{v.x(), v.y(), v.z()}; }
+QJsonArray toArray(const QVector3D &v)
+{
+    return QJsonArray{v.x(), v.y(), v.z()};
+}
 
 QJsonObject toObject(const RigidTransform &t)
 {
@@ -229,7 +235,8 @@ QByteArray RecipeJson::toJson(const RebakeRecipe &recipe)
     root.insert(u"name", recipe.name);
     root.insert(u"species_id", qint64(recipe.speciesId));
     root.insert(u"convert_coordinates", recipe.convertCoordinates);
-    root.insert(u"untracked_hands", recipe.untracked == UntrackedHands::Rest ? QStringLiteral("rest") : QStringLiteral("collapse"));
+    root.insert(u"untracked_hands",
+                recipe.untracked == UntrackedHands::Rest ? QStringLiteral("rest") : QStringLiteral("collapse"));
     QJsonArray bones;
     for (const RecipeBone &b : recipe.bones) {
         QJsonObject o;
@@ -252,9 +259,10 @@ QByteArray RecipeJson::toJson(const RebakeRecipe &recipe)
             if (b.ik->poleBone >= 0)
                 pole.insert(u"bone", recipe.bones.at(b.ik->poleBone).name);
             pole.insert(u"direction", toArray(b.ik->poleDirection));
-            o.insert(u"ik", QJsonObject{{QStringLiteral("middle"), recipe.bones.at(b.ik->middle).name},
-                                        {QStringLiteral("end"), recipe.bones.at(b.ik->end).name},
-                                        {QStringLiteral("pole"), pole}});
+            o.insert(u"ik",
+                     QJsonObject{{QStringLiteral("middle"), recipe.bones.at(b.ik->middle).name},
+                                 {QStringLiteral("end"), recipe.bones.at(b.ik->end).name},
+                                 {QStringLiteral("pole"), pole}});
         }
         bones.append(o);
     }

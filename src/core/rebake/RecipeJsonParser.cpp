@@ -48,8 +48,8 @@ RigidTransform RecipeJsonParser::transform(const QJsonValue &v, const QString &p
             expected(rp, QStringLiteral("a quaternion [x, y, z, w] of 4 finite numbers"), r);
             return t;
         }
-        const QQuaternion q(float(a.at(3).toDouble()), float(a.at(0).toDouble()),
-                            float(a.at(1).toDouble()), float(a.at(2).toDouble()));
+        const QQuaternion q(float(a.at(3).toDouble()), float(a.at(0).toDouble()), float(a.at(1).toDouble()),
+                            float(a.at(2).toDouble()));
         if (q.length() < 1e-6f)
             error(QStringLiteral("RECIPE_BAD_VALUE"), rp, QStringLiteral("expected a non-zero quaternion"));
         else
@@ -91,7 +91,8 @@ void RecipeJsonParser::drive(const QJsonValue &v, const QString &path, RecipeBon
     if (!group) {
         error(QStringLiteral("RECIPE_UNKNOWN_CURVE"), cp,
               QStringLiteral("unknown curve group '%1': expected \"Camera\" or \"LeftHand/<joint>\" / "
-                             "\"RightHand/<joint>\" with a joint from Wrist to PinkyTip").arg(curve.toString()));
+                             "\"RightHand/<joint>\" with a joint from Wrist to PinkyTip")
+                  .arg(curve.toString()));
         return;
     }
     bone.curve = *group;

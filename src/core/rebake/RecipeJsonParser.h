@@ -20,8 +20,8 @@ class RecipeJsonParser : public JsonReader
 {
 public:
     explicit RecipeJsonParser(Diagnostics *out)
-        : JsonReader(out, {QStringLiteral("RECIPE_BAD_TYPE"), QStringLiteral("RECIPE_BAD_VALUE"),
-                           QStringLiteral("RECIPE_UNKNOWN_KEY")})
+        : JsonReader(
+            out, {QStringLiteral("RECIPE_BAD_TYPE"), QStringLiteral("RECIPE_BAD_VALUE"), QStringLiteral("RECIPE_UNKNOWN_KEY")})
     {
     }
 

@@ -32,8 +32,7 @@ RecipePoser::RecipePoser(RebakeRecipe recipe)
     std::array<bool, RebakeRecipe::MaxBones> matrix{};
     for (int b = 0; b < m_recipe.boneCount(); ++b) {
         const RecipeBone &bone = m_recipe.bones.at(b);
-        const bool canRest = bone.drive == DriveKind::Rest
-                             || (m_handOf.at(b) && m_recipe.untracked == UntrackedHands::Rest);
+        const bool canRest = bone.drive == DriveKind::Rest || (m_handOf.at(b) && m_recipe.untracked == UntrackedHands::Rest);
         if (bone.drive != DriveKind::Pose || canRest)
             matrix[size_t(b)] = true;
         if (canRest && bone.parent >= 0)
@@ -124,10 +123,9 @@ void RecipePoser::compute(const Input &input, QMatrix4x4 *globals, float *rows) 
         const QMatrix4x4 target = drivenGlobal(input, ik.end, globals);
         const QMatrix4x4 poleFrame = ik.poleBone >= 0 ? globals[ik.poleBone] : QMatrix4x4();
         const QVector3D root = globals[bone].column(3).toVector3D();
-        const TwoBoneIkSolution s = TwoBoneIk::solve(
-            root, target.column(3).toVector3D(), middle.rest.translation.length(),
-            end.rest.translation.length(), poleFrame.mapVector(ik.poleDirection),
-            globals[bone].mapVector(QVector3D(0, 0, -1)));
+        const TwoBoneIkSolution s =
+            TwoBoneIk::solve(root, target.column(3).toVector3D(), middle.rest.translation.length(), end.rest.translation.length(),
+                             poleFrame.mapVector(ik.poleDirection), globals[bone].mapVector(QVector3D(0, 0, -1)));
         globals[bone] = TwoBoneIk::boneFrame(root, s.middle, s.hingeAxis);
         globals[ik.middle] = TwoBoneIk::boneFrame(s.middle, s.end, s.hingeAxis);
         globals[ik.end] = target;

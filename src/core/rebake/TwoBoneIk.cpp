@@ -25,8 +25,8 @@ QVector3D anyPerpendicular(const QVector3D &axis)
 
 } // namespace
 
-TwoBoneIkSolution TwoBoneIk::solve(const QVector3D &root, const QVector3D &target, float upperLength,
-                                   float lowerLength, const QVector3D &pole, const QVector3D &fallbackPole)
+TwoBoneIkSolution TwoBoneIk::solve(const QVector3D &root, const QVector3D &target, float upperLength, float lowerLength,
+                                   const QVector3D &pole, const QVector3D &fallbackPole)
 {
     TwoBoneIkSolution s;
     s.root = root;

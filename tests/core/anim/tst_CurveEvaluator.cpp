@@ -12,8 +12,8 @@ using namespace bpat;
 namespace {
 constexpr float Inf = std::numeric_limits<float>::infinity();
 
-Keyframe key(float t, float v, float in = 0, float out = 0, qint32 mode = WeightedMode::None,
-             float inWeight = 0, float outWeight = 0)
+Keyframe key(float t, float v, float in = 0, float out = 0, qint32 mode = WeightedMode::None, float inWeight = 0,
+             float outWeight = 0)
 {
     return Keyframe{t, v, in, out, inWeight, outWeight, mode};
 }
@@ -80,8 +80,7 @@ void tst_CurveEvaluator::weightedUnequalWeights()
     // k0 (t 0, v 0, out 1, outWeight 0.5, mode Out), k1 (t 2, v 4, in -1, inWeight 0.1, mode In).
     // w1 = 0.5, w2 = 0.1: a = 1.5 + 0.3 - 2 = -0.2, b = 3 - 3 - 0.3 = -0.3, c = 1.5.
     // Control values: v0 + w1*m0 = 1, v1 - w2*m1 = 4 + 0.2 = 4.2.
-    const FloatCurve curve({key(0, 0, 0, 1, WeightedMode::Out, 0, 0.5f),
-                            key(2, 4, -1, 0, WeightedMode::In, 0.1f, 0)});
+    const FloatCurve curve({key(0, 0, 0, 1, WeightedMode::Out, 0, 0.5f), key(2, 4, -1, 0, WeightedMode::In, 0.1f, 0)});
     // u = 0.5: x = -0.2/8 - 0.3/4 + 1.5/2 = 0.65 -> t = 1.3
     //   y = 0.375*1 + 0.375*4.2 + 0.125*4 = 2.45
     QVERIFY(qAbs(curve.evaluate(1.3) - 2.45) < 1e-6);
@@ -102,8 +101,8 @@ void tst_CurveEvaluator::weightedUnequalWeights()
 void tst_CurveEvaluator::oneThirdWeightsEqualHermite()
 {
     const float third = 1.0f / 3.0f;
-    const FloatCurve weighted({key(-1, 2, 0, 1.5f, WeightedMode::Both, third, third),
-                               key(3, -1, 0.75f, 0, WeightedMode::Both, third, third)});
+    const FloatCurve weighted(
+        {key(-1, 2, 0, 1.5f, WeightedMode::Both, third, third), key(3, -1, 0.75f, 0, WeightedMode::Both, third, third)});
     const FloatCurve hermite({key(-1, 2, 0, 1.5f), key(3, -1, 0.75f, 0)});
     for (int i = 0; i <= 40; ++i) {
         const double t = -1.0 + 0.1 * i;
@@ -221,7 +220,8 @@ void tst_CurveEvaluator::bezierSolveIsRobust()
 {
     // Weights at the extremes (flat ends: x'(0) = 0 or x'(1) = 0) and weights summing over 1
     // (control points out of order) still give |x(u) - s| tiny and u in [0, 1].
-    const QList<std::pair<double, double>> weights = {{0, 0}, {1, 1}, {0, 1}, {1, 0}, {0.9, 0.8}, {0.05, 0.95}, {1.0 / 3, 1.0 / 3}};
+    const QList<std::pair<double, double>> weights = {
+        {0, 0}, {1, 1}, {0, 1}, {1, 0}, {0.9, 0.8}, {0.05, 0.95}, {1.0 / 3, 1.0 / 3}};
     for (const auto &[w1, w2] : weights) {
         const double a = 3 * w1 + 3 * w2 - 2, b = 3 - 6 * w1 - 3 * w2, c = 3 * w1;
         for (int i = 0; i <= 100; ++i) {
@@ -257,9 +257,8 @@ void tst_CurveEvaluator::cursorMatchesRandomAccess()
     float t = -2.0f;
     for (int i = 0; i < 500; ++i) {
         t += float(rng.bounded(0.1) + 0.001);
-        Keyframe k = key(t, float(rng.bounded(10.0) - 5), float(rng.bounded(4.0) - 2),
-                         float(rng.bounded(4.0) - 2), qint32(rng.bounded(4)), float(rng.bounded(1.0)),
-                         float(rng.bounded(1.0)));
+        Keyframe k = key(t, float(rng.bounded(10.0) - 5), float(rng.bounded(4.0) - 2), float(rng.bounded(4.0) - 2),
+                         qint32(rng.bounded(4)), float(rng.bounded(1.0)), float(rng.bounded(1.0)));
         if (i % 50 == 7)
             k.outTangent = Inf;
         keys.append(k);

@@ -36,8 +36,9 @@ void tst_InputAnimation::allCurveNamesInFileOrder()
     QCOMPARE(QSet<QString>(names.cbegin(), names.cend()).size(), names.size());
     QCOMPARE(names.at(0), QStringLiteral("Camera/PositionX"));
     QCOMPARE(names.at(6), QStringLiteral("Camera/RotationW"));
-    QCOMPARE(names.mid(7, 4), (QStringList{QStringLiteral("LeftHand/Tracked"), QStringLiteral("RightHand/Tracked"),
-                                            QStringLiteral("LeftHand/Pinching"), QStringLiteral("RightHand/Pinching")}));
+    QCOMPARE(names.mid(7, 4),
+             (QStringList{QStringLiteral("LeftHand/Tracked"), QStringLiteral("RightHand/Tracked"),
+                          QStringLiteral("LeftHand/Pinching"), QStringLiteral("RightHand/Pinching")}));
     QCOMPARE(names.at(11), QStringLiteral("LeftHand/None/PositionX"));
     QCOMPARE(names.at(94), QStringLiteral("LeftHand/IndexTip/RotationW"));
     QCOMPARE(names.at(11 + 189), QStringLiteral("RightHand/None/PositionX"));

@@ -20,7 +20,10 @@ const QString EmptyRecording = QStringLiteral("mrtk_samples/holographic-recordin
 const QString HandRecording = QStringLiteral("mrtk_samples/holographic-recording_InputAnimation-20201027-134946.bin");
 constexpr qint64 HandRecordingSize = 3311020; // the size ../shared/README.md documents
 
-float bits(quint32 b) { return std::bit_cast<float>(b); }
+float bits(quint32 b)
+{
+    return std::bit_cast<float>(b);
+}
 
 QStringList codes(const Diagnostics &diagnostics)
 {
@@ -82,7 +85,9 @@ void tst_InputAnimationReader::realHandRecording()
     const QByteArray bytes = file.readAll();
     if (bytes.size() != HandRecordingSize)
         QSKIP(qPrintable(QStringLiteral("shared recording is damaged: %1 has %2 bytes, the recording has %3")
-                             .arg(file.fileName()).arg(bytes.size()).arg(HandRecordingSize)));
+                             .arg(file.fileName())
+                             .arg(bytes.size())
+                             .arg(HandRecordingSize)));
     InputAnimationReader reader;
     const auto animation = reader.read(bytes);
     QVERIFY2(animation, qPrintable(reader.errorString()));
@@ -127,8 +132,8 @@ void tst_InputAnimationReader::realHandRecording()
     QVERIFY(qAbs(cameraX->evaluate(mid) - (double(first.value) + double(second.value)) / 2) < 1e-9);
     // The unused "None" joint is empty; a recorded joint is not.
     QVERIFY(animation->floatCurve(u"LeftHand/None/PositionX")->isEmpty());
-    QVERIFY(!animation->floatCurve(u"LeftHand/IndexTip/RotationW")->isEmpty() ||
-            !animation->floatCurve(u"RightHand/IndexTip/RotationW")->isEmpty());
+    QVERIFY(!animation->floatCurve(u"LeftHand/IndexTip/RotationW")->isEmpty()
+            || !animation->floatCurve(u"RightHand/IndexTip/RotationW")->isEmpty());
 }
 
 void tst_InputAnimationReader::crafted10KeepsEveryField()
@@ -208,8 +213,7 @@ void tst_InputAnimationReader::version11Sections()
     QCOMPARE(a->floatCurve(u"EyeGaze/DirectionZ") != nullptr, eyeGaze);
     if (camera) {
         // 1.1 keys read back with zero tangents and weights and mode Both.
-        QCOMPARE(a->camera()[PoseComponent::PositionX].keys(),
-                 (QList<Keyframe>{Keyframe::linear(0, 1), Keyframe::linear(2, 3)}));
+        QCOMPARE(a->camera()[PoseComponent::PositionX].keys(), (QList<Keyframe>{Keyframe::linear(0, 1), Keyframe::linear(2, 3)}));
         QCOMPARE(a->camera()[PoseComponent::PositionX].preWrap(), WrapMode::Loop);
         QCOMPARE(a->floatCurve(u"Camera/PositionX")->evaluate(1.0), 2.0);
     }
@@ -226,8 +230,8 @@ void tst_InputAnimationReader::version11Sections()
 void tst_InputAnimationReader::markersNonAsciiAndLong()
 {
     const QString nonAscii = QStringLiteral(u"Grüße · マーカー 🎉");
-    const QString long300 = QString(300, QLatin1Char('a'));     // 2-byte length prefix (0xac 0x02)
-    const QString long20000 = QString(10000, QChar(0x00e9));    // 20000 UTF-8 bytes: 3-byte prefix
+    const QString long300 = QString(300, QLatin1Char('a'));  // 2-byte length prefix (0xac 0x02)
+    const QString long20000 = QString(10000, QChar(0x00e9)); // 20000 UTF-8 bytes: 3-byte prefix
     Builder b;
     b.header(1, 1).u8(0).u8(0).u8(0);
     b.markers({{0.5f, nonAscii}, {-2.0f, long300}, {7.0f, long20000}, {8.0f, QString()}});
@@ -260,8 +264,9 @@ void tst_InputAnimationReader::truncationNamesCurveKeyAndByte()
     const Diagnostic d = reader.diagnostics().constFirst();
     QCOMPARE(d.code, QStringLiteral("ANIM_KEY_COUNT_TOO_LARGE"));
     QCOMPARE(d.severity, Severity::Error);
-    QVERIFY2(d.message.startsWith(QStringLiteral("file ends inside LeftHand/IndexTip/RotationW, key 17 of 334, at byte %1 ").arg(cut)),
-             qPrintable(d.message));
+    QVERIFY2(
+        d.message.startsWith(QStringLiteral("file ends inside LeftHand/IndexTip/RotationW, key 17 of 334, at byte %1 ").arg(cut)),
+        qPrintable(d.message));
     QCOMPARE(d.offset, std::optional<quint64>(cut));
     QCOMPARE(d.location.toString(), QStringLiteral("LeftHand/IndexTip/RotationW.keys[17]"));
     QCOMPARE(reader.errorString(), d.message);
@@ -270,8 +275,10 @@ void tst_InputAnimationReader::truncationNamesCurveKeyAndByte()
     // Cut inside the curve's header instead.
     QVERIFY(!reader.read(whole.left(prefix.size() - 6)));
     QCOMPARE(reader.diagnostics().constFirst().code, QStringLiteral("ANIM_TRUNCATED"));
-    QVERIFY2(reader.errorString().startsWith(QStringLiteral("file ends inside LeftHand/IndexTip/RotationW (wrap modes and key count), at byte %1")
-                                                 .arg(prefix.size() - 6)), qPrintable(reader.errorString()));
+    QVERIFY2(reader.errorString().startsWith(
+                 QStringLiteral("file ends inside LeftHand/IndexTip/RotationW (wrap modes and key count), at byte %1")
+                     .arg(prefix.size() - 6)),
+             qPrintable(reader.errorString()));
 }
 
 void tst_InputAnimationReader::everyTruncationIsAnError()
@@ -303,7 +310,8 @@ void tst_InputAnimationReader::refusesBadHeaders_data()
     badMagic[0] = 'x';
     QTest::newRow("bad magic") << badMagic << QStringLiteral("ANIM_BAD_MAGIC") << QStringLiteral("expected 0x6a8faf6e0f9e42c6");
     QTest::newRow("1.2 is newer") << Builder().header(1, 2).u8(0).u8(0).u8(0).i32(0).bytes()
-                                  << QStringLiteral("ANIM_UNSUPPORTED_VERSION") << QStringLiteral("version 1.2 at byte 8 is newer");
+                                  << QStringLiteral("ANIM_UNSUPPORTED_VERSION")
+                                  << QStringLiteral("version 1.2 at byte 8 is newer");
     QTest::newRow("2.0 is newer") << Builder().header(2, 0).bytes() << QStringLiteral("ANIM_UNSUPPORTED_VERSION")
                                   << QStringLiteral("version 2.0 at byte 8 is newer");
     QTest::newRow("0.9 unknown") << Builder().header(0, 9).bytes() << QStringLiteral("ANIM_UNSUPPORTED_VERSION")
@@ -336,13 +344,15 @@ void tst_InputAnimationReader::hostileCounts_data()
                                     << QStringLiteral("ANIM_KEY_COUNT_TOO_LARGE")
                                     << QStringLiteral("file ends inside Camera/PositionX, key 0 of 2147483647, at byte 32");
     QTest::newRow("negative marker count") << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(-1).bytes()
-                                           << QStringLiteral("ANIM_NEGATIVE_MARKER_COUNT") << QStringLiteral("marker count -1 at byte 19");
+                                           << QStringLiteral("ANIM_NEGATIVE_MARKER_COUNT")
+                                           << QStringLiteral("marker count -1 at byte 19");
     QTest::newRow("huge marker count") << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(1 << 30).bytes()
                                        << QStringLiteral("ANIM_MARKER_COUNT_TOO_LARGE")
                                        << QStringLiteral("file ends inside the markers, marker 0 of 1073741824, at byte 23");
-    QTest::newRow("6-byte length prefix") << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(1).f32(0).raw(QByteArray(6, '\x80')).bytes()
-                                          << QStringLiteral("ANIM_BAD_STRING_LENGTH")
-                                          << QStringLiteral("marker 0 of 1: name length prefix at byte 27 runs past 5 bytes");
+    QTest::newRow("6-byte length prefix")
+        << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(1).f32(0).raw(QByteArray(6, '\x80')).bytes()
+        << QStringLiteral("ANIM_BAD_STRING_LENGTH")
+        << QStringLiteral("marker 0 of 1: name length prefix at byte 27 runs past 5 bytes");
     QTest::newRow("name past the end") << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(1).f32(0).u8(10).raw("abc").bytes()
                                        << QStringLiteral("ANIM_TRUNCATED")
                                        << QStringLiteral("file ends inside marker 0 of 1 (name of 10 bytes), at byte 31");

@@ -105,7 +105,9 @@ void tst_InputAnimationWriter::realRecordingsByteIdentical()
     const QByteArray original = readAll(testpaths::shared(relative));
     if (original.size() != expectedSize)
         QSKIP(qPrintable(QStringLiteral("shared recording is damaged: %1 has %2 bytes, the recording has %3")
-                             .arg(relative).arg(original.size()).arg(expectedSize)));
+                             .arg(relative)
+                             .arg(original.size())
+                             .arg(expectedSize)));
     const InputAnimation a = mustRead(original);
     InputAnimationWriter writer; // no version set: the animation's own (1.0)
     const QByteArray written = writer.toBytes(a);
@@ -178,7 +180,8 @@ void tst_InputAnimationWriter::lossyConversionsWarn()
     QCOMPARE(diagnostics.size(), 1);
     QCOMPARE(diagnostics[0].code, QStringLiteral("ANIM_TANGENTS_DROPPED"));
     QCOMPARE(diagnostics[0].severity, Severity::Warning);
-    QVERIFY2(diagnostics[0].message.contains(QStringLiteral("of 2 keys (first in Camera/PositionX)")), qPrintable(diagnostics[0].message));
+    QVERIFY2(diagnostics[0].message.contains(QStringLiteral("of 2 keys (first in Camera/PositionX)")),
+             qPrintable(diagnostics[0].message));
 
     InputAnimation gazeOnly;
     gazeOnly.setHasCamera(false);

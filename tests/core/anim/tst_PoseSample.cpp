@@ -10,13 +10,19 @@
 using namespace bpat;
 
 namespace {
-bool fuzzyEqual(const QVector3D &a, const QVector3D &b) { return (a - b).length() < 1e-6f; }
-bool fuzzyEqual(const QQuaternion &a, const QQuaternion &b) { return (a.toVector4D() - b.toVector4D()).length() < 1e-6f; }
+bool fuzzyEqual(const QVector3D &a, const QVector3D &b)
+{
+    return (a - b).length() < 1e-6f;
+}
+bool fuzzyEqual(const QQuaternion &a, const QQuaternion &b)
+{
+    return (a.toVector4D() - b.toVector4D()).length() < 1e-6f;
+}
 // The 7 floats of a pose as hex: equal strings are equal bits (zeros' signs included).
 QByteArray bits(const PoseSample &p)
 {
-    const float f[7] = {p.position.x(), p.position.y(), p.position.z(), p.rotation.x(), p.rotation.y(),
-                        p.rotation.z(), p.rotation.scalar()};
+    const float f[7] = {p.position.x(), p.position.y(), p.position.z(),     p.rotation.x(),
+                        p.rotation.y(), p.rotation.z(), p.rotation.scalar()};
     return QByteArray(reinterpret_cast<const char *>(f), sizeof f).toHex();
 }
 FloatCurve ramp(float t0, float v0, float t1, float v1)
@@ -56,11 +62,10 @@ void tst_PoseSample::pairSameBitsAsOne()
 {
     constexpr double Inf = std::numeric_limits<double>::infinity();
     const double NaN = qQNaN();
-    QList<std::array<double, 7>> poses = {{1, 2, 3, 0, 0, 0, 0},       {-0.0, 0, -0.0, -0.0, 0, -0.0, 0},
-                                          {1, 2, 3, 1e-200, 0, 0, 0},  {1, 2, 3, 1e200, 1, 0, 0},
-                                          {0, 0, 0, 0, -0.0, 0, -2},   {NaN, 1, Inf, 0.1, 0.2, 0.3, 0.9},
-                                          {1, 1, 1, NaN, 0, 0, 1},     {1, 1, 1, 0, Inf, 0, 1},
-                                          {1e300, -1e-300, 3, 1, 1, 1, 1}};
+    QList<std::array<double, 7>> poses = {
+        {1, 2, 3, 0, 0, 0, 0},     {-0.0, 0, -0.0, -0.0, 0, -0.0, 0}, {1, 2, 3, 1e-200, 0, 0, 0},
+        {1, 2, 3, 1e200, 1, 0, 0}, {0, 0, 0, 0, -0.0, 0, -2},         {NaN, 1, Inf, 0.1, 0.2, 0.3, 0.9},
+        {1, 1, 1, NaN, 0, 0, 1},   {1, 1, 1, 0, Inf, 0, 1},           {1e300, -1e-300, 3, 1, 1, 1, 1}};
     QRandomGenerator rng(29);
     for (int i = 0; i < 200; ++i) {
         std::array<double, 7> c;

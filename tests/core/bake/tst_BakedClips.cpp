@@ -21,8 +21,14 @@ namespace {
 struct Track
 {
     QList<QVector3D> at;
-    int argMax(int axis) const { return int(std::max_element(at.begin(), at.end(), [axis](auto a, auto b) { return a[axis] < b[axis]; }) - at.begin()); }
-    int argMin(int axis) const { return int(std::min_element(at.begin(), at.end(), [axis](auto a, auto b) { return a[axis] < b[axis]; }) - at.begin()); }
+    int argMax(int axis) const
+    {
+        return int(std::max_element(at.begin(), at.end(), [axis](auto a, auto b) { return a[axis] < b[axis]; }) - at.begin());
+    }
+    int argMin(int axis) const
+    {
+        return int(std::min_element(at.begin(), at.end(), [axis](auto a, auto b) { return a[axis] < b[axis]; }) - at.begin());
+    }
     float max(int axis) const { return at.at(argMax(axis))[axis]; }
     float min(int axis) const { return at.at(argMin(axis))[axis]; }
 };
@@ -63,7 +69,11 @@ float maxStep(const QList<QMatrix4x4> &a, const QList<QMatrix4x4> &b)
     return step;
 }
 
-enum Axis { X = 0, Y = 1, Z = 2 };
+enum Axis {
+    X = 0,
+    Y = 1,
+    Z = 2
+};
 
 } // namespace
 
@@ -195,8 +205,8 @@ void tst_BakedClips::bowDrawsAndLooses()
         // Drawn: the bow held out in front at shoulder height, the string hand by the face.
         int drawn = -1;
         for (int i = 0; i < clip.size() && drawn < 0; ++i) {
-            const bool bowOut = bow.at.at(i).z() - pelvis.at.at(i).z() > 0.6f
-                             && std::abs(bow.at.at(i).y() - shoulder.at.at(i).y()) < 0.1f;
+            const bool bowOut =
+                bow.at.at(i).z() - pelvis.at.at(i).z() > 0.6f && std::abs(bow.at.at(i).y() - shoulder.at.at(i).y()) < 0.1f;
             if (bowOut && (string.at.at(i) - head.at.at(i)).length() < 0.35f)
                 drawn = i;
         }

@@ -59,8 +59,9 @@ void tst_Baker::writesTheCreatureSet()
         QCOMPARE(o.bytes, quint64(QFileInfo(o.path).size()));
         names << o.fileName;
     }
-    QCOMPARE(names, (QStringList{u"humanoid.bpat"_qs, u"humanoid_sword.bpat"_qs, u"horse.bpat"_qs,
-                                 u"horse_minimal.bpsm"_qs, u"elephant.bpat"_qs, u"elephant_minimal.bpsm"_qs}));
+    QCOMPARE(names,
+             (QStringList{u"humanoid.bpat"_qs, u"humanoid_sword.bpat"_qs, u"horse.bpat"_qs, u"horse_minimal.bpsm"_qs,
+                          u"elephant.bpat"_qs, u"elephant_minimal.bpsm"_qs}));
     QVERIFY(Baker::allOk(m_outputs));
     // Nothing else (no temporary files) is left in the directory.
     QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files).size(), 6);
@@ -74,9 +75,10 @@ void tst_Baker::bpatFilesAreValidInBothProfiles_data()
     QTest::addColumn<int>("sockets");
     QTest::addColumn<QStringList>("clips");
     // The game's clips in its order (bpat-v1.md, "The game's built-in rigs").
-    const QStringList human{u"idle"_qs,           u"walk"_qs,           u"run"_qs,            u"hold"_qs,
-                            u"attack_sword_a"_qs, u"attack_sword_b"_qs, u"attack_sword_c"_qs, u"attack_spear_a"_qs,
-                            u"attack_spear_b"_qs, u"attack_spear_c"_qs, u"attack_bow"_qs,     u"riding_idle"_qs,
+    const QStringList human{u"idle"_qs,           u"walk"_qs,           u"run"_qs,
+                            u"hold"_qs,           u"attack_sword_a"_qs, u"attack_sword_b"_qs,
+                            u"attack_sword_c"_qs, u"attack_spear_a"_qs, u"attack_spear_b"_qs,
+                            u"attack_spear_c"_qs, u"attack_bow"_qs,     u"riding_idle"_qs,
                             u"riding_charge"_qs,  u"riding_reining"_qs, u"riding_bow_shot"_qs};
     QTest::newRow("humanoid") << u"humanoid.bpat"_qs << 0 << 20 << 10 << human;
     QTest::newRow("humanoid_sword") << u"humanoid_sword.bpat"_qs << 3 << 20 << 10 << human;
@@ -159,7 +161,8 @@ void tst_Baker::snapshotsAreValidAndSkinned()
     for (const QString &name : {u"horse"_qs, u"elephant"_qs}) {
         const QString path = QDir(m_dir.path()).filePath(name + u"_minimal.bpsm"_qs);
         const Diagnostics issues = BpsmValidator().validatePath(path);
-        QVERIFY2(issues.isEmpty(), qPrintable(issues.isEmpty() ? QString() : issues.first().code + u" "_qs + issues.first().message));
+        QVERIFY2(issues.isEmpty(),
+                 qPrintable(issues.isEmpty() ? QString() : issues.first().code + u" "_qs + issues.first().message));
         const auto bpsm = BpsmFile::open(path);
         const auto bpat = BpatFile::open(QDir(m_dir.path()).filePath(name + u".bpat"_qs));
         QVERIFY(bpsm && bpat);
@@ -178,8 +181,9 @@ void tst_Baker::snapshotsAreValidAndSkinned()
         for (quint32 v = 0; v < bpsm->header().vertexCount; ++v) {
             const CreatureVertex a = *bpsm->vertex(walk, v), b = *bpsm->vertex(walk + 6, v);
             lowest = std::min(lowest, a.position[1]);
-            moved = std::max(moved, QVector3D(a.position[0] - b.position[0], a.position[1] - b.position[1],
-                                              a.position[2] - b.position[2]).length());
+            moved = std::max(
+                moved,
+                QVector3D(a.position[0] - b.position[0], a.position[1] - b.position[1], a.position[2] - b.position[2]).length());
         }
         QVERIFY2(lowest > -0.03f, qPrintable(name + u" lowest vertex "_qs + QString::number(lowest)));
         QVERIFY(moved > 0.05f);
@@ -291,8 +295,8 @@ void tst_Baker::versionsStreamLikeTheInMemoryWriter()
         // Late v3 is what the current game loads: valid in its profile, the 16-bone horse and
         // elephant with the one warning that they are not its rigs.
         if (format::Dialect(dialect) == format::Dialect::V3Late) {
-            const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Game, true))
-                                           .validate(BpatFile::fromData(written));
+            const ValidationResult r =
+                Validator(ValidationOptions::make(ValidationProfile::Game, true)).validate(BpatFile::fromData(written));
             QVERIFY(r.valid());
             QCOMPARE(r.counts.warnings, m.bpatFileName.startsWith(u"humanoid"_qs) ? 0 : 1);
             for (const Diagnostic &d : r.issues)

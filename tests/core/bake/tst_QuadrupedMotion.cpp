@@ -42,12 +42,10 @@ void tst_QuadrupedMotion::footfallOrder_data()
     // Lateral four-beat walk: left hind, left fore, right hind, right fore.
     QTest::newRow("horse walk") << u"horse"_qs << u"walk"_qs << QStringList{lh, lf, rh, rf} << false;
     // Two-beat trot: diagonal pairs together, suspension between them.
-    QTest::newRow("horse trot") << u"horse"_qs << u"trot"_qs
-                                << QStringList{lh + u'+' + rf, rh + u'+' + lf} << true;
+    QTest::newRow("horse trot") << u"horse"_qs << u"trot"_qs << QStringList{lh + u'+' + rf, rh + u'+' + lf} << true;
     // Three-beat canter: left hind, then the right hind and left fore together, then the leading
     // right fore, then suspension.
-    QTest::newRow("horse canter") << u"horse"_qs << u"canter"_qs
-                                  << QStringList{lh, rh + u'+' + lf, rf} << true;
+    QTest::newRow("horse canter") << u"horse"_qs << u"canter"_qs << QStringList{lh, rh + u'+' + lf, rf} << true;
     // Four-beat transverse gallop: both hinds, then both fores, then suspension.
     QTest::newRow("horse gallop") << u"horse"_qs << u"gallop"_qs << QStringList{lh, rh, lf, rf} << true;
     QTest::newRow("elephant walk") << u"elephant"_qs << u"walk"_qs << QStringList{lh, lf, rh, rf} << false;
@@ -141,8 +139,10 @@ void tst_QuadrupedMotion::plantedFeetDoNotSlide()
     QVERIFY(std::abs(ground.x()) < 1e-4f && std::abs(ground.y()) < 1e-4f);
     for (const QVector3D &step : std::as_const(steps)) {
         QVERIFY2((step - ground).length() < 2e-3f,
-                 qPrintable(u"a planted foot slides: step (%1, %2, %3) against the ground's %4"_qs
-                                .arg(step.x()).arg(step.y()).arg(step.z()).arg(ground.z())));
+                 qPrintable(u"a planted foot slides: step (%1, %2, %3) against the ground's %4"_qs.arg(step.x())
+                                .arg(step.y())
+                                .arg(step.z())
+                                .arg(ground.z())));
     }
 }
 

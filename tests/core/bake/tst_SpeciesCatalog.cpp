@@ -49,17 +49,18 @@ void tst_SpeciesCatalog::speciesAndClips_data()
     QTest::addColumn<QStringList>("clips");
     QTest::addColumn<QString>("snapshot");
     // The game's clips in its order (bpat-v1.md, "The game's built-in rigs").
-    const QStringList human{u"idle"_qs,           u"walk"_qs,           u"run"_qs,            u"hold"_qs,
-                            u"attack_sword_a"_qs, u"attack_sword_b"_qs, u"attack_sword_c"_qs, u"attack_spear_a"_qs,
-                            u"attack_spear_b"_qs, u"attack_spear_c"_qs, u"attack_bow"_qs,     u"riding_idle"_qs,
+    const QStringList human{u"idle"_qs,           u"walk"_qs,           u"run"_qs,
+                            u"hold"_qs,           u"attack_sword_a"_qs, u"attack_sword_b"_qs,
+                            u"attack_sword_c"_qs, u"attack_spear_a"_qs, u"attack_spear_b"_qs,
+                            u"attack_spear_c"_qs, u"attack_bow"_qs,     u"riding_idle"_qs,
                             u"riding_charge"_qs,  u"riding_reining"_qs, u"riding_bow_shot"_qs};
     QTest::newRow("humanoid") << u"humanoid"_qs << 0 << 20 << human << QString();
     QTest::newRow("humanoid_sword") << u"humanoid_sword"_qs << 3 << 20 << human << QString();
     QTest::newRow("horse") << u"horse"_qs << 1 << 16
                            << QStringList{u"idle"_qs, u"walk"_qs, u"trot"_qs, u"canter"_qs, u"gallop"_qs, u"fight"_qs}
                            << u"horse_minimal.bpsm"_qs;
-    QTest::newRow("elephant") << u"elephant"_qs << 2 << 16
-                              << QStringList{u"idle"_qs, u"walk"_qs, u"run"_qs, u"fight"_qs} << u"elephant_minimal.bpsm"_qs;
+    QTest::newRow("elephant") << u"elephant"_qs << 2 << 16 << QStringList{u"idle"_qs, u"walk"_qs, u"run"_qs, u"fight"_qs}
+                              << u"elephant_minimal.bpsm"_qs;
 }
 
 void tst_SpeciesCatalog::speciesAndClips()
@@ -82,7 +83,7 @@ void tst_SpeciesCatalog::speciesAndClips()
         // The humanoid's attacks and mounted actions are one-shots; riding_idle and every other
         // clip loops (frame counts: tst_BakedClips against the game's files).
         const bool oneShot = c.name.startsWith(QLatin1String("attack"))
-                          || (c.name.startsWith(QLatin1String("riding_")) && c.name != QLatin1String("riding_idle"));
+            || (c.name.startsWith(QLatin1String("riding_")) && c.name != QLatin1String("riding_idle"));
         QCOMPARE(c.loops, !oneShot);
     }
     QCOMPARE(names, clips);
@@ -130,8 +131,7 @@ void tst_SpeciesCatalog::loopsAreSeamless()
             // The wrap is just another frame step: no larger than the largest interior one
             // (plus rounding), and a real step (a clip that does not move would pass trivially).
             QVERIFY2(wrap <= interior * 1.05f + 1e-4f,
-                     qPrintable(what + u" wrap "_qs + QString::number(wrap) + u" interior "_qs
-                                + QString::number(interior)));
+                     qPrintable(what + u" wrap "_qs + QString::number(wrap) + u" interior "_qs + QString::number(interior)));
             QVERIFY2(interior > 0.002f, qPrintable(what + u" does not move"_qs));
         }
     }
@@ -148,8 +148,8 @@ void tst_SpeciesCatalog::feetNeverGoThroughTheGround()
                 float lowest = 1e9f; // of the sole: the foot bone's origin less the sole height
                 for (const auto &palette : frames)
                     lowest = std::min(lowest, origin(palette.at(foot)).y() - m.soleHeight);
-                const QString what = m.speciesName + u"/"_qs + m.clips.at(c).name + u" "_qs
-                                   + m.rig.bone(foot).name + u" min y "_qs + QString::number(lowest);
+                const QString what = m.speciesName + u"/"_qs + m.clips.at(c).name + u" "_qs + m.rig.bone(foot).name
+                    + u" min y "_qs + QString::number(lowest);
                 QVERIFY2(lowest > -1e-3f, qPrintable(what));
                 QVERIFY2(lowest < 1e-3f, qPrintable(what)); // every foot touches the ground
             }
@@ -195,8 +195,7 @@ void tst_SpeciesCatalog::humanoidWalkPlantsFeetWithoutSliding()
             if (b.y() > 1e-3f)
                 continue; // lifts off
             ++planted;
-            QVERIFY2((b - a - groundStep).length() < 2e-3f,
-                     qPrintable(u"frame "_qs + QString::number(i) + u" slides"_qs));
+            QVERIFY2((b - a - groundStep).length() < 2e-3f, qPrintable(u"frame "_qs + QString::number(i) + u" slides"_qs));
         }
         QVERIFY2(planted >= 3, "a foot should stay planted for several frames");
         QVERIFY2(airborne >= 3, "a foot should swing for several frames");

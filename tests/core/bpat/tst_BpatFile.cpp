@@ -13,10 +13,10 @@ using namespace bpat;
 namespace {
 
 const QStringList upstreamFiles = {
-    QStringLiteral("bpat_v1_latest/humanoid.bpat"),       QStringLiteral("bpat_v1_latest/humanoid_sword.bpat"),
-    QStringLiteral("bpat_v1_latest/horse.bpat"),          QStringLiteral("bpat_v1_latest/elephant.bpat"),
-    QStringLiteral("bpat_v1_initial/humanoid.bpat"),      QStringLiteral("bpat_v1_initial/humanoid_sword.bpat"),
-    QStringLiteral("bpat_v1_initial/horse.bpat"),         QStringLiteral("bpat_v1_initial/elephant.bpat"),
+    QStringLiteral("bpat_v1_latest/humanoid.bpat"),  QStringLiteral("bpat_v1_latest/humanoid_sword.bpat"),
+    QStringLiteral("bpat_v1_latest/horse.bpat"),     QStringLiteral("bpat_v1_latest/elephant.bpat"),
+    QStringLiteral("bpat_v1_initial/humanoid.bpat"), QStringLiteral("bpat_v1_initial/humanoid_sword.bpat"),
+    QStringLiteral("bpat_v1_initial/horse.bpat"),    QStringLiteral("bpat_v1_initial/elephant.bpat"),
 };
 
 QString readText(const QString &path)
@@ -211,10 +211,10 @@ private Q_SLOTS:
     {
         const auto file = BpatFile::fromData(testdocs::smallFileBytes());
         QVERIFY(file.matrixData(5, 2));
-        QVERIFY(!file.matrixData(6, 0));   // frame_total is 6
-        QVERIFY(!file.matrixData(0, 3));   // 3 bones
-        QVERIFY(!file.socketRow(0, 2));    // 2 sockets
-        QVERIFY(!file.globalFrame(1, 2));  // jab has 2 frames
+        QVERIFY(!file.matrixData(6, 0));  // frame_total is 6
+        QVERIFY(!file.matrixData(0, 3));  // 3 bones
+        QVERIFY(!file.socketRow(0, 2));   // 2 sockets
+        QVERIFY(!file.globalFrame(1, 2)); // jab has 2 frames
         QCOMPARE(*file.globalFrame(1, 1), 5u);
         QVERIFY(!file.globalFrame(2, 0));
         bool ok = true;
@@ -254,10 +254,10 @@ private Q_SLOTS:
     void lyingCountsDoNotAllocate()
     {
         QByteArray bytes = testdocs::smallFileBytes();
-        testdocs::setU32(bytes, 20, 0xFFFFFFFFu);            // clip_count
-        testdocs::setU32(bytes, 16, 0xFFFFFFFFu);            // socket_count
-        testdocs::setU64(bytes, 56, 0xFFFFFFFFFFFFFFF0ull);  // palette offset near 2^64
-        testdocs::setU32(bytes, 24, 0xFFFFFFFFu);            // frame_total
+        testdocs::setU32(bytes, 20, 0xFFFFFFFFu);           // clip_count
+        testdocs::setU32(bytes, 16, 0xFFFFFFFFu);           // socket_count
+        testdocs::setU64(bytes, 56, 0xFFFFFFFFFFFFFFF0ull); // palette offset near 2^64
+        testdocs::setU32(bytes, 24, 0xFFFFFFFFu);           // frame_total
         const auto file = BpatFile::fromData(bytes);
         QVERIFY(!file.clipTableInBounds());
         QVERIFY(file.clips().isEmpty());

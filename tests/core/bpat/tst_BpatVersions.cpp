@@ -72,7 +72,8 @@ private Q_SLOTS:
         QTest::addColumn<Dialect>("dialect");
         for (int s = 0; s < 4; ++s) {
             for (const char *name : Creatures)
-                QTest::newRow(qPrintable(asset(Sets[s], name))) << asset(Sets[s], name) << asset("bpat_v1_latest", name) << SetDialects[s];
+                QTest::newRow(qPrintable(asset(Sets[s], name)))
+                    << asset(Sets[s], name) << asset("bpat_v1_latest", name) << SetDialects[s];
         }
     }
     void realFiles()
@@ -227,7 +228,8 @@ private Q_SLOTS:
         QCOMPARE(v.message, message);
         QCOMPARE(v.check, check);
         // The validator's game profile quotes it.
-        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Game)).validate(BpatFile::fromData(bytes));
+        const ValidationResult r =
+            Validator(ValidationOptions::make(ValidationProfile::Game)).validate(BpatFile::fromData(bytes));
         bool quoted = false;
         for (const Diagnostic &d : r.issues)
             quoted |= d.code == codes::GAME_READER_REFUSES && d.message.contains(message) && d.severity == Severity::Error;
@@ -463,12 +465,12 @@ private Q_SLOTS:
         doc.clip(1).variantFamily = 0;
         doc.clip(1).variantOrdinal = 1;
         DocumentEditor editor(doc);
-        QVERIFY(editor.duplicateClip(0, QStringLiteral("idle2")));   // idle, idle2, jab
+        QVERIFY(editor.duplicateClip(0, QStringLiteral("idle2"))); // idle, idle2, jab
         QCOMPARE(doc.clip(2).variantFamily, 0);
         QVERIFY(editor.trimClip(0, 1, 2));
         QCOMPARE(doc.clip(0).contacts.size(), 4);
         QCOMPARE(doc.clip(0).contacts.at(0), 0.01f);
-        QVERIFY(editor.removeClip(0));                                // idle2, jab: jab's base is gone
+        QVERIFY(editor.removeClip(0)); // idle2, jab: jab's base is gone
         QCOMPARE(doc.clip(1).variantFamily, -1);
         QCOMPARE(doc.clip(1).variantOrdinal, quint8(0));
         const ValidationResult r = Validator().validate(BpatFile::fromData(BpatWriter(doc).toBytes()));

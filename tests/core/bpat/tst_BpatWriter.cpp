@@ -175,7 +175,12 @@ private Q_SLOTS:
                         const float want = skin.constData()[k], got = out.at(i * 16 + k);
                         QVERIFY2(std::memcmp(&want, &got, 4) == 0 || (std::isnan(want) && std::isnan(got)),
                                  qPrintable(QStringLiteral("%1 bones, matrix %2, float %3, bind %4: %5, expected %6")
-                                                .arg(bones).arg(i).arg(k).arg(withBind).arg(double(got)).arg(double(want))));
+                                                .arg(bones)
+                                                .arg(i)
+                                                .arg(k)
+                                                .arg(withBind)
+                                                .arg(double(got))
+                                                .arg(double(want))));
                     }
                 }
             }

@@ -57,7 +57,7 @@ void randomMatrix(QRandomGenerator &random, float m[16])
     case 4: m[15] = std::nextafter(1.0f, 2.0f); break;
     case 5: m[random.bounded(12)] = 3e38f; break;
     case 6: m[0] = m[5] = m[10] = 1e-5f; break; // det 1e-15: degenerate
-    case 7: m[15] = -1.0f; break; // the last row's 1 compared with its sign
+    case 7: m[15] = -1.0f; break;               // the last row's 1 compared with its sign
     default: break;
     }
 }
@@ -164,7 +164,8 @@ private Q_SLOTS:
             float m[16];
             randomMatrix(random, m);
             exact += exactlyFine(m, 1e-12) ? 1 : 0;
-            if (!matrixFineScalar<false>(reinterpret_cast<const uchar *>(m), bound.minDet, bound.slope, std::numeric_limits<float>::infinity()))
+            if (!matrixFineScalar<false>(reinterpret_cast<const uchar *>(m), bound.minDet, bound.slope,
+                                         std::numeric_limits<float>::infinity()))
                 continue;
             ++passed;
             QVERIFY2(exactlyFine(m, 1e-12), qPrintable(QStringLiteral("matrix %1 passed").arg(i)));
@@ -173,11 +174,14 @@ private Q_SLOTS:
             float rows[3][3];
             singularRows(random, rows);
             float m[16] = {rows[0][0], rows[0][1], rows[0][2], 1, rows[1][0], rows[1][1], rows[1][2], 2,
-                           rows[2][0], rows[2][1], rows[2][2], 3, 0, 0, 0, 1};
+                           rows[2][0], rows[2][1], rows[2][2], 3, 0,          0,          0,          1};
             singular += matrixFineScalar<false>(reinterpret_cast<const uchar *>(m), bound.minDet, bound.slope,
-                                                std::numeric_limits<float>::infinity()) ? 1 : 0;
+                                                std::numeric_limits<float>::infinity())
+                ? 1
+                : 0;
         }
-        QVERIFY2(passed >= exact * 3 / 4, qPrintable(QStringLiteral("%1 of %2 exactly fine matrices passed").arg(passed).arg(exact)));
+        QVERIFY2(passed >= exact * 3 / 4,
+                 qPrintable(QStringLiteral("%1 of %2 exactly fine matrices passed").arg(passed).arg(exact)));
         QCOMPARE(singular, 0);
     }
 

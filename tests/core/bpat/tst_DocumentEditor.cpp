@@ -108,7 +108,8 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!ed.importClips(elephant, {}, true, &error));
         QVERIFY2(error.startsWith(QStringLiteral("SPECIES_MISMATCH:")), qPrintable(error));
-        QVERIFY2(error.contains(QStringLiteral("\"horse\"")) && error.contains(QStringLiteral("\"elephant\"")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("\"horse\"")) && error.contains(QStringLiteral("\"elephant\"")),
+                 qPrintable(error));
         QCOMPARE(horse.clipCount(), 2);
         // The explicit override still refuses another bone count, with its own code.
         DocumentEditor::ImportOptions override;
@@ -135,7 +136,11 @@ private Q_SLOTS:
         QVERIFY(ed.setSocketAnchor(2, 2));
         QVERIFY(ed.renameSocket(2, QStringLiteral("tip")));
         QCOMPARE(doc.socketRowsDeviation(), 0.0f);
-        const QMatrix4x4 expected = doc.clip(1).matrix(1, 2, 3) * [] { QMatrix4x4 t; t.translate(0, 0, 1); return t; }();
+        const QMatrix4x4 expected = doc.clip(1).matrix(1, 2, 3) * [] {
+            QMatrix4x4 t;
+            t.translate(0, 0, 1);
+            return t;
+        }();
         const float *row = doc.clip(1).socketRows.constData() + (1 * 3 + 2) * 12;
         for (int r = 0; r < 3; ++r)
             for (int c = 0; c < 4; ++c)
@@ -182,7 +187,11 @@ private Q_SLOTS:
         QCOMPARE(rowsOf(grip - 1), gripRows);
         // The moved socket's rows are its anchor x offset.
         const int moved = doc->findSocket(QStringLiteral("back_plate"));
-        const QMatrix4x4 expected = doc->clip(6).matrix(3, 2, doc->boneCount()) * [] { QMatrix4x4 t; t.translate(0.0f, 0.2f, -0.2f); return t; }();
+        const QMatrix4x4 expected = doc->clip(6).matrix(3, 2, doc->boneCount()) * [] {
+            QMatrix4x4 t;
+            t.translate(0.0f, 0.2f, -0.2f);
+            return t;
+        }();
         const float *row = doc->clip(6).socketRows.constData() + (3 * doc->socketCount() + moved) * 12;
         for (int r = 0; r < 3; ++r)
             for (int c = 0; c < 4; ++c)

@@ -143,7 +143,8 @@ private Q_SLOTS:
         const BpatFile file = BpatFile::fromData(BpatWriter(source).toBytes());
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("out.bpat"));
-        const FileConvertResult r = FileConverter::convert(file, *BpatDocument::planFromFile(file), ConvertOptions{Dialect::V3Late, {}, {}}, out);
+        const FileConvertResult r =
+            FileConverter::convert(file, *BpatDocument::planFromFile(file), ConvertOptions{Dialect::V3Late, {}, {}}, out);
         QVERIFY(!r.saved);
         QVERIFY(!r.converted); // refused before anything is written, as on the whole document
         QVERIFY2(r.error.contains(u"not invertible"), qPrintable(r.error));

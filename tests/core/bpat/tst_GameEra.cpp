@@ -43,8 +43,9 @@ class tst_GameEra : public QObject
 private Q_SLOTS:
     void names()
     {
-        QCOMPARE(gameEra::names(), (QStringList{QStringLiteral("v1"), QStringLiteral("v2"), QStringLiteral("v3-early"),
-                                                QStringLiteral("current")}));
+        QCOMPARE(
+            gameEra::names(),
+            (QStringList{QStringLiteral("v1"), QStringLiteral("v2"), QStringLiteral("v3-early"), QStringLiteral("current")}));
         for (const QString &name : gameEra::names())
             QCOMPARE(gameEra::name(*gameEra::fromName(name)), name);
         QCOMPARE(*gameEra::fromName(QStringLiteral("v3-late")), GameEra::Current);

@@ -21,7 +21,8 @@ namespace {
 
 const QList<GlobalPalette::Kernel> &kernels()
 {
-    static const QList<GlobalPalette::Kernel> all{GlobalPalette::Kernel::Scalar, GlobalPalette::Kernel::Sse2, GlobalPalette::Kernel::Avx};
+    static const QList<GlobalPalette::Kernel> all{GlobalPalette::Kernel::Scalar, GlobalPalette::Kernel::Sse2,
+                                                  GlobalPalette::Kernel::Avx};
     return all;
 }
 
@@ -52,7 +53,11 @@ QString compareWholeFile(const BpatFile &file, GlobalPalette::Kernel kernel, int
             for (int k = 0; k < 16; ++k) {
                 if (!sameFloat(out[(size_t(f) * bones + b) * 16 + size_t(k)], (*expected)[size_t(k)]))
                     return QStringLiteral("frame %1 bone %2 float %3: %4, expected %5")
-                        .arg(f).arg(b).arg(k).arg(out[(size_t(f) * bones + b) * 16 + size_t(k)]).arg((*expected)[size_t(k)]);
+                        .arg(f)
+                        .arg(b)
+                        .arg(k)
+                        .arg(out[(size_t(f) * bones + b) * 16 + size_t(k)])
+                        .arg((*expected)[size_t(k)]);
             }
         }
     }
@@ -101,7 +106,8 @@ private Q_SLOTS:
         QVERIFY(file);
         for (GlobalPalette::Kernel kernel : kernels()) {
             const QString difference = compareWholeFile(*file, kernel, 2);
-            QVERIFY2(difference.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(GlobalPalette::kernelName(kernel)), difference)));
+            QVERIFY2(difference.isEmpty(),
+                     qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(GlobalPalette::kernelName(kernel)), difference)));
         }
     }
 
@@ -121,10 +127,14 @@ private Q_SLOTS:
             std::vector<float> out(skin.size());
             GlobalPalette::skinTimesBindRun(unaligned.data() + 1, frames, bones, bind.data(), out.data(), kernel);
             for (quint32 m = 0; m < frames * bones; ++m) {
-                const std::array<float, 16> expected = skinTimesBind(skin.data() + size_t(m) * 16, bind.data() + size_t(m % bones) * 16);
+                const std::array<float, 16> expected =
+                    skinTimesBind(skin.data() + size_t(m) * 16, bind.data() + size_t(m % bones) * 16);
                 for (int k = 0; k < 16; ++k)
                     QVERIFY2(sameFloat(out[size_t(m) * 16 + size_t(k)], expected[size_t(k)]),
-                             qPrintable(QStringLiteral("%1: matrix %2 float %3").arg(QLatin1String(GlobalPalette::kernelName(kernel))).arg(m).arg(k)));
+                             qPrintable(QStringLiteral("%1: matrix %2 float %3")
+                                            .arg(QLatin1String(GlobalPalette::kernelName(kernel)))
+                                            .arg(m)
+                                            .arg(k)));
             }
         }
     }

@@ -31,8 +31,7 @@ namespace {
 // Layout of testdocs::smallFileBytes(): header 0..64, clips at 64 and 96, sockets at 128 and
 // 160, string table 192..211 ("idle\0jab\0hand\0head\0"), pad to 224, palette 224..1376
 // (6 frames * 3 bones * 64), socket data 1376..1952 (6 frames * 2 sockets * 48).
-constexpr qsizetype Clip0 = 64, Clip1 = 96, Socket0 = 128, Socket1 = 160, Strings = 192, Palette = 224,
-                    SocketData = 1376;
+constexpr qsizetype Clip0 = 64, Clip1 = 96, Socket0 = 128, Socket1 = 160, Strings = 192, Palette = 224, SocketData = 1376;
 // testdocs::smallFileBytes(false): string table at 128 ("idle\0jab\0"), palette at 144.
 constexpr qsizetype NoSocketPalette = 144;
 constexpr float NaN = std::numeric_limits<float>::quiet_NaN();
@@ -95,68 +94,166 @@ private Q_SLOTS:
                        Severity game, const char *location, qint64 offset) {
             QTest::newRow(name) << base << m << deep << code << spec << game << QString::fromLatin1(location) << offset;
         };
-        row("too small", s, [](QByteArray &b) { b.truncate(40); }, false, codes::FILE_TOO_SMALL, E, E, "file", 0);
-        row("magic", s, [](QByteArray &b) { b[1] = 'X'; }, false, codes::BAD_MAGIC, E, E, "header.magic", 0);
-        row("version 4", s, [](QByteArray &b) { setU32(b, 4, 4); }, false, codes::UNSUPPORTED_VERSION, E, E, "header.version", 4);
-        row("version 0", s, [](QByteArray &b) { setU32(b, 4, 0); }, false, codes::OLD_VERSION, W, E, "header.version", 4);
-        row("species 10", s, [](QByteArray &b) { setU32(b, 8, 10); }, false, codes::UNKNOWN_SPECIES, E, E, "header.species_id", 8);
-        row("species 5", s, [](QByteArray &b) { setU32(b, 8, 5); }, false, codes::SPECIES_NOT_IN_V1, W, E, "header.species_id", 8);
-        row("bones 65", s, [](QByteArray &b) { setU32(b, 12, 65); }, false, codes::BONE_COUNT_OUT_OF_RANGE, E, E, "header.bone_count", 12);
-        row("no clips", s, [](QByteArray &b) { setU32(b, 20, 0); }, false, codes::NO_CLIPS, E, E, "header.clip_count", 20);
-        row("clip table", s, [](QByteArray &b) { setU64(b, 32, 1ull << 40); }, false, codes::CLIP_TABLE_OUT_OF_BOUNDS, E, E, "header.clip_table_offset", 32);
-        row("socket table", s, [](QByteArray &b) { setU64(b, 40, quint64(b.size()) - 16); }, false, codes::SOCKET_TABLE_OUT_OF_BOUNDS, E, E, "header.socket_table_offset", 40);
-        row("string table", s, [](QByteArray &b) { setU32(b, 28, 100000); }, false, codes::STRING_TABLE_OUT_OF_BOUNDS, E, E, "header.string_table_offset", 48);
-        row("palette", s, [](QByteArray &b) { b.truncate(1000); }, false, codes::PALETTE_OUT_OF_BOUNDS, E, E, "header.palette_data_offset", 56);
-        row("palette offset overflow", s, [](QByteArray &b) { setU64(b, 56, ~0ull - 15); }, false, codes::PALETTE_OUT_OF_BOUNDS, E, E, "header.palette_data_offset", 56);
+        row(
+            "too small", s, [](QByteArray &b) { b.truncate(40); }, false, codes::FILE_TOO_SMALL, E, E, "file", 0);
+        row(
+            "magic", s, [](QByteArray &b) { b[1] = 'X'; }, false, codes::BAD_MAGIC, E, E, "header.magic", 0);
+        row(
+            "version 4", s, [](QByteArray &b) { setU32(b, 4, 4); }, false, codes::UNSUPPORTED_VERSION, E, E, "header.version", 4);
+        row(
+            "version 0", s, [](QByteArray &b) { setU32(b, 4, 0); }, false, codes::OLD_VERSION, W, E, "header.version", 4);
+        row(
+            "species 10", s, [](QByteArray &b) { setU32(b, 8, 10); }, false, codes::UNKNOWN_SPECIES, E, E, "header.species_id",
+            8);
+        row(
+            "species 5", s, [](QByteArray &b) { setU32(b, 8, 5); }, false, codes::SPECIES_NOT_IN_V1, W, E, "header.species_id",
+            8);
+        row(
+            "bones 65", s, [](QByteArray &b) { setU32(b, 12, 65); }, false, codes::BONE_COUNT_OUT_OF_RANGE, E, E,
+            "header.bone_count", 12);
+        row(
+            "no clips", s, [](QByteArray &b) { setU32(b, 20, 0); }, false, codes::NO_CLIPS, E, E, "header.clip_count", 20);
+        row(
+            "clip table", s, [](QByteArray &b) { setU64(b, 32, 1ull << 40); }, false, codes::CLIP_TABLE_OUT_OF_BOUNDS, E, E,
+            "header.clip_table_offset", 32);
+        row(
+            "socket table", s, [](QByteArray &b) { setU64(b, 40, quint64(b.size()) - 16); }, false,
+            codes::SOCKET_TABLE_OUT_OF_BOUNDS, E, E, "header.socket_table_offset", 40);
+        row(
+            "string table", s, [](QByteArray &b) { setU32(b, 28, 100000); }, false, codes::STRING_TABLE_OUT_OF_BOUNDS, E, E,
+            "header.string_table_offset", 48);
+        row(
+            "palette", s, [](QByteArray &b) { b.truncate(1000); }, false, codes::PALETTE_OUT_OF_BOUNDS, E, E,
+            "header.palette_data_offset", 56);
+        row(
+            "palette offset overflow", s, [](QByteArray &b) { setU64(b, 56, ~0ull - 15); }, false, codes::PALETTE_OUT_OF_BOUNDS,
+            E, E, "header.palette_data_offset", 56);
         // 2^27 frames of 2^31 bones: frame_total * bone_count * 64 = 2^64 wrapped to 0, the palette
         // passed as "in bounds" and the deep checks read 2^64 bytes past a 2 KB buffer.
-        row("palette size overflow", s, [](QByteArray &b) { setU32(b, 12, 1u << 31); setU32(b, 24, 1u << 27); }, true,
-            codes::PALETTE_OUT_OF_BOUNDS, E, E, "header.bone_count", 12);
-        row("socket data", s, [](QByteArray &b) { b.chop(10); }, false, codes::SOCKET_DATA_OUT_OF_BOUNDS, E, E, "socket_data", SocketData);
+        row(
+            "palette size overflow", s,
+            [](QByteArray &b) {
+                setU32(b, 12, 1u << 31);
+                setU32(b, 24, 1u << 27);
+            },
+            true, codes::PALETTE_OUT_OF_BOUNDS, E, E, "header.bone_count", 12);
+        row(
+            "socket data", s, [](QByteArray &b) { b.chop(10); }, false, codes::SOCKET_DATA_OUT_OF_BOUNDS, E, E, "socket_data",
+            SocketData);
         // 2^31 frames of 2^29 sockets: 2^60 rows of 48 bytes, 3 * 2^64, wraps to 0.
-        row("socket data size overflow", s, [](QByteArray &b) { setU32(b, 16, 1u << 29); setU32(b, 24, 1u << 31); }, true,
-            codes::SOCKET_DATA_OUT_OF_BOUNDS, E, E, "header.socket_count", 16);
-        row("overlap", s, [](QByteArray &b) { setU64(b, 48, 100); }, false, codes::SECTION_OVERLAP, E, W, "header.string_table_offset", 100);
-        row("socket offset unused", ns, [](QByteArray &b) { setU64(b, 40, 128); }, false, codes::SOCKET_TABLE_OFFSET_NONZERO, W, I, "header.socket_table_offset", 40);
-        row("clip empty", s, [](QByteArray &b) { setU32(b, Clip1 + 8, 0); }, false, codes::CLIP_EMPTY, E, E, "clips[1].frame_count", Clip1 + 8);
-        row("clip range", s, [](QByteArray &b) { setU32(b, Clip1 + 12, 5); }, false, codes::CLIP_OUT_OF_RANGE, E, E, "clips[1].frame_offset", Clip1 + 12);
-        row("frame total", s, [](QByteArray &b) { setU32(b, 24, 5); }, false, codes::FRAME_TOTAL_MISMATCH, E, E, "header.frame_total", 24);
-        row("not contiguous", s, [](QByteArray &b) { setU32(b, Clip0 + 12, 2); setU32(b, Clip1 + 12, 0); }, false,
-            codes::CLIP_NOT_CONTIGUOUS, W, E, "clips[0].frame_offset", Clip0 + 12);
-        row("name outside", s, [](QByteArray &b) { setU32(b, Clip1, 100); }, false, codes::NAME_OUT_OF_STRING_TABLE, E, E, "clips[1].name_offset", Clip1);
-        row("socket name outside", s, [](QByteArray &b) { setU32(b, Socket1 + 4, 19); }, false, codes::NAME_OUT_OF_STRING_TABLE, E, E, "sockets[1].name_offset", Socket1);
-        row("not terminated", s, [](QByteArray &b) { setU32(b, Clip0 + 4, 3); }, false, codes::NAME_NOT_TERMINATED, E, E, "clips[0].name_length", Strings + 3);
-        row("anchor", s, [](QByteArray &b) { setU32(b, Socket0 + 8, 3); }, false, codes::SOCKET_ANCHOR_OUT_OF_RANGE, E, E, "sockets[0].anchor_bone", Socket0 + 8);
-        row("clip pad", s, [](QByteArray &b) { b[Clip0 + 22] = 1; }, false, codes::RESERVED_NONZERO, E, W, "clips[0].pad[1]", Clip0 + 22);
-        row("clip reserved", s, [](QByteArray &b) { setU32(b, Clip1 + 28, 7); }, false, codes::RESERVED_NONZERO, E, W, "clips[1].reserved[1]", Clip1 + 28);
-        row("socket reserved", s, [](QByteArray &b) { setU32(b, Socket1 + 24, 7); }, false, codes::RESERVED_NONZERO, E, W, "sockets[1].reserved[0]", Socket1 + 24);
-        row("string pad", s, [](QByteArray &b) { b[215] = 'x'; }, false, codes::RESERVED_NONZERO, E, W, "string_table.pad", 215);
-        row("fps nan", s, [](QByteArray &b) { setF32(b, Clip0 + 16, NaN); }, false, codes::BAD_FPS, E, W, "clips[0].fps", Clip0 + 16);
-        row("fps zero", s, [](QByteArray &b) { setF32(b, Clip1 + 16, 0.0f); }, false, codes::BAD_FPS, E, W, "clips[1].fps", Clip1 + 16);
-        row("loops", s, [](QByteArray &b) { b[Clip1 + 20] = 2; }, false, codes::BAD_LOOPS_FLAG, W, W, "clips[1].loops", Clip1 + 20);
-        row("utf8", s, [](QByteArray &b) { b[Strings] = char(0xFF); }, false, codes::NAME_NOT_UTF8, W, W, "clips[0].name_offset", Strings);
-        row("duplicate clip", s, [](QByteArray &b) { setU32(b, Clip1, 0); setU32(b, Clip1 + 4, 4); }, false,
-            codes::DUPLICATE_CLIP_NAME, W, W, "clips[1].name_offset", Clip1);
-        row("duplicate socket", s, [](QByteArray &b) { setU32(b, Socket1, 9); }, false, codes::DUPLICATE_SOCKET_NAME, W, W, "sockets[1].name_offset", Socket1);
-        row("misaligned", s, [](QByteArray &b) { b.insert(Palette, '\0'); setU64(b, 56, Palette + 1); }, false,
-            codes::PALETTE_MISALIGNED, W, W, "header.palette_data_offset", 56);
-        row("trailing", s, [](QByteArray &b) { b.append(8, '\0'); }, false, codes::TRAILING_BYTES, W, W, "file", 1952);
-        row("socket offset inf", s, [](QByteArray &b) { setF32(b, Socket0 + 16, std::numeric_limits<float>::infinity()); }, false,
+        row(
+            "socket data size overflow", s,
+            [](QByteArray &b) {
+                setU32(b, 16, 1u << 29);
+                setU32(b, 24, 1u << 31);
+            },
+            true, codes::SOCKET_DATA_OUT_OF_BOUNDS, E, E, "header.socket_count", 16);
+        row(
+            "overlap", s, [](QByteArray &b) { setU64(b, 48, 100); }, false, codes::SECTION_OVERLAP, E, W,
+            "header.string_table_offset", 100);
+        row(
+            "socket offset unused", ns, [](QByteArray &b) { setU64(b, 40, 128); }, false, codes::SOCKET_TABLE_OFFSET_NONZERO, W,
+            I, "header.socket_table_offset", 40);
+        row(
+            "clip empty", s, [](QByteArray &b) { setU32(b, Clip1 + 8, 0); }, false, codes::CLIP_EMPTY, E, E,
+            "clips[1].frame_count", Clip1 + 8);
+        row(
+            "clip range", s, [](QByteArray &b) { setU32(b, Clip1 + 12, 5); }, false, codes::CLIP_OUT_OF_RANGE, E, E,
+            "clips[1].frame_offset", Clip1 + 12);
+        row(
+            "frame total", s, [](QByteArray &b) { setU32(b, 24, 5); }, false, codes::FRAME_TOTAL_MISMATCH, E, E,
+            "header.frame_total", 24);
+        row(
+            "not contiguous", s,
+            [](QByteArray &b) {
+                setU32(b, Clip0 + 12, 2);
+                setU32(b, Clip1 + 12, 0);
+            },
+            false, codes::CLIP_NOT_CONTIGUOUS, W, E, "clips[0].frame_offset", Clip0 + 12);
+        row(
+            "name outside", s, [](QByteArray &b) { setU32(b, Clip1, 100); }, false, codes::NAME_OUT_OF_STRING_TABLE, E, E,
+            "clips[1].name_offset", Clip1);
+        row(
+            "socket name outside", s, [](QByteArray &b) { setU32(b, Socket1 + 4, 19); }, false, codes::NAME_OUT_OF_STRING_TABLE,
+            E, E, "sockets[1].name_offset", Socket1);
+        row(
+            "not terminated", s, [](QByteArray &b) { setU32(b, Clip0 + 4, 3); }, false, codes::NAME_NOT_TERMINATED, E, E,
+            "clips[0].name_length", Strings + 3);
+        row(
+            "anchor", s, [](QByteArray &b) { setU32(b, Socket0 + 8, 3); }, false, codes::SOCKET_ANCHOR_OUT_OF_RANGE, E, E,
+            "sockets[0].anchor_bone", Socket0 + 8);
+        row(
+            "clip pad", s, [](QByteArray &b) { b[Clip0 + 22] = 1; }, false, codes::RESERVED_NONZERO, E, W, "clips[0].pad[1]",
+            Clip0 + 22);
+        row(
+            "clip reserved", s, [](QByteArray &b) { setU32(b, Clip1 + 28, 7); }, false, codes::RESERVED_NONZERO, E, W,
+            "clips[1].reserved[1]", Clip1 + 28);
+        row(
+            "socket reserved", s, [](QByteArray &b) { setU32(b, Socket1 + 24, 7); }, false, codes::RESERVED_NONZERO, E, W,
+            "sockets[1].reserved[0]", Socket1 + 24);
+        row(
+            "string pad", s, [](QByteArray &b) { b[215] = 'x'; }, false, codes::RESERVED_NONZERO, E, W, "string_table.pad", 215);
+        row(
+            "fps nan", s, [](QByteArray &b) { setF32(b, Clip0 + 16, NaN); }, false, codes::BAD_FPS, E, W, "clips[0].fps",
+            Clip0 + 16);
+        row(
+            "fps zero", s, [](QByteArray &b) { setF32(b, Clip1 + 16, 0.0f); }, false, codes::BAD_FPS, E, W, "clips[1].fps",
+            Clip1 + 16);
+        row(
+            "loops", s, [](QByteArray &b) { b[Clip1 + 20] = 2; }, false, codes::BAD_LOOPS_FLAG, W, W, "clips[1].loops",
+            Clip1 + 20);
+        row(
+            "utf8", s, [](QByteArray &b) { b[Strings] = char(0xFF); }, false, codes::NAME_NOT_UTF8, W, W, "clips[0].name_offset",
+            Strings);
+        row(
+            "duplicate clip", s,
+            [](QByteArray &b) {
+                setU32(b, Clip1, 0);
+                setU32(b, Clip1 + 4, 4);
+            },
+            false, codes::DUPLICATE_CLIP_NAME, W, W, "clips[1].name_offset", Clip1);
+        row(
+            "duplicate socket", s, [](QByteArray &b) { setU32(b, Socket1, 9); }, false, codes::DUPLICATE_SOCKET_NAME, W, W,
+            "sockets[1].name_offset", Socket1);
+        row(
+            "misaligned", s,
+            [](QByteArray &b) {
+                b.insert(Palette, '\0');
+                setU64(b, 56, Palette + 1);
+            },
+            false, codes::PALETTE_MISALIGNED, W, W, "header.palette_data_offset", 56);
+        row(
+            "trailing", s, [](QByteArray &b) { b.append(8, '\0'); }, false, codes::TRAILING_BYTES, W, W, "file", 1952);
+        row(
+            "socket offset inf", s, [](QByteArray &b) { setF32(b, Socket0 + 16, std::numeric_limits<float>::infinity()); }, false,
             codes::NON_FINITE, E, E, "sockets[0].local_offset", Socket0 + 12);
         // Deep checks. Bone 0 anchors no socket; jab is clip 1 (global frames 4, 5).
-        row("nan matrix", s, [](QByteArray &b) { setF32(b, Palette + (4 * 3 + 0) * 64 + 20, NaN); }, true,
-            codes::NON_FINITE, E, E, "palette[clip=jab,frame=0,bone=0]", Palette + 12 * 64);
-        row("nan socket row", s, [](QByteArray &b) { setF32(b, SocketData + 48 + 4, NaN); }, true,
-            codes::NON_FINITE, E, E, "socket_data[clip=idle,frame=0,socket=head]", SocketData + 48);
-        row("non affine", s, [](QByteArray &b) { setF32(b, Palette + (1 * 3 + 0) * 64 + 52, 0.5f); }, true,
-            codes::NON_AFFINE, W, W, "palette[clip=idle,frame=1,bone=0]", Palette + 3 * 64);
-        row("degenerate", s, [](QByteArray &b) { for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10}) setF32(b, Palette + 64 + 4 * k, 0.0f); }, true,
-            codes::DEGENERATE_MATRIX, W, W, "palette[clip=idle,frame=0,bone=1]", Palette + 64);
-        row("socket mismatch", s, [](QByteArray &b) { setF32(b, SocketData + (5 * 2 + 0) * 48 + 12, 0.01f); }, true,
+        row(
+            "nan matrix", s, [](QByteArray &b) { setF32(b, Palette + (4 * 3 + 0) * 64 + 20, NaN); }, true, codes::NON_FINITE, E,
+            E, "palette[clip=jab,frame=0,bone=0]", Palette + 12 * 64);
+        row(
+            "nan socket row", s, [](QByteArray &b) { setF32(b, SocketData + 48 + 4, NaN); }, true, codes::NON_FINITE, E, E,
+            "socket_data[clip=idle,frame=0,socket=head]", SocketData + 48);
+        row(
+            "non affine", s, [](QByteArray &b) { setF32(b, Palette + (1 * 3 + 0) * 64 + 52, 0.5f); }, true, codes::NON_AFFINE, W,
+            W, "palette[clip=idle,frame=1,bone=0]", Palette + 3 * 64);
+        row(
+            "degenerate", s,
+            [](QByteArray &b) {
+                for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10})
+                    setF32(b, Palette + 64 + 4 * k, 0.0f);
+            },
+            true, codes::DEGENERATE_MATRIX, W, W, "palette[clip=idle,frame=0,bone=1]", Palette + 64);
+        row(
+            "socket mismatch", s, [](QByteArray &b) { setF32(b, SocketData + (5 * 2 + 0) * 48 + 12, 0.01f); }, true,
             codes::SOCKET_DATA_MISMATCH, W, W, "socket_data[clip=jab,frame=1,socket=hand]", SocketData + 10 * 48);
-        row("header corrupted", s, [](QByteArray &b) { setU32(b, 12, 200); }, false, codes::HEADER_CORRUPTED, E, E, "header", 0);
-        row("rig era", s, [](QByteArray &b) { setU32(b, 8, 1); }, false, codes::RIG_BONE_COUNT_MISMATCH, I, W, "header.bone_count", 12);
-        row("column major", ns, [](QByteArray &b) { b = columnMajorFile(); }, true, codes::COLUMN_MAJOR_SUSPECTED, W, W,
+        row(
+            "header corrupted", s, [](QByteArray &b) { setU32(b, 12, 200); }, false, codes::HEADER_CORRUPTED, E, E, "header", 0);
+        row(
+            "rig era", s, [](QByteArray &b) { setU32(b, 8, 1); }, false, codes::RIG_BONE_COUNT_MISMATCH, I, W,
+            "header.bone_count", 12);
+        row(
+            "column major", ns, [](QByteArray &b) { b = columnMajorFile(); }, true, codes::COLUMN_MAJOR_SUSPECTED, W, W,
             "palette[clip=idle,frame=0,bone=0]", NoSocketPalette);
 
         // v2 and v3 (../shared/specs/bpat-versions.md). Clip entries: v2 at 64 (44 bytes), v3 at
@@ -166,58 +263,99 @@ private Q_SLOTS:
         const QByteArray early = testdocs::smallVersionedBytes(Dialect::V3Early);
         const QByteArray late = testdocs::smallVersionedBytes(Dialect::V3Late);
         const BpatLayout L = BpatWriter(testdocs::smallVersionedDocument(Dialect::V3Late)).layout();
-        const qint64 contacts = qint64(L.contactDataOffset), bind = qint64(L.bindPaletteOffset), parents = qint64(L.boneParentOffset);
+        const qint64 contacts = qint64(L.contactDataOffset), bind = qint64(L.bindPaletteOffset),
+                     parents = qint64(L.boneParentOffset);
         const qint64 palette = qint64(L.paletteDataOffset);
         constexpr qsizetype C0 = 96, C1 = 96 + 48;
-        row("v3 dialect", late, [](QByteArray &) {}, false, codes::V3_DIALECT, I, I, "ext", 80);
-        row("game reader", late, [](QByteArray &b) { setU32(b, 72, 5); }, false, codes::GAME_READER_REFUSES, I, E, "file", 72);
+        row(
+            "v3 dialect", late, [](QByteArray &) {}, false, codes::V3_DIALECT, I, I, "ext", 80);
+        row(
+            "game reader", late, [](QByteArray &b) { setU32(b, 72, 5); }, false, codes::GAME_READER_REFUSES, I, E, "file", 72);
         // The game profile judges by the game of the base's version (here the current game, and
         // the early-v3 game): another version is refused, the other v3 dialect misread.
-        row("game version", late, [](QByteArray &b) { setU32(b, 4, 1); }, false, codes::GAME_VERSION_REFUSED, I, E, "header.version", 4);
-        row("game dialect", early, [late](QByteArray &b) { b = late; }, false, codes::GAME_DIALECT_MISREAD, I, E, "file", 80);
-        row("v3 truncated", early, [](QByteArray &b) { b.truncate(90); }, false, codes::V3_EXTENSION_TRUNCATED, E, E, "ext", 64);
-        row("contact count", early, [](QByteArray &b) { setU32(b, 72, 5); }, false, codes::CONTACT_COUNT_MISMATCH, E, E, "ext.contact_entry_count", 72);
-        row("contact bounds", late, [](QByteArray &b) { setU64(b, 64, quint64(b.size()) - 8); }, false,
+        row(
+            "game version", late, [](QByteArray &b) { setU32(b, 4, 1); }, false, codes::GAME_VERSION_REFUSED, I, E,
+            "header.version", 4);
+        row(
+            "game dialect", early, [late](QByteArray &b) { b = late; }, false, codes::GAME_DIALECT_MISREAD, I, E, "file", 80);
+        row(
+            "v3 truncated", early, [](QByteArray &b) { b.truncate(90); }, false, codes::V3_EXTENSION_TRUNCATED, E, E, "ext", 64);
+        row(
+            "contact count", early, [](QByteArray &b) { setU32(b, 72, 5); }, false, codes::CONTACT_COUNT_MISMATCH, E, E,
+            "ext.contact_entry_count", 72);
+        row(
+            "contact bounds", late, [](QByteArray &b) { setU64(b, 64, quint64(b.size()) - 8); }, false,
             codes::CONTACT_TABLE_OUT_OF_BOUNDS, E, E, "ext.contact_data_offset", 64);
-        row("contact offset zero", early, [](QByteArray &b) { setU64(b, 64, 0); }, false, codes::CONTACT_OFFSET_ZERO, E, W, "ext.contact_data_offset", 64);
-        row("ext reserved0", late, [](QByteArray &b) { setU32(b, 76, 1); }, false, codes::RESERVED_NONZERO, E, W, "ext.reserved0", 76);
-        row("bind bounds", late, [](QByteArray &b) { setU64(b, 80, quint64(b.size()) - 10); }, false,
+        row(
+            "contact offset zero", early, [](QByteArray &b) { setU64(b, 64, 0); }, false, codes::CONTACT_OFFSET_ZERO, E, W,
+            "ext.contact_data_offset", 64);
+        row(
+            "ext reserved0", late, [](QByteArray &b) { setU32(b, 76, 1); }, false, codes::RESERVED_NONZERO, E, W, "ext.reserved0",
+            76);
+        row(
+            "bind bounds", late, [](QByteArray &b) { setU64(b, 80, quint64(b.size()) - 10); }, false,
             codes::BIND_PALETTE_OUT_OF_BOUNDS, E, E, "ext.bind_palette_offset", 80);
-        row("parents bounds", late, [](QByteArray &b) { setU64(b, 88, quint64(b.size()) - 1); }, false,
+        row(
+            "parents bounds", late, [](QByteArray &b) { setU64(b, 88, quint64(b.size()) - 1); }, false,
             codes::BONE_PARENT_TABLE_OUT_OF_BOUNDS, E, E, "ext.bone_parent_offset", 88);
-        row("parent order", late, [parents](QByteArray &b) { b[parents + 1] = 1; }, false, codes::BONE_PARENT_ORDER, E, E,
+        row(
+            "parent order", late, [parents](QByteArray &b) { b[parents + 1] = 1; }, false, codes::BONE_PARENT_ORDER, E, E,
             "bone_parents[1]", parents + 1);
-        row("dialect mismatch", late, [](QByteArray &b) { setU64(b, 88, 0); }, false, codes::DIALECT_MISMATCH, E, W,
+        row(
+            "dialect mismatch", late, [](QByteArray &b) { setU64(b, 88, 0); }, false, codes::DIALECT_MISMATCH, E, W,
             "ext.bone_parent_offset", 88);
-        row("bind not affine", late, [bind](QByteArray &b) { setF32(b, bind + 3 * 4, 0.5f); }, false, codes::BIND_MATRIX_INVALID, E, W,
-            "bind_palette[bone=0]", bind);
-        row("marker v2", v2, [](QByteArray &b) { setF32(b, 64 + 24 + 4, 1.5f); }, false, codes::MARKER_OUT_OF_RANGE, E, W,
+        row(
+            "bind not affine", late, [bind](QByteArray &b) { setF32(b, bind + 3 * 4, 0.5f); }, false, codes::BIND_MATRIX_INVALID,
+            E, W, "bind_palette[bone=0]", bind);
+        row(
+            "marker v2", v2, [](QByteArray &b) { setF32(b, 64 + 24 + 4, 1.5f); }, false, codes::MARKER_OUT_OF_RANGE, E, W,
             "clips[0].markers.weapon_release", 64 + 28);
-        row("marker v3", late, [](QByteArray &b) { setF32(b, C1 + 28, NaN); }, false, codes::MARKER_OUT_OF_RANGE, E, W,
+        row(
+            "marker v3", late, [](QByteArray &b) { setF32(b, C1 + 28, NaN); }, false, codes::MARKER_OUT_OF_RANGE, E, W,
             "clips[1].markers.anticipation_start", C1 + 28);
-        row("v3 pad", early, [](QByteArray &b) { b[C0 + 23] = 1; }, false, codes::RESERVED_NONZERO, E, W, "clips[0].pad", C0 + 23);
-        row("v3 reserved", early, [](QByteArray &b) { b[C1 + 27] = 1; }, false, codes::RESERVED_NONZERO, E, W, "clips[1].reserved", C1 + 26);
-        row("flags", early, [](QByteArray &b) { b[C0 + 21] = 3; }, false, codes::UNKNOWN_CLIP_FLAGS, W, I, "clips[0].flags", C0 + 21);
-        row("family range", early, [](QByteArray &b) { b[C1 + 24] = 9; }, false, codes::VARIANT_FAMILY_OUT_OF_RANGE, E, W,
+        row(
+            "v3 pad", early, [](QByteArray &b) { b[C0 + 23] = 1; }, false, codes::RESERVED_NONZERO, E, W, "clips[0].pad",
+            C0 + 23);
+        row(
+            "v3 reserved", early, [](QByteArray &b) { b[C1 + 27] = 1; }, false, codes::RESERVED_NONZERO, E, W,
+            "clips[1].reserved", C1 + 26);
+        row(
+            "flags", early, [](QByteArray &b) { b[C0 + 21] = 3; }, false, codes::UNKNOWN_CLIP_FLAGS, W, I, "clips[0].flags",
+            C0 + 21);
+        row(
+            "family range", early, [](QByteArray &b) { b[C1 + 24] = 9; }, false, codes::VARIANT_FAMILY_OUT_OF_RANGE, E, W,
             "clips[1].variant_family", C1 + 24);
-        row("base ordinal", early, [](QByteArray &b) { b[C0 + 22] = 1; }, false, codes::VARIANT_BASE_ORDINAL, E, W,
+        row(
+            "base ordinal", early, [](QByteArray &b) { b[C0 + 22] = 1; }, false, codes::VARIANT_BASE_ORDINAL, E, W,
             "clips[0].variant_ordinal", C0 + 22);
-        row("variant gap", early, [](QByteArray &b) { b[C1 + 24] = 0; b[C1 + 22] = 2; }, false, codes::VARIANT_NOT_CONTIGUOUS, W, I,
-            "clips[1].variant_ordinal", C1 + 22);
-        row("nan contact", late, [contacts](QByteArray &b) { setF32(b, contacts + 8 * 5 + 4, NaN); }, true, codes::NON_FINITE, E, E,
-            "contacts[clip=jab,frame=1]", contacts + 8 * 5);
-        row("skin not affine", late, [palette](QByteArray &b) { setF32(b, palette + 64 + 4 * 7, 0.5f); }, true, codes::NON_AFFINE, W, W,
-            "palette[clip=idle,frame=0,bone=1]", palette + 64);
-        row("skin row major", late, [palette](QByteArray &b) {
-            // Frame 1 of idle, bone 0: a skinning matrix with a translation, stored transposed.
-            float m[16];
-            std::memcpy(m, b.constData() + palette + 3 * 64, sizeof m);
-            for (int r = 0; r < 4; ++r)
-                for (int c = 0; c < 4; ++c)
-                    setF32(b, palette + 3 * 64 + 4 * (r * 4 + c), m[c * 4 + r]);
-        }, true, codes::ROW_MAJOR_SUSPECTED, W, W, "palette[clip=idle,frame=1,bone=0]", palette + 3 * 64);
+        row(
+            "variant gap", early,
+            [](QByteArray &b) {
+                b[C1 + 24] = 0;
+                b[C1 + 22] = 2;
+            },
+            false, codes::VARIANT_NOT_CONTIGUOUS, W, I, "clips[1].variant_ordinal", C1 + 22);
+        row(
+            "nan contact", late, [contacts](QByteArray &b) { setF32(b, contacts + 8 * 5 + 4, NaN); }, true, codes::NON_FINITE, E,
+            E, "contacts[clip=jab,frame=1]", contacts + 8 * 5);
+        row(
+            "skin not affine", late, [palette](QByteArray &b) { setF32(b, palette + 64 + 4 * 7, 0.5f); }, true, codes::NON_AFFINE,
+            W, W, "palette[clip=idle,frame=0,bone=1]", palette + 64);
+        row(
+            "skin row major", late,
+            [palette](QByteArray &b) {
+                // Frame 1 of idle, bone 0: a skinning matrix with a translation, stored transposed.
+                float m[16];
+                std::memcpy(m, b.constData() + palette + 3 * 64, sizeof m);
+                for (int r = 0; r < 4; ++r)
+                    for (int c = 0; c < 4; ++c)
+                        setF32(b, palette + 3 * 64 + 4 * (r * 4 + c), m[c * 4 + r]);
+            },
+            true, codes::ROW_MAJOR_SUSPECTED, W, W, "palette[clip=idle,frame=1,bone=0]", palette + 3 * 64);
         const qint64 socketData = qint64(L.socketDataOffset);
-        row("late socket mismatch", late, [socketData](QByteArray &b) { setF32(b, socketData + 12, 0.01f); }, true, codes::SOCKET_DATA_MISMATCH, W, W, "socket_data[clip=idle,frame=0,socket=hand]", qint64(L.socketDataOffset));
+        row(
+            "late socket mismatch", late, [socketData](QByteArray &b) { setF32(b, socketData + 12, 0.01f); }, true,
+            codes::SOCKET_DATA_MISMATCH, W, W, "socket_data[clip=idle,frame=0,socket=hand]", qint64(L.socketDataOffset));
     }
 
     void craftedFileProducesCode()
@@ -257,7 +395,7 @@ private Q_SLOTS:
             const ValidationResult r = Validator(options).validate(file);
             const Diagnostic *d = findCode(r, code);
             const bool gameOnly = code == codes::RIG_BONE_COUNT_MISMATCH || code == codes::GAME_VERSION_REFUSED
-                                  || code == codes::GAME_DIALECT_MISREAD;
+                || code == codes::GAME_DIALECT_MISREAD;
             if (gameOnly && p == ValidationProfile::Spec) {
                 QVERIFY2(!d, "rigs and the game's era are checked in the game profile only");
                 continue;
@@ -277,7 +415,7 @@ private Q_SLOTS:
             QCOMPARE(r.valid(), countDiagnostics(r.issues).errors == 0);
             for (const Diagnostic &any : r.issues)
                 QVERIFY2(ValidationCodes::find(any.code), qPrintable(any.code)); // every emitted code is catalogued
-            if (!deep) { // deep-only findings stay hidden without --deep
+            if (!deep) {                                                         // deep-only findings stay hidden without --deep
                 options.deep = false;
                 QVERIFY(!findCode(Validator(options).validate(file), codes::NON_AFFINE));
             }
@@ -323,7 +461,8 @@ private Q_SLOTS:
         QByteArray bytes = f.readAll();
         QCOMPARE(qFromLittleEndian<quint32>(bytes.constData() + 28), quint32(250));
         testdocs::setU32(bytes, 28, 4000);
-        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec)).validate(BpatFile::fromData(bytes));
+        const ValidationResult r =
+            Validator(ValidationOptions::make(ValidationProfile::Spec)).validate(BpatFile::fromData(bytes));
         const Diagnostic *d = findCode(r, codes::SECTION_OVERLAP);
         QVERIFY2(d, qPrintable(describe(r)));
         QCOMPARE(d->location.toString(), QStringLiteral("header.string_table_size"));
@@ -339,7 +478,8 @@ private Q_SLOTS:
         QByteArray bytes = testdocs::smallFileBytes(false);
         for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10})
             testdocs::setF32(bytes, NoSocketPalette + 64 + 4 * k, 0.0f);
-        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(BpatFile::fromData(bytes));
+        const ValidationResult r =
+            Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(BpatFile::fromData(bytes));
         const Diagnostic *d = findCode(r, codes::DEGENERATE_MATRIX);
         QVERIFY(d);
         QVERIFY2(d->message.startsWith(QStringLiteral("bone 1 in clip idle, frame 0: ")), qPrintable(d->message));
@@ -358,7 +498,8 @@ private Q_SLOTS:
         QVERIFY2(d, qPrintable(describe(game)));
         QCOMPARE(d->severity, Severity::Warning);
         QVERIFY2(d->message.contains(QStringLiteral("53")) && d->message.contains(QStringLiteral("humanoid"))
-                     && d->message.contains(QStringLiteral("20 bones")), qPrintable(d->message));
+                     && d->message.contains(QStringLiteral("20 bones")),
+                 qPrintable(d->message));
         QVERIFY(game.valid());
         // The current game's rigs judge it too (and refuse its version).
         const ValidationResult current = Validator(ValidationOptions::make(ValidationProfile::Game)).validate(file);
@@ -413,7 +554,8 @@ private Q_SLOTS:
         QVERIFY(!r.valid());
         QCOMPARE(r.issues.constFirst().code, codes::FILE_CHANGED);
         coveredCodes.insert(codes::FILE_CHANGED);
-        QVERIFY2(r.issues.constFirst().message.contains(QStringLiteral("validate it again")), qPrintable(r.issues.constFirst().message));
+        QVERIFY2(r.issues.constFirst().message.contains(QStringLiteral("validate it again")),
+                 qPrintable(r.issues.constFirst().message));
         // Validated again, the short file gets the ordinary verdict.
         const ValidationResult again = Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validatePath(path);
         QCOMPARE(again.issues.constFirst().code, QStringLiteral("PALETTE_OUT_OF_BOUNDS"));
@@ -427,8 +569,8 @@ private Q_SLOTS:
         testdocs::setU32(bytes, Clip0 + 12, 2);
         testdocs::setU32(bytes, Clip1 + 12, 0);
         testdocs::setF32(bytes, Palette + 4 * 3 * 64 + 12, NaN); // global frame 4, bone 0
-        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec, true))
-                                       .validate(BpatFile::fromData(bytes));
+        const ValidationResult r =
+            Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(BpatFile::fromData(bytes));
         QStringList locations;
         for (const Diagnostic &d : r.issues) {
             if (d.code == codes::NON_FINITE)
@@ -463,7 +605,8 @@ private Q_SLOTS:
     {
         const QByteArray bytes = testdocs::smallFileBytes();
         for (qsizetype n = 0; n < bytes.size(); n += 7) {
-            const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(BpatFile::fromData(bytes.left(n)));
+            const ValidationResult r =
+                Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(BpatFile::fromData(bytes.left(n)));
             QVERIFY(!r.valid());
         }
     }
@@ -485,9 +628,7 @@ private Q_SLOTS:
                 if ((kind == 1 || kind == 2) && b.size() < 64)
                     continue; // header fields need a whole header to patch
                 switch (kind) {
-                case 0:
-                    b[qsizetype(rng.bounded(quint32(b.size())))] = char(rng.bounded(256));
-                    break;
+                case 0: b[qsizetype(rng.bounded(quint32(b.size())))] = char(rng.bounded(256)); break;
                 case 1: {
                     const qsizetype field = 4 + 4 * qsizetype(rng.bounded(7)); // u32 fields 4..28
                     testdocs::setU32(b, field, quint32(extremes[rng.bounded(9)] + rng.bounded(3)));
@@ -499,12 +640,12 @@ private Q_SLOTS:
                     testdocs::setU64(b, field, v);
                     break;
                 }
-                default:
-                    b.truncate(qsizetype(rng.bounded(quint32(b.size() + 1))));
+                default: b.truncate(qsizetype(rng.bounded(quint32(b.size() + 1))));
                 }
             }
             const BpatFile f = BpatFile::fromData(b);
-            ValidationOptions options = ValidationOptions::make(i % 2 ? ValidationProfile::Game : ValidationProfile::Spec, true, 50);
+            ValidationOptions options =
+                ValidationOptions::make(i % 2 ? ValidationProfile::Game : ValidationProfile::Spec, true, 50);
             const ValidationResult r = Validator(options).validate(f);
             QVERIFY(r.issues.size() <= 50);
             for (int c = 0; c < f.clips().size(); ++c) {
@@ -539,7 +680,8 @@ private Q_SLOTS:
         testdocs::setU32(bytes, 12, 0);
         testdocs::setU32(bytes, 24, 0xFFFFFFFFu);
         testdocs::setU32(bytes, 16, 0); // no sockets either
-        const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(BpatFile::fromData(bytes));
+        const ValidationResult r =
+            Validator(ValidationOptions::make(ValidationProfile::Spec, true)).validate(BpatFile::fromData(bytes));
         QVERIFY(findCode(r, codes::BONE_COUNT_OUT_OF_RANGE));
         QVERIFY(!r.valid());
     }
@@ -574,7 +716,11 @@ private Q_SLOTS:
         cancel = false;
         quint64 lastDone = 0, lastTotal = 0;
         int calls = 0;
-        options.progress = [&](quint64 done, quint64 total) { lastDone = done; lastTotal = total; ++calls; };
+        options.progress = [&](quint64 done, quint64 total) {
+            lastDone = done;
+            lastTotal = total;
+            ++calls;
+        };
         const ValidationResult r = Validator(options).validate(file);
         QVERIFY(!r.cancelled);
         QVERIFY(calls >= 2);
@@ -608,7 +754,8 @@ private Q_SLOTS:
                 // The v3 files' 16-bone horse and elephant are v1-era creatures in a later container:
                 // the game's rigs of the v3 era had 50 and 32 bones (a game-profile warning).
                 r.issues.removeIf([&](const Diagnostic &d) {
-                    return d.code == codes::RIG_BONE_COUNT_MISMATCH && file->header().version >= 2 && d.severity != Severity::Error;
+                    return d.code == codes::RIG_BONE_COUNT_MISMATCH && file->header().version >= 2
+                        && d.severity != Severity::Error;
                 });
                 // Nothing else but the dialect of a v3 file.
                 QVERIFY2(r.issues.size() == (file->isV3() ? 1 : 0), qPrintable(describe(r)));

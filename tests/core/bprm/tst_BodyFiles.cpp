@@ -21,7 +21,10 @@ bool touch(const QString &path, const QByteArray &bytes = QByteArray("x"))
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
 }
 
-QString name(const QString &path) { return path.isEmpty() ? QString() : QFileInfo(path).fileName(); }
+QString name(const QString &path)
+{
+    return path.isEmpty() ? QString() : QFileInfo(path).fileName();
+}
 
 } // namespace
 

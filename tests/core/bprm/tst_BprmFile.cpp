@@ -22,9 +22,15 @@ namespace {
 
 const QString Dir = QStringLiteral("upstream_assets/bpat_current/");
 
-QMatrix4x4 columnMajor(const std::array<float, 16> &f) { return QMatrix4x4(f.data()).transposed(); }
+QMatrix4x4 columnMajor(const std::array<float, 16> &f)
+{
+    return QMatrix4x4(f.data()).transposed();
+}
 
-QVector3D position(const CreatureVertex &v) { return QVector3D(v.position[0], v.position[1], v.position[2]); }
+QVector3D position(const CreatureVertex &v)
+{
+    return QVector3D(v.position[0], v.position[1], v.position[2]);
+}
 
 // sum w_i * M[bone_i] * p
 QVector3D skinned(const CreatureVertex &v, const QList<QMatrix4x4> &matrices)
@@ -190,7 +196,8 @@ void tst_BprmFile::positionsAreTheBindPose()
         height = std::max(height, skinned(v, skin).y());
         const int bone = dominant(v).first;
         const QVector3D local = bind.at(bone).inverted().map(position(v));
-        QVERIFY2(local.length() < 1.0f, qPrintable(QStringLiteral("vertex %1: %2 m from bone %3").arg(i).arg(local.length()).arg(bone)));
+        QVERIFY2(local.length() < 1.0f,
+                 qPrintable(QStringLiteral("vertex %1: %2 m from bone %3").arg(i).arg(local.length()).arg(bone)));
     }
     QVERIFY(height > 0.5f && height < 2.5f);
 }
@@ -201,7 +208,8 @@ void tst_BprmFile::truncatedAndHostileBytes()
     QFile f(testpaths::shared(Dir + u"humanoid_minimal.bprm"_qs));
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();
-    for (qsizetype size : {qsizetype(0), qsizetype(3), qsizetype(39), qsizetype(40), qsizetype(48), qsizetype(9000), bytes.size() - 1}) {
+    for (qsizetype size :
+         {qsizetype(0), qsizetype(3), qsizetype(39), qsizetype(40), qsizetype(48), qsizetype(9000), bytes.size() - 1}) {
         const BprmFile file = BprmFile::fromData(bytes.left(size));
         QCOMPARE(file.hasHeader(), size >= 40);
         QVERIFY(!file.vertexDataInBounds()); // the vertex block ends at the last byte

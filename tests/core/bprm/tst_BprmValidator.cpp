@@ -30,14 +30,29 @@ QByteArray readShared(const QString &name)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-uchar *at(QByteArray &b, quint64 offset) { return reinterpret_cast<uchar *>(b.data()) + offset; }
-void putU32(QByteArray &b, quint64 offset, quint32 v) { format::writeU32(at(b, offset), v); }
-void putU64(QByteArray &b, quint64 offset, quint64 v) { format::writeU64(at(b, offset), v); }
-void putF32(QByteArray &b, quint64 offset, float v) { format::writeF32(at(b, offset), v); }
+uchar *at(QByteArray &b, quint64 offset)
+{
+    return reinterpret_cast<uchar *>(b.data()) + offset;
+}
+void putU32(QByteArray &b, quint64 offset, quint32 v)
+{
+    format::writeU32(at(b, offset), v);
+}
+void putU64(QByteArray &b, quint64 offset, quint64 v)
+{
+    format::writeU64(at(b, offset), v);
+}
+void putF32(QByteArray &b, quint64 offset, float v)
+{
+    format::writeF32(at(b, offset), v);
+}
 
 // humanoid_minimal.bprm: 742 vertices at 10032, 2496 indices at 48.
 constexpr quint64 Vertices = 10032;
-quint64 vertex(quint32 v) { return Vertices + quint64(v) * bprm::VertexSize; }
+quint64 vertex(quint32 v)
+{
+    return Vertices + quint64(v) * bprm::VertexSize;
+}
 
 QSet<QString> codesOf(const Diagnostics &d)
 {
@@ -130,31 +145,38 @@ QList<Damage> tst_BprmValidator::damages()
         {"BPRM_SECTION_OVERLAP", [](H &b) { putU64(b, o::VertexDataOffset, 48); }},
         {"BPRM_INDEX_OUT_OF_RANGE", [](H &b) { putU32(b, 48 + 5 * 4, 742); }},
         {"BPRM_NON_FINITE", [](H &b) { putF32(b, vertex(3) + bprm::vertex::Position, std::numeric_limits<float>::quiet_NaN()); }},
-        {"BPRM_BAD_WEIGHTS", [](H &b) {
+        {"BPRM_BAD_WEIGHTS",
+         [](H &b) {
              for (int k = 0; k < 4; ++k) // the one weighted influence of vertex 4 halved
                  if (format::readF32(at(b, vertex(4) + bprm::vertex::Weights + 4 * k)) == 1.0f)
                      putF32(b, vertex(4) + bprm::vertex::Weights + 4 * k, 0.5f);
          }},
         {"BPRM_BONE_OUT_OF_RANGE", [](H &) {}, 10}, // the humanoid body uses bones up to 19
-        {"BPRM_BONE_OUT_OF_RANGE", [](H &b) { // past the game's 64 bones without a rig
+        {"BPRM_BONE_OUT_OF_RANGE",
+         [](H &b) { // past the game's 64 bones without a rig
              for (int k = 0; k < 4; ++k)
                  if (format::readF32(at(b, vertex(6) + bprm::vertex::Weights + 4 * k)) != 0.0f)
                      b[qsizetype(vertex(6) + bprm::vertex::Bones + k)] = char(64);
-         }, 0},
-        {"BPRM_UNUSED_BONE_OUT_OF_RANGE", [](H &b) {
+         },
+         0},
+        {"BPRM_UNUSED_BONE_OUT_OF_RANGE",
+         [](H &b) {
              for (int k = 0; k < 4; ++k)
                  if (format::readF32(at(b, vertex(7) + bprm::vertex::Weights + 4 * k)) == 0.0f)
                      b[qsizetype(vertex(7) + bprm::vertex::Bones + k)] = char(200);
          }},
-        {"BPRM_NORMAL_NOT_UNIT", [](H &b) {
+        {"BPRM_NORMAL_NOT_UNIT",
+         [](H &b) {
              for (int k = 0; k < 3; ++k)
-                 putF32(b, vertex(8) + bprm::vertex::Normal + 4 * k, 2 * format::readF32(at(b, vertex(8) + bprm::vertex::Normal + 4 * k)));
+                 putF32(b, vertex(8) + bprm::vertex::Normal + 4 * k,
+                        2 * format::readF32(at(b, vertex(8) + bprm::vertex::Normal + 4 * k)));
          }},
         {"BPRM_DEGENERATE_TRIANGLE", [](H &b) { putU32(b, 48 + 4, format::readU32(at(b, 48))); }},
         {"BPRM_RESERVED_NONZERO", [](H &b) { putU32(b, o::Reserved, 1); }},
         {"BPRM_RESERVED_NONZERO", [](H &b) { b[44] = 1; }}, // the header's padding
         {"BPRM_RESERVED_NONZERO", [](H &b) { b[qsizetype(vertex(9) + bprm::vertex::Pad)] = 1; }},
-        {"BPRM_MISALIGNED", [](H &b) { // vertices moved 4 bytes on
+        {"BPRM_MISALIGNED",
+         [](H &b) { // vertices moved 4 bytes on
              b.insert(qsizetype(Vertices), 4, '\0');
              putU64(b, o::VertexDataOffset, Vertices + 4);
          }},
@@ -180,8 +202,8 @@ void tst_BprmValidator::damage()
     QByteArray bytes = readShared(u"humanoid_minimal.bprm"_qs);
     QCOMPARE(bytes.size(), 51584);
     d.apply(bytes);
-    const Diagnostics found = BprmValidator().validate(BprmFile::fromData(bytes),
-                                                       BprmRig{d.rigBones, QStringLiteral("a %1-bone rig").arg(d.rigBones)});
+    const Diagnostics found =
+        BprmValidator().validate(BprmFile::fromData(bytes), BprmRig{d.rigBones, QStringLiteral("a %1-bone rig").arg(d.rigBones)});
     QVERIFY2(codesOf(found).contains(QLatin1String(d.code)), qPrintable(QStringList(codesOf(found).values()).join(u' ')));
     for (const Diagnostic &x : found) {
         if (x.code != QLatin1String(d.code) && x.code != u"BPRM_ZERO_AREA_TRIANGLES"_qs && x.code != u"BPRM_RIG_UNKNOWN"_qs)

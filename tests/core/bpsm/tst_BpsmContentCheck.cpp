@@ -63,12 +63,14 @@ CreatureVertex fineVertex(QRandomGenerator &random)
 
 void damage(QRandomGenerator &random, CreatureVertex &x)
 {
-    float *floats[12] = {&x.position[0], &x.position[1], &x.position[2], &x.normal[0], &x.normal[1], &x.normal[2],
-                         &x.uv[0], &x.uv[1], &x.weights[0], &x.weights[1], &x.weights[2], &x.weights[3]};
+    float *floats[12] = {&x.position[0], &x.position[1], &x.position[2], &x.normal[0],  &x.normal[1],  &x.normal[2],
+                         &x.uv[0],       &x.uv[1],       &x.weights[0],  &x.weights[1], &x.weights[2], &x.weights[3]};
     switch (random.bounded(7)) {
     case 0: *floats[random.bounded(12)] = std::numeric_limits<float>::quiet_NaN(); break;
-    case 1: *floats[random.bounded(12)] = random.bounded(2) ? std::numeric_limits<float>::infinity()
-                                                            : -std::numeric_limits<float>::infinity(); break;
+    case 1:
+        *floats[random.bounded(12)] =
+            random.bounded(2) ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
+        break;
     case 2: { // the sum just inside or outside the tolerance, by a few float steps
         const float target = 1.0f + (random.bounded(2) ? 1e-3f : -1e-3f);
         x.weights[0] = target - x.weights[1] - x.weights[2] - x.weights[3];

@@ -64,10 +64,19 @@ bool hasErrors(const QByteArray &bytes)
     return bpat::hasErrors(BpsmValidator().validate(BpsmFile::fromData(bytes)));
 }
 
-void putU32(QByteArray &b, quint64 offset, quint32 v) { format::writeU32(reinterpret_cast<uchar *>(b.data()) + offset, v); }
-void putU64(QByteArray &b, quint64 offset, quint64 v) { format::writeU64(reinterpret_cast<uchar *>(b.data()) + offset, v); }
+void putU32(QByteArray &b, quint64 offset, quint32 v)
+{
+    format::writeU32(reinterpret_cast<uchar *>(b.data()) + offset, v);
+}
+void putU64(QByteArray &b, quint64 offset, quint64 v)
+{
+    format::writeU64(reinterpret_cast<uchar *>(b.data()) + offset, v);
+}
 
-bool sameVertex(const CreatureVertex &a, const CreatureVertex &b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameVertex(const CreatureVertex &a, const CreatureVertex &b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 } // namespace
 
@@ -94,7 +103,7 @@ void tst_BpsmFile::layout()
     QVERIFY(f.hasMagic());
     QCOMPARE(f.header().clipTableOffset, quint64(72));
     QCOMPARE(f.header().stringTableOffset, quint64(72 + 2 * 32));
-    QCOMPARE(f.header().stringTableSize, quint32(12)); // "walk\0gallop\0"
+    QCOMPARE(f.header().stringTableSize, quint32(12));  // "walk\0gallop\0"
     QCOMPARE(f.header().indexDataOffset, quint64(160)); // 136 + 12 = 148, padded to 16
     QCOMPARE(f.header().vertexDataOffset, quint64(160 + 6 * 4));
     QCOMPARE(f.fileSize(), quint64(184 + 5 * 4 * 56));

@@ -16,9 +16,11 @@ private Q_SLOTS:
         QCOMPARE(DiagnosticLocation().toString(), QString());
         QCOMPARE(DiagnosticLocation::header(QStringLiteral("bone_count")).toString(), QStringLiteral("header.bone_count"));
         QCOMPARE(DiagnosticLocation::header().toString(), QStringLiteral("header"));
-        QCOMPARE(DiagnosticLocation::clipEntry(3, QStringLiteral("name_offset")).toString(), QStringLiteral("clips[3].name_offset"));
+        QCOMPARE(DiagnosticLocation::clipEntry(3, QStringLiteral("name_offset")).toString(),
+                 QStringLiteral("clips[3].name_offset"));
         QCOMPARE(DiagnosticLocation::clipEntry(0).with(QStringLiteral("pad[2]")).toString(), QStringLiteral("clips[0].pad[2]"));
-        QCOMPARE(DiagnosticLocation::socketEntry(1, QStringLiteral("anchor_bone")).toString(), QStringLiteral("sockets[1].anchor_bone"));
+        QCOMPARE(DiagnosticLocation::socketEntry(1, QStringLiteral("anchor_bone")).toString(),
+                 QStringLiteral("sockets[1].anchor_bone"));
         QCOMPARE(DiagnosticLocation::palette(2, QStringLiteral("walk"), 7, 12).toString(),
                  QStringLiteral("palette[clip=walk,frame=7,bone=12]"));
         QCOMPARE(DiagnosticLocation::palette(-1, QString(), 40, 1).toString(), QStringLiteral("palette[frame=40,bone=1]"));

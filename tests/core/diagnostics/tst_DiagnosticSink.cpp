@@ -38,8 +38,8 @@ private Q_SLOTS:
         DiagnosticSink sink(ValidationProfile::Spec, 3);
         for (int i = 0; i < 5; ++i)
             sink.report(warning, std::nullopt, {}, QStringLiteral("w%1").arg(i));
-        QVERIFY(!sink.full());           // an error would still be kept
-        QVERIFY(sink.full(warning));     // another warning would not
+        QVERIFY(!sink.full());       // an error would still be kept
+        QVERIFY(sink.full(warning)); // another warning would not
         QVERIFY(!sink.full(error));
         sink.report(error, std::nullopt, {}, QStringLiteral("e0"));
         sink.report(warning, std::nullopt, {}, QStringLiteral("w5"));

@@ -23,7 +23,8 @@ private Q_SLOTS:
         Diagnostics out;
         JsonReader reader(&out, {QStringLiteral("T"), QStringLiteral("V"), QStringLiteral("K")});
         QVERIFY(!reader.failed());
-        reader.checkKeys(QJsonObject{{QStringLiteral("fps"), 1}, {QStringLiteral("oops"), 2}}, QStringLiteral("clips[0]"), {"fps"});
+        reader.checkKeys(QJsonObject{{QStringLiteral("fps"), 1}, {QStringLiteral("oops"), 2}}, QStringLiteral("clips[0]"),
+                         {"fps"});
         QVERIFY(!reader.failed()); // unknown keys are warnings
         reader.expected(QStringLiteral("clips[0].name"), QStringLiteral("a string"), QJsonValue(3));
         QVERIFY(!reader.fail(QStringLiteral("clips"), QStringLiteral("expected a non-empty array")));

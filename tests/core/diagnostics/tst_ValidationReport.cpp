@@ -16,10 +16,11 @@ private Q_SLOTS:
     void jsonHasTheDocumentedShape()
     {
         QByteArray bytes = testdocs::smallFileBytes();
-        testdocs::setU32(bytes, 8, 5);     // SPECIES_NOT_IN_V1 at offset 8
-        bytes.append(4, '\0');            // TRAILING_BYTES
+        testdocs::setU32(bytes, 8, 5); // SPECIES_NOT_IN_V1 at offset 8
+        bytes.append(4, '\0');         // TRAILING_BYTES
         const ValidatedFile file{QStringLiteral("a/b.bpat"), Validator().validate(BpatFile::fromData(bytes))};
-        const ValidatedFile missing{QStringLiteral("gone.bpat"), Validator().validatePath(QStringLiteral("/nonexistent/gone.bpat"))};
+        const ValidatedFile missing{QStringLiteral("gone.bpat"),
+                                    Validator().validatePath(QStringLiteral("/nonexistent/gone.bpat"))};
         const QJsonDocument doc = QJsonDocument::fromJson(ValidationReport::toJson(ValidationProfile::Spec, {file, missing}));
         const QJsonObject root = doc.object();
         QCOMPARE(root.keys(), (QStringList{QStringLiteral("files"), QStringLiteral("profile")}));
@@ -27,8 +28,9 @@ private Q_SLOTS:
         const QJsonArray files = root.value(QStringLiteral("files")).toArray();
         QCOMPARE(files.size(), 2);
         const QJsonObject f = files.at(0).toObject();
-        QCOMPARE(f.keys(), (QStringList{QStringLiteral("counts"), QStringLiteral("issues"), QStringLiteral("path"),
-                                        QStringLiteral("truncated"), QStringLiteral("valid")}));
+        QCOMPARE(f.keys(),
+                 (QStringList{QStringLiteral("counts"), QStringLiteral("issues"), QStringLiteral("path"),
+                              QStringLiteral("truncated"), QStringLiteral("valid")}));
         QCOMPARE(f.value(QStringLiteral("path")).toString(), QStringLiteral("a/b.bpat"));
         QCOMPARE(f.value(QStringLiteral("valid")).toBool(), true);
         QCOMPARE(f.value(QStringLiteral("truncated")).toBool(), false);
@@ -36,8 +38,9 @@ private Q_SLOTS:
         QCOMPARE(counts.keys(), (QStringList{QStringLiteral("error"), QStringLiteral("info"), QStringLiteral("warning")}));
         QCOMPARE(counts.value(QStringLiteral("warning")).toInt(), 2);
         const QJsonObject issue = f.value(QStringLiteral("issues")).toArray().at(0).toObject();
-        QCOMPARE(issue.keys(), (QStringList{QStringLiteral("code"), QStringLiteral("location"), QStringLiteral("message"),
-                                            QStringLiteral("offset"), QStringLiteral("severity")}));
+        QCOMPARE(issue.keys(),
+                 (QStringList{QStringLiteral("code"), QStringLiteral("location"), QStringLiteral("message"),
+                              QStringLiteral("offset"), QStringLiteral("severity")}));
         QCOMPARE(issue.value(QStringLiteral("code")).toString(), QStringLiteral("SPECIES_NOT_IN_V1"));
         QCOMPARE(issue.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
         QCOMPARE(issue.value(QStringLiteral("offset")).toInt(), 8);
@@ -58,7 +61,8 @@ private Q_SLOTS:
                  QStringLiteral("x.bpat:80: error BAD_FPS fps is 0, expected a finite number > 0 [clips[0].fps]"));
         Diagnostic noOffset = d;
         noOffset.offset.reset();
-        QVERIFY(ValidationReport::humanLine(QStringLiteral("x.bpat"), noOffset).startsWith(QStringLiteral("x.bpat: error BAD_FPS ")));
+        QVERIFY(
+            ValidationReport::humanLine(QStringLiteral("x.bpat"), noOffset).startsWith(QStringLiteral("x.bpat: error BAD_FPS ")));
 
         ValidatedFile f{QStringLiteral("x.bpat"), {}};
         f.result.issues = {d, d};

@@ -51,9 +51,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("path");
         for (const char *set : {"bpat_v1_initial", "bpat_v1_latest", "bpat_v2", "bpat_v3_early", "bpat_v3_late"})
             for (const char *name : {"humanoid", "horse", "elephant"})
-                QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(set), QLatin1String(name)))) << difftest::realFile(set, name);
+                QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(set), QLatin1String(name))))
+                    << difftest::realFile(set, name);
         for (const char *name : {"humanoid", "horse", "elephant", "sheep", "wolf"})
-            QTest::newRow(qPrintable(QStringLiteral("bpat_current/%1").arg(QLatin1String(name)))) << difftest::realFile("bpat_current", name);
+            QTest::newRow(qPrintable(QStringLiteral("bpat_current/%1").arg(QLatin1String(name))))
+                << difftest::realFile("bpat_current", name);
     }
     void sameFileIsSame()
     {
@@ -102,7 +104,8 @@ private Q_SLOTS:
                 QVERIFY(r.error.isEmpty());
                 QVERIFY(r.notes.join(QLatin1Char('\n')).contains(QStringLiteral("dialect")));
                 if (int(to) > rank) {
-                    QVERIFY2(r.same(), qPrintable(QStringLiteral("%1 -> %2:\n%3").arg(path, format::dialectName(to), describe(r))));
+                    QVERIFY2(r.same(),
+                             qPrintable(QStringLiteral("%1 -> %2:\n%3").arg(path, format::dialectName(to), describe(r))));
                     continue;
                 }
                 for (const Change &c : r.changes) { // only what the lower version cannot hold
@@ -135,8 +138,9 @@ private Q_SLOTS:
         const BpatFile changed = difftest::fileOf(*doc, QStringLiteral("changed.bpat"));
         const DiffResult r = FileDiff::compare(*original, changed);
         QVERIFY(r.error.isEmpty());
-        QCOMPARE(kinds(r), (QStringList{QStringLiteral("clip_renamed"), QStringLiteral("clip_metadata:fps"), QStringLiteral("motion"),
-                                        QStringLiteral("clip_removed"), QStringLiteral("socket:offset")}));
+        QCOMPARE(kinds(r),
+                 (QStringList{QStringLiteral("clip_renamed"), QStringLiteral("clip_metadata:fps"), QStringLiteral("motion"),
+                              QStringLiteral("clip_removed"), QStringLiteral("socket:offset")}));
         QVERIFY(r.notes.filter(QStringLiteral("dialect")).isEmpty());
         QCOMPARE(r.changes.at(0).clip, p.renamedFrom);
         QCOMPARE(r.changes.at(0).newName, p.renamedTo);
@@ -179,8 +183,9 @@ private Q_SLOTS:
         QVERIFY(VersionConverter::convert(*doc, ConvertOptions{Dialect::V3Late, std::nullopt, std::nullopt}).ok);
         const difftest::Planted p = difftest::plant(*doc);
         const DiffResult r = FileDiff::compare(*original, difftest::fileOf(*doc, QStringLiteral("late.bpat")));
-        QCOMPARE(kinds(r), (QStringList{QStringLiteral("clip_renamed"), QStringLiteral("clip_metadata:fps"), QStringLiteral("motion"),
-                                        QStringLiteral("clip_removed"), QStringLiteral("socket:offset")}));
+        QCOMPARE(kinds(r),
+                 (QStringList{QStringLiteral("clip_renamed"), QStringLiteral("clip_metadata:fps"), QStringLiteral("motion"),
+                              QStringLiteral("clip_removed"), QStringLiteral("socket:offset")}));
         QVERIFY(std::abs(r.changes.at(2).maxRotationDeg - 2.0) < 1e-3);
         QVERIFY(r.notes.join(QLatin1Char(' ')).contains(QStringLiteral("v1 -> v3-late")));
         QCOMPARE(r.changes.at(2).bone, p.rotatedBone);
@@ -238,51 +243,69 @@ private Q_SLOTS:
             QCOMPARE(kinds(r), expected);
         };
         check("species", [](BpatDocument &d) { d.setSpeciesId(3); }, {QStringLiteral("header:species")});
-        check("loops", [](BpatDocument &d) { DocumentEditor(d).setClipLoops(6, false); }, {QStringLiteral("clip_metadata:loops")});
-        check("marker", [](BpatDocument &d) { DocumentEditor(d).setClipMarker(10, 2, 0.6f); }, {QStringLiteral("clip_metadata:markers")});
+        check("loops", [](BpatDocument &d) { DocumentEditor(d).setClipLoops(6, false); },
+              {QStringLiteral("clip_metadata:loops")});
+        check("marker", [](BpatDocument &d) { DocumentEditor(d).setClipMarker(10, 2, 0.6f); },
+              {QStringLiteral("clip_metadata:markers")});
         check("flags", [](BpatDocument &d) { d.clip(6).flags = 0; }, {QStringLiteral("clip_metadata:flags")});
-        check("variant", [](BpatDocument &d) { d.clip(12).variantOrdinal = 7; }, {QStringLiteral("clip_metadata:variant_ordinal")});
+        check("variant", [](BpatDocument &d) { d.clip(12).variantOrdinal = 7; },
+              {QStringLiteral("clip_metadata:variant_ordinal")});
         check("family", [](BpatDocument &d) { d.clip(12).variantFamily = 13; }, {QStringLiteral("clip_metadata:variant_family")});
-        check("added", [](BpatDocument &d) {
-            BpatClip c = d.clip(6);
-            c.name = QStringLiteral("walk_fast");
-            for (quint32 f = 0; f < c.frameCount; ++f)
-                c.palette[qsizetype(f) * d.boneCount() * 16 + 3] += 0.25f; // root moved: not a copy of walk
-            c.storedSkin.clear();
-            c.socketRows.clear(); // recomputed from the moved palette
-            d.addClip(c);
-        }, {QStringLiteral("clip_added")});
+        check("added",
+              [](BpatDocument &d) {
+                  BpatClip c = d.clip(6);
+                  c.name = QStringLiteral("walk_fast");
+                  for (quint32 f = 0; f < c.frameCount; ++f)
+                      c.palette[qsizetype(f) * d.boneCount() * 16 + 3] += 0.25f; // root moved: not a copy of walk
+                  c.storedSkin.clear();
+                  c.socketRows.clear(); // recomputed from the moved palette
+                  d.addClip(c);
+              },
+              {QStringLiteral("clip_added")});
         check("moved", [](BpatDocument &d) { DocumentEditor(d).moveClip(6, 2); }, {QStringLiteral("clip_moved:index")});
-        check("frame count", [](BpatDocument &d) { DocumentEditor(d).trimClip(6, 0, 20); }, {QStringLiteral("clip_metadata:frame_count")});
+        check("frame count", [](BpatDocument &d) { DocumentEditor(d).trimClip(6, 0, 20); },
+              {QStringLiteral("clip_metadata:frame_count")});
         check("contacts", [](BpatDocument &d) { d.clip(7).contacts[9] += 0.01f; }, {QStringLiteral("contacts:foot_y")});
         // Socket edits recompute every socket's rows; the others keep theirs (DiffTestSupport.h).
-        check("socket added", [&](BpatDocument &d) {
-            DocumentEditor(d).addSocket({QStringLiteral("tail"), 1, QVector3D(0, 0, -0.2f)});
-            difftest::keepOtherSocketRows(d, *base, QStringLiteral("tail"));
-        }, {QStringLiteral("socket_added")});
-        check("socket removed", [&](BpatDocument &d) {
-            DocumentEditor(d).removeSocket(3);
-            difftest::keepOtherSocketRows(d, *base, QString());
-        }, {QStringLiteral("socket_removed")});
-        check("anchor", [&](BpatDocument &d) {
-            DocumentEditor(d).setSocketAnchor(0, 4);
-            difftest::keepOtherSocketRows(d, *base, d.sockets().at(0).name);
-        }, {QStringLiteral("socket:anchor")});
-        check("socket data", [](BpatDocument &d) {
-            d.clip(8).socketRows[qsizetype(2 * d.socketCount() + 1) * 12 + 3] += 0.02f; // frame 2, socket 1: x
-        }, {QStringLiteral("socket_motion")});
-        check("bind", [](BpatDocument &d) {
-            QList<QMatrix4x4> bind;
-            for (quint32 b = 0; b < d.boneCount(); ++b)
-                bind.append(d.bindMatrix(b));
-            bind[7].translate(0.0f, 0.01f, 0.0f);
-            d.setBindMatrices(bind);
-        }, {QStringLiteral("bind_palette")});
-        check("parents", [](BpatDocument &d) {
-            QList<quint8> parents = d.boneParents();
-            parents[14] = 0;
-            d.setBoneParents(parents);
-        }, {QStringLiteral("parents:parent")});
+        check("socket added",
+              [&](BpatDocument &d) {
+                  DocumentEditor(d).addSocket({QStringLiteral("tail"), 1, QVector3D(0, 0, -0.2f)});
+                  difftest::keepOtherSocketRows(d, *base, QStringLiteral("tail"));
+              },
+              {QStringLiteral("socket_added")});
+        check("socket removed",
+              [&](BpatDocument &d) {
+                  DocumentEditor(d).removeSocket(3);
+                  difftest::keepOtherSocketRows(d, *base, QString());
+              },
+              {QStringLiteral("socket_removed")});
+        check("anchor",
+              [&](BpatDocument &d) {
+                  DocumentEditor(d).setSocketAnchor(0, 4);
+                  difftest::keepOtherSocketRows(d, *base, d.sockets().at(0).name);
+              },
+              {QStringLiteral("socket:anchor")});
+        check("socket data",
+              [](BpatDocument &d) {
+                  d.clip(8).socketRows[qsizetype(2 * d.socketCount() + 1) * 12 + 3] += 0.02f; // frame 2, socket 1: x
+              },
+              {QStringLiteral("socket_motion")});
+        check("bind",
+              [](BpatDocument &d) {
+                  QList<QMatrix4x4> bind;
+                  for (quint32 b = 0; b < d.boneCount(); ++b)
+                      bind.append(d.bindMatrix(b));
+                  bind[7].translate(0.0f, 0.01f, 0.0f);
+                  d.setBindMatrices(bind);
+              },
+              {QStringLiteral("bind_palette")});
+        check("parents",
+              [](BpatDocument &d) {
+                  QList<quint8> parents = d.boneParents();
+                  parents[14] = 0;
+                  d.setBoneParents(parents);
+              },
+              {QStringLiteral("parents:parent")});
     }
 
     void reportShapes()

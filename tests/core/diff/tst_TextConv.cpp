@@ -19,9 +19,10 @@ class tst_TextConv : public QObject
 private Q_SLOTS:
     void lineDiff()
     {
-        const QStringList a{QStringLiteral("h"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("t")};
-        const QStringList b{QStringLiteral("h"), QStringLiteral("a"), QStringLiteral("B"), QStringLiteral("c"), QStringLiteral("d"),
+        const QStringList a{QStringLiteral("h"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"),
                             QStringLiteral("t")};
+        const QStringList b{QStringLiteral("h"), QStringLiteral("a"), QStringLiteral("B"),
+                            QStringLiteral("c"), QStringLiteral("d"), QStringLiteral("t")};
         const QList<Change> changes = TextDiff::lines(a, b);
         QCOMPARE(changes.size(), 2);
         QCOMPARE(changes.at(0).oldValue.toString(), QStringLiteral("b"));
@@ -44,7 +45,8 @@ private Q_SLOTS:
         const QString removed = doc->clip(40).name;
         DocumentEditor(*doc).removeClip(40);
         DocumentEditor(*doc).setClipFps(0, 12.0f);
-        const QList<Change> changes = TextDiff::lines(before, TextConv::ofBpat(difftest::fileOf(*doc, QStringLiteral("edited.bpat"))));
+        const QList<Change> changes =
+            TextDiff::lines(before, TextConv::ofBpat(difftest::fileOf(*doc, QStringLiteral("edited.bpat"))));
         // The header, idle's fps, the removed clip and the variant families after it shift by
         // one index, which the lines name by clip name: nothing more.
         // The header, idle's fps, the removed clip, and the sockets the game bakes (not from
@@ -55,16 +57,19 @@ private Q_SLOTS:
         QVERIFY(changes.at(2).oldValue.toString().startsWith(QStringLiteral("clip %1: ").arg(removed)));
         QVERIFY(changes.at(2).newValue.isNull());
         for (qsizetype i = 3; i < changes.size(); ++i)
-            QVERIFY2(changes.at(i).oldValue.toString().contains(QStringLiteral(", rows baked in ")), qPrintable(changes.at(i).oldValue.toString()));
+            QVERIFY2(changes.at(i).oldValue.toString().contains(QStringLiteral(", rows baked in ")),
+                     qPrintable(changes.at(i).oldValue.toString()));
     }
 
     void bytesOfAnythingElse()
     {
         const QByteArray bytes("not a BPAT file at all");
-        const QStringList text = TextConv::ofBytes(QStringLiteral("file"), reinterpret_cast<const uchar *>(bytes.constData()), quint64(bytes.size()));
+        const QStringList text =
+            TextConv::ofBytes(QStringLiteral("file"), reinterpret_cast<const uchar *>(bytes.constData()), quint64(bytes.size()));
         QCOMPARE(text.size(), 1);
         QVERIFY(text.at(0).startsWith(QStringLiteral("file: 22 bytes, digest ")));
-        const QStringList broken = TextConv::ofBpat(BpatFile::fromData(QByteArray("BPAT\x01\0\0\0", 8), QStringLiteral("cut.bpat")));
+        const QStringList broken =
+            TextConv::ofBpat(BpatFile::fromData(QByteArray("BPAT\x01\0\0\0", 8), QStringLiteral("cut.bpat")));
         QCOMPARE(broken.size(), 2);
         QVERIFY(broken.at(1).startsWith(QStringLiteral("unreadable: ")));
         QCOMPARE(TextConv::number(0.1f), QStringLiteral("0.1"));

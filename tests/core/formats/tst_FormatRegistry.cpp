@@ -141,7 +141,8 @@ private Q_SLOTS:
 
     void filtersListEveryKind()
     {
-        QCOMPARE(FormatRegistry::folderGlobs(), (QStringList{QStringLiteral("*.bpat"), QStringLiteral("*.bpsm"), QStringLiteral("*.bprm")}));
+        QCOMPARE(FormatRegistry::folderGlobs(),
+                 (QStringList{QStringLiteral("*.bpat"), QStringLiteral("*.bpsm"), QStringLiteral("*.bprm")}));
         const QStringList filters = FormatRegistry::openFilters().split(QStringLiteral(";;"));
         QCOMPARE(filters.size(), FormatRegistry::formats().size() + 2);
         // The default (first) filter shows every kind.
@@ -158,8 +159,9 @@ private Q_SLOTS:
         QCOMPARE(mime.size(), FormatRegistry::formats().size());
         QFile desktop(packagingFile(QStringLiteral("org.bpatstudio.BpatStudio.desktop")));
         QVERIFY(desktop.open(QIODevice::ReadOnly | QIODevice::Text));
-        const QRegularExpressionMatch line = QRegularExpression(QStringLiteral("^MimeType=(.*)$"), QRegularExpression::MultilineOption)
-                                                 .match(QString::fromUtf8(desktop.readAll()));
+        const QRegularExpressionMatch line =
+            QRegularExpression(QStringLiteral("^MimeType=(.*)$"), QRegularExpression::MultilineOption)
+                .match(QString::fromUtf8(desktop.readAll()));
         QVERIFY(line.hasMatch());
         const QStringList desktopTypes = line.captured(1).split(QLatin1Char(';'), Qt::SkipEmptyParts);
         QCOMPARE(desktopTypes.size(), FormatRegistry::formats().size());

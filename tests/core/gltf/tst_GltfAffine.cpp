@@ -36,7 +36,8 @@ private Q_SLOTS:
         double residual = 1;
         const Trs back = Affine::decompose(Affine::compose(trs), &residual);
         QVERIFY(residual < 1e-12);
-        QVERIFY(std::abs(back.scale[0] - 1.6) < 1e-12 && std::abs(back.scale[1] - 0.9) < 1e-12 && std::abs(back.scale[2] - 2.4) < 1e-12);
+        QVERIFY(std::abs(back.scale[0] - 1.6) < 1e-12 && std::abs(back.scale[1] - 0.9) < 1e-12
+                && std::abs(back.scale[2] - 2.4) < 1e-12);
     }
 
     void mirrorBecomesNegativeScale()
@@ -90,9 +91,9 @@ private Q_SLOTS:
     {
         const QVector3D handL(-0.45f, 1.4f, 0.05f);
         const QVector3D mapped = GltfAxes::convert(handL);
-        QVERIFY(mapped.x() > 0);              // glTF's left
-        QCOMPARE(mapped.y(), handL.y());      // up stays up
-        QCOMPARE(mapped.z(), handL.z());      // the front stays +Z
+        QVERIFY(mapped.x() > 0);                    // glTF's left
+        QCOMPARE(mapped.y(), handL.y());            // up stays up
+        QCOMPARE(mapped.z(), handL.z());            // the front stays +Z
         QCOMPARE(GltfAxes::convert(mapped), handL); // its own inverse
         // A rotation stays a rotation (no mirror in the linear part), exactly.
         Trs trs;

@@ -29,7 +29,8 @@ tinygltf::Model parse(const QByteArray &bytes)
     tinygltf::Model model;
     tinygltf::TinyGLTF loader;
     std::string err, warn;
-    loader.LoadBinaryFromMemory(&model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()), unsigned(bytes.size()));
+    loader.LoadBinaryFromMemory(&model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()),
+                                unsigned(bytes.size()));
     return model;
 }
 
@@ -213,8 +214,9 @@ void tst_GltfBodyExport::blenderLoadsTheHorse()
     const GltfExportResult result = GltfExporter::exportFile(testpaths::shared(Dir + u"horse.bpat"_qs), out, options);
     QVERIFY2(result.ok, qPrintable(result.error));
     QProcess process;
-    process.start(blender, {u"-b"_qs, u"--factory-startup"_qs, u"--python"_qs,
-                            testpaths::testData(u"blender/check_gltf.py"_qs), u"--"_qs, out, u"gallop"_qs, u"5"_qs});
+    process.start(blender,
+                  {u"-b"_qs, u"--factory-startup"_qs, u"--python"_qs, testpaths::testData(u"blender/check_gltf.py"_qs), u"--"_qs,
+                   out, u"gallop"_qs, u"5"_qs});
     QVERIFY(process.waitForFinished(120000));
     const QString output = QString::fromUtf8(process.readAllStandardOutput());
     const qsizetype at = output.indexOf(u"RESULT "_qs);

@@ -24,7 +24,8 @@ tinygltf::Model parse(const QByteArray &bytes)
     tinygltf::TinyGLTF loader;
     std::string err, warn;
     if (bytes.startsWith("glTF"))
-        loader.LoadBinaryFromMemory(&model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()), unsigned(bytes.size()));
+        loader.LoadBinaryFromMemory(&model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()),
+                                    unsigned(bytes.size()));
     else
         loader.LoadASCIIFromString(&model, &err, &warn, bytes.constData(), unsigned(bytes.size()), "");
     return model;
@@ -67,7 +68,8 @@ private Q_SLOTS:
         QCOMPARE(result.animationCount, doc->clipCount());
         QVERIFY2(result.maxGlobalError < 1e-5, qPrintable(QString::number(result.maxGlobalError)));
         // Late v3: the file's parent table; before it: the species' rig.
-        QVERIFY2(result.skeletonSource.startsWith(doc->boneParents().isEmpty() ? QLatin1String("rig ") : QLatin1String("file parent table")),
+        QVERIFY2(result.skeletonSource.startsWith(doc->boneParents().isEmpty() ? QLatin1String("rig ")
+                                                                               : QLatin1String("file parent table")),
                  qPrintable(result.skeletonSource));
         if (mesh)
             QVERIFY(result.vertexCount > 0);
@@ -165,7 +167,7 @@ private Q_SLOTS:
         };
         QVERIFY(handL >= 0 && handR >= 0);
         QVERIFY(doc->clip(0).matrix(0, 9, 20)(0, 3) < 0); // BPAT: HandL at -X
-        QVERIFY(global(handL)[3] > 0.1);                   // glTF: +X, the left side
+        QVERIFY(global(handL)[3] > 0.1);                  // glTF: +X, the left side
         QVERIFY(global(handR)[3] < -0.1);
         QVERIFY(std::abs(global(handL)[3] + doc->clip(0).matrix(0, 9, 20)(0, 3)) < 1e-5);
     }
@@ -245,7 +247,8 @@ private Q_SLOTS:
         const auto vec = [](const std::vector<float> &a, quint32 v) { return QVector3D(a[v * 3], a[v * 3 + 1], a[v * 3 + 2]); };
         for (size_t t = 0; t + 2 < indices->size(); t += 3) {
             const quint32 a = (*indices)[t], b = (*indices)[t + 1], c = (*indices)[t + 2];
-            const QVector3D face = QVector3D::crossProduct(vec(*positions, b) - vec(*positions, a), vec(*positions, c) - vec(*positions, a));
+            const QVector3D face =
+                QVector3D::crossProduct(vec(*positions, b) - vec(*positions, a), vec(*positions, c) - vec(*positions, a));
             QVERIFY(QVector3D::dotProduct(face, vec(*normals, a) + vec(*normals, b) + vec(*normals, c)) >= 0);
         }
         QVERIFY2(worst < 1e-4, qPrintable(QString::number(worst)));
@@ -302,7 +305,8 @@ private Q_SLOTS:
         GltfExporter::toBytes(doc, true, {}, &result);
         QVERIFY2(result.ok, qPrintable(result.error));
         QVERIFY2(result.maxGlobalError < 1e-5, qPrintable(QString::number(result.maxGlobalError)));
-        QVERIFY2(result.notes.join(QLatin1Char('\n')).contains(QLatin1String("TrunkTip")), qPrintable(result.notes.join(QLatin1Char('\n'))));
+        QVERIFY2(result.notes.join(QLatin1Char('\n')).contains(QLatin1String("TrunkTip")),
+                 qPrintable(result.notes.join(QLatin1Char('\n'))));
     }
 
     void refusesEmptyDocument()

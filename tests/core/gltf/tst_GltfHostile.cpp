@@ -49,26 +49,32 @@ QJsonObject gltfWith(const QJsonObject &buffer)
         {s("asset"), object({{s("version"), s("2.0")}})},
         {s("scene"), 0},
         {s("scenes"), QJsonArray{object({{s("nodes"), QJsonArray{0}}})}},
-        {s("nodes"), QJsonArray{object({{s("name"), s("A")}, {s("children"), QJsonArray{1}}}),
-                                object({{s("name"), s("B")}, {s("translation"), QJsonArray{0, 1, 0}}})}},
+        {s("nodes"),
+         QJsonArray{object({{s("name"), s("A")}, {s("children"), QJsonArray{1}}}),
+                    object({{s("name"), s("B")}, {s("translation"), QJsonArray{0, 1, 0}}})}},
         {s("skins"), QJsonArray{object({{s("joints"), QJsonArray{0, 1}}})}},
         {s("buffers"), QJsonArray{buffer}},
-        {s("bufferViews"), QJsonArray{object({{s("buffer"), 0}, {s("byteOffset"), 0}, {s("byteLength"), 8}}),
-                                      object({{s("buffer"), 0}, {s("byteOffset"), 8}, {s("byteLength"), 24}})}},
-        {s("accessors"), QJsonArray{object({{s("bufferView"), 0}, {s("componentType"), 5126}, {s("count"), 2}, {s("type"), s("SCALAR")}}),
-                                    object({{s("bufferView"), 1}, {s("componentType"), 5126}, {s("count"), 2}, {s("type"), s("VEC3")}})}},
-        {s("animations"), QJsonArray{object({{s("name"), s("move")},
-                                             {s("samplers"), QJsonArray{object({{s("input"), 0}, {s("output"), 1}})}},
-                                             {s("channels"), QJsonArray{object({{s("sampler"), 0},
-                                                                                {s("target"), object({{s("node"), 0}, {s("path"), s("translation")}})}})}}})}},
+        {s("bufferViews"),
+         QJsonArray{object({{s("buffer"), 0}, {s("byteOffset"), 0}, {s("byteLength"), 8}}),
+                    object({{s("buffer"), 0}, {s("byteOffset"), 8}, {s("byteLength"), 24}})}},
+        {s("accessors"),
+         QJsonArray{object({{s("bufferView"), 0}, {s("componentType"), 5126}, {s("count"), 2}, {s("type"), s("SCALAR")}}),
+                    object({{s("bufferView"), 1}, {s("componentType"), 5126}, {s("count"), 2}, {s("type"), s("VEC3")}})}},
+        {s("animations"),
+         QJsonArray{object({{s("name"), s("move")},
+                            {s("samplers"), QJsonArray{object({{s("input"), 0}, {s("output"), 1}})}},
+                            {s("channels"),
+                             QJsonArray{object({{s("sampler"), 0},
+                                                {s("target"), object({{s("node"), 0}, {s("path"), s("translation")}})}})}}})}},
     });
 }
 
 QJsonObject embedded()
 {
     const QByteArray bin = motionBytes();
-    return QJsonObject{{s("byteLength"), bin.size() + 16}, // 16 more bytes, unused
-                       {s("uri"), s("data:application/octet-stream;base64,") + QString::fromLatin1((bin + QByteArray(16, '\0')).toBase64())}};
+    return QJsonObject{
+        {s("byteLength"), bin.size() + 16}, // 16 more bytes, unused
+        {s("uri"), s("data:application/octet-stream;base64,") + QString::fromLatin1((bin + QByteArray(16, '\0')).toBase64())}};
 }
 
 QByteArray json(const QJsonObject &root)
@@ -122,8 +128,8 @@ class tst_GltfHostile : public QObject
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    QString m_folder;        // the glTF's folder: <tmp>/model
-    QString m_secret;        // <tmp>/secret.bin, outside it: 4242 bytes
+    QString m_folder; // the glTF's folder: <tmp>/model
+    QString m_secret; // <tmp>/secret.bin, outside it: 4242 bytes
     const qint64 secretSize = 4242;
 
     GltfImportResult importIn(const QJsonObject &root, const char *name = "a.gltf")
@@ -176,25 +182,40 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("uri");
         QTest::addColumn<QString>("why");
-        QTest::newRow("../") << "../secret.bin" << "outside";
-        QTest::newRow("%2e%2e/") << "%2e%2e/secret.bin" << "outside";
-        QTest::newRow("..%2F") << "..%2Fsecret.bin" << "outside";
-        QTest::newRow("all escaped") << "%2E%2E%2Fsecret%2Ebin" << "outside";
-        QTest::newRow("deeper") << "sub/../../secret.bin" << "outside";
-        QTest::newRow("link to a file outside") << "link.bin" << "outside";
-        QTest::newRow("through a link to a folder outside") << "up/secret.bin" << "outside";
+        QTest::newRow("../") << "../secret.bin"
+                             << "outside";
+        QTest::newRow("%2e%2e/") << "%2e%2e/secret.bin"
+                                 << "outside";
+        QTest::newRow("..%2F") << "..%2Fsecret.bin"
+                               << "outside";
+        QTest::newRow("all escaped") << "%2E%2E%2Fsecret%2Ebin"
+                                     << "outside";
+        QTest::newRow("deeper") << "sub/../../secret.bin"
+                                << "outside";
+        QTest::newRow("link to a file outside") << "link.bin"
+                                                << "outside";
+        QTest::newRow("through a link to a folder outside") << "up/secret.bin"
+                                                            << "outside";
         QTest::newRow("absolute") << m_secret << "absolute";
         QTest::newRow("absolute, escaped") << QString(m_secret).replace(QLatin1Char('/'), s("%2F")) << "absolute";
         QTest::newRow("file://") << s("file://") + m_secret << "scheme";
         QTest::newRow("file: escaped") << s("file%3A%2F%2F") + m_secret << "scheme";
-        QTest::newRow("drive") << "C:/secret.bin" << "scheme";
-        QTest::newRow("backslashes") << "..\\secret.bin" << "backslash";
-        QTest::newRow("device") << "/dev/zero" << "absolute";
-        QTest::newRow("FIFO") << "pipe.bin" << "not a regular file";
-        QTest::newRow("folder") << "sub" << "not a regular file";
-        QTest::newRow("missing") << "nothing.bin" << "no such file";
-        QTest::newRow("NUL") << "motion.bin%00.txt" << "NUL";
-        QTest::newRow("empty") << "" << "empty";
+        QTest::newRow("drive") << "C:/secret.bin"
+                               << "scheme";
+        QTest::newRow("backslashes") << "..\\secret.bin"
+                                     << "backslash";
+        QTest::newRow("device") << "/dev/zero"
+                                << "absolute";
+        QTest::newRow("FIFO") << "pipe.bin"
+                              << "not a regular file";
+        QTest::newRow("folder") << "sub"
+                                << "not a regular file";
+        QTest::newRow("missing") << "nothing.bin"
+                                 << "no such file";
+        QTest::newRow("NUL") << "motion.bin%00.txt"
+                             << "NUL";
+        QTest::newRow("empty") << ""
+                               << "empty";
     }
     void addressesOutsideTheFolderAreRefused()
     {
@@ -221,7 +242,8 @@ private Q_SLOTS:
         const QString before = QDir::currentPath();
         QVERIFY(QDir::setCurrent(m_dir.path())); // secret.bin is here, not beside the glTF
         const GltfImportResult r = importIn(gltfWith(external(s("secret.bin"), secretSize)));
-        const GltfImportResult bytesOnly = GltfImporter::importBytes(json(gltfWith(external(s("secret.bin"), secretSize))), QString(), {});
+        const GltfImportResult bytesOnly =
+            GltfImporter::importBytes(json(gltfWith(external(s("secret.bin"), secretSize))), QString(), {});
         QDir::setCurrent(before);
         QVERIFY(!r.document);
         QVERIFY2(r.error.contains(QLatin1String("no such file")), qPrintable(r.error));
@@ -299,7 +321,8 @@ private Q_SLOTS:
         const QByteArray base = json(gltfWith(embedded()));
         for (const int levels : {20000, gltflimits::maxJsonDepth}) {
             // nodes[1].<where> = {"x":{"x":...[1]...}}: the root, nodes, the node, then the levels.
-            QByteArray nested = "{\"deep\":" + QByteArray("{\"x\":").repeated(levels) + "[1]" + QByteArray("}").repeated(levels) + "}";
+            QByteArray nested =
+                "{\"deep\":" + QByteArray("{\"x\":").repeated(levels) + "[1]" + QByteArray("}").repeated(levels) + "}";
             if (where == QLatin1String("extras"))
                 nested = QByteArray("{\"x\":").repeated(levels) + "[1]" + QByteArray("}").repeated(levels);
             QByteArray text = base;
@@ -309,11 +332,13 @@ private Q_SLOTS:
             const GltfImportResult r = GltfImporter::importBytes(text, QString(), {});
             QVERIFY(timer.elapsed() < 2000);
             QVERIFY(!r.document);
-            QVERIFY2(r.error.contains(QStringLiteral("deeper than %1 levels").arg(gltflimits::maxJsonDepth)), qPrintable(r.error));
+            QVERIFY2(r.error.contains(QStringLiteral("deeper than %1 levels").arg(gltflimits::maxJsonDepth)),
+                     qPrintable(r.error));
         }
         // Within the limit, extras of any shape import.
         QByteArray text = base;
-        text.replace("{\"name\":\"B\"", "{\"extras\":" + QByteArray("[").repeated(50) + QByteArray("]").repeated(50) + ",\"name\":\"B\"");
+        text.replace("{\"name\":\"B\"",
+                     "{\"extras\":" + QByteArray("[").repeated(50) + QByteArray("]").repeated(50) + ",\"name\":\"B\"");
         const GltfImportResult r = GltfImporter::importBytes(text, QString(), {});
         QVERIFY2(r.document, qPrintable(r.error));
     }
@@ -325,17 +350,35 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("from");
         QTest::addColumn<QByteArray>("to");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("children as a string") << QByteArray("\"children\":[1]") << QByteArray("\"children\":\"1\"") << "nodes[0].children: expected an array";
-        QTest::newRow("children of strings") << QByteArray("\"children\":[1]") << QByteArray("\"children\":[\"1\"]") << "nodes[0].children[0]: expected a node index";
-        QTest::newRow("negative byteStride") << QByteArray("\"byteOffset\":8") << QByteArray("\"byteOffset\":8,\"byteStride\":-12") << "bufferViews[1].byteStride: expected a non-negative integer";
-        QTest::newRow("rotation of nulls") << QByteArray("\"translation\":[0,1,0]") << QByteArray("\"rotation\":[null,null,null,null]") << "nodes[1].rotation[0]: expected a number, found null";
-        QTest::newRow("matrix of strings") << QByteArray("\"translation\":[0,1,0]") << QByteArray("\"matrix\":[\"1\",\"0\",\"0\",\"0\",\"0\",\"1\",\"0\",\"0\",\"0\",\"0\",\"1\",\"0\",\"0\",\"0\",\"0\",\"1\"]") << "nodes[1].matrix[0]: expected a number, found a string";
-        QTest::newRow("scale of a boolean") << QByteArray("\"translation\":[0,1,0]") << QByteArray("\"scale\":[1,true,1]") << "nodes[1].scale[1]: expected a number";
-        QTest::newRow("scene nodes of objects") << QByteArray("\"nodes\":[0]") << QByteArray("\"nodes\":[{}]") << "scenes[0].nodes[0]: expected a node index";
-        QTest::newRow("root nodes of numbers") << QByteArray("\"nodes\":[{\"children\"") << QByteArray("\"nodes\":[7,{\"children\"") << "nodes[0]: expected an object";
-        QTest::newRow("attribute of a string") << QByteArray("\"skins\":") << QByteArray("\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":\"0\"}}]}],\"skins\":") << "meshes[0].primitives[0].attributes.POSITION: expected an accessor index";
-        QTest::newRow("count beyond int") << QByteArray("\"count\":2,") << QByteArray("\"count\":1e300,") << "accessors[0].count: expected a non-negative integer";
-        QTest::newRow("JSON Qt cannot read") << QByteArray("\"children\":[1]") << QByteArray("\"children\":[1,]") << "the JSON cannot be read";
+        QTest::newRow("children as a string")
+            << QByteArray("\"children\":[1]") << QByteArray("\"children\":\"1\"") << "nodes[0].children: expected an array";
+        QTest::newRow("children of strings") << QByteArray("\"children\":[1]") << QByteArray("\"children\":[\"1\"]")
+                                             << "nodes[0].children[0]: expected a node index";
+        QTest::newRow("negative byteStride")
+            << QByteArray("\"byteOffset\":8") << QByteArray("\"byteOffset\":8,\"byteStride\":-12")
+            << "bufferViews[1].byteStride: expected a non-negative integer";
+        QTest::newRow("rotation of nulls") << QByteArray("\"translation\":[0,1,0]")
+                                           << QByteArray("\"rotation\":[null,null,null,null]")
+                                           << "nodes[1].rotation[0]: expected a number, found null";
+        QTest::newRow("matrix of strings")
+            << QByteArray("\"translation\":[0,1,0]")
+            << QByteArray(
+                   "\"matrix\":[\"1\",\"0\",\"0\",\"0\",\"0\",\"1\",\"0\",\"0\",\"0\",\"0\",\"1\",\"0\",\"0\",\"0\",\"0\",\"1\"]")
+            << "nodes[1].matrix[0]: expected a number, found a string";
+        QTest::newRow("scale of a boolean") << QByteArray("\"translation\":[0,1,0]") << QByteArray("\"scale\":[1,true,1]")
+                                            << "nodes[1].scale[1]: expected a number";
+        QTest::newRow("scene nodes of objects")
+            << QByteArray("\"nodes\":[0]") << QByteArray("\"nodes\":[{}]") << "scenes[0].nodes[0]: expected a node index";
+        QTest::newRow("root nodes of numbers") << QByteArray("\"nodes\":[{\"children\"")
+                                               << QByteArray("\"nodes\":[7,{\"children\"") << "nodes[0]: expected an object";
+        QTest::newRow("attribute of a string")
+            << QByteArray("\"skins\":")
+            << QByteArray("\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":\"0\"}}]}],\"skins\":")
+            << "meshes[0].primitives[0].attributes.POSITION: expected an accessor index";
+        QTest::newRow("count beyond int") << QByteArray("\"count\":2,") << QByteArray("\"count\":1e300,")
+                                          << "accessors[0].count: expected a non-negative integer";
+        QTest::newRow("JSON Qt cannot read")
+            << QByteArray("\"children\":[1]") << QByteArray("\"children\":[1,]") << "the JSON cannot be read";
         QTest::newRow("trailing text") << QByteArray("\"scene\":0") << QByteArray("\"scene\":0 0") << "the JSON cannot be read";
     }
     void wrongTypesRefused()
@@ -356,13 +399,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("viewless accessors") << "viewless" << "without a buffer view";
-        QTest::newRow("accessor components") << "components" << "claim";
-        QTest::newRow("nodes") << "nodes" << "nodes: 100001 elements";
-        QTest::newRow("long name") << "name" << "a JSON string of";
-        QTest::newRow("values") << "values" << "values";
-        QTest::newRow("buffer bytes") << "buffer" << "more than an import reads";
-        QTest::newRow("sampling work") << "work" << "more work than an import takes";
+        QTest::newRow("viewless accessors") << "viewless"
+                                            << "without a buffer view";
+        QTest::newRow("accessor components") << "components"
+                                             << "claim";
+        QTest::newRow("nodes") << "nodes"
+                               << "nodes: 100001 elements";
+        QTest::newRow("long name") << "name"
+                                   << "a JSON string of";
+        QTest::newRow("values") << "values"
+                                << "values";
+        QTest::newRow("buffer bytes") << "buffer"
+                                      << "more than an import reads";
+        QTest::newRow("sampling work") << "work"
+                                       << "more work than an import takes";
     }
     void budgetsRefuseBeforeTheWork()
     {
@@ -415,7 +465,8 @@ private Q_SLOTS:
         }
         text = json(root);
         if (kind == QLatin1String("values")) // 5 M numbers in extras: 10 MB of JSON
-            text.replace("\"name\":\"B\"", "\"extras\":[" + QByteArray("0,").repeated(int(gltflimits::maxJsonValues) + 1) + "0],\"name\":\"B\"");
+            text.replace("\"name\":\"B\"",
+                         "\"extras\":[" + QByteArray("0,").repeated(int(gltflimits::maxJsonValues) + 1) + "0],\"name\":\"B\"");
         QElapsedTimer timer;
         timer.start();
         const GltfImportResult r = GltfImporter::importBytes(text, m_folder, {});

@@ -32,22 +32,46 @@ QByteArray twoJointGltf(const char *interpolation, const char *path, const std::
         {QStringLiteral("asset"), QJsonObject{{QStringLiteral("version"), QStringLiteral("2.0")}}},
         {QStringLiteral("scene"), 0},
         {QStringLiteral("scenes"), QJsonArray{QJsonObject{{QStringLiteral("nodes"), QJsonArray{0}}}}},
-        {QStringLiteral("nodes"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("A")}, {QStringLiteral("children"), QJsonArray{1}}},
-                                             QJsonObject{{QStringLiteral("name"), QStringLiteral("B")}, {QStringLiteral("translation"), QJsonArray{0, 1, 0}}}}},
+        {QStringLiteral("nodes"),
+         QJsonArray{
+             QJsonObject{{QStringLiteral("name"), QStringLiteral("A")}, {QStringLiteral("children"), QJsonArray{1}}},
+             QJsonObject{{QStringLiteral("name"), QStringLiteral("B")}, {QStringLiteral("translation"), QJsonArray{0, 1, 0}}}}},
         {QStringLiteral("skins"), QJsonArray{QJsonObject{{QStringLiteral("joints"), QJsonArray{0, 1}}}}},
-        {QStringLiteral("buffers"), QJsonArray{QJsonObject{{QStringLiteral("byteLength"), bin.size()},
-                                                           {QStringLiteral("uri"), QStringLiteral("data:application/octet-stream;base64,") + QString::fromLatin1(bin.toBase64())}}}},
-        {QStringLiteral("bufferViews"), QJsonArray{QJsonObject{{QStringLiteral("buffer"), 0}, {QStringLiteral("byteOffset"), 0}, {QStringLiteral("byteLength"), qint64(times.size() * 4)}},
-                                                   QJsonObject{{QStringLiteral("buffer"), 0}, {QStringLiteral("byteOffset"), qint64(times.size() * 4)}, {QStringLiteral("byteLength"), qint64(values.size() * 4)}}}},
-        {QStringLiteral("accessors"), QJsonArray{QJsonObject{{QStringLiteral("bufferView"), 0}, {QStringLiteral("componentType"), 5126}, {QStringLiteral("count"), qint64(times.size())},
-                                                             {QStringLiteral("type"), QStringLiteral("SCALAR")}, {QStringLiteral("min"), QJsonArray{times.front()}}, {QStringLiteral("max"), QJsonArray{times.back()}}},
-                                                 QJsonObject{{QStringLiteral("bufferView"), 1}, {QStringLiteral("componentType"), 5126}, {QStringLiteral("count"), qint64(values.size() / size_t(components))},
-                                                             {QStringLiteral("type"), components == 4 ? QStringLiteral("VEC4") : QStringLiteral("VEC3")}}}},
-        {QStringLiteral("animations"), QJsonArray{QJsonObject{
-            {QStringLiteral("name"), QStringLiteral("move")}, {QStringLiteral("extras"), extras},
-            {QStringLiteral("samplers"), QJsonArray{QJsonObject{{QStringLiteral("input"), 0}, {QStringLiteral("output"), 1}, {QStringLiteral("interpolation"), QLatin1String(interpolation)}}}},
-            {QStringLiteral("channels"), QJsonArray{QJsonObject{{QStringLiteral("sampler"), 0},
-                                                                {QStringLiteral("target"), QJsonObject{{QStringLiteral("node"), 0}, {QStringLiteral("path"), QLatin1String(path)}}}}}}}}},
+        {QStringLiteral("buffers"),
+         QJsonArray{
+             QJsonObject{{QStringLiteral("byteLength"), bin.size()},
+                         {QStringLiteral("uri"),
+                          QStringLiteral("data:application/octet-stream;base64,") + QString::fromLatin1(bin.toBase64())}}}},
+        {QStringLiteral("bufferViews"),
+         QJsonArray{QJsonObject{{QStringLiteral("buffer"), 0},
+                                {QStringLiteral("byteOffset"), 0},
+                                {QStringLiteral("byteLength"), qint64(times.size() * 4)}},
+                    QJsonObject{{QStringLiteral("buffer"), 0},
+                                {QStringLiteral("byteOffset"), qint64(times.size() * 4)},
+                                {QStringLiteral("byteLength"), qint64(values.size() * 4)}}}},
+        {QStringLiteral("accessors"),
+         QJsonArray{QJsonObject{{QStringLiteral("bufferView"), 0},
+                                {QStringLiteral("componentType"), 5126},
+                                {QStringLiteral("count"), qint64(times.size())},
+                                {QStringLiteral("type"), QStringLiteral("SCALAR")},
+                                {QStringLiteral("min"), QJsonArray{times.front()}},
+                                {QStringLiteral("max"), QJsonArray{times.back()}}},
+                    QJsonObject{{QStringLiteral("bufferView"), 1},
+                                {QStringLiteral("componentType"), 5126},
+                                {QStringLiteral("count"), qint64(values.size() / size_t(components))},
+                                {QStringLiteral("type"), components == 4 ? QStringLiteral("VEC4") : QStringLiteral("VEC3")}}}},
+        {QStringLiteral("animations"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("move")},
+                                {QStringLiteral("extras"), extras},
+                                {QStringLiteral("samplers"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("input"), 0},
+                                                        {QStringLiteral("output"), 1},
+                                                        {QStringLiteral("interpolation"), QLatin1String(interpolation)}}}},
+                                {QStringLiteral("channels"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("sampler"), 0},
+                                                        {QStringLiteral("target"),
+                                                         QJsonObject{{QStringLiteral("node"), 0},
+                                                                     {QStringLiteral("path"), QLatin1String(path)}}}}}}}}},
     };
     return QJsonDocument(root).toJson(QJsonDocument::Compact);
 }
@@ -175,7 +199,8 @@ private Q_SLOTS:
     {
         GltfImportOptions options;
         options.fps = 4;
-        const GltfImportResult r = GltfImporter::importBytes(twoJointGltf("STEP", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}), QString(), options);
+        const GltfImportResult r =
+            GltfImporter::importBytes(twoJointGltf("STEP", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}), QString(), options);
         QVERIFY2(r.document, qPrintable(r.error));
         for (quint32 f = 0; f < 4; ++f)
             QCOMPARE(at(*r.document, f, 0, 0, 3), 0.0f);
@@ -188,7 +213,8 @@ private Q_SLOTS:
         const std::vector<float> values{9, 9, 9, 0, 0, 0, 3, 0, 0, 1, 0, 0, 2, 0, 0, 9, 9, 9};
         GltfImportOptions options;
         options.fps = 2;
-        const GltfImportResult r = GltfImporter::importBytes(twoJointGltf("CUBICSPLINE", "translation", {0, 1}, values), QString(), options);
+        const GltfImportResult r =
+            GltfImporter::importBytes(twoJointGltf("CUBICSPLINE", "translation", {0, 1}, values), QString(), options);
         QVERIFY2(r.document, qPrintable(r.error));
         QCOMPARE(r.document->clip(0).frameCount, 3u);
         // p(0.5) = (t^3 - 2t^2 + t) 3 + (-2t^3 + 3t^2) 2 + (t^3 - t^2) 1 = 0.375 + 1 - 0.125
@@ -201,7 +227,8 @@ private Q_SLOTS:
         const float s = std::sin(float(M_PI) / 4), c = std::cos(float(M_PI) / 4);
         GltfImportOptions options;
         options.fps = 2;
-        const GltfImportResult r = GltfImporter::importBytes(twoJointGltf("LINEAR", "rotation", {0, 1}, {0, 0, 0, 1, 0, s, 0, c}), QString(), options);
+        const GltfImportResult r =
+            GltfImporter::importBytes(twoJointGltf("LINEAR", "rotation", {0, 1}, {0, 0, 0, 1, 0, s, 0, c}), QString(), options);
         QVERIFY2(r.document, qPrintable(r.error));
         // Halfway: 45 degrees about Y (a linear blend of the quaternions would give the same
         // axis but only slerp keeps the angle uniform; check the angle exactly).
@@ -223,9 +250,9 @@ private Q_SLOTS:
         QCOMPARE(r.document->clip(0).fps, 24.0f);
         QCOMPARE(r.document->clip(0).frameCount, 13u);
         QCOMPARE(r.document->clip(0).loops, true);
-        r = GltfImporter::importBytes(twoJointGltf("LINEAR", "translation", times, values,
-                                                   {{QStringLiteral("fps"), 12}, {QStringLiteral("loops"), false}}),
-                                      QString(), {});
+        r = GltfImporter::importBytes(
+            twoJointGltf("LINEAR", "translation", times, values, {{QStringLiteral("fps"), 12}, {QStringLiteral("loops"), false}}),
+            QString(), {});
         QVERIFY2(r.document, qPrintable(r.error));
         QCOMPARE(r.document->clip(0).fps, 12.0f);
         QCOMPARE(r.document->clip(0).frameCount, 7u);
@@ -248,16 +275,19 @@ private Q_SLOTS:
     {
         GltfImportOptions options;
         options.speciesId = 1; // horse: its rig has no joints A and B
-        const GltfImportResult r = GltfImporter::importBytes(twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}), QString(), options);
+        const GltfImportResult r =
+            GltfImporter::importBytes(twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}), QString(), options);
         QVERIFY(!r.document);
-        QVERIFY2(r.error.contains(QLatin1String("missing Root")) && r.error.contains(QLatin1String("extra A, B")), qPrintable(r.error));
+        QVERIFY2(r.error.contains(QLatin1String("missing Root")) && r.error.contains(QLatin1String("extra A, B")),
+                 qPrintable(r.error));
     }
 
     void unknownAnimationAndBadFps()
     {
         GltfImportOptions options;
         options.animations = {QStringLiteral("fly")};
-        GltfImportResult r = GltfImporter::importBytes(twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}), QString(), options);
+        GltfImportResult r =
+            GltfImporter::importBytes(twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}), QString(), options);
         QVERIFY(r.error.contains(QLatin1String("fly")));
         options = {};
         options.fps = 0;
@@ -308,7 +338,8 @@ private Q_SLOTS:
             root.insert(QStringLiteral("skins"), QJsonArray{QJsonObject{{QStringLiteral("joints"), QJsonArray{n - 1}}}});
             QElapsedTimer timer;
             timer.start();
-            const GltfImportResult r = GltfImporter::importBytes(QJsonDocument(root).toJson(QJsonDocument::Compact), QString(), {});
+            const GltfImportResult r =
+                GltfImporter::importBytes(QJsonDocument(root).toJson(QJsonDocument::Compact), QString(), {});
             QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
             if (ring) {
                 QVERIFY(!r.document);
@@ -350,12 +381,13 @@ private Q_SLOTS:
     {
         // Import wrote v1 by default, dropping what a v3 export carried. Now: the version of the
         // BPAT the glTF was exported from, else late v3 (what the current game reads).
-        const GltfImportResult plain = GltfImporter::importBytes(twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}),
-                                                                 QString(), {});
+        const GltfImportResult plain =
+            GltfImporter::importBytes(twoJointGltf("LINEAR", "translation", {0, 1}, {0, 0, 0, 2, 0, 0}), QString(), {});
         QVERIFY2(plain.document, qPrintable(plain.error));
         QVERIFY(!plain.sourceDialect);
         QCOMPARE(GltfImporter::defaultFormatVersion(plain), 3);
-        for (format::Dialect dialect : {format::Dialect::V1, format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late}) {
+        for (format::Dialect dialect :
+             {format::Dialect::V1, format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late}) {
             GltfExportResult exported;
             const QByteArray glb = GltfExporter::toBytes(testdocs::smallVersionedDocument(dialect), true, {}, &exported);
             QVERIFY2(!glb.isEmpty(), qPrintable(exported.error));
@@ -395,15 +427,24 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("expected"); // a word the message must hold
-        QTest::newRow("index out of range") << "IndexOutOfRange/IndexOutOfRange.gltf" << "index";
-        QTest::newRow("all indices out of range") << "IndexOutOfRange/AllIndicesOutOfRange.gltf" << "index";
-        QTest::newRow("missing bin") << "MissingBin/BoxTextured.gltf" << "BoxTextured0.bin";
-        QTest::newRow("recursive nodes") << "RecursiveNodes/RecursiveNodes.gltf" << "recursive";
-        QTest::newRow("scene wrong type") << "SchemaFailures/sceneWrongType.gltf" << "scene: expected";
-        QTest::newRow("no scene") << "TestNoRootNode/NoScene.gltf" << "scene";
-        QTest::newRow("scene without nodes") << "TestNoRootNode/SceneWithoutNodes.gltf" << "";
-        QTest::newRow("infinities") << "BoxWithInfinites-glTF-Binary/BoxWithInfinites.glb" << "finite";
-        QTest::newRow("incorrect vertex arrays") << "IncorrectVertexArrays/Cube.gltf" << "";
+        QTest::newRow("index out of range") << "IndexOutOfRange/IndexOutOfRange.gltf"
+                                            << "index";
+        QTest::newRow("all indices out of range") << "IndexOutOfRange/AllIndicesOutOfRange.gltf"
+                                                  << "index";
+        QTest::newRow("missing bin") << "MissingBin/BoxTextured.gltf"
+                                     << "BoxTextured0.bin";
+        QTest::newRow("recursive nodes") << "RecursiveNodes/RecursiveNodes.gltf"
+                                         << "recursive";
+        QTest::newRow("scene wrong type") << "SchemaFailures/sceneWrongType.gltf"
+                                          << "scene: expected";
+        QTest::newRow("no scene") << "TestNoRootNode/NoScene.gltf"
+                                  << "scene";
+        QTest::newRow("scene without nodes") << "TestNoRootNode/SceneWithoutNodes.gltf"
+                                             << "";
+        QTest::newRow("infinities") << "BoxWithInfinites-glTF-Binary/BoxWithInfinites.glb"
+                                    << "finite";
+        QTest::newRow("incorrect vertex arrays") << "IncorrectVertexArrays/Cube.gltf"
+                                                 << "";
         for (const char *name : {"badNumber", "badExtension", "badObject", "badUint", "badArray", "badString"})
             QTest::newRow(name) << QStringLiteral("wrongTypes/%1.gltf").arg(QLatin1String(name)) << "expected";
     }
@@ -431,7 +472,8 @@ private Q_SLOTS:
     {
         if (!QFileInfo::exists(assimpDir))
             QSKIP(qPrintable(QStringLiteral("%1 not found: install Debian's assimp-testmodels").arg(assimpDir)));
-        QDirIterator it(assimpDir, {QStringLiteral("*.gltf"), QStringLiteral("*.glb")}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(assimpDir, {QStringLiteral("*.gltf"), QStringLiteral("*.glb")}, QDir::Files,
+                        QDirIterator::Subdirectories);
         int files = 0, imported = 0;
         while (it.hasNext()) {
             const QString path = it.next();

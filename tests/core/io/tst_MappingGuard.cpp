@@ -51,11 +51,11 @@ void tst_MappingGuard::truncatedMappingReadsZerosAndGoesStale()
 
     const quint64 before = MappingGuard::recoveredFaults();
     const volatile uchar *bytes = data;
-    QCOMPARE(int(bytes[size - 1]), 0);   // would be SIGBUS without the guard
+    QCOMPARE(int(bytes[size - 1]), 0); // would be SIGBUS without the guard
     QCOMPARE(int(bytes[size / 2]), 0);
     QVERIFY(guard.isStale());
     QVERIFY(MappingGuard::recoveredFaults() >= before + 2);
-    QCOMPARE(int(bytes[10]), 0x5a);     // the part still in the file reads as before
+    QCOMPARE(int(bytes[10]), 0x5a); // the part still in the file reads as before
     QVERIFY(file.unmap(const_cast<uchar *>(data)));
 }
 

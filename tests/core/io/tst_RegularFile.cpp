@@ -219,8 +219,8 @@ void tst_RegularFile::manifestNamingDevZeroOrAFifo()
     // What fuzz_recipe feeds RebakeManifest::parse: a manifest is input, and so is every path in it.
     QFETCH(QString, recipe);
     QFETCH(QString, kind);
-    const QByteArray json = QStringLiteral(R"({"output": "out.bpat", "recipe": "%1", "clips": [{"curves": "a.bin"}]})")
-                                .arg(recipe).toUtf8();
+    const QByteArray json =
+        QStringLiteral(R"({"output": "out.bpat", "recipe": "%1", "clips": [{"curves": "a.bin"}]})").arg(recipe).toUtf8();
     Diagnostics d;
     std::optional<RebakeRequest> request;
     finishesPromptly([&] { request = RebakeManifest::parse(json, m_dir.path(), &d); });

@@ -268,7 +268,10 @@ void tst_SaveFaults::unwritableFolderLeavesOriginal()
     QVERIFY(!error.isEmpty());
 }
 
-void tst_SaveFaults::fullTmpfsLeavesOriginal_data() { fullDiskLeavesOriginal_data(); }
+void tst_SaveFaults::fullTmpfsLeavesOriginal_data()
+{
+    fullDiskLeavesOriginal_data();
+}
 
 void tst_SaveFaults::fullTmpfsLeavesOriginal()
 {
@@ -303,8 +306,8 @@ void tst_SaveFaults::readOnlyFolderLeavesOriginal()
     const QString path = dir.filePath(QStringLiteral("creature.bpat"));
     const QByteArray original = testdocs::smallFileBytes(false);
     QVERIFY(writeRaw(path, original));
-    const auto readOnly = QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
-                        | QFile::ReadOther | QFile::ExeOther;
+    const auto readOnly =
+        QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther;
     QVERIFY(QFile::setPermissions(dir.path(), readOnly));
     if (geteuid() == 0) {
         // Root may write anywhere: the helper drops to nobody, who gets the file (so it could be
@@ -312,8 +315,8 @@ void tst_SaveFaults::readOnlyFolderLeavesOriginal()
         QVERIFY(::chown(QFile::encodeName(path).constData(), Nobody, Nobody) == 0);
         QProcess helper;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("BPAT_SAVE_HELPER"), via ? QStringLiteral("read-only-folder-saver")
-                                                           : QStringLiteral("read-only-folder-writer"));
+        env.insert(QStringLiteral("BPAT_SAVE_HELPER"),
+                   via ? QStringLiteral("read-only-folder-saver") : QStringLiteral("read-only-folder-writer"));
         helper.setProcessEnvironment(env);
         helper.start(QCoreApplication::applicationFilePath(), {path});
         QVERIFY(helper.waitForFinished(120000));
@@ -360,8 +363,9 @@ void tst_SaveFaults::killedMidSaveLeavesOldOrNew()
         ++kills;
 
         const QByteArray now = readAll(path);
-        QVERIFY2(now == a || now == b, qPrintable(QStringLiteral("after kill %1 the target is %2 bytes, neither old nor new")
-                                                       .arg(kills).arg(now.size())));
+        QVERIFY2(
+            now == a || now == b,
+            qPrintable(QStringLiteral("after kill %1 the target is %2 bytes, neither old nor new").arg(kills).arg(now.size())));
         QVERIFY(Validator().validate(BpatFile::fromData(now)).valid());
         // The helper says "start N" before save call N and "saved N" after it.
         if (lastLine(helper).startsWith("start "))

@@ -38,7 +38,8 @@ QList<std::pair<const char *, SavePath>> savePaths()
         {"AtomicFile bytes", [](const QString &p, QString *e) { return AtomicFile::write(p, QByteArray("bytes"), e); }},
         {"AtomicFile body",
          [](const QString &p, QString *e) {
-             return AtomicFile::write(p, [](QIODevice *d, QString *) { return AtomicFile::writeAll(d, QByteArray("x")); }, e);
+             return AtomicFile::write(
+                 p, [](QIODevice *d, QString *) { return AtomicFile::writeAll(d, QByteArray("x")); }, e);
          }},
         {"BpatWriter", [](const QString &p, QString *e) { return BpatWriter(testdocs::smallDocument()).save(p, e); }},
         {"BpatSaver",
@@ -108,8 +109,7 @@ bool makeTarget(const QString &kind, const QString &path, const QString &dir, QS
         return ok;
     }
     if (kind == QLatin1String("symlink loop")) {
-        return QFile::link(dir + QStringLiteral("/loop-b"), path)
-            && QFile::link(path, dir + QStringLiteral("/loop-b"));
+        return QFile::link(dir + QStringLiteral("/loop-b"), path) && QFile::link(path, dir + QStringLiteral("/loop-b"));
     }
     if (kind == QLatin1String("dangling symlink"))
         return QFile::link(dir + QStringLiteral("/missing.bpat"), path);
@@ -153,8 +153,7 @@ void tst_SaveTargets::specialTargetIsRefused_data()
     const auto paths = savePaths();
     for (const auto &[kind, said] : kinds) {
         for (int via = 0; via < paths.size(); ++via) {
-            QTest::addRow("%s, %s", kind, paths.at(via).first)
-                << QString::fromLatin1(kind) << QString::fromLatin1(said) << via;
+            QTest::addRow("%s, %s", kind, paths.at(via).first) << QString::fromLatin1(kind) << QString::fromLatin1(said) << via;
         }
     }
 }
@@ -178,8 +177,8 @@ void tst_SaveTargets::specialTargetIsRefused()
     QVERIFY2(!saved, qPrintable(QStringLiteral("saved over a %1").arg(kind)));
     QVERIFY2(error.contains(path) && error.contains(said) && error.contains(QStringLiteral("not a regular file")),
              qPrintable(error));
-    QCOMPARE(kindOf(path), before);          // still the node, link or directory it was
-    QCOMPARE(entries(dir.path()), listed);   // no temporary file left, nothing created
+    QCOMPARE(kindOf(path), before);                                        // still the node, link or directory it was
+    QCOMPARE(entries(dir.path()), listed);                                 // no temporary file left, nothing created
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("missing.bpat")))); // no file at a dangling link's end
 }
 
@@ -208,7 +207,8 @@ void tst_SaveTargets::symlinkToFileWritesThroughAndKeepsTheLink()
         QVERIFY(written.open(QIODevice::ReadOnly));
         QCOMPARE(written.readAll(), expected);
     }
-    QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("assets"), QStringLiteral("chain.bpat"), QStringLiteral("link.bpat")}));
+    QCOMPARE(entries(dir.path()),
+             QStringList({QStringLiteral("assets"), QStringLiteral("chain.bpat"), QStringLiteral("link.bpat")}));
     QCOMPARE(entries(dir.filePath(QStringLiteral("assets"))), QStringList({QStringLiteral("creature.bpat")}));
 }
 

@@ -152,12 +152,12 @@ private Q_SLOTS:
         QTest::newRow("no bones") << QByteArray(R"({"name":"x","bones":[]})") << QStringLiteral("bones:");
         QTest::newRow("bad parent") << QByteArray(R"({"name":"x","bones":[{"name":"A","parent":"B"}]})")
                                     << QStringLiteral("bones[0].parent");
-        QTest::newRow("bad radius")
-            << QByteArray(R"({"name":"x","bones":[{"name":"A","parts":[{"shape":"capsule","from":[0,0,0],"to":[0,1,0],"radius":-1}]}]})")
-            << QStringLiteral("bones[0].parts[0].radius");
-        QTest::newRow("bad link")
-            << QByteArray(R"({"name":"x","bones":[{"name":"A","parts":[{"shape":"link","from":[0,0,0],"to":[0,1,0],"radius":1,"bone":"Z"}]}]})")
-            << QStringLiteral("bones[0].parts[0].bone");
+        QTest::newRow("bad radius") << QByteArray(
+            R"({"name":"x","bones":[{"name":"A","parts":[{"shape":"capsule","from":[0,0,0],"to":[0,1,0],"radius":-1}]}]})")
+                                    << QStringLiteral("bones[0].parts[0].radius");
+        QTest::newRow("bad link") << QByteArray(
+            R"({"name":"x","bones":[{"name":"A","parts":[{"shape":"link","from":[0,0,0],"to":[0,1,0],"radius":1,"bone":"Z"}]}]})")
+                                  << QStringLiteral("bones[0].parts[0].bone");
         QTest::newRow("bad shape") << QByteArray(R"({"name":"x","bones":[{"name":"A","parts":[{"shape":"cone"}]}]})")
                                    << QStringLiteral("bones[0].parts[0].shape");
     }
@@ -218,7 +218,8 @@ private Q_SLOTS:
         BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat"));
         int bones = 0;
         quint32 species = 0;
-        const QList<float> frame = firstFrameOf(testpaths::shared(QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat")), &bones, &species);
+        const QList<float> frame =
+            firstFrameOf(testpaths::shared(QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat")), &bones, &species);
         QCOMPARE(bones, 20);
         const RigDescription rig = *RigDescription::builtin(species, bones);
         const QList<QVector3D> tails = CreatureMeshBuilder::tails(rig, frame);

@@ -27,8 +27,7 @@ private Q_SLOTS:
     }
     void parentsPrecedeChildren()
     {
-        for (const Rig &rig : {Rig::humanoid(), Rig::horse(), Rig::elephant(), Rig::horseV1Initial(),
-                               Rig::elephantV1Initial()}) {
+        for (const Rig &rig : {Rig::humanoid(), Rig::horse(), Rig::elephant(), Rig::horseV1Initial(), Rig::elephantV1Initial()}) {
             for (int i = 0; i < rig.boneCount(); ++i)
                 QVERIFY2(rig.bone(i).parent < i, qPrintable(rig.name()));
         }

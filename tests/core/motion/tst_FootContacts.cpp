@@ -72,8 +72,9 @@ private Q_SLOTS:
                 QCOMPARE(contacts.isPlanted(i, f), expected);
                 planted += expected;
             }
-            QVERIFY2(planted > 0 && planted < int(contacts.frames()),
-                     qPrintable(QStringLiteral("%1 planted %2 of %3 frames").arg(foot.label).arg(planted).arg(contacts.frames())));
+            QVERIFY2(
+                planted > 0 && planted < int(contacts.frames()),
+                qPrintable(QStringLiteral("%1 planted %2 of %3 frames").arg(foot.label).arg(planted).arg(contacts.frames())));
         }
         // Where a foot is planted, plantedFeet() names it.
         for (quint32 f = 0; f < contacts.frames(); ++f) {
@@ -89,7 +90,10 @@ private Q_SLOTS:
             for (quint32 f = 0; f < contacts.frames(); ++f) {
                 const float lowestFoot = std::min(contacts.feet().at(0).height.at(f), contacts.feet().at(1).height.at(f));
                 QVERIFY2(std::abs(contacts.footY().at(f) - lowestFoot) <= 1e-4f,
-                         qPrintable(QStringLiteral("frame %1: foot_y %2, lowest foot %3").arg(f).arg(contacts.footY().at(f)).arg(lowestFoot)));
+                         qPrintable(QStringLiteral("frame %1: foot_y %2, lowest foot %3")
+                                        .arg(f)
+                                        .arg(contacts.footY().at(f))
+                                        .arg(lowestFoot)));
                 QCOMPARE(contacts.isGrounded(f), contacts.footY().at(f) - contacts.lowestFootY() <= FootContacts::PlantedBand);
             }
             QVERIFY(contacts.note().isEmpty());

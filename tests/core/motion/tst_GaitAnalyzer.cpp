@@ -56,7 +56,8 @@ private Q_SLOTS:
         QVERIFY(g.reported);
         const double tol = 1e-4;
         auto near = [&](double actual, double expected, const char *what) {
-            QVERIFY2(std::abs(actual - expected) <= tol, qPrintable(QStringLiteral("%1: %2, expected %3").arg(QLatin1String(what)).arg(actual).arg(expected)));
+            QVERIFY2(std::abs(actual - expected) <= tol,
+                     qPrintable(QStringLiteral("%1: %2, expected %3").arg(QLatin1String(what)).arg(actual).arg(expected)));
         };
         near(g.footTravel, 0.2040, "foot_travel");
         near(g.contactRetreat, 0.3963, "contact_retreat");
@@ -116,7 +117,9 @@ private Q_SLOTS:
                 const int pairs[8][2] = {{7, 8}, {8, 9}, {11, 12}, {12, 13}, {14, 15}, {15, 16}, {17, 18}, {18, 19}};
                 const double lengths[8] = {0.32, 0.27, 0.32, 0.27, 0.50, 0.47, 0.50, 0.47};
                 for (int p = 0; p < 8; ++p)
-                    worst = std::max(worst, double((origin(*bpat, c, f, pairs[p][1]) - origin(*bpat, c, f, pairs[p][0])).length()) / lengths[p]);
+                    worst = std::max(worst,
+                                     double((origin(*bpat, c, f, pairs[p][1]) - origin(*bpat, c, f, pairs[p][0])).length())
+                                         / lengths[p]);
             }
             const double tol = 1e-5;
             QVERIFY(std::abs(g.footTravel - rangeOf(footLZ)) < tol);
@@ -179,16 +182,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QStringList>("feet");
         QTest::newRow("horse 50") << QStringLiteral("upstream_assets/bpat_current/horse.bpat")
-                                  << QStringList{QStringLiteral("FF.L"), QStringLiteral("FF.R"), QStringLiteral("FFB.L"), QStringLiteral("FFB.R")};
+                                  << QStringList{QStringLiteral("FF.L"), QStringLiteral("FF.R"), QStringLiteral("FFB.L"),
+                                                 QStringLiteral("FFB.R")};
         QTest::newRow("elephant 32") << QStringLiteral("upstream_assets/bpat_current/elephant.bpat")
                                      << QStringList{QStringLiteral("FootFront.L"), QStringLiteral("FootFront.L.001"),
                                                     QStringLiteral("FootBack.L"), QStringLiteral("FootBack.L.001")};
         QTest::newRow("sheep") << QStringLiteral("upstream_assets/bpat_current/sheep.bpat")
-                               << QStringList{QStringLiteral("FootFL"), QStringLiteral("FootFR"), QStringLiteral("FootBL"), QStringLiteral("FootBR")};
+                               << QStringList{QStringLiteral("FootFL"), QStringLiteral("FootFR"), QStringLiteral("FootBL"),
+                                              QStringLiteral("FootBR")};
         QTest::newRow("horse 16 v2") << QStringLiteral("upstream_assets/bpat_v2/horse.bpat")
-                                     << QStringList{QStringLiteral("FootFL"), QStringLiteral("FootFR"), QStringLiteral("FootBL"), QStringLiteral("FootBR")};
+                                     << QStringList{QStringLiteral("FootFL"), QStringLiteral("FootFR"), QStringLiteral("FootBL"),
+                                                    QStringLiteral("FootBR")};
         QTest::newRow("horse 8 v1") << QStringLiteral("upstream_assets/bpat_v1_initial/horse.bpat")
-                                    << QStringList{QStringLiteral("FootFL"), QStringLiteral("FootFR"), QStringLiteral("FootBL"), QStringLiteral("FootBR")};
+                                    << QStringList{QStringLiteral("FootFL"), QStringLiteral("FootFR"), QStringLiteral("FootBL"),
+                                                   QStringLiteral("FootBR")};
     }
     void quadrupeds()
     {
@@ -212,7 +219,7 @@ private Q_SLOTS:
         }
         std::sort(retreats.begin(), retreats.end());
         QCOMPARE(g.contactRetreat, retreats.at(2));
-        QVERIFY(g.contactRetreat > 0.0); // a walk's planted feet slide back
+        QVERIFY(g.contactRetreat > 0.0);                                   // a walk's planted feet slide back
         QVERIFY(g.hasStretch || file.contains(QStringLiteral("initial"))); // the 8-bone rig hangs every bone off its root
     }
 

@@ -68,7 +68,8 @@ private Q_SLOTS:
             const euler::Matrix3 m = euler::toMatrix(angles, o);
             const euler::Angles back = euler::fromMatrix(m, o);
             for (size_t a = 0; a < 3; ++a)
-                QVERIFY2(std::abs(back[a] - angles[a]) < 1e-7, qPrintable(QStringLiteral("angle %1: %2 vs %3").arg(a).arg(back[a]).arg(angles[a])));
+                QVERIFY2(std::abs(back[a] - angles[a]) < 1e-7,
+                         qPrintable(QStringLiteral("angle %1: %2 vs %3").arg(a).arg(back[a]).arg(angles[a])));
             // The quaternion path gives the same rotation.
             QVERIFY(maxDifference(euler::matrixFromQuaternion(euler::quaternionFromMatrix(m)), m) < 1e-12);
         }
@@ -102,7 +103,12 @@ private Q_SLOTS:
                     sample = euler::closestTo(sample, truth, order);
                 for (size_t a = 0; a < 3; ++a)
                     QVERIFY2(std::abs(sample[a] - truth[a]) < 1e-6,
-                             qPrintable(QStringLiteral("%1 step %2 axis %3: %4, expected %5").arg(euler::orderName(order)).arg(step).arg(a).arg(sample[a]).arg(truth[a])));
+                             qPrintable(QStringLiteral("%1 step %2 axis %3: %4, expected %5")
+                                            .arg(euler::orderName(order))
+                                            .arg(step)
+                                            .arg(a)
+                                            .arg(sample[a])
+                                            .arg(truth[a])));
                 previous = sample;
             }
         }
@@ -189,7 +195,8 @@ private Q_SLOTS:
             }
         }
         QVERIFY(samples > 0);
-        QVERIFY2(worst < 2e-5, qPrintable(QStringLiteral("worst relative difference %1 over %2 samples").arg(worst).arg(samples)));
+        QVERIFY2(worst < 2e-5,
+                 qPrintable(QStringLiteral("worst relative difference %1 over %2 samples").arg(worst).arg(samples)));
     }
 
     void eulerCurvesAreContinuousOnRealMotion()
@@ -209,7 +216,8 @@ private Q_SLOTS:
                 const QList<double> &v = t.values[size_t(c)];
                 for (qsizetype i = 1; i < v.size(); ++i)
                     QVERIFY2(std::abs(v[i] - v[i - 1]) < 90.0,
-                             qPrintable(QStringLiteral("bone %1 channel %2 jumps %3 -> %4").arg(t.bone).arg(c).arg(v[i - 1]).arg(v[i])));
+                             qPrintable(
+                                 QStringLiteral("bone %1 channel %2 jumps %3 -> %4").arg(t.bone).arg(c).arg(v[i - 1]).arg(v[i])));
             }
         }
     }

@@ -273,12 +273,12 @@ private Q_SLOTS:
         QVERIFY(document.addClip(clip));
         QByteArray bytes = BpatWriter(document).toBytes();
         // Edges with 4 ranges: 600, 1200, 1800; with 3: 800, 1600.
-        QVERIFY(motionplants::moveAll(bytes, 0, 600, QVector3D(0.3f, 0.0f, 0.0f)));      // out of place on an edge
-        for (quint32 f : {1196u, 1200u, 1204u})                                          // frames out of place around one
+        QVERIFY(motionplants::moveAll(bytes, 0, 600, QVector3D(0.3f, 0.0f, 0.0f))); // out of place on an edge
+        for (quint32 f : {1196u, 1200u, 1204u})                                     // frames out of place around one
             QVERIFY(motionplants::move(bytes, 0, f, 9, QVector3D(0.0f, 0.2f, 0.0f)));
-        for (quint32 f = 800; f < 2400; ++f)                                             // a jump that stays
+        for (quint32 f = 800; f < 2400; ++f) // a jump that stays
             QVERIFY(motionplants::move(bytes, 0, f, 13, QVector3D(0.0f, 0.0f, 0.15f)));
-        for (quint32 f = 1595; f < 1605; ++f)                                            // stretch across an edge
+        for (quint32 f = 1595; f < 1605; ++f) // stretch across an edge
             QVERIFY(motionplants::move(bytes, 0, f, 16, QVector3D(0.0f, -0.15f, 0.0f)));
         QStringList reference;
         for (int threads : {1, 2, 3, 4}) {
@@ -290,10 +290,17 @@ private Q_SLOTS:
                 found << QStringLiteral("%1 %2 %3 %4").arg(severityName(d.severity), d.code, d.location.toString(), d.message);
             if (threads == 1) {
                 reference = found;
-                QVERIFY2(found.filter(QStringLiteral("clip=long_walk,frame=600,bone=0]")).size() == 1, qPrintable(found.join(QLatin1Char('\n'))));
+                QVERIFY2(found.filter(QStringLiteral("clip=long_walk,frame=600,bone=0]")).size() == 1,
+                         qPrintable(found.join(QLatin1Char('\n'))));
                 for (const char *frame : {"1196", "1200", "1204"})
-                    QVERIFY(found.filter(QStringLiteral("MOTION_POP palette[clip=long_walk,frame=%1,bone=9] frame %1 of long_walk is out of place")
-                                             .arg(QLatin1String(frame))).size() == 1);
+                    QVERIFY(
+                        found
+                            .filter(
+                                QStringLiteral(
+                                    "MOTION_POP palette[clip=long_walk,frame=%1,bone=9] frame %1 of long_walk is out of place")
+                                    .arg(QLatin1String(frame)))
+                            .size()
+                        == 1);
                 QVERIFY(found.filter(QStringLiteral("MOTION_POP palette[clip=long_walk,frame=800,bone=13]")).size() == 1);
                 QVERIFY(found.filter(QStringLiteral("BONE_STRETCH palette[clip=long_walk,frame=1595,bone=16]")).size() == 1);
             } else {

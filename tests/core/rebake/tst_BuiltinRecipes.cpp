@@ -32,18 +32,39 @@ private Q_SLOTS:
         QCOMPARE(r.bones.at(0).name, QStringLiteral("Head"));
         QCOMPARE(r.bones.at(0).curve.name(), QStringLiteral("Camera"));
         QCOMPARE(r.bones.at(0).parent, -1);
-        const QStringList joints = {QStringLiteral("Wrist"), QStringLiteral("Palm"), QStringLiteral("ThumbMetacarpalJoint"),
-            QStringLiteral("ThumbProximalJoint"), QStringLiteral("ThumbDistalJoint"), QStringLiteral("ThumbTip"),
-            QStringLiteral("IndexMetacarpal"), QStringLiteral("IndexKnuckle"), QStringLiteral("IndexMiddleJoint"),
-            QStringLiteral("IndexDistalJoint"), QStringLiteral("IndexTip"), QStringLiteral("MiddleMetacarpal"),
-            QStringLiteral("MiddleKnuckle"), QStringLiteral("MiddleMiddleJoint"), QStringLiteral("MiddleDistalJoint"),
-            QStringLiteral("MiddleTip"), QStringLiteral("RingMetacarpal"), QStringLiteral("RingKnuckle"),
-            QStringLiteral("RingMiddleJoint"), QStringLiteral("RingDistalJoint"), QStringLiteral("RingTip"),
-            QStringLiteral("PinkyMetacarpal"), QStringLiteral("PinkyKnuckle"), QStringLiteral("PinkyMiddleJoint"),
-            QStringLiteral("PinkyDistalJoint"), QStringLiteral("PinkyTip")};
+        const QStringList joints = {QStringLiteral("Wrist"),
+                                    QStringLiteral("Palm"),
+                                    QStringLiteral("ThumbMetacarpalJoint"),
+                                    QStringLiteral("ThumbProximalJoint"),
+                                    QStringLiteral("ThumbDistalJoint"),
+                                    QStringLiteral("ThumbTip"),
+                                    QStringLiteral("IndexMetacarpal"),
+                                    QStringLiteral("IndexKnuckle"),
+                                    QStringLiteral("IndexMiddleJoint"),
+                                    QStringLiteral("IndexDistalJoint"),
+                                    QStringLiteral("IndexTip"),
+                                    QStringLiteral("MiddleMetacarpal"),
+                                    QStringLiteral("MiddleKnuckle"),
+                                    QStringLiteral("MiddleMiddleJoint"),
+                                    QStringLiteral("MiddleDistalJoint"),
+                                    QStringLiteral("MiddleTip"),
+                                    QStringLiteral("RingMetacarpal"),
+                                    QStringLiteral("RingKnuckle"),
+                                    QStringLiteral("RingMiddleJoint"),
+                                    QStringLiteral("RingDistalJoint"),
+                                    QStringLiteral("RingTip"),
+                                    QStringLiteral("PinkyMetacarpal"),
+                                    QStringLiteral("PinkyKnuckle"),
+                                    QStringLiteral("PinkyMiddleJoint"),
+                                    QStringLiteral("PinkyDistalJoint"),
+                                    QStringLiteral("PinkyTip")};
         QCOMPARE(joints.size(), 26);
-        const QStringList firsts = {QStringLiteral("Palm"), QStringLiteral("ThumbMetacarpalJoint"), QStringLiteral("IndexMetacarpal"),
-                                    QStringLiteral("MiddleMetacarpal"), QStringLiteral("RingMetacarpal"), QStringLiteral("PinkyMetacarpal")};
+        const QStringList firsts = {QStringLiteral("Palm"),
+                                    QStringLiteral("ThumbMetacarpalJoint"),
+                                    QStringLiteral("IndexMetacarpal"),
+                                    QStringLiteral("MiddleMetacarpal"),
+                                    QStringLiteral("RingMetacarpal"),
+                                    QStringLiteral("PinkyMetacarpal")};
         for (int side = 0; side < 2; ++side) {
             const QString prefix = side == 0 ? QStringLiteral("L_") : QStringLiteral("R_");
             const int wrist = 1 + side * 26;
@@ -133,15 +154,15 @@ private Q_SLOTS:
     {
         const RebakeRecipe recipe = BuiltinRecipes::humanoidUpperBody();
         const RecipePoser poser(recipe);
-        const float upper = recipe.bones.at(8).rest.translation.length();  // ForearmL's offset
-        const float lower = recipe.bones.at(9).rest.translation.length();  // HandL's offset
+        const float upper = recipe.bones.at(8).rest.translation.length(); // ForearmL's offset
+        const float lower = recipe.bones.at(9).rest.translation.length(); // HandL's offset
         QRandomGenerator rng(11);
         int reachable = 0;
         for (int i = 0; i < 500; ++i) {
             RecipePoser::Input in = standingInput();
             const float yaw = float(rng.generateDouble() * 360.0);
             in.poses[0].rotation = QQuaternion::fromAxisAndAngle(0, 1, 0, yaw)
-                                   * QQuaternion::fromAxisAndAngle(1, 0, 0, float(rng.generateDouble() * 40 - 20));
+                * QQuaternion::fromAxisAndAngle(1, 0, 0, float(rng.generateDouble() * 40 - 20));
             for (const Hand hand : {Hand::Left, Hand::Right}) {
                 PoseSample &w = in.poses[size_t(CurveGroup::handJoint(hand, HandJoint::Wrist).index())];
                 const QVector3D local(float(rng.generateDouble() * 1.0 - 0.5), float(rng.generateDouble() * 1.0 - 0.9),

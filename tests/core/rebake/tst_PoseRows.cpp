@@ -71,8 +71,7 @@ PoseSample randomPose(QRandomGenerator &rng)
         c[3] = c[5] = 0.0;
         c[0] = 0.0;
         break;
-    default:
-        break;
+    default: break;
     }
     return PoseSample::fromComponents(c);
 }
@@ -109,11 +108,15 @@ private Q_SLOTS:
     void sameBitsAsQMatrix4x4()
     {
         QRandomGenerator rng(23);
-        QList<QVector3D> positions = {{0, 0, 0}, {-0.0f, 0, -0.0f}, {1.5f, -2.25f, 3e-5f}, {1e30f, -1e-30f, 7},
-                                      {Inf, 0, -Inf}, {NaN, 1, 0}, {-0.0f, NaN, -0.0f}};
-        QList<QQuaternion> rotations = {QQuaternion(), QQuaternion(1, -0.0f, -0.0f, 0), QQuaternion(0, 1, 0, 0),
-                                        QQuaternion(-0.0f, 0, 0, -1), QQuaternion(0.5f, 0.5f, -0.5f, 0.5f),
-                                        QQuaternion(2, 0, 3, 0), QQuaternion(NaN, 0, 0, 0)};
+        QList<QVector3D> positions = {{0, 0, 0},      {-0.0f, 0, -0.0f}, {1.5f, -2.25f, 3e-5f}, {1e30f, -1e-30f, 7},
+                                      {Inf, 0, -Inf}, {NaN, 1, 0},       {-0.0f, NaN, -0.0f}};
+        QList<QQuaternion> rotations = {QQuaternion(),
+                                        QQuaternion(1, -0.0f, -0.0f, 0),
+                                        QQuaternion(0, 1, 0, 0),
+                                        QQuaternion(-0.0f, 0, 0, -1),
+                                        QQuaternion(0.5f, 0.5f, -0.5f, 0.5f),
+                                        QQuaternion(2, 0, 3, 0),
+                                        QQuaternion(NaN, 0, 0, 0)};
         QList<RigidTransform> offsets = {RigidTransform{}, RigidTransform{{0, -0.12f, 0.08f}, QQuaternion()},
                                          RigidTransform{{}, QQuaternion(0, 0, 1, 0)}};
         for (int i = 0; i < 40; ++i) {
@@ -154,8 +157,7 @@ private Q_SLOTS:
                                               QQuaternion(-0.0f, 0, 0, -1),
                                               randomUnit(rng),
                                               randomUnit(rng)};
-        QList<RigidTransform> offsets = {RigidTransform{},
-                                         RigidTransform{{0, -0.0f, 0.25f}, QQuaternion()},
+        QList<RigidTransform> offsets = {RigidTransform{}, RigidTransform{{0, -0.0f, 0.25f}, QQuaternion()},
                                          RigidTransform{{-0.0f, -0.0f, -0.0f}, QQuaternion(0, 0, 0, 1)},
                                          RigidTransform{{1, 2, 3}, QQuaternion(s, s, 0, 0)}};
         for (int i = 0; i < 6; ++i)

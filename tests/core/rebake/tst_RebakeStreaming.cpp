@@ -68,7 +68,10 @@ QStringList describe(const Diagnostics &diagnostics)
 {
     QStringList out;
     for (const Diagnostic &d : diagnostics)
-        out << QStringLiteral("%1 %2 @%3 %4: %5").arg(d.code).arg(int(d.severity)).arg(d.offset ? qint64(*d.offset) : -1)
+        out << QStringLiteral("%1 %2 @%3 %4: %5")
+                   .arg(d.code)
+                   .arg(int(d.severity))
+                   .arg(d.offset ? qint64(*d.offset) : -1)
                    .arg(d.location.toString(), d.message);
     return out;
 }
@@ -117,7 +120,8 @@ QByteArray streamed(const BpatDocument &doc, const QList<int> &streamedClips, qu
     while (writer.currentClip() >= 0) {
         const BpatClip &c = doc.clip(writer.currentClip());
         for (quint32 f = 0; f < c.frameCount; f += run) {
-            if (!writer.appendFrames(c.palette.constData() + qsizetype(f) * doc.boneCount() * 16, std::min(run, c.frameCount - f)))
+            if (!writer.appendFrames(c.palette.constData() + qsizetype(f) * doc.boneCount() * 16,
+                                     std::min(run, c.frameCount - f)))
                 return {};
         }
     }
@@ -181,7 +185,8 @@ private Q_SLOTS:
         BPAT_REQUIRE_SHARED(RealRecording);
         QTemporaryDir dir;
         for (const QString &recipe : BuiltinRecipes::names()) {
-            RebakeRequest req = request(testpaths::shared(RealRecording), dir.filePath(QStringLiteral("default.bpat")), recipe, 60.0);
+            RebakeRequest req =
+                request(testpaths::shared(RealRecording), dir.filePath(QStringLiteral("default.bpat")), recipe, 60.0);
             const RebakeOutcome byDefault = RebakeJob(req).run();
             QVERIFY2(byDefault.ok, qPrintable(byDefault.errors.join(u'\n')));
             const QByteArray defaultBytes = readAll(req.outputPath);
@@ -252,8 +257,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("into.bpat"));
         RebakeClipRequest clip{testpaths::shared(RealRecording), QStringLiteral("idle"), RebakeRange{2.0, 6.0, 30.0}, false};
-        const RebakeOutcome o = RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip},
-                                                        testpaths::shared(Humanoid)}).run();
+        const RebakeOutcome o =
+            RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip}, testpaths::shared(Humanoid)}).run();
         QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
         QCOMPARE(sha256(readAll(out)), QByteArray("6054c86721c3bd12e1342d2d2b4396db18c3190a289f7e7ae4760fb84349230b"));
     }
@@ -325,14 +330,17 @@ private Q_SLOTS:
     {
         BpatDocument doc = testdocs::smallDocument(true);
         BpatClip &idle = doc.clip(0);
-        idle.palette[0 * 16 + 5] = std::numeric_limits<float>::quiet_NaN();     // frame 0 bone 0
-        idle.palette[1 * 16 + 15] = 2.0f;                                       // frame 0 bone 1: row 3
-        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);         // frame 3 bone 1: degenerate
-        float *cm = idle.palette.data() + (2 * 3 + 2) * 16;                     // frame 2 bone 2: transposed
-        cm[12] = cm[3]; cm[13] = cm[7]; cm[14] = cm[11]; cm[3] = cm[7] = cm[11] = 0.0f;
+        idle.palette[0 * 16 + 5] = std::numeric_limits<float>::quiet_NaN(); // frame 0 bone 0
+        idle.palette[1 * 16 + 15] = 2.0f;                                   // frame 0 bone 1: row 3
+        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);     // frame 3 bone 1: degenerate
+        float *cm = idle.palette.data() + (2 * 3 + 2) * 16;                 // frame 2 bone 2: transposed
+        cm[12] = cm[3];
+        cm[13] = cm[7];
+        cm[14] = cm[11];
+        cm[3] = cm[7] = cm[11] = 0.0f;
         BpatClip &jab = doc.clip(1);
-        jab.palette[(1 * 3 + 2) * 16 + 3] += 1.0f;                              // moves socket 'hand' off its rows
-        jab.socketRows[0] = std::numeric_limits<float>::infinity();             // frame 0, socket 'hand'
+        jab.palette[(1 * 3 + 2) * 16 + 3] += 1.0f;                  // moves socket 'hand' off its rows
+        jab.socketRows[0] = std::numeric_limits<float>::infinity(); // frame 0, socket 'hand'
         const QByteArray bytes = BpatWriter(doc).toBytes();
         QVERIFY(!bytes.isEmpty());
         ValidationOptions options;
@@ -346,8 +354,8 @@ private Q_SLOTS:
         QCOMPARE(streamed(doc, {}, 2, &deep), bytes);
         // With the structural findings, as the Validator adds them (errors first), the Validator's list.
         QCOMPARE(describe(withStructural(BpatFile::fromData(bytes), deep)), describe(expected.issues));
-        for (const QString &code : {codes::NON_FINITE, codes::NON_AFFINE, codes::DEGENERATE_MATRIX,
-                                    codes::COLUMN_MAJOR_SUSPECTED, codes::SOCKET_DATA_MISMATCH}) {
+        for (const QString &code : {codes::NON_FINITE, codes::NON_AFFINE, codes::DEGENERATE_MATRIX, codes::COLUMN_MAJOR_SUSPECTED,
+                                    codes::SOCKET_DATA_MISMATCH}) {
             QVERIFY2(describe(deep).join(u'\n').contains(code), qPrintable(code));
         }
     }
@@ -406,8 +414,10 @@ private Q_SLOTS:
             const QString into = QStringLiteral("upstream_assets/%1/humanoid.bpat").arg(d);
             QTest::addRow("%s keep, new clip", qPrintable(d)) << into << 0 << QStringLiteral("wave");
             QTest::addRow("%s keep, replaced clip", qPrintable(d)) << into << 0 << QStringLiteral("idle");
-            for (format::Dialect t : {format::Dialect::V1, format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late})
-                QTest::addRow("%s to %s", qPrintable(d), qPrintable(format::dialectName(t))) << into << int(t) << QStringLiteral("wave");
+            for (format::Dialect t :
+                 {format::Dialect::V1, format::Dialect::V2, format::Dialect::V3Early, format::Dialect::V3Late})
+                QTest::addRow("%s to %s", qPrintable(d), qPrintable(format::dialectName(t)))
+                    << into << int(t) << QStringLiteral("wave");
         }
     }
     void intoEveryVersionStreamEqualsBuild()
@@ -511,11 +521,11 @@ private Q_SLOTS:
         BpatDocument doc = testdocs::smallVersionedDocument(format::Dialect::V3Late, true);
         BpatClip &idle = doc.clip(0);
         idle.palette[1 * 16 + 5] = std::numeric_limits<float>::quiet_NaN(); // frame 0 bone 1
-        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);      // frame 3 bone 1: degenerate
+        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);     // frame 3 bone 1: degenerate
         BpatClip &jab = doc.clip(1);
-        jab.socketRows[0] = std::numeric_limits<float>::infinity();          // frame 0, socket 'hand'
-        jab.socketRows[13] += 1.0f;                                          // frame 0, socket 'head'
-        jab.contacts[1] = std::numeric_limits<float>::quiet_NaN();           // contact of jab frame 0
+        jab.socketRows[0] = std::numeric_limits<float>::infinity(); // frame 0, socket 'hand'
+        jab.socketRows[13] += 1.0f;                                 // frame 0, socket 'head'
+        jab.contacts[1] = std::numeric_limits<float>::quiet_NaN();  // contact of jab frame 0
         const QByteArray bytes = BpatWriter(doc).toBytes();
         QVERIFY(!bytes.isEmpty());
         ValidationOptions options;
@@ -536,8 +546,8 @@ private Q_SLOTS:
         BpatDocument doc = testdocs::smallDocument(true);
         BpatClip &idle = doc.clip(0);
         idle.palette[(1 * 3 + 1) * 16 + 5] = std::numeric_limits<float>::quiet_NaN(); // frame 1 bone 1
-        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);                // frame 3 bone 1: degenerate
-        idle.palette[(2 * 3 + 0) * 16 + 15] = 2.0f;                                    // frame 2 bone 0: row 3
+        std::fill_n(idle.palette.begin() + (3 * 3 + 1) * 16, 11, 0.0f);               // frame 3 bone 1: degenerate
+        idle.palette[(2 * 3 + 0) * 16 + 15] = 2.0f;                                   // frame 2 bone 0: row 3
         BpatClip &jab = doc.clip(1);
         jab.socketRows[0] = std::numeric_limits<float>::infinity(); // frame 0, socket 'hand'
         jab.socketRows[13] += 1.0f;                                 // frame 0, socket 'head'

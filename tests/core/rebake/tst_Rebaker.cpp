@@ -64,8 +64,8 @@ bool validIn(const QString &path, ValidationProfile profile)
     return r.valid();
 }
 
-RebakeRequest handsRequest(const QString &recording, const QString &out, const QString &name,
-                           std::optional<double> from = {}, std::optional<double> to = {}, double fps = 60.0)
+RebakeRequest handsRequest(const QString &recording, const QString &out, const QString &name, std::optional<double> from = {},
+                           std::optional<double> to = {}, double fps = 60.0)
 {
     RebakeClipRequest clip{recording, name, RebakeRange{from, to, fps}, false};
     return RebakeRequest{out, BuiltinRecipes::hands(), {clip}, QString()};
@@ -79,7 +79,7 @@ class tst_Rebaker : public QObject
 
     QTemporaryDir m_dir;
     QString m_generated;
-    QString m_real;        // empty when ../shared's recording is missing or damaged
+    QString m_real; // empty when ../shared's recording is missing or damaged
     QString m_realProblem;
 
     // Every test that rebakes runs on the generated recording and on the real one.
@@ -164,7 +164,11 @@ private Q_SLOTS:
                 for (int k = 0; k < 16; ++k) {
                     if (std::abs(stored.constData()[k] - expected.constData()[k]) > 1e-6f)
                         QFAIL(qPrintable(QStringLiteral("frame %1 bone %2 float %3: stored %4, curve core %5")
-                                             .arg(f).arg(b).arg(k).arg(stored.constData()[k]).arg(expected.constData()[k])));
+                                             .arg(f)
+                                             .arg(b)
+                                             .arg(k)
+                                             .arg(stored.constData()[k])
+                                             .arg(expected.constData()[k])));
                 }
                 ++compared;
             }
@@ -200,7 +204,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString base = dir.filePath(QStringLiteral("base.bpat"));
         QVERIFY(RebakeJob(handsRequest(recording, base, QStringLiteral("a"), 0.0, 2.0)).run().ok);
-        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("b.bpat")), QStringLiteral("b"), 3.0, 5.0)).run().ok);
+        QVERIFY(
+            RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("b.bpat")), QStringLiteral("b"), 3.0, 5.0)).run().ok);
         const QString two = dir.filePath(QStringLiteral("two.bpat"));
         RebakeRequest add = handsRequest(recording, two, QStringLiteral("b"), 3.0, 5.0);
         add.intoPath = base;
@@ -236,8 +241,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("humanoid.bpat"));
         RebakeClipRequest clip{recording, QStringLiteral("wave"), RebakeRange{1.0, 4.0, 24.0}, true};
-        const RebakeOutcome o = RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip},
-                                                        testpaths::shared(Humanoid)}).run();
+        const RebakeOutcome o =
+            RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip}, testpaths::shared(Humanoid)}).run();
         QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
         const BpatFile original = *BpatFile::open(testpaths::shared(Humanoid));
         const BpatFile file = *BpatFile::open(out);
@@ -270,8 +275,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("humanoid.bpat"));
         RebakeClipRequest clip{recording, QStringLiteral("wave"), RebakeRange{1.0, 2.0, 24.0}, true};
-        const RebakeOutcome o = RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip},
-                                                        testpaths::shared(late)}).run();
+        const RebakeOutcome o =
+            RebakeJob(RebakeRequest{out, BuiltinRecipes::humanoidUpperBody(), {clip}, testpaths::shared(late)}).run();
         QVERIFY2(o.ok, qPrintable(o.errors.join(u'\n')));
         QVERIFY2(o.warnings.isEmpty(), qPrintable(o.warnings.join(u'\n')));
         const BpatFile original = *BpatFile::open(testpaths::shared(late));
@@ -354,10 +359,12 @@ private Q_SLOTS:
         RebakeOptions options;
         options.progress = [&](qint64 done, qint64 all) {
             qint64 prev = last.load();
-            while (done > prev && !last.compare_exchange_weak(prev, done)) {}
+            while (done > prev && !last.compare_exchange_weak(prev, done)) { }
             total = all;
         };
-        const RebakeOutcome o = RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("p.bpat")), QStringLiteral("p"), 0.0, 3.0)).run(options);
+        const RebakeOutcome o =
+            RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("p.bpat")), QStringLiteral("p"), 0.0, 3.0))
+                .run(options);
         QVERIFY(o.ok);
         QCOMPARE(total.load(), 181);
         QCOMPARE(last.load(), 181);
@@ -375,8 +382,12 @@ private Q_SLOTS:
         RebakeOptions many;
         many.threads = 4;
         many.chunkFrames = 5;
-        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("1.bpat")), QStringLiteral("c"), 0.0, 4.0)).run(one).ok);
-        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("n.bpat")), QStringLiteral("c"), 0.0, 4.0)).run(many).ok);
+        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("1.bpat")), QStringLiteral("c"), 0.0, 4.0))
+                    .run(one)
+                    .ok);
+        QVERIFY(RebakeJob(handsRequest(recording, dir.filePath(QStringLiteral("n.bpat")), QStringLiteral("c"), 0.0, 4.0))
+                    .run(many)
+                    .ok);
         QCOMPARE(readAll(dir.filePath(QStringLiteral("1.bpat"))), readAll(dir.filePath(QStringLiteral("n.bpat"))));
     }
 
@@ -393,7 +404,8 @@ private Q_SLOTS:
         m.write(QStringLiteral(R"({"output": "out/species.bpat", "recipe": "hands", "clips": [
             {"curves": "%1", "name": "intro", "fps": 30, "loops": false, "from": 0, "to": 2},
             {"curves": "%1", "name": "loop", "fps": 24, "loops": true, "from": 4, "to": 6}]})")
-                    .arg(recording).toUtf8());
+                    .arg(recording)
+                    .toUtf8());
         m.close();
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("out")));
         Diagnostics d;
@@ -429,7 +441,8 @@ private Q_SLOTS:
     void manifestErrorsNameThePath()
     {
         Diagnostics d;
-        QVERIFY(!RebakeManifest::parse(R"({"output": "x.bpat", "clips": [{"curves": "a.bin", "fps": -1}]})", QDir::tempPath(), &d));
+        QVERIFY(
+            !RebakeManifest::parse(R"({"output": "x.bpat", "clips": [{"curves": "a.bin", "fps": -1}]})", QDir::tempPath(), &d));
         QCOMPARE(d.first().location.toString(), QStringLiteral("clips[0].fps"));
         d.clear();
         QVERIFY(!RebakeManifest::parse(R"({"clips": []})", QDir::tempPath(), &d));
@@ -458,15 +471,17 @@ private Q_SLOTS:
         for (double t = 0.0; t < anim.duration(); t += 0.05) {
             QMatrix4x4 g[20];
             Rebaker::poseAt(anim, poser, t, g);
-            for (const auto &[up, mid, end, hand, tracked] :
-                 {std::tuple{7, 8, 9, Hand::Left, HandBoolCurve::LeftTracked}, std::tuple{11, 12, 13, Hand::Right, HandBoolCurve::RightTracked}}) {
-                const QVector3D s = g[up].column(3).toVector3D(), e = g[mid].column(3).toVector3D(), w = g[end].column(3).toVector3D();
+            for (const auto &[up, mid, end, hand, tracked] : {std::tuple{7, 8, 9, Hand::Left, HandBoolCurve::LeftTracked},
+                                                              std::tuple{11, 12, 13, Hand::Right, HandBoolCurve::RightTracked}}) {
+                const QVector3D s = g[up].column(3).toVector3D(), e = g[mid].column(3).toVector3D(),
+                                w = g[end].column(3).toVector3D();
                 QVERIFY(std::abs((e - s).length() - upper) < 1e-4f);
                 QVERIFY(std::abs((w - e).length() - lower) < 1e-4f);
                 if (!CurveEvaluator::evaluate(anim.handBool(tracked), t))
                     continue;
                 ++samples;
-                const QVector3D target = anim.joint(hand, HandJoint::Wrist).evaluate(t).position; // unconverted: the recipe's frame
+                const QVector3D target =
+                    anim.joint(hand, HandJoint::Wrist).evaluate(t).position; // unconverted: the recipe's frame
                 const float d = (target - s).length();
                 if (d < upper + lower - 1e-3f && d > std::abs(upper - lower) + 1e-3f) {
                     ++reached;

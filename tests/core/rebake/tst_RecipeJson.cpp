@@ -71,7 +71,8 @@ private Q_SLOTS:
         Diagnostics d;
         const auto r = RecipeJson::parse(R"({"name":"one","bones":[{"name":"Head","drive":{"curve":"Camera"}},
             {"name":"Hat","parent":"Head","rest":{"translation":[0,0.2,0]}}],
-            "sockets":[{"name":"top","bone":"Hat","offset":[0,0.1,0]}]})", &d);
+            "sockets":[{"name":"top","bone":"Hat","offset":[0,0.1,0]}]})",
+                                         &d);
         QVERIFY(r);
         QVERIFY(d.isEmpty());
         QCOMPARE(r->boneCount(), 2);
@@ -128,7 +129,8 @@ private Q_SLOTS:
         QVERIFY(e.location.toString().startsWith(u"bones["));
         QVERIFY(e.location.toString().endsWith(u"].parent"));
         QVERIFY2(e.message.contains(u"A -> C -> B -> A") || e.message.contains(u"C -> B -> A -> C")
-                     || e.message.contains(u"B -> A -> C -> B"), qPrintable(e.message));
+                     || e.message.contains(u"B -> A -> C -> B"),
+                 qPrintable(e.message));
         QCOMPARE(firstError(R"({"bones":[{"name":"S","parent":"S"}]})").code, QStringLiteral("RECIPE_PARENT_CYCLE"));
     }
 
@@ -174,7 +176,8 @@ private Q_SLOTS:
         QCOMPARE(e.code, QStringLiteral("RECIPE_BAD_RIG"));
         QVERIFY(e.message.contains(u"end must be a child of the middle bone"));
         QCOMPARE(e.location.toString(), QStringLiteral("bones[0].ik.end")); // the key to fix, not just "bones"
-        const Diagnostic pole = firstError(R"({"bones":[{"name":"R"},{"name":"U","ik":{"middle":"M","end":"E","pole":{"bone":"E","direction":[0,0,1]}}},
+        const Diagnostic pole = firstError(
+            R"({"bones":[{"name":"R"},{"name":"U","ik":{"middle":"M","end":"E","pole":{"bone":"E","direction":[0,0,1]}}},
             {"name":"M","parent":"U"},{"name":"E","parent":"M","drive":{"curve":"LeftHand/Wrist"}}]})");
         QCOMPARE(pole.code, QStringLiteral("RECIPE_BAD_RIG"));
         QCOMPARE(pole.location.toString(), QStringLiteral("bones[1].ik.pole.bone"));
@@ -206,7 +209,8 @@ private Q_SLOTS:
     void documentedExampleParses()
     {
         Diagnostics d;
-        const auto r = RecipeJson::readFile(QDir::cleanPath(testpaths::testData(QStringLiteral("../../docs/examples/pointer-recipe.json"))), &d);
+        const auto r = RecipeJson::readFile(
+            QDir::cleanPath(testpaths::testData(QStringLiteral("../../docs/examples/pointer-recipe.json"))), &d);
         QVERIFY(r);
         QVERIFY(d.isEmpty());
         QCOMPARE(r->boneCount(), 6);
@@ -217,7 +221,8 @@ private Q_SLOTS:
     void shippedRecipeFilesMatchTheBuiltins()
     {
         for (const QString &name : BuiltinRecipes::names()) {
-            const QString path = QDir::cleanPath(testpaths::testData(QStringLiteral("../../resources/recipes/") + name + QStringLiteral(".json")));
+            const QString path =
+                QDir::cleanPath(testpaths::testData(QStringLiteral("../../resources/recipes/") + name + QStringLiteral(".json")));
             Diagnostics d;
             const auto r = RecipeJson::readFile(path, &d);
             QVERIFY2(r, qPrintable(path));

@@ -25,7 +25,8 @@ private Q_SLOTS:
             const float l1 = 0.1f + float(rng.generateDouble()) * 0.4f;
             const float l2 = 0.1f + float(rng.generateDouble()) * 0.4f;
             const QVector3D root(float(rng.generateDouble()), float(rng.generateDouble()), float(rng.generateDouble()));
-            QVector3D dir(float(rng.generateDouble() - 0.5), float(rng.generateDouble() - 0.5), float(rng.generateDouble() - 0.5));
+            QVector3D dir(float(rng.generateDouble() - 0.5), float(rng.generateDouble() - 0.5),
+                          float(rng.generateDouble() - 0.5));
             if (dir.length() < 1e-3f)
                 continue;
             dir.normalize();
@@ -86,8 +87,8 @@ private Q_SLOTS:
 
     void degeneratePoleUsesFallback()
     {
-        const TwoBoneIkSolution s = TwoBoneIk::solve(QVector3D(), QVector3D(0, -0.4f, 0), 0.3f, 0.3f,
-                                                     QVector3D(0, -1, 0), QVector3D(0, 0, -1));
+        const TwoBoneIkSolution s =
+            TwoBoneIk::solve(QVector3D(), QVector3D(0, -0.4f, 0), 0.3f, 0.3f, QVector3D(0, -1, 0), QVector3D(0, 0, -1));
         QVERIFY(s.reachable);
         QVERIFY(s.middle.z() < -0.1f);
         checkLengths(s, 0.3f, 0.3f);

@@ -72,7 +72,8 @@ void tst_AllocationBounds::hugeHeaderCountsDecodeNothing_data()
     QTest::newRow("frames") << qsizetype(format::header::FrameTotal) << QStringLiteral("PALETTE_OUT_OF_BOUNDS") << false;
     QTest::newRow("clips") << qsizetype(format::header::ClipCount) << QStringLiteral("CLIP_TABLE_OUT_OF_BOUNDS") << false;
     QTest::newRow("sockets") << qsizetype(format::header::SocketCount) << QStringLiteral("SOCKET_TABLE_OUT_OF_BOUNDS") << false;
-    QTest::newRow("strings") << qsizetype(format::header::StringTableSize) << QStringLiteral("STRING_TABLE_OUT_OF_BOUNDS") << true;
+    QTest::newRow("strings") << qsizetype(format::header::StringTableSize) << QStringLiteral("STRING_TABLE_OUT_OF_BOUNDS")
+                             << true;
 }
 
 void tst_AllocationBounds::hugeHeaderCountsDecodeNothing()
@@ -128,12 +129,15 @@ void tst_AllocationBounds::animationCountsAreCheckedBeforeAllocating_data()
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QString>("code");
     const qint32 huge = std::numeric_limits<qint32>::max();
-    QTest::newRow("keys 1.0") << Builder().header(1, 0).i32(8).i32(8).i32(huge).bytes() << QStringLiteral("ANIM_KEY_COUNT_TOO_LARGE");
+    QTest::newRow("keys 1.0") << Builder().header(1, 0).i32(8).i32(8).i32(huge).bytes()
+                              << QStringLiteral("ANIM_KEY_COUNT_TOO_LARGE");
     QTest::newRow("keys 1.1") << Builder().header(1, 1).u8(1).u8(1).u8(0).i32(8).i32(8).i32(huge).f32(0).bytes()
                               << QStringLiteral("ANIM_KEY_COUNT_TOO_LARGE");
-    QTest::newRow("markers") << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(huge).bytes() << QStringLiteral("ANIM_MARKER_COUNT_TOO_LARGE");
-    QTest::newRow("marker name") << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(1).f32(0).u8(0xff).u8(0xff).u8(0xff).u8(0xff).u8(0x07).bytes()
-                                 << QStringLiteral("ANIM_TRUNCATED"); // 2^31-1 bytes claimed, none left
+    QTest::newRow("markers") << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(huge).bytes()
+                             << QStringLiteral("ANIM_MARKER_COUNT_TOO_LARGE");
+    QTest::newRow("marker name")
+        << Builder().header(1, 1).u8(0).u8(0).u8(0).i32(1).f32(0).u8(0xff).u8(0xff).u8(0xff).u8(0xff).u8(0x07).bytes()
+        << QStringLiteral("ANIM_TRUNCATED"); // 2^31-1 bytes claimed, none left
 }
 
 void tst_AllocationBounds::animationCountsAreCheckedBeforeAllocating()

@@ -52,7 +52,10 @@ QString describe(const ValidationResult &r)
                      .arg(d.offset ? QString::number(*d.offset) : QStringLiteral("-"))
                      .arg(d.location.toString(), d.message);
     }
-    lines << QStringLiteral("  counts %1/%2/%3%4%5").arg(r.counts.errors).arg(r.counts.warnings).arg(r.counts.infos)
+    lines << QStringLiteral("  counts %1/%2/%3%4%5")
+                 .arg(r.counts.errors)
+                 .arg(r.counts.warnings)
+                 .arg(r.counts.infos)
                  .arg(r.truncated ? QStringLiteral(" truncated") : QString())
                  .arg(r.cancelled ? QStringLiteral(" cancelled") : QString());
     return lines.join(QLatin1Char('\n'));
@@ -147,79 +150,96 @@ QList<Fault> versionedFaults()
     const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
     return {
         {"base", [](QByteArray &, const BpatLayout &, quint32, quint32, bool) {}},
-        {"matrix-nan", [=](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { setF32(b, matrixAt(l, n, 1, 2) + 20, nan); }},
-        {"matrix-inf", [=](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { setF32(b, matrixAt(l, n, 4, 0) + 0, -inf); }},
-        {"non-affine", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
+        {"matrix-nan",
+         [=](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { setF32(b, matrixAt(l, n, 1, 2) + 20, nan); }},
+        {"matrix-inf",
+         [=](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { setF32(b, matrixAt(l, n, 4, 0) + 0, -inf); }},
+        {"non-affine",
+         [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
              setF32(b, matrixAt(l, n, 2, 0) + 4 * (late ? 7 : 13), 0.5f);
          }},
-        {"negative-zero", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
+        {"negative-zero",
+         [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
              setF32(b, matrixAt(l, n, 3, 1) + 4 * (late ? 3 : 12), -0.0f);
          }},
-        {"transposed", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { transposeMatrix(b, matrixAt(l, n, 1, 1)); }},
-        {"degenerate", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
+        {"transposed",
+         [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) { transposeMatrix(b, matrixAt(l, n, 1, 1)); }},
+        {"degenerate",
+         [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
              for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10})
                  setF32(b, matrixAt(l, n, 3, 1) + 4 * k, 0.0f);
          }},
-        {"tiny-scale", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
+        {"tiny-scale",
+         [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
              for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10}) {
                  float v;
                  std::memcpy(&v, b.constData() + matrixAt(l, n, 5, 2) + 4 * k, 4);
                  setF32(b, matrixAt(l, n, 5, 2) + 4 * k, v * 1.1e-4f);
              }
          }},
-        {"tiny-scale-below", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
+        {"tiny-scale-below",
+         [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
              for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10}) {
                  float v;
                  std::memcpy(&v, b.constData() + matrixAt(l, n, 5, 2) + 4 * k, 4);
                  setF32(b, matrixAt(l, n, 5, 2) + 4 * k, v * 0.9e-4f);
              }
          }},
-        {"huge", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
+        {"huge",
+         [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool) {
              for (int k : {0, 1, 4, 5})
                  setF32(b, matrixAt(l, n, 0, 2) + 4 * k, 3.0e38f);
          }},
-        {"moved-anchor", [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
+        {"moved-anchor",
+         [](QByteArray &b, const BpatLayout &l, quint32 n, quint32, bool late) {
              setF32(b, matrixAt(l, n, 4, 2) + 4 * (late ? 13 : 7), 9.0f);
          }},
-        {"socket-nudged", [](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
+        {"socket-nudged",
+         [](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
              const qsizetype at = qsizetype(l.socketDataOffset + (5ull * s + 0) * 48 + 12);
              float v;
              std::memcpy(&v, b.constData() + at, 4);
              setF32(b, at, v + 0.01f);
          }},
-        {"socket-within-tolerance", [](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
+        {"socket-within-tolerance",
+         [](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
              const qsizetype at = qsizetype(l.socketDataOffset + (2ull * s + 1) * 48 + 28);
              float v;
              std::memcpy(&v, b.constData() + at, 4);
              setF32(b, at, v + 1e-6f);
          }},
-        {"socket-inf", [=](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
+        {"socket-inf",
+         [=](QByteArray &b, const BpatLayout &l, quint32, quint32 s, bool) {
              setF32(b, qsizetype(l.socketDataOffset + (0ull * s + 1) * 48), inf);
          }},
-        {"contact-nan", [=](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+        {"contact-nan",
+         [=](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
              if (l.contactDataOffset)
                  setF32(b, qsizetype(l.contactDataOffset + 5 * 8 + 4), nan);
          }},
-        {"bind-nan", [=](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+        {"bind-nan",
+         [=](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
              if (l.bindPaletteOffset)
                  setF32(b, qsizetype(l.bindPaletteOffset + 2 * 64), nan);
          }},
-        {"bind-not-affine", [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+        {"bind-not-affine",
+         [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
              if (l.bindPaletteOffset)
                  setF32(b, qsizetype(l.bindPaletteOffset + 1 * 64 + 4 * 7), 0.5f);
          }},
-        {"bind-degenerate", [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+        {"bind-degenerate",
+         [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
              if (l.bindPaletteOffset)
                  for (int k : {0, 1, 2, 4, 5, 6, 8, 9, 10})
                      testdocs::setF32(b, qsizetype(l.bindPaletteOffset + 1 * 64 + 4 * k), 0.0f);
          }},
-        {"bind-out-of-bounds", [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
+        {"bind-out-of-bounds",
+         [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
              if (l.bindPaletteOffset)
                  testdocs::setU64(b, 80, quint64(b.size()) - 10);
          }},
-        {"truncated-palette", [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) {
-             b.truncate(qsizetype(l.paletteDataOffset + 100));
-         }},
+        {"truncated-palette",
+         [](QByteArray &b, const BpatLayout &l, quint32, quint32, bool) { b.truncate(qsizetype(l.paletteDataOffset + 100)); }},
     };
 }
 
@@ -239,8 +259,9 @@ QString versionedFindings(int threads)
                     ValidationOptions o = ValidationOptions::make(profile, true, maxIssues);
                     o.threads = threads;
                     o.gameEra = gameEra::ofDialect(file.dialect()); // as the records were made
-                    out << QStringLiteral("%1 %2 %3 max %4").arg(format::dialectName(dialect), QLatin1String(fault.name),
-                                                                 profileName(profile)).arg(maxIssues)
+                    out << QStringLiteral("%1 %2 %3 max %4")
+                               .arg(format::dialectName(dialect), QLatin1String(fault.name), profileName(profile))
+                               .arg(maxIssues)
                         << describe(Validator(o).validate(file));
                 }
             }
@@ -288,7 +309,10 @@ QByteArray largeVersionedFile(Dialect dialect)
         case 0: testdocs::setF32(bytes, matrixAt(l, Bones, f, 5) + 4 * 2, std::numeric_limits<float>::quiet_NaN()); break;
         case 1: testdocs::setF32(bytes, matrixAt(l, Bones, f, 3) + 4 * (late ? 13 : 7), 9.0f); break; // moves socket 's'
         case 2: transposeMatrix(bytes, matrixAt(l, Bones, f, 9)); break;
-        case 3: testdocs::setF32(bytes, qsizetype(l.socketDataOffset + (quint64(f) * 2 + 1) * 48), std::numeric_limits<float>::infinity()); break;
+        case 3:
+            testdocs::setF32(bytes, qsizetype(l.socketDataOffset + (quint64(f) * 2 + 1) * 48),
+                             std::numeric_limits<float>::infinity());
+            break;
         case 4:
             for (int i : {0, 1, 2, 4, 5, 6, 8, 9, 10})
                 testdocs::setF32(bytes, matrixAt(l, Bones, f, 60) + 4 * i, 0.0f); // also moves socket 't'
@@ -494,9 +518,10 @@ private Q_SLOTS:
                     maxB = std::max(maxB, std::abs(bind[c * 4 + k]));
                 }
             }
-            const float errorScale = float(16.0 / (1 << 24) * double(maxB)
-                                           * (std::abs(double(offset.x())) + std::abs(double(offset.y())) + std::abs(double(offset.z())) + 1.0)
-                                           * (1.0 + 1e-6));
+            const float errorScale =
+                float(16.0 / (1 << 24) * double(maxB)
+                      * (std::abs(double(offset.x())) + std::abs(double(offset.y())) + std::abs(double(offset.z())) + 1.0)
+                      * (1.0 + 1e-6));
             const bool near = i % 4 < 2; // stored rows within half the tolerance, or around it
             float stored[12];
             bool differs = false;
@@ -505,10 +530,11 @@ private Q_SLOTS:
                 stored[k] = expected[k] + float(random.generateDouble() * 2.0 - 1.0) * scale * (near ? 0.4f : 1.02f);
                 differs |= !(std::abs(stored[k] - expected[k]) <= scale);
             }
-            const bool within = deepkernels::lateSocketRowWithin(reinterpret_cast<const uchar *>(stored), reinterpret_cast<const uchar *>(skin),
-                                                                 splat, _mm_set1_ps(offset.x()), _mm_set1_ps(offset.y()),
-                                                                 _mm_set1_ps(offset.z()), errorScale, Tolerance);
-            QVERIFY2(!within || !differs, qPrintable(QStringLiteral("case %1: passed a row the exact check counts as differing").arg(i)));
+            const bool within = deepkernels::lateSocketRowWithin(
+                reinterpret_cast<const uchar *>(stored), reinterpret_cast<const uchar *>(skin), splat, _mm_set1_ps(offset.x()),
+                _mm_set1_ps(offset.y()), _mm_set1_ps(offset.z()), errorScale, Tolerance);
+            QVERIFY2(!within || !differs,
+                     qPrintable(QStringLiteral("case %1: passed a row the exact check counts as differing").arg(i)));
             if (spread == 2 && near) {
                 ++moderate;
                 passedModerate += within ? 1 : 0;
@@ -516,7 +542,8 @@ private Q_SLOTS:
 #endif
         }
 #if defined(__SSE2__)
-        QVERIFY2(passedModerate * 10 >= moderate * 9, qPrintable(QStringLiteral("%1 of %2 passed").arg(passedModerate).arg(moderate)));
+        QVERIFY2(passedModerate * 10 >= moderate * 9,
+                 qPrintable(QStringLiteral("%1 of %2 passed").arg(passedModerate).arg(moderate)));
 #endif
     }
 
@@ -547,7 +574,7 @@ private Q_SLOTS:
         const quint64 matrices = quint64(doc.frameTotal()) * bones;
         for (quint64 i = 0; i < matrices; ++i) {
             const float *b = bind.constData() + (i % bones) * 16; // column-major: B(r, c) = b[c * 4 + r]
-            auto det3 = [](auto e) { // e(r, c)
+            auto det3 = [](auto e) {                              // e(r, c)
                 return double(e(0, 0)) * (double(e(1, 1)) * e(2, 2) - double(e(1, 2)) * e(2, 1))
                     - double(e(0, 1)) * (double(e(1, 0)) * e(2, 2) - double(e(1, 2)) * e(2, 0))
                     + double(e(0, 2)) * (double(e(1, 0)) * e(2, 1) - double(e(1, 1)) * e(2, 0));
@@ -619,12 +646,14 @@ private Q_SLOTS:
             switch (k++ % 4) {
             case 0: testdocs::setF32(bytes, matrixAt(l, Bones, f, 5) + 4 * 2, std::numeric_limits<float>::quiet_NaN()); break;
             case 1: testdocs::setF32(bytes, matrixAt(l, Bones, f, 3) + 4 * 7, 9.0f); break; // moves socket 's' off its rows
-            case 2: // column-major
+            case 2:                                                                         // column-major
                 for (int i : {3, 7, 11})
                     testdocs::setF32(bytes, matrixAt(l, Bones, f, 9) + 4 * i, 0.0f);
                 testdocs::setF32(bytes, matrixAt(l, Bones, f, 9) + 4 * 12, 1.0f);
                 break;
-            default: testdocs::setF32(bytes, qsizetype(l.socketDataOffset + (quint64(f) * 2 + 1) * 48), std::numeric_limits<float>::infinity());
+            default:
+                testdocs::setF32(bytes, qsizetype(l.socketDataOffset + (quint64(f) * 2 + 1) * 48),
+                                 std::numeric_limits<float>::infinity());
             }
         }
         const BpatFile file = BpatFile::fromData(bytes);

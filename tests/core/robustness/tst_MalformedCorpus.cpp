@@ -37,7 +37,10 @@ struct Case
     QString what;
 };
 
-QString corpusDir() { return testpaths::testData(QStringLiteral("malformed")); }
+QString corpusDir()
+{
+    return testpaths::testData(QStringLiteral("malformed"));
+}
 
 QList<Case> readManifest(const QString &dir)
 {
@@ -139,7 +142,10 @@ QStringList codesOf(const Diagnostics &diagnostics)
     return out;
 }
 
-QStringList codesOf(const ValidationResult &result) { return codesOf(result.issues); }
+QStringList codesOf(const ValidationResult &result)
+{
+    return codesOf(result.issues);
+}
 
 QByteArray readCorpusFile(const QString &name)
 {
