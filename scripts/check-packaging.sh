@@ -96,7 +96,7 @@ for path in usr/bin/bpat usr/bin/bpat-studio "usr/share/applications/$APP_ID.des
             usr/share/doc/bpat-studio/copyright usr/share/doc/bpat-studio/CHANGELOG.md; do
   [ -e "$root/$path" ] || fail "the package lacks /$path"
 done
-grep -q '^MIT License' "$root/usr/share/doc/bpat-studio/copyright" || fail "the package's copyright file is not the MIT license"
+grep -q '^License: Expat' "$root/usr/share/doc/bpat-studio/copyright" && grep -q 'Permission is hereby granted' "$root/usr/share/doc/bpat-studio/copyright" || fail "the package's copyright file does not hold the MIT (Expat) license"
 grep -q '<project_license>MIT</project_license>' "$root/usr/share/metainfo/$APP_ID.metainfo.xml" || fail "the metainfo names no project license"
 if ldd "$root/usr/bin/bpat" "$root/usr/bin/bpat-studio" | grep 'not found'; then
   fail "a packaged executable needs a library that is not installed"
