@@ -40,6 +40,7 @@ else
                         awk 'NF && !seen[$0]++' | while read -r f; do [ -f "$f" ] && git ls-files --error-unmatch "$f" >/dev/null 2>&1 && echo "$f"; done )
 fi
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
+: > "$out/clean"; : > "$out/flagged"; : > "$out/skipped"
 deadline=$(( $(date +%s) + budget ))
 export TIDY BUILD out deadline all
 check() {
@@ -54,7 +55,7 @@ check() {
 }
 export -f check
 printf '%s\0' "${files[@]}" | xargs -0 -n 1 -P "$(nproc)" bash -c 'check "$1"' _
-clean=$(cat "$out/clean" 2>/dev/null | wc -l); flagged=$(cat "$out/flagged" 2>/dev/null | wc -l); skipped=$(cat "$out/skipped" 2>/dev/null | wc -l)
+clean=$(wc -l < "$out/clean"); flagged=$(wc -l < "$out/flagged"); skipped=$(wc -l < "$out/skipped")
 echo "clang-tidy: $clean clean, $flagged with findings, $skipped not reached in the ${budget} s budget (of ${#files[@]} files)"
 [ "$skipped" = 0 ] || sed 's/^/  not checked: /' "$out/skipped" | head -n 20
 [ "$flagged" = 0 ]

@@ -487,16 +487,16 @@ void BpatDocument::setSockets(QList<BpatSocket> sockets)
     recomputeSocketRows();
 }
 
-std::array<float, 12> BpatDocument::computeSocketRow(const float *m, const QVector3D &o)
+std::array<float, 12> BpatDocument::computeSocketRow(const float *anchorMatrix, const QVector3D &localOffset)
 {
-    // Row-major M times translate(o): rotation columns unchanged, translation = M * (o, 1).
+    // Row-major M times translate(localOffset): rotation columns unchanged, translation = M * (localOffset, 1).
     std::array<float, 12> row{};
     for (int r = 0; r < 3; ++r) {
-        const float *src = m + 4 * r;
+        const float *src = anchorMatrix + 4 * r;
         row[4 * r + 0] = src[0];
         row[4 * r + 1] = src[1];
         row[4 * r + 2] = src[2];
-        row[4 * r + 3] = src[0] * o.x() + src[1] * o.y() + src[2] * o.z() + src[3];
+        row[4 * r + 3] = src[0] * localOffset.x() + src[1] * localOffset.y() + src[2] * localOffset.z() + src[3];
     }
     return row;
 }

@@ -153,7 +153,7 @@ public:
     // Socket rows: rows 0..2 of palette[anchor] * translate(local_offset), from the palette.
     static std::array<float, 12> computeSocketRow(const float *anchorMatrix, const QVector3D &localOffset);
     void recomputeSocketRows();
-    void recomputeSocketRows(int clip);
+    void recomputeSocketRows(int index);
     // Largest absolute difference between stored and recomputed socket rows (0 without sockets).
     float socketRowsDeviation() const;
 

@@ -125,7 +125,7 @@ public:
     // the reason (missing, a directory, empty, unreadable, cannot be mapped).
     static std::optional<BpatFile> open(const QString &path, QString *error = nullptr);
     // Wraps bytes held in memory (tests, fuzzing, files being written). `path` is only a label.
-    static BpatFile fromData(QByteArray data, const QString &path = QString());
+    static BpatFile fromData(QByteArray bytes, const QString &path = QString());
 
     bool isNull() const;
     QString path() const;

@@ -136,15 +136,15 @@ bool BpatStreamWriter::writeAt(quint64 offset, const char *data, qint64 size, QS
     return true;
 }
 
-bool BpatStreamWriter::writeFloatsAt(quint64 offset, const float *floats, quint64 n, QString *error)
+bool BpatStreamWriter::writeFloatsAt(quint64 offset, const float *floats, quint64 count, QString *error)
 {
     if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-        return writeAt(offset, reinterpret_cast<const char *>(floats), qint64(n * 4), error);
+        return writeAt(offset, reinterpret_cast<const char *>(floats), qint64(count * 4), error);
     } else {
-        m_orderScratch.resize(qsizetype(n));
-        for (quint64 i = 0; i < n; ++i)
+        m_orderScratch.resize(qsizetype(count));
+        for (quint64 i = 0; i < count; ++i)
             fmt::writeF32(reinterpret_cast<uchar *>(m_orderScratch.data() + i), floats[i]);
-        return writeAt(offset, reinterpret_cast<const char *>(m_orderScratch.constData()), qint64(n * 4), error);
+        return writeAt(offset, reinterpret_cast<const char *>(m_orderScratch.constData()), qint64(count * 4), error);
     }
 }
 

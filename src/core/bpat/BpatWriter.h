@@ -67,9 +67,9 @@ public:
 private:
     bool check(QString *error) const;
     // Version-specific pieces (BpatWriterVersions.cpp).
-    void writeClipEntryExtras(uchar *entry, int clip) const; // v2 markers; v3 flags, variants, markers
+    void writeClipEntryExtras(uchar *entry, int index) const; // v2 markers; v3 flags, variants, markers
     void writeV3Extension(uchar *file, const BpatLayout &layout) const;
-    QList<float> lateV3Palette(int clip) const; // column-major skinning floats
+    QList<float> lateV3Palette(int index) const; // column-major skinning floats
     bool writeV3Trailer(QIODevice *device, const BpatLayout &layout, quint64 written) const;
 
     const BpatDocument &m_doc;

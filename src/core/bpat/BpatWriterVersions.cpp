@@ -38,12 +38,12 @@ void BpatWriter::writeClipEntryExtras(uchar *e, int index) const
     }
 }
 
-void BpatWriter::writeV3Extension(uchar *p, const BpatLayout &l) const
+void BpatWriter::writeV3Extension(uchar *file, const BpatLayout &l) const
 {
-    fmt::writeU64(p + fmt::ext::ContactDataOffset, l.contactDataOffset);
-    fmt::writeU32(p + fmt::ext::ContactEntryCount, l.contactDataOffset != 0 ? m_doc.frameTotal() : 0);
-    fmt::writeU64(p + fmt::ext::BindPaletteOffset, l.bindPaletteOffset);
-    fmt::writeU64(p + fmt::ext::BoneParentOffset, l.boneParentOffset);
+    fmt::writeU64(file + fmt::ext::ContactDataOffset, l.contactDataOffset);
+    fmt::writeU32(file + fmt::ext::ContactEntryCount, l.contactDataOffset != 0 ? m_doc.frameTotal() : 0);
+    fmt::writeU64(file + fmt::ext::BindPaletteOffset, l.bindPaletteOffset);
+    fmt::writeU64(file + fmt::ext::BoneParentOffset, l.boneParentOffset);
 }
 
 QList<QMatrix4x4> BpatWriter::inverseBindPalette(const float *bindPalette, quint32 bones)
@@ -116,7 +116,9 @@ void BpatWriter::lateV3Skin(const float *globals, const float *storedSkin, const
                     for (int k = 0; k < 4; ++k)
                         again[r * 4 + k] = s[k * 4 + r];
             }
-            if (std::memcmp(again.data(), g, sizeof again) == 0) {
+            // Bit for bit on purpose: the stored floats are kept only when the round trip gives
+            // the very same bits (a -0 or a NaN payload counts as a difference).
+            if (std::memcmp(again.data(), g, sizeof again) == 0) { // NOLINT(bugprone-suspicious-memory-comparison)
                 std::memcpy(out + i * 16, s, 16 * sizeof(float));
                 continue;
             }

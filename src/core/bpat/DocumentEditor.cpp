@@ -126,7 +126,7 @@ QString DocumentEditor::freeClipName(const QString &base) const
     if (m_doc.findClip(base) < 0)
         return base;
     for (int i = 2;; ++i) {
-        const QString candidate = QStringLiteral("%1_%2").arg(base).arg(i);
+        QString candidate = QStringLiteral("%1_%2").arg(base).arg(i);
         if (m_doc.findClip(candidate) < 0)
             return candidate;
     }

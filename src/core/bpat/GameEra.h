@@ -22,7 +22,7 @@ enum class GameEra {
 namespace gameEra {
 
 QString name(GameEra era);                            // "current", "v1", "v2", "v3-early"
-std::optional<GameEra> fromName(const QString &name); // also accepts "v3-late" for current
+std::optional<GameEra> fromName(const QString &text); // also accepts "v3-late" for current
 QStringList names();                                  // in the order of the CLI's help
 // "the current game (its reader at 4c0caf75: late v3 only)", "the v1-era game", for messages.
 QString describe(GameEra era);

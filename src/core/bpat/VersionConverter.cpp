@@ -47,7 +47,7 @@ std::optional<QList<QMatrix4x4>> VersionConverter::framePose(const BpatDocument 
     return pose;
 }
 
-std::pair<float, float> VersionConverter::contactRecord(const float *frame, quint32 bones, const QList<int> &feet,
+std::pair<float, float> VersionConverter::contactRecord(const float *frame, quint32 boneCount, const QList<int> &feet,
                                                         RigDescription::SoleRule rule, const QList<QMatrix4x4> &bind,
                                                         const QList<QMatrix4x4> &inverseBind)
 {
@@ -57,7 +57,7 @@ std::pair<float, float> VersionConverter::contactRecord(const float *frame, quin
     float foot = 0.0f;
     bool first = true;
     for (int footBone : feet) {
-        if (footBone < 0 || quint32(footBone) >= bones || footBone >= bind.size())
+        if (footBone < 0 || quint32(footBone) >= boneCount || footBone >= bind.size())
             continue;
         const QMatrix4x4 g(frame + qsizetype(footBone) * 16); // row-major constructor
         float footSole = std::numeric_limits<float>::max();
@@ -146,11 +146,11 @@ QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::opt
     return warnings;
 }
 
-QStringList VersionConverter::dropped(const BpatDocument &doc, Dialect to)
+QStringList VersionConverter::dropped(const BpatDocument &doc, Dialect target)
 {
     QStringList out;
     const quint32 fromVersion = doc.version();
-    const quint32 toVersion = fmt::versionOf(to);
+    const quint32 toVersion = fmt::versionOf(target);
     if (toVersion < 3 && fromVersion == 3) {
         int flagged = 0, variants = 0, contacts = 0;
         for (int i = 0; i < doc.clipCount(); ++i) {
@@ -173,7 +173,7 @@ QStringList VersionConverter::dropped(const BpatDocument &doc, Dialect to)
         if (marked > 0)
             out << QStringLiteral("the markers of %1 clip(s) (v1 has no markers)").arg(marked);
     }
-    if (to != Dialect::V3Late && doc.dialect() == Dialect::V3Late && (doc.hasBindPalette() || !doc.boneParents().isEmpty()))
+    if (target != Dialect::V3Late && doc.dialect() == Dialect::V3Late && (doc.hasBindPalette() || !doc.boneParents().isEmpty()))
         out << QStringLiteral("the bind palette and bone parent table (only late v3 holds them)");
     return out;
 }

@@ -48,7 +48,7 @@ class BprmFile
 public:
     BprmFile(); // null: no data
     static std::optional<BprmFile> open(const QString &path, QString *error = nullptr);
-    static BprmFile fromData(QByteArray data, const QString &path = QString());
+    static BprmFile fromData(QByteArray bytes, const QString &path = QString());
     // Which paths are bodies: FormatRegistry::detect (formats/FormatRegistry.h).
 
     bool isNull() const;

@@ -37,10 +37,10 @@ void checkVertex(const BpsmFile &file, quint32 f, quint32 v, BpsmSink &sink)
     for (int k = 0; k < 3; ++k)
         finite = finite && std::isfinite(x.position[k]) && std::isfinite(x.normal[k]);
     finite = finite && std::isfinite(x.uv[0]) && std::isfinite(x.uv[1]);
-    for (int k = 0; k < 4; ++k) {
-        finite = finite && std::isfinite(x.weights[k]);
-        sum += x.weights[k];
-        negative = negative || x.weights[k] < 0.0f;
+    for (float weight : x.weights) {
+        finite = finite && std::isfinite(weight);
+        sum += weight;
+        negative = negative || weight < 0.0f;
     }
     if (!finite)
         sink.report(u"BPSM_NON_FINITE"_qs, at, where(), u"a float is NaN or infinite"_qs);

@@ -67,7 +67,7 @@ class BpsmFile
 public:
     BpsmFile(); // null: no data
     static std::optional<BpsmFile> open(const QString &path, QString *error = nullptr);
-    static BpsmFile fromData(QByteArray data, const QString &path = QString());
+    static BpsmFile fromData(QByteArray bytes, const QString &path = QString());
     // Which paths are snapshot meshes: FormatRegistry::detect (formats/FormatRegistry.h).
 
     bool isNull() const;

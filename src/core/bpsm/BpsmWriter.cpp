@@ -79,20 +79,20 @@ QByteArray BpsmWriter::head(const BpsmLayout &l) const
     return out;
 }
 
-void BpsmWriter::encodeVertex(const CreatureVertex &v, uchar *d)
+void BpsmWriter::encodeVertex(const CreatureVertex &v, uchar *out)
 {
-    std::memset(d, 0, bpsm::VertexSize);
+    std::memset(out, 0, bpsm::VertexSize);
     for (int k = 0; k < 3; ++k) {
-        fmt::writeF32(d + bpsm::vertex::Position + 4 * k, v.position[k]);
-        fmt::writeF32(d + bpsm::vertex::Normal + 4 * k, v.normal[k]);
+        fmt::writeF32(out + bpsm::vertex::Position + 4 * k, v.position[k]);
+        fmt::writeF32(out + bpsm::vertex::Normal + 4 * k, v.normal[k]);
     }
     for (int k = 0; k < 2; ++k)
-        fmt::writeF32(d + bpsm::vertex::Uv + 4 * k, v.uv[k]);
+        fmt::writeF32(out + bpsm::vertex::Uv + 4 * k, v.uv[k]);
     for (int k = 0; k < 4; ++k) {
-        d[bpsm::vertex::Bones + k] = v.bones[k];
-        fmt::writeF32(d + bpsm::vertex::Weights + 4 * k, v.weights[k]);
+        out[bpsm::vertex::Bones + k] = v.bones[k];
+        fmt::writeF32(out + bpsm::vertex::Weights + 4 * k, v.weights[k]);
     }
-    d[bpsm::vertex::ColorRole] = v.colorRole; // pad bytes stay zero
+    out[bpsm::vertex::ColorRole] = v.colorRole; // pad bytes stay zero
 }
 
 QByteArray BpsmWriter::toBytes(QString *error) const

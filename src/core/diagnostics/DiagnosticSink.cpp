@@ -35,9 +35,9 @@ void DiagnosticSink::keep(Diagnostic diagnostic)
         return;
     }
     if (m_maxIssues > 0 && m_keptTotal >= m_maxIssues) {
-        for (size_t s = 0; s < m_kept.size(); ++s) { // the last one of the least severity kept
-            if (!m_kept[s].isEmpty()) {
-                m_kept[s].removeLast();
+        for (auto &s : m_kept) { // the last one of the least severity kept
+            if (!s.isEmpty()) {
+                s.removeLast();
                 --m_keptTotal;
                 break;
             }

@@ -42,7 +42,7 @@ QString valueText(const QJsonValue &v)
     case QJsonValue::String: return v.toString();
     case QJsonValue::Array: {
         QStringList parts;
-        for (const QJsonValue &x : v.toArray())
+        for (const QJsonValue x : v.toArray())
             parts.append(valueText(x));
         return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
     }

@@ -147,7 +147,7 @@ QJsonObject DirectoryDiff::json(const QString &rootA, const QString &rootB, doub
         f.insert(QStringLiteral("status"), status(r));
         f.remove(QStringLiteral("tolerance"));
         files.append(f);
-        for (const QJsonValue &c : f.value(QStringLiteral("changes")).toArray())
+        for (const QJsonValue c : f.value(QStringLiteral("changes")).toArray())
             changes.append(c);
         same = same && r.same();
     }

@@ -156,8 +156,8 @@ Trs Affine::decompose(const Matrix4d &m, double *residual)
     }
     if (det3(m) < 0) { // a mirror: carried by a negative x scale
         trs.scale[0] = -trs.scale[0];
-        for (int row = 0; row < 3; ++row)
-            r[row][0] = -r[row][0];
+        for (auto &row : r)
+            row[0] = -row[0];
     }
     // Nearest rotation (polar factor) by Newton iteration R <- (R + R^-T) / 2: exact columns stay
     // put, sheared ones converge to the closest orthonormal frame.

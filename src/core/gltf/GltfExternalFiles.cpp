@@ -99,7 +99,7 @@ QString GltfExternalFiles::resolve(const QJsonArray &buffers)
         if (m_folder.isEmpty())
             return where + QStringLiteral(": an external file, but the glTF was not read from a folder");
         const QString lexical = QDir::cleanPath(m_folder + QLatin1Char('/') + name);
-        const QString outside = where
+        QString outside = where
             + QStringLiteral(": the address leads outside the glTF's folder; only files in "
                              "it are read");
         if (!inside(lexical, m_folder))

@@ -384,8 +384,8 @@ struct Importer
             return;
         }
         QList<QMatrix4x4> bind;
-        for (int b = 0; b < joints.size(); ++b) {
-            const auto at = std::find(skin.joints.begin(), skin.joints.end(), joints.at(b));
+        for (int joint : joints) {
+            const auto at = std::find(skin.joints.begin(), skin.joints.end(), joint);
             if (at == skin.joints.end())
                 return;
             const size_t j = size_t(at - skin.joints.begin());

@@ -21,8 +21,8 @@ struct GltfRigMatch
 
     // `fileSpecies`: the species the file says it holds (the exporter's extras), preferred when
     // several species share a rig. Sets *error when a rig was asked for and does not match.
-    static GltfRigMatch match(const QStringList &jointNames, const std::optional<RigDescription> &rig,
-                              std::optional<quint32> species, std::optional<quint32> fileSpecies, QString *error);
+    static GltfRigMatch match(const QStringList &joints, const std::optional<RigDescription> &rig, std::optional<quint32> species,
+                              std::optional<quint32> fileSpecies, QString *error);
 };
 
 } // namespace bpat

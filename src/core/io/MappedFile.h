@@ -35,7 +35,7 @@ public:
     // not a BPAT file", "file is empty (...)"); `format` and `headerSize` word those messages.
     QString open(const QString &path, const QString &format, int headerSize);
     // Holds `data` in memory instead (`path` is only a label).
-    void adopt(QByteArray data, const QString &path);
+    void adopt(QByteArray data, const QString &label);
 
     // True once a read of the mapping touched a page the file no longer has (it shrank after it
     // was opened): those reads returned zeros. Always false for adopted bytes.
@@ -45,7 +45,7 @@ public:
     // in that range leave the process's resident set (they stay in the page cache, and a later
     // read maps them again). Streaming a large file through keeps the resident set flat.
     // Adopted bytes are left alone.
-    void release(quint64 offset, quint64 size) const;
+    void release(quint64 offset, quint64 length) const;
 
     // The one way a reader's shared data (a MappedFile subclass with a decode() that reads its
     // header and tables) is made: mapped from `path` and decoded, with a message naming the path

@@ -188,7 +188,7 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
             return failed(parser.reader.firstError());
         rig.roleColors[int(role)] = color;
     }
-    for (const QJsonValue &id : root.value(u"species").toArray())
+    for (const QJsonValue id : root.value(u"species").toArray())
         rig.speciesIds.append(quint32(id.toInt()));
     const QJsonArray bones = root.value(u"bones").toArray();
     if (bones.isEmpty() || bones.size() > 64)

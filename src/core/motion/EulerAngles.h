@@ -37,7 +37,7 @@ std::array<int, 3> axes(EulerOrder order);
 
 // The angles of a rotation matrix (orthonormal, determinant 1), middle angle in [-90, 90]. At
 // gimbal lock (the middle angle at +-90) the last axis gets 0 and the first takes the rest.
-Angles fromMatrix(const Matrix3 &rotation, EulerOrder order);
+Angles fromMatrix(const Matrix3 &m, EulerOrder order);
 Matrix3 toMatrix(const Angles &degrees, EulerOrder order);
 
 // The triple for the same rotation as `angles` nearest to `previous` (each angle moved by
@@ -45,7 +45,7 @@ Matrix3 toMatrix(const Angles &degrees, EulerOrder order);
 Angles closestTo(const Angles &angles, const Angles &previous, EulerOrder order);
 
 // Unit quaternion of a rotation matrix, and back.
-Quaternion quaternionFromMatrix(const Matrix3 &rotation);
+Quaternion quaternionFromMatrix(const Matrix3 &m);
 Matrix3 matrixFromQuaternion(const Quaternion &q);
 // q or -q (the same rotation), whichever is nearer to `previous`: a continuous curve.
 Quaternion sameHemisphere(const Quaternion &q, const Quaternion &previous);

@@ -102,19 +102,19 @@ std::optional<LocalTransform> LocalChannels::localTransform(int clip, int frame,
     return local ? decompose(*local) : std::nullopt;
 }
 
-std::optional<LocalTransform> LocalChannels::decompose(const Affine &m)
+std::optional<LocalTransform> LocalChannels::decompose(const Affine &local)
 {
     LocalTransform t;
-    t.translation = {column(m, 0, 3), column(m, 1, 3), column(m, 2, 3)};
+    t.translation = {column(local, 0, 3), column(local, 1, 3), column(local, 2, 3)};
     euler::Matrix3 r{};
     for (int c = 0; c < 3; ++c) {
-        const double length =
-            std::sqrt(column(m, 0, c) * column(m, 0, c) + column(m, 1, c) * column(m, 1, c) + column(m, 2, c) * column(m, 2, c));
+        const double length = std::sqrt(column(local, 0, c) * column(local, 0, c) + column(local, 1, c) * column(local, 1, c)
+                                        + column(local, 2, c) * column(local, 2, c));
         if (!(length > 1e-6) || !std::isfinite(length))
             return std::nullopt; // a collapsed axis has no rotation
         t.scale[size_t(c)] = length;
         for (int row = 0; row < 3; ++row)
-            r[size_t(row)][size_t(c)] = column(m, row, c) / length;
+            r[size_t(row)][size_t(c)] = column(local, row, c) / length;
     }
     const double det = r[0][0] * (r[1][1] * r[2][2] - r[1][2] * r[2][1]) - r[0][1] * (r[1][0] * r[2][2] - r[1][2] * r[2][0])
         + r[0][2] * (r[1][0] * r[2][1] - r[1][1] * r[2][0]);

@@ -321,7 +321,7 @@ QByteArray RebakeJob::buildBytes(const RebakeOptions &options, RebakeOutcome &ou
     if (!out.errors.isEmpty())
         return {};
     QString error;
-    const QByteArray bytes = BpatWriter(doc).toBytes(&error);
+    QByteArray bytes = BpatWriter(doc).toBytes(&error);
     if (bytes.isEmpty()) {
         out.errors << QStringLiteral("cannot serialize: %1").arg(error);
         return {};
