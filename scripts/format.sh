@@ -28,6 +28,12 @@ else
   mapfile -t files < <(git ls-files -- 'src/*.h' 'src/*.cpp' 'tests/*.h' 'tests/*.cpp' 'bench/*.h' 'bench/*.cpp')
 fi
 if [ $check = 1 ]; then
+  # One process for the whole tree (704 files: 2 s instead of 23 s); file by file only to name
+  # the unformatted ones.
+  if "$FORMAT" --dry-run --Werror "${files[@]}" >/dev/null 2>&1; then
+    echo "${#files[@]} files formatted as .clang-format says"
+    exit 0
+  fi
   bad=0
   for f in "${files[@]}"; do
     if ! "$FORMAT" --dry-run --Werror "$f" >/dev/null 2>&1; then

@@ -29,7 +29,9 @@ QList<MotionPath> MotionPaths::forClip(const ViewportScene &scene, int clip, qui
         }
         MotionPath path;
         path.name = name;
-        path.points.reserve(qsizetype(c.frameCount));
+        // Never more than the palette holds: a malformed clip may claim far more frames.
+        const quint32 held = c.frameOffset < source.frameTotal ? source.frameTotal - c.frameOffset : 0;
+        path.points.reserve(qsizetype(std::min(c.frameCount, held)));
         for (quint32 f = 0; f < c.frameCount; ++f) {
             const quint32 global = c.frameOffset + f;
             if (bone >= 0) {

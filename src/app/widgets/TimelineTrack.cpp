@@ -21,6 +21,7 @@ void TimelineTrack::setFrameAxis(FrameSlider *slider)
         disconnect(m_axis, nullptr, this, nullptr);
     }
     m_axis = slider;
+    m_axisObject = slider;
     if (m_axis) {
         m_axis->installEventFilter(this);
         connect(m_axis, &QSlider::valueChanged, this, qOverload<>(&QWidget::update));
@@ -36,8 +37,10 @@ FrameSlider *TimelineTrack::frameAxis() const
 
 bool TimelineTrack::eventFilter(QObject *watched, QEvent *event)
 {
-    // The bar's groove moves when the time label beside it changes width.
-    if (watched == m_axis && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+    // The bar's groove moves when the time label beside it changes width. The bar is compared
+    // as a QObject: while it is being destroyed its events still pass here, and QPointer's
+    // FrameSlider cast of it would then be undefined (UBSan: the object is a QWidget by then).
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::Move) && watched == m_axisObject)
         axisGeometryChanged();
     return QWidget::eventFilter(watched, event);
 }

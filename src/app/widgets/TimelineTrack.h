@@ -50,6 +50,7 @@ protected:
 
 private:
     QPointer<FrameSlider> m_axis;
+    QPointer<QObject> m_axisObject; // the same bar, for eventFilter (see there)
     bool m_scrubbing = false;
 };
 

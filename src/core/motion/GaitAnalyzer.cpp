@@ -91,9 +91,16 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
         gait.note = QStringLiteral("fewer than 4 frames: no report (as the game's tool)");
         return gait;
     }
+    QList<QVector3D> frame(m_reader.boneCount());
+    // The clip's frames are contiguous: with its last frame inside the file, all are. Checked
+    // before anything is sized by the clip's frame count (a malformed file may claim 2^31).
+    const std::optional<quint32> last = file.globalFrame(clip, info.frameCount - 1);
+    if (!last || !m_reader.read(*last, frame.data())) {
+        gait.note = QStringLiteral("frame %1 is not inside the file").arg(info.frameCount - 1);
+        return gait;
+    }
     QList<QList<QVector3D>> at;
     at.reserve(qsizetype(info.frameCount));
-    QList<QVector3D> frame(m_reader.boneCount());
     for (quint32 f = 0; f < info.frameCount; ++f) {
         const std::optional<quint32> g = file.globalFrame(clip, f);
         if (!g || !m_reader.read(*g, frame.data())) {

@@ -233,6 +233,23 @@ private Q_SLOTS:
         QVERIFY(g.note.contains(QStringLiteral("fewer than 4 frames")));
         QVERIFY(!GaitAnalyzer(*bpat).analyze(99).reported);
     }
+
+    void claimedFramesAreCheckedBeforeAnything()
+    {
+        // A clip claiming 2^31 frames in a small file: the report said so only after reserving
+        // 24 bytes per claimed frame (51 GB; AddressSanitizer's allocator refused it in the
+        // window's Analysis tab). The clip's last frame is checked first now.
+        const auto bpat = BpatFile::open(testpaths::testData(QStringLiteral("malformed/clip-frames-2pow31.bpat")));
+        QVERIFY(bpat);
+        QVERIFY(!bpat->clips().isEmpty());
+        for (int c = 0; c < bpat->clips().size(); ++c) {
+            const ClipGait g = GaitAnalyzer(*bpat).analyze(c);
+            if (bpat->clips().at(c).frameCount >= (1U << 31)) {
+                QVERIFY(!g.reported);
+                QVERIFY2(g.note.contains(QStringLiteral("not inside the file")), qPrintable(g.note));
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_GaitAnalyzer)
