@@ -54,22 +54,22 @@ size_t GltfAccessorReader::count(int accessor) const
     return m_model.accessors[size_t(accessor)].count;
 }
 
-bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *stride, QString *error) const
+bool GltfAccessorReader::locate(int accessor, const unsigned char **base, size_t *stride, QString *error) const
 {
     *base = nullptr;
-    if (index < 0 || size_t(index) >= m_model.accessors.size()) {
-        *error = QStringLiteral("accessor %1 does not exist (the file has %2)").arg(index).arg(m_model.accessors.size());
+    if (accessor < 0 || size_t(accessor) >= m_model.accessors.size()) {
+        *error = QStringLiteral("accessor %1 does not exist (the file has %2)").arg(accessor).arg(m_model.accessors.size());
         return false;
     }
-    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
-    const int components = componentCount(index);
+    const tinygltf::Accessor &a = m_model.accessors[size_t(accessor)];
+    const int components = componentCount(accessor);
     const int size = componentSize(a.componentType);
     if (components == 0 || size == 0) {
-        *error = QStringLiteral("%1: unknown type %2 / componentType %3").arg(name(index)).arg(a.type).arg(a.componentType);
+        *error = QStringLiteral("%1: unknown type %2 / componentType %3").arg(name(accessor)).arg(a.type).arg(a.componentType);
         return false;
     }
     if (a.sparse.isSparse) {
-        *error = QStringLiteral("%1: sparse accessors are not supported").arg(name(index));
+        *error = QStringLiteral("%1: sparse accessors are not supported").arg(name(accessor));
         return false;
     }
     const size_t element = size_t(components) * size_t(size);
@@ -77,7 +77,7 @@ bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *s
     if (a.bufferView < 0) {
         if (a.count > maxViewlessElements) {
             *error = QStringLiteral("%1: %2 elements without a buffer view (at most %3)")
-                         .arg(name(index))
+                         .arg(name(accessor))
                          .arg(a.count)
                          .arg(maxViewlessElements);
             return false;
@@ -86,7 +86,7 @@ bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *s
     }
     if (size_t(a.bufferView) >= m_model.bufferViews.size()) {
         *error = QStringLiteral("%1: bufferView %2 does not exist (the file has %3)")
-                     .arg(name(index))
+                     .arg(name(accessor))
                      .arg(a.bufferView)
                      .arg(m_model.bufferViews.size());
         return false;
@@ -127,7 +127,7 @@ bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *s
         && (a.count - 1) <= (length - a.byteOffset - element) / *stride;
     if (!fits) {
         *error = QStringLiteral("%1: %2 elements of %3 bytes (stride %4) from offset %5 do not fit in bufferViews[%6] (%7 bytes)")
-                     .arg(name(index))
+                     .arg(name(accessor))
                      .arg(a.count)
                      .arg(element)
                      .arg(*stride)
@@ -138,7 +138,7 @@ bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *s
     }
     if ((a.byteOffset + v.byteOffset) % size_t(size) != 0) {
         *error = QStringLiteral("%1: offset %2 is not a multiple of the component size %3")
-                     .arg(name(index))
+                     .arg(name(accessor))
                      .arg(a.byteOffset + v.byteOffset)
                      .arg(size);
         return false;
@@ -147,16 +147,16 @@ bool GltfAccessorReader::locate(int index, const unsigned char **base, size_t *s
     return true;
 }
 
-template<typename Visit> bool GltfAccessorReader::each(int index, QString *error, Visit &&visit) const
+template<typename Visit> bool GltfAccessorReader::each(int accessor, QString *error, Visit &&visit) const
 {
     const unsigned char *base = nullptr;
     size_t stride = 0;
-    if (!locate(index, &base, &stride, error))
+    if (!locate(accessor, &base, &stride, error))
         return false;
     if (!base)
         return true; // no buffer view: zeros
-    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
-    const size_t components = size_t(componentCount(index));
+    const tinygltf::Accessor &a = m_model.accessors[size_t(accessor)];
+    const size_t components = size_t(componentCount(accessor));
     const size_t size = size_t(componentSize(a.componentType));
     for (size_t i = 0; i < a.count; ++i) {
         const unsigned char *e = base + i * stride;
@@ -217,92 +217,92 @@ quint32 decodeUnsigned(int size, const unsigned char *p)
 
 } // namespace
 
-std::optional<std::vector<float>> GltfAccessorReader::floats(int index, QString *error) const
+std::optional<std::vector<float>> GltfAccessorReader::floats(int accessor, QString *error) const
 {
-    if (!locateOnly(index, error))
+    if (!locateOnly(accessor, error))
         return std::nullopt;
-    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
-    std::vector<float> out(a.count * size_t(componentCount(index)), 0.0f);
-    each(index, error, [&](size_t i, const unsigned char *p) {
+    const tinygltf::Accessor &a = m_model.accessors[size_t(accessor)];
+    std::vector<float> out(a.count * size_t(componentCount(accessor)), 0.0f);
+    each(accessor, error, [&](size_t i, const unsigned char *p) {
         out[i] = decodeFloat(a, p);
         return true;
     });
     return out;
 }
 
-std::optional<std::vector<quint32>> GltfAccessorReader::unsignedInts(int index, QString *error) const
+std::optional<std::vector<quint32>> GltfAccessorReader::unsignedInts(int accessor, QString *error) const
 {
-    if (!locateOnly(index, error))
+    if (!locateOnly(accessor, error))
         return std::nullopt;
-    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    const tinygltf::Accessor &a = m_model.accessors[size_t(accessor)];
     if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) {
-        *error = QStringLiteral("%1: expected integer components, found floats").arg(name(index));
+        *error = QStringLiteral("%1: expected integer components, found floats").arg(name(accessor));
         return std::nullopt;
     }
     const int size = componentSize(a.componentType);
-    std::vector<quint32> out(a.count * size_t(componentCount(index)), 0u);
-    each(index, error, [&](size_t i, const unsigned char *p) {
+    std::vector<quint32> out(a.count * size_t(componentCount(accessor)), 0u);
+    each(accessor, error, [&](size_t i, const unsigned char *p) {
         out[i] = decodeUnsigned(size, p);
         return true;
     });
     return out;
 }
 
-bool GltfAccessorReader::locateOnly(int index, QString *error) const
+bool GltfAccessorReader::locateOnly(int accessor, QString *error) const
 {
     const unsigned char *base = nullptr;
     size_t stride = 0;
-    return locate(index, &base, &stride, error);
+    return locate(accessor, &base, &stride, error);
 }
 
-bool GltfAccessorReader::check(int index, QString *error) const
+bool GltfAccessorReader::check(int accessor, QString *error) const
 {
-    return locateOnly(index, error);
+    return locateOnly(accessor, error);
 }
 
-bool GltfAccessorReader::checkFinite(int index, QString *error) const
+bool GltfAccessorReader::checkFinite(int accessor, QString *error) const
 {
-    if (!locateOnly(index, error))
+    if (!locateOnly(accessor, error))
         return false;
-    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    const tinygltf::Accessor &a = m_model.accessors[size_t(accessor)];
     if (a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT)
         return true; // integers are finite
     bool finite = true;
-    each(index, error, [&](size_t i, const unsigned char *p) {
+    each(accessor, error, [&](size_t i, const unsigned char *p) {
         const float v = decodeFloat(a, p);
         if (std::isfinite(v))
             return true;
-        *error = QStringLiteral("%1: component %2 is %3 (values must be finite)").arg(name(index)).arg(i).arg(double(v));
+        *error = QStringLiteral("%1: component %2 is %3 (values must be finite)").arg(name(accessor)).arg(i).arg(double(v));
         finite = false;
         return false;
     });
     return finite;
 }
 
-bool GltfAccessorReader::forEachFloat(int index, const std::function<bool(size_t, float)> &visit, QString *error) const
+bool GltfAccessorReader::forEachFloat(int accessor, const std::function<bool(size_t, float)> &visit, QString *error) const
 {
-    if (!locateOnly(index, error))
+    if (!locateOnly(accessor, error))
         return false;
-    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    const tinygltf::Accessor &a = m_model.accessors[size_t(accessor)];
     if (a.bufferView < 0) { // zeros (bounded: gltflimits::maxViewlessComponents)
-        const size_t n = a.count * size_t(componentCount(index));
+        const size_t n = a.count * size_t(componentCount(accessor));
         for (size_t i = 0; i < n; ++i)
             if (!visit(i, 0.0f))
                 break;
         return true;
     }
-    each(index, error, [&](size_t i, const unsigned char *p) { return visit(i, decodeFloat(a, p)); });
+    each(accessor, error, [&](size_t i, const unsigned char *p) { return visit(i, decodeFloat(a, p)); });
     return true;
 }
 
-bool GltfAccessorReader::maxUnsigned(int index, std::optional<quint32> *max, QString *error) const
+bool GltfAccessorReader::maxUnsigned(int accessor, std::optional<quint32> *max, QString *error) const
 {
     max->reset();
-    if (!locateOnly(index, error))
+    if (!locateOnly(accessor, error))
         return false;
-    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    const tinygltf::Accessor &a = m_model.accessors[size_t(accessor)];
     if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) {
-        *error = QStringLiteral("%1: expected integer components, found floats").arg(name(index));
+        *error = QStringLiteral("%1: expected integer components, found floats").arg(name(accessor));
         return false;
     }
     if (a.count > 0 && a.bufferView < 0) { // zeros
@@ -312,7 +312,7 @@ bool GltfAccessorReader::maxUnsigned(int index, std::optional<quint32> *max, QSt
     const int size = componentSize(a.componentType);
     quint32 largest = 0;
     bool any = false;
-    each(index, error, [&](size_t, const unsigned char *p) {
+    each(accessor, error, [&](size_t, const unsigned char *p) {
         largest = std::max(largest, decodeUnsigned(size, p));
         any = true;
         return true;
@@ -322,15 +322,15 @@ bool GltfAccessorReader::maxUnsigned(int index, std::optional<quint32> *max, QSt
     return true;
 }
 
-bool GltfAccessorReader::firstAtLeast(int index, quint64 limit, std::optional<std::pair<size_t, quint32>> *found,
+bool GltfAccessorReader::firstAtLeast(int accessor, quint64 limit, std::optional<std::pair<size_t, quint32>> *found,
                                       QString *error) const
 {
     found->reset();
-    if (!locateOnly(index, error))
+    if (!locateOnly(accessor, error))
         return false;
-    const tinygltf::Accessor &a = m_model.accessors[size_t(index)];
+    const tinygltf::Accessor &a = m_model.accessors[size_t(accessor)];
     if (a.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) {
-        *error = QStringLiteral("%1: expected integer components, found floats").arg(name(index));
+        *error = QStringLiteral("%1: expected integer components, found floats").arg(name(accessor));
         return false;
     }
     if (a.bufferView < 0) { // zeros
@@ -339,7 +339,7 @@ bool GltfAccessorReader::firstAtLeast(int index, quint64 limit, std::optional<st
         return true;
     }
     const int size = componentSize(a.componentType);
-    each(index, error, [&](size_t i, const unsigned char *p) {
+    each(accessor, error, [&](size_t i, const unsigned char *p) {
         const quint32 v = decodeUnsigned(size, p);
         if (v < limit)
             return true;

@@ -25,30 +25,30 @@ public:
     size_t count(int accessor) const;
     // Every component as float; normalised integers map to [0, 1] / [-1, 1] as glTF defines.
     // Accessors without a buffer view read as zeros; sparse accessors are refused.
-    std::optional<std::vector<float>> floats(int index, QString *error) const;
+    std::optional<std::vector<float>> floats(int accessor, QString *error) const;
     // Integer components (indices, joints) as unsigned values; floats are refused.
-    std::optional<std::vector<quint32>> unsignedInts(int index, QString *error) const;
+    std::optional<std::vector<quint32>> unsignedInts(int accessor, QString *error) const;
 
     // Checks without copying (GltfModelCheck; memory stays flat whatever the counts): that the
     // accessor can be read, that its floats are finite ("accessors[3]: component 4 is nan"),
     // and the first integer component at or above `limit` (*found: its index and value, or
     // nullopt); each false with *error when the accessor cannot be read (or is not finite).
-    bool check(int index, QString *error) const;
-    bool checkFinite(int index, QString *error) const;
-    bool firstAtLeast(int index, quint64 limit, std::optional<std::pair<size_t, quint32>> *found, QString *error) const;
+    bool check(int accessor, QString *error) const;
+    bool checkFinite(int accessor, QString *error) const;
+    bool firstAtLeast(int accessor, quint64 limit, std::optional<std::pair<size_t, quint32>> *found, QString *error) const;
     // The largest integer component (nullopt for an empty accessor).
-    bool maxUnsigned(int index, std::optional<quint32> *max, QString *error) const;
+    bool maxUnsigned(int accessor, std::optional<quint32> *max, QString *error) const;
     // Every component as floats() gives it, in order, until `visit` returns false (an accessor
     // without a buffer view: as many zeros as it claims).
-    bool forEachFloat(int index, const std::function<bool(size_t component, float value)> &visit, QString *error) const;
+    bool forEachFloat(int accessor, const std::function<bool(size_t component, float value)> &visit, QString *error) const;
 
 private:
     // Calls visit(component index, its bytes) for every component in order until it returns
     // false; nothing for an accessor without a buffer view (zeros). False when it cannot be read.
-    template<typename Visit> bool each(int index, QString *error, Visit &&visit) const;
-    bool locateOnly(int index, QString *error) const;
+    template<typename Visit> bool each(int accessor, QString *error, Visit &&visit) const;
+    bool locateOnly(int accessor, QString *error) const;
     // Where element i's first byte is, after checking the whole accessor fits.
-    bool locate(int index, const unsigned char **base, size_t *stride, QString *error) const;
+    bool locate(int accessor, const unsigned char **base, size_t *stride, QString *error) const;
     const tinygltf::Model &m_model;
 };
 
