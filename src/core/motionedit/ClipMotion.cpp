@@ -25,6 +25,22 @@ Affine fromFloats(const float *m)
     return a;
 }
 
+// a x b for affine matrices (bottom rows 0 0 0 1): the 3x4 part only.
+Affine multiplyAffine(const Affine &a, const Affine &b)
+{
+    Affine m;
+    for (size_t r = 0; r < 3; ++r) {
+        const double a0 = a[r * 4], a1 = a[r * 4 + 1], a2 = a[r * 4 + 2];
+        m[r * 4] = a0 * b[0] + a1 * b[4] + a2 * b[8];
+        m[r * 4 + 1] = a0 * b[1] + a1 * b[5] + a2 * b[9];
+        m[r * 4 + 2] = a0 * b[2] + a1 * b[6] + a2 * b[10];
+        m[r * 4 + 3] = a0 * b[3] + a1 * b[7] + a2 * b[11] + a[r * 4 + 3];
+    }
+    m[12] = m[13] = m[14] = 0.0;
+    m[15] = 1.0;
+    return m;
+}
+
 bool finite(const Affine &m)
 {
     for (double v : m) {
@@ -39,6 +55,15 @@ bool finite(const Affine &m)
 std::optional<ClipMotion> ClipMotion::fromGlobals(MotionSkeleton skeleton, const float *globals, quint32 frames,
                                                   quint32 firstFrame, QString *error)
 {
+    const size_t floats = size_t(frames) * size_t(std::max(0, skeleton.boneCount())) * 16;
+    if (quint64(frames) * quint64(std::max(0, skeleton.boneCount())) > MaxPoses)
+        return fromGlobals(std::move(skeleton), std::vector<float>(), frames, firstFrame, error);
+    return fromGlobals(std::move(skeleton), std::vector<float>(globals, globals + floats), frames, firstFrame, error);
+}
+
+std::optional<ClipMotion> ClipMotion::fromGlobals(MotionSkeleton skeleton, std::vector<float> globals, quint32 frames,
+                                                  quint32 firstFrame, QString *error)
+{
     auto fail = [&](const QString &why) -> std::optional<ClipMotion> {
         if (error)
             *error = why;
@@ -51,6 +76,8 @@ std::optional<ClipMotion> ClipMotion::fromGlobals(MotionSkeleton skeleton, const
         return fail(
             QStringLiteral("%1 frames of %2 bones are more than one edit holds (%3 poses)").arg(frames).arg(bones).arg(MaxPoses));
     const size_t count = size_t(frames) * size_t(bones);
+    if (globals.size() != count * 16)
+        return fail(QStringLiteral("%1 floats given for %2 frames of %3 bones").arg(globals.size()).arg(frames).arg(bones));
     for (size_t i = 0; i < count * 16; ++i) {
         if (!std::isfinite(globals[i])) {
             const size_t matrix = i / 16;
@@ -65,18 +92,13 @@ std::optional<ClipMotion> ClipMotion::fromGlobals(MotionSkeleton skeleton, const
     m.m_bones = bones;
     m.m_frames = frames;
     m.m_first = firstFrame;
-    m.m_original.assign(globals, globals + count * 16);
+    m.m_original = std::move(globals);
+    // Local poses and globals as doubles are made when first asked for (an edit of a few bones
+    // of a long clip reads only those).
     m.m_local.resize(count);
-    m.m_readable.resize(count);
-    m.m_edited.assign(count, 0);
     m.m_global.resize(count);
-    m.m_changed.assign(count, 0);
+    m.m_state.assign(count, 0);
     m.m_dirty.assign(frames, 0);
-    for (quint32 f = 0; f < frames; ++f) {
-        for (int b = 0; b < bones; ++b)
-            m.m_global[m.at(f, b)] = fromFloats(globals + m.at(f, b) * 16);
-        m.readOriginalLocals(f);
-    }
     return m;
 }
 
@@ -128,7 +150,7 @@ std::optional<ClipMotion> ClipMotion::fromFile(const BpatFile &file, const Motio
     if (count > 0 && (!global || !GlobalPalette::read(file, *global, count, floats.data(), 1)))
         return fail(
             QStringLiteral("frames %1..%2 of clip '%3' are not inside the file").arg(first).arg(first + count).arg(info.name));
-    return fromGlobals(skeleton, floats.data(), count, first, error);
+    return fromGlobals(skeleton, std::move(floats), count, first, error);
 }
 
 ClipMotion ClipMotion::blank(MotionSkeleton skeleton, quint32 frames)
@@ -139,48 +161,54 @@ ClipMotion ClipMotion::blank(MotionSkeleton skeleton, quint32 frames)
     frames = quint32(std::min<quint64>(frames, m.m_bones > 0 ? MaxPoses / quint64(m.m_bones) : 0));
     m.m_frames = frames;
     const size_t count = size_t(frames) * size_t(m.m_bones);
-    m.m_local.assign(count, Identity);
-    m.m_readable.assign(count, 1);
-    m.m_edited.assign(count, 1);
-    m.m_global.assign(count, Identity);
-    m.m_changed.assign(count, 1);
+    m.m_local.resize(count);
+    m.m_global.resize(count);
+    for (size_t i = 0; i < count; ++i)
+        m.m_local[i].m = m.m_global[i].m = Identity;
+    m.m_state.assign(count, LocalKnown | Readable | Edited | Dirty);
     m.m_dirty.assign(frames, 1);
     return m;
 }
 
-void ClipMotion::readOriginalLocals(quint32 frame)
+void ClipMotion::ensureLocal(size_t i, quint32 frame, int bone) const
 {
-    for (int b = 0; b < m_bones; ++b) {
-        const size_t i = at(frame, b);
-        const Affine global = fromFloats(m_original.data() + i * 16);
-        const int parent = m_skeleton.parentOf(b);
-        std::optional<Affine> local = global;
-        if (parent >= 0) {
-            const std::optional<Affine> inverseParent =
-                LocalChannels::inverse(fromFloats(m_original.data() + at(frame, parent) * 16));
-            local = inverseParent ? std::optional<Affine>(LocalChannels::multiply(*inverseParent, global)) : std::nullopt;
-        }
-        m_local[i] = local ? *local : Identity;
-        m_readable[i] = local ? 1 : 0;
-        m_edited[i] = 0;
+    if (m_state[i] & LocalKnown)
+        return;
+    const Affine global = fromFloats(m_original.data() + i * 16);
+    const int parent = m_skeleton.parentOf(bone);
+    std::optional<Affine> local = global;
+    if (parent >= 0) {
+        const std::optional<Affine> inverseParent =
+            LocalChannels::inverse(fromFloats(m_original.data() + at(frame, parent) * 16));
+        local = inverseParent ? std::optional<Affine>(multiplyAffine(*inverseParent, global)) : std::nullopt;
     }
+    m_local[i].m = local ? *local : Identity;
+    m_state[i] = quint8((m_state[i] & (Dirty | Changed | GlobalKnown)) | LocalKnown | (local ? Readable : 0));
 }
 
 bool ClipMotion::isReadable(quint32 frame, int bone) const
 {
-    return valid(frame, bone) && m_readable[at(frame, bone)] != 0;
+    if (!valid(frame, bone))
+        return false;
+    const size_t i = at(frame, bone);
+    ensureLocal(i, frame, bone);
+    return (m_state[i] & Readable) != 0;
 }
 
 const Affine &ClipMotion::localMatrix(quint32 frame, int bone) const
 {
-    return valid(frame, bone) ? m_local[at(frame, bone)] : Identity;
+    if (!valid(frame, bone))
+        return Identity;
+    const size_t i = at(frame, bone);
+    ensureLocal(i, frame, bone);
+    return m_local[i].m;
 }
 
 LocalTransform ClipMotion::pose(quint32 frame, int bone) const
 {
     if (!isReadable(frame, bone))
         return {};
-    const std::optional<LocalTransform> t = LocalChannels::decompose(m_local[at(frame, bone)]);
+    const std::optional<LocalTransform> t = LocalChannels::decompose(m_local[at(frame, bone)].m);
     return t ? *t : LocalTransform{};
 }
 
@@ -189,11 +217,10 @@ bool ClipMotion::setLocalMatrix(quint32 frame, int bone, const Affine &local)
     if (!valid(frame, bone) || !finite(local))
         return false;
     const size_t i = at(frame, bone);
-    m_local[i] = local;
-    m_local[i][12] = m_local[i][13] = m_local[i][14] = 0.0;
-    m_local[i][15] = 1.0;
-    m_readable[i] = 1;
-    m_edited[i] = 1;
+    m_local[i].m = local;
+    m_local[i].m[12] = m_local[i].m[13] = m_local[i].m[14] = 0.0;
+    m_local[i].m[15] = 1.0;
+    m_state[i] = quint8(m_state[i] | LocalKnown | Readable | Edited | Dirty);
     m_dirty[frame] = 1;
     return true;
 }
@@ -208,27 +235,31 @@ void ClipMotion::recompose(quint32 frame) const
     if (!m_dirty[frame])
         return;
     m_dirty[frame] = 0;
+    // Only the bones set since the last recomposition and those below them.
+    std::array<bool, 64> recomputed{};
     for (int b : m_skeleton.order()) {
         const size_t i = at(frame, b);
         const int parent = m_skeleton.parentOf(b);
-        const bool parentChanged = parent >= 0 && m_changed[at(frame, parent)];
-        const bool changed = m_edited[i] || (parentChanged && m_readable[i]);
-        m_changed[i] = changed ? 1 : 0;
-        if (!changed) {
-            m_global[i] = m_original.empty() ? m_global[i] : fromFloats(m_original.data() + i * 16);
+        if (!(m_state[i] & Dirty) && !(parent >= 0 && recomputed[size_t(parent)]))
             continue;
-        }
-        m_global[i] = parent >= 0 ? LocalChannels::multiply(m_global[at(frame, parent)], m_local[i]) : m_local[i];
+        recomputed[size_t(b)] = true;
+        const bool parentChanged = parent >= 0 && (m_state[at(frame, parent)] & Changed);
+        if (parentChanged)
+            ensureLocal(i, frame, b);
+        const bool changed = (m_state[i] & Edited) || (parentChanged && (m_state[i] & Readable));
+        m_state[i] = quint8(m_state[i] & ~(Changed | GlobalKnown | Dirty));
+        if (!changed)
+            continue;
+        m_global[i].m = parent >= 0 ? multiplyAffine(global(frame, parent), m_local[i].m) : m_local[i].m;
+        m_state[i] = quint8(m_state[i] | Changed | GlobalKnown);
         // An edit that gives back the very floats of the original changes nothing.
         if (!parentChanged && !m_original.empty()) {
             bool same = true;
             const float *o = m_original.data() + i * 16;
             for (size_t k = 0; k < 12 && same; ++k)
-                same = float(m_global[i][k]) == o[k];
-            if (same) {
-                m_changed[i] = 0;
-                m_global[i] = fromFloats(o);
-            }
+                same = float(m_global[i].m[k]) == o[k];
+            if (same)
+                m_state[i] = quint8(m_state[i] & ~(Changed | GlobalKnown));
         }
     }
 }
@@ -238,11 +269,20 @@ const Affine &ClipMotion::global(quint32 frame, int bone) const
     if (!valid(frame, bone))
         return Identity;
     recompose(frame);
-    return m_global[at(frame, bone)];
+    const size_t i = at(frame, bone);
+    if (!(m_state[i] & GlobalKnown)) {
+        m_global[i].m = fromFloats(m_original.data() + i * 16);
+        m_state[i] = quint8(m_state[i] | GlobalKnown);
+    }
+    return m_global[i].m;
 }
 
 std::array<double, 3> ClipMotion::origin(quint32 frame, int bone) const
 {
+    if (valid(frame, bone) && !m_original.empty() && !m_dirty[frame] && !(m_state[at(frame, bone)] & Changed)) {
+        const float *o = m_original.data() + at(frame, bone) * 16;
+        return {double(o[3]), double(o[7]), double(o[11])};
+    }
     const Affine &g = global(frame, bone);
     return {g[3], g[7], g[11]};
 }
@@ -255,7 +295,7 @@ bool ClipMotion::setGlobal(quint32 frame, int bone, const Affine &g)
     if (parent < 0)
         return setLocalMatrix(frame, bone, g);
     const std::optional<Affine> inverseParent = LocalChannels::inverse(global(frame, parent));
-    return inverseParent && setLocalMatrix(frame, bone, LocalChannels::multiply(*inverseParent, g));
+    return inverseParent && setLocalMatrix(frame, bone, multiplyAffine(*inverseParent, g));
 }
 
 Affine ClipMotion::originalGlobal(quint32 frame, int bone) const
@@ -280,11 +320,11 @@ void ClipMotion::globalFloats(quint32 frame, float *out) const
     for (int b = 0; b < m_bones; ++b) {
         const size_t i = at(frame, b);
         float *to = out + size_t(b) * 16;
-        if (!m_changed[i] && !m_original.empty()) {
+        if (!(m_state[i] & Changed) && !m_original.empty()) {
             std::memcpy(to, m_original.data() + i * 16, 16 * sizeof(float));
             continue;
         }
-        const Affine &g = m_global[i];
+        const Affine &g = global(frame, b);
         for (size_t k = 0; k < 12; ++k)
             to[k] = float(g[k]);
         to[12] = to[13] = to[14] = 0.0f;
@@ -294,7 +334,7 @@ void ClipMotion::globalFloats(quint32 frame, float *out) const
 
 bool ClipMotion::isEdited(quint32 frame, int bone) const
 {
-    return valid(frame, bone) && m_edited[at(frame, bone)] != 0;
+    return valid(frame, bone) && (m_state[at(frame, bone)] & Edited) != 0;
 }
 
 bool ClipMotion::isChanged(quint32 frame, int bone) const
@@ -302,7 +342,7 @@ bool ClipMotion::isChanged(quint32 frame, int bone) const
     if (!valid(frame, bone))
         return false;
     recompose(frame);
-    return m_changed[at(frame, bone)] != 0;
+    return (m_state[at(frame, bone)] & Changed) != 0;
 }
 
 bool ClipMotion::isFrameChanged(quint32 frame) const
@@ -311,7 +351,7 @@ bool ClipMotion::isFrameChanged(quint32 frame) const
         return false;
     recompose(frame);
     for (int b = 0; b < m_bones; ++b) {
-        if (m_changed[at(frame, b)])
+        if (m_state[at(frame, b)] & Changed)
             return true;
     }
     return false;
@@ -345,7 +385,8 @@ void ClipMotion::revertFrame(quint32 frame)
 {
     if (frame >= m_frames || m_original.empty())
         return;
-    readOriginalLocals(frame);
+    for (int b = 0; b < m_bones; ++b)
+        m_state[at(frame, b)] = Dirty;
     m_dirty[frame] = 1;
 }
 
@@ -354,7 +395,8 @@ ClipMotion::PoseState ClipMotion::poseState(quint32 frame, int bone) const
     if (!valid(frame, bone))
         return {};
     const size_t i = at(frame, bone);
-    return {m_local[i], m_readable[i] != 0, m_edited[i] != 0};
+    ensureLocal(i, frame, bone);
+    return {m_local[i].m, (m_state[i] & Readable) != 0, (m_state[i] & Edited) != 0};
 }
 
 void ClipMotion::restore(quint32 frame, int bone, const PoseState &state)
@@ -362,9 +404,8 @@ void ClipMotion::restore(quint32 frame, int bone, const PoseState &state)
     if (!valid(frame, bone))
         return;
     const size_t i = at(frame, bone);
-    m_local[i] = state.local;
-    m_readable[i] = state.readable ? 1 : 0;
-    m_edited[i] = state.edited ? 1 : 0;
+    m_local[i].m = state.local;
+    m_state[i] = quint8(LocalKnown | Dirty | (state.readable ? Readable : 0) | (state.edited ? Edited : 0));
     m_dirty[frame] = 1;
 }
 

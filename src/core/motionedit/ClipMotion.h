@@ -17,7 +17,8 @@
 // refused (fromGlobals names the first). blank() makes frames without originals (a resampled or
 // new clip, issue 41): every matrix of those counts as changed.
 //
-// Not thread-safe (globals are recomposed lazily, per frame, when first read after an edit).
+// Local poses are decomposed when first read, globals recomposed per frame when first read after
+// an edit: reading a few bones of a long clip costs only those. Not thread-safe.
 #include "motion/LocalChannels.h"
 #include "motionedit/MotionSkeleton.h"
 
@@ -38,6 +39,8 @@ public:
     // `globals`: `frames` frames of skeleton.boneCount() row-major matrices (16 floats each).
     // `firstFrame`: where these frames start in their clip (a run of a long clip).
     static std::optional<ClipMotion> fromGlobals(MotionSkeleton skeleton, const float *globals, quint32 frames,
+                                                 quint32 firstFrame = 0, QString *error = nullptr);
+    static std::optional<ClipMotion> fromGlobals(MotionSkeleton skeleton, std::vector<float> globals, quint32 frames,
                                                  quint32 firstFrame = 0, QString *error = nullptr);
     // A clip of a document (MotionSkeleton::forDocument), all its frames.
     static std::optional<ClipMotion> fromDocument(const BpatDocument &document, int clip, QString *error = nullptr);
@@ -96,9 +99,17 @@ public:
     void restore(quint32 frame, int bone, const PoseState &state);
 
 private:
+    enum StateBit : quint8 {
+        LocalKnown = 1,   // m_local holds the local pose
+        Readable = 2,     // ... and it exists (the parent's global is invertible)
+        Edited = 4,       // it was set
+        Changed = 8,      // the global differs from the original (m_global holds it)
+        GlobalKnown = 16, // m_global holds the global
+        Dirty = 32        // set since the frame was last recomposed
+    };
     size_t at(quint32 frame, int bone) const { return size_t(frame) * size_t(m_bones) + size_t(bone); }
     bool valid(quint32 frame, int bone) const { return frame < m_frames && bone >= 0 && bone < m_bones; }
-    void readOriginalLocals(quint32 frame);
+    void ensureLocal(size_t i, quint32 frame, int bone) const;
     void recompose(quint32 frame) const;
 
     MotionSkeleton m_skeleton;
@@ -106,11 +117,15 @@ private:
     quint32 m_frames = 0;
     quint32 m_first = 0;
     std::vector<float> m_original; // frames x bones x 16 (empty: blank)
-    std::vector<Affine> m_local;
-    std::vector<quint8> m_readable;
-    std::vector<quint8> m_edited;
-    mutable std::vector<Affine> m_global;
-    mutable std::vector<quint8> m_changed;
+    // A matrix slot left uninitialised until written (a long clip's untouched poses cost no memory).
+    struct Slot
+    {
+        Affine m;
+        Slot() { } // NOLINT(modernize-use-equals-default): `= default` would zero every slot on resize
+    };
+    mutable std::vector<Slot> m_local;
+    mutable std::vector<Slot> m_global;
+    mutable std::vector<quint8> m_state; // StateBit per pose
     mutable std::vector<quint8> m_dirty; // per frame: globals to recompose
 };
 

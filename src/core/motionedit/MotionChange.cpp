@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 
 namespace bpat {
@@ -31,11 +32,16 @@ double vertexError(const Affine &a, const Affine &b, double d)
 
 MotionChange MotionChange::of(const ClipMotion &motion, double distance)
 {
+    return of(motion, 0, motion.frameCount(), distance);
+}
+
+MotionChange MotionChange::of(const ClipMotion &motion, quint32 from, quint32 to, double distance)
+{
     MotionChange c;
     c.distance = distance;
     QList<bool> boneChanged(motion.boneCount(), false);
     double sum = 0.0;
-    for (quint32 f = 0; f < motion.frameCount(); ++f) {
+    for (quint32 f = from; f < std::min(to, motion.frameCount()); ++f) {
         bool any = false;
         for (int b = 0; b < motion.boneCount(); ++b) {
             if (!motion.isChanged(f, b))
@@ -67,11 +73,14 @@ void MotionChange::add(const MotionChange &o)
     if (o.isEmpty())
         return;
     const double sum = meanError * double(matrices) + o.meanError * double(o.matrices);
-    for (quint32 f : o.frames) {
-        if (!frames.contains(f))
-            frames.append(f);
+    if (frames.isEmpty() || o.frames.isEmpty() || o.frames.constFirst() > frames.constLast()) {
+        frames += o.frames; // the next run of a clip
+    } else {
+        QList<quint32> merged;
+        merged.reserve(frames.size() + o.frames.size());
+        std::set_union(frames.cbegin(), frames.cend(), o.frames.cbegin(), o.frames.cend(), std::back_inserter(merged));
+        frames = std::move(merged);
     }
-    std::sort(frames.begin(), frames.end());
     for (int b : o.bones) {
         if (!bones.contains(b))
             bones.append(b);

@@ -26,6 +26,8 @@ struct MotionChange
     bool isEmpty() const { return matrices == 0; }
     // The change of `motion` against its original (frames are its clip's: firstFrame() added).
     static MotionChange of(const ClipMotion &motion, double distance = DefaultDistance);
+    // Of the motion's frames [from, to) only (a run with margins around it).
+    static MotionChange of(const ClipMotion &motion, quint32 from, quint32 to, double distance = DefaultDistance);
     // Adds another run's change (a clip edited in runs).
     void add(const MotionChange &other);
     // {"frames_changed", "first_frame", "last_frame", "bones": [names], "matrices",
