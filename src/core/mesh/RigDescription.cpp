@@ -251,17 +251,24 @@ QStringList RigDescription::builtinResources()
 
 std::optional<RigDescription> RigDescription::builtin(quint32 speciesId, int boneCount)
 {
-    for (const QString &path : builtinResources()) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            continue;
-        QString error;
-        std::optional<RigDescription> rig = fromJson(file.readAll(), &error);
-        if (!rig) {
-            qWarning("rig description %s is invalid: %s", qPrintable(path), qPrintable(error));
-            continue;
+    // Parsed once (the resources never change): the motion editor asks on every key move.
+    static const QList<RigDescription> shipped = [] {
+        QList<RigDescription> out;
+        for (const QString &path : builtinResources()) {
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                continue;
+            QString error;
+            std::optional<RigDescription> rig = fromJson(file.readAll(), &error);
+            if (rig)
+                out.append(std::move(*rig));
+            else
+                qWarning("rig description %s is invalid: %s", qPrintable(path), qPrintable(error));
         }
-        if (rig->boneCount() == boneCount && rig->speciesIds.contains(speciesId))
+        return out;
+    }();
+    for (const RigDescription &rig : shipped) {
+        if (rig.boneCount() == boneCount && rig.speciesIds.contains(speciesId))
             return rig;
     }
     return std::nullopt;
