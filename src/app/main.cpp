@@ -1,6 +1,7 @@
 // bpat-studio: parse the command line, then either run a special mode or open the window.
 #include "release/BuildInfo.h"
 #include "CompareActions.h"
+#include "editing/EditActions.h"
 #include "MainWindow.h"
 #include "StudioCommandLine.h"
 #include "ClipEntry.h"
@@ -228,5 +229,7 @@ int main(int argc, char **argv)
     if (!options.screenshot.isEmpty())
         return runScreenshot(app, window, options.screenshot);
     window.show();
+    // Edits a session that ended without saving left behind (a crash, a freeze that was killed).
+    QTimer::singleShot(0, &window, [&window] { window.editActions()->offerRecovery(); });
     return app.exec();
 }
