@@ -136,11 +136,11 @@ void ViewportCanvas::setCompareGhost(std::shared_ptr<const CompareGhost> ghost)
         return;
     m_ghost = std::move(ghost);
     // The scene reads the ghost's source (A's frames then B's), or the file's own again. The
-    // clip, frame and camera stay.
+    // clip, frame and camera stay, and so does the body: a new source starts without one, so
+    // the body chosen (View > Body) is put on it again. The ghost's frames are skinning
+    // matrices against A's bind palette, so it wears A's body too (bodyChanged() follows).
     m_scene.setSource(m_ghost ? m_ghost->source : m_plainSource);
-    m_sceneDirty = true;
-    m_instancesDirty = true;
-    update();
+    applyBodyMode();
 }
 
 QList<CreatureInstance> ViewportCanvas::onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing)
