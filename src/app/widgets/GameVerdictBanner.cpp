@@ -2,6 +2,8 @@
 
 #include "StudioContext.h"
 #include "Theme.h"
+#include "bpat/GameEra.h"
+#include "bpat/GameRigs.h"
 #include "diagnostics/ValidationCodes.h"
 
 #include <QAction>
@@ -77,16 +79,36 @@ void GameVerdictBanner::refresh()
         hide();
         return;
     }
+    // Said as an animator reads it (the Validation panel and the tooltip have the findings in
+    // full): the version, the rig, then any other error of the game profile.
     bool versionRefused = false;
-    QStringList reasons;
+    QStringList reasons, details;
+    const BpatFile &file = m_context->file();
     for (const Diagnostic &d : std::as_const(m_refusals)) {
-        versionRefused |= d.code == codes::GAME_VERSION_REFUSED || d.code == codes::GAME_DIALECT_MISREAD;
-        if (reasons.size() < kShownReasons)
-            reasons << QStringLiteral("%1 <span style='opacity:0.8'>(%2)</span>").arg(d.message.toHtmlEscaped(), d.code);
+        details << QStringLiteral("%1: %2").arg(d.code, d.message);
+        if (d.code == codes::GAME_VERSION_REFUSED) {
+            versionRefused = true;
+            reasons << tr("it is a %1 file, and the game reads late v3 only").arg(format::dialectName(file.dialect()));
+        } else if (d.code == codes::GAME_DIALECT_MISREAD) {
+            versionRefused = true;
+            reasons << tr("it is a %1 file, which the game misreads").arg(format::dialectName(file.dialect()));
+        } else if (d.code == codes::RIG_BONE_COUNT_MISMATCH) {
+            const quint32 species = file.header().speciesId;
+            reasons << tr("its %1 has %2 bones, the game's %3")
+                           .arg(format::speciesName(species))
+                           .arg(file.header().boneCount)
+                           .arg(GameRigs::describe(GameRigs::boneCounts(species, gameEra::rigVersion(GameEra::Current))));
+        } else if (reasons.size() < kShownReasons) {
+            reasons << QStringLiteral("%1 (%2)").arg(d.message, d.code);
+        }
     }
-    if (m_refusals.size() > kShownReasons)
-        reasons << tr("and %n more (the game profile lists them)", nullptr, int(m_refusals.size() - kShownReasons));
-    m_text->setText(tr("<b>The current game refuses this file.</b> %1").arg(reasons.join(QStringLiteral("<br>"))));
+    if (reasons.size() > kShownReasons) {
+        const qsizetype more = reasons.size() - kShownReasons;
+        reasons = reasons.mid(0, kShownReasons);
+        reasons << tr("%n more (the game profile lists them)", nullptr, int(more));
+    }
+    m_text->setText(tr("<b>The current game refuses this file:</b> %1.").arg(reasons.join(QStringLiteral("; ")).toHtmlEscaped()));
+    m_text->setToolTip(details.join(QLatin1Char('\n')));
     m_convert->setVisible(versionRefused);
     m_profile->setVisible(m_context->profile() != ValidationProfile::Game || m_context->gameEra() != GameEra::Current);
     show();
