@@ -100,7 +100,7 @@ ChartsCurvePlot::ChartsCurvePlot(QWidget *parent)
 
     m_timeAxis = new QValueAxis;
     m_valueAxis = new QValueAxis;
-    styleAxis(m_timeAxis, tr("time (s)"));
+    styleAxis(m_timeAxis, m_timeTitle);
     styleAxis(m_valueAxis, tr("value"));
     m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
     m_chart->addAxis(m_valueAxis, Qt::AlignLeft);
@@ -180,9 +180,20 @@ void ChartsCurvePlot::onAxisRangeChanged()
 
 void ChartsCurvePlot::setAxisTitles(const QString &time, const QString &value)
 {
-    m_timeAxis->setTitleText(time);
+    m_timeTitle = time;
     m_valueTitle = value;
     updateValueAxes();
+    updateRoom();
+}
+
+void ChartsCurvePlot::updateRoom()
+{
+    // A short plot (the Curves tab under the timeline and the clip table at 1280x720) gives its
+    // height to the curves: no legend (the curve tree is one, with the names whole; hovering
+    // names a curve) and no time axis title (its numbers and the cursor say frames or seconds).
+    const bool roomy = height() >= RoomyHeight;
+    m_timeAxis->setTitleText(roomy ? m_timeTitle : QString());
+    m_chart->legend()->setVisible(roomy && m_legendFits && !m_curves.isEmpty() && m_curves.size() <= MaxLegendCurves);
 }
 
 ValueMapping ChartsCurvePlot::mappingOf(const PlotCurve &curve) const
@@ -298,8 +309,8 @@ void ChartsCurvePlot::setCurves(const QList<PlotCurve> &curves)
         }
         m_series.append(series);
     }
-    m_chart->legend()->setVisible(!curves.isEmpty() && curves.size() <= MaxLegendCurves);
     updateLegendNames();
+    updateRoom();
     updateValueAxes();
     applyPens();
     scheduleResample();
@@ -356,11 +367,20 @@ void ChartsCurvePlot::updateLegendNames()
         if (needs(names, title) <= room)
             break;
     }
+    // Names cut to a few letters tell nothing: no legend then (the curve tree is one).
+    const bool fits = needs(names, title) <= room;
+    if (fits != m_legendFits) {
+        m_legendFits = fits;
+        QMetaObject::invokeMethod(this, &ChartsCurvePlot::updateRoom, Qt::QueuedConnection);
+    }
     for (qsizetype i = 0; i < m_series.size(); ++i)
         m_series[i].line->setName(names.at(i));
     m_legendTitle->setName(title);
-    for (QLegendMarker *marker : m_chart->legend()->markers(m_legendTitle))
+    for (QLegendMarker *marker : m_chart->legend()->markers(m_legendTitle)) {
+        marker->setBrush(Qt::NoBrush); // a name, not a curve: no mark
+        marker->setPen(Qt::NoPen);
         marker->setVisible(!title.isEmpty());
+    }
 }
 
 void ChartsCurvePlot::applyPens()
@@ -594,6 +614,7 @@ QRectF ChartsCurvePlot::timeAxisStrip() const
 void ChartsCurvePlot::resizeEvent(QResizeEvent *event)
 {
     CurvePlot::resizeEvent(event);
+    updateRoom();
     scheduleResample();
 }
 

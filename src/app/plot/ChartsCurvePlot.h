@@ -25,6 +25,9 @@ class ChartsCurvePlot : public CurvePlot
 {
     Q_OBJECT
 public:
+    // Below this height the plot keeps its room for the curves (updateRoom()).
+    static constexpr int RoomyHeight = 240;
+
     explicit ChartsCurvePlot(QWidget *parent = nullptr);
     ~ChartsCurvePlot() override;
 
@@ -112,6 +115,7 @@ private:
     void updateExtraAxisRanges();
     // The curves' names in the legend: whole, or shortened to fit its row (see the .cpp).
     void updateLegendNames();
+    void updateRoom(); // a short plot drops the legend and the time axis title
     QList<ChartOverlayItem::Handle> handlesFor(const PlotCurve &curve, const QList<int> &keys, const ValueMapping &mapping) const;
 
     QChart *m_chart = nullptr;
@@ -124,6 +128,8 @@ private:
     QList<CurveSeries> m_series; // parallel to m_curves
     QStringList m_selected;
     QString m_valueTitle = QStringLiteral("value"); // the value axis's title when the curves name none
+    QString m_timeTitle = QStringLiteral("time (s)");
+    bool m_legendFits = true; // the curves' names fit the legend's row (updateLegendNames)
     QList<QValueAxis *> m_extraAxes;
     QLineSeries *m_legendTitle = nullptr; // the legend's first entry: the names' shared start
     double m_cursorTime = 0.0;
