@@ -207,6 +207,9 @@ public Q_SLOTS:
     // Several bones drawn as selected (the current one among them: setSelectedBone).
     void setSelectedBones(const QList<int> &bones);
     void frameAll();
+    // Frames the creature over the whole of a clip (every pose it takes, sampled), keeping the
+    // view's direction: the Rebake preview, whose clip may rise or travel past its first pose.
+    void frameClip(int clip);
     void resetCamera();
     void viewFront();
     void viewSide();

@@ -3,6 +3,7 @@
 #include "ViewportCanvas.h"
 
 #include <QFileInfo>
+#include <algorithm>
 #include <cmath>
 
 namespace bpat::studio {
@@ -112,6 +113,35 @@ void ViewportCanvas::frameRecording()
     m_camera.yaw = heading + 25.0f;
     m_camera.pitch = 20.0f;
     m_camera.frame(m_recording.extentLo(), m_recording.extentHi());
+    update();
+}
+
+void ViewportCanvas::frameClip(int clip)
+{
+    const PaletteSource &source = m_scene.source();
+    if (m_scene.isEmpty() || clip < 0 || clip >= source.clips.size())
+        return;
+    const PaletteClip &c = source.clips.at(clip);
+    QVector3D lo(INFINITY, INFINITY, INFINITY), hi(-INFINITY, -INFINITY, -INFINITY);
+    const quint32 step = std::max<quint32>(1, c.frameCount / 48); // about 48 poses
+    for (quint32 f = 0; f < c.frameCount; f += step) {
+        QVector3D l, h;
+        m_scene.bounds(c.frameOffset + f, &l, &h);
+        for (int i = 0; i < 3; ++i) {
+            lo[i] = std::min(lo[i], l[i]);
+            hi[i] = std::max(hi[i], h[i]);
+        }
+    }
+    if (!(lo.x() <= hi.x()))
+        return;
+    hi.setY(hi.y() + (hi.y() - lo.y()) * 0.25f); // room above the head for the text at the top left
+    // The frustum's narrower angle holds the whole: a preview pane may be taller than wide.
+    const float aspect = height() > 0 ? float(width()) / float(height()) : 1.0f;
+    QVector3D extent = hi - lo;
+    if (aspect < 1.0f)
+        extent /= aspect;
+    const QVector3D centre = (lo + hi) / 2;
+    m_camera.frame(centre - extent / 2, centre + extent / 2);
     update();
 }
 
