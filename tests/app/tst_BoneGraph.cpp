@@ -291,6 +291,7 @@ private Q_SLOTS:
         QVERIFY2(plot->valueAxis()->tickInterval() > (a1 - a0) / 100.0,
                  qPrintable(QString::number(plot->valueAxis()->tickInterval())));
         const double grown = peakMiB() - before;
+        qInfo("F then A: at most %lld ticks laid out by a range change, peak memory +%.1f MiB", plot->mostTicksLaidOut(), grown);
         QVERIFY2(grown < 64.0, qPrintable(QStringLiteral("peak memory grew by %1 MiB").arg(grown)));
 
         // And whatever stops the window, the unsaved edit is on disk, ready to recover.
