@@ -31,6 +31,7 @@ class CompareActions;
 class ConvertActions;
 class DocumentActions;
 class EditActions;
+class MotionActions;
 class FileReloadWatcher;
 class JobController;
 class PanelDocks;
@@ -56,6 +57,8 @@ public:
     Ui::MainWindow *form() const { return ui.get(); }
     // Undo/redo, save, clip and socket actions (editing/EditActions.h).
     EditActions *editActions() const { return m_edit; }
+    // Clip > Resample / Retime..., Reverse, Mirror Left/Right... (editing/MotionActions.h).
+    MotionActions *motionActions() const { return m_motion; }
     // File > Compare With...: compare mode (CompareActions.h).
     CompareActions *compareActions() const { return m_compare; }
     // File > Convert to... and the game verdict banner above the views (ConvertActions.h).
@@ -135,6 +138,7 @@ private:
     bool m_shown = false;
     QString m_glRenderer;
     EditActions *m_edit = nullptr;
+    MotionActions *m_motion = nullptr;
     CompareActions *m_compare = nullptr;
     ConvertActions *m_convert = nullptr;
     DocumentActions *m_documents = nullptr;
