@@ -16,6 +16,7 @@
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
 #include "BoneCurvesLink.h"
+#include "OffsetKeysLink.h"
 #include "CentralViews.h"
 
 #include <QApplication>
@@ -139,6 +140,10 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
             bones.append(bone);
         }
         context->setSelectedBones(bones);
+    }
+    for (const QString &spec : options.offsets) { // --offset: keys in the bone graph, undoable
+        if (!window.views()->offsetKeys()->applySpec(spec, error))
+            return false;
     }
     if (!options.compare.isEmpty() && !window.compareActions()->compareWith(options.compare, error))
         return false;
