@@ -165,7 +165,7 @@ void OffsetKeysLink::updateKeys()
         if (!t)
             continue;
         editable.append(curve.name());
-        const QList<bpat::OffsetKey> &offsets = layer.curve(t->bone, t->channel).keys();
+        const QList<bpat::OffsetKey> offsets = layer.curve(t->bone, t->channel).keys(); // a copy: curve() makes one
         for (qsizetype i = 0; i < offsets.size(); ++i) {
             const bpat::OffsetKey &key = offsets.at(i);
             keys.append({curve.name(), int(i), key.frame, originalAt(curve.name(), key.frame) + key.value});

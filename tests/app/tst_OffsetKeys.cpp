@@ -184,6 +184,19 @@ private Q_SLOTS:
         QCOMPARE(undoStack()->count(), 1);
     }
 
+    void everyKeyIsDrawnOnItsCurve()
+    {
+        QVERIFY(link()->applySpec(QStringLiteral("walk:UpperArmL:RotationY=8:20,24:-10")));
+        const QList<OffsetKeyEditor::Key> keys = link()->editor()->keys();
+        QCOMPARE(keys.size(), 2);
+        const QString curve = curveOf(QStringLiteral("RotationY"));
+        for (const OffsetKeyEditor::Key &key : keys) {
+            const double offset = key.frame == 8.0 ? 20.0 : -10.0;
+            QVERIFY(std::abs(key.value - (link()->originalAt(curve, key.frame) + offset)) < 1e-6);
+            QVERIFY(curves()->plot()->plotArea().contains(link()->editor()->keyPosition(key)));
+        }
+    }
+
     void anotherEditBakesTheKeysAndUndoBringsThemBack()
     {
         QVERIFY(link()->applySpec(QStringLiteral("walk:UpperArmL:RotationZ=0:10,31:-10")));
