@@ -16,7 +16,12 @@ BoneCurvesLink::BoneCurvesLink(StudioContext *context, CurvesPanel *panel, QObje
     panel->installEventFilter(this);
     connect(context, &StudioContext::fileLoaded, this, &BoneCurvesLink::invalidate);
     connect(context, &StudioContext::fileClosed, this, &BoneCurvesLink::invalidate);
-    connect(context, &StudioContext::currentClipChanged, this, &BoneCurvesLink::invalidate);
+    // An edit emits fileLoaded() and then currentClipChanged() for the same clip: built once.
+    connect(context, &StudioContext::currentClipChanged, this, [this](int clip) {
+        if (!m_dirty && clip == m_builtClip && m_context->file().bytes().constData() == m_builtData)
+            return;
+        invalidate();
+    });
     connect(panel, &CurvesPanel::rotationChoiceChanged, this, &BoneCurvesLink::invalidate);
     connect(context, &StudioContext::selectedBonesChanged, this, [this](const QList<int> &bones) {
         if (m_dirty) {
@@ -90,6 +95,8 @@ void BoneCurvesLink::rebuild()
     if (m_optionsHook)
         m_optionsHook(options);
     m_panel->setBoneCurves(makeSet(m_context->file(), clip, options));
+    m_builtClip = clip;
+    m_builtData = m_context->file().bytes().constData();
     if (m_selectionPending || m_panel->plottedBones().isEmpty()) {
         // The selected bones; before any is, the first (the root of the game's rigs), so the
         // tab never opens empty.

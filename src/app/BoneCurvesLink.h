@@ -45,6 +45,8 @@ private:
     bool m_dirty = true;
     bool m_selectionPending = false; // bones selected while the curves were out of date
     int m_builds = 0;
+    int m_builtClip = -1;              // what the curves were last built of: the clip and
+    const char *m_builtData = nullptr; // the file's bytes
     std::function<void(BoneCurveSet::Options &)> m_optionsHook;
 };
 

@@ -23,6 +23,7 @@
 #include "PlotEvents.h"
 
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -195,6 +196,26 @@ private Q_SLOTS:
             QVERIFY(std::abs(key.value - (link()->originalAt(curve, key.frame) + offset)) < 1e-6);
             QVERIFY(curves()->plot()->plotArea().contains(link()->editor()->keyPosition(key)));
         }
+    }
+
+    // Not a timed test: prints what one move of a drag costs the window on the humanoid's longest
+    // clip (recomposition, the document to bytes, the file shown again, the curves rebuilt) for
+    // docs/performance.md, and checks the moves merged into one undo step.
+    void dragOnTheLongestClip()
+    {
+        m_window->context()->setCurrentClipByName(QStringLiteral("showcase_rest_sit_knees"));
+        QCOMPARE(m_window->context()->frameCount(), 210);
+        const QString curve = curveOf(QStringLiteral("RotationY"));
+        QVERIFY(link()->addKey(curve, 100.0));
+        const double original = link()->originalAt(curve, 100.0);
+        QElapsedTimer timer;
+        timer.start();
+        constexpr int Moves = 20;
+        for (int i = 1; i <= Moves; ++i)
+            QVERIFY(link()->dragKey(curve, 0, 100.0, original + i, 7));
+        qInfo("one move of a key on a 210-frame clip, the whole window path: %.1f ms",
+              double(timer.nsecsElapsed()) / 1e6 / Moves);
+        QCOMPARE(undoStack()->count(), 2);
     }
 
     void anotherEditBakesTheKeysAndUndoBringsThemBack()
