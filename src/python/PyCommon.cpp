@@ -104,6 +104,8 @@ py::dict location(const DiagnosticLocation &l)
         out["clip"] = l.clip >= 0 ? py::object(py::int_(l.clip)) : py::object(py::none());
         out["clip_name"] = l.clipName;
         out["frame"] = l.frame;
+        if (l.worstFrame >= 0) // a run of frames: `frame` is the first, this the worst
+            out["worst_frame"] = l.worstFrame;
         if (l.kind == Kind::Palette)
             out["bone"] = l.bone;
         if (l.kind == Kind::SocketData) {

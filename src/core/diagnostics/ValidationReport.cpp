@@ -15,13 +15,20 @@ namespace bpat {
 
 QJsonObject ValidationReport::issueJson(const Diagnostic &issue)
 {
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("code"), issue.code},
         {QStringLiteral("severity"), severityName(issue.severity)},
         {QStringLiteral("message"), issue.message},
         {QStringLiteral("offset"), issue.offset ? QJsonValue(qint64(*issue.offset)) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("location"), issue.location.toString()},
     };
+    // A finding over a run of frames: the location names the first, "frames" says both.
+    if (issue.location.worstFrame >= 0) {
+        out.insert(
+            QStringLiteral("frames"),
+            QJsonObject{{QStringLiteral("first"), issue.location.frame}, {QStringLiteral("worst"), issue.location.worstFrame}});
+    }
+    return out;
 }
 
 QJsonObject ValidationReport::fileJson(const ValidatedFile &file)

@@ -140,7 +140,14 @@ std::optional<Rig> Rig::forFile(const BpatFile &file)
     QList<RigBone> bones;
     for (qsizetype b = 0; b < parents.size(); ++b) {
         const int parent = parents.at(b) == format::NoParentBone || parents.at(b) >= b ? -1 : int(parents.at(b));
-        bones.append(RigBone{named ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b), parent});
+        RigBone bone;
+        bone.name = named ? rig->bone(int(b)).name : QStringLiteral("bone %1").arg(b);
+        bone.parent = parent;
+        if (named && rig->bone(int(b)).parent == parent) { // the rig's own facts hold where the file agrees
+            bone.control = rig->bone(int(b)).control;
+            bone.tail = rig->bone(int(b)).tail;
+        }
+        bones.append(bone);
     }
     if (!named)
         return Rig(QStringLiteral("file parents"), bones, Source::FileParents);

@@ -17,6 +17,11 @@ struct RigBone
 {
     QString name;
     int parent = -1; // index of the parent bone, -1 for a root
+    // A control the rig places (an IK target, a pole, a root that carries no body): not a limb.
+    // Its kind for people ("IK target", "pole target", "root"); empty for a deforming bone.
+    QString control;
+    int tail = -1; // the child that continues this bone (its length is the distance to it); -1: its only child
+    bool isControl() const { return !control.isEmpty(); }
 };
 
 class Rig

@@ -158,7 +158,7 @@ Rig RigDescription::rig() const
 {
     QList<RigBone> list;
     for (const RigBoneDescription &bone : bones)
-        list.append(RigBone{bone.name, bone.parent});
+        list.append(RigBone{bone.name, bone.parent, bone.control, bone.tailBone});
     return Rig(name, list);
 }
 
@@ -200,6 +200,13 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
         bone.name = object.value(u"name").toString();
         if (bone.name.isEmpty() || rig.indexOf(bone.name) >= 0)
             return failed(QStringLiteral("bones[%1].name: expected a unique non-empty name").arg(b));
+        if (object.contains(u"control")) {
+            bone.control = object.value(u"control").toString();
+            if (bone.control.isEmpty())
+                return failed(
+                    QStringLiteral("bones[%1].control: expected a non-empty string (\"IK target\", \"pole target\", \"root\")")
+                        .arg(b));
+        }
         const QString parent = object.value(u"parent").toString();
         bone.parent = parent.isEmpty() ? -1 : rig.indexOf(parent);
         if (!parent.isEmpty() && bone.parent < 0)
@@ -213,6 +220,16 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
             return failed(QStringLiteral("feet[%1]: expected the name of a bone").arg(f));
         rig.footBones.append(index);
     }
+    const QJsonArray footNames = root.value(u"foot_names").toArray();
+    if (!footNames.isEmpty() && footNames.size() != rig.footBones.size())
+        return failed(QStringLiteral("foot_names: expected one name per foot (%1)").arg(rig.footBones.size()));
+    for (int f = 0; f < footNames.size(); ++f) {
+        if (footNames.at(f).toString().isEmpty())
+            return failed(QStringLiteral("foot_names[%1]: expected a non-empty string").arg(f));
+        rig.footNames.append(footNames.at(f).toString());
+    }
+    for (const QJsonValue socket : root.value(u"baked_sockets").toArray())
+        rig.bakedSockets.append(socket.toString());
     const QString sole = root.value(u"sole").toString(QStringLiteral("skin"));
     if (sole != QLatin1String("skin") && sole != QLatin1String("humanoid"))
         return failed(QStringLiteral("sole: expected \"skin\" or \"humanoid\""));

@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QVector3D>
 #include <optional>
 
@@ -48,6 +49,9 @@ struct RigBoneDescription
     int parent = -1;
     float length = 0.25f; // tail length when no reference frame gives one
     int tailBone = -1;    // child whose origin is the tail; -1: first child
+    // "control": what kind of control the rig places here ("IK target", "pole target", "root"):
+    // no limb, left out of the motion checks and the stand-in body; empty for a deforming bone.
+    QString control;
     QList<RigShapePart> parts;
 };
 
@@ -65,7 +69,14 @@ public:
         Humanoid
     };
     QList<int> footBones;
+    // What an animator calls each foot ("foot_names", one per foot: "front left hoof"); empty
+    // when the JSON gives none.
+    QStringList footNames;
     SoleRule soleRule = SoleRule::Skin;
+    // Sockets the game bakes from frames of their own rather than from their anchor's matrix
+    // and local offset ("baked_sockets": the humanoid's grip axes, blade and shaft ends), so
+    // their rows are not global[anchor] x translate(offset) by design.
+    QStringList bakedSockets;
     // Material colour per ColorRole (linear 0..1 RGB); defaults() when the JSON gives none.
     QList<QVector3D> roleColors = defaultRoleColors();
 

@@ -235,6 +235,8 @@ void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qi
             // half a step of each other), which is then among the steps around it, and pop_factor
             // is at least 2. So each transition is judged on its own, whatever range holds it.
             for (int b = 0; b < bones; ++b) {
+                if (c.rig.isControl(b))
+                    continue; // placed by the rig: its motion is no limb's
                 Jump jump;
                 const StepKind kind = classify(w, b, stats.usualStep.at(b), t, &jump);
                 if (kind == StepKind::OutOfPlace) {

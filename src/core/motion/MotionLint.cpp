@@ -62,11 +62,8 @@ MotionLint::MotionLint(const BpatFile &file, const MotionThresholds &thresholds)
     , m_rig(MotionRig::forFile(file))
     , m_t(thresholds)
 {
-    for (int b = 0; b < m_reader.boneCount() && b < m_rig.parents.size(); ++b) {
-        const int parent = m_rig.parents.at(b);
-        if (parent >= 0 && !m_rig.isRoot(parent))
-            m_judged.append(b);
-    }
+    if (m_rig.boneCount == m_reader.boneCount())
+        m_judged = m_rig.lengthBones();
 }
 
 PassTick MotionLint::ticker()
@@ -114,10 +111,16 @@ Diagnostics MotionLint::run(const std::atomic<bool> *cancel, const std::function
                        std::nullopt, DiagnosticLocation::header(QStringLiteral("species_id"))});
     }
     if (m_judged.isEmpty()) {
-        out.append(Diagnostic{
-            mc::MOTION_NOT_CHECKED, Severity::Info,
-            QStringLiteral("no bone with a known parent below the root (%1): BONE_STRETCH is not checked").arg(m_rig.rigSource),
-            std::nullopt, DiagnosticLocation::header(QStringLiteral("bone_count"))});
+        out.append(
+            Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info,
+                       QStringLiteral("no bone continues a deforming parent below the root (%1): BONE_STRETCH is not checked")
+                           .arg(m_rig.rigSource),
+                       std::nullopt, DiagnosticLocation::header(QStringLiteral("bone_count"))});
+    }
+    const QString controls = m_rig.controlsSummary();
+    if (!controls.isEmpty()) { // placed by the rig, not limbs: no pops, seams or stretch of their own
+        out.append(Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info, controls, std::nullopt,
+                              DiagnosticLocation::header(QStringLiteral("bone_count"))});
     }
     QList<ClipStats> stats;
     QList<float> lowestFeet;
@@ -230,13 +233,14 @@ void MotionLint::report(int clip, const PopEvent &event, Diagnostics &out) const
     const qint64 n = qint64(info.frameCount);
     const int bones = m_reader.boneCount();
     const QList<Jump> &jumps = event.jumps;
-    const bool whole = double(jumps.size()) >= m_t.wholeBody * double(bones);
+    const int judged = m_rig.boneCount == bones ? m_rig.deformingCount() : bones;
+    const bool whole = double(jumps.size()) >= m_t.wholeBody * double(judged);
     const Jump &shown = whole
         ? jumps.first()
         : *std::max_element(jumps.cbegin(), jumps.cend(), [](const Jump &a, const Jump &b) { return a.distance < b.distance; });
     const bool seam = !event.outOfPlace && info.loops() && event.transition == n - 1;
     const int frame = seam ? int(n - 1) : int((event.transition + 1) % n);
-    const QString who = whole ? QStringLiteral("%1 of %2 bones (the whole body) jump").arg(jumps.size()).arg(bones)
+    const QString who = whole ? QStringLiteral("%1 of %2 bones (the whole body) jump").arg(jumps.size()).arg(judged)
         : jumps.size() == 1   ? QStringLiteral("%1 jumps").arg(m_rig.boneName(shown.bone))
                               : QStringLiteral("%1 bones jump").arg(jumps.size());
     const QString how = QStringLiteral("%1 (%2 %3, %4x the steps around it, at most %5)")
@@ -318,36 +322,41 @@ void MotionLint::judge(int clip, const ClipStats &stats, Diagnostics &out)
         if (r.count == 0)
             continue;
         const double median = stats.medianLength.at(b);
-        out.append(finding(mc::BONE_STRETCH, Severity::Warning, file, clip, r.first, b,
-                           QStringLiteral("%1 -> %2 is %3 at frame %4 of %5, %6% %7 its median %8 in the clip; %9 of %10 frames "
-                                          "beyond %11%, the first at frame %12")
-                               .arg(m_rig.boneName(m_rig.parents.at(b)), m_rig.boneName(b), metres(r.worstValue * median))
-                               .arg(r.worst)
-                               .arg(info.name)
-                               .arg(std::abs(r.worstValue - 1.0) * 100.0, 0, 'f', 1)
-                               .arg(r.worstValue > 1.0 ? QStringLiteral("longer than") : QStringLiteral("shorter than"))
-                               .arg(metres(median))
-                               .arg(r.count)
-                               .arg(n)
-                               .arg(m_t.stretch * 100.0, 0, 'g', 3)
-                               .arg(r.first)));
+        Diagnostic d = finding(
+            mc::BONE_STRETCH, Severity::Warning, file, clip, r.first, b,
+            QStringLiteral("%1 -> %2 changes length in %3: beyond %4% of its median %5 in the clip from frame %6 (the first), "
+                           "%7 at frame %8 (the worst, %9% %10); %11 of %12 frames beyond")
+                .arg(m_rig.boneName(m_rig.parents.at(b)), m_rig.boneName(b), info.name)
+                .arg(m_t.stretch * 100.0, 0, 'g', 3)
+                .arg(metres(median))
+                .arg(r.first)
+                .arg(metres(r.worstValue * median))
+                .arg(r.worst)
+                .arg(std::abs(r.worstValue - 1.0) * 100.0, 0, 'f', 1)
+                .arg(r.worstValue > 1.0 ? QStringLiteral("longer") : QStringLiteral("shorter"))
+                .arg(r.count)
+                .arg(n));
+        d.location = d.location.withWorstFrame(r.worst);
+        out.append(d);
     }
     for (int i = 0; i < below.size(); ++i) {
         const FrameRun &r = below.at(i);
         if (r.count == 0)
             continue;
         const int foot = m_rig.feet.at(i);
-        out.append(finding(
-            mc::FOOT_BELOW_GROUND, Severity::Warning, file, clip, r.first, foot,
-            QStringLiteral("%1 is %2 below the ground (y = %3, from the %4) at frame %5 of %6; %7 of %8 frames "
-                           "more than %9 below, the first at frame %10")
-                .arg(m_rig.boneName(foot), metres(m_ground - r.worstValue), QString::number(m_ground, 'f', 3), m_groundSource)
-                .arg(r.worst)
-                .arg(info.name)
-                .arg(r.count)
-                .arg(n)
-                .arg(metres(m_t.ground))
-                .arg(r.first)));
+        Diagnostic d =
+            finding(mc::FOOT_BELOW_GROUND, Severity::Warning, file, clip, r.first, foot,
+                    QStringLiteral("%1 (%2) goes more than %3 below the ground (y = %4, from the %5) in %6: from frame %7 (the "
+                                   "first), %8 below at frame %9 (the deepest); %10 of %11 frames")
+                        .arg(m_rig.footNames.value(i, m_rig.boneName(foot)), m_rig.boneName(foot), metres(m_t.ground),
+                             QString::number(m_ground, 'f', 3), m_groundSource, info.name)
+                        .arg(r.first)
+                        .arg(metres(m_ground - r.worstValue))
+                        .arg(r.worst)
+                        .arg(r.count)
+                        .arg(n));
+        d.location = d.location.withWorstFrame(r.worst);
+        out.append(d);
     }
 }
 
