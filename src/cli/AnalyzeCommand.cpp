@@ -30,7 +30,12 @@ QString speeds(const ClipGait &g)
 
 QString stretch(const ClipGait &g)
 {
-    return g.hasStretch ? QStringLiteral("%1 (%2)").arg(fixed(g.worstStretch), g.worstBone) : QStringLiteral("-");
+    if (!g.hasStretch)
+        return QStringLiteral("-");
+    // The rig's names of the pair; the game's report's label beside them for the humanoid.
+    if (g.stretchMeasure == ClipGait::StretchMeasure::RigLength)
+        return QStringLiteral("%1 %2 (%3), frame %4").arg(fixed(g.worstStretch), g.worstLink, g.worstBone).arg(g.worstFrame);
+    return QStringLiteral("%1 %2, frame %3").arg(fixed(g.worstStretch), g.worstLink).arg(g.worstFrame);
 }
 
 QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QList<ClipGait> &clips, const QList<double> &cycles)
@@ -60,7 +65,7 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
                  .arg(QStringLiteral("twist"), 7)
                  .arg(QStringLiteral("width"), 7)
                  .arg(QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/'))), -26)
-                 .arg(QStringLiteral("worst stretch"));
+                 .arg(QStringLiteral("limb stretch (length / rig length)"));
     } else {
         t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7  %8  %9\n")
                  .arg(QStringLiteral("clip"), -24)
@@ -71,7 +76,7 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
                  .arg(QStringLiteral("lift"), 7)
                  .arg(QStringLiteral("retreat"), 7)
                  .arg(QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/'))), -26)
-                 .arg(QStringLiteral("worst stretch"));
+                 .arg(QStringLiteral("length change (length / median in the clip)"));
     }
     for (const ClipGait &g : clips) {
         const QString head = QStringLiteral("%1 %2 %3 %4 ")
@@ -134,7 +139,8 @@ QString csvReport(const QList<ClipGait> &clips, const QList<double> &cycles, con
     }
     for (double c : cycles)
         header << QStringLiteral("skate_free_speed_%1").arg(GaitJson::cycleKey(c));
-    header << QStringLiteral("worst_bone_stretch") << QStringLiteral("worst_bone");
+    header << QStringLiteral("worst_bone_stretch") << QStringLiteral("worst_bone") << QStringLiteral("stretch_measure")
+           << QStringLiteral("worst_link") << QStringLiteral("worst_stretch_frame");
     QString t = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const ClipGait &g : clips) {
         QStringList row{g.name.contains(QLatin1Char(',')) ? QLatin1Char('"') + g.name + QLatin1Char('"') : g.name,
@@ -156,7 +162,9 @@ QString csvReport(const QList<ClipGait> &clips, const QList<double> &cycles, con
             }
             for (const auto &[c, v] : g.skateFreeSpeeds)
                 row << (rig.kind == MotionRig::Kind::Other ? QString() : fixed(v, 6));
-            row << (g.hasStretch ? fixed(g.worstStretch, 6) : QString()) << g.worstBone;
+            row << (g.hasStretch ? fixed(g.worstStretch, 6) : QString()) << g.worstBone
+                << (g.hasStretch ? ClipGait::measureKey(g.stretchMeasure) : QString()) << g.worstLink
+                << (g.hasStretch ? QString::number(g.worstFrame) : QString());
         }
         t += row.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
@@ -177,10 +185,12 @@ int runAnalyze(const QStringList &args)
         QStringLiteral("S"));
     parser.addOptions({clip, json, csv, cycle});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A BPAT file of any version."));
-    if (const auto exit =
-            parseArguments(parser, args,
-                           QStringLiteral("The game's gait report for each clip: foot travel, planted-foot retreat and "
-                                          "skate-free speed, lift, swing, bob, sway, twist, step width, worst bone stretch.")))
+    if (const auto exit = parseArguments(
+            parser, args,
+            QStringLiteral(
+                "The game's gait report for each clip: foot travel, planted-foot retreat and "
+                "skate-free speed, lift, swing, bob, sway, twist, step width, limb stretch (humanoid: against the game's rig "
+                "lengths) or length change (other rigs: against each bone's median in the clip).")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
