@@ -94,9 +94,9 @@ struct JudgePart
     bool stopped = false;
 };
 
-// Transitions and frames [from, to) of a clip; `groundLine` is the height below which a foot is
-// under the ground (NaN: not judged).
-void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qint64 from, qint64 to, double groundLine,
-                JudgePart &part, const PassTick &tick);
+// Transitions and frames [from, to) of a clip; `groundLines` holds per foot the height below which
+// it is under the ground (NaN: not judged).
+void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qint64 from, qint64 to,
+                const QList<double> &groundLines, JudgePart &part, const PassTick &tick);
 
 } // namespace bpat

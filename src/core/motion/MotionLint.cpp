@@ -203,6 +203,19 @@ void MotionLint::findGround(const QList<float> &lowestFeet)
     if (m_rig.feet.isEmpty())
         return;
     const BpatFile &file = m_reader.file();
+    // Late v3 with a bind palette: the rest pose is where the game stands the creature (its
+    // bodies' soles at y = 0 in it; the baker's sole_y measures the feet from it). Where the
+    // clips' own ground lies more than `ground` under the rest pose's lowest foot (a rebake of a
+    // recording 1.6 m under its rest pose), the game's ground is the rest pose's.
+    double rest = NAN;
+    if (file.storesSkinningMatrices() && file.bindPaletteInBounds()) {
+        for (int foot : m_rig.feet) {
+            bool invertible = false;
+            const double y = double(file.bindMatrix(quint32(foot), &invertible)(1, 3));
+            if (invertible && std::isfinite(y))
+                rest = std::isnan(rest) ? y : std::min(rest, y);
+        }
+    }
     QList<float> lowest;
     const bool table = file.contactTableInBounds();
     if (table) { // the baker's own lowest foot per frame
@@ -224,6 +237,13 @@ void MotionLint::findGround(const QList<float> &lowestFeet)
     std::sort(lowest.begin(), lowest.end());
     m_ground = double(lowest.at(lowest.size() / 2));
     m_groundSource = table ? QStringLiteral("contact table") : QStringLiteral("feet");
+    if (rest - m_ground > m_t.ground) {
+        m_groundSource = QStringLiteral("rest pose (bind palette), where the game stands it; the clips' own ground, "
+                                        "y = %1 from the %2, lies %3 under it")
+                             .arg(m_ground, 0, 'f', 3)
+                             .arg(m_groundSource, metres(rest - m_ground));
+        m_ground = rest;
+    }
 }
 
 void MotionLint::report(int clip, const PopEvent &event, Diagnostics &out) const
@@ -270,13 +290,13 @@ void MotionLint::judge(int clip, const ClipStats &stats, Diagnostics &out)
     const BpatClipInfo &info = file.clips().at(clip);
     const MotionPassContext context{m_reader, m_rig, m_t, m_judged, m_releaseBehind};
     const QList<std::pair<quint32, quint32>> parts = ranges(clip);
-    const double groundLine = !m_rig.feet.isEmpty() && !m_groundSource.isEmpty() ? m_ground - m_t.ground : double(NAN);
+    const QList<double> groundLines(m_rig.feet.size(), !m_groundSource.isEmpty() ? m_ground - m_t.ground : double(NAN));
     std::vector<JudgePart> judged(size_t(parts.size()));
     const PassTick tick = ticker();
     runParts(
         int(parts.size()),
         [&](int i, bool) {
-            judgeRange(context, clip, stats, parts.at(i).first, parts.at(i).second, groundLine, judged[size_t(i)], tick);
+            judgeRange(context, clip, stats, parts.at(i).first, parts.at(i).second, groundLines, judged[size_t(i)], tick);
         },
         [&] { tick(0); });
     FrameRun contact;

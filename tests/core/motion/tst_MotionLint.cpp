@@ -418,6 +418,32 @@ private Q_SLOTS:
         }
     }
 
+    // Where the game stands a creature: a late-v3 file whose clips stand 1.6 m under its rest
+    // pose, contact table and all (a rebake before it stood on the floor), is under the ground;
+    // the file's own ground would hide it.
+    void underTheRestPose()
+    {
+        const QString file = QStringLiteral("upstream_assets/bpat_current/horse.bpat");
+        BPAT_REQUIRE_SHARED(file);
+        const QByteArray bytes = readShared(file);
+        QVERIFY(withCode(lint(bytes), mc::FOOT_BELOW_GROUND).isEmpty());
+        std::optional<BpatDocument> doc = BpatDocument::fromFile(BpatFile::fromData(bytes));
+        QVERIFY(doc);
+        for (int c = 0; c < doc->clipCount(); ++c) {
+            BpatClip &clip = doc->clip(c);
+            for (qsizetype m = 0; m < clip.palette.size() / 16; ++m)
+                clip.palette[m * 16 + 7] -= 1.6f; // row-major globals: y of the origin
+            for (qsizetype f = 0; f < clip.contacts.size(); ++f)
+                clip.contacts[f] -= 1.6f; // sole_y and foot_y follow
+            clip.storedSkin.clear();
+        }
+        const ValidationResult r = lint(BpatWriter(*doc).toBytes());
+        const QList<Diagnostic> below = withCode(r, mc::FOOT_BELOW_GROUND);
+        QCOMPARE(below.size(), 4 * doc->clipCount()); // every foot of every clip
+        QVERIFY2(below.first().message.contains(QStringLiteral("rest pose (bind palette), where the game stands it")),
+                 qPrintable(below.first().message));
+    }
+
     // docs/validation.md lists every motion code with the catalogue's severity and meaning.
     void codesAreDocumented()
     {
