@@ -63,6 +63,7 @@ public:
         Grid = 0x10,
         Bounds = 0x20,
         Stats = 0x40,
+        ControlBones = 0x80, // the rig's controls (IK targets, poles) as small markers, pickable
     };
     Q_DECLARE_FLAGS(Overlays, Overlay)
     Q_FLAG(Overlays)
@@ -97,6 +98,8 @@ public:
     // The bone a click at a widget position picks: a joint, else a segment, else (with `body`)
     // the creature's body under it (BonePicker).
     BonePicker::Hit pickBone(const QPointF &position, bool body = true) const;
+    // The joints of a frame a click can land on: the controls only while their markers are shown.
+    QList<QVector3D> pickableJoints(quint32 frame) const;
     const QList<int> &selectedBones() const { return m_selectedBones; }
     // How much of the creature's screen rectangle at the current frame lies in the view (0..1;
     // the rectangle of its projected bounds, 0 when any corner is behind the camera, 1 with

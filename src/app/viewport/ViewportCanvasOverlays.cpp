@@ -8,6 +8,7 @@
 #include <QOpenGLPaintDevice>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPolygonF>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,7 @@ constexpr QVector4D kBoundsColor(0.4f, 0.8f, 1.0f, 1); // the bounds box, creatu
 constexpr QColor kSelectedBoneName(255, 160, 60);      // the picked bone's mark and name
 constexpr QColor kBoneName(255, 255, 160);             // the hovered bone's mark and name
 constexpr QColor kJointDot(255, 255, 77);              // a joint, as the skeleton's lines (ViewportScene kBone)
+constexpr QColor kControlMarker(120, 200, 255);        // a control bone (IK target, pole), on demand
 constexpr QColor kJointOutline(20, 20, 24, 200);       // around each dot, so it reads on any colour
 constexpr QColor kSocketName(150, 220, 255);
 constexpr QColor kStatsText(220, 220, 225);
@@ -137,13 +139,26 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             painter.setPen(QPen(kJointOutline, 1.0));
             for (int bone = 0; bone < joints.size(); ++bone) {
                 QPointF at;
-                if (!project(viewProjection, joints.at(bone), size, &at))
-                    continue;
+                if (m_scene.isControl(bone) || !project(viewProjection, joints.at(bone), size, &at))
+                    continue; // controls: their own markers below, on demand
                 const bool selected = m_selectedBones.contains(bone);
                 painter.setBrush(selected ? kSelectedBoneName : kJointDot);
                 painter.drawEllipse(at, selected ? 4.0 : 2.8, selected ? 4.0 : 2.8);
             }
             painter.setBrush(Qt::NoBrush);
+            painter.setRenderHint(QPainter::Antialiasing, false);
+        }
+        // Controls (IK targets, poles: placed by the rig, no limbs) as small hollow diamonds.
+        if (m_overlays.testFlag(ControlBones)) {
+            painter.setRenderHint(QPainter::Antialiasing);
+            for (int bone = 0; bone < joints.size(); ++bone) {
+                QPointF at;
+                if (!m_scene.isControl(bone) || !project(viewProjection, joints.at(bone), size, &at))
+                    continue;
+                const qreal r = m_selectedBones.contains(bone) ? 4.5 : 3.5;
+                painter.setPen(QPen(m_selectedBones.contains(bone) ? kSelectedBoneName : kControlMarker, 1.5));
+                painter.drawPolygon(QPolygonF{at + QPointF(0, -r), at + QPointF(r, 0), at + QPointF(0, r), at + QPointF(-r, 0)});
+            }
             painter.setRenderHint(QPainter::Antialiasing, false);
         }
         for (int bone : {m_hoverBone, m_selectedBone}) {
@@ -315,7 +330,7 @@ int ViewportCanvas::boneAt(const QPointF &position, float radius) const
     if (m_scene.isEmpty() || m_crowd > 1 || !drawsCreature())
         return -1;
     const BonePicker picker(viewProjection(), QSizeF(width(), height()));
-    return picker.jointAt(position, m_scene.joints(currentGlobalFrame()), double(radius));
+    return picker.jointAt(position, pickableJoints(currentGlobalFrame()), double(radius));
 }
 
 BonePicker::Hit ViewportCanvas::pickBone(const QPointF &position, bool body) const
@@ -326,9 +341,27 @@ BonePicker::Hit ViewportCanvas::pickBone(const QPointF &position, bool body) con
     const BonePicker picker(viewProjection(), QSizeF(width(), height()));
     // Segments count where they are drawn (the skeleton overlay, or an unknown rig's links).
     const bool segments = m_overlays.testFlag(Skeleton) || !m_scene.knownRig();
-    static const QList<int> noParents;
-    return picker.pick(position, m_scene.joints(frame), segments ? m_scene.parents() : noParents,
-                       body ? m_scene.pickSurface(frame) : BonePicker::Surface());
+    QList<int> parents; // the drawn links: none to or from a control
+    if (segments) {
+        parents = m_scene.parents();
+        for (int b = 0; b < parents.size(); ++b) {
+            if (m_scene.isControl(b) || m_scene.isControl(parents.at(b)))
+                parents[b] = -1;
+        }
+    }
+    return picker.pick(position, pickableJoints(frame), parents, body ? m_scene.pickSurface(frame) : BonePicker::Surface());
+}
+
+QList<QVector3D> ViewportCanvas::pickableJoints(quint32 frame) const
+{
+    QList<QVector3D> joints = m_scene.joints(frame);
+    if (!m_overlays.testFlag(ControlBones)) { // hidden controls cannot be picked (non-finite points are skipped)
+        for (int b = 0; b < joints.size(); ++b) {
+            if (m_scene.isControl(b))
+                joints[b] = QVector3D(NAN, NAN, NAN);
+        }
+    }
+    return joints;
 }
 
 void ViewportCanvas::mousePressEvent(QMouseEvent *event)

@@ -3,6 +3,7 @@
 #include "bpat/BpatFile.h"
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
+#include "motion/BoneRoles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,6 +47,7 @@ void ViewportScene::setSource(const PaletteSource &source)
         m_roleColors = rig->roleColors;
         m_mesh = bpat::CreatureMeshBuilder::build(*rig, reference, 12);
         m_crowdMesh = bpat::CreatureMeshBuilder::build(*rig, reference, 6);
+        m_feet = rig->footBones;
         for (const bpat::RigBoneDescription &bone : rig->bones) {
             m_boneNames.append(bone.name);
             m_parents.append(bone.parent);
@@ -62,6 +64,10 @@ void ViewportScene::setSource(const PaletteSource &source)
     // A late-v3 file stores its own hierarchy: the skeleton follows it.
     if (source.parents.size() == source.boneCount)
         m_parents = source.parents;
+    // Which bones are controls: the rig's names and the body beside the file.
+    const bpat::BoneRoles roles = source.file ? bpat::BoneRoles::forFile(*source.file) : bpat::BoneRoles();
+    for (int b = 0; b < source.boneCount; ++b)
+        m_controls.append(roles.isControl(b));
     updateReferenceBounds();
 }
 
@@ -69,6 +75,22 @@ void ViewportScene::updateReferenceBounds()
 {
     bounds(m_referenceFrame, &m_referenceLo, &m_referenceHi);
     m_ground = std::isfinite(m_referenceLo.y()) ? std::min(0.0f, m_referenceLo.y()) : 0.0f;
+    // A late-v3 file whose feet stand more than 5 cm under its rest pose's (a rebake of a recording
+    // made 1.6 m under it): the game stands the rest pose on y = 0, so the grid stays there and
+    // shows the creature under it, as the motion lint's FOOT_BELOW_GROUND says (MotionLint).
+    const bpat::BpatFile *file = m_source.file.get();
+    if (!file || !file->storesSkinningMatrices() || !file->bindPaletteInBounds() || m_feet.isEmpty())
+        return;
+    const QList<QVector3D> joints = this->joints(m_referenceFrame);
+    float now = INFINITY, rest = INFINITY;
+    for (int foot : std::as_const(m_feet)) {
+        if (foot < 0 || foot >= joints.size())
+            return;
+        now = std::min(now, joints.at(foot).y());
+        rest = std::min(rest, file->bindMatrix(quint32(foot))(1, 3));
+    }
+    if (std::isfinite(now) && std::isfinite(rest) && now < rest - kUnderRestPose)
+        m_ground = 0.0f;
 }
 
 QString ViewportScene::bodyProblem() const
@@ -195,6 +217,8 @@ void ViewportScene::appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, 
         const int parent = m_parents.at(b);
         if (parent < 0 || parent >= points.size())
             continue;
+        if (isControl(b) || isControl(parent))
+            continue; // a control's link is no limb (its marker is drawn on demand)
         // The link parent -> b is the parent bone's reach (what a click on it picks).
         const bool selected = selectedBones.contains(parent);
         appendLine(out, points.at(parent), points.at(b), selected ? kBoneSelected : kBone);

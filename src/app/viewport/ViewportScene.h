@@ -51,6 +51,11 @@ public:
     const QList<QVector3D> &roleColors() const { return m_roleColors; }
     const QStringList &boneNames() const { return m_boneNames; }
     const QList<int> &parents() const { return m_parents; }
+    // Controls (motion/BoneRoles: IK targets, poles, bones no body vertex is weighted to): not
+    // limbs. The skeleton leaves them and their links out; the canvas draws them as small markers
+    // on demand (View > Viewport > Control Bones).
+    bool isControl(int bone) const { return bone >= 0 && bone < m_controls.size() && m_controls.at(bone); }
+    int controlCount() const { return int(m_controls.count(true)); }
     quint32 referenceFrame() const { return m_referenceFrame; }
     float groundHeight() const { return m_ground; }
     // Bounds of the creature over its reference frame; used for framing and crowd spacing.
@@ -87,6 +92,9 @@ private:
     QList<QVector3D> m_roleColors;
     QStringList m_boneNames;
     QList<int> m_parents;
+    QList<bool> m_controls;                        // per bone
+    QList<int> m_feet;                             // the rig's feet (the game's contact bones), where it is known
+    static constexpr float kUnderRestPose = 0.05f; // the motion lint's `ground` default
     quint32 m_referenceFrame = 0;
     float m_ground = 0;
     QVector3D m_referenceLo, m_referenceHi;

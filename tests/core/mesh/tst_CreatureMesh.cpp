@@ -97,7 +97,8 @@ private Q_SLOTS:
     }
 
     // The game's later rigs ship names and parents only: they draw as a stick figure, a joint
-    // sphere on every bone and a link to each parent, rather than nothing.
+    // sphere on every bone and a link to each parent, rather than nothing; controls (the IK and
+    // pole targets, the Body root) are left out.
     void rigWithoutShapesIsAStickFigure()
     {
         const std::optional<RigDescription> horse = RigDescription::builtin(1, 50);
@@ -110,7 +111,7 @@ private Q_SLOTS:
         for (const CreatureVertex &v : mesh.vertices())
             ++perBone[v.bones[0]];
         for (int b = 0; b < 50; ++b)
-            QVERIFY2(perBone.at(b) > 0, qPrintable(horse->bones.at(b).name));
+            QVERIFY2((perBone.at(b) > 0) == horse->bones.at(b).control.isEmpty(), qPrintable(horse->bones.at(b).name));
     }
 
     // What the Rebake preview and the viewport show for a rebaked file: every built-in recipe
@@ -280,6 +281,28 @@ private Q_SLOTS:
         QCOMPARE(mesh.boneCount(), 3);
         QCOMPARE(CreatureMeshBuilder::inferParents(3, frame), QList<int>({-1, 0, 1}));
         QCOMPARE(CreatureMeshBuilder::inferParents(3, {}), QList<int>({-1, -1, -1}));
+    }
+
+    // The stand-in of a rig with controls (the 50-bone horse's IK and pole targets, its Body
+    // root) leaves them out: no vertex on a control, no link hanging a hoof off the body's root.
+    void controlsAreNoPartOfTheStandIn()
+    {
+        const std::optional<RigDescription> rig = RigDescription::builtin(1, 50);
+        QVERIFY(rig);
+        QStringList controls;
+        for (const RigBoneDescription &bone : rig->bones) {
+            if (!bone.control.isEmpty())
+                controls << bone.name;
+        }
+        QCOMPARE(controls.size(), 9);
+        const CreatureMesh mesh = CreatureMeshBuilder::build(*rig);
+        QVERIFY(mesh.vertexCount() > 0);
+        for (const CreatureVertex &v : mesh.vertices()) {
+            for (int k = 0; k < 4; ++k) {
+                if (v.weights[k] > 0.0f)
+                    QVERIFY2(rig->bones.at(v.bones[k]).control.isEmpty(), qPrintable(rig->bones.at(v.bones[k]).name));
+            }
+        }
     }
 };
 
