@@ -7,6 +7,9 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <cmath>
+
 namespace bpat::studio {
 
 namespace {
@@ -15,6 +18,30 @@ QString ghostName(int index)
 {
     return QStringLiteral("\u0001ghost %1").arg(index);
 }
+// B's clip laid on A's frames as `bpat diff` paired them (a trimmed or resampled clip): frame f
+// of the result is B's frame paired with A's frame f, and where A's frame has none (before or
+// after a trim, between a decimation's frames) the nearest paired one, so the ghost holds still
+// there rather than drifting off by an index.
+bpat::BpatClip followA(const bpat::BpatClip &b, const bpat::diff::FrameAlignment &align, quint32 framesA, quint32 bones)
+{
+    bpat::BpatClip out = b;
+    out.frameCount = framesA;
+    out.palette.clear();
+    out.contacts.clear();
+    const qsizetype frameFloats = qsizetype(bones) * 16;
+    const bool contacts = b.contacts.size() == qsizetype(b.frameCount) * 2;
+    for (quint32 f = 0; f < framesA; ++f) {
+        const qint64 last = qint64(align.frames) - 1;
+        const qint64 i = std::clamp<qint64>(
+            std::llround(double(qint64(f) - qint64(align.firstA)) / double(std::max<quint32>(1, align.strideA))), 0, last);
+        const quint32 fb = std::min<quint32>(align.firstB + quint32(i) * align.strideB, b.frameCount - 1);
+        out.palette.append(b.palette.mid(qsizetype(fb) * frameFloats, frameFloats));
+        if (contacts)
+            out.contacts.append(b.contacts.mid(qsizetype(fb) * 2, 2));
+    }
+    return out;
+}
+
 } // namespace
 
 std::shared_ptr<const CompareGhost> CompareGhost::build(const bpat::BpatFile &a, const bpat::BpatFile &b,
@@ -45,7 +72,12 @@ std::shared_ptr<const CompareGhost> CompareGhost::build(const bpat::BpatFile &a,
     for (const bpat::diff::ClipPair &p : pairs) {
         if (p.clipA < 0 || p.clipB < 0 || p.clipA >= clipsA || p.clipB >= other->clipCount())
             continue;
+        const bpat::diff::FrameAlignment &align = p.alignment;
+        if (!align.paired() || (align.kind != bpat::diff::FrameAlignment::Kind::Identity && align.frames == 0))
+            continue;                               // frames that pair with none of A's (bpat diff says why): no ghost
         bpat::BpatClip clip = other->clip(p.clipB); // palette: the globals, in every dialect
+        if (align.kind != bpat::diff::FrameAlignment::Kind::Identity)
+            clip = followA(clip, align, combined->clip(p.clipA).frameCount, combined->boneCount());
         clip.name = ghostName(ghosts);
         clip.storedSkin.clear();
         clip.socketRows.clear(); // recomputed for A's sockets
