@@ -13,9 +13,9 @@ namespace bpat::python {
 
 namespace {
 
-py::object number(float v) // NaN and infinities too: Python has them
+py::object number(float v) // NaN and infinities too: Python has them; float32 as the CLI prints it
 {
-    return py::float_(double(v));
+    return float32(v);
 }
 
 py::object clipRecord(const BpatClipInfo &c)

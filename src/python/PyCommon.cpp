@@ -3,6 +3,8 @@
 #include "bpat/BpatFormat.h"
 #include "io/NativeName.h"
 
+#include <cmath>
+
 namespace bpat::python {
 
 QString pathArgument(const py::handle &path)
@@ -117,6 +119,18 @@ py::dict location(const DiagnosticLocation &l)
     case Kind::BindPalette: out["bone"] = l.bone; break;
     }
     return out;
+}
+
+py::object float32(float value)
+{
+    if (!std::isfinite(value))
+        return py::float_(double(value));
+    for (int digits = 6; digits < 9; ++digits) {
+        const QString text = QString::number(double(value), 'g', digits);
+        if (text.toFloat() == value)
+            return py::float_(text.toDouble());
+    }
+    return py::float_(double(value)); // 9 digits: the float's own value is as short
 }
 
 py::object diagnostic(const Diagnostic &d)

@@ -79,6 +79,9 @@ enum class ErrorKind {
 
 // One finding as bpat.Diagnostic, and its location as a dict.
 py::object diagnostic(const Diagnostic &finding);
+// A float32 field (marker phases, fps) as the Python float nearest to its shortest decimal that
+// reads back as the same float32, as the CLI prints it: 0.98, not 0.9800000190734863.
+py::object float32(float value);
 py::dict location(const DiagnosticLocation &location);
 py::list diagnostics(const Diagnostics &findings);
 

@@ -164,14 +164,13 @@ py::list clipRecords(const BpatDocument &doc)
         f["name"] = c.name;
         f["frames"] = c.frameCount;
         f["frame_offset"] = doc.frameOffset(i);
-        f["fps"] = double(c.fps);
+        f["fps"] = float32(c.fps);
         f["loops"] = c.loops;
         f["duration"] = c.fps > 0.0f ? double(c.frameCount) / double(c.fps) : 0.0;
         if (doc.dialect() != format::Dialect::V1) {
             py::dict markers;
             for (int k = 0; k < format::MarkerCount; ++k)
-                markers[format::MarkerKeys[k]] =
-                    c.markers[k] == -1.0f ? py::object(py::none()) : py::object(py::float_(c.markers[k]));
+                markers[format::MarkerKeys[k]] = c.markers[k] == -1.0f ? py::object(py::none()) : float32(c.markers[k]);
             f["markers"] = markers;
         }
         if (format::isV3(doc.dialect())) {
