@@ -8,6 +8,7 @@
 #include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
 #include "mesh/Rig.h"
+#include "motion/BoneRoles.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -114,14 +115,15 @@ struct BoneTable
     int parent(int b) const { return rig ? rig->bone(b).parent : -1; }
 };
 
-QJsonArray bonesJson(const BoneTable &table)
+QJsonArray bonesJson(const BoneTable &table, const BoneRoles &roles)
 {
     QJsonArray out;
     for (int b = 0; b < table.count; ++b) {
         const int parent = table.parent(b);
         out.append(QJsonObject{{QStringLiteral("index"), b},
                                {QStringLiteral("name"), table.name(b)},
-                               {QStringLiteral("parent"), parent >= 0 && table.rig ? QJsonValue(parent) : QJsonValue()}});
+                               {QStringLiteral("parent"), parent >= 0 && table.rig ? QJsonValue(parent) : QJsonValue()},
+                               {QStringLiteral("control"), roles.isControl(b) ? QJsonValue(roles.control.at(b)) : QJsonValue()}});
     }
     return out;
 }
@@ -193,7 +195,7 @@ QJsonObject infoJson(const BpatFile &file)
                            {QStringLiteral("source"), bones.source},
                            {QStringLiteral("known_names"), bones.rig && bones.rig->knownNames()},
                            {QStringLiteral("description"), bones.description}});
-    out.insert(QStringLiteral("bones"), bonesJson(bones));
+    out.insert(QStringLiteral("bones"), bonesJson(bones, BoneRoles::forFile(file)));
     if (file.hasV3Extension()) {
         const BpatV3Extension &x = file.v3Extension();
         out.insert(QStringLiteral("contact_data_offset"), double(x.contactDataOffset));
