@@ -12,7 +12,6 @@
 #include "CommandRegistry.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 
 namespace bpat::cli {
 
@@ -128,13 +127,10 @@ int runConvert(const QStringList &args)
         options.bindGlobals = *bind;
     }
     if (parser.isSet(rigOption)) {
-        QFile rigFile(parser.value(rigOption));
-        if (!rigFile.open(QIODevice::ReadOnly))
-            return failure(command, QStringLiteral("--rig: cannot open %1: %2").arg(rigFile.fileName(), rigFile.errorString()));
         QString error;
-        options.rig = RigDescription::fromJson(rigFile.readAll(), &error);
+        options.rig = RigDescription::fromFile(parser.value(rigOption), &error);
         if (!options.rig)
-            return failure(command, QStringLiteral("--rig: %1: %2").arg(rigFile.fileName(), error));
+            return failure(command, QStringLiteral("--rig: %1: %2").arg(parser.value(rigOption), error));
     }
 
     const format::Dialect from = doc->dialect();

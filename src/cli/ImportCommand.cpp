@@ -6,7 +6,6 @@
 #include "CommandRegistry.h"
 #include "io/AtomicFile.h"
 #include "gltf/GltfImporter.h"
-#include "io/RegularFile.h"
 
 #include <QCommandLineParser>
 
@@ -65,11 +64,8 @@ int runImport(const QStringList &args)
         options.speciesId = *id;
     }
     if (parser.isSet(rig)) {
-        const RegularFile::Contents contents = RegularFile::read(parser.value(rig), qint64(16) << 20);
-        if (!contents.ok())
-            return failure(command, QStringLiteral("--rig %1: %2").arg(parser.value(rig), contents.error));
         QString error;
-        options.rig = RigDescription::fromJson(contents.bytes, &error);
+        options.rig = RigDescription::fromFile(parser.value(rig), &error);
         if (!options.rig)
             return failure(command, QStringLiteral("--rig %1: %2").arg(parser.value(rig), error));
     }
