@@ -41,7 +41,7 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
         cycleNames << GaitJson::cycleKey(t);
     QString t =
         QStringLiteral("%1: %2 (%3), %4 report; bones: %5\n")
-            .arg(NativeName::display(file.path()),
+            .arg(shown(file.path()),
                  file.speciesName().isEmpty() ? QStringLiteral("species %1").arg(file.header().speciesId) : file.speciesName(),
                  format::dialectName(file.dialect()), MotionRig::kindName(rig.kind), rig.rigSource);
     const bool humanoid = rig.kind == MotionRig::Kind::Humanoid;
@@ -75,7 +75,7 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
     }
     for (const ClipGait &g : clips) {
         const QString head = QStringLiteral("%1 %2 %3 %4 ")
-                                 .arg(g.name, -24)
+                                 .arg(shown(g.name), -24)
                                  .arg(g.frames, 6)
                                  .arg(formatFloat(g.fps), 6)
                                  .arg(g.loops ? QStringLiteral("yes") : QStringLiteral("no"), 4);
@@ -137,7 +137,8 @@ QString csvReport(const QList<ClipGait> &clips, const QList<double> &cycles, con
     header << QStringLiteral("worst_bone_stretch") << QStringLiteral("worst_bone");
     QString t = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const ClipGait &g : clips) {
-        QStringList row{g.name.contains(QLatin1Char(',')) ? QLatin1Char('"') + g.name + QLatin1Char('"') : g.name,
+        const QString name = shown(g.name);
+        QStringList row{name.contains(QLatin1Char(',')) ? QLatin1Char('"') + name + QLatin1Char('"') : name,
                         QString::number(g.frames), formatFloat(g.fps), g.loops ? QStringLiteral("1") : QStringLiteral("0")};
         if (!g.reported) {
             while (row.size() < header.size())

@@ -139,12 +139,12 @@ int runConvert(const QStringList &args)
     if (!converted.converted)
         return failure(command, QStringLiteral("cannot convert: %1; nothing was written").arg(converted.error));
     for (const QString &w : converted.warnings)
-        printErr(QStringLiteral("%1: warning: %2\n").arg(command, w));
+        warn(command, w);
     if (!converted.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, converted.error));
     const BpatDocument &written = *converted.plan;
     printOut(QStringLiteral("wrote %1: %2 -> %3, %4 clips, %5 frames, %6 bones\n")
-                 .arg(out, format::dialectName(from), format::dialectName(written.dialect()))
+                 .arg(shown(out), format::dialectName(from), format::dialectName(written.dialect()))
                  .arg(written.clipCount())
                  .arg(written.frameTotal())
                  .arg(written.boneCount()));

@@ -45,7 +45,7 @@ int saveDocument(const QString &command, const BpatDocument &doc, const QString 
     if (!result.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
     printOut(QStringLiteral("wrote %1: %2 clips, %3 frames, %4 sockets\n")
-                 .arg(out)
+                 .arg(shown(out))
                  .arg(doc.clipCount())
                  .arg(doc.frameTotal())
                  .arg(doc.socketCount()));
@@ -339,7 +339,7 @@ int runEdit(const QStringList &args)
         warned.append(clip);
         const QString warning = DocumentEditor::markerOrderWarning(*doc, clip);
         if (!warning.isEmpty())
-            printErr(QStringLiteral("%1: warning: %2\n").arg(command, warning));
+            warn(command, warning);
     }
     return saveDocument(command, *doc, parser.value(output));
 }
@@ -411,7 +411,7 @@ int runMerge(const QStringList &args)
         warnings << VersionConverter::completeNewClips(*merged);
     }
     for (const QString &w : warnings)
-        printErr(QStringLiteral("%1: warning: %2\n").arg(command, w));
+        warn(command, w);
     return saveDocument(command, *merged, parser.value(output));
 }
 

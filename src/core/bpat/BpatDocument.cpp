@@ -2,6 +2,7 @@
 
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "diagnostics/ReportWriter.h"
 
 #include <QSet>
 #include <algorithm>
@@ -603,6 +604,8 @@ QStringList BpatDocument::problems() const
         if (s.anchorBone >= m_boneCount)
             out << QStringLiteral("socket '%1': anchor bone %2 is not < bone count %3")
                        .arg(s.name)
+        else if (const QString problem = ReportWriter::nameProblem(QStringLiteral("clip"), c.name); !problem.isEmpty())
+            out << problem;
                        .arg(s.anchorBone)
                        .arg(m_boneCount);
         if (s.name.isEmpty())
@@ -612,3 +615,5 @@ QStringList BpatDocument::problems() const
 }
 
 } // namespace bpat
+        else if (const QString problem = ReportWriter::nameProblem(QStringLiteral("socket"), s.name); !problem.isEmpty())
+            out << problem;

@@ -8,6 +8,7 @@
 #include "bpat/DeepChecker.h"
 #include "bpat/GameRigs.h"
 #include "bpat/GameReader.h"
+#include "diagnostics/ReportWriter.h"
 #include "io/MappingGuard.h"
 #include "io/NativeName.h"
 
@@ -62,6 +63,20 @@ void checkName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocat
             QStringLiteral("name (%1 bytes at string table offset %2) is not valid UTF-8").arg(nameLength).arg(nameOffset));
         return;
     }
+}
+
+// A name read whole that is no identifier: a newline or a tab in it would forge report lines
+// (they are escaped there: ReportWriter), and every writer refuses it.
+void checkNameCharacters(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocation &what, NameStatus status,
+                         const QString &name, quint32 nameOffset, const QString &kind)
+{
+    if (status != NameStatus::Ok && status != NameStatus::NotUtf8)
+        return;
+    const qsizetype at = ReportWriter::controlCharacterAt(name);
+    if (at < 0)
+        return;
+    sink.report(NAME_CONTROL_CHARACTER, file.header().stringTableOffset + nameOffset, what.with(QStringLiteral("name_offset")),
+                ReportWriter::nameProblem(kind, name) + QStringLiteral(": rename it"));
 }
 
 quint64 saturatingMul(quint64 a, quint64 b)
@@ -501,6 +516,7 @@ void Validator::checkClips(const BpatFile &file, DiagnosticSink &sink) const
         const DiagnosticLocation at = DiagnosticLocation::clipEntry(c.index);
         const quint64 e = c.entryOffset;
         checkName(file, sink, at, c.nameStatus, e, c.nameOffset, c.nameLength);
+        checkNameCharacters(file, sink, at, c.nameStatus, c.name, c.nameOffset, QStringLiteral("clip"));
         if (c.nameStatus == NameStatus::Ok || c.nameStatus == NameStatus::NotUtf8) {
             if (names.contains(c.name)) {
                 sink.report(DUPLICATE_CLIP_NAME, e + fmt::clip::NameOffset, at.with(QStringLiteral("name_offset")),
@@ -566,6 +582,7 @@ void Validator::checkSockets(const BpatFile &file, DiagnosticSink &sink) const
         const DiagnosticLocation at = DiagnosticLocation::socketEntry(s.index);
         const quint64 e = s.entryOffset;
         checkName(file, sink, at, s.nameStatus, e, s.nameOffset, s.nameLength);
+        checkNameCharacters(file, sink, at, s.nameStatus, s.name, s.nameOffset, QStringLiteral("socket"));
         if (s.nameStatus == NameStatus::Ok || s.nameStatus == NameStatus::NotUtf8) {
             if (names.contains(s.name)) {
                 sink.report(DUPLICATE_SOCKET_NAME, e + fmt::socket::NameOffset, at.with(QStringLiteral("name_offset")),

@@ -7,6 +7,7 @@
 #include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmFormat.h"
+#include "diagnostics/ReportWriter.h"
 #include "diff/FileDiff.h"
 #include "diff/MatrixDelta.h"
 #include "formats/FormatRegistry.h"
@@ -93,6 +94,16 @@ private:
 QString vector(const QVector3D &v)
 {
     return QStringLiteral("(%1, %2, %3)").arg(TextConv::number(v.x()), TextConv::number(v.y()), TextConv::number(v.z()));
+}
+
+// Each line as one line: a clip, socket, marker or curve name holding a newline or another
+// control character (or bytes that are not UTF-8) is written with \xNN, so it forges no line
+// of the text git shows (ReportWriter::line).
+QStringList oneLineEach(QStringList lines)
+{
+    for (QString &l : lines)
+        l = ReportWriter::line(l);
+    return lines;
 }
 
 QString boneLabel(const QStringList &names, quint32 bone)
@@ -249,7 +260,7 @@ QStringList TextConv::ofBpat(const BpatFile &f)
             out.append(line);
         }
     }
-    return out;
+    return oneLineEach(std::move(out));
 }
 
 QStringList TextConv::ofBpsm(const BpsmFile &f)
@@ -288,7 +299,7 @@ QStringList TextConv::ofBpsm(const BpsmFile &f)
                        .arg(c.name, c.frameCount == 1 ? QStringLiteral("1 frame") : QStringLiteral("%1 frames").arg(c.frameCount),
                             vertices.text()));
     }
-    return out;
+    return oneLineEach(std::move(out));
 }
 
 QStringList TextConv::ofRecording(const InputAnimation &a)
@@ -333,7 +344,7 @@ QStringList TextConv::ofRecording(const InputAnimation &a)
                                            .arg(c.lastTime())
                                            .arg(keys.text()));
     }
-    return out;
+    return oneLineEach(std::move(out));
 }
 
 std::optional<QStringList> TextConv::ofPath(const QString &path, QString *error)
