@@ -220,6 +220,11 @@ bool BpatFile::isNull() const
 {
     return !d;
 }
+bool BpatFile::changedSinceOpen() const
+{
+    return d && d->MappedFile::changedSinceOpen();
+}
+
 bool BpatFile::isStale() const
 {
     return d && d->MappedFile::isStale();

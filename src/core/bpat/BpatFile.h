@@ -136,6 +136,9 @@ public:
     // underneath): such reads returned zeros (MappedFile's guard), so anything built from them
     // is unreliable. Never true for in-memory data.
     bool isStale() const;
+    // True when the mapped file changed on disk since it was opened (MappedFile::changedSinceOpen:
+    // stale, or another size or modification time): a check of it must say so first.
+    bool changedSinceOpen() const;
     // A mapped file's pages of [offset, offset + size) leave the resident set (MappedFile::release):
     // for a pass that reads a large file once, front to back (bpat convert).
     void releasePages(quint64 offset, quint64 size) const;

@@ -230,18 +230,9 @@ ValidationResult Validator::validatePath(const QString &path) const
         return sink.take();
     }
     // A file that shrinks while it is read (a pipeline still writing it, a truncation) would
-    // kill the process with SIGBUS on the first page past the new end: the guard turns those
-    // pages into zeros, and the result says the file changed instead of judging the zeros.
-    const MappingGuard guard(file->data(), qint64(file->fileSize()));
+    // kill the process with SIGBUS on the first page past the new end: the mapping's guard
+    // turns those pages into zeros, and validate() says the file changed instead of judging them.
     ValidationResult result = validate(*file);
-    if (guard.isStale()) {
-        result.issues.prepend({FILE_CHANGED, Severity::Error,
-                               QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; "
-                                              "the findings below are unreliable: validate it again once it is written")
-                                   .arg(file->fileSize()),
-                               std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
-        ++result.counts.errors;
-    }
     // Opened all the same (NativeName keeps every byte of the name), but nothing that assumes
     // UTF-8 names can refer to it.
     if (NativeName::hasEscapes(path)) {
@@ -256,6 +247,25 @@ ValidationResult Validator::validatePath(const QString &path) const
 }
 
 ValidationResult Validator::validate(const BpatFile &file) const
+{
+    ValidationResult result = validateBytes(file);
+    // Findings about bytes that are no longer the file's are unreliable: a file that changed
+    // under its mapping (shrank, grew or was rewritten in place, whether or not the checks read
+    // a lost page) gets FILE_CHANGED first, and is never valid. Every caller gets this, the
+    // Python module's f.validate() of an open file included.
+    if (file.changedSinceOpen()) {
+        result.issues.prepend({FILE_CHANGED, Severity::Error,
+                               QStringLiteral("the file changed (it was %1 bytes when mapped) while it was open or being "
+                                              "validated; the findings below are unreliable: validate it again once it is "
+                                              "written")
+                                   .arg(file.fileSize()),
+                               std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
+        ++result.counts.errors;
+    }
+    return result;
+}
+
+ValidationResult Validator::validateBytes(const BpatFile &file) const
 {
     if (m_options.profile == ValidationProfile::Motion)
         return MotionProfile::validate(file, m_options);
