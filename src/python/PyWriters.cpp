@@ -222,7 +222,7 @@ py::dict exportGltf(const py::handle &inArg, const py::handle &outArg, const py:
                   in);
     }
     if (!clips.is_none()) {
-        for (const py::handle &c : py::iter(clips))
+        for (const py::handle &c : listArgument(clips, "clips"))
             options.clips << c.cast<QString>();
     }
     GltfExportResult r;
@@ -270,7 +270,7 @@ py::dict importGltf(const py::handle &inArg, const py::handle &outArg, const py:
         options.rig = rigArgument(rig);
     }
     if (!animations.is_none()) {
-        for (const py::handle &a : py::iter(animations))
+        for (const py::handle &a : listArgument(animations, "animations"))
             options.animations << a.cast<QString>();
     }
     if (!fps.is_none()) {

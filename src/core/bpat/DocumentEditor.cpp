@@ -296,6 +296,9 @@ bool DocumentEditor::addSocket(const BpatSocket &socket, QString *error)
 {
     if (!checkNewSocketName(socket.name, -1, error) || !checkAnchor(socket.anchorBone, error))
         return false;
+    const QVector3D &offset = socket.localOffset;
+    if (!std::isfinite(offset.x()) || !std::isfinite(offset.y()) || !std::isfinite(offset.z()))
+        return fail(error, QStringLiteral("a socket offset must be finite"));
     return m_doc.addSocket(socket, error);
 }
 
