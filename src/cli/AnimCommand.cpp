@@ -304,6 +304,7 @@ int runConvert(const QStringList &args)
     const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
                                             QStringLiteral("Allow OUT to be IN (the recording is replaced by its conversion)."));
     parser.addOptions({version, overwriteInput});
+    addForceOption(parser);
     if (const auto stop =
             parseArguments(parser, args,
                            QStringLiteral("Write an input animation recording as version 1.0 or 1.1. 1.1 keeps only key "

@@ -4,6 +4,7 @@
 
 #include "CommandRegistry.h"
 #include "diagnostics/ReportWriter.h"
+#include "io/AtomicFile.h"
 #include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
 
@@ -30,6 +31,7 @@ namespace {
 // The command was asked for JSON (--json, --format json): its usage errors print a JSON error
 // object too, so a script never parses an empty document (a command runs once per process).
 bool s_jsonRequested = false;
+bool s_forceOption = false; // the command has --force
 
 bool asksForJson(const QStringList &args)
 {
@@ -57,6 +59,7 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
     const QString command = args.value(0, QStringLiteral("bpat"));
     if (!parser.parse(args))
         return usageError(parser, command, parser.errorText());
+    applyForceOption(parser);
     if (parser.isSet(help)) {
         // helpText() names the program from argv[0]; show the command instead.
         QString text = parser.helpText();
@@ -72,6 +75,20 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
         return ExitOk;
     }
     return std::nullopt;
+}
+
+void addForceOption(QCommandLineParser &parser)
+{
+    parser.addOption(QCommandLineOption(QStringLiteral("force"),
+                                        QStringLiteral("Replace an output that is read-only (every write bit off) instead of "
+                                                       "refusing it.")));
+    s_forceOption = true;
+}
+
+void applyForceOption(const QCommandLineParser &parser)
+{
+    if (s_forceOption)
+        AtomicFile::setReplaceReadOnly(parser.isSet(QStringLiteral("force")));
 }
 
 int usageError(const QCommandLineParser &, const QString &command, const QString &message)

@@ -24,6 +24,12 @@ enum class VersionOption {
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description,
                                   VersionOption versionOption = VersionOption::Add);
 
+// --force, for the commands that write: an output that is read-only (every write bit off) is
+// replaced instead of refused (io/AtomicFile::setReplaceReadOnly). Added before parsing;
+// parseArguments() applies it (commands with a parse of their own call applyForceOption()).
+void addForceOption(QCommandLineParser &parser);
+void applyForceOption(const QCommandLineParser &parser);
+
 // Prints "<command>: <message>" and the hint to use --help to stderr; returns ExitUsage (2).
 // When the arguments asked for JSON (--json, --format json), also {"error": {"code": "USAGE",
 // "message", "path": null}} on stdout.

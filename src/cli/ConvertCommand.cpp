@@ -67,6 +67,7 @@ int runConvert(const QStringList &args)
     const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
                                             QStringLiteral("Allow OUT to be IN (the file is replaced by its conversion)."));
     parser.addOptions({output, toVersion, bindClip, bindFrame, bindFrom, rigOption, overwriteInput});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The BPAT file to convert."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Writes a BPAT file in another version. Global bone matrices survive; "

@@ -303,6 +303,7 @@ int runEdit(const QStringList &args)
         parser.addOption(
             QCommandLineOption(QLatin1String(option), QStringLiteral("Edit operation (repeatable)."), QLatin1String(form)));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to edit."));
+    addForceOption(parser);
     if (const auto exit =
             parseArguments(parser, args,
                            QStringLiteral("Edits clips and sockets of a BPAT file. Operations run in the order given; "
@@ -364,6 +365,7 @@ int runMerge(const QStringList &args)
                                  QStringLiteral("Two or more BPAT files of the same species and bone count."),
                                  QStringLiteral("A.bpat B.bpat..."));
     if (const auto exit =
+    addForceOption(parser);
             parseArguments(parser, args,
                            QStringLiteral("Merges the clips of several BPAT files into one. Species and sockets come "
                                           "from the first file; socket rows are recomputed for imported clips.")))

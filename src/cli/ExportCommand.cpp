@@ -33,6 +33,7 @@ int runExport(const QStringList &args)
                                   QStringLiteral("With --mesh body: this BPRM body instead of <species>_full.bprm beside FILE."),
                                   QStringLiteral("BODY.bprm"));
     parser.addOptions({output, clips, mesh, body});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to export."));
     if (const auto exit =
             parseArguments(parser, args,

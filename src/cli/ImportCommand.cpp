@@ -42,6 +42,7 @@ int runImport(const QStringList &args)
             .arg(versions.join(QLatin1Char('|'))),
         QStringLiteral("V"));
     parser.addOptions({output, species, rig, animations, fps, formatVersion});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The glTF 2.0 file (.glb or .gltf)."));
     if (const auto exit =
             parseArguments(parser, args,

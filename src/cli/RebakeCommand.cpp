@@ -74,10 +74,12 @@ int runRebake(const QStringList &args)
              "default: late v3 for a new file (a recording has no version of its own), the target's version with --into."),
          QStringLiteral("V")},
     });
+    addForceOption(parser);
     if (!parser.parse(args)) {
         err << "bpat rebake: " << parser.errorText() << "\n\n" << parser.helpText();
         return ExitUsage;
     }
+    applyForceOption(parser);
     if (parser.isSet(QStringLiteral("help"))) {
         out << parser.helpText();
         return ExitOk;
