@@ -9,6 +9,7 @@
 #include "motion/GaitJson.h"
 
 #include <QCommandLineParser>
+#include <algorithm>
 #include <QJsonArray>
 
 namespace bpat::cli {
@@ -237,6 +238,18 @@ int runAnalyze(const QStringList &args)
     } else {
         printOut(textReport(*file, analyzer, reports, cycles));
     }
+    // Success only when something was analysed and nothing asked for was left out because the
+    // file does not hold it (a bone_count of 0, frames past the end).
+    const auto unreadable = std::find_if(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.unreadable; });
+    if (unreadable != reports.cend())
+        return failure(command,
+                       QStringLiteral("%1: %2 of %3 clips could not be analysed (clip %4: %5; run bpat validate)")
+                           .arg(path)
+                           .arg(std::count_if(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.unreadable; }))
+                           .arg(reports.size())
+                           .arg(unreadable->name, unreadable->note));
+    if (std::none_of(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.reported; }))
+        return failure(command, QStringLiteral("%1: nothing analysed: no clip asked for has 4 frames or more").arg(path));
     return ExitOk;
 }
 

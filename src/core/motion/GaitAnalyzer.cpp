@@ -85,6 +85,7 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
     gait.kind = m_rig.kind;
     if (m_reader.boneCount() == 0) {
         gait.note = QStringLiteral("the palette is not inside the file");
+        gait.unreadable = true;
         return gait;
     }
     if (info.frameCount < 4) {
@@ -97,6 +98,7 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
     const std::optional<quint32> last = file.globalFrame(clip, info.frameCount - 1);
     if (!last || !m_reader.read(*last, frame.data())) {
         gait.note = QStringLiteral("frame %1 is not inside the file").arg(info.frameCount - 1);
+        gait.unreadable = true;
         return gait;
     }
     QList<QList<QVector3D>> at;
@@ -109,6 +111,7 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
         }
         at.append(frame);
     }
+            gait.unreadable = true;
     gait.reported = true;
     if (m_rig.kind == MotionRig::Kind::Humanoid)
         humanoidReport(gait, at);
