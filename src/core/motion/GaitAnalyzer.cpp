@@ -70,7 +70,7 @@ double GaitAnalyzer::contactRetreat(const QList<float> &y, const QList<float> &z
     return double(kept.at(kept.size() / 2));
 }
 
-ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
+ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes, const std::atomic<bool> *cancel) const
 {
     ClipGait gait;
     const BpatFile &file = m_reader.file();
@@ -104,14 +104,18 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
     QList<QList<QVector3D>> at;
     at.reserve(qsizetype(info.frameCount));
     for (quint32 f = 0; f < info.frameCount; ++f) {
+        if ((f & 0xFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+            gait.note = QStringLiteral("cancelled");
+            return gait;
+        }
         const std::optional<quint32> g = file.globalFrame(clip, f);
         if (!g || !m_reader.read(*g, frame.data())) {
             gait.note = QStringLiteral("frame %1 is not inside the file").arg(f);
+            gait.unreadable = true;
             return gait;
         }
         at.append(frame);
     }
-            gait.unreadable = true;
     gait.reported = true;
     if (m_rig.kind == MotionRig::Kind::Humanoid)
         humanoidReport(gait, at);
