@@ -174,6 +174,10 @@ QString apply(BpatDocument &doc, const Operation &op)
         const float phase = set ? phaseText.toFloat(&number) : -1.0f;
         if (!number)
             return QStringLiteral("--set-marker: '%1' is not a number").arg(phaseText);
+        // -1 is how a file stores "unset", not a phase: --clear-marker unsets.
+        if (set && !(phase >= 0.0f && phase <= 1.0f))
+            return QStringLiteral("--set-marker: a phase is in [0, 1], got '%1' (--clear-marker %2 unsets it)")
+                .arg(phaseText, target);
         ok = editor.setClipMarker(clip, marker, phase, &error);
     } else if (o == QLatin1String("remove-clip")) {
         if (QString e = clipOf(op.value, &clip); !e.isEmpty())
@@ -299,11 +303,11 @@ int runEdit(const QStringList &args)
                                     QStringLiteral("Where to write the result (may be FILE itself; replaced atomically)."),
                                     QStringLiteral("OUT"));
     parser.addOption(output);
+    addForceOption(parser);
     for (const auto &[option, form] : operationOptions())
         parser.addOption(
             QCommandLineOption(QLatin1String(option), QStringLiteral("Edit operation (repeatable)."), QLatin1String(form)));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to edit."));
-    addForceOption(parser);
     if (const auto exit =
             parseArguments(parser, args,
                            QStringLiteral("Edits clips and sockets of a BPAT file. Operations run in the order given; "
@@ -361,11 +365,11 @@ int runMerge(const QStringList &args)
         QStringLiteral("format-version"),
         QStringLiteral("Write BPAT version 1, 2 or 3 (late v3); default: the first file's version."), QStringLiteral("V"));
     parser.addOptions({output, rename, otherSpecies, formatVersion});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILES"),
                                  QStringLiteral("Two or more BPAT files of the same species and bone count."),
                                  QStringLiteral("A.bpat B.bpat..."));
     if (const auto exit =
-    addForceOption(parser);
             parseArguments(parser, args,
                            QStringLiteral("Merges the clips of several BPAT files into one. Species and sockets come "
                                           "from the first file; socket rows are recomputed for imported clips.")))
