@@ -9,6 +9,7 @@
 #include "motion/GaitJson.h"
 
 #include <QCommandLineParser>
+#include <algorithm>
 #include <QJsonArray>
 
 namespace bpat::cli {
@@ -46,7 +47,7 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
         cycleNames << GaitJson::cycleKey(t);
     QString t =
         QStringLiteral("%1: %2 (%3), %4 report; bones: %5\n")
-            .arg(NativeName::display(file.path()),
+            .arg(shown(file.path()),
                  file.speciesName().isEmpty() ? QStringLiteral("species %1").arg(file.header().speciesId) : file.speciesName(),
                  format::dialectName(file.dialect()), MotionRig::kindName(rig.kind), rig.rigSource);
     const bool humanoid = rig.kind == MotionRig::Kind::Humanoid;
@@ -80,7 +81,7 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
     }
     for (const ClipGait &g : clips) {
         const QString head = QStringLiteral("%1 %2 %3 %4 ")
-                                 .arg(g.name, -24)
+                                 .arg(shown(g.name), -24)
                                  .arg(g.frames, 6)
                                  .arg(formatFloat(g.fps), 6)
                                  .arg(g.loops ? QStringLiteral("yes") : QStringLiteral("no"), 4);
@@ -143,7 +144,8 @@ QString csvReport(const QList<ClipGait> &clips, const QList<double> &cycles, con
            << QStringLiteral("worst_link") << QStringLiteral("worst_stretch_frame");
     QString t = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const ClipGait &g : clips) {
-        QStringList row{g.name.contains(QLatin1Char(',')) ? QLatin1Char('"') + g.name + QLatin1Char('"') : g.name,
+        const QString name = shown(g.name);
+        QStringList row{name.contains(QLatin1Char(',')) ? QLatin1Char('"') + name + QLatin1Char('"') : name,
                         QString::number(g.frames), formatFloat(g.fps), g.loops ? QStringLiteral("1") : QStringLiteral("0")};
         if (!g.reported) {
             while (row.size() < header.size())
@@ -246,6 +248,18 @@ int runAnalyze(const QStringList &args)
     } else {
         printOut(textReport(*file, analyzer, reports, cycles));
     }
+    // Success only when something was analysed and nothing asked for was left out because the
+    // file does not hold it (a bone_count of 0, frames past the end).
+    const auto unreadable = std::find_if(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.unreadable; });
+    if (unreadable != reports.cend())
+        return failure(command,
+                       QStringLiteral("%1: %2 of %3 clips could not be analysed (clip %4: %5; run bpat validate)")
+                           .arg(path)
+                           .arg(std::count_if(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.unreadable; }))
+                           .arg(reports.size())
+                           .arg(unreadable->name, unreadable->note));
+    if (std::none_of(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.reported; }))
+        return failure(command, QStringLiteral("%1: nothing analysed: no clip asked for has 4 frames or more").arg(path));
     return ExitOk;
 }
 

@@ -121,7 +121,7 @@ int bprmInfo(const QString &command, const QString &path, bool json)
         return inBounds ? ExitOk : ExitFailure;
     }
     QString t;
-    t += QStringLiteral("%1: %2 bytes, BPRM rigged body\n").arg(path).arg(file->fileSize());
+    t += QStringLiteral("%1: %2 bytes, BPRM rigged body\n").arg(shown(path)).arg(file->fileSize());
     t += QStringLiteral("version %1, lod %2 (%3), %4 vertices, %5 indices (%6 triangles)\n")
              .arg(h.version)
              .arg(h.lod)
@@ -203,7 +203,7 @@ int bprmDump(const QStringList &args)
     QString t = parser.isSet(csv)
         ? QStringLiteral("index,px,py,pz,nx,ny,nz,u,v,b0,b1,b2,b3,w0,w1,w2,w3,role\n")
         : QStringLiteral("%1: vertices %2..%3 of %4 (position and normal in the bind pose, model space)\n")
-              .arg(path)
+              .arg(shown(path))
               .arg(*first)
               .arg(last - 1)
               .arg(total);

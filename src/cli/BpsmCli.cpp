@@ -49,7 +49,7 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
         return ExitOk;
     }
     QString t;
-    t += QStringLiteral("%1: %2 bytes, BPSM minimal snapshot mesh\n").arg(path).arg(file->fileSize());
+    t += QStringLiteral("%1: %2 bytes, BPSM minimal snapshot mesh\n").arg(shown(path)).arg(file->fileSize());
     t += QStringLiteral("version %1, species %2 (%3), lod %4, %5 vertices, %6 indices (%7 triangles), %8 clips, %9 frames\n")
              .arg(h.version)
              .arg(h.speciesId)
@@ -71,7 +71,7 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
     for (const BpsmClipInfo &c : file->clips())
         t += QStringLiteral("  [%1] %2 %3 frames from %4\n")
                  .arg(c.index, 2)
-                 .arg(c.name, -16)
+                 .arg(shown(c.name), -16)
                  .arg(c.frameCount, 3)
                  .arg(c.frameOffset, 4);
     printOut(t);

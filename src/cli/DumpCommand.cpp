@@ -56,7 +56,7 @@ QString dumpCsv(const BpatFile &file, const Frame &f)
     for (int s = 0; s < f.sockets.size(); ++s) {
         t += QStringLiteral("socket,%1,%2,%3,,,,\n")
                  .arg(s)
-                 .arg(csvField(file.sockets().value(s).name), joinFloats(f.sockets.at(s).data(), 12, QLatin1Char(',')));
+                 .arg(csvField(shown(file.sockets().value(s).name)), joinFloats(f.sockets.at(s).data(), 12, QLatin1Char(',')));
     }
     return t;
 }
@@ -67,9 +67,9 @@ QString dumpText(const BpatFile &file, const Frame &f)
     const auto rig = Rig::forSpecies(file.header().speciesId, int(file.header().boneCount));
     const bool skin = file.storesSkinningMatrices();
     QString t = QStringLiteral("%1: clip %2 '%3', frame %4 (global frame %5); %6 matrices row by row\n")
-                    .arg(file.path())
+                    .arg(shown(file.path()))
                     .arg(f.clip)
-                    .arg(clip.name)
+                    .arg(shown(clip.name))
                     .arg(f.frame)
                     .arg(f.global)
                     .arg(skin ? QStringLiteral("global (skin x bind)") : QStringLiteral("stored"));
@@ -81,7 +81,7 @@ QString dumpText(const BpatFile &file, const Frame &f)
     if (f.contact)
         t += QStringLiteral("contact: sole_y %1, foot_y %2\n").arg(formatFloat(f.contact->first), formatFloat(f.contact->second));
     for (int s = 0; s < f.sockets.size(); ++s) {
-        t += QStringLiteral("socket %1 (%2), rows 0..2\n").arg(s).arg(file.sockets().value(s).name);
+        t += QStringLiteral("socket %1 (%2), rows 0..2\n").arg(s).arg(shown(file.sockets().value(s).name));
         for (int r = 0; r < 3; ++r)
             t += QStringLiteral("  %1\n").arg(joinFloats(f.sockets.at(s).data() + 4 * r, 4, QLatin1Char(' ')));
     }

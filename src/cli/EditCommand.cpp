@@ -45,7 +45,7 @@ int saveDocument(const QString &command, const BpatDocument &doc, const QString 
     if (!result.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
     printOut(QStringLiteral("wrote %1: %2 clips, %3 frames, %4 sockets\n")
-                 .arg(out)
+                 .arg(shown(out))
                  .arg(doc.clipCount())
                  .arg(doc.frameTotal())
                  .arg(doc.socketCount()));
@@ -174,6 +174,10 @@ QString apply(BpatDocument &doc, const Operation &op)
         const float phase = set ? phaseText.toFloat(&number) : -1.0f;
         if (!number)
             return QStringLiteral("--set-marker: '%1' is not a number").arg(phaseText);
+        // -1 is how a file stores "unset", not a phase: --clear-marker unsets.
+        if (set && !(phase >= 0.0f && phase <= 1.0f))
+            return QStringLiteral("--set-marker: a phase is in [0, 1], got '%1' (--clear-marker %2 unsets it)")
+                .arg(phaseText, target);
         ok = editor.setClipMarker(clip, marker, phase, &error);
     } else if (o == QLatin1String("remove-clip")) {
         if (QString e = clipOf(op.value, &clip); !e.isEmpty())
@@ -299,6 +303,7 @@ int runEdit(const QStringList &args)
                                     QStringLiteral("Where to write the result (may be FILE itself; replaced atomically)."),
                                     QStringLiteral("OUT"));
     parser.addOption(output);
+    addForceOption(parser);
     for (const auto &[option, form] : operationOptions())
         parser.addOption(
             QCommandLineOption(QLatin1String(option), QStringLiteral("Edit operation (repeatable)."), QLatin1String(form)));
@@ -339,7 +344,7 @@ int runEdit(const QStringList &args)
         warned.append(clip);
         const QString warning = DocumentEditor::markerOrderWarning(*doc, clip);
         if (!warning.isEmpty())
-            printErr(QStringLiteral("%1: warning: %2\n").arg(command, warning));
+            warn(command, warning);
     }
     return saveDocument(command, *doc, parser.value(output));
 }
@@ -360,6 +365,7 @@ int runMerge(const QStringList &args)
         QStringLiteral("format-version"),
         QStringLiteral("Write BPAT version 1, 2 or 3 (late v3); default: the first file's version."), QStringLiteral("V"));
     parser.addOptions({output, rename, otherSpecies, formatVersion});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILES"),
                                  QStringLiteral("Two or more BPAT files of the same species and bone count."),
                                  QStringLiteral("A.bpat B.bpat..."));
@@ -411,7 +417,7 @@ int runMerge(const QStringList &args)
         warnings << VersionConverter::completeNewClips(*merged);
     }
     for (const QString &w : warnings)
-        printErr(QStringLiteral("%1: warning: %2\n").arg(command, w));
+        warn(command, w);
     return saveDocument(command, *merged, parser.value(output));
 }
 

@@ -216,7 +216,7 @@ QString infoText(const BpatFile &file)
 {
     const BpatHeader &h = file.header();
     QString t;
-    t += QStringLiteral("%1: %2 bytes\n").arg(file.path()).arg(file.fileSize());
+    t += QStringLiteral("%1: %2 bytes\n").arg(shown(file.path())).arg(file.fileSize());
     t += QStringLiteral("version %1 (%8), species %2 (%3), %4 bones, %5 sockets, %6 clips, %7 frames\n")
              .arg(h.version)
              .arg(h.speciesId)
@@ -273,7 +273,7 @@ QString infoText(const BpatFile &file)
     for (const BpatClipInfo &c : file.clips()) {
         t += QStringLiteral("  [%1] %2 %3 frames from %4, %5 fps, %6, %7 s\n")
                  .arg(c.index, 2)
-                 .arg(c.name, -16)
+                 .arg(shown(c.name), -16)
                  .arg(c.frameCount, 3)
                  .arg(c.frameOffset, 4)
                  .arg(formatFloat(c.fps))
@@ -306,7 +306,7 @@ QString infoText(const BpatFile &file)
     for (const BpatSocketInfo &s : file.sockets()) {
         t += QStringLiteral("  [%1] %2 bone %3, offset (%4, %5, %6)\n")
                  .arg(s.index, 2)
-                 .arg(s.name, -16)
+                 .arg(shown(s.name), -16)
                  .arg(s.anchorBone)
                  .arg(formatFloat(s.localOffset.x()), formatFloat(s.localOffset.y()), formatFloat(s.localOffset.z()));
     }

@@ -121,14 +121,15 @@ PyBpatFile::PyBpatFile(BpatFile file)
     m_mapping->bpat = std::move(file);
 }
 
-const BpatFile &PyBpatFile::file() const
+BpatFile PyBpatFile::file() const
 {
+    check("BpatFile", "use bpat.open(path)");
     if (!m_mapping)
         throw py::value_error("I/O operation on a closed bpat.BpatFile");
     return m_mapping->bpat;
 }
 
-const std::shared_ptr<Mapping> &PyBpatFile::mapping() const
+std::shared_ptr<Mapping> PyBpatFile::mapping() const
 {
     file(); // closed?
     return m_mapping;
@@ -136,6 +137,7 @@ const std::shared_ptr<Mapping> &PyBpatFile::mapping() const
 
 void PyBpatFile::close()
 {
+    check("BpatFile", "use bpat.open(path)");
     m_mapping.reset(); // views keep their own reference
     clips = sockets = bones = py::object();
 }

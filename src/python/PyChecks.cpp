@@ -140,7 +140,7 @@ py::dict analyzeFile(const BpatFile &file, const py::object &clips, const py::ob
               path);
     QList<double> cycles = GaitAnalyzer::defaultCycleTimes();
     if (!cycleTimes.is_none()) {
-        for (const py::handle &t : py::iter(cycleTimes)) {
+        for (const py::handle &t : listArgument(cycleTimes, "cycle_times")) {
             const double seconds = t.cast<double>();
             if (!(seconds > 0.0) || !(seconds < 1e6))
                 raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
@@ -152,7 +152,7 @@ py::dict analyzeFile(const BpatFile &file, const py::object &clips, const py::ob
     QList<int> chosen;
     if (!clips.is_none()) {
         const PyBpatFile handle(file);
-        for (const py::handle &c : py::iter(clips))
+        for (const py::handle &c : listArgument(clips, "clips"))
             chosen.append(handle.clipIndex(c));
     } else {
         for (int c = 0; c < file.clips().size(); ++c)

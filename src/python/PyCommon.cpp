@@ -4,17 +4,50 @@
 #include "io/NativeName.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace bpat::python {
+
+void *Constructed::operator new(std::size_t size)
+{
+    void *p = ::operator new(size);
+    std::memset(p, 0, size);
+    return p;
+}
+
+void Constructed::operator delete(void *p)
+{
+    ::operator delete(p);
+}
+
+void Constructed::check(const char *type, const char *how) const
+{
+    if (m_cookie != Cookie)
+        throw py::type_error(std::string("bpat.") + type + " was made with __new__ and never initialised: " + how);
+}
 
 QString pathArgument(const py::handle &path)
 {
     const py::object fspath = py::module_::import("os").attr("fspath")(path); // TypeError for anything else
+    QString name;
     if (py::isinstance<py::bytes>(fspath)) {
         const std::string bytes = fspath.cast<std::string>();
-        return NativeName::decode(QByteArray(bytes.data(), qsizetype(bytes.size())));
+        name = NativeName::decode(QByteArray(bytes.data(), qsizetype(bytes.size())));
+    } else {
+        name = fspath.cast<QString>();
     }
-    return fspath.cast<QString>();
+    if (name.contains(QChar(0)))
+        throw py::value_error("embedded null byte");
+    return name;
+}
+
+py::iterable listArgument(const py::handle &value, const char *what)
+{
+    if (py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value))
+        throw py::type_error(std::string(what) + ": expected a list (or another sequence), not a single str");
+    if (!py::isinstance<py::iterable>(value))
+        throw py::type_error(std::string(what) + ": expected a list");
+    return py::reinterpret_borrow<py::iterable>(value);
 }
 
 std::optional<qint64> indexArgument(const py::handle &value)
@@ -152,10 +185,24 @@ py::list diagnostics(const Diagnostics &findings)
     return out;
 }
 
-py::object record(const char *type, const py::dict &fields)
+namespace {
+
+py::object &recordTypes()
 {
     static py::object *types = new py::object(py::module_::import("bpat._types")); // lives with the process
-    return types->attr(type)(**fields);
+    return *types;
+}
+
+} // namespace
+
+void initRecords()
+{
+    recordTypes();
+}
+
+py::object record(const char *type, const py::dict &fields)
+{
+    return recordTypes().attr(type)(**fields);
 }
 
 } // namespace bpat::python

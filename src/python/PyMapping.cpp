@@ -6,6 +6,7 @@ namespace bpat::python {
 
 const uchar *Mapping::data() const
 {
+    check("Mapping", "take an array's .base");
     return reinterpret_cast<const uchar *>(!bpat.isNull() ? bpat.bytes().data() : bpsm.bytes().data());
 }
 
@@ -38,7 +39,7 @@ void bindMapping(py::module_ &m)
                                                   "(array.base). Holding any view keeps the file mapped.")
         .def_property_readonly("path", &Mapping::path)
         .def_property_readonly("size", &Mapping::size, "The file's size in bytes when it was opened.")
-        .def_property_readonly("kind", [](const Mapping &map) { return !map.bpat.isNull() ? "bpat" : "bpsm"; })
+        .def_property_readonly("kind", [](const Mapping &map) { return map.isBpat() ? "bpat" : "bpsm"; })
         .def_property_readonly("stale", &Mapping::stale,
                                "True once a read found the file shorter than when it was opened (it shrank underneath): "
                                "those reads gave zeros.")

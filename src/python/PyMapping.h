@@ -13,14 +13,31 @@
 
 namespace bpat::python {
 
-struct Mapping
+struct Mapping : Constructed
 {
     BpatFile bpat; // a BPAT file, or null
     BpsmFile bpsm; // a BPSM file, or null
 
-    QString path() const { return !bpat.isNull() ? bpat.path() : bpsm.path(); }
-    quint64 size() const { return !bpat.isNull() ? bpat.fileSize() : bpsm.fileSize(); }
-    bool stale() const { return !bpat.isNull() ? bpat.isStale() : bpsm.isStale(); }
+    QString path() const
+    {
+        check("Mapping", "take an array's .base");
+        return !bpat.isNull() ? bpat.path() : bpsm.path();
+    }
+    quint64 size() const
+    {
+        check("Mapping", "take an array's .base");
+        return !bpat.isNull() ? bpat.fileSize() : bpsm.fileSize();
+    }
+    bool stale() const
+    {
+        check("Mapping", "take an array's .base");
+        return !bpat.isNull() ? bpat.isStale() : bpsm.isStale();
+    }
+    bool isBpat() const
+    {
+        check("Mapping", "take an array's .base");
+        return !bpat.isNull();
+    }
     const uchar *data() const;
 };
 

@@ -11,7 +11,7 @@ namespace bpat::python {
 
 namespace {
 
-class PySnapshotFile
+class PySnapshotFile : public Constructed
 {
 public:
     explicit PySnapshotFile(BpsmFile file)
@@ -20,19 +20,29 @@ public:
         m_mapping->bpsm = std::move(file);
     }
 
-    const BpsmFile &file() const
+    // A handle sharing the mapping (see PyBpatFile::file()).
+    BpsmFile file() const
     {
+        check("SnapshotFile", "use bpat.open(path)");
         if (!m_mapping)
             throw py::value_error("I/O operation on a closed bpat.SnapshotFile");
         return m_mapping->bpsm;
     }
-    const std::shared_ptr<Mapping> &mapping() const
+    std::shared_ptr<Mapping> mapping() const
     {
         file();
         return m_mapping;
     }
-    void close() { m_mapping.reset(); }
-    bool closed() const { return !m_mapping; }
+    void close()
+    {
+        check("SnapshotFile", "use bpat.open(path)");
+        m_mapping.reset();
+    }
+    bool closed() const
+    {
+        check("SnapshotFile", "use bpat.open(path)");
+        return !m_mapping;
+    }
 
     int clipIndex(const py::handle &clip) const
     {

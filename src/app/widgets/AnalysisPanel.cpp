@@ -181,16 +181,18 @@ void AnalysisPanel::clipChanged()
         showGait(bpat::GaitAnalyzer(file->file).analyze(clip));
         return;
     }
-    JobController::Work<bpat::ClipGait> work = [file, clip](QPromise<bpat::ClipGait> &promise, const std::atomic<bool> &) {
-        promise.addResult(bpat::GaitAnalyzer(file->file).analyze(clip));
+    // Cancellable like every job (the window's exit cancels it and waits for it).
+    JobController::Work<bpat::ClipGait> work = [file, clip](QPromise<bpat::ClipGait> &promise,
+                                                            const std::atomic<bool> &cancelled) {
+        bpat::ClipGait gait = bpat::GaitAnalyzer(file->file).analyze(clip, bpat::GaitAnalyzer::defaultCycleTimes(), &cancelled);
+        if (!cancelled)
+            promise.addResult(std::move(gait));
     };
-    m_jobs->run<bpat::ClipGait>(
-        tr("Analysing %1").arg(file->file.clips().at(clip).name), work, this,
-        [this, request](std::optional<bpat::ClipGait> gait) {
-            if (gait && request == m_gaitRequest)
-                showGait(*gait);
-        },
-        false);
+    m_jobs->run<bpat::ClipGait>(tr("Analysing %1").arg(file->file.clips().at(clip).name), work, this,
+                                [this, request](std::optional<bpat::ClipGait> gait) {
+                                    if (gait && request == m_gaitRequest)
+                                        showGait(*gait);
+                                });
 }
 
 void AnalysisPanel::showGait(const bpat::ClipGait &gait)

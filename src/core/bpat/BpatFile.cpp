@@ -220,6 +220,11 @@ bool BpatFile::isNull() const
 {
     return !d;
 }
+bool BpatFile::changedSinceOpen() const
+{
+    return d && d->MappedFile::changedSinceOpen();
+}
+
 bool BpatFile::isStale() const
 {
     return d && d->MappedFile::isStale();
@@ -440,6 +445,22 @@ std::optional<quint32> BpatFile::globalFrame(int clip, quint32 frame) const
     if (global >= header().frameTotal)
         return std::nullopt;
     return quint32(global);
+}
+
+quint64 BpatFile::framesHeld(int clip) const
+{
+    const QList<BpatClipInfo> &list = clips();
+    if (clip < 0 || clip >= list.size() || !hasHeader() || header().boneCount == 0)
+        return 0;
+    const BpatClipInfo &c = list.at(clip);
+    const BpatHeader &h = header();
+    quint64 held = c.frameCount;
+    held = std::min<quint64>(held, h.frameTotal > c.frameOffset ? quint64(h.frameTotal) - c.frameOffset : 0);
+    if (h.paletteDataOffset >= fileSize())
+        return 0;
+    const quint64 bytesPerFrame = quint64(h.boneCount) * fmt::MatrixSize; // < 2^39
+    const quint64 inFile = (fileSize() - h.paletteDataOffset) / bytesPerFrame;
+    return std::min<quint64>(held, inFile > c.frameOffset ? inFile - c.frameOffset : 0);
 }
 
 std::optional<quint64> BpatFile::matrixOffset(quint32 frame, quint32 bone) const

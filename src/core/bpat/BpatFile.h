@@ -136,6 +136,9 @@ public:
     // underneath): such reads returned zeros (MappedFile's guard), so anything built from them
     // is unreliable. Never true for in-memory data.
     bool isStale() const;
+    // True when the mapped file changed on disk since it was opened (MappedFile::changedSinceOpen:
+    // stale, or another size or modification time): a check of it must say so first.
+    bool changedSinceOpen() const;
     // A mapped file's pages of [offset, offset + size) leave the resident set (MappedFile::release):
     // for a pass that reads a large file once, front to back (bpat convert).
     void releasePages(quint64 offset, quint64 size) const;
@@ -192,6 +195,11 @@ public:
 
     // Global frame index of frame `frame` of clip `clip`, if both exist.
     std::optional<quint32> globalFrame(int clip, quint32 frame) const;
+    // How many of a clip's first frames the file really holds: below frame_total and with their
+    // palette rows inside the file (at most frame_count; 0 for no such clip or no bones). Every
+    // per-frame loop over a file that may be damaged runs to this, never to the frame count a
+    // clip claims (a late-v3 clip claiming 4,294,967,295 frames in a 625 KB file).
+    quint64 framesHeld(int clip) const;
 
     // --- Palette and socket data (in place) ---
     // The 16 stored floats of one matrix (row-major globals in v1, v2 and early v3; column-major

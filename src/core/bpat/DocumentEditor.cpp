@@ -1,6 +1,7 @@
 #include "bpat/DocumentEditor.h"
 
 #include "bpat/BpatFormat.h"
+#include "diagnostics/ReportWriter.h"
 
 #include <cmath>
 
@@ -92,6 +93,8 @@ bool DocumentEditor::checkNewClipName(const QString &name, int exceptClip, QStri
         return fail(error, QStringLiteral("a clip name cannot be empty"));
     if (name.contains(QChar(0)))
         return fail(error, QStringLiteral("a clip name cannot contain a NUL character"));
+    if (const QString problem = ReportWriter::nameProblem(QStringLiteral("clip"), name); !problem.isEmpty())
+        return fail(error, problem);
     const int existing = m_doc.findClip(name);
     if (existing >= 0 && existing != exceptClip)
         return fail(
@@ -106,6 +109,8 @@ bool DocumentEditor::checkNewSocketName(const QString &name, int exceptSocket, Q
         return fail(error, QStringLiteral("a socket name cannot be empty"));
     if (name.contains(QChar(0)))
         return fail(error, QStringLiteral("a socket name cannot contain a NUL character"));
+    if (const QString problem = ReportWriter::nameProblem(QStringLiteral("socket"), name); !problem.isEmpty())
+        return fail(error, problem);
     const int existing = m_doc.findSocket(name);
     if (existing >= 0 && existing != exceptSocket)
         return fail(error, QStringLiteral("a socket named '%1' already exists (socket %2)").arg(name).arg(existing));
@@ -291,6 +296,9 @@ bool DocumentEditor::addSocket(const BpatSocket &socket, QString *error)
 {
     if (!checkNewSocketName(socket.name, -1, error) || !checkAnchor(socket.anchorBone, error))
         return false;
+    const QVector3D &offset = socket.localOffset;
+    if (!std::isfinite(offset.x()) || !std::isfinite(offset.y()) || !std::isfinite(offset.z()))
+        return fail(error, QStringLiteral("a socket offset must be finite"));
     return m_doc.addSocket(socket, error);
 }
 

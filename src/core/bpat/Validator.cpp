@@ -8,6 +8,7 @@
 #include "bpat/DeepChecker.h"
 #include "bpat/GameRigs.h"
 #include "bpat/GameReader.h"
+#include "diagnostics/ReportWriter.h"
 #include "io/MappingGuard.h"
 #include "io/NativeName.h"
 
@@ -62,6 +63,20 @@ void checkName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocat
             QStringLiteral("name (%1 bytes at string table offset %2) is not valid UTF-8").arg(nameLength).arg(nameOffset));
         return;
     }
+}
+
+// A name read whole that is no identifier: a newline or a tab in it would forge report lines
+// (they are escaped there: ReportWriter), and every writer refuses it.
+void checkNameCharacters(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocation &what, NameStatus status,
+                         const QString &name, quint32 nameOffset, const QString &kind)
+{
+    if (status != NameStatus::Ok && status != NameStatus::NotUtf8)
+        return;
+    const qsizetype at = ReportWriter::controlCharacterAt(name);
+    if (at < 0)
+        return;
+    sink.report(NAME_CONTROL_CHARACTER, file.header().stringTableOffset + nameOffset, what.with(QStringLiteral("name_offset")),
+                ReportWriter::nameProblem(kind, name) + QStringLiteral(": rename it"));
 }
 
 quint64 saturatingMul(quint64 a, quint64 b)
@@ -215,18 +230,9 @@ ValidationResult Validator::validatePath(const QString &path) const
         return sink.take();
     }
     // A file that shrinks while it is read (a pipeline still writing it, a truncation) would
-    // kill the process with SIGBUS on the first page past the new end: the guard turns those
-    // pages into zeros, and the result says the file changed instead of judging the zeros.
-    const MappingGuard guard(file->data(), qint64(file->fileSize()));
+    // kill the process with SIGBUS on the first page past the new end: the mapping's guard
+    // turns those pages into zeros, and validate() says the file changed instead of judging them.
     ValidationResult result = validate(*file);
-    if (guard.isStale()) {
-        result.issues.prepend({FILE_CHANGED, Severity::Error,
-                               QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; "
-                                              "the findings below are unreliable: validate it again once it is written")
-                                   .arg(file->fileSize()),
-                               std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
-        ++result.counts.errors;
-    }
     // Opened all the same (NativeName keeps every byte of the name), but nothing that assumes
     // UTF-8 names can refer to it.
     if (NativeName::hasEscapes(path)) {
@@ -241,6 +247,25 @@ ValidationResult Validator::validatePath(const QString &path) const
 }
 
 ValidationResult Validator::validate(const BpatFile &file) const
+{
+    ValidationResult result = validateBytes(file);
+    // Findings about bytes that are no longer the file's are unreliable: a file that changed
+    // under its mapping (shrank, grew or was rewritten in place, whether or not the checks read
+    // a lost page) gets FILE_CHANGED first, and is never valid. Every caller gets this, the
+    // Python module's f.validate() of an open file included.
+    if (file.changedSinceOpen()) {
+        result.issues.prepend({FILE_CHANGED, Severity::Error,
+                               QStringLiteral("the file changed (it was %1 bytes when mapped) while it was open or being "
+                                              "validated; the findings below are unreliable: validate it again once it is "
+                                              "written")
+                                   .arg(file.fileSize()),
+                               std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
+        ++result.counts.errors;
+    }
+    return result;
+}
+
+ValidationResult Validator::validateBytes(const BpatFile &file) const
 {
     if (m_options.profile == ValidationProfile::Motion)
         return MotionProfile::validate(file, m_options);
@@ -501,6 +526,7 @@ void Validator::checkClips(const BpatFile &file, DiagnosticSink &sink) const
         const DiagnosticLocation at = DiagnosticLocation::clipEntry(c.index);
         const quint64 e = c.entryOffset;
         checkName(file, sink, at, c.nameStatus, e, c.nameOffset, c.nameLength);
+        checkNameCharacters(file, sink, at, c.nameStatus, c.name, c.nameOffset, QStringLiteral("clip"));
         if (c.nameStatus == NameStatus::Ok || c.nameStatus == NameStatus::NotUtf8) {
             if (names.contains(c.name)) {
                 sink.report(DUPLICATE_CLIP_NAME, e + fmt::clip::NameOffset, at.with(QStringLiteral("name_offset")),
@@ -566,6 +592,7 @@ void Validator::checkSockets(const BpatFile &file, DiagnosticSink &sink) const
         const DiagnosticLocation at = DiagnosticLocation::socketEntry(s.index);
         const quint64 e = s.entryOffset;
         checkName(file, sink, at, s.nameStatus, e, s.nameOffset, s.nameLength);
+        checkNameCharacters(file, sink, at, s.nameStatus, s.name, s.nameOffset, QStringLiteral("socket"));
         if (s.nameStatus == NameStatus::Ok || s.nameStatus == NameStatus::NotUtf8) {
             if (names.contains(s.name)) {
                 sink.report(DUPLICATE_SOCKET_NAME, e + fmt::socket::NameOffset, at.with(QStringLiteral("name_offset")),

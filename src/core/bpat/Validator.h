@@ -61,6 +61,8 @@ class Validator
 public:
     explicit Validator(ValidationOptions options = {});
 
+    // Every finding on the file; FILE_CHANGED first when it changed since it was opened
+    // (BpatFile::changedSinceOpen), so a check of a stale mapping never says valid.
     ValidationResult validate(const BpatFile &file) const;
     // Opens (maps) and validates a path; a file that cannot be opened gives one IO_ERROR.
     ValidationResult validatePath(const QString &path) const;
@@ -71,6 +73,7 @@ public:
     static QList<CodeInfo> codes() { return ValidationCodes::all(); }
 
 private:
+    ValidationResult validateBytes(const BpatFile &file) const; // validate() without the change check
     void checkHeader(const BpatFile &file, DiagnosticSink &sink) const;
     void checkSections(const BpatFile &file, DiagnosticSink &sink) const;
     void checkClips(const BpatFile &file, DiagnosticSink &sink) const;

@@ -97,6 +97,23 @@ std::optional<quint32> speciesOfBody(const QString &bodyPath)
     return format::speciesIdFromName(stem);
 }
 
+QString speciesMismatch(const QString &bodyPath, quint32 speciesId)
+{
+    const std::optional<quint32> body = speciesOfBody(bodyPath);
+    if (!body)
+        return QString();
+    const QStringList names = bodyNames(speciesId);
+    for (const QString &name : names) {
+        if (speciesOfBody(name + FullSuffix) == body)
+            return QString();
+    }
+    return QStringLiteral("%1 is a body of the %2 (by its name), not of the %3 (whose bodies are %4)")
+        .arg(QFileInfo(bodyPath).fileName(), format::speciesName(*body),
+             format::speciesName(speciesId).isEmpty() ? QStringLiteral("species %1").arg(speciesId)
+                                                      : format::speciesName(speciesId),
+             names.isEmpty() ? QStringLiteral("unknown") : names.join(QStringLiteral("_*, ")) + QStringLiteral("_*"));
+}
+
 PairedRig pairedRig(const QString &bodyPath)
 {
     const std::optional<quint32> species = speciesOfBody(bodyPath);

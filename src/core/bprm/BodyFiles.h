@@ -36,6 +36,10 @@ Bodies withSibling(const QString &bodyPath, quint32 lod);
 // The species a body's file name names ("horse_full.bprm" -> 1, "skeleton_humanoid_*" -> 5,
 // "humanoid_*" -> 0); nullopt for any other name.
 std::optional<quint32> speciesOfBody(const QString &bodyPath);
+// Why the body at `bodyPath` does not go with a BPAT of `speciesId`, or empty: its name gives
+// another species than any of bodyNames(speciesId) (a wolf's body on a horse). A name that
+// gives no species says nothing (only the bone indices are checked then).
+QString speciesMismatch(const QString &bodyPath, quint32 speciesId);
 
 // The rig a body's bone indices must fit: a BPAT of its species beside it (by the naming
 // above: `horse.bpat` for `horse_full.bprm`, `humanoid.bpat` or another humanoid species' for

@@ -76,6 +76,9 @@ public:
     QByteArrayView bytes() const;
     // True once a read of the mapping found the file shrunk underneath (see BpatFile::isStale).
     bool isStale() const;
+    // The mapped pages of [offset, offset + size) leave the resident set (MappedFile::release):
+    // a pass over a large file keeps memory flat.
+    void releasePages(quint64 offset, quint64 size) const;
 
     bool hasHeader() const; // false when shorter than the 72-byte header
     const BpsmHeader &header() const;

@@ -1,5 +1,7 @@
 #include "diff/DiffReport.h"
 
+#include "diagnostics/ReportWriter.h"
+
 #include <QJsonArray>
 #include <QMap>
 
@@ -222,11 +224,12 @@ QString DiffReport::summary(const DiffResult &r)
 
 QString DiffReport::text(const DiffResult &r)
 {
-    QString out = summary(r) + QLatin1Char('\n');
+    // Each line through the one report writer: a name in a file forges no line.
+    QString out = ReportWriter::line(summary(r)) + QLatin1Char('\n');
     for (const QString &note : r.notes)
-        out += QStringLiteral("note: ") + note + QLatin1Char('\n');
+        out += ReportWriter::line(QStringLiteral("note: ") + note) + QLatin1Char('\n');
     for (const Change &c : r.changes)
-        out += line(c) + QLatin1Char('\n');
+        out += ReportWriter::line(line(c)) + QLatin1Char('\n');
     return out;
 }
 

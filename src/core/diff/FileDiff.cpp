@@ -214,8 +214,9 @@ void Builder::metadata(const ClipPair &p, QList<Change> &out) const
         field(QStringLiteral("frame_count"), double(ca.frameCount), double(cb.frameCount));
         out.last().alignment = p.alignment;
     }
-    const double scale = std::max({1.0, std::abs(double(ca.fps)), std::abs(double(cb.fps))});
-    if (valuesDiffer(ca.fps, cb.fps, o.tolerance * scale))
+    // A frame rate is metadata the game reads as it is: any change is one (24 -> 24.0001 used to
+    // be "the same within 1e-05", the tolerance being meant for motion).
+    if (valuesDiffer(ca.fps, cb.fps, 0.0))
         field(QStringLiteral("fps"), number(ca.fps), number(cb.fps));
     if (ca.loops() != cb.loops())
         field(QStringLiteral("loops"), ca.loops(), cb.loops());

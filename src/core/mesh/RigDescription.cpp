@@ -1,6 +1,7 @@
 #include "mesh/RigDescription.h"
 
 #include "diagnostics/JsonReader.h"
+#include "io/RegularFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -160,6 +161,19 @@ Rig RigDescription::rig() const
     for (const RigBoneDescription &bone : bones)
         list.append(RigBone{bone.name, bone.parent, bone.control, bone.tailBone});
     return Rig(name, list);
+}
+
+std::optional<RigDescription> RigDescription::fromFile(const QString &path, QString *error, bool *unreadable)
+{
+    const RegularFile::Contents contents = RegularFile::read(path, qint64(16) << 20);
+    if (unreadable)
+        *unreadable = !contents.ok();
+    if (!contents.ok()) {
+        if (error)
+            *error = contents.error;
+        return std::nullopt;
+    }
+    return fromJson(contents.bytes, error);
 }
 
 std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, QString *error)

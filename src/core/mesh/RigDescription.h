@@ -89,6 +89,11 @@ public:
     // Parses and validates a description; on failure returns nullopt and sets *error to the
     // JSON path and rule, e.g. "bones[3].parts[1].radius: expected a number > 0".
     static std::optional<RigDescription> fromJson(const QByteArray &json, QString *error);
+    // A description file given as an input (--rig): read through RegularFile (a regular file of
+    // at most 16 MiB; a FIFO or a device is refused before a byte is read), then fromJson.
+    // *error says why without the path ("not a regular file (a FIFO)", "bones: ...");
+    // *unreadable (when given) tells a file that could not be read from one that is no rig.
+    static std::optional<RigDescription> fromFile(const QString &path, QString *error, bool *unreadable = nullptr);
     // The description shipped for a species and bone count (the game's rigs), if any.
     static std::optional<RigDescription> builtin(quint32 speciesId, int boneCount);
     // Resource paths of every shipped description.

@@ -39,7 +39,8 @@ struct ClipGait
     float fps = 0.0f;
     bool loops = false;
     MotionRig::Kind kind = MotionRig::Kind::Other;
-    bool reported = false; // false: fewer than 4 frames (the game reports nothing), see note
+    bool reported = false;   // false: fewer than 4 frames (the game reports nothing), see note
+    bool unreadable = false; // not reported because the file does not hold the clip's frames
     QString note;
 
     // Humanoid: the game's report.

@@ -82,7 +82,7 @@ double GaitAnalyzer::contactRetreat(const QList<float> &y, const QList<float> &z
     return double(kept.at(kept.size() / 2));
 }
 
-ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
+ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes, const std::atomic<bool> *cancel) const
 {
     ClipGait gait;
     const BpatFile &file = m_reader.file();
@@ -97,6 +97,7 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
     gait.kind = m_rig.kind;
     if (m_reader.boneCount() == 0) {
         gait.note = QStringLiteral("the palette is not inside the file");
+        gait.unreadable = true;
         return gait;
     }
     if (info.frameCount < 4) {
@@ -109,14 +110,20 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
     const std::optional<quint32> last = file.globalFrame(clip, info.frameCount - 1);
     if (!last || !m_reader.read(*last, frame.data())) {
         gait.note = QStringLiteral("frame %1 is not inside the file").arg(info.frameCount - 1);
+        gait.unreadable = true;
         return gait;
     }
     QList<QList<QVector3D>> at;
     at.reserve(qsizetype(info.frameCount));
     for (quint32 f = 0; f < info.frameCount; ++f) {
+        if ((f & 0xFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+            gait.note = QStringLiteral("cancelled");
+            return gait;
+        }
         const std::optional<quint32> g = file.globalFrame(clip, f);
         if (!g || !m_reader.read(*g, frame.data())) {
             gait.note = QStringLiteral("frame %1 is not inside the file").arg(f);
+            gait.unreadable = true;
             return gait;
         }
         at.append(frame);

@@ -124,11 +124,31 @@ Diagnostics MotionLint::run(const std::atomic<bool> *cancel, const std::function
     }
     QList<ClipStats> stats;
     QList<float> lowestFeet;
+    // The work is bounded by the frames the file holds: a clip the file does not wholly hold is
+    // not judged (the spec profile says why), nor are clips past frame_total frames in all (a
+    // damaged table can make a thousand clips claim the same palette).
+    quint64 budget = file.header().frameTotal;
+    int skipped = 0;
     for (int c = 0; c < file.clips().size() && !m_stop; ++c) {
+        const quint32 frames = file.clips().at(c).frameCount;
+        if (file.framesHeld(c) < frames || frames > budget) {
+            stats.append(ClipStats());
+            ++skipped;
+            continue;
+        }
+        budget -= frames;
         float lowest = INFINITY;
         stats.append(gather(c, &lowest));
         if (std::isfinite(lowest))
             lowestFeet.append(lowest);
+    }
+    if (skipped > 0) {
+        out.append(Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info,
+                              QStringLiteral("%1 of %2 clips are not judged: the file does not hold their frames (run the spec "
+                                             "profile)")
+                                  .arg(skipped)
+                                  .arg(file.clips().size()),
+                              std::nullopt, DiagnosticLocation::header(QStringLiteral("frame_total"))});
     }
     findGround(lowestFeet);
     for (int c = 0; c < stats.size() && !m_stop; ++c) {
@@ -219,10 +239,19 @@ void MotionLint::findGround(const QList<float> &lowestFeet)
     QList<float> lowest;
     const bool table = file.contactTableInBounds();
     if (table) { // the baker's own lowest foot per frame
-        for (const BpatClipInfo &info : file.clips()) {
+        for (int c = 0; c < file.clips().size() && !m_stop; ++c) {
+            const BpatClipInfo &info = file.clips().at(c);
             float low = INFINITY;
-            for (quint32 f = 0; f < info.frameCount; ++f) {
-                const std::optional<std::pair<float, float>> record = file.contact(info.frameOffset + f);
+            // The frames the file holds, not the count a clip claims (a damaged clip table read
+            // from palette bytes claims up to 2^32 - 1 frames: minutes here, and the window
+            // could not exit while it ran), watching for cancel as the passes do.
+            const quint64 held = file.framesHeld(c);
+            for (quint64 f = 0; f < held; ++f) {
+                if ((f & 0xFFFF) == 0 && m_cancel && m_cancel->load(std::memory_order_relaxed)) {
+                    m_stop = true;
+                    break;
+                }
+                const std::optional<std::pair<float, float>> record = file.contact(quint32(info.frameOffset + f));
                 if (record && std::isfinite(record->second))
                     low = std::min(low, record->second);
             }

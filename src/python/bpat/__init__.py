@@ -26,6 +26,8 @@ def merge(inputs, output, rename_on_conflict=False, allow_other_species=False,
     The result is written in `format_version` (default: the first file's), validated, then
     atomically. Returns the warnings (what settling clips into that version filled or dropped).
     """
+    if isinstance(inputs, (str, bytes)) or hasattr(inputs, "__fspath__"):
+        raise TypeError("inputs: expected a list of paths (bpat.merge([a, b], output)), not one path")
     inputs = list(inputs)
     if len(inputs) < 2:
         raise UsageError("expected at least two input files", "BAD_ARGUMENT")

@@ -206,6 +206,9 @@ private Q_SLOTS:
             "utf8", s, [](QByteArray &b) { b[Strings] = char(0xFF); }, false, codes::NAME_NOT_UTF8, W, W, "clips[0].name_offset",
             Strings);
         row(
+            "control character", s, [](QByteArray &b) { b[Strings + 1] = '\n'; }, false, codes::NAME_CONTROL_CHARACTER, E, W,
+            "clips[0].name_offset", Strings);
+        row(
             "duplicate clip", s,
             [](QByteArray &b) {
                 setU32(b, Clip1, 0);

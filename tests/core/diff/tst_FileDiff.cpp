@@ -9,6 +9,7 @@
 #include "diff/DiffReport.h"
 #include "diff/FileDiff.h"
 #include "DiffTestSupport.h"
+#include "TestDocuments.h"
 #include "TestPaths.h"
 
 #include <QtTest/QTest>
@@ -209,6 +210,22 @@ private Q_SLOTS:
         QCOMPARE(compareDocs(*a, *b, other).changes.size(), 1);
         other.clips = {QStringLiteral("no_such_clip")};
         QVERIFY(!compareDocs(*a, *b, other).error.isEmpty());
+    }
+
+    // Issue 42: fps is metadata the game reads as it is, compared exactly whatever the
+    // tolerance (24 -> 24.0001 was "the same within 1e-05").
+    void fpsComparesExactly()
+    {
+        const BpatDocument a = testdocs::smallDocument();
+        BpatDocument b = a;
+        b.clip(0).fps = 24.0001f;
+        for (double tolerance : {1e-5, 0.05, 1.0}) {
+            DiffOptions options;
+            options.tolerance = tolerance;
+            const DiffResult r = compareDocs(a, b, options);
+            QCOMPARE(kinds(r), QStringList{QStringLiteral("clip_metadata:fps")});
+        }
+        QVERIFY(compareDocs(a, a).same());
     }
 
     void threadsGiveOneResult()

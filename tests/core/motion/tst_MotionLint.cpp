@@ -244,6 +244,38 @@ private Q_SLOTS:
             QVERIFY(d.severity == Severity::Error || d.code == mc::MOTION_NOT_CHECKED);
     }
 
+    // Issue 42, findings 0 and 5: the lint (which the window's Analysis panel runs on every file it
+    // opens, without the validator's structure gate) is bounded by the frames the file holds. A
+    // first clip claiming 4,294,967,295 frames, or twelve clips read from palette bytes, took
+    // minutes in the contact-table pass (and the window could not exit while it ran).
+    void claimedFramesAreBoundedByTheFile()
+    {
+        const QString file = QStringLiteral("upstream_assets/bpat_current/wolf.bpat");
+        BPAT_REQUIRE_SHARED(file);
+        const QByteArray real = readShared(file);
+        const BpatFile original = BpatFile::fromData(real);
+        QVERIFY(original.contactTableInBounds() && original.clips().size() == 8);
+        const quint64 table = original.header().clipTableOffset;
+
+        QByteArray huge = real;
+        qToLittleEndian<quint32>(0xFFFFFFFFu, huge.data() + table + format::clip::FrameCount);
+        bool cancelled = true;
+        Diagnostics found = MotionLint(BpatFile::fromData(huge), {}).run(nullptr, {}, &cancelled);
+        QVERIFY(!cancelled);
+        QVERIFY2(!withCode({found, {}, false}, mc::MOTION_NOT_CHECKED).isEmpty(), qPrintable(describe({found, {}, false})));
+        QCOMPARE(BpatFile::fromData(huge).framesHeld(0), quint64(original.header().frameTotal));
+
+        QByteArray many = real; // clip_count 8 -> 20: clips 8..19 read from the bytes after the table
+        qToLittleEndian<quint32>(20, many.data() + format::header::ClipCount);
+        found = MotionLint(BpatFile::fromData(many), {}).run(nullptr, {}, &cancelled);
+        QVERIFY(!cancelled);
+
+        // And a cancel stops it at once.
+        const std::atomic<bool> stop{true};
+        MotionLint(BpatFile::fromData(huge), {}).run(&stop, {}, &cancelled);
+        QVERIFY(cancelled);
+    }
+
     // A non-finite origin: an error, and that clip is not judged further.
     void nonFiniteOrigin()
     {
