@@ -164,7 +164,7 @@ QString CrowdFormation::typeName(Type type)
 int CrowdSpec::totalCount() const
 {
     qint64 total = 0;
-    for (const CrowdSpecies &s : species)
+    for (const CrowdSpeciesSpec &s : species)
         total += s.count;
     return int(std::min<qint64>(total, kMaxInstances));
 }
@@ -208,7 +208,7 @@ std::optional<CrowdSpec> CrowdSpec::parse(const QByteArray &json, const QString 
         }
         const QJsonObject o = entries.at(i).toObject();
         reader.checkKeys(o, path, {"file", "count", "body", "clips", "formation", "phase", "seed"});
-        CrowdSpecies s;
+        CrowdSpeciesSpec s;
         s.jsonPath = path;
         s.seed = quint32(i);
         const QJsonValue file = o.value(u"file");
@@ -245,11 +245,11 @@ std::optional<CrowdSpec> CrowdSpec::parse(const QByteArray &json, const QString 
         readFormation(reader, o.value(u"formation"), JsonReader::join(path, QStringLiteral("formation")), &s.formation);
         const QJsonValue phase = o.value(u"phase");
         if (phase.isString() && phase.toString() == u"random") {
-            s.phase = CrowdSpecies::Phase::Random;
+            s.phase = CrowdSpeciesSpec::Phase::Random;
         } else if (phase.isString() && phase.toString() == u"in-step") {
-            s.phase = CrowdSpecies::Phase::InStep;
+            s.phase = CrowdSpeciesSpec::Phase::InStep;
         } else if (phase.isDouble() && phase.toDouble() >= 0 && phase.toDouble() < 1) {
-            s.phase = CrowdSpecies::Phase::Fixed;
+            s.phase = CrowdSpeciesSpec::Phase::Fixed;
             s.phaseOffset = phase.toDouble();
         } else if (!phase.isUndefined()) {
             reader.fail(JsonReader::join(path, QStringLiteral("phase")),
@@ -300,7 +300,7 @@ QByteArray CrowdSpec::toJson(const QString &baseDir) const
         return r.startsWith(QStringLiteral("..")) ? p : r;
     };
     QJsonArray list;
-    for (const CrowdSpecies &s : species) {
+    for (const CrowdSpeciesSpec &s : species) {
         QJsonObject o{{QStringLiteral("file"), relative(s.file)}, {QStringLiteral("count"), s.requestedCount}};
         const bool named = s.body == u"full" || s.body == u"minimal" || s.body == u"stand-in";
         if (s.body != u"full")
@@ -330,9 +330,9 @@ QByteArray CrowdSpec::toJson(const QString &baseDir) const
         if (f.size)
             formation.insert(QStringLiteral("size"), QJsonArray{f.size->width(), f.size->height()});
         o.insert(QStringLiteral("formation"), formation);
-        if (s.phase == CrowdSpecies::Phase::InStep)
+        if (s.phase == CrowdSpeciesSpec::Phase::InStep)
             o.insert(QStringLiteral("phase"), QStringLiteral("in-step"));
-        else if (s.phase == CrowdSpecies::Phase::Fixed)
+        else if (s.phase == CrowdSpeciesSpec::Phase::Fixed)
             o.insert(QStringLiteral("phase"), s.phaseOffset);
         o.insert(QStringLiteral("seed"), qint64(s.seed));
         list.append(o);

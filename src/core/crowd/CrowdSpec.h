@@ -54,7 +54,7 @@ struct CrowdFormation
     static QString typeName(Type type); // "grid", "ranks", "random"
 };
 
-struct CrowdSpecies
+struct CrowdSpeciesSpec
 {
     QString file;     // absolute path
     QString jsonPath; // "species[2]", for findings about it found later (its body, its clips)
@@ -75,7 +75,7 @@ struct CrowdSpecies
 
 struct CrowdSpec
 {
-    QList<CrowdSpecies> species;
+    QList<CrowdSpeciesSpec> species;
 
     int totalCount() const;
     // Instances the viewport draws at most, over all species (counts beyond are clamped).

@@ -22,7 +22,7 @@ float FormationLayout::defaultSpacing(float footprint)
     return std::max(0.1f, (std::isfinite(footprint) ? footprint : 1.0f) * 1.4f);
 }
 
-QList<CrowdMember> FormationLayout::place(const CrowdSpecies &species, const QList<double> &clipWeights, float footprint)
+QList<CrowdMember> FormationLayout::place(const CrowdSpeciesSpec &species, const QList<double> &clipWeights, float footprint)
 {
     QList<CrowdMember> members;
     const int count = std::clamp(species.count, 0, CrowdSpec::kMaxInstances);
@@ -86,9 +86,9 @@ QList<CrowdMember> FormationLayout::place(const CrowdSpecies &species, const QLi
             }
         }
         switch (species.phase) {
-        case CrowdSpecies::Phase::Random: m.phase = unit(seed, index, 6); break;
-        case CrowdSpecies::Phase::InStep: m.phase = 0; break;
-        case CrowdSpecies::Phase::Fixed: m.phase = float(species.phaseOffset); break;
+        case CrowdSpeciesSpec::Phase::Random: m.phase = unit(seed, index, 6); break;
+        case CrowdSpeciesSpec::Phase::InStep: m.phase = 0; break;
+        case CrowdSpeciesSpec::Phase::Fixed: m.phase = float(species.phaseOffset); break;
         }
         members.append(m);
     }

@@ -25,7 +25,7 @@ public:
     // `clipWeights`: the weight of each clip the species may play (at least one, each > 0);
     // `footprint`: the creature's larger horizontal extent in metres (the default spacing is
     // 1.4 times it).
-    static QList<CrowdMember> place(const CrowdSpecies &species, const QList<double> &clipWeights, float footprint);
+    static QList<CrowdMember> place(const CrowdSpeciesSpec &species, const QList<double> &clipWeights, float footprint);
     static float defaultSpacing(float footprint);
     // A reproducible number in [0, 1) from a seed, an index and a salt.
     static float unit(quint32 seed, quint32 index, quint32 salt);

@@ -57,6 +57,14 @@ QList<LodLevel> LodChain::build(const CreatureMesh &base, const QString &baseLab
     const SkinnedPose posed = base.skin(std::span<const float>(reference.constData(), size_t(reference.size())));
     if (posed.positions.size() != base.vertexCount())
         return levels;
+    QVector3D lo(INFINITY, INFINITY, INFINITY), hi(-INFINITY, -INFINITY, -INFINITY);
+    for (const QVector3D &p : posed.positions) {
+        for (int d = 0; d < 3; ++d) {
+            lo[d] = std::min(lo[d], p[d]);
+            hi[d] = std::max(hi[d], p[d]);
+        }
+    }
+    const float size = std::isfinite(lo.x()) ? std::max({hi.x() - lo.x(), hi.y() - lo.y(), hi.z() - lo.z()}) : 0.0f;
     QLocale c = QLocale::c();
     c.setNumberOptions(QLocale::DefaultNumberOptions); // 10,000,000
     auto simplified = [&](int maxVertices) -> std::optional<LodLevel> {
@@ -85,7 +93,10 @@ QList<LodLevel> LodChain::build(const CreatureMesh &base, const QString &baseLab
             next = simplified(budget);
         if (!next)
             break;
-        next->deviation = std::max(deviation(base, next->mesh, poses), levels.last().deviation);
+        next->deviation = std::max(
+            {deviation(base, next->mesh, poses), levels.last().deviation, float(options.minRelativeDeviation * double(size))});
+        if (double(next->deviation) > options.maxRelativeDeviation * double(size))
+            break;
         levels.append(*next);
     }
     return levels;

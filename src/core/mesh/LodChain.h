@@ -30,6 +30,14 @@ public:
         int maxLevels = 3;
         double ratio = 0.25;  // each simplified level keeps at most this share of the vertices before it
         int minVertices = 24; // no simplified level lighter than this
+        // A level that deviates by more than this share of the creature's size (its posed
+        // extent) has lost its silhouette: the chain ends before it.
+        double maxRelativeDeviation = 0.1;
+        // No level counts as closer to level 0 than this share of the creature's size: welding
+        // averages split normals (the shading of hard edges), which a silhouette measure does
+        // not see, so a level whose silhouette is exact still waits until the creature is a few
+        // hundred pixels tall.
+        double minRelativeDeviation = 0.002;
     };
 
     // `poses`: row-major matrices, one frame each, as CreatureMesh::skin takes them for these

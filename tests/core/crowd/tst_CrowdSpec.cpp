@@ -75,7 +75,7 @@ private Q_SLOTS:
         QVERIFY2(diagnostics.isEmpty(), qPrintable(codesOf(diagnostics)));
         QCOMPARE(spec->species.size(), 3);
         QCOMPARE(spec->totalCount(), 2305);
-        const CrowdSpecies &men = spec->species.at(0);
+        const CrowdSpeciesSpec &men = spec->species.at(0);
         QCOMPARE(men.file, m_dir.filePath(u"humanoid.bpat"_qs));
         QCOMPARE(men.jsonPath, u"species[0]"_qs);
         QCOMPARE(men.count, 2000);
@@ -89,13 +89,13 @@ private Q_SLOTS:
         QCOMPARE(*men.formation.columns, 50);
         QCOMPARE(*men.formation.across, 1.2);
         QCOMPARE(*men.formation.between, 1.6);
-        QCOMPARE(men.phase, CrowdSpecies::Phase::InStep);
+        QCOMPARE(men.phase, CrowdSpeciesSpec::Phase::InStep);
         QCOMPARE(men.seed, 7u);
-        const CrowdSpecies &horses = spec->species.at(1);
+        const CrowdSpeciesSpec &horses = spec->species.at(1);
         QCOMPARE(horses.body, m_dir.filePath(u"horse_full.bprm"_qs));
         QCOMPARE(horses.formation.type, CrowdFormation::Type::Random);
         QCOMPARE(horses.formation.size->width(), 60.0);
-        QCOMPARE(horses.phase, CrowdSpecies::Phase::Fixed);
+        QCOMPARE(horses.phase, CrowdSpeciesSpec::Phase::Fixed);
         QCOMPARE(horses.phaseOffset, 0.25);
         QCOMPARE(horses.seed, 1u); // its index
         QCOMPARE(spec->species.at(2).body, u"stand-in"_qs);
@@ -220,13 +220,13 @@ private Q_SLOTS:
 
     void formationsPlaceAsAsked()
     {
-        CrowdSpecies s;
+        CrowdSpeciesSpec s;
         s.count = 12;
         s.formation.type = CrowdFormation::Type::Ranks;
         s.formation.columns = 4;
         s.formation.across = 1.0;
         s.formation.between = 2.0;
-        s.phase = CrowdSpecies::Phase::InStep;
+        s.phase = CrowdSpeciesSpec::Phase::InStep;
         QList<CrowdMember> members = FormationLayout::place(s, {1.0}, 0.5f);
         QCOMPARE(members.size(), 12);
         // Three ranks of four, facing +Z: the first rank in front (largest z), all facing ahead.
@@ -252,7 +252,7 @@ private Q_SLOTS:
         s.formation.type = CrowdFormation::Type::Random;
         s.formation.size = QSizeF(20, 10);
         s.count = 4000;
-        s.phase = CrowdSpecies::Phase::Random;
+        s.phase = CrowdSpeciesSpec::Phase::Random;
         members = FormationLayout::place(s, {3.0, 1.0}, 1.0f);
         int first = 0;
         QSet<float> phases;
