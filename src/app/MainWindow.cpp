@@ -6,6 +6,7 @@
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
 #include "CompareActions.h"
+#include "CrowdActions.h"
 #include "DocumentActions.h"
 #include "document/DocumentList.h"
 #include "widgets/DocumentTabs.h"
@@ -88,6 +89,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_views = new CentralViews(this);     // viewport in the centre, File > Rebake
     new GltfActions(this);                // File > Import glTF..., Export glTF...
     m_compare = new CompareActions(this); // File > Compare With..., the Differences dock
+    m_crowds = new CrowdActions(this);    // View > Crowd...: mixed crowds
     connectActions();
     updateRecentMenu();
     updateTitle();

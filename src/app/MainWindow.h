@@ -28,6 +28,7 @@ class ViewportWidget;
 class CentralViewHost;
 class CentralViews;
 class CompareActions;
+class CrowdActions;
 class DocumentActions;
 class EditActions;
 class FileReloadWatcher;
@@ -57,6 +58,8 @@ public:
     EditActions *editActions() const { return m_edit; }
     // File > Compare With...: compare mode (CompareActions.h).
     CompareActions *compareActions() const { return m_compare; }
+    // View > Crowd...: mixed crowds (CrowdActions.h).
+    CrowdActions *crowdActions() const { return m_crowds; }
     // Several open files: their list, tabs and the Window menu (DocumentActions.h).
     DocumentActions *documents() const { return m_documents; }
     // Long jobs (deep checks, rebake, glTF): one controller, shown in the status bar.
@@ -133,6 +136,7 @@ private:
     QString m_glRenderer;
     EditActions *m_edit = nullptr;
     CompareActions *m_compare = nullptr;
+    CrowdActions *m_crowds = nullptr;
     DocumentActions *m_documents = nullptr;
 };
 

@@ -1,6 +1,7 @@
 // bpat-studio: parse the command line, then either run a special mode or open the window.
 #include "release/BuildInfo.h"
 #include "CompareActions.h"
+#include "CrowdActions.h"
 #include "MainWindow.h"
 #include "StudioCommandLine.h"
 #include "ClipEntry.h"
@@ -178,6 +179,10 @@ void applyViewOptions(MainWindow &window, const StudioOptions &options)
         viewport->setMotionPaths(options.motionPaths);
     if (options.crowd)
         viewport->setCrowdSize(*options.crowd);
+    if (!options.crowdSpec.isEmpty()) { // a mixed crowd; what is wrong with it shows beside it
+        for (const QString &finding : window.crowdActions()->showSpecFile(options.crowdSpec))
+            std::fprintf(stderr, "bpat-studio: --crowd: %s\n", qPrintable(finding));
+    }
 }
 
 } // namespace

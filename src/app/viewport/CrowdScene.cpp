@@ -126,10 +126,27 @@ CrowdSpecies CrowdScene::speciesOf(const ViewportScene &scene, const BodySource 
     return s;
 }
 
-std::shared_ptr<CrowdScene> CrowdScene::fromSpec(const bpat::CrowdSpec &spec, bpat::Diagnostics *diagnostics)
+std::shared_ptr<CrowdScene> CrowdScene::fromSpecFile(const QString &path, const Progress &progress)
+{
+    bpat::Diagnostics diagnostics;
+    const std::optional<bpat::CrowdSpec> spec = bpat::CrowdSpec::readFile(path, &diagnostics);
+    std::shared_ptr<CrowdScene> crowd = spec ? fromSpec(*spec, &diagnostics, progress) : nullptr;
+    if (!crowd && spec) // stopped
+        return nullptr;
+    if (!crowd)
+        crowd = std::make_shared<CrowdScene>();
+    crowd->messages = wordings(diagnostics);
+    return crowd;
+}
+
+std::shared_ptr<CrowdScene> CrowdScene::fromSpec(const bpat::CrowdSpec &spec, bpat::Diagnostics *diagnostics,
+                                                 const Progress &progress)
 {
     auto crowd = std::make_shared<CrowdScene>();
+    int done = 0;
     for (const bpat::CrowdSpeciesSpec &entry : spec.species) {
+        if (progress && !progress(done++, int(spec.species.size())))
+            return nullptr;
         const QString filePath = entry.jsonPath + QStringLiteral(".file");
         QString why;
         const std::optional<bpat::BpatFile> file = bpat::BpatFile::open(entry.file, &why);

@@ -20,6 +20,7 @@
 #include <QList>
 #include <QString>
 #include <QVector3D>
+#include <functional>
 #include <memory>
 
 namespace bpat::studio {
@@ -50,7 +51,14 @@ public:
     // Every species of a specification: its file opened, its body found (or the one named), the
     // body's levels of detail, its instances in formation. Findings about what was left out or
     // changed go to `diagnostics` (CROWD_UNREADABLE_FILE, CROWD_NO_BODY, CROWD_UNKNOWN_CLIP).
-    static std::shared_ptr<CrowdScene> fromSpec(const bpat::CrowdSpec &spec, bpat::Diagnostics *diagnostics);
+    // `progress(done, total)` (may be empty) is called before each species; false stops
+    // (nullptr is returned).
+    using Progress = std::function<bool(int done, int total)>;
+    static std::shared_ptr<CrowdScene> fromSpec(const bpat::CrowdSpec &spec, bpat::Diagnostics *diagnostics,
+                                                const Progress &progress = {});
+    // A specification file read and loaded: never null; a specification that cannot be read or
+    // parsed gives an empty crowd whose messages say why (the viewport shows them).
+    static std::shared_ptr<CrowdScene> fromSpecFile(const QString &path, const Progress &progress = {});
     // The drawn creature of `scene` (its body, or the crowd stand-in) with its levels; `minimal`
     // (may be null or invalid): the game's minimal body, a candidate level. No instances.
     static CrowdSpecies speciesOf(const ViewportScene &scene, const BodySource *minimal, const QString &label);

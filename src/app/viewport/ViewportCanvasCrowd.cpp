@@ -29,8 +29,16 @@ void ViewportCanvas::setArmy(std::shared_ptr<const CrowdScene> army)
     m_army = std::move(army);
     m_crowdDirty = true;
     setPlaying(m_playing); // a crowd plays
-    if (m_army)
-        frameAll();
+    QVector3D lo, hi;
+    if (m_army && crowdBounds(&lo, &hi)) {
+        // In front of it and low, as a commander sees an army: the front ranks large, the rear
+        // small (where the lighter levels of detail take over).
+        m_camera.frame(lo, hi);
+        m_camera.yaw = 20;
+        m_camera.pitch = 16;
+        m_camera.distance *= 0.45f;
+        m_camera.target.setY(lo.y());
+    }
     update();
 }
 

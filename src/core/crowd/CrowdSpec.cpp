@@ -265,16 +265,22 @@ std::optional<CrowdSpec> CrowdSpec::parse(const QByteArray &json, const QString 
         }
         if (reader.failed())
             continue; // left out; its findings say why
-        // Clamped to what the viewport draws: a typo of 10 million keeps the window usable.
-        const qint64 room = std::max<qint64>(0, kMaxInstances - total);
-        s.count = int(std::min<qint64>(s.requestedCount, room));
-        if (s.count < s.requestedCount)
-            reader.warning(QStringLiteral("CROWD_CLAMPED"), countPath,
-                           QStringLiteral("%1 instances asked for, %2 drawn: the viewport draws at most %3 in all")
-                               .arg(c.toString(s.requestedCount), c.toString(s.count), c.toString(kMaxInstances)));
+        s.count = s.requestedCount;
         total += s.count;
-        if (s.count > 0)
-            spec.species.append(s);
+        spec.species.append(s);
+    }
+    // Clamped to what the viewport draws, every species in proportion (at least one each), so
+    // a typo of 10 million keeps the window usable and the other species in the crowd.
+    if (total > kMaxInstances) {
+        JsonReader reader(diagnostics, kCodes);
+        const double share = double(kMaxInstances - spec.species.size()) / double(total);
+        for (CrowdSpeciesSpec &s : spec.species) {
+            s.count = std::max(1, int(std::floor(double(s.requestedCount) * share)));
+            reader.warning(
+                QStringLiteral("CROWD_CLAMPED"), JsonReader::join(s.jsonPath, QStringLiteral("count")),
+                QStringLiteral("%1 instances asked for, %2 drawn: the viewport draws at most %3 in all (%4 asked for)")
+                    .arg(c.toString(s.requestedCount), c.toString(s.count), c.toString(kMaxInstances), c.toString(total)));
+        }
     }
     return spec;
 }

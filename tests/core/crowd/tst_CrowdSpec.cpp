@@ -181,24 +181,30 @@ private Q_SLOTS:
         QCOMPARE(find(diagnostics, u"species[1].file"_qs)->code, u"CROWD_MISSING_FILE"_qs);
     }
 
-    // Ten million: clamped to what the viewport draws, with the reason, never allocated.
+    // Ten million: clamped to what the viewport draws, every species in proportion and with the
+    // reason, never allocated.
     void tenMillionIsClamped()
     {
         const QByteArray json = R"({"species": [{"file": "humanoid.bpat", "count": 10000000},
-                                                {"file": "horse.bpat", "count": 100}]})";
+                                                {"file": "horse.bpat", "count": 100000}]})";
         Diagnostics diagnostics;
         const std::optional<CrowdSpec> spec = CrowdSpec::parse(json, m_dir.path(), &diagnostics);
         QVERIFY(spec);
-        QCOMPARE(spec->species.size(), 1); // the horses found no room left
-        QCOMPARE(spec->species.at(0).count, CrowdSpec::kMaxInstances);
+        QCOMPARE(spec->species.size(), 2); // the horses stay
         QCOMPARE(spec->species.at(0).requestedCount, 10000000);
+        QVERIFY(spec->totalCount() <= CrowdSpec::kMaxInstances && spec->totalCount() > CrowdSpec::kMaxInstances - 10);
+        QVERIFY(spec->species.at(1).count > 2000 && spec->species.at(1).count < 2500); // a hundredth of the crowd
         const Diagnostic *d = find(diagnostics, u"species[0].count"_qs);
         QVERIFY(d);
         QCOMPARE(d->code, u"CROWD_CLAMPED"_qs);
         QCOMPARE(d->severity, Severity::Warning);
-        QVERIFY2(d->message.contains(u"10,000,000 instances asked for, 250,000 drawn"_qs), qPrintable(d->message));
+        QVERIFY2(d->message.contains(u"10,000,000 instances asked for, 247,522 drawn: the viewport draws at most 250,000"_qs),
+                 qPrintable(d->message));
         QVERIFY(find(diagnostics, u"species[1].count"_qs));
-        QCOMPARE(spec->totalCount(), CrowdSpec::kMaxInstances);
+        // Within the limit: nothing said.
+        diagnostics.clear();
+        QVERIFY(CrowdSpec::parse(R"({"species": [{"file": "horse.bpat", "count": 250000}]})", m_dir.path(), &diagnostics));
+        QVERIFY(diagnostics.isEmpty());
     }
 
     void readFileRefusesWhatIsNoFile()
