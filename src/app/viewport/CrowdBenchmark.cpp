@@ -146,8 +146,11 @@ struct Measured
 };
 
 // F frames after two warm-up frames of the crowd as the renderer is set up now.
+// `vertexOnly`: the rasterizer discarded (GL_RASTERIZER_DISCARD), so the frame is the pre-pass
+// and the vertex shading alone: where the two skinning paths differ, without the pixels they
+// share.
 Measured measure(OffscreenBenchmark &bench, CrowdRenderer &renderer, const CrowdBenchmark::Options &options, const QVector3D &lo,
-                 const QVector3D &hi)
+                 const QVector3D &hi, bool vertexOnly = false)
 {
     const QVector3D centre = (lo + hi) / 2;
     const float half = std::max({hi.x() - lo.x(), hi.z() - lo.z(), 1.0f}) / 2;
@@ -180,7 +183,11 @@ Measured measure(OffscreenBenchmark &bench, CrowdRenderer &renderer, const Crowd
         timer.start();
         bench.beginGpuTimer();
         bench.clear();
+        if (vertexOnly)
+            bench.gl()->glEnable(GL_RASTERIZER_DISCARD);
         renderer.draw(parameters, crowdView);
+        if (vertexOnly)
+            bench.gl()->glDisable(GL_RASTERIZER_DISCARD);
         bench.endGpuTimer();
         const double driverMs = double(GlRenderer::driverNanoseconds() - driverBefore) / 1.0e6;
         const auto [issued, finished] = bench.finish(timer);
@@ -276,10 +283,11 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
         renderer.setLevelsOfDetail(options.levelsOfDetail);
         QVector3D lo, hi;
         crowd->scene->bounds(&lo, &hi);
-        std::optional<Measured> direct;
+        std::optional<Measured> direct, directVertices;
         if (options.compareSkinning) { // today's path first, on the same crowd and levels
             renderer.setSkinningPath(SkinningPath::Direct);
             direct = measure(bench, renderer, options, lo, hi);
+            directVertices = measure(bench, renderer, options, lo, hi, true);
             renderer.setSkinningPath(options.skinning == SkinningPath::Direct ? std::nullopt : options.skinning);
         } else {
             renderer.setSkinningPath(options.skinning);
@@ -287,8 +295,15 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
         const Measured m = measure(bench, renderer, options, lo, hi);
         result = figures(m);
         if (direct) {
-            result.insert(QStringLiteral("direct"), figures(*direct));
+            const Measured vertices = measure(bench, renderer, options, lo, hi, true);
+            QJsonObject d = figures(*direct);
+            d.insert(QStringLiteral("vertex_stage"), figures(*directVertices));
+            result.insert(QStringLiteral("direct"), d);
+            result.insert(QStringLiteral("vertex_stage"), figures(vertices));
+            // Whole frames (the pixels included, the same for both paths), and the vertex stage
+            // alone (the pre-pass and the vertex shader: what the pre-pass changes).
             result.insert(QStringLiteral("prepass_speedup"), m.frame > 0 ? direct->frame / m.frame : 0.0);
+            result.insert(QStringLiteral("prepass_vertex_speedup"), vertices.frame > 0 ? directVertices->frame / vertices.frame : 0.0);
             if (m.gpu && direct->gpu && *m.gpu > 0)
                 result.insert(QStringLiteral("prepass_gpu_speedup"), *direct->gpu / *m.gpu);
         }

@@ -12,7 +12,9 @@
 // switch in). Without FILE: N of the synthetic walking humanoid; with FILE: N of it with the body
 // the viewport would draw (found beside a late-v3 file, or --body); with --crowd-spec: the mixed
 // crowd of the specification (N ignored). --compare-skinning runs today's per-vertex path and the
-// bone pre-pass on the same crowd in the same run and reports their ratio. --no-lod draws every
+// bone pre-pass on the same crowd in the same run and reports their ratios: of whole frames, and
+// of the vertex stage alone ("vertex_stage": the same frames with the rasterizer discarded, so
+// the pixels both paths share do not dilute what the pre-pass changes). --no-lod draws every
 // instance with its full body; --fly moves the camera every frame (levels chosen again each frame).
 #include "BonePrepass.h"
 
