@@ -255,7 +255,10 @@ QJsonArray speciesJson(const CrowdScene &scene, int height)
 std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *error)
 {
     QString why;
+    QElapsedTimer loading; // the files, their bodies and levels of detail, the placements
+    loading.start();
     const std::optional<Crowd> crowd = options.crowdSpec.isEmpty() ? fileCrowd(options, &why) : specCrowd(options, &why);
+    const double loadMs = loading.nsecsElapsed() / 1.0e6;
     if (!crowd) {
         if (error)
             *error = why;
@@ -318,6 +321,7 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
     result.insert(QStringLiteral("instances"), crowd->scene->instanceCount());
     result.insert(QStringLiteral("onion"), options.onion);
     result.insert(QStringLiteral("frames"), options.frames);
+    result.insert(QStringLiteral("load_ms"), loadMs);
     result.insert(QStringLiteral("levels_of_detail"), options.levelsOfDetail);
     result.insert(QStringLiteral("fly"), options.fly);
     result.insert(QStringLiteral("gl_renderer"), bench.rendererName());

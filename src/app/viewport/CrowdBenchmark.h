@@ -8,8 +8,8 @@
 // time inside draw and dispatch calls, where a software rasteriser shades: the application's own
 // work), frame_ms (until glFinish), gpu_ms_per_frame (a GL_TIME_ELAPSED query; null where the
 // context has none), instances, instances in view and per level of detail, vertices shaded, draw
-// calls, the skinning path, and each species' levels of detail (vertices, deviation, where they
-// switch in). Without FILE: N of the synthetic walking humanoid; with FILE: N of it with the body
+// calls, the skinning path, each species' levels of detail (vertices, deviation, where they
+// switch in) and load_ms (opening the files, making the levels of detail, placing the crowd). Without FILE: N of the synthetic walking humanoid; with FILE: N of it with the body
 // the viewport would draw (found beside a late-v3 file, or --body); with --crowd-spec: the mixed
 // crowd of the specification (N ignored). --compare-skinning runs today's per-vertex path and the
 // bone pre-pass on the same crowd in the same run and reports their ratios: of whole frames, and

@@ -40,6 +40,7 @@ struct CrowdSpecies
     QVector3D centre;    // of the creature's reference bounds, relative to its placement
     float size = 1;      // the creature's largest extent, metres
     float footprint = 1; // its larger horizontal extent, metres
+    QString levelsKey;   // what the levels were made from (file, body): made once per crowd
 };
 
 class CrowdScene

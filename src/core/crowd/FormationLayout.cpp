@@ -51,18 +51,20 @@ QList<CrowdMember> FormationLayout::place(const CrowdSpeciesSpec &species, const
     for (int i = 0; i < count; ++i) {
         CrowdMember m;
         const quint32 index = quint32(i);
+        const int row = i / columns; // which row (rank) of the formation
+        const int column = i % columns;
         switch (f.type) {
         case CrowdFormation::Type::Grid: {
-            const float u = (float(i % columns) - float(columns - 1) / 2) * across;
-            const float v = (float(rows - 1) / 2 - float(i / columns)) * across;
+            const float u = (float(column) - float(columns - 1) / 2) * across;
+            const float v = (float(rows - 1) / 2 - float(row)) * across;
             toGround(u, v, &m);
             m.yaw = facing + (unit(seed, index, 1) - 0.5f) * 0.6f;
             break;
         }
         case CrowdFormation::Type::Ranks: {
             // Rank 0 in front; each rank centred on the formation's axis.
-            const float u = (float(i % columns) - float(columns - 1) / 2) * across;
-            const float v = (float(rows - 1) / 2 - float(i / columns)) * between;
+            const float u = (float(column) - float(columns - 1) / 2) * across;
+            const float v = (float(rows - 1) / 2 - float(row)) * between;
             toGround(u, v, &m);
             m.yaw = facing;
             break;
