@@ -193,7 +193,7 @@ public:
     const CrowdScene *crowdScene() const { return m_crowdScene.get(); }
     const CrowdRenderer &crowdRenderer() const { return m_crowdRenderer; }
     bool showsArmy() const { return m_army != nullptr; }
-    bool showsCrowd() const { return m_army || m_crowd > 1; }
+    bool showsCrowd() const { return m_army || (m_crowd > 1 && !showsSnapshot()); } // a snapshot is drawn once
     // The crowd's lines of the text overlay (species, levels, draw calls; its findings).
     QStringList crowdTextLines() const;
     // The bone pre-pass of the creature and crowd renderers: nullopt for the best the context has.
