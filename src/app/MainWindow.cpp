@@ -9,6 +9,7 @@
 #include "ConvertActions.h"
 #include "widgets/AnalysisPanel.h"
 #include "widgets/GameVerdictBanner.h"
+#include "CrowdActions.h"
 #include "DocumentActions.h"
 #include "document/DocumentList.h"
 #include "widgets/DocumentTabs.h"
@@ -94,6 +95,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_convert = new ConvertActions(this); // File > Convert to..., the game's verdict above the views
     connect(m_views->analysis(), &AnalysisPanel::lintFinished, this, &MainWindow::updateStatusCounts);
     static_cast<QVBoxLayout *>(centralWidget()->layout())->insertWidget(1, m_convert->banner());
+    m_crowds = new CrowdActions(this);    // View > Crowd...: mixed crowds
     connectActions();
     updateRecentMenu();
     updateTitle();

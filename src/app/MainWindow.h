@@ -29,6 +29,7 @@ class CentralViewHost;
 class CentralViews;
 class CompareActions;
 class ConvertActions;
+class CrowdActions;
 class DocumentActions;
 class EditActions;
 class FileReloadWatcher;
@@ -60,6 +61,8 @@ public:
     CompareActions *compareActions() const { return m_compare; }
     // File > Convert to... and the game verdict banner above the views (ConvertActions.h).
     ConvertActions *convertActions() const { return m_convert; }
+    // View > Crowd...: mixed crowds (CrowdActions.h).
+    CrowdActions *crowdActions() const { return m_crowds; }
     // Several open files: their list, tabs and the Window menu (DocumentActions.h).
     DocumentActions *documents() const { return m_documents; }
     // Long jobs (deep checks, rebake, glTF): one controller, shown in the status bar.
@@ -137,6 +140,7 @@ private:
     EditActions *m_edit = nullptr;
     CompareActions *m_compare = nullptr;
     ConvertActions *m_convert = nullptr;
+    CrowdActions *m_crowds = nullptr;
     DocumentActions *m_documents = nullptr;
 };
 

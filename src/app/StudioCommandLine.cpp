@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <cmath>
 
 namespace bpat::studio {
@@ -60,7 +61,10 @@ StudioCommandLine::StudioCommandLine()
                         QStringLiteral("FILE.bprm")});
     m_parser.addOption({kBodyView, QStringLiteral("Draw the full body, the minimal one or the stand-in mesh (default full)."),
                         QStringLiteral("full|minimal|stand-in")});
-    m_parser.addOption({kCrowd, QStringLiteral("Draw a crowd of N instances (1: a single creature)."), QStringLiteral("N")});
+    m_parser.addOption({kCrowd,
+                        QStringLiteral("Draw a crowd of N instances of the file (1: a single creature), or the mixed crowd of a "
+                                       "crowd specification (View > Crowd...; docs/viewport.md, \"Mixed crowds\")."),
+                        QStringLiteral("N|SPEC.json")});
     m_parser.addOption({kCompare,
                         QStringLiteral("Compare FILE with this BPAT file: its differences listed, it drawn as a ghost."),
                         QStringLiteral("OTHER.bpat")});
@@ -170,12 +174,17 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     }
     if (m_parser.isSet(kCrowd)) {
         bool ok = false;
-        const int n = m_parser.value(kCrowd).toInt(&ok);
-        if (!ok || n < 1 || n > 1000000) {
-            m_error = QStringLiteral("--crowd expects a number from 1 to 1000000, got '%1'").arg(m_parser.value(kCrowd));
+        const QString value = m_parser.value(kCrowd);
+        const int n = value.toInt(&ok);
+        if (ok && n >= 1 && n <= 1000000) {
+            m_options.crowd = n;
+        } else if (!ok && !value.isEmpty() && (value.endsWith(u".json"_qs, Qt::CaseInsensitive) || QFileInfo(value).isFile())) {
+            m_options.crowdSpec = value; // a mixed crowd: its findings are shown in the viewport
+        } else {
+            m_error = QStringLiteral("--crowd expects a number from 1 to 1000000 or a crowd specification (.json), got '%1'")
+                          .arg(value);
             return false;
         }
-        m_options.crowd = n;
     }
     if (m_parser.isSet(kSize)) {
         const QStringList parts = m_parser.value(kSize).toLower().split(u'x');

@@ -2,6 +2,7 @@
 #include "release/BuildInfo.h"
 #include "CompareActions.h"
 #include "editing/EditActions.h"
+#include "CrowdActions.h"
 #include "MainWindow.h"
 #include "StudioCommandLine.h"
 #include "ClipEntry.h"
@@ -198,6 +199,10 @@ void applyViewOptions(MainWindow &window, const StudioOptions &options)
         viewport->setMotionPaths(options.motionPaths);
     if (options.crowd)
         viewport->setCrowdSize(*options.crowd);
+    if (!options.crowdSpec.isEmpty()) { // a mixed crowd; what is wrong with it shows beside it
+        for (const QString &finding : window.crowdActions()->showSpecFile(options.crowdSpec))
+            std::fprintf(stderr, "bpat-studio: --crowd: %s\n", qPrintable(finding));
+    }
 }
 
 } // namespace

@@ -197,7 +197,7 @@ QList<CreatureInstance> ViewportCanvas::onionInstances(const PaletteClip &clip, 
 QList<MotionPath> ViewportCanvas::motionPaths() const
 {
     QList<MotionPath> paths;
-    if (m_motionPathNames.isEmpty() || m_crowd > 1)
+    if (m_motionPathNames.isEmpty() || showsCrowd())
         return paths;
     QStringList unknown = m_motionPathNames;
     if (drawsCreature() && !m_scene.isEmpty()) {

@@ -225,21 +225,25 @@ void ViewportScene::appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, 
     }
 }
 
+QList<float> ViewportScene::meshRows(quint32 globalFrame) const
+{
+    if (!m_body.isValid())
+        return m_source.frame(globalFrame);
+    QList<float> rows; // row-major matrices, as CreatureMesh::skin() takes them
+    for (const QMatrix4x4 &skin : skinMatrices(globalFrame)) {
+        const QMatrix4x4 transposed = skin.transposed(); // column-major storage of the transpose
+        rows.append(QList<float>(transposed.constData(), transposed.constData() + 16));
+    }
+    return rows;
+}
+
 BonePicker::Surface ViewportScene::pickSurface(quint32 globalFrame) const
 {
     BonePicker::Surface surface;
     const bpat::CreatureMesh &mesh = m_body.isValid() ? m_body.mesh() : m_mesh;
     if (mesh.isEmpty())
         return surface;
-    QList<float> rows; // row-major matrices, as CreatureMesh::skin() takes them
-    if (m_body.isValid()) {
-        for (const QMatrix4x4 &skin : skinMatrices(globalFrame)) {
-            const QMatrix4x4 transposed = skin.transposed(); // column-major storage of the transpose
-            rows.append(QList<float>(transposed.constData(), transposed.constData() + 16));
-        }
-    } else {
-        rows = m_source.frame(globalFrame);
-    }
+    const QList<float> rows = meshRows(globalFrame);
     surface.positions = mesh.skin(std::span<const float>(rows.constData(), size_t(rows.size()))).positions;
     if (surface.positions.size() != mesh.vertexCount()) {
         surface.positions.clear();

@@ -46,6 +46,10 @@ public:
     // One skinning matrix per bone (global x inverse(bind)) at a global frame; empty when the
     // frame is out of range.
     QList<QMatrix4x4> skinMatrices(quint32 globalFrame) const;
+    // The matrices the drawn mesh is skinned with at a global frame, row-major as
+    // CreatureMesh::skin() takes them: the body's skinning matrices, else the globals (the
+    // stand-ins' vertices are bone-local); empty when the frame is out of range.
+    QList<float> meshRows(quint32 globalFrame) const;
     bool knownRig() const { return m_knownRig; }
     const QString &rigName() const { return m_rigName; }
     const QList<QVector3D> &roleColors() const { return m_roleColors; }
