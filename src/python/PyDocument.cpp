@@ -13,6 +13,7 @@
 #include "io/AtomicFile.h"
 #include "io/NativeName.h"
 #include "mesh/Rig.h"
+#include "species/SpeciesRig.h"
 
 namespace bpat::python {
 
@@ -115,8 +116,8 @@ public:
                 return quint32(*index); // the editor checks it against the bone count
         } else {
             const QString name = bone.cast<QString>();
-            if (const auto rig = Rig::forSpecies(m_doc.speciesId(), int(m_doc.boneCount()))) {
-                const int byName = rig->indexOf(name);
+            if (const SpeciesRig *rig = SpeciesRig::game(m_doc.speciesId(), int(m_doc.boneCount()))) {
+                const int byName = rig->rig().indexOf(name);
                 if (byName >= 0)
                     return quint32(byName);
             }

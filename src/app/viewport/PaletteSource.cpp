@@ -2,6 +2,8 @@
 
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "rebake/BuiltinRecipes.h"
+#include "species/SpeciesRig.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -61,6 +63,8 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
                 .arg(header.paletteDataOffset));
     source.speciesId = header.speciesId;
     source.boneCount = int(header.boneCount);
+    source.rig = bpat::SpeciesRig::find(header.speciesId, source.boneCount);
+    source.recordingFrame = bpat::BuiltinRecipes::keepsRecordingFrame(header.speciesId, source.boneCount);
     source.frameTotal = header.frameTotal;
     source.palette = file.paletteBytes();
     // Late v3 stores column-major skinning matrices: the vertex shader multiplies them by the

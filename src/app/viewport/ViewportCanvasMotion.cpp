@@ -68,9 +68,8 @@ void ViewportCanvas::updateRecordingCoordinates()
     // Over the game's humanoid (what the humanoid-upper-body recipe bakes) the recording is
     // drawn as recorded, the game's frame; everywhere else right-handed Y-up, as the hands
     // recipe bakes it.
-    const PaletteSource &source = m_scene.source();
-    const bool humanoid = !m_scene.isEmpty() && source.speciesId == 0 && source.boneCount == 20;
-    const bool convert = !(m_recordingOverlay && humanoid);
+    const bool recordingFrame = !m_scene.isEmpty() && m_scene.source().recordingFrame;
+    const bool convert = !(m_recordingOverlay && recordingFrame);
     if (convert != m_recording.convertsCoordinates()) {
         m_recording.setConvertCoordinates(convert);
         m_recordingDirty = m_recordingMeshDirty = true;

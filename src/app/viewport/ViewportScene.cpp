@@ -3,6 +3,7 @@
 #include "bpat/BpatFile.h"
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,13 +41,14 @@ void ViewportScene::setSource(const PaletteSource &source)
     m_source = source;
     m_referenceFrame = source.clips.isEmpty() ? 0 : source.clips.first().frameOffset;
     const QList<float> reference = source.frame(m_referenceFrame);
-    if (const std::optional<bpat::RigDescription> rig = bpat::RigDescription::builtin(source.speciesId, source.boneCount)) {
+    if (source.rig) { // the catalogue's rig of the file's species and bone count
+        const bpat::RigDescription &rig = source.rig->description();
         m_knownRig = true;
-        m_rigName = rig->name;
-        m_roleColors = rig->roleColors;
-        m_mesh = bpat::CreatureMeshBuilder::build(*rig, reference, 12);
-        m_crowdMesh = bpat::CreatureMeshBuilder::build(*rig, reference, 6);
-        for (const bpat::RigBoneDescription &bone : rig->bones) {
+        m_rigName = rig.name;
+        m_roleColors = rig.roleColors;
+        m_mesh = bpat::CreatureMeshBuilder::build(rig, reference, 12);
+        m_crowdMesh = bpat::CreatureMeshBuilder::build(rig, reference, 6);
+        for (const bpat::RigBoneDescription &bone : rig.bones) {
             m_boneNames.append(bone.name);
             m_parents.append(bone.parent);
         }

@@ -2,6 +2,8 @@
 
 #include "bpat/BpatFormat.h"
 #include "io/MappedFile.h"
+#include "species/Species.h"
+#include "species/SpeciesRig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -259,7 +261,14 @@ bool BpatFile::hasMagic() const
 }
 QString BpatFile::speciesName() const
 {
-    return fmt::speciesName(header().speciesId);
+    return Species::nameOf(header().speciesId);
+}
+
+std::optional<Rig> BpatFile::rig() const
+{
+    if (!hasHeader())
+        return std::nullopt;
+    return SpeciesRig::forFile(header().speciesId, int(header().boneCount), boneParents());
 }
 fmt::Dialect BpatFile::dialect() const
 {

@@ -8,6 +8,7 @@
 // matrix reads outside the file return nullptr / false. The Validator reports what is wrong.
 // BpatFile is a cheap shared handle: copies share one mapping and can be read from any thread.
 #include "bpat/BpatFormat.h"
+#include "mesh/Rig.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -155,7 +156,11 @@ public:
     const BpatV3Extension &v3Extension() const; // zeros unless hasV3Extension()
     // Palette matrices are column-major skinning matrices (late v3): global = skin * bind.
     bool storesSkinningMatrices() const;
-    QString speciesName() const;      // empty for an unknown id
+    QString speciesName() const; // the catalogue's (species/Species); empty for an unknown id
+    // The file's rig (species/SpeciesRig::forFile): a late-v3 file's own parent table, named by
+    // the catalogue's rig of its species and bone count; else that rig; nullopt without a
+    // header or a rig the studio knows.
+    std::optional<Rig> rig() const;
     bool clipTableInBounds() const;   // clips() is empty otherwise
     bool socketTableInBounds() const; // true when socket_count == 0
     bool stringTableInBounds() const;

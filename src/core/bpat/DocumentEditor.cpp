@@ -1,6 +1,7 @@
 #include "bpat/DocumentEditor.h"
 
 #include "bpat/BpatFormat.h"
+#include "species/Species.h"
 
 #include <cmath>
 
@@ -232,7 +233,7 @@ bool DocumentEditor::splitClip(int clip, quint32 frame, const QString &secondNam
 QString DocumentEditor::rigMismatch(const BpatDocument &target, const BpatDocument &source, bool allowOtherSpecies)
 {
     const auto species = [](quint32 id) {
-        const QString name = format::speciesName(id);
+        const QString name = Species::nameOf(id);
         return name.isEmpty() ? QStringLiteral("species %1").arg(id) : QStringLiteral("species %1 \"%2\"").arg(id).arg(name);
     };
     if (!allowOtherSpecies && source.speciesId() != target.speciesId()) {

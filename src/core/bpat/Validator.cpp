@@ -6,10 +6,10 @@
 #include "bpat/SectionLayout.h"
 #include "bpat/BpatFormat.h"
 #include "bpat/DeepChecker.h"
-#include "bpat/GameRigs.h"
 #include "bpat/GameReader.h"
 #include "io/MappingGuard.h"
 #include "io/NativeName.h"
+#include "species/Species.h"
 
 #include <QLocale>
 #include <QSet>
@@ -124,7 +124,7 @@ Gate checkHeaderPlausible(const BpatFile &file, DiagnosticSink &sink)
     // A file cut short (counts sane, data missing) is not a corrupted header: PALETTE_OUT_OF_BOUNDS
     // says it. Counts that are themselves impossible, or a clip table running over other
     // sections, point at the header.
-    const bool countsSuspect = h.boneCount < fmt::MinBones || h.boneCount > fmt::MaxBones || h.speciesId > fmt::LastKnownSpecies
+    const bool countsSuspect = h.boneCount < fmt::MinBones || h.boneCount > fmt::MaxBones || !Species::isKnown(h.speciesId)
         || gate.clipTableOverlaps || !file.clipTableInBounds();
     if (need > file.fileSize() && countsSuspect) {
         gate.headerCorrupted = true;
@@ -145,7 +145,7 @@ Gate checkHeaderPlausible(const BpatFile &file, DiagnosticSink &sink)
 void checkGameRig(const BpatFile &file, DiagnosticSink &sink, GameEra era)
 {
     const BpatHeader &h = file.header();
-    const QList<quint32> counts = GameRigs::boneCounts(h.speciesId, gameEra::rigVersion(era));
+    const QList<quint32> counts = Species::boneCounts(h.speciesId, gameEra::rigVersion(era));
     if (counts.isEmpty() || counts.contains(h.boneCount))
         return;
     const QString when = era == GameEra::Current ? QStringLiteral("in the current game")
@@ -154,7 +154,7 @@ void checkGameRig(const BpatFile &file, DiagnosticSink &sink, GameEra era)
                 QStringLiteral("bone_count is %1, but the game's %2 rig %3 has %4 bones: the game would load this "
                                "file into a rig it does not fit")
                     .arg(h.boneCount)
-                    .arg(fmt::speciesName(h.speciesId), when, GameRigs::describe(counts)));
+                    .arg(Species::nameOf(h.speciesId), when, Species::describeCounts(counts)));
 }
 
 // Game profile: what the chosen era's reader makes of the file. A version it refuses, or a v3
@@ -305,14 +305,16 @@ void Validator::checkHeader(const BpatFile &file, DiagnosticSink &sink) const
         sink.report(OLD_VERSION, fmt::header::Version, DiagnosticLocation::header(QStringLiteral("version")),
                     QStringLiteral("version is 0, expected 1, 2 or 3"));
     }
-    if (h.speciesId > fmt::LastKnownSpecies) {
+    if (!Species::isKnown(h.speciesId)) {
         sink.report(UNKNOWN_SPECIES, fmt::header::SpeciesId, DiagnosticLocation::header(QStringLiteral("species_id")),
-                    QStringLiteral("species_id is %1, expected 0..3 (v1) or 4..9 (later builds)").arg(h.speciesId));
-    } else if (h.speciesId > fmt::LastV1Species && h.version <= 1) {
-        sink.report(SPECIES_NOT_IN_V1, fmt::header::SpeciesId, DiagnosticLocation::header(QStringLiteral("species_id")),
-                    QStringLiteral("species_id is %1 (%2), defined after v1; the game's v1 reader accepts 0..3")
+                    QStringLiteral("species_id is %1, expected %2 (v1) or %3 (later builds)")
                         .arg(h.speciesId)
-                        .arg(fmt::speciesName(h.speciesId)));
+                        .arg(Species::idRange(true), Species::idRange(false)));
+    } else if (!Species::inFirstV1Reader(h.speciesId) && h.version <= 1) {
+        sink.report(SPECIES_NOT_IN_V1, fmt::header::SpeciesId, DiagnosticLocation::header(QStringLiteral("species_id")),
+                    QStringLiteral("species_id is %1 (%2), defined after v1; the game's v1 reader accepts %3")
+                        .arg(h.speciesId)
+                        .arg(Species::nameOf(h.speciesId), Species::idRange(true)));
     }
     if (h.boneCount < fmt::MinBones || h.boneCount > fmt::MaxBones) {
         sink.report(BONE_COUNT_OUT_OF_RANGE, fmt::header::BoneCount, DiagnosticLocation::header(QStringLiteral("bone_count")),
