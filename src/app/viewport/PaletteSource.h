@@ -51,7 +51,7 @@ struct PaletteSource
     QList<PaletteClip> clips;                   // only clips whose frames lie inside the palette
     QList<PaletteSocket> sockets;               // only sockets whose anchor bone exists
     QList<int> parents;                         // late v3: the file's parent table (-1 = root), else empty
-    const uchar *contacts = nullptr;            // v3: frameTotal records of (sole_y, foot_y) floats, or nullptr
+    bool hasContacts = false;                   // v3: frameTotal (sole_y, foot_y) records, read by file->contact()
     QString label;                              // file name or description, for the viewport's title
     std::shared_ptr<const bpat::BpatFile> file; // the source of the bytes; keeps them alive
     // Late v3: `palette` holds the stored column-major skinning matrices, and the GPU computes

@@ -166,6 +166,18 @@ QList<float> RecordingScene::palette() const
     return m_palette ? QList<float>(m_palette->cbegin(), m_palette->cend()) : QList<float>();
 }
 
+PaletteSource RecordingScene::framesAt(const QList<double> &seconds, std::shared_ptr<std::vector<float>> *keep) const
+{
+    auto buffer = m_palette ? std::make_shared<std::vector<float>>(*m_palette) : std::make_shared<std::vector<float>>();
+    for (const double t : seconds)
+        appendPaletteAt(t, buffer.get());
+    PaletteSource source = m_source;
+    source.frameTotal = quint32(1 + seconds.size());
+    source.palette = reinterpret_cast<const uchar *>(buffer->data());
+    *keep = std::move(buffer);
+    return source;
+}
+
 void RecordingScene::appendPaletteAt(double seconds, std::vector<float> *out) const
 {
     if (!m_animation)

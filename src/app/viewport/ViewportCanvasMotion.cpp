@@ -236,9 +236,7 @@ void ViewportCanvas::uploadRecording()
         m_recordingRenderer.setInstances(instances);
         return;
     }
-    const PaletteSource &now = m_recording.source();
-    auto buffer = std::make_shared<std::vector<float>>(reinterpret_cast<const float *>(now.palette),
-                                                       reinterpret_cast<const float *>(now.palette) + size_t(now.boneCount) * 16);
+    QList<double> ghosts;
     for (int k = 1; k <= m_onion; ++k) {
         const quint32 fade = quint32(std::lround(255.0 * k / (m_onion + 1)));
         for (const int sign : {-1, 1}) {
@@ -248,13 +246,11 @@ void ViewportCanvas::uploadRecording()
             CreatureInstance ghost = CreatureInstance::atFrame(quint32(instances.size()), 1, 0, false);
             ghost.loops |= fade << 8;
             instances.append(ghost);
-            m_recording.appendPaletteAt(t, buffer.get());
+            ghosts.append(t);
         }
     }
-    PaletteSource source = now; // uploaded at once: `buffer` need not outlive this function
-    source.frameTotal = quint32(instances.size());
-    source.palette = reinterpret_cast<const uchar *>(buffer->data());
-    m_recordingRenderer.setSource(source);
+    std::shared_ptr<std::vector<float>> bytes; // uploaded at once: need not outlive this function
+    m_recordingRenderer.setSource(m_recording.framesAt(ghosts, &bytes));
     m_recordingRenderer.setInstances(instances);
 }
 

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace bpat::studio {
 
@@ -163,10 +162,12 @@ void ViewportScene::appendLine(QList<LineVertex> &out, const QVector3D &a, const
 
 bool ViewportScene::appendGroundContact(QList<LineVertex> &out, quint32 globalFrame, float size) const
 {
-    if (!m_source.contacts || globalFrame >= m_source.frameTotal)
+    if (!m_source.hasContacts || !m_source.file || globalFrame >= m_source.frameTotal)
         return false;
-    float record[2];
-    std::memcpy(record, m_source.contacts + quint64(globalFrame) * 8, sizeof record);
+    const std::optional<std::pair<float, float>> contact = m_source.file->contact(globalFrame); // (sole_y, foot_y)
+    if (!contact)
+        return false;
+    const float record[2] = {contact->first, contact->second};
     if (!std::isfinite(record[0]) || !std::isfinite(record[1]))
         return false;
     QVector3D lo, hi;

@@ -586,6 +586,11 @@ quint64 BpatFile::socketDataBytesSize() const
     return socketDataBytes() ? *socketDataByteSize() : 0;
 }
 
+const uchar *BpatFile::bindPaletteBytes() const
+{
+    return bindPaletteInBounds() ? d->bytes + d->ext.bindPaletteOffset : nullptr;
+}
+
 QString nameStatusText(NameStatus status)
 {
     switch (status) {

@@ -9,7 +9,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatWriter.h"
-#include "bpat/Validator.h"
+#include "motion/ProfileValidator.h"
 #include "motion/MotionCodes.h"
 
 #include <QDirIterator>
@@ -34,7 +34,7 @@ ValidationResult lint(const QByteArray &bytes, const MotionThresholds &t = {})
 {
     ValidationOptions o = ValidationOptions::make(ValidationProfile::Motion);
     o.motion = t;
-    return Validator(o).validate(BpatFile::fromData(bytes));
+    return ProfileValidator(o).validate(BpatFile::fromData(bytes));
 }
 
 QList<Diagnostic> withCode(const ValidationResult &r, const QString &code, const QString &clip = QString())
@@ -70,7 +70,7 @@ private Q_SLOTS:
         while (it.hasNext()) {
             const QString path = it.next();
             ValidationOptions o = ValidationOptions::make(ValidationProfile::Motion);
-            const ValidationResult r = Validator(o).validatePath(path);
+            const ValidationResult r = ProfileValidator(o).validatePath(path);
             QVERIFY2(r.counts.errors == 0, qPrintable(path + QLatin1Char('\n') + describe(r)));
             for (const Diagnostic &d : r.issues) {
                 if (d.code == mc::MOTION_NOT_CHECKED)
