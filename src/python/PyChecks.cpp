@@ -119,6 +119,7 @@ py::object openPath(const py::handle &pathArg)
     const FileKind kind = withoutGil([&] { return FormatRegistry::detect(path); });
     switch (kind) {
     case FileKind::Bpsm: return openSnapshot(path);
+    case FileKind::Bprm: return openBody(path);
     case FileKind::InputAnimation: return openRecording(path);
     case FileKind::Bpat:
     case FileKind::Unknown: // BPAT's reader says what it is not (BAD_MAGIC, FILE_TOO_SMALL, IO_ERROR)

@@ -59,6 +59,8 @@ private:
     std::shared_ptr<Mapping> m_mapping;
 };
 
+} // namespace
+
 py::dtype vertexDtype()
 {
     py::dict spec;
@@ -69,8 +71,6 @@ py::dtype vertexDtype()
     spec["itemsize"] = bpsm::VertexSize;
     return py::dtype::from_args(spec);
 }
-
-} // namespace
 
 void bindSnapshot(py::module_ &m)
 {
