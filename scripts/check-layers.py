@@ -55,30 +55,19 @@ SPECIES_RULES = [
 ]
 
 
+TOKENS = re.compile(r'R"([^(\s]*)\((?:.|\n)*?\)\1"|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*(?:.|\n)*?\*/')
+
+
 def strip_comments(text):
     """C++ text with comments blanked (string literals kept), lines preserved."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            i = j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append("\n" * text.count("\n", i, j))
-            i = j
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+    def keep(m):
+        token = m.group(0)
+        if token.startswith("//"):
+            return ""
+        if token.startswith("/*"):
+            return "\n" * token.count("\n")
+        return token
+    return TOKENS.sub(keep, text)
 
 
 def sources(root, top):
