@@ -248,16 +248,18 @@ ValidationResult Validator::validate(const BpatFile &file) const
 {
     if (m_options.profile == ValidationProfile::Motion) {
         // The motion lint lives a layer above (motion/ProfileValidator runs it after these
-        // structural checks); here the file gets the spec profile's checks and a note.
+        // structural checks). A caller that asks this class for it is wrong: it gets the spec
+        // profile's checks and an error that says where the motion profile is, so no test or
+        // run can take the missing motion findings for a clean file.
         Q_ASSERT_X(false, "Validator", "the motion profile is motion/ProfileValidator's");
         ValidationOptions structure = m_options;
         structure.profile = ValidationProfile::Spec;
         ValidationResult result = Validator(structure).validate(file);
-        result.issues.append(Diagnostic{QStringLiteral("MOTION_NOT_CHECKED"), Severity::Info,
-                                        QStringLiteral("the motion is not checked here: the motion profile runs in "
-                                                       "ProfileValidator (bpat validate --profile motion)"),
+        result.issues.append(Diagnostic{QStringLiteral("MOTION_NOT_CHECKED"), Severity::Error,
+                                        QStringLiteral("the motion is not checked: the motion profile runs in "
+                                                       "ProfileValidator (motion/), not Validator"),
                                         std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
-        ++result.counts.infos;
+        ++result.counts.errors;
         return result;
     }
     DiagnosticSink sink(m_options.profile, m_options.maxIssues);

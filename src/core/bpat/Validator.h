@@ -6,8 +6,8 @@
 // structural finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
 // The `motion` profile (the structure, then the motion lint) is a layer above, in
 // motion/ProfileValidator: what the window, `bpat validate` and the Python module call for any
-// profile. Given the motion profile, this class checks the structure only and says so
-// (MOTION_NOT_CHECKED).
+// profile. Given the motion profile, this class checks the structure only and adds a
+// MOTION_NOT_CHECKED error (and asserts in debug builds): call ProfileValidator for it.
 //
 // Deep checks can run on a worker thread: pass a cancel flag and a progress callback.
 #include "bpat/GameEra.h"

@@ -14,6 +14,10 @@
 //                  mirrorOf(bone) (mirroring, issue 41)
 //   gait()         the gait report the rig's files get
 //
+// Which bones deform and which are controls (IK targets, pole targets, a root that carries no
+// body) is the rig description's to say, bone by bone: it reaches rig()'s bones, and a file's rig
+// through forFile(), with the rest of the rig data.
+//
 // Which rig a species had in which era is the catalogue's (species/Species); the bones, feet,
 // legs and side naming are the rig description's (the JSON is the one source of rig data).
 #include "mesh/Rig.h"
