@@ -1,4 +1,5 @@
 #include "StudioCommandLine.h"
+#include "species/Species.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -233,8 +234,8 @@ bool StudioCommandLine::versionRequested() const
 
 QString bundledSamplePath()
 {
-    return QDir::cleanPath(QCoreApplication::applicationDirPath()
-                           + QStringLiteral("/../share/bpat-studio/samples/humanoid.bpat"));
+    return QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../share/bpat-studio/samples/")
+                           + Species::byId(Species::Humanoid)->bpatFileName()); // the baked humanoid
 }
 
 } // namespace bpat::studio

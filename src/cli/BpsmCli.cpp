@@ -5,6 +5,7 @@
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "io/NativeName.h"
+#include "species/Species.h"
 
 
 namespace bpat::cli {
@@ -19,7 +20,7 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
         return jsonFailure(command, json, QStringLiteral("FILE_TOO_SMALL"), path,
                            QStringLiteral("%1: not a BPSM file (shorter than the 72-byte header)").arg(path));
     const BpsmHeader &h = file->header();
-    const QString species = format::speciesName(h.speciesId);
+    const QString species = Species::nameOf(h.speciesId);
     if (json) {
         QJsonArray clips;
         for (const BpsmClipInfo &c : file->clips())

@@ -7,6 +7,7 @@
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "mesh/Rig.h"
+#include "species/SpeciesRig.h"
 
 #include <QCommandLineParser>
 
@@ -42,13 +43,13 @@ QString csvField(const QString &text)
 
 QString dumpCsv(const BpatFile &file, const Frame &f)
 {
-    const auto rig = Rig::forSpecies(file.header().speciesId, int(file.header().boneCount));
+    const SpeciesRig *rig = SpeciesRig::game(file.header().speciesId, int(file.header().boneCount));
     QString t = QStringLiteral("kind,index,name");
     for (int k = 0; k < 16; ++k)
         t += QStringLiteral(",f%1").arg(k);
     t += QLatin1Char('\n');
     for (int b = 0; b < f.palette.size(); ++b) {
-        const QString name = rig ? rig->bone(b).name : QString();
+        const QString name = rig ? rig->rig().bone(b).name : QString();
         t += QStringLiteral("bone,%1,%2,%3\n")
                  .arg(b)
                  .arg(csvField(name), joinFloats(f.palette.at(b).data(), 16, QLatin1Char(',')));
@@ -64,7 +65,7 @@ QString dumpCsv(const BpatFile &file, const Frame &f)
 QString dumpText(const BpatFile &file, const Frame &f)
 {
     const BpatClipInfo &clip = file.clips().at(f.clip);
-    const auto rig = Rig::forSpecies(file.header().speciesId, int(file.header().boneCount));
+    const SpeciesRig *rig = SpeciesRig::game(file.header().speciesId, int(file.header().boneCount));
     const bool skin = file.storesSkinningMatrices();
     QString t = QStringLiteral("%1: clip %2 '%3', frame %4 (global frame %5); %6 matrices row by row\n")
                     .arg(shown(file.path()))
@@ -74,7 +75,7 @@ QString dumpText(const BpatFile &file, const Frame &f)
                     .arg(f.global)
                     .arg(skin ? QStringLiteral("global (skin x bind)") : QStringLiteral("stored"));
     for (int b = 0; b < f.globals.size(); ++b) {
-        t += QStringLiteral("bone %1%2\n").arg(b).arg(rig ? QStringLiteral(" (%1)").arg(rig->bone(b).name) : QString());
+        t += QStringLiteral("bone %1%2\n").arg(b).arg(rig ? QStringLiteral(" (%1)").arg(rig->rig().bone(b).name) : QString());
         for (int r = 0; r < 4; ++r)
             t += QStringLiteral("  %1\n").arg(joinFloats(f.globals.at(b).data() + 4 * r, 4, QLatin1Char(' ')));
     }

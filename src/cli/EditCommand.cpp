@@ -8,6 +8,7 @@
 #include "bpat/DocumentEditor.h"
 #include "bpat/VersionConverter.h"
 #include "mesh/Rig.h"
+#include "species/SpeciesRig.h"
 
 #include <QCommandLineParser>
 #include <functional>
@@ -84,8 +85,8 @@ int socketIndex(const BpatDocument &doc, const QString &nameOrIndex)
 
 std::optional<quint32> boneIndex(const BpatDocument &doc, const QString &nameOrIndex)
 {
-    if (const auto rig = Rig::forSpecies(doc.speciesId(), int(doc.boneCount()))) {
-        const int byName = rig->indexOf(nameOrIndex);
+    if (const SpeciesRig *rig = SpeciesRig::game(doc.speciesId(), int(doc.boneCount()))) {
+        const int byName = rig->rig().indexOf(nameOrIndex);
         if (byName >= 0)
             return quint32(byName);
     }

@@ -6,6 +6,8 @@
 #include "CommandRegistry.h"
 #include "io/AtomicFile.h"
 #include "gltf/GltfImporter.h"
+#include "io/RegularFile.h"
+#include "species/Species.h"
 
 #include <QCommandLineParser>
 
@@ -56,10 +58,8 @@ int runImport(const QStringList &args)
         return usageError(parser, command, QStringLiteral("-o OUT.bpat is required"));
     GltfImportOptions options;
     if (parser.isSet(species)) {
-        auto id = parseUInt(parser.value(species));
+        const std::optional<quint32> id = Species::idOf(parser.value(species));
         if (!id)
-            id = format::speciesIdFromName(parser.value(species));
-        if (!id || *id > format::LastKnownSpecies)
             return usageError(parser, command,
                               QStringLiteral("--species: '%1' is no known species id or name").arg(parser.value(species)));
         options.speciesId = *id;

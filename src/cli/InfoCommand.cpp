@@ -95,7 +95,7 @@ struct BoneTable
     {
         BoneTable t;
         t.count = file.header().boneCount >= 1 && file.header().boneCount <= 64 ? int(file.header().boneCount) : 0;
-        t.rig = Rig::forFile(file);
+        t.rig = file.rig();
         if (t.rig && t.rig->boneCount() != t.count)
             t.rig.reset();
         if (!t.rig) {

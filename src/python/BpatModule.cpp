@@ -25,6 +25,7 @@ PYBIND11_MODULE(_bpat, m)
     bindMapping(m);
     bindBpatFile(m);
     bindSnapshot(m);
+    bindBody(m);
     bindRecording(m);
     bindChecks(m);
     bindDocument(m);

@@ -11,6 +11,7 @@ namespace bpat::python {
 void bindMapping(py::module_ &m);   // bpat.Mapping (PyMapping.cpp)
 void bindBpatFile(py::module_ &m);  // bpat.BpatFile (PyBpatFile.cpp, PyBpatArrays.cpp)
 void bindSnapshot(py::module_ &m);  // bpat.SnapshotFile (PySnapshot.cpp)
+void bindBody(py::module_ &m);      // bpat.BodyFile (PyBody.cpp)
 void bindRecording(py::module_ &m); // bpat.Recording, bpat.Curve (PyRecording.cpp)
 void bindChecks(py::module_ &m);    // open, detect, validate, codes, analyze (PyChecks.cpp)
 void bindDocument(py::module_ &m);  // bpat.Document: edits and saves (PyDocument.cpp)
@@ -23,6 +24,8 @@ py::dict analyzeOpened(const BpatFile &file, const py::object &clips, const py::
 
 // bpat.open per kind.
 py::object openSnapshot(const QString &path);
+py::object openBody(const QString &path);
+py::dtype vertexDtype(); // the 56-byte vertex of BPSM snapshots and BPRM bodies (PySnapshot.cpp)
 py::object openRecording(const QString &path);
 
 } // namespace bpat::python

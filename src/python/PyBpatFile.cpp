@@ -60,7 +60,7 @@ py::object socketRecord(const BpatSocketInfo &s)
 std::optional<Rig> rigOf(const BpatFile &file)
 {
     const quint32 count = file.header().boneCount;
-    auto rig = Rig::forFile(file);
+    auto rig = file.rig();
     if (rig && quint32(rig->boneCount()) != count)
         rig.reset();
     return rig;

@@ -13,6 +13,7 @@
 #include "io/NativeName.h"
 #include "motion/GaitAnalyzer.h"
 #include "motion/GaitJson.h"
+#include "motion/ProfileValidator.h"
 
 namespace bpat::python {
 
@@ -118,6 +119,7 @@ py::object openPath(const py::handle &pathArg)
     const FileKind kind = withoutGil([&] { return FormatRegistry::detect(path); });
     switch (kind) {
     case FileKind::Bpsm: return openSnapshot(path);
+    case FileKind::Bprm: return openBody(path);
     case FileKind::InputAnimation: return openRecording(path);
     case FileKind::Bpat:
     case FileKind::Unknown: // BPAT's reader says what it is not (BAD_MAGIC, FILE_TOO_SMALL, IO_ERROR)
@@ -175,7 +177,8 @@ py::object validateOpened(const BpatFile &file, const py::object &profile, const
                           const py::object &motion, int threads)
 {
     const ValidationOptions options = validationOptions(profile, era, deep, maxIssues, motion, threads);
-    const ValidationResult r = runValidation(options, [&](const ValidationOptions &o) { return Validator(o).validate(file); });
+    const ValidationResult r =
+        runValidation(options, [&](const ValidationOptions &o) { return ProfileValidator(o).validate(file); });
     return resultRecord(file.path(), QStringLiteral("bpat"), options, r);
 }
 
@@ -188,8 +191,9 @@ void bindChecks(py::module_ &m)
 {
     m.def("open", &openPath, py::arg("path"),
           "Opens a file by its kind (name and magic, as the command line): a bpat.BpatFile (any BPAT dialect, mapped in "
-          "place), a bpat.SnapshotFile (BPSM, mapped) or a bpat.Recording (an input animation .bin, read). "
-          "bpat.FileError with the code (IO_ERROR, BAD_MAGIC, FILE_TOO_SMALL, ANIM_*, BPSM_*) when it cannot be read.");
+          "place), a bpat.SnapshotFile (BPSM, mapped), a bpat.BodyFile (BPRM, a rigged body, mapped) or a bpat.Recording "
+          "(an input animation .bin, read). bpat.FileError with the code (IO_ERROR, BAD_MAGIC, FILE_TOO_SMALL, ANIM_*, "
+          "BPSM_*, BPRM_*) when it cannot be read.");
     m.def(
         "detect",
         [](const py::handle &pathArg) -> py::object {

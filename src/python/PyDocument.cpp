@@ -8,11 +8,13 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatSaver.h"
 #include "bpat/DocumentEditor.h"
+#include "bpat/EditCodes.h"
 #include "bpat/Validator.h"
 #include "bpat/VersionConverter.h"
 #include "io/AtomicFile.h"
 #include "io/NativeName.h"
 #include "mesh/Rig.h"
+#include "species/SpeciesRig.h"
 
 #include <mutex>
 
@@ -62,18 +64,15 @@ public:
     const BpatDocument &doc() const { return m_doc; }
     const QString &path() const { return m_path; }
 
-    // Applies an edit; RefusedError with the editor's reason (a "CODE: message" reason keeps its code).
+    // Applies an edit; RefusedError with the editor's reason and its code (EditCodes).
     void edit(const std::function<bool(DocumentEditor &, QString *)> &operation)
     {
         DocumentEditor editor(m_doc);
         QString error;
         if (operation(editor, &error))
             return;
-        QString code = QStringLiteral("EDIT_REFUSED");
-        const qsizetype colon = error.indexOf(QStringLiteral(": "));
-        if (colon > 0 && error.left(colon) == error.left(colon).toUpper() && !error.left(colon).contains(QLatin1Char(' ')))
-            code = error.left(colon);
-        raise(ErrorKind::Refused, code, error, m_path);
+        const QString code = EditCodes::codeOf(error);
+        raise(ErrorKind::Refused, code.isEmpty() ? QStringLiteral("EDIT_REFUSED") : code, error, m_path);
     }
 
     int clipIndex(const py::handle &clip) const
@@ -134,8 +133,8 @@ public:
                 return quint32(*index); // the editor checks it against the bone count
         } else {
             const QString name = bone.cast<QString>();
-            if (const auto rig = Rig::forSpecies(m_doc.speciesId(), int(m_doc.boneCount()))) {
-                const int byName = rig->indexOf(name);
+            if (const SpeciesRig *rig = SpeciesRig::game(m_doc.speciesId(), int(m_doc.boneCount()))) {
+                const int byName = rig->rig().indexOf(name);
                 if (byName >= 0)
                     return quint32(byName);
             }
@@ -211,10 +210,11 @@ py::list clipRecords(const BpatDocument &doc)
 
 void bindDocument(py::module_ &m)
 {
-    py::class_<PyDocument>(m, "Document",
-                           "A BPAT file read whole for editing (the core's BpatDocument): the operations of `bpat edit` "
-                           "and the app, each refused with bpat.RefusedError (code EDIT_REFUSED, or the reason's own) "
-                           "when it would make the file invalid; save() validates and writes atomically.")
+    py::class_<PyDocument>(
+        m, "Document",
+        "A BPAT file read whole for editing (the core's BpatDocument): the operations of `bpat edit` "
+        "and the app, each refused with bpat.RefusedError (its code: docs/validation.md, \"Edit refusal codes\") "
+        "when it would make the file invalid; save() validates and writes atomically.")
         .def(py::init<const py::handle &>(), py::arg("path"))
         .def_property_readonly(
             "path",

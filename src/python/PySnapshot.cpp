@@ -6,6 +6,7 @@
 
 #include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFormat.h"
+#include "species/Species.h"
 
 namespace bpat::python {
 
@@ -68,6 +69,8 @@ private:
     std::shared_ptr<Mapping> m_mapping;
 };
 
+} // namespace
+
 py::dtype vertexDtype()
 {
     py::dict spec;
@@ -78,8 +81,6 @@ py::dtype vertexDtype()
     spec["itemsize"] = bpsm::VertexSize;
     return py::dtype::from_args(spec);
 }
-
-} // namespace
 
 void bindSnapshot(py::module_ &m)
 {
@@ -119,7 +120,7 @@ void bindSnapshot(py::module_ &m)
         .def_property_readonly("species_id", [](const PySnapshotFile &self) { return self.file().header().speciesId; })
         .def_property_readonly("species",
                                [](const PySnapshotFile &self) {
-                                   const QString name = format::speciesName(self.file().header().speciesId);
+                                   const QString name = Species::nameOf(self.file().header().speciesId);
                                    return name.isEmpty() ? py::object(py::none()) : py::cast(name);
                                })
         .def_property_readonly("lod", [](const PySnapshotFile &self) { return self.file().header().lod; })

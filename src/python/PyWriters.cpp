@@ -18,6 +18,7 @@
 #include "rebake/BuiltinRecipes.h"
 #include "rebake/RebakeJob.h"
 #include "rebake/RebakeManifest.h"
+#include "species/Species.h"
 
 #include <QFileInfo>
 
@@ -257,10 +258,10 @@ py::dict importGltf(const py::handle &inArg, const py::handle &outArg, const py:
     if (!species.is_none()) {
         std::optional<quint32> id;
         if (const auto index = indexArgument(species))
-            id = *index >= 0 && *index <= format::LastKnownSpecies ? std::optional<quint32>(quint32(*index)) : std::nullopt;
-        else
-            id = format::speciesIdFromName(species.cast<QString>());
-        if (!id || *id > format::LastKnownSpecies)
+            id = *index >= 0 && *index <= Species::lastId() ? std::optional<quint32>(quint32(*index)) : std::nullopt;
+        else if (const Species *named = Species::byName(species.cast<QString>()))
+            id = named->id;
+        if (!id)
             raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
                   QStringLiteral("species: '%1' is no known species id or name").arg(py::str(species).cast<QString>()));
         options.speciesId = *id;

@@ -4,10 +4,10 @@
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
 #include "motion/BoneRoles.h"
+#include "species/SpeciesRig.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace bpat::studio {
 
@@ -41,14 +41,15 @@ void ViewportScene::setSource(const PaletteSource &source)
     m_source = source;
     m_referenceFrame = source.clips.isEmpty() ? 0 : source.clips.first().frameOffset;
     const QList<float> reference = source.frame(m_referenceFrame);
-    if (const std::optional<bpat::RigDescription> rig = bpat::RigDescription::builtin(source.speciesId, source.boneCount)) {
+    if (source.rig) { // the catalogue's rig of the file's species and bone count
+        const bpat::RigDescription &rig = source.rig->description();
         m_knownRig = true;
-        m_rigName = rig->name;
-        m_roleColors = rig->roleColors;
-        m_mesh = bpat::CreatureMeshBuilder::build(*rig, reference, 12);
-        m_crowdMesh = bpat::CreatureMeshBuilder::build(*rig, reference, 6);
-        m_feet = rig->footBones;
-        for (const bpat::RigBoneDescription &bone : rig->bones) {
+        m_rigName = rig.name;
+        m_roleColors = rig.roleColors;
+        m_mesh = bpat::CreatureMeshBuilder::build(rig, reference, 12);
+        m_crowdMesh = bpat::CreatureMeshBuilder::build(rig, reference, 6);
+        m_feet = rig.footBones;
+        for (const bpat::RigBoneDescription &bone : rig.bones) {
             m_boneNames.append(bone.name);
             m_parents.append(bone.parent);
         }
@@ -183,10 +184,12 @@ void ViewportScene::appendLine(QList<LineVertex> &out, const QVector3D &a, const
 
 bool ViewportScene::appendGroundContact(QList<LineVertex> &out, quint32 globalFrame, float size) const
 {
-    if (!m_source.contacts || globalFrame >= m_source.frameTotal)
+    if (!m_source.hasContacts || !m_source.file || globalFrame >= m_source.frameTotal)
         return false;
-    float record[2];
-    std::memcpy(record, m_source.contacts + quint64(globalFrame) * 8, sizeof record);
+    const std::optional<std::pair<float, float>> contact = m_source.file->contact(globalFrame); // (sole_y, foot_y)
+    if (!contact)
+        return false;
+    const float record[2] = {contact->first, contact->second};
     if (!std::isfinite(record[0]) || !std::isfinite(record[1]))
         return false;
     QVector3D lo, hi;

@@ -3,6 +3,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
 #include "diagnostics/ReportWriter.h"
+#include "species/Species.h"
 
 #include <QSet>
 #include <algorithm>
@@ -596,8 +597,8 @@ QStringList BpatDocument::problems() const
     QStringList out = layoutProblems();
     if (m_boneCount < fmt::MinBones || m_boneCount > fmt::MaxBones)
         out << QStringLiteral("bone count %1 is not in 1..64").arg(m_boneCount);
-    if (m_speciesId > fmt::LastKnownSpecies)
-        out << QStringLiteral("species id %1 is unknown (expected 0..%2)").arg(m_speciesId).arg(fmt::LastKnownSpecies);
+    if (!Species::isKnown(m_speciesId))
+        out << QStringLiteral("species id %1 is unknown (expected 0..%2)").arg(m_speciesId).arg(Species::lastId());
     if (m_clips.isEmpty())
         out << QStringLiteral("no clips (a BPAT file needs at least one)");
     QSet<QString> names;

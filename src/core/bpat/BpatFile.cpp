@@ -2,6 +2,8 @@
 
 #include "bpat/BpatFormat.h"
 #include "io/MappedFile.h"
+#include "species/Species.h"
+#include "species/SpeciesRig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -264,7 +266,14 @@ bool BpatFile::hasMagic() const
 }
 QString BpatFile::speciesName() const
 {
-    return fmt::speciesName(header().speciesId);
+    return Species::nameOf(header().speciesId);
+}
+
+std::optional<Rig> BpatFile::rig() const
+{
+    if (!hasHeader())
+        return std::nullopt;
+    return SpeciesRig::forFile(header().speciesId, int(header().boneCount), boneParents());
 }
 fmt::Dialect BpatFile::dialect() const
 {
@@ -596,6 +605,11 @@ const uchar *BpatFile::socketDataBytes() const
 quint64 BpatFile::socketDataBytesSize() const
 {
     return socketDataBytes() ? *socketDataByteSize() : 0;
+}
+
+const uchar *BpatFile::bindPaletteBytes() const
+{
+    return bindPaletteInBounds() ? d->bytes + d->ext.bindPaletteOffset : nullptr;
 }
 
 QString nameStatusText(NameStatus status)

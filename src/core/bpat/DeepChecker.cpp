@@ -6,7 +6,7 @@
 #include "bpat/DeepCheckKernels.h"
 #include "bpat/DeepCheckerLate.h"
 #include "bpat/DeepMatrixScan.h"
-#include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 
 #include <QThread>
 #include <QThreadPool>
@@ -472,8 +472,8 @@ void DeepChecker::finishSockets()
             continue;
         const BpatSocketInfo &socket = sockets.at(s);
         if (!baked) {
-            const auto rig = RigDescription::builtin(h.speciesId, int(h.boneCount));
-            baked = rig ? rig->bakedSockets : QStringList();
+            const SpeciesRig *rig = SpeciesRig::find(h.speciesId, int(h.boneCount));
+            baked = rig ? rig->description().bakedSockets : QStringList();
         }
         if (baked->contains(socket.name)) { // by design: said once, as information
             m_sink.addAsIs(Diagnostic{

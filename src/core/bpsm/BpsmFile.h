@@ -3,7 +3,7 @@
 // bytes in memory. Only the header and the clip table (with names) are decoded on open;
 // indices and vertices are read on demand with bounds checks. Every accessor is safe on any
 // input; BpsmValidator says what is wrong with a file. Copies share one mapping.
-#include "bpat/BpatFile.h" // TableEntry
+#include "bpat/BpatFile.h"
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmSnapshot.h"
 

@@ -571,7 +571,7 @@ bool Builder::motion()
 QStringList FileDiff::boneNames(const BpatFile &file)
 {
     QStringList names;
-    const auto rig = Rig::forFile(file);
+    const auto rig = file.rig();
     for (quint32 b = 0; b < file.header().boneCount; ++b) {
         const QString name = rig && int(b) < rig->boneCount() ? rig->bone(int(b)).name : QString();
         names.append(name == QStringLiteral("bone %1").arg(b) ? QString() : name); // Rig's stand-in for no name

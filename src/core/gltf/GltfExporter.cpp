@@ -12,6 +12,7 @@
 #include "gltf/TinyGltf.h"
 #include "io/AtomicFile.h"
 #include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 
 #include <QFileInfo>
 #include <cmath>
@@ -112,10 +113,10 @@ tinygltf::Value object(std::initializer_list<std::pair<const char *, tinygltf::V
 GltfSkeleton GltfSkeleton::forSpecies(quint32 speciesId, int boneCount)
 {
     GltfSkeleton s;
-    if (const auto rig = RigDescription::builtin(speciesId, boneCount)) {
-        s.source = QStringLiteral("rig %1").arg(rig->name);
-        s.rigName = rig->name;
-        for (const RigBoneDescription &bone : rig->bones) {
+    if (const SpeciesRig *rig = SpeciesRig::find(speciesId, boneCount)) {
+        s.source = QStringLiteral("rig %1").arg(rig->name());
+        s.rigName = rig->name();
+        for (const RigBone &bone : rig->rig().bones()) {
             s.names.append(bone.name);
             s.parents.append(bone.parent);
         }

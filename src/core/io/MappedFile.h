@@ -9,7 +9,7 @@
 // zeros past its new end instead of killing the process with SIGBUS, whoever reads it (the
 // validator, BpatDocument::fromFile, a palette upload, a dump). isStale() then says the bytes
 // read may be wrong; readers that build something lasting from them check it when done.
-#include "bpat/BpatFile.h" // NameStatus
+#include "io/TableEntry.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

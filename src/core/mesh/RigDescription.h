@@ -2,9 +2,11 @@
 // How a creature looks: its bones (names, parents in palette order) and, per bone, shape parts
 // (ellipsoids, boxes, capsules, and links that blend between two bones) in bone-local space.
 // Descriptions are JSON; the game's rigs ship as resources (:/rigs/*.json, see
-// docs/viewport.md for the format) and are found by species id and bone count.
+// docs/viewport.md for the format), which the species catalogue reads (species/SpeciesRig: which
+// species had which rig when is the catalogue's).
 #include "mesh/CreatureMesh.h"
 #include "mesh/Rig.h"
+#include "mesh/SideNaming.h"
 
 #include <QByteArray>
 #include <QList>
@@ -43,6 +45,17 @@ struct RigShapePart
     int targetBone = -1; // link: the bone the far end follows
 };
 
+// One leg, for two-bone IK: "legs" in the JSON, one per foot ("feet"), in the same order:
+// {"chain": [hip, knee, end], "pole": name}. `end` is the bone at the ankle (the foot, or an IK
+// target there); pole is optional (-1).
+struct RigLegDescription
+{
+    int hip = -1;
+    int knee = -1;
+    int end = -1;
+    int pole = -1;
+};
+
 struct RigBoneDescription
 {
     QString name;
@@ -77,6 +90,12 @@ public:
     // and local offset ("baked_sockets": the humanoid's grip axes, blade and shaft ends), so
     // their rows are not global[anchor] x translate(offset) by design.
     QStringList bakedSockets;
+    // Each foot's leg chain ("legs"), in footBones order; empty when the JSON gives none (a rig
+    // whose feet hang from its root has no chain).
+    QList<RigLegDescription> legs;
+    // How the rig names its left and right bones ("sides": {"left": "L", "right": "R", "mark":
+    // "suffix" | "prefix" | "word"}); nullopt when the JSON gives none.
+    std::optional<SideNaming> sides;
     // Material colour per ColorRole (linear 0..1 RGB); defaults() when the JSON gives none.
     QList<QVector3D> roleColors = defaultRoleColors();
 
@@ -94,9 +113,8 @@ public:
     // *error says why without the path ("not a regular file (a FIFO)", "bones: ...");
     // *unreadable (when given) tells a file that could not be read from one that is no rig.
     static std::optional<RigDescription> fromFile(const QString &path, QString *error, bool *unreadable = nullptr);
-    // The description shipped for a species and bone count (the game's rigs), if any.
-    static std::optional<RigDescription> builtin(quint32 speciesId, int boneCount);
-    // Resource paths of every shipped description.
+    // Resource paths of every shipped description (read once by species/SpeciesRig, which finds
+    // them by species and bone count).
     static QStringList builtinResources();
 };
 

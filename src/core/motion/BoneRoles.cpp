@@ -73,7 +73,7 @@ BoneRoles BoneRoles::forFile(const BpatFile &file)
     if (!file.hasHeader())
         return {};
     const int bones = int(file.header().boneCount);
-    const std::optional<Rig> rig = Rig::forFile(file);
+    const std::optional<Rig> rig = file.rig();
     if (file.path().isEmpty() || bones < 1 || bones > 64)
         return of(rig, bones, nullptr);
     const BodyFiles::Bodies bodies = BodyFiles::besideBpat(file.path(), file.header().speciesId);

@@ -33,7 +33,7 @@ struct BoneRoles
     // The rig's controls for `boneCount` bones (none without a rig), then the body's: a bone no
     // vertex of `body` is weighted to (when every weighted influence names one of the bones).
     static BoneRoles of(const std::optional<Rig> &rig, int boneCount, const BprmFile *body, const QString &bodyName = {});
-    // The roles of a file's bones: its rig (Rig::forFile) and the body beside it (the full one,
+    // The roles of a file's bones: its rig (BpatFile::rig) and the body beside it (the full one,
     // else the minimal one), when the file has a path.
     static BoneRoles forFile(const BpatFile &file);
     // Per bone, how many vertices of `body` have an influence on it with a weight other than 0;

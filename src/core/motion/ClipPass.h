@@ -12,7 +12,7 @@
 // compared squared where that spares a square root.
 #include "motion/LogHistogram.h"
 #include "motion/MotionRig.h"
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 #include "motion/OriginReader.h"
 
 #include <QList>

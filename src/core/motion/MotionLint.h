@@ -9,7 +9,7 @@
 #include "diagnostics/Diagnostic.h"
 #include "motion/ClipPass.h"
 #include "motion/MotionRig.h"
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 #include "motion/OriginReader.h"
 
 #include <algorithm>

@@ -2,8 +2,8 @@
 
 #include "bpat/BpatFile.h"
 #include "mesh/Rig.h"
-#include "mesh/RigDescription.h"
 #include "motion/BoneRoles.h"
+#include "species/SpeciesRig.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -53,12 +53,9 @@ std::optional<MotionRig::Humanoid> humanoidBones(const Rig &rig)
 
 QString MotionRig::kindName(Kind kind)
 {
-    switch (kind) {
-    case Kind::Humanoid: return QStringLiteral("humanoid");
-    case Kind::Quadruped: return QStringLiteral("quadruped");
-    case Kind::Other: break;
-    }
-    return QStringLiteral("other");
+    return gaitKindName(kind == Kind::Humanoid        ? GaitKind::Humanoid
+                            : kind == Kind::Quadruped ? GaitKind::Quadruped
+                                                      : GaitKind::None);
 }
 
 QString MotionRig::boneName(int bone) const
@@ -122,7 +119,7 @@ MotionRig MotionRig::forFile(const BpatFile &file, bool withBody)
     if (!file.hasHeader() || file.header().boneCount < 1 || file.header().boneCount > 64)
         return m;
     m.boneCount = int(file.header().boneCount);
-    const std::optional<Rig> rig = Rig::forFile(file);
+    const std::optional<Rig> rig = file.rig();
     for (int b = 0; b < m.boneCount; ++b) {
         const bool named = rig && b < rig->boneCount();
         m.boneNames.append(named ? rig->bone(b).name : QStringLiteral("bone %1").arg(b));
@@ -164,20 +161,24 @@ MotionRig MotionRig::forFile(const BpatFile &file, bool withBody)
     if (!rig->knownNames())
         return m; // the file's parents: no feet known
     m.rigName = rig->name();
-    const std::optional<RigDescription> description = RigDescription::builtin(file.header().speciesId, m.boneCount);
-    const QList<int> feet = description ? description->footBones : QList<int>();
-    if (feet.size() == 2 && (m.humanoid = humanoidBones(*rig))) {
+    // The feet and the report are the catalogue's: the rig's gait kind and its feet in the
+    // game's order, named as the report names them.
+    const SpeciesRig *known = SpeciesRig::find(file.header().speciesId, m.boneCount);
+    if (!known || known->footLabels().isEmpty())
+        return m;
+    if (known->gait() == GaitKind::Humanoid && (m.humanoid = humanoidBones(*rig))) {
         m.kind = Kind::Humanoid;
         m.feet = {m.humanoid->footL, m.humanoid->footR};
-        m.footLabels = {QStringLiteral("foot_l"), QStringLiteral("foot_r")};
-    } else if (feet.size() == 4) {
+    } else if (known->gait() == GaitKind::Quadruped) {
         m.kind = Kind::Quadruped;
-        m.feet = feet;
-        m.footLabels = {QStringLiteral("front_l"), QStringLiteral("front_r"), QStringLiteral("back_l"), QStringLiteral("back_r")};
+        m.feet = known->feet();
+    } else {
+        return m;
     }
+    m.footLabels = known->footLabels();
+    const QStringList &footNames = known->description().footNames;
     for (int i = 0; i < m.feet.size(); ++i)
-        m.footNames.append(description && i < description->footNames.size() ? description->footNames.at(i)
-                                                                            : m.boneName(m.feet.at(i)));
+        m.footNames.append(i < footNames.size() ? footNames.at(i) : m.boneName(m.feet.at(i)));
     return m;
 }
 

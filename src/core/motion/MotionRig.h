@@ -1,8 +1,9 @@
 #pragma once
 // What the motion analysis knows about a file's skeleton: its bones' names and parents (the
-// game's rig of any era, a late-v3 file's own table, or index names), its feet (the bones the
-// game's baker reads ground contacts from, bpat-versions.md 5.4) and, for the humanoid rig, the
-// bones the game's gait report reads (specs/motion-analysis.md).
+// game's rig of any era, a late-v3 file's own table, or index names: BpatFile::rig), its feet
+// and report kind (the species catalogue's rig: species/SpeciesRig, the bones the game's baker
+// reads ground contacts from, bpat-versions.md 5.4) and, for the humanoid rig, the bones the
+// game's gait report reads (specs/motion-analysis.md).
 #include <QList>
 #include <QString>
 #include <QStringList>

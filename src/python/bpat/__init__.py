@@ -1,7 +1,7 @@
 """BPAT Studio for Python pipeline scripts (docs/python.md).
 
     import bpat
-    f = bpat.open("humanoid.bpat")           # mapped in place: BPAT (any dialect), BPSM, .bin
+    f = bpat.open("humanoid.bpat")           # mapped in place: BPAT (any dialect), BPSM, BPRM, .bin
     walk = f.palette("walk")                 # (frames, bones, 4, 4) float32 view of the file
     world = f.globals("walk")                # global matrices whatever the dialect
     report = bpat.validate("humanoid.bpat", profile="game", deep=True)
@@ -13,7 +13,7 @@ raise bpat.Error subclasses carrying the diagnostic code.
 from ._errors import Error, FileError, NotFoundError, RefusedError, UsageError
 from ._types import (Bone, Clip, Diagnostic, Marker, Section, Socket, SnapshotClip,
                      ValidationResult)
-from ._bpat import (BpatFile, Curve, Document, Mapping, Recording, SnapshotFile, analyze,
+from ._bpat import (BodyFile, BpatFile, Curve, Document, Mapping, Recording, SnapshotFile, analyze,
                     codes, convert, detect, export_gltf, folder_globs, import_gltf, open,
                     rebake, rebake_manifest, recipes, validate, __version__)
 
@@ -45,7 +45,7 @@ def merge(inputs, output, rename_on_conflict=False, allow_other_species=False,
 __all__ = [
     "open", "detect", "folder_globs", "validate", "codes", "analyze", "convert", "merge",
     "Document", "rebake", "rebake_manifest", "recipes", "export_gltf", "import_gltf",
-    "BpatFile", "SnapshotFile", "Recording", "Curve", "Mapping",
+    "BpatFile", "SnapshotFile", "BodyFile", "Recording", "Curve", "Mapping",
     "Clip", "Socket", "Bone", "Section", "SnapshotClip", "Marker", "Diagnostic",
     "ValidationResult",
     "Error", "FileError", "NotFoundError", "RefusedError", "UsageError",

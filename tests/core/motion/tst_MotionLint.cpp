@@ -11,8 +11,10 @@
 #include "bpat/BpatWriter.h"
 #include "bpat/Validator.h"
 #include "motion/BoneRoles.h"
+#include "motion/ProfileValidator.h"
 #include "motion/MotionCodes.h"
 #include "motion/MotionRig.h"
+#include "species/SpeciesRig.h"
 #include "bprm/BprmFile.h"
 #include "mesh/Rig.h"
 
@@ -39,7 +41,7 @@ ValidationResult lint(const QByteArray &bytes, const MotionThresholds &t = {})
 {
     ValidationOptions o = ValidationOptions::make(ValidationProfile::Motion);
     o.motion = t;
-    return Validator(o).validate(BpatFile::fromData(bytes));
+    return ProfileValidator(o).validate(BpatFile::fromData(bytes));
 }
 
 QList<Diagnostic> withCode(const ValidationResult &r, const QString &code, const QString &clip = QString())
@@ -75,7 +77,7 @@ private Q_SLOTS:
         while (it.hasNext()) {
             const QString path = it.next();
             ValidationOptions o = ValidationOptions::make(ValidationProfile::Motion);
-            const ValidationResult r = Validator(o).validatePath(path);
+            const ValidationResult r = ProfileValidator(o).validatePath(path);
             QVERIFY2(r.counts.errors == 0, qPrintable(path + QLatin1Char('\n') + describe(r)));
             for (const Diagnostic &d : r.issues) {
                 if (d.code == mc::MOTION_NOT_CHECKED)
@@ -357,7 +359,7 @@ private Q_SLOTS:
         const QString file = QStringLiteral("upstream_assets/bpat_current/horse.bpat");
         BPAT_REQUIRE_SHARED(file);
         const ValidationResult r =
-            Validator(ValidationOptions::make(ValidationProfile::Motion)).validatePath(testpaths::shared(file));
+            ProfileValidator(ValidationOptions::make(ValidationProfile::Motion)).validatePath(testpaths::shared(file));
         const MotionRig rig = MotionRig::forFile(*BpatFile::open(testpaths::shared(file)));
         QCOMPARE(rig.controls.size(), 50);
         for (const char *name : {"Body", "PoleTarget.L", "PoleTargetBack.R", "IKFrontLeg.L", "IKBackLeg.R"})
@@ -385,7 +387,8 @@ private Q_SLOTS:
     {
         const QString body = QStringLiteral("upstream_assets/bpat_current/horse_full.bprm");
         BPAT_REQUIRE_SHARED(body);
-        const std::optional<Rig> flagged = Rig::forSpecies(1, 50);
+        const SpeciesRig *game = SpeciesRig::game(1, 50);
+        const std::optional<Rig> flagged = game ? std::optional<Rig>(game->rig()) : std::nullopt;
         QVERIFY(flagged);
         QList<RigBone> plain = flagged->bones();
         for (RigBone &b : plain)
@@ -435,7 +438,7 @@ private Q_SLOTS:
             {QStringLiteral("wolf"), QStringLiteral("FOOT_BELOW_GROUND 6")},
         };
         for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
-            const ValidationResult r = Validator(ValidationOptions::make(ValidationProfile::Motion))
+            const ValidationResult r = ProfileValidator(ValidationOptions::make(ValidationProfile::Motion))
                                            .validatePath(root + QLatin1Char('/') + it.key() + QStringLiteral(".bpat"));
             QMap<QString, int> counts;
             for (const Diagnostic &d : r.issues) {
