@@ -284,6 +284,7 @@ FileFixResult StreamFixer::fix(const BpatFile &file, const QString &output, cons
                 runOptions.lengths.medians.insert(it.key(), clipsamples::median(it.value()));
         }
         RepairOutcome pops, stretch;
+        ClipMotion run; // one run's motion at a time, its memory reused
         pops.repair = QStringLiteral("pops");
         stretch.repair = QStringLiteral("bone_lengths");
         quint32 at = 0;
@@ -304,9 +305,9 @@ FileFixResult StreamFixer::fix(const BpatFile &file, const QString &output, cons
                 }
             }
             const quint32 from = at >= Margin ? at - Margin : 0, to = std::min(n, end + Margin);
-            std::optional<ClipMotion> motion = ClipMotion::fromFile(file, skeleton, c, from, to - from, why);
-            if (!motion)
+            if (!ClipMotion::readFile(run, file, skeleton, c, from, to - from, why))
                 return false;
+            ClipMotion *motion = &run;
             ClipRepairPlan here = runPlan;
             here.popTargets.clear();
             for (const PopTarget &t : p.popTargets) {
@@ -337,6 +338,12 @@ FileFixResult StreamFixer::fix(const BpatFile &file, const QString &output, cons
             clipReport.change.add(change);
             if (!out.write(*motion, at, end, &clipReport.contactRecords, &clipReport.socketRows, why))
                 return false;
+            // The run's frames read around it (its margins, and what the kernel read ahead) leave
+            // the resident set too: the next run reads its own from the page cache.
+            const quint64 frameBytes = quint64(bones) * 64;
+            const quint64 base = file.paletteDataOffset() + (quint64(file.clips().at(c).frameOffset) + from) * frameBytes;
+            const quint64 ahead = quint64(1) << 20;
+            file.releasePages(base >= ahead ? base - ahead : 0, quint64(to - from) * frameBytes + 2 * ahead);
             at = end;
         }
         for (RepairOutcome *o : {&pops, &stretch}) {
