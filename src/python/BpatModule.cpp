@@ -14,4 +14,5 @@ PYBIND11_MODULE(_bpat, m)
     bindChecks(m);
     bindDocument(m);
     bindWriters(m);
+    bindFix(m);
 }
