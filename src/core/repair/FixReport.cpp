@@ -59,11 +59,11 @@ int FixReport::clipsChanged() const
     return n;
 }
 
-QString FixReport::findingKey(const Diagnostic &d)
+QString FixReport::findingKey(const Diagnostic &finding)
 {
-    const DiagnosticLocation &l = d.location;
-    const bool byFrame = d.code == MotionCodes::MOTION_POP;
-    return QStringLiteral("%1|%2|%3|%4").arg(d.code).arg(l.clip).arg(l.bone).arg(byFrame ? l.frame : -1);
+    const DiagnosticLocation &l = finding.location;
+    const bool byFrame = finding.code == MotionCodes::MOTION_POP;
+    return QStringLiteral("%1|%2|%3|%4").arg(finding.code).arg(l.clip).arg(l.bone).arg(byFrame ? l.frame : -1);
 }
 
 QJsonObject FixReport::toJson(const QStringList &boneNames) const

@@ -198,7 +198,7 @@ RepairOutcome FootLock::apply(ClipMotion &m, const RepairContext &context, const
             const FootPhase *previous = j > 0 ? &found.at(j - 1) : nullptr;
             const FootPhase *next = j + 1 < found.size() ? &found.at(j + 1) : nullptr;
             qint64 before = options.blendFrames, after = options.blendFrames;
-            if (context.loops && found.size() > 0) {
+            if (context.loops && !found.isEmpty()) {
                 const qint64 previousLast = previous ? previous->last : found.constLast().last - n;
                 const qint64 nextFirst = next ? next->first : found.constFirst().first + n;
                 before = std::min<qint64>(before, std::max<qint64>(0, (p.first - previousLast - 1) / 2));

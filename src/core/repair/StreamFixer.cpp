@@ -276,8 +276,11 @@ FileFixResult StreamFixer::fix(const BpatFile &file, const QString &output, cons
                     const int parent = skeleton.parentOf(b);
                     if (parent < 0)
                         continue;
-                    const QVector3D d = origins[size_t(b)] - origins[size_t(parent)];
-                    lengths[b].append(std::sqrt(double(d.x()) * d.x() + double(d.y()) * d.y() + double(d.z()) * d.z()));
+                    // In double from the floats, as ClipMotion measures it: the same medians.
+                    const QVector3D &p = origins[size_t(b)], &q = origins[size_t(parent)];
+                    const double dx = double(p.x()) - double(q.x()), dy = double(p.y()) - double(q.y()),
+                                 dz = double(p.z()) - double(q.z());
+                    lengths[b].append(std::sqrt(dx * dx + dy * dy + dz * dz));
                 }
             }
             for (auto it = lengths.begin(); it != lengths.end(); ++it)

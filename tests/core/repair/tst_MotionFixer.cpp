@@ -8,6 +8,7 @@
 #include "RepairTestSupport.h"
 #include "bpat/BpatSaver.h"
 #include "repair/FileFixer.h"
+#include "repair/StreamFixer.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -148,6 +149,59 @@ private Q_SLOTS:
         QVERIFY(a.readAll() == b.readAll());
         QCOMPARE(streamed.report.after, viaDocument.report.after);
         QCOMPARE(streamed.report.clipsChanged(), viaDocument.report.clipsChanged());
+    }
+
+    // A clip too long for one edit is repaired in runs: the same bytes as in memory (bone lengths
+    // against the whole clip's medians), and the seam says it needs the whole clip.
+    void longClipInRunsWritesTheSameBytes()
+    {
+        const QString file = QStringLiteral("upstream_assets/bpat_current/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(file);
+        BpatDocument doc = documentOf(readShared(file));
+        const int walk = doc.findClip(QStringLiteral("walk"));
+        BpatClip longWalk = doc.clip(walk);
+        const int repeats = 230; // 7,360 frames of 20 bones: beyond StreamFixer::WholeClipPoses
+        for (int r = 1; r < repeats; ++r) {
+            longWalk.palette += doc.clip(walk).palette;
+            longWalk.socketRows += doc.clip(walk).socketRows;
+            longWalk.contacts += doc.clip(walk).contacts;
+            longWalk.storedSkin += doc.clip(walk).storedSkin;
+        }
+        longWalk.frameCount *= quint32(repeats);
+        QVERIFY(quint64(longWalk.frameCount) * doc.boneCount() > StreamFixer::WholeClipPoses);
+        QString error;
+        QVERIFY2(doc.replaceClip(walk, longWalk, &error), qPrintable(error));
+        QByteArray bytes = bytesOf(doc);
+        const BpatFile planted = BpatFile::fromData(bytes);
+        for (quint32 f = 3000; f < 3004; ++f) { // a shin pulled 0.12 m long, across no run's edge
+            const QVector3D shin = (planted.matrix(walk, f, 16).column(3) - planted.matrix(walk, f, 15).column(3)).toVector3D();
+            QVERIFY(motionplants::move(bytes, walk, f, 16, shin.normalized() * 0.12f));
+        }
+        QTemporaryDir dir;
+        const QString input = dir.filePath(QStringLiteral("long.bpat"));
+        QFile in(input);
+        QVERIFY(in.open(QIODevice::WriteOnly) && in.write(bytes) == bytes.size());
+        in.close();
+        FixOptions options;
+        options.boneLengths = true;
+        options.loopSeam = true;
+        options.clips = {QStringLiteral("walk")};
+        const FileFixResult streamed =
+            FileFixer::fix(input, dir.filePath(QStringLiteral("s.bpat")), options, nullptr, FileFixer::Path::Stream);
+        QVERIFY2(streamed.saved, qPrintable(streamed.error));
+        QVERIFY2(streamed.report.clips.first().notes.join(QLatin1Char(' ')).contains(QStringLiteral("whole clip")),
+                 qPrintable(streamed.report.clips.first().notes.join(QLatin1Char('\n'))));
+        options.loopSeam = false;
+        const FileFixResult inRuns =
+            FileFixer::fix(input, dir.filePath(QStringLiteral("r.bpat")), options, nullptr, FileFixer::Path::Stream);
+        const FileFixResult inMemory =
+            FileFixer::fix(input, dir.filePath(QStringLiteral("m.bpat")), options, nullptr, FileFixer::Path::Document);
+        QVERIFY2(inRuns.saved && inMemory.saved, qPrintable(inRuns.error + inMemory.error));
+        QFile a(dir.filePath(QStringLiteral("r.bpat"))), b(dir.filePath(QStringLiteral("m.bpat")));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QVERIFY(a.readAll() == b.readAll());
+        QCOMPARE(inRuns.report.clips.first().change.frames, inMemory.report.clips.first().change.frames);
+        QVERIFY(inRuns.report.after.value(mc::BONE_STRETCH) < inRuns.report.before.value(mc::BONE_STRETCH));
     }
 
     void outputThatIsTheInputIsRefused()
