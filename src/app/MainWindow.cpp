@@ -17,6 +17,7 @@
 #include "dialogs/AboutDialog.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
+#include "editing/MotionRepairActions.h"
 #include "jobs/JobController.h"
 #include "jobs/JobStatusWidget.h"
 #include "widgets/ValidationPanel.h"
@@ -85,9 +86,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_panels = std::make_unique<PanelDocks>(this);
     m_panels->validationPanel()->runner()->setJobController(m_jobs); // deep checks show in the status bar
     m_edit = new EditActions(this);
-    m_views = new CentralViews(this);     // viewport in the centre, File > Rebake
-    new GltfActions(this);                // File > Import glTF..., Export glTF...
-    m_compare = new CompareActions(this); // File > Compare With..., the Differences dock
+    m_views = new CentralViews(this);          // viewport in the centre, File > Rebake
+    new GltfActions(this);                     // File > Import glTF..., Export glTF...
+    m_compare = new CompareActions(this);      // File > Compare With..., the Differences dock
+    m_repairs = new MotionRepairActions(this); // Clip > Repair Motion..., Fix on motion findings
     connectActions();
     updateRecentMenu();
     updateTitle();

@@ -30,6 +30,7 @@ class CentralViews;
 class CompareActions;
 class DocumentActions;
 class EditActions;
+class MotionRepairActions;
 class FileReloadWatcher;
 class JobController;
 class PanelDocks;
@@ -55,6 +56,8 @@ public:
     Ui::MainWindow *form() const { return ui.get(); }
     // Undo/redo, save, clip and socket actions (editing/EditActions.h).
     EditActions *editActions() const { return m_edit; }
+    // Clip > Repair Motion... and the Fix actions on motion findings (editing/MotionRepairActions.h).
+    MotionRepairActions *repairActions() const { return m_repairs; }
     // File > Compare With...: compare mode (CompareActions.h).
     CompareActions *compareActions() const { return m_compare; }
     // Several open files: their list, tabs and the Window menu (DocumentActions.h).
@@ -133,6 +136,7 @@ private:
     QString m_glRenderer;
     EditActions *m_edit = nullptr;
     CompareActions *m_compare = nullptr;
+    MotionRepairActions *m_repairs = nullptr;
     DocumentActions *m_documents = nullptr;
 };
 
