@@ -302,11 +302,17 @@ void CentralViews::connectBodyMenu()
         const ViewportCanvas *canvas = m_viewport->canvas();
         if (!canvas)
             return;
+        // What is drawn is checked (the stand-in when no body can be drawn, whatever was
+        // chosen); a level the file has no body for is disabled, its tooltip says why.
+        const Mode drawn = canvas->drawnBodyMode();
         for (const auto &[action, mode] : modes)
-            action->setChecked(canvas->bodyMode() == mode);
-        ui->menuBody->setToolTip(canvas->bodyStatus());
-        ui->actionBodyFull->setEnabled(canvas->fullBody().isValid() || canvas->minimalBody().isValid());
-        ui->actionBodyMinimal->setEnabled(ui->actionBodyFull->isEnabled());
+            action->setChecked(drawn == mode);
+        const QString status = canvas->bodyStatus();
+        ui->menuBody->setToolTip(status);
+        ui->actionBodyFull->setEnabled(canvas->fullBody().isValid());
+        ui->actionBodyMinimal->setEnabled(canvas->minimalBody().isValid());
+        for (QAction *action : {ui->actionBodyFull, ui->actionBodyMinimal})
+            action->setToolTip(action->isEnabled() ? action->text().remove(u'&') : status);
     });
     ui->menuBody->setToolTipsVisible(true);
     connect(ui->actionAttachBody, &QAction::triggered, this, &CentralViews::attachBody);

@@ -116,6 +116,7 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, 
     if (!result.ok)
         return tr("glTF not written: %1").arg(result.error);
     *ok = true;
+    m_lastGltfFolder = QFileInfo(path).absolutePath(); // where Import glTF's dialog opens next
     QString text = tr("Exported %1: %2 animations (%3)")
                        .arg(QFileInfo(path).fileName())
                        .arg(result.animationCount)
@@ -201,9 +202,14 @@ void GltfActions::chooseExport()
 
 void GltfActions::chooseImport()
 {
-    const QString gltf = QFileDialog::getOpenFileName(m_window, tr("Import glTF"), QString(), tr("glTF 2.0 (*.glb *.gltf)"));
+    // Where the last glTF was exported or imported (in this window), else the open file's folder.
+    const QString folder = !m_lastGltfFolder.isEmpty() ? m_lastGltfFolder
+        : m_window->context()->filePath().isEmpty()    ? QString()
+                                                       : QFileInfo(m_window->context()->filePath()).absolutePath();
+    const QString gltf = QFileDialog::getOpenFileName(m_window, tr("Import glTF"), folder, tr("glTF 2.0 (*.glb *.gltf)"));
     if (gltf.isEmpty())
         return;
+    m_lastGltfFolder = QFileInfo(gltf).absolutePath();
     const std::optional<GltfImportResult> read = readGltf(gltf);
     if (!read)
         return;

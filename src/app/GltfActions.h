@@ -37,6 +37,9 @@ public:
     QString writeImport(const bpat::GltfImportResult &result, const QString &gltfPath, const QString &bpatPath, int formatVersion,
                         bool *ok);
 
+    // Where Import glTF's file dialog opens: the folder of the last glTF exported or imported.
+    QString lastGltfFolder() const { return m_lastGltfFolder; }
+
 private:
     void chooseExport();
     void chooseImport();
@@ -45,6 +48,7 @@ private:
     MainWindow *m_window;
     QAction *m_export;
     QAction *m_import;
+    QString m_lastGltfFolder; // of the last glTF exported or imported
 };
 
 } // namespace bpat::studio

@@ -6,6 +6,9 @@
 #include "FileReloadWatcher.h"
 #include "GltfActions.h"
 #include "CompareActions.h"
+#include "ConvertActions.h"
+#include "widgets/AnalysisPanel.h"
+#include "widgets/GameVerdictBanner.h"
 #include "DocumentActions.h"
 #include "document/DocumentList.h"
 #include "widgets/DocumentTabs.h"
@@ -86,9 +89,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_panels = std::make_unique<PanelDocks>(this);
     m_panels->validationPanel()->runner()->setJobController(m_jobs); // deep checks show in the status bar
     m_edit = new EditActions(this);
-    m_views = new CentralViews(this);          // viewport in the centre, File > Rebake
-    new GltfActions(this);                     // File > Import glTF..., Export glTF...
-    m_compare = new CompareActions(this);      // File > Compare With..., the Differences dock
+    m_views = new CentralViews(this);     // viewport in the centre, File > Rebake
+    new GltfActions(this);                // File > Import glTF..., Export glTF...
+    m_compare = new CompareActions(this); // File > Compare With..., the Differences dock
+    m_convert = new ConvertActions(this); // File > Convert to..., the game's verdict above the views
+    connect(m_views->analysis(), &AnalysisPanel::lintFinished, this, &MainWindow::updateStatusCounts);
+    static_cast<QVBoxLayout *>(centralWidget()->layout())->insertWidget(1, m_convert->banner());
     m_repairs = new MotionRepairActions(this); // Clip > Repair Motion..., Fix on motion findings
     connectActions();
     updateRecentMenu();
@@ -348,14 +354,32 @@ void MainWindow::updateStatusCounts()
     const auto dot = [](const QColor &colour) {
         return QStringLiteral("<span style='color:%1'>&#9679;</span>").arg(colour.name());
     };
-    m_countsLabel->setText(tr("%1 %2 errors &nbsp; %3 %4 warnings &nbsp; %5 %6 info%7")
-                               .arg(dot(Theme::errorColor()))
-                               .arg(counts.errors)
-                               .arg(dot(Theme::warningColor()))
-                               .arg(counts.warnings)
-                               .arg(dot(Theme::infoColor()))
-                               .arg(counts.infos)
-                               .arg(m_context->deepChecked() ? tr(" (deep)") : QString()));
+    const auto count = [](int n, const QString &one, const QString &many) { return n == 1 ? one : many.arg(n); };
+    QString text = QStringLiteral("%1 %2 &nbsp; %3 %4 &nbsp; %5 %6")
+                       .arg(dot(Theme::errorColor()), count(counts.errors, tr("1 error"), tr("%1 errors")))
+                       .arg(dot(Theme::warningColor()), count(counts.warnings, tr("1 warning"), tr("%1 warnings")))
+                       .arg(dot(Theme::infoColor()), tr("%1 info").arg(counts.infos));
+    text += QStringLiteral(" (%1%2)").arg(m_context->rulesDescription(), m_context->deepChecked() ? tr(", deep") : QString());
+    // The motion lint's findings (the Analysis tab, the timeline), unless the Validation panel
+    // shows them already (the motion profile).
+    const AnalysisPanel *analysis = m_views ? m_views->analysis() : nullptr;
+    if (analysis && m_context->hasFile() && m_context->profile() != ValidationProfile::Motion) {
+        if (!analysis->lintDone()) {
+            text += tr(" &nbsp;· motion: judging…");
+        } else {
+            const DiagnosticCounts motion = countDiagnostics(analysis->fileFindings());
+            QStringList parts;
+            if (motion.errors > 0)
+                parts << count(motion.errors, tr("1 error"), tr("%1 errors"));
+            if (motion.warnings > 0)
+                parts << count(motion.warnings, tr("1 warning"), tr("%1 warnings"));
+            text += tr(" &nbsp;· motion: %1").arg(parts.isEmpty() ? tr("no findings") : parts.join(QStringLiteral(", ")));
+        }
+    }
+    m_countsLabel->setText(text);
+    m_countsLabel->setToolTip(tr("The Validation panel's findings (%1), and the motion lint's findings of the whole file "
+                                 "(the Analysis tab, the timeline's findings row)")
+                                  .arg(m_context->rulesDescription()));
 }
 
 void MainWindow::updateCurrentLabel()

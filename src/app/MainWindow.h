@@ -28,6 +28,7 @@ class ViewportWidget;
 class CentralViewHost;
 class CentralViews;
 class CompareActions;
+class ConvertActions;
 class DocumentActions;
 class EditActions;
 class MotionRepairActions;
@@ -60,6 +61,8 @@ public:
     MotionRepairActions *repairActions() const { return m_repairs; }
     // File > Compare With...: compare mode (CompareActions.h).
     CompareActions *compareActions() const { return m_compare; }
+    // File > Convert to... and the game verdict banner above the views (ConvertActions.h).
+    ConvertActions *convertActions() const { return m_convert; }
     // Several open files: their list, tabs and the Window menu (DocumentActions.h).
     DocumentActions *documents() const { return m_documents; }
     // Long jobs (deep checks, rebake, glTF): one controller, shown in the status bar.
@@ -137,6 +140,7 @@ private:
     EditActions *m_edit = nullptr;
     CompareActions *m_compare = nullptr;
     MotionRepairActions *m_repairs = nullptr;
+    ConvertActions *m_convert = nullptr;
     DocumentActions *m_documents = nullptr;
 };
 

@@ -1,5 +1,10 @@
 #include "PanelDocks.h"
 
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QTableView>
+#include <utility>
+
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "models/ClipsModel.h"
@@ -79,6 +84,11 @@ PanelDocks::PanelDocks(MainWindow *window)
     onRowPicked(m_palettePanel, [this](int row) {
         if (m_paletteModel->isSocketRow(row)) {
             m_context->setCurrentSocket(row - m_paletteModel->boneRows());
+        } else if (QGuiApplication::keyboardModifiers() & (Qt::ControlModifier | Qt::ShiftModifier)) {
+            // Ctrl+click or Shift+click: the view changes the selection right after the current
+            // row; making the bone current now would collapse the selection to it first. The
+            // selection's change makes the bones selected, this one current.
+            m_pickedWithModifier = row;
         } else {
             m_context->setCurrentBone(row);
             m_context->setCurrentSocket(-1);
@@ -109,8 +119,14 @@ PanelDocks::PanelDocks(MainWindow *window)
                 bones.append(source);
         }
         std::sort(bones.begin(), bones.end());
-        if (!bones.isEmpty())
-            m_context->setSelectedBones(bones);
+        const int picked = std::exchange(m_pickedWithModifier, -1);
+        if (bones.isEmpty())
+            return;
+        m_context->setSelectedBones(bones);
+        if (bones.contains(picked)) // the row Ctrl+clicked (added) is the current bone
+            m_context->setCurrentBone(picked);
+        if (picked >= 0)
+            m_context->setCurrentSocket(-1);
     });
     connect(m_context, &StudioContext::selectedBonesChanged, this, &PanelDocks::followBones);
     connect(m_validationPanel, &ValidationPanel::jumpRequested, this, &PanelDocks::jumpTo);
@@ -177,7 +193,8 @@ void PanelDocks::applyPreset(Preset preset)
         m_window->tabifyDockWidget(m_clipsDock, m_socketsDock);
         for (QDockWidget *dock : {m_clipsDock, m_socketsDock, m_paletteDock, m_validationDock})
             dock->show();
-        m_clipsDock->raise();
+        // The clips in front, the findings when the file shown has errors (as on open).
+        (hasErrors(m_context->diagnostics()) ? m_validationDock : m_clipsDock)->raise();
     }
     // The proportions once the new arrangement is laid out (sizes given before are dropped).
     QTimer::singleShot(0, this, [this, preset] { resizeForPreset(preset); });
@@ -196,7 +213,13 @@ void PanelDocks::resizeForPreset(Preset preset)
         return;
     }
     m_window->resizeDocks({m_paletteDock}, {width * 22 / 100}, Qt::Horizontal);
-    m_window->resizeDocks({m_clipsDock}, {height * 22 / 100}, Qt::Vertical); // the timeline keeps its height
+    // The clip table shows eight rows (a quadruped's clips; the humanoid's 74 scroll), as long
+    // as that leaves the views and the timeline most of the window.
+    QTableView *clips = m_clipsPanel->view();
+    const int rows = clips->horizontalHeader()->sizeHint().height() + 8 * clips->verticalHeader()->defaultSectionSize();
+    const int chrome = m_clipsPanel->sizeHint().height() - clips->sizeHint().height() // the filter above the table
+        + 2 * clips->frameWidth() + 2 * m_window->fontMetrics().height() + 16;        // the dock's title and tabs
+    m_window->resizeDocks({m_clipsDock}, {std::min(rows + chrome, height * 40 / 100)}, Qt::Vertical);
     // The current clip in view in the table's new size.
     QTimer::singleShot(0, this, [this] { m_clipsPanel->view()->scrollTo(m_clipsPanel->view()->currentIndex()); });
 }

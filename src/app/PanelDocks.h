@@ -93,6 +93,7 @@ private:
     QDockWidget *m_paletteDock = nullptr;
     QDockWidget *m_validationDock = nullptr;
     bool m_followingBones = false;
+    int m_pickedWithModifier = -1; // a bone row Ctrl+ or Shift+clicked, made current by the selection change
 };
 
 } // namespace bpat::studio

@@ -22,6 +22,9 @@ const QString kCompare = QStringLiteral("compare");
 const QString kBones = QStringLiteral("bones");
 const QString kPanel = QStringLiteral("panel");
 const QString kRepairPreview = QStringLiteral("repair-preview");
+const QString kSize = QStringLiteral("size");
+const QString kChannels = QStringLiteral("channels");
+const QString kTheme = QStringLiteral("theme");
 } // namespace
 
 StudioCommandLine::StudioCommandLine()
@@ -69,6 +72,13 @@ StudioCommandLine::StudioCommandLine()
                                        "loop-seam, foot-lock, smooth-pops, bone-lengths, ground-lift, ground-ik); with "
                                        "--screenshot the dialog is captured."),
                         QStringLiteral("REPAIR[,REPAIR...]")});
+    m_parser.addOption({kChannels,
+                        QStringLiteral("What the Curves tab plots of the selected bones: rotation, translation, scale "
+                                       "(default rotation)."),
+                        QStringLiteral("KIND[,KIND...]")});
+    m_parser.addOption({kSize, QStringLiteral("Open the window at this size (e.g. 1600x1000)."), QStringLiteral("WxH")});
+    m_parser.addOption(
+        {kTheme, QStringLiteral("Use the light or the dark theme for this run (not remembered)."), QStringLiteral("light|dark")});
     // Further modes register their options here and are dispatched in main.cpp, e.g.
     // {"benchmark-crowd", "Run the crowd benchmark off-screen with N instances.", "N"}.
 }
@@ -138,6 +148,16 @@ bool StudioCommandLine::parse(const QStringList &arguments)
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.bones.append(name.trimmed());
     }
+    for (const QString &value : m_parser.values(kChannels)) {
+        for (const QString &name : value.split(u',', Qt::SkipEmptyParts)) {
+            const QString kind = name.trimmed().toLower();
+            if (kind != u"rotation" && kind != u"translation" && kind != u"scale") {
+                m_error = QStringLiteral("--channels expects rotation, translation or scale, got '%1'").arg(name);
+                return false;
+            }
+            m_options.channels.append(kind);
+        }
+    }
     for (const QString &value : m_parser.values(kPanel)) {
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.panels.append(name.trimmed());
@@ -174,6 +194,24 @@ bool StudioCommandLine::parse(const QStringList &arguments)
             return false;
         }
         m_options.crowd = n;
+    }
+    if (m_parser.isSet(kSize)) {
+        const QStringList parts = m_parser.value(kSize).toLower().split(u'x');
+        bool okW = false, okH = false;
+        const int w = parts.value(0).toInt(&okW), h = parts.size() == 2 ? parts.value(1).toInt(&okH) : 0;
+        if (!okW || !okH || w < 320 || h < 240 || w > 16384 || h > 16384) {
+            m_error =
+                QStringLiteral("--size expects WIDTHxHEIGHT from 320x240 to 16384x16384, got '%1'").arg(m_parser.value(kSize));
+            return false;
+        }
+        m_options.size = QSize(w, h);
+    }
+    if (m_parser.isSet(kTheme)) {
+        m_options.theme = m_parser.value(kTheme).toLower();
+        if (m_options.theme != u"light" && m_options.theme != u"dark") {
+            m_error = QStringLiteral("--theme expects light or dark, got '%1'").arg(m_parser.value(kTheme));
+            return false;
+        }
     }
     if (m_parser.isSet(kCompare)) {
         m_options.compare = m_parser.value(kCompare);

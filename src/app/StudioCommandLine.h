@@ -8,6 +8,7 @@
 // (see addModeOptions in the .cpp: e.g. the viewport's --benchmark-crowd).
 #include <QCommandLineParser>
 #include <QString>
+#include <QSize>
 #include <QStringList>
 #include <optional>
 
@@ -26,12 +27,15 @@ struct StudioOptions
     int onionSpacing = 1;       // frames between onion skins
     QStringList motionPaths;    // bones, sockets or recorded joints ("RightHand/IndexTip")
     QStringList bones;          // bones to select (names or indices): the Curves tab plots them
+    QStringList channels;       // what the Curves tab plots of them: rotation, translation, scale
     QString body;               // a BPRM body to draw the file with (File > Attach Body...)
     QString bodyView;           // "full", "minimal", "stand-in" or empty (View > Body)
     std::optional<int> crowd;   // instances (View > Viewport > Crowd); 1: a single creature
     QString compare;            // compare mode: the other BPAT file
     QStringList panels;         // docks to show in front, by title ("contacts", "clips")
     QStringList repairPreview;  // Clip > Repair Motion... opened and previewed with these repairs
+    QSize size;                 // the window's size (--size 1600x1000); invalid: as it was left
+    QString theme;              // "light", "dark" or empty (the remembered one); not remembered
 };
 
 class StudioCommandLine

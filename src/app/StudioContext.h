@@ -131,7 +131,7 @@ public:
         int bone = -1;
         int socket = -1;
         QList<int> selectedBones;
-        ValidationProfile profile = ValidationProfile::Spec; // what the diagnostics were judged by
+        ValidationProfile profile = ValidationProfile::Game; // what the diagnostics were judged by
         GameEra era = GameEra::Current;
     };
     ShownState shownState() const;
@@ -192,7 +192,9 @@ private:
     std::shared_ptr<const OpenDocument> m_document;
     QString m_path;
     QString m_lastError;
-    ValidationProfile m_profile = ValidationProfile::Spec;
+    // The game's verdict first: files open judged by the current game (the spec profile is a
+    // click away in the Validation panel).
+    ValidationProfile m_profile = ValidationProfile::Game;
     GameEra m_gameEra = GameEra::Current;
     Diagnostics m_diagnostics;
     bool m_deepChecked = false;

@@ -1,6 +1,10 @@
 #include "Theme.h"
 
 #include <QApplication>
+#include <QPainter>
+#include <QPixmap>
+#include <QWidget>
+#include <utility>
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
@@ -73,6 +77,34 @@ void apply(bool dark)
             QApplication::setStyle(style);
         QApplication::setPalette(g_lightPalette);
     }
+}
+
+QIcon standardIcon(QStyle::StandardPixmap which, const QWidget *widget)
+{
+    const QStyle *style = widget ? widget->style() : QApplication::style();
+    const QIcon source = style->standardIcon(which, nullptr, widget);
+    // The media glyphs only: other icons (reload, arrows in a circle) are drawn in colours of
+    // their own and would lose their inner shapes.
+    const bool glyph = which >= QStyle::SP_MediaPlay && which <= QStyle::SP_MediaSeekBackward;
+    if (!g_dark || !glyph)
+        return source; // the platform's look, as it draws its own
+    const QPalette palette = widget ? widget->palette() : QApplication::palette();
+    QIcon tinted;
+    for (int extent : {16, 20, 24, 32}) {
+        const QPixmap base = source.pixmap(QSize(extent, extent));
+        if (base.isNull())
+            continue;
+        for (const auto &[mode, group] :
+             {std::pair{QIcon::Normal, QPalette::Active}, std::pair{QIcon::Disabled, QPalette::Disabled}}) {
+            QPixmap pixmap = base;
+            QPainter painter(&pixmap);
+            painter.setCompositionMode(QPainter::CompositionMode_SourceIn); // the glyph's shape, the text's colour
+            painter.fillRect(pixmap.rect(), palette.color(group, QPalette::ButtonText));
+            painter.end();
+            tinted.addPixmap(pixmap, mode);
+        }
+    }
+    return tinted.isNull() ? source : tinted;
 }
 
 void setDark(bool dark)

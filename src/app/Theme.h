@@ -4,6 +4,10 @@
 // The choice is kept in QSettings ("appearance/darkTheme") and applied again at the next start.
 // The colours that mean something (severities, what is missing) are named here, once.
 #include <QColor>
+#include <QIcon>
+#include <QStyle>
+
+class QWidget;
 
 namespace bpat::studio::Theme {
 
@@ -12,6 +16,11 @@ bool savedDark();        // the remembered choice
 void apply(bool dark);   // palette and style of the whole application
 void setDark(bool dark); // apply() and remember
 void applySaved();       // at start-up
+
+// A standard icon of the widget's style drawn in the colour of its text (the palette's
+// ButtonText; the disabled colour when disabled): the styles' media icons are dark glyphs that
+// read as disabled on the dark theme's buttons.
+QIcon standardIcon(QStyle::StandardPixmap icon, const QWidget *widget);
 
 // Severities: the Validation panel, the status bar's counts, the tables' problem cells.
 constexpr QColor errorColor()

@@ -1,6 +1,7 @@
 // bpat-studio: parse the command line, then either run a special mode or open the window.
 #include "release/BuildInfo.h"
 #include "CompareActions.h"
+#include "editing/EditActions.h"
 #include "MainWindow.h"
 #include "dialogs/RepairMotionDialog.h"
 #include "editing/MotionRepairActions.h"
@@ -9,13 +10,19 @@
 #include "bprm/BodyFiles.h"
 #include "bprm/BprmFile.h"
 #include "StudioContext.h"
+#include "Theme.h"
+#include "ui_MainWindow.h"
 #include "viewport/CrowdBenchmark.h"
 #include "viewport/RecordingBenchmark.h"
 #include "viewport/ViewportWidget.h"
 #include "widgets/CentralViewHost.h"
+#include "widgets/CurvesPanel.h"
+#include "BoneCurvesLink.h"
+#include "CentralViews.h"
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QSignalBlocker>
 #include <QSurfaceFormat>
 #include <QTimer>
 #include <cstdio>
@@ -152,7 +159,9 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
             return false;
         }
         found->show();
-        QTimer::singleShot(0, found, &QDockWidget::raise); // in front of its tabs once the window is shown
+        // In front of its tabs once the window is shown and its first layout (queued by the
+        // show, after this) has raised the default ones.
+        QTimer::singleShot(0, found, [found] { QTimer::singleShot(0, found, &QDockWidget::raise); });
     }
     return applyBodyOptions(window, options, error);
 }
@@ -172,6 +181,17 @@ void applyViewOptions(MainWindow &window, const StudioOptions &options)
     if (options.time && context->recording()->recording()) {
         context->recording()->setTimelineSource(RecordingState::TimelineSource::Recording);
         context->recording()->setTime(*options.time);
+    }
+    if (!options.channels.isEmpty() && context->hasFile()) { // --channels: the kinds plotted of the bones
+        window.views()->boneCurves()->refresh();
+        QStringList kinds;
+        for (const QString &channel : options.channels) {
+            const QString kind = channel.left(1).toUpper() + channel.mid(1); // "Rotation"
+            for (const char *axis : {"W", "X", "Y", "Z"})
+                kinds << kind + QLatin1String(axis);
+        }
+        const QList<int> bones = context->selectedBones().isEmpty() ? QList<int>{0} : context->selectedBones();
+        window.views()->curves()->showBones(bones, kinds);
     }
     ViewportWidget *viewport = window.viewport();
     if (options.onion)
@@ -215,6 +235,13 @@ int main(int argc, char **argv)
 
     const StudioOptions &options = commandLine.options();
     MainWindow window;
+    if (!options.theme.isEmpty()) { // this run only: the remembered choice is kept
+        Theme::apply(options.theme == u"dark");
+        const QSignalBlocker quiet(window.form()->actionDarkTheme);
+        window.form()->actionDarkTheme->setChecked(Theme::isDark());
+    }
+    if (options.size.isValid())
+        window.resize(options.size);
     if (!options.screenshot.isEmpty())
         window.setInteractive(false); // no message boxes: the error goes to stderr
     QString error;
@@ -252,5 +279,7 @@ int main(int argc, char **argv)
     if (!options.screenshot.isEmpty())
         return runScreenshot(app, window, options.screenshot);
     window.show();
+    // Edits a session that ended without saving left behind (a crash, a freeze that was killed).
+    QTimer::singleShot(0, &window, [&window] { window.editActions()->offerRecovery(); });
     return app.exec();
 }

@@ -2,7 +2,8 @@
 // with planted changes: the Differences list has exactly the planted changes and jumps to them,
 // the Clips panel marks the clips that differ, the Palette panel gives each bone's difference at
 // the current frame, the viewport draws the other file as a ghost in the creature's one
-// instanced draw, across dialects; an edit compares again; Stop Comparing ends it.
+// instanced draw, across dialects; an edit compares again; Stop Comparing ends it. The game's
+// bodies stay through Compare and Stop Comparing (issue 38), and View > Body says what is drawn.
 #include "CompareActions.h"
 #include "DiffTestSupport.h"
 #include "MainWindow.h"
@@ -20,6 +21,7 @@
 #include "models/PaletteModel.h"
 #include "viewport/ViewportWidget.h"
 #include "widgets/TablePanel.h"
+#include "viewport/ViewportCanvas.h"
 #include "ui_MainWindow.h"
 
 #include <QAbstractItemModelTester>
@@ -244,6 +246,89 @@ private Q_SLOTS:
         }
         QCOMPARE(changed, 0);
         QVERIFY2(warm > 500, qPrintable(QString::number(warm)));
+    }
+
+    void compareKeepsTheBodies()
+    {
+        // The horse with its game body beside it, compared with the same horse whose walk is
+        // retimed (starts 4 frames later): both are drawn with the body, the ghost in the same
+        // body, through Compare and Stop Comparing, and View > Body says Full all along.
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+        if (!haveGL())
+            QSKIP("no OpenGL 3.3 here");
+        const QString horse = difftest::realFile("bpat_current", "horse");
+        auto doc = difftest::load(horse);
+        QVERIFY(doc);
+        const int walk = doc->findClip(QStringLiteral("walk"));
+        QVERIFY(walk >= 0);
+        const BpatDocument original = *doc;
+        const quint32 frames = doc->clip(walk).frameCount, bones = doc->boneCount();
+        for (quint32 f = 0; f < frames; ++f) {
+            for (quint32 b = 0; b < bones; ++b)
+                doc->clip(walk).setMatrix(f, b, bones, original.clip(walk).matrix((f + 4) % frames, b, bones));
+        }
+        // Beside the build, for the user guide's screenshot of compare mode (docs/user-guide.md).
+        const QString retimed = testpaths::binaryDir() + QStringLiteral("/horse-walk-retimed.bpat");
+        QVERIFY(difftest::save(*doc, retimed));
+
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1280, 720);
+        QVERIFY(window.openFile(horse));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Ui::MainWindow *ui = window.form();
+        ViewportCanvas *canvas = window.viewport()->canvas();
+        QVERIFY(canvas);
+        const auto drawsTheBody = [&] {
+            canvas->grabFramebuffer();
+            return canvas->drawsBody() && canvas->creatureRenderer().bindSpace()
+                && canvas->creatureRenderer().vertexCount() == canvas->fullBody().vertexCount();
+        };
+        QVERIFY2(drawsTheBody(), qPrintable(canvas->bodyStatus()));
+        QVERIFY(ui->actionBodyFull->isChecked());
+        StudioContext *context = window.context();
+        context->setCurrentClip(walk);
+        context->setCurrentFrame(6);
+
+        QVERIFY(window.compareActions()->compareWith(retimed));
+        QTRY_VERIFY(canvas->compareGhost() != nullptr);
+        QVERIFY2(drawsTheBody(), qPrintable(canvas->bodyStatus()));
+        QCOMPARE(canvas->drawnInstances().size(), 2); // the horse and its ghost, one draw
+        QCOMPARE(canvas->lastDrawCalls(), 1);
+        QVERIFY(ui->actionBodyFull->isChecked() && !ui->actionBodyStandIn->isChecked());
+        QVERIFY(canvas->bodyStatus().startsWith(QStringLiteral("horse_full.bprm")));
+        // The ghost shows where the retimed walk parts from the horse: warm pixels.
+        canvas->setOverlays({});
+        const QImage image = canvas->grabFramebuffer().convertToFormat(QImage::Format_RGB32);
+        int warm = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                const QRgb p = image.pixel(x, y);
+                warm += qRed(p) > qGreen(p) + 60 && qRed(p) > qBlue(p) + 60;
+            }
+        }
+        QVERIFY2(warm > 200, qPrintable(QString::number(warm)));
+        // The menu is what is drawn: the stand-in chosen, both are stand-ins; Full again.
+        ui->actionBodyStandIn->trigger();
+        QVERIFY(!canvas->drawsBody());
+        QVERIFY(ui->actionBodyStandIn->isChecked() && !ui->actionBodyFull->isChecked());
+        ui->actionBodyFull->trigger();
+        QVERIFY(drawsTheBody());
+
+        ui->actionStopComparing->trigger();
+        QVERIFY(canvas->compareGhost() == nullptr);
+        QVERIFY2(drawsTheBody(), qPrintable(canvas->bodyStatus()));
+        QCOMPARE(canvas->drawnInstances().size(), 1);
+        QVERIFY(ui->actionBodyFull->isChecked() && !ui->actionBodyStandIn->isChecked());
+
+        // A file no body can be drawn for (v1: no skinning matrices): View > Body says stand-in.
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_v1_latest/horse.bpat"));
+        QVERIFY(window.openFile(difftest::realFile("bpat_v1_latest", "horse")));
+        canvas->grabFramebuffer();
+        QVERIFY(!canvas->drawsBody());
+        QVERIFY(ui->actionBodyStandIn->isChecked() && !ui->actionBodyFull->isChecked());
+        QVERIFY(!ui->actionBodyFull->isEnabled());
     }
 
     void commandLineAndRefusals()

@@ -88,6 +88,7 @@ void tst_DocumentSession::eachCommandUndoesExactly()
 {
     QFETCH(MakeCommand, make);
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("small.bpat")))
             == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
@@ -115,6 +116,7 @@ void tst_DocumentSession::socketUndoKeepsStoredRowsOfARealFile()
     QVERIFY(original.open(QIODevice::ReadOnly));
     const QByteArray bytes = original.readAll();
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(writeFile(bytes, QStringLiteral("sword.bpat"))) != StudioContext::OpenResult::Failed);
     QVERIFY(context.file().sockets().size() > 0);
     DocumentSession *session = context.session();
@@ -128,6 +130,7 @@ void tst_DocumentSession::socketUndoKeepsStoredRowsOfARealFile()
 void tst_DocumentSession::undoTextsDescribeTheEdit()
 {
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("texts.bpat")))
             == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
@@ -186,6 +189,7 @@ void tst_DocumentSession::refusedEditsChangeNothing()
     QFETCH(MakeCommand, make);
     QFETCH(QString, reason);
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("refuse.bpat")))
             == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
@@ -203,6 +207,7 @@ void tst_DocumentSession::refusedEditsChangeNothing()
 void tst_DocumentSession::offsetEditsMerge()
 {
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("merge.bpat")))
             == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
@@ -224,6 +229,7 @@ void tst_DocumentSession::saveRoundTrips()
 {
     const QString path = writeFile(testdocs::smallFileBytes(), QStringLiteral("roundtrip.bpat"));
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(path) == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
     QVERIFY(session->execute(new RenameClipCommand(session, 1, QStringLiteral("punch"))));
@@ -244,6 +250,7 @@ void tst_DocumentSession::saveRoundTrips()
     QVERIFY(session->saveAs(copy, &error));
     QCOMPARE(context.filePath(), QFileInfo(copy).absoluteFilePath());
     StudioContext reopened;
+    reopened.setProfile(bpat::ValidationProfile::Spec);
     QVERIFY(reopened.open(copy) == StudioContext::OpenResult::Opened);
     QCOMPARE(shown(reopened), shown(context));
     QCOMPARE(reopened.file().clips().size(), 2);
@@ -262,6 +269,7 @@ void tst_DocumentSession::uneditedSaveIsByteIdentical()
     for (int i = 0; i < files.size(); ++i) {
         const QString path = writeFile(files.at(i), QStringLiteral("unedited%1.bpat").arg(i));
         StudioContext context;
+        context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
         QVERIFY(context.open(path) != StudioContext::OpenResult::Failed);
         QString error;
         QVERIFY2(context.session()->save(&error), qPrintable(error));
@@ -282,6 +290,7 @@ void tst_DocumentSession::invalidDocumentIsNotSaved()
     QVERIFY(!bytes.isEmpty());
     const QString path = writeFile(bytes, QStringLiteral("invalid.bpat"));
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(path) != StudioContext::OpenResult::Failed);
     DocumentSession *session = context.session();
     QVERIFY(session->execute(new SetClipFpsCommand(session, 0, 12.0f)));
@@ -307,6 +316,7 @@ void tst_DocumentSession::nonFiniteValuesAreNotSaved()
     QVERIFY(!bytes.isEmpty());
     const QString path = writeFile(bytes, QStringLiteral("nan.bpat"));
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(path) != StudioContext::OpenResult::Failed);
     DocumentSession *session = context.session();
     QVERIFY(session->execute(new SetClipFpsCommand(session, 0, 12.0f)));
@@ -323,6 +333,7 @@ void tst_DocumentSession::nonFiniteValuesAreNotSaved()
 void tst_DocumentSession::openingAnotherFileDropsTheHistory()
 {
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(writeFile(testdocs::smallFileBytes(), QStringLiteral("a.bpat"))) == StudioContext::OpenResult::Opened);
     DocumentSession *session = context.session();
     QVERIFY(session->execute(new RemoveClipCommand(session, 0)));

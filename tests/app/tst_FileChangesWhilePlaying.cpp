@@ -173,6 +173,7 @@ void tst_FileChangesWhilePlaying::openAndPlay(MainWindow &window)
 void tst_FileChangesWhilePlaying::truncated()
 {
     MainWindow window;
+    window.context()->setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     openAndPlay(window);
     QSignalSpy loaded(window.context(), &StudioContext::fileLoaded);
     QVERIFY(QFile::resize(m_path, 300)); // in place: the mapping's tail pages are gone
@@ -189,6 +190,7 @@ void tst_FileChangesWhilePlaying::truncated()
 void tst_FileChangesWhilePlaying::replacedByRename()
 {
     MainWindow window;
+    window.context()->setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     openAndPlay(window);
     QSignalSpy reloaded(window.context(), &StudioContext::fileReloaded);
     QVERIFY(replaceAtomically(m_path, m_second)); // the baker's way: QSaveFile, rename over it
@@ -208,6 +210,7 @@ void tst_FileChangesWhilePlaying::replacedByRename()
 void tst_FileChangesWhilePlaying::rewrittenInPlace()
 {
     MainWindow window;
+    window.context()->setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     openAndPlay(window);
     QSignalSpy reloaded(window.context(), &StudioContext::fileReloaded);
     // A baker that writes in place: first a shorter, half-written file, then the whole one.
@@ -225,6 +228,7 @@ void tst_FileChangesWhilePlaying::rewrittenInPlace()
 void tst_FileChangesWhilePlaying::deletedThenWrittenAgain()
 {
     MainWindow window;
+    window.context()->setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     openAndPlay(window);
     QSignalSpy frames(window.context(), &StudioContext::currentFrameChanged);
     QVERIFY(QFile::remove(m_path));

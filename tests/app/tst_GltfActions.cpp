@@ -23,6 +23,17 @@
 using namespace bpat;
 using namespace bpat::studio;
 
+namespace {
+// A label's "&" marks the shortcut of its buddy: one without a buddy shows it ("&File:").
+void noLiteralAmpersands(const QWidget &dialog)
+{
+    for (const QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (label->text().contains(u'&') && !label->text().contains(QStringLiteral("&&")))
+            QVERIFY2(label->buddy(), qPrintable(label->text()));
+    }
+}
+} // namespace
+
 class tst_GltfActions : public QObject
 {
     Q_OBJECT
@@ -159,6 +170,9 @@ private Q_SLOTS:
         dialog.accept();
         QVERIFY(dialog.result() != QDialog::Accepted);
         QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("errorLabel"))->isHidden());
+        noLiteralAmpersands(dialog);
+        // Import glTF's file dialog opens where the export just went.
+        QCOMPARE(gltf->lastGltfFolder(), QFileInfo(glb).absolutePath());
     }
 
     void exportDialogChoosesMeshAndClips()
@@ -171,6 +185,7 @@ private Q_SLOTS:
         dialog.setClipChosen(QStringLiteral("idle"), false);
         QCOMPARE(dialog.chosenClips(), QStringList{QStringLiteral("jab")});
         dialog.setIncludeMesh(false);
+        noLiteralAmpersands(dialog);
         const QString source = dir.filePath(QStringLiteral("small.bpat"));
         QFile file(source);
         QVERIFY(file.open(QIODevice::WriteOnly));

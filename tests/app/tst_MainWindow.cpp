@@ -137,8 +137,16 @@ void tst_MainWindow::upstreamFilesFillEveryPanel()
         QVERIFY2(s.kind != LayoutSection::Kind::Gap && s.kind != LayoutSection::Kind::Trailing, qPrintable(s.name));
     }
     QCOMPARE(panels->layoutModel()->rowCount(), int(sections.size()));
-    // Valid in the default profile: no errors listed.
+    // The default profile is the current game's: it refuses the older versions (and nothing
+    // else); by the format's own rules (spec) every file is valid.
     const ValidationModel *validation = panels->validationPanel()->model();
+    QCOMPARE(window.context()->profile(), ValidationProfile::Game);
+    for (int row = 0; row < validation->rowCount(); ++row) {
+        const Diagnostic &d = validation->diagnostic(row);
+        QVERIFY2(d.severity != Severity::Error || d.code == u"GAME_VERSION_REFUSED" || d.code == u"GAME_DIALECT_MISREAD",
+                 qPrintable(d.message));
+    }
+    window.context()->setProfile(ValidationProfile::Spec);
     for (int row = 0; row < validation->rowCount(); ++row)
         QVERIFY2(validation->diagnostic(row).severity != Severity::Error, qPrintable(validation->diagnostic(row).message));
     // Every palette row of frame 0 is finite and affine.
@@ -180,6 +188,7 @@ void tst_MainWindow::invalidFileOpensWithItsIssues()
 {
     const QString path = writeCrafted(brokenBytes(), QStringLiteral("broken.bpat"));
     MainWindow window;
+    window.context()->setProfile(ValidationProfile::Spec); // the format's own rules
     window.setInteractive(false);
     window.show();
     QVERIFY(window.openFile(path)); // opens despite errors
@@ -216,7 +225,10 @@ void tst_MainWindow::invalidFileOpensWithItsIssues()
     const DiagnosticCounts counts = countDiagnostics(window.context()->diagnostics());
     bool found = false;
     for (QLabel *label : window.statusBar()->findChildren<QLabel *>()) {
-        if (label->text().contains(QStringLiteral("%1 errors").arg(counts.errors)))
+        // "1 error", "2 errors": never "1 errors".
+        if (label->text().contains(counts.errors == 1 ? QStringLiteral("1 error ")
+                                                      : QStringLiteral("%1 errors").arg(counts.errors))
+            && !label->text().contains(QStringLiteral("1 errors")))
             found = true;
     }
     QVERIFY(found);
@@ -303,6 +315,7 @@ void tst_MainWindow::exportedReportMatchesTheCliFormat()
 {
     const QString path = writeCrafted(brokenBytes(), QStringLiteral("broken-export.bpat"));
     MainWindow window;
+    window.context()->setProfile(ValidationProfile::Spec); // the format's own rules
     window.setInteractive(false);
     QVERIFY(window.openFile(path));
     const QString out = m_dir.filePath(QStringLiteral("report.json"));
@@ -436,7 +449,7 @@ void tst_MainWindow::menusAreTheFormsInItsOrder()
     QCOMPARE(
         texts(ui->menuFile->actions()),
         list(
-            u"Open...|Open Recent|Reload|Close|-|Save|Save As...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|Attach Body...|-|Compare With...|Stop Comparing|-|Quit"));
+            u"Open...|Open Recent|Reload|Close|-|Save|Save As...|Convert to...|-|Save Screenshot...|Rebake...|Import glTF...|Export glTF...|Attach Body...|-|Compare With...|Stop Comparing|-|Quit"));
     QCOMPARE(texts(ui->menuEdit->actions()), list(u"Undo|Redo|-|Copy Rows"));
     const QStringList view = texts(ui->menuView->actions());
     QCOMPARE(view.mid(0, 4), list(u"Layout Presets|Reset Layout|Dark Theme|-"));

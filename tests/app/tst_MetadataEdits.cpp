@@ -58,6 +58,7 @@ void tst_MetadataEdits::metadataEditsKeepThePaletteOnTheGpu()
         QCOMPARE(file.write(bytes), bytes.size());
     }
     MainWindow window;
+    window.context()->setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     window.setInteractive(false);
     QVERIFY(window.openFile(path));
     window.show();
@@ -130,6 +131,7 @@ void tst_MetadataEdits::renameOnALargeFileIsTimed()
         QCOMPARE(file.write(bytes), bytes.size());
     }
     MainWindow window;
+    window.context()->setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     window.setInteractive(false);
     QVERIFY(window.openFile(path));
     window.show();

@@ -23,6 +23,8 @@
 #include <QSlider>
 #include <QToolButton>
 #include <QTemporaryDir>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QtTest/QTest>
 #include <cstring>
 
@@ -177,6 +179,7 @@ private Q_SLOTS:
         const QString out = dir.filePath(QStringLiteral("o.bpat"));
         RebakeDialog dialog;
         dialog.setSourcePath(m_recording);
+        dialog.setRecipe(QStringLiteral("hands")); // the recording's own hands (a humanoid would be proposed)
         dialog.setOutputPath(out);
         dialog.setRange(0.0, 2.0);
         QSignalSpy finished(&dialog, &RebakeDialog::finished);
@@ -457,6 +460,38 @@ private Q_SLOTS:
         QCOMPARE(dialog.request(&error)->recipe.name, QStringLiteral("humanoid-upper-body"));
         QVERIFY2(dialog.recipeHintText().contains(u"fits"), qPrintable(dialog.recipeHintText()));
         QVERIFY(dialog.suggestedRecipe().isEmpty());
+    }
+
+    void proposesTheRecordingsNameAndTheRecipeThatFits()
+    {
+        // Issue 38: the default recipe was `hands`, which its own hint says does not fit the
+        // game's humanoid, and a source typed in the field left the clip name empty.
+        RebakeDialog dialog;
+        QString error;
+        QVERIFY(!dialog.request(&error, true));
+        QCOMPARE(error, QStringLiteral("Choose the source curve file."));
+        auto *recipe = dialog.findChild<QComboBox *>(QStringLiteral("recipeCombo"));
+        QVERIFY(recipe);
+        QCOMPARE(recipe->currentText(), QStringLiteral("humanoid-upper-body")); // the game's humanoid has 20 bones
+        auto *source = dialog.findChild<QLineEdit *>(QStringLiteral("sourceEdit"));
+        QVERIFY(source);
+        source->setText(m_recording); // typed, not browsed
+        Q_EMIT source->editingFinished();
+        std::optional<RebakeRequest> r = dialog.request(&error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->clips.first().name, QStringLiteral("take"));
+        QCOMPARE(r->recipe.name, QStringLiteral("humanoid-upper-body"));
+        QVERIFY2(dialog.recipeHintText().contains(u"fits"), qPrintable(dialog.recipeHintText()));
+        // A recipe chosen stays chosen, fitting or not.
+        dialog.setRecipe(QStringLiteral("hands"));
+        QCOMPARE(dialog.request(&error)->recipe.name, QStringLiteral("hands"));
+        // The preview writes nothing where the output goes: it needs none.
+        auto *output = dialog.findChild<QLineEdit *>(QStringLiteral("outputEdit"));
+        QVERIFY(output);
+        output->clear();
+        QVERIFY(!dialog.request(&error));
+        QVERIFY(error.contains(u"output"));
+        QVERIFY2(dialog.request(&error, true), qPrintable(error));
     }
 
     void settingsBeforeAnyPreviewChangeNothing()

@@ -18,6 +18,10 @@
 #include "ui_MainWindow.h"
 #include "viewport/ViewportWidget.h"
 #include "widgets/DocumentTabs.h"
+#include "widgets/TimelineWidget.h"
+
+#include <QScrollArea>
+#include <QScrollBar>
 
 #include <QMimeData>
 #include <QStandardPaths>
@@ -200,6 +204,42 @@ private Q_SLOTS:
         QVERIFY(!m_window->form()->actionClose->isEnabled());
         QVERIFY(m_window->close()); // nothing left to ask about
         QCOMPARE(asked, 4);
+    }
+
+    void sameNamesShowTheirFoldersAndNamesStayReadable()
+    {
+        // Two files named horse.bpat get tabs that say which is which; five tabs keep their
+        // names whole at 1280x720 (they shrank to "ho…at").
+        const QString dir = testpaths::shared(QStringLiteral("upstream_assets"));
+        const QStringList files{dir + QStringLiteral("/bpat_current/horse.bpat"),
+                                dir + QStringLiteral("/bpat_v1_latest/horse.bpat"), dir + QStringLiteral("/bpat_v2/horse.bpat"),
+                                dir + QStringLiteral("/bpat_current/humanoid.bpat"),
+                                dir + QStringLiteral("/bpat_current/elephant.bpat")};
+        for (const QString &file : files) {
+            if (!QFileInfo::exists(file))
+                BPAT_SKIP_SHARED(QStringLiteral("shared asset not found: ") + file);
+            QVERIFY(m_window->openFile(file));
+        }
+        DocumentTabs *tabs = m_window->documents()->tabs();
+        QCOMPARE(tabs->count(), 5);
+        QCOMPARE(tabs->tabText(0), QStringLiteral("horse.bpat (bpat_current)"));
+        QCOMPARE(tabs->tabText(1), QStringLiteral("horse.bpat (bpat_v1_latest)"));
+        QCOMPARE(tabs->tabText(2), QStringLiteral("horse.bpat (bpat_v2)"));
+        QCOMPARE(tabs->tabText(3), QStringLiteral("humanoid.bpat"));
+        QCOMPARE(tabs->tabToolTip(1), QDir::toNativeSeparators(files.at(1)));
+        QCoreApplication::processEvents();
+        const QFontMetrics metrics(tabs->font());
+        for (int i = 0; i < tabs->count(); ++i)
+            QVERIFY2(tabs->tabRect(i).width() >= metrics.horizontalAdvance(tabs->tabText(i)),
+                     qPrintable(QStringLiteral("%1: %2 px").arg(tabs->tabText(i)).arg(tabs->tabRect(i).width())));
+        // The tabs take their row from the views, not from the timeline's rows.
+        auto *rows = m_window->timeline()->findChild<QScrollArea *>();
+        QVERIFY(rows && rows->widget());
+        QTRY_VERIFY2(
+            rows->viewport()->height() >= rows->widget()->minimumSizeHint().height() && !rows->verticalScrollBar()->isVisible(),
+            qPrintable(
+                QStringLiteral("rows: %1 of %2 px").arg(rows->viewport()->height()).arg(rows->widget()->sizeHint().height())));
+        QVERIFY(m_window->saveScreenshot(testpaths::binaryDir() + QStringLiteral("/five-tabs.png")));
     }
 
     void droppedFilesOpenBesideEachOther()

@@ -93,6 +93,7 @@ void tst_SnapshotViewport::contextOpensASnapshot()
     const auto file = BpsmFile::open(m_bpsm);
     QVERIFY(file);
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QCOMPARE(context.open(m_bpsm), StudioContext::OpenResult::Opened);
     QCOMPARE(context.document()->kind(), FileKind::Bpsm);
     QVERIFY(context.document()->bpsm() && context.hasDocument() && !context.hasFile());
@@ -203,6 +204,7 @@ void tst_SnapshotViewport::snapshotShrinkingWhileOpenIsReloaded()
     const QString path = m_dir.filePath(QStringLiteral("shrinking.bpsm"));
     QVERIFY(QFile::copy(m_bpsm, path));
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QCOMPARE(context.open(path), StudioContext::OpenResult::Opened);
     const quint32 last = context.document()->bpsm()->header().frameTotal - 1;
     QFile file(path);

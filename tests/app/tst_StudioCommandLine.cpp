@@ -74,6 +74,18 @@ void tst_StudioCommandLine::parsesViewOptions()
     QCOMPARE(cl.options().crowd, std::optional<int>(100));
     QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--body-view"_qs, u"half"_qs}));
     QVERIFY(cl.errorText().contains(u"--body-view"_qs));
+    // Screenshots: the window's size, the theme of this run, what the bone graph plots.
+    QVERIFY2(cl.parse({u"bpat-studio"_qs, u"horse.bpat"_qs, u"--size"_qs, u"1600x1000"_qs, u"--theme"_qs, u"Dark"_qs,
+                       u"--bones"_qs, u"Body"_qs, u"--channels"_qs, u"rotation,Translation"_qs}),
+             qPrintable(cl.errorText()));
+    QCOMPARE(cl.options().size, QSize(1600, 1000));
+    QCOMPARE(cl.options().theme, u"dark"_qs);
+    QCOMPARE(cl.options().channels, (QStringList{u"rotation"_qs, u"translation"_qs}));
+    for (const QStringList &bad : {QStringList{u"--size"_qs, u"big"_qs}, QStringList{u"--size"_qs, u"10x10"_qs},
+                                   QStringList{u"--theme"_qs, u"blue"_qs}, QStringList{u"--channels"_qs, u"speed"_qs}}) {
+        QVERIFY(!cl.parse(QStringList{u"bpat-studio"_qs} + bad));
+        QVERIFY2(cl.errorText().contains(bad.first()), qPrintable(cl.errorText()));
+    }
     QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--crowd"_qs, u"0"_qs}));
     QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--body"_qs, QString()}));
     // Docks in front, by title.

@@ -69,6 +69,7 @@ void tst_StudioContext::rebakedFileShowsTheRecipeBoneNames()
     BpatDocument doc(0, 53);
     doc.addClip(testdocs::makeClip(QStringLiteral("take"), 2, 53, 30.0f, true));
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(save(doc, QStringLiteral("hands.bpat"))) != StudioContext::OpenResult::Failed);
     QCOMPARE(context.boneName(0), QStringLiteral("Head"));
     QCOMPARE(context.boneName(1), QStringLiteral("L_Wrist"));
@@ -77,6 +78,7 @@ void tst_StudioContext::rebakedFileShowsTheRecipeBoneNames()
 void tst_StudioContext::openSelectsTheFirstClip()
 {
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QSignalSpy loaded(&context, &StudioContext::fileLoaded);
     QCOMPARE(context.open(save(document(24.0f, 0), QStringLiteral("open.bpat"))), StudioContext::OpenResult::Opened);
     QCOMPARE(loaded.count(), 1);
@@ -92,6 +94,7 @@ void tst_StudioContext::reloadKeepsClipAndFrame()
 {
     const QString path = save(document(24.0f, 0), QStringLiteral("reload.bpat"));
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     QVERIFY(context.open(path) == StudioContext::OpenResult::Opened);
     context.setCurrentClip(1);
     context.setCurrentFrame(17);

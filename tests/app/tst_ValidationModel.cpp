@@ -16,6 +16,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         StudioContext context;
+        context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
         ValidationModel model(&context);
         ValidationFilterModel filter;
         filter.setSourceModel(&model);

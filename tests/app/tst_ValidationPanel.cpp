@@ -36,7 +36,9 @@ private:
 
 void tst_ValidationPanel::emptyReportSaysSo()
 {
+    QCOMPARE(StudioContext().profile(), ValidationProfile::Game); // the game's verdict first
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     ValidationPanel panel(&context);
     QVERIFY(context.open(write(testdocs::smallFileBytes(), QStringLiteral("good.bpat"))) == StudioContext::OpenResult::Opened);
     auto *label = panel.findChild<QLabel *>(QStringLiteral("verdictLabel"));
@@ -59,7 +61,7 @@ void tst_ValidationPanel::emptyReportSaysSo()
     // (the 3-bone humanoid is not the game's rig).
     era->setCurrentIndex(era->findData(int(GameEra::V1)));
     QCOMPARE(context.gameEra(), GameEra::V1);
-    QVERIFY2(label->text().startsWith(QStringLiteral("Valid, with 1 warning(s): RIG_BONE_COUNT_MISMATCH")),
+    QVERIFY2(label->text().startsWith(QStringLiteral("Valid, with 1 warning: RIG_BONE_COUNT_MISMATCH")),
              qPrintable(label->text()));
     QVERIFY(label->text().contains(QStringLiteral("game profile, v1-era game")));
     context.setProfile(ValidationProfile::Spec);
@@ -69,6 +71,7 @@ void tst_ValidationPanel::emptyReportSaysSo()
 void tst_ValidationPanel::invalidFileLeadsWithTheRootCause()
 {
     StudioContext context;
+    context.setProfile(bpat::ValidationProfile::Spec); // the format's rules: the test files are v1
     ValidationPanel panel(&context);
     QByteArray bytes = testdocs::smallFileBytes();
     testdocs::setU32(bytes, 12, 200); // bone count: the palette cannot fit

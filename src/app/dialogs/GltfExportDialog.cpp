@@ -63,7 +63,11 @@ GltfExportDialog::GltfExportDialog(const QString &suggestedPath, const QStringLi
     clipButtons->addWidget(none);
 
     auto *form = new QFormLayout(this);
-    form->addRow(tr("&File:"), outputRow);
+    // A row of a layout gets a label without a buddy, which shows its "&" literally: the label
+    // is made here with the line edit as its buddy.
+    auto *outputLabel = new QLabel(tr("&File:"), this);
+    outputLabel->setBuddy(m_output);
+    form->addRow(outputLabel, outputRow);
     form->addRow(m_mesh);
     form->addRow(tr("&Clips:"), m_clips);
     form->addRow(QString(), clipButtons);

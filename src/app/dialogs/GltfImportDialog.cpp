@@ -82,7 +82,11 @@ GltfImportDialog::GltfImportDialog(const QString &gltfPath, const GltfImportResu
                                 .arg(doc ? doc->clipCount() : 0)
                                 .arg(doc ? doc->boneCount() : 0)
                                 .arg(imported.rigSource)));
-    form->addRow(tr("&Write to:"), outputRow);
+    // A row of a layout gets a label without a buddy, which shows its "&" literally: the label
+    // is made here with the line edit as its buddy.
+    auto *outputLabel = new QLabel(tr("&Write to:"), this);
+    outputLabel->setBuddy(m_output);
+    form->addRow(outputLabel, outputRow);
     form->addRow(tr("BPAT &version:"), m_version);
     form->addRow(m_note);
     form->addRow(m_error);

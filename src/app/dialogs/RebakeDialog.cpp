@@ -105,6 +105,7 @@ RebakeDialog::RebakeDialog(QWidget *parent, JobController *jobs)
         connect(spin, &QDoubleSpinBox::valueChanged, this, &RebakeDialog::settingsChanged);
     for (QAbstractButton *button : std::initializer_list<QAbstractButton *>{m_ui->wholeCheck, m_ui->loopsCheck, m_ui->intoRadio})
         connect(button, &QAbstractButton::toggled, this, &RebakeDialog::settingsChanged);
+    connect(m_ui->recipeCombo, &QComboBox::activated, this, [this] { m_recipeChosen = true; }); // by the user
     connect(m_ui->recipeCombo, &QComboBox::currentTextChanged, this, &RebakeDialog::settingsChanged);
     connect(m_ui->recipeCombo, &QComboBox::currentTextChanged, this, &RebakeDialog::updateEnabled);
     connect(m_ui->wholeCheck, &QCheckBox::toggled, this, &RebakeDialog::updateEnabled);
@@ -138,7 +139,17 @@ RebakeDialog::~RebakeDialog()
 void RebakeDialog::setSourcePath(const QString &path)
 {
     m_ui->sourceEdit->setText(path);
-    const QFileInfo info(path);
+    deriveNames(path);
+    inspectSource();
+}
+
+void RebakeDialog::deriveNames(const QString &path)
+{
+    // The clip is named after the recording, and a new file goes beside it, until the user
+    // names them otherwise.
+    if (path.trimmed().isEmpty())
+        return;
+    const QFileInfo info(path.trimmed());
     const QString clip = info.completeBaseName();
     const QString output = info.dir().filePath(clip + QStringLiteral(".bpat"));
     const QString clipNow = m_ui->clipEdit->text(), outputNow = m_ui->outputEdit->text();
@@ -148,7 +159,6 @@ void RebakeDialog::setSourcePath(const QString &path)
         m_ui->outputEdit->setText(output);
     m_derivedClipName = clip;
     m_derivedOutput = output;
-    inspectSource();
 }
 
 void RebakeDialog::setSourceRecording(const QString &path, std::shared_ptr<const InputAnimation> animation)
@@ -191,6 +201,7 @@ void RebakeDialog::inspectSource()
     const QString path = m_ui->sourceEdit->text().trimmed();
     if (path == m_inspectedPath)
         return;
+    deriveNames(path); // a path typed in the field names the clip too
     m_inspectedPath = path;
     m_sourceDuration.reset();
     m_sourceAnimation.reset();
@@ -267,6 +278,7 @@ void RebakeDialog::setIntoPath(const QString &path)
 
 void RebakeDialog::setRecipe(const QString &nameOrPath)
 {
+    m_recipeChosen = true;
     if (BuiltinRecipes::byName(nameOrPath)) {
         m_ui->recipeCombo->setCurrentText(nameOrPath);
     } else {
@@ -411,9 +423,13 @@ void RebakeDialog::updateRecipeHint()
                                     : QStringLiteral("color: %1;").arg(Theme::warningTextColor().name()));
     m_useRecipe->setText(tr("Use '%1'").arg(m_suggestedRecipe));
     m_useRecipe->setVisible(!m_suggestedRecipe.isEmpty());
+    // Until a recipe is chosen, the one proposed is one that fits the target (the game's
+    // humanoid has 20 bones: not the 53 of `hands`).
+    if (!m_recipeChosen && !m_suggestedRecipe.isEmpty() && BuiltinRecipes::byName(m_suggestedRecipe))
+        m_ui->recipeCombo->setCurrentText(m_suggestedRecipe); // updates the hint again, which then fits
 }
 
-std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
+std::optional<RebakeRequest> RebakeDialog::request(QString *error, bool preview) const
 {
     auto fail = [error](const QString &why) {
         if (error)
@@ -435,7 +451,7 @@ std::optional<RebakeRequest> RebakeDialog::request(QString *error) const
     }
     RebakeRequest req;
     req.outputPath = m_ui->outputEdit->text().trimmed();
-    if (req.outputPath.isEmpty())
+    if (req.outputPath.isEmpty() && !preview) // a preview writes into a folder of its own
         return fail(tr("Choose the output file."));
     if (m_ui->intoRadio->isChecked()) {
         req.intoPath = m_ui->intoEdit->text().trimmed();
@@ -525,7 +541,7 @@ void RebakeDialog::start(bool write)
     if (isRunning() || !m_jobs)
         return;
     QString error;
-    m_running = request(&error);
+    m_running = request(&error, !write);
     if (m_running && !write) {
         // The preview is the real thing streamed into a file of its own, mapped afterwards: the
         // palettes never sit in memory, whatever the frame rate and length.

@@ -57,7 +57,8 @@ public:
     void setLoops(bool loops);
 
     // The request the current fields describe, or nullopt with the reason in *error.
-    std::optional<bpat::RebakeRequest> request(QString *error = nullptr) const;
+    // `preview`: for Preview, which writes nothing where the output would go (none is needed).
+    std::optional<bpat::RebakeRequest> request(QString *error = nullptr, bool preview = false) const;
 
     bool isRunning() const;
     const bpat::RebakeOutcome &lastOutcome() const { return m_outcome; }
@@ -103,6 +104,7 @@ private:
     void offerPreviewOverlay(); // the source recording to the preview pane, when it is the previewed one
     void settingsChanged();
     void inspectSource();
+    void deriveNames(const QString &sourcePath); // the clip's name and the output, from the recording
     void updateVersionNote();
     void updateRecipeHint();
 
@@ -134,7 +136,8 @@ private:
     QString m_knownPath; // a recording already read (setSourceRecording), and its curves
     std::shared_ptr<const bpat::InputAnimation> m_knownAnimation;
     QString m_inspectedPath;                    // the source whose SourceInfo is shown or coming
-    QString m_derivedClipName, m_derivedOutput; // what setSourcePath filled in last
+    QString m_derivedClipName, m_derivedOutput; // what deriveNames filled in last
+    bool m_recipeChosen = false;                // by setRecipe() or the user: no longer proposed
     std::optional<double> m_sourceDuration;
     std::shared_ptr<const bpat::InputAnimation> m_sourceAnimation; // of m_inspectedPath
     bpat::RebakeOutcome m_outcome;

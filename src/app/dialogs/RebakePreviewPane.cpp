@@ -147,6 +147,7 @@ void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStrin
         m_step = 1;
     m_displayClip = m_step > 1 ? 0 : clip;
     m_viewport->setFile(m_step > 1 ? sampled : file);
+    m_viewport->frameClip(m_displayClip); // the whole creature over the clip (its head was cut)
     m_scrub->setRange(0, std::max(0, frames - 1));
     m_scrub->setEnabled(frames > 0);
     m_play->setEnabled(frames > 1);
@@ -181,10 +182,9 @@ void RebakePreviewPane::showPreview(const BpatFile &file, int clip, const QStrin
         m_verdict->setText(tr("Validator: valid in the spec profile and for %1, no warnings.").arg(game));
     } else if (errors.isEmpty()) {
         m_verdict->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(Theme::warningTextColor().name()));
-        m_verdict->setText(tr("Validator: valid in the spec profile and for %1, with %2 warning(s):\n%3")
-                               .arg(game)
-                               .arg(warnings.size())
-                               .arg(warnings.join(QLatin1Char('\n'))));
+        m_verdict->setText(tr("Validator: valid in the spec profile and for %1, with %2:\n%3")
+                               .arg(game, warnings.size() == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings.size()),
+                                    warnings.join(QLatin1Char('\n'))));
     } else {
         m_verdict->setStyleSheet(QStringLiteral("QLabel { color: #c62828; }"));
         m_verdict->setText(tr("Validator: invalid, Rebake will refuse to write it.\n%1").arg(errors.join(QLatin1Char('\n'))));

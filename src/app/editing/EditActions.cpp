@@ -2,6 +2,7 @@
 #include "SaveFileNames.h"
 
 #include "ClipCommands.h"
+#include "RecoverEditsCommand.h"
 #include "DocumentSession.h"
 #include "PanelDocks.h"
 #include "MainWindow.h"
@@ -15,12 +16,15 @@
 #include "ui_MainWindow.h"
 
 #include <QAction>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -35,6 +39,7 @@ EditActions::EditActions(MainWindow *window)
     , m_undoGroup(new QUndoGroup(this))
 {
     watchSession(session());
+    m_recovery = new EditRecovery(window->context(), this);
     connectUndoActions();
     connectFileActions();
     connectClipActions();
@@ -301,6 +306,69 @@ void EditActions::addSocket()
     socket.name = name;
     socket.anchorBone = quint32(bone);
     session()->execute(addSocketCommand(session(), socket));
+}
+
+} // namespace bpat::studio
+
+namespace bpat::studio {
+
+void EditActions::offerRecovery()
+{
+    const QList<EditRecovery::Record> records = EditRecovery::leftovers();
+    for (const EditRecovery::Record &record : records) {
+        const QString name = QFileInfo(record.original).fileName();
+        QMessageBox box(QMessageBox::Question, tr("Recover Unsaved Edits"),
+                        tr("BPAT Studio stopped on %1 with unsaved edits of %2.")
+                            .arg(QLocale().toString(record.written, QLocale::ShortFormat), name),
+                        QMessageBox::NoButton, m_window);
+        box.setInformativeText(
+            QFileInfo::exists(record.original)
+                ? tr("Recover opens %1 with those edits, unsaved until you save; Discard deletes them.").arg(record.original)
+                : tr("%1 is gone: Recover opens the edits as they were kept (%2); save them with Save As.")
+                      .arg(record.original, record.bytesPath));
+        QPushButton *recoverButton = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
+        QPushButton *discardButton = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.addButton(tr("Later"), QMessageBox::RejectRole);
+        box.setDefaultButton(recoverButton);
+        box.exec();
+        if (box.clickedButton() == discardButton) {
+            EditRecovery::remove(record);
+        } else if (box.clickedButton() == recoverButton) {
+            QString error;
+            if (!recover(record, &error))
+                QMessageBox::warning(m_window, tr("Recover Unsaved Edits"),
+                                     tr("The edits of %1 could not be recovered: %2").arg(name, error));
+        }
+    }
+}
+
+bool EditActions::recover(const EditRecovery::Record &record, QString *error)
+{
+    const auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    QString why;
+    const QByteArray bytes = EditRecovery::read(record, &why);
+    if (bytes.isEmpty())
+        return fail(why);
+    if (!QFileInfo::exists(record.original)) { // the original is gone: the kept copy itself
+        if (!m_window->openFile(record.bytesPath))
+            return fail(m_window->context()->lastError());
+        return true;
+    }
+    auto recovered = BpatDocument::fromFile(BpatFile::fromData(bytes, record.original), &why);
+    if (!recovered)
+        return fail(why);
+    if (!m_window->openFile(record.original))
+        return fail(m_window->context()->lastError());
+    if (!session()->execute(new RecoverEditsCommand(session(), std::move(*recovered)), &why))
+        return fail(why);
+    EditRecovery::remove(record); // the new session keeps its own record from now on
+    showMessage(tr("Recovered the unsaved edits of %1 (Edit > Undo puts the file on disk back)")
+                    .arg(QFileInfo(record.original).fileName()));
+    return true;
 }
 
 } // namespace bpat::studio

@@ -15,6 +15,8 @@ namespace Ui {
 class MainWindow;
 }
 
+#include "editing/EditRecovery.h"
+
 namespace bpat::studio {
 
 class DocumentSession;
@@ -51,6 +53,13 @@ public:
     bool save();
     bool saveAs();
 
+    // Unsaved edits written aside as they are made (EditRecovery): what a process that ended
+    // without saving left is offered at the start (a question per file: Recover, Discard,
+    // Later); recover() opens the original and applies the edits as one undoable step.
+    EditRecovery *recovery() const { return m_recovery; }
+    void offerRecovery();
+    bool recover(const EditRecovery::Record &record, QString *error = nullptr);
+
 private:
     void connectUndoActions();
     void watchSession(DocumentSession *session); // its stack in the undo group, made active
@@ -72,6 +81,7 @@ private:
     QUndoView *m_history = nullptr;
     std::function<Choice()> m_choiceHook;
     std::function<QString()> m_saveAsPathHook;
+    EditRecovery *m_recovery = nullptr;
 };
 
 } // namespace bpat::studio

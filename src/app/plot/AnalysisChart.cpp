@@ -1,6 +1,7 @@
 #include "plot/AnalysisChart.h"
 
 #include "Theme.h"
+#include "plot/CurvePlot.h"
 
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -30,7 +31,7 @@ AnalysisChart::AnalysisChart(const QString &title, QWidget *parent)
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
     setChart(chart);
-    setMinimumHeight(100); // four fit under the tables in the 1280x720 window, document tabs shown
+    setMinimumHeight(MinimumHeight); // the axis titles and four legend rows whole; the tab scrolls below that
 }
 
 void AnalysisChart::setLines(const QList<Line> &lines, int frames, const QString &unit)
@@ -65,7 +66,10 @@ void AnalysisChart::setLines(const QList<Line> &lines, int frames, const QString
         m_low = 0.0;
         m_high = 1.0;
     }
-    const double pad = std::max(1e-4, (m_high - m_low) * 0.08);
+    // A flat quantity is framed flat (as the curve plots frame one: CurvePlot::minimumValueSpan),
+    // never as float noise. The axis keeps QtCharts' fixed five ticks: a range change cannot
+    // lay out more (the curve plots' freeze came from dynamic ticks).
+    const double pad = std::max(CurvePlot::minimumValueSpan(m_low, m_high) / 2.0, (m_high - m_low) * 0.08);
     m_low -= pad;
     m_high += pad;
     m_y->setRange(m_low, m_high);

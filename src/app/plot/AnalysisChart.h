@@ -38,6 +38,8 @@ public:
         QString text;
     };
 
+    static constexpr int MinimumHeight = 165;
+
     explicit AnalysisChart(const QString &title, QWidget *parent = nullptr);
 
     void setLines(const QList<Line> &lines, int frames, const QString &unit);

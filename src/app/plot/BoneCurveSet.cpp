@@ -171,6 +171,39 @@ bpat::CurveRef BoneCurveSet::curve(const QString &name) const
     return bpat::CurveRef{name, made.get(), nullptr};
 }
 
+BoneCurveSet::Reading BoneCurveSet::reading(const QString &name) const
+{
+    Reading r;
+    const int bone = boneOf(name);
+    if (bone < 0)
+        return r;
+    const QString kind = channelKind(name);
+    const QString axis = kind.right(1); // X, Y, Z (W)
+    const auto tr = [](const char *text) { return QCoreApplication::translate("BoneCurveSet", text); };
+    if (kind.startsWith(QLatin1String("Rotation")) && m_options.quaternion) {
+        r.label = tr("%1 quaternion %2");
+        r.shortLabel = tr("%1 quat %2");
+        r.axis = tr("rotation (quaternion)");
+    } else if (kind.startsWith(QLatin1String("Rotation"))) {
+        r.label = tr("%1 rotation %2");
+        r.shortLabel = tr("%1 rot %2");
+        r.axis = tr("rotation (°)");
+        r.suffix = QStringLiteral("°");
+    } else if (kind.startsWith(QLatin1String("Translation"))) {
+        r.label = tr("%1 translation %2");
+        r.shortLabel = tr("%1 pos %2");
+        r.axis = tr("translation (m)");
+        r.suffix = QStringLiteral(" m");
+    } else {
+        r.label = tr("%1 scale %2");
+        r.shortLabel = tr("%1 scale %2");
+        r.axis = tr("scale");
+    }
+    r.label = r.label.arg(m_labels.at(bone), axis);
+    r.shortLabel = r.shortLabel.arg(m_labels.at(bone), axis);
+    return r;
+}
+
 QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const BoneCurveSet> &set, const QStringList &names)
 {
     if (!set)
@@ -178,7 +211,15 @@ QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const BoneCurveSet> &set, c
     QList<bpat::CurveRef> refs;
     for (const QString &name : names)
         refs.append(set->curve(name));
-    return plotCurvesFor(refs, set);
+    QList<PlotCurve> curves = plotCurvesFor(refs, set);
+    for (PlotCurve &curve : curves) {
+        const BoneCurveSet::Reading r = set->reading(curve.name());
+        curve.label = r.label;
+        curve.axis = r.axis;
+        curve.suffix = r.suffix;
+        curve.shortLabel = r.shortLabel;
+    }
+    return curves;
 }
 
 } // namespace bpat::studio

@@ -62,6 +62,17 @@ public:
 
     // The keys of a curve (made on first use; valid while the set lives), null when unknown.
     bpat::CurveRef curve(const QString &name) const;
+    // How a curve is named and read: "Hips rotation X" on "rotation (°)" in degrees,
+    // "Hips translation Y" on "translation (m)" in metres, the quaternion's components on
+    // "rotation (quaternion)", scale on "scale" (PlotCurve::label, axis, suffix).
+    struct Reading
+    {
+        QString label;
+        QString axis;
+        QString suffix;
+        QString shortLabel; // "Hips rot X", "Hips pos Y", "Hips quat W", "Hips scale Z"
+    };
+    Reading reading(const QString &name) const;
 
 private:
     struct Channel
@@ -84,7 +95,8 @@ private:
 };
 
 // Plot curves of `set` for `names` (unknown names are skipped), coloured as the plot colours
-// components (X red, Y green, Z blue, W yellow).
+// components (X red, Y green, Z blue, W yellow), named and put on the axis of their unit
+// (BoneCurveSet::reading).
 QList<PlotCurve> plotCurvesFor(const std::shared_ptr<const BoneCurveSet> &set, const QStringList &names);
 
 } // namespace bpat::studio

@@ -45,6 +45,12 @@ double niceStep(double span, int ticks)
     return nice * magnitude;
 }
 
+void applyLabelFormat(QValueAxis *axis, double step)
+{
+    const int decimals = std::clamp(int(-std::floor(std::log10(step))), 0, 9);
+    axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+}
+
 void applyTicks(QValueAxis *axis, int ticks)
 {
     const double span = axis->max() - axis->min();
@@ -52,10 +58,30 @@ void applyTicks(QValueAxis *axis, int ticks)
         return;
     const double step = niceStep(span, ticks);
     axis->setTickInterval(step);
-    const int decimals = std::clamp(int(-std::floor(std::log10(step))), 0, 9);
-    axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    applyLabelFormat(axis, step);
 }
 } // namespace
+
+qint64 ChartsCurvePlot::setAxisRange(QValueAxis *axis, double low, double high, int ticks)
+{
+    // The tick interval of the new range is set on the side that never lays out more ticks than
+    // either range needs: QtCharts lays out every tick of (range / interval) as soon as either
+    // changes. Setting a wide range under the interval of a narrow one (Frame All after framing
+    // a flat curve: 200 degrees under a 1e-6 spacing) built hundreds of millions of ticks.
+    const double step = niceStep(high - low, ticks);
+    const double before = axis->tickInterval();
+    const bool widening = !(before > 0.0) || step > before;
+    if (widening)
+        axis->setTickInterval(step);
+    // What QtCharts lays out when the range changes: the new span under the interval now set.
+    const double interval = axis->tickInterval();
+    const qint64 laidOut = interval > 0.0 ? qint64(std::min((high - low) / interval, 1e15)) : 0;
+    axis->setRange(low, high);
+    if (!widening)
+        axis->setTickInterval(step);
+    applyLabelFormat(axis, step);
+    return laidOut;
+}
 
 ChartsCurvePlot::ChartsCurvePlot(QWidget *parent)
     : CurvePlot(parent)
@@ -69,11 +95,12 @@ ChartsCurvePlot::ChartsCurvePlot(QWidget *parent)
     m_chart->setMargins(QMargins(6, 16, 10, 4));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->legend()->setLabelColor(QColor(200, 200, 205));
+    m_chart->legend()->setShowToolTips(true); // a name cut to fit is whole in its tooltip
     m_chart->setAnimationOptions(QChart::NoAnimation);
 
     m_timeAxis = new QValueAxis;
     m_valueAxis = new QValueAxis;
-    styleAxis(m_timeAxis, tr("time (s)"));
+    styleAxis(m_timeAxis, m_timeTitle);
     styleAxis(m_valueAxis, tr("value"));
     m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
     m_chart->addAxis(m_valueAxis, Qt::AlignLeft);
@@ -89,6 +116,19 @@ ChartsCurvePlot::ChartsCurvePlot(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
 
+    // The legend's first entry, without a mark: what every curve's name begins with, said once
+    // ("FrontUpperLeg.L:  rotation X  rotation Y ..."), when the names would not fit whole.
+    m_legendTitle = new QLineSeries;
+    m_legendTitle->setColor(Qt::transparent); // its legend mark takes the series' colour: none
+    m_chart->addSeries(m_legendTitle);
+    m_legendTitle->attachAxis(m_timeAxis);
+    m_legendTitle->attachAxis(m_valueAxis);
+    for (QLegendMarker *marker : m_chart->legend()->markers(m_legendTitle)) {
+        marker->setBrush(Qt::NoBrush);
+        marker->setPen(Qt::NoPen);
+        marker->setVisible(false);
+    }
+
     m_overlay = new ChartOverlayItem(m_chart);
     m_view->scene()->addItem(m_overlay);
 
@@ -99,10 +139,11 @@ ChartsCurvePlot::ChartsCurvePlot(QWidget *parent)
     connect(m_valueAxis, &QValueAxis::rangeChanged, this, &ChartsCurvePlot::onAxisRangeChanged);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] {
         // Ticks for the new size too (they were spaced for the size the range was set at).
-        applyTicks(m_timeAxis, std::max(3, int(m_chart->plotArea().width() / 70.0)));
-        applyTicks(m_valueAxis, std::max(2, int(m_chart->plotArea().height() / 60.0)));
+        applyTicks(m_timeAxis, timeTicks());
+        applyTicks(m_valueAxis, valueTicks());
         m_overlay->refreshGeometry();
         scheduleResample();
+        updateLegendNames(); // as long as the new width allows
     });
     applyTicks(m_timeAxis, 10);
     applyTicks(m_valueAxis, 6);
@@ -112,10 +153,26 @@ ChartsCurvePlot::ChartsCurvePlot(QWidget *parent)
 
 ChartsCurvePlot::~ChartsCurvePlot() = default;
 
+int ChartsCurvePlot::timeTicks() const
+{
+    return std::max(3, int(m_chart->plotArea().width() / 70.0));
+}
+
+int ChartsCurvePlot::valueTicks() const
+{
+    return std::max(2, int(m_chart->plotArea().height() / 60.0));
+}
+
+void ChartsCurvePlot::noteTicks(qint64 laidOut)
+{
+    m_mostTicksLaidOut = std::max(m_mostTicksLaidOut, laidOut);
+}
+
 void ChartsCurvePlot::onAxisRangeChanged()
 {
-    applyTicks(m_timeAxis, std::max(3, int(m_chart->plotArea().width() / 70.0)));
-    applyTicks(m_valueAxis, std::max(2, int(m_chart->plotArea().height() / 60.0)));
+    applyTicks(m_timeAxis, timeTicks());
+    applyTicks(m_valueAxis, valueTicks());
+    updateExtraAxisRanges();
     m_overlay->update();
     scheduleResample();
     Q_EMIT viewChanged();
@@ -123,8 +180,75 @@ void ChartsCurvePlot::onAxisRangeChanged()
 
 void ChartsCurvePlot::setAxisTitles(const QString &time, const QString &value)
 {
-    m_timeAxis->setTitleText(time);
-    m_valueAxis->setTitleText(value);
+    m_timeTitle = time;
+    m_valueTitle = value;
+    updateValueAxes();
+    updateRoom();
+}
+
+void ChartsCurvePlot::updateRoom()
+{
+    // A short plot (the Curves tab under the timeline and the clip table at 1280x720) gives its
+    // height to the curves: no legend (the curve tree is one, with the names whole; hovering
+    // names a curve) and no time axis title (its numbers and the cursor say frames or seconds).
+    const bool roomy = height() >= RoomyHeight;
+    m_timeAxis->setTitleText(roomy ? m_timeTitle : QString());
+    m_chart->legend()->setVisible(roomy && m_legendFits && !m_curves.isEmpty() && m_curves.size() <= MaxLegendCurves);
+}
+
+ValueMapping ChartsCurvePlot::mappingOf(const PlotCurve &curve) const
+{
+    const ValueMapping normal = m_normalized ? CurveSampler::normalization(curve.ref) : ValueMapping{};
+    const ValueMapping axis = axisMapping(curve.axis);
+    return ValueMapping{axis.scale * normal.scale, axis.scale * normal.offset + axis.offset};
+}
+
+void ChartsCurvePlot::axisMappingsChanged()
+{
+    for (qsizetype i = 0; i < m_series.size(); ++i)
+        m_series[i].mapping = mappingOf(m_curves[i]);
+    updateExtraAxisRanges();
+    scheduleResample();
+}
+
+void ChartsCurvePlot::updateValueAxes()
+{
+    const QStringList axes = m_normalized ? QStringList() : valueAxes();
+    const QString first = axes.value(0);
+    m_valueAxis->setTitleText(m_normalized ? tr("normalized value") : first.isEmpty() ? m_valueTitle : first);
+    const qsizetype extra = std::max<qsizetype>(0, axes.size() - 1);
+    while (m_extraAxes.size() > extra) {
+        QValueAxis *axis = m_extraAxes.takeLast();
+        m_chart->removeAxis(axis);
+        delete axis;
+    }
+    while (m_extraAxes.size() < extra) {
+        auto *axis = new QValueAxis;
+        styleAxis(axis, QString());
+        // Its own scale only: the grid is the first axis's.
+        axis->setGridLineVisible(false);
+        axis->setMinorGridLineVisible(false);
+        axis->setMinorTickCount(0);
+        m_chart->addAxis(axis, Qt::AlignRight);
+        m_extraAxes.append(axis);
+    }
+    for (qsizetype i = 0; i < extra; ++i)
+        m_extraAxes[i]->setTitleText(axes.at(i + 1));
+    updateExtraAxisRanges();
+}
+
+void ChartsCurvePlot::updateExtraAxisRanges()
+{
+    if (m_extraAxes.isEmpty())
+        return;
+    const QStringList axes = valueAxes();
+    const auto [v0, v1] = valueRange();
+    for (qsizetype i = 0; i < m_extraAxes.size() && i + 1 < axes.size(); ++i) {
+        const ValueMapping mapping = axisMapping(axes.at(i + 1));
+        const double low = mapping.invert(v0), high = mapping.invert(v1);
+        if (std::isfinite(low) && std::isfinite(high) && high > low)
+            setAxisRange(m_extraAxes[i], low, high, valueTicks());
+    }
 }
 
 void ChartsCurvePlot::setTimeUnit(TimeUnit unit)
@@ -168,13 +292,13 @@ void ChartsCurvePlot::setCurves(const QList<PlotCurve> &curves)
     for (const PlotCurve &curve : curves) {
         CurveSeries series;
         series.line = new QLineSeries;
-        series.line->setName(curve.name());
+        series.line->setName(curve.displayName());
         series.pre = new QLineSeries;
         series.post = new QLineSeries;
         series.keys = new QScatterSeries;
         series.keys->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
         series.keys->setMarkerSize(6.0);
-        series.mapping = m_normalized ? CurveSampler::normalization(curve.ref) : ValueMapping{};
+        series.mapping = mappingOf(curve);
         for (QXYSeries *s : {static_cast<QXYSeries *>(series.line), static_cast<QXYSeries *>(series.pre),
                              static_cast<QXYSeries *>(series.post), static_cast<QXYSeries *>(series.keys)}) {
             m_chart->addSeries(s);
@@ -185,19 +309,93 @@ void ChartsCurvePlot::setCurves(const QList<PlotCurve> &curves)
         }
         m_series.append(series);
     }
-    m_chart->legend()->setVisible(!curves.isEmpty() && curves.size() <= MaxLegendCurves);
+    updateLegendNames();
+    updateRoom();
+    updateValueAxes();
     applyPens();
     scheduleResample();
 }
 
+void ChartsCurvePlot::updateLegendNames()
+{
+    if (m_curves.isEmpty() || !m_legendTitle)
+        return;
+    // The whole names when they fit the legend's row; else what they share said once at its
+    // start; else the short forms ("rot", "pos"), likewise. Cut names show whole in a tooltip.
+    const QFontMetricsF metrics(m_chart->legend()->font());
+    const double room = std::max(100.0, m_chart->size().width() - 24.0);
+    constexpr double PerMarker = 30.0; // the mark and the spacing QtCharts puts around a name
+    const auto needs = [&](const QStringList &names, const QString &title) {
+        double w = title.isEmpty() ? 0.0 : metrics.horizontalAdvance(title) + PerMarker;
+        for (const QString &n : names)
+            w += metrics.horizontalAdvance(n) + PerMarker;
+        return w;
+    };
+    // The longest start (up to a space) every name shares.
+    const auto shared = [](const QStringList &names) {
+        QString prefix = names.value(0);
+        for (const QString &n : names) {
+            qsizetype k = 0;
+            while (k < prefix.size() && k < n.size() && prefix.at(k) == n.at(k))
+                ++k;
+            prefix.truncate(k);
+        }
+        const qsizetype space = prefix.lastIndexOf(QLatin1Char(' '));
+        return names.size() > 1 && space > 0 ? prefix.left(space + 1) : QString();
+    };
+    QStringList full, compact;
+    for (const PlotCurve &curve : std::as_const(m_curves)) {
+        full << curve.displayName();
+        compact << (curve.shortLabel.isEmpty() ? curve.displayName() : curve.shortLabel);
+    }
+    QStringList names = compact;
+    QString title;
+    for (const QStringList &candidate : {full, compact}) {
+        if (needs(candidate, {}) <= room) {
+            names = candidate;
+            title.clear();
+            break;
+        }
+        const QString prefix = shared(candidate);
+        QStringList rest;
+        for (const QString &n : candidate)
+            rest << n.mid(prefix.size());
+        names = prefix.isEmpty() ? candidate : rest;
+        title = prefix.trimmed();
+        if (!title.isEmpty())
+            title += QLatin1Char(':');
+        if (needs(names, title) <= room)
+            break;
+    }
+    // Names cut to a few letters tell nothing: no legend then (the curve tree is one).
+    const bool fits = needs(names, title) <= room;
+    if (fits != m_legendFits) {
+        m_legendFits = fits;
+        QMetaObject::invokeMethod(this, &ChartsCurvePlot::updateRoom, Qt::QueuedConnection);
+    }
+    for (qsizetype i = 0; i < m_series.size(); ++i)
+        m_series[i].line->setName(names.at(i));
+    m_legendTitle->setName(title);
+    for (QLegendMarker *marker : m_chart->legend()->markers(m_legendTitle)) {
+        marker->setBrush(Qt::NoBrush); // a name, not a curve: no mark
+        marker->setPen(Qt::NoPen);
+        marker->setVisible(!title.isEmpty());
+    }
+}
+
 void ChartsCurvePlot::applyPens()
 {
+    // Curves read on a further value axis are dashed (their extensions dotted), so a rotation
+    // and a translation of the same component (one hue) are told apart, and which scale each
+    // is read on.
+    const QString firstAxis = m_normalized ? QString() : valueAxes().value(0);
     for (qsizetype i = 0; i < m_series.size(); ++i) {
         const QColor color = m_curves[i].color;
         const bool selected = m_selected.contains(m_curves[i].name());
         const double width = selected ? 2.6 : 1.4;
-        m_series[i].line->setPen(QPen(color, width));
-        QPen dashed(color.darker(125), width, Qt::DashLine);
+        const bool further = !m_normalized && m_curves[i].axis != firstAxis;
+        m_series[i].line->setPen(QPen(color, width, further ? Qt::DashLine : Qt::SolidLine));
+        QPen dashed(color.darker(125), width, further ? Qt::DotLine : Qt::DashLine);
         m_series[i].pre->setPen(dashed);
         m_series[i].post->setPen(dashed);
         m_series[i].keys->setColor(selected ? color.lighter(140) : color);
@@ -214,7 +412,7 @@ void ChartsCurvePlot::setTimeRange(double from, double to)
 {
     if (!std::isfinite(from) || !std::isfinite(to) || to - from < MinSpan)
         return;
-    m_timeAxis->setRange(from, to);
+    noteTicks(setAxisRange(m_timeAxis, from, to, timeTicks()));
 }
 
 std::pair<double, double> ChartsCurvePlot::timeRange() const
@@ -224,9 +422,11 @@ std::pair<double, double> ChartsCurvePlot::timeRange() const
 
 void ChartsCurvePlot::setValueRange(double low, double high)
 {
-    if (!std::isfinite(low) || !std::isfinite(high) || high - low < MinSpan)
+    // Never narrower than the doubles can tell apart at these values (1e-12 of them).
+    const double magnitude = std::max(std::abs(low), std::abs(high));
+    if (!std::isfinite(low) || !std::isfinite(high) || high - low < std::max(MinSpan, magnitude * 1e-12))
         return;
-    m_valueAxis->setRange(low, high);
+    noteTicks(setAxisRange(m_valueAxis, low, high, valueTicks()));
 }
 
 std::pair<double, double> ChartsCurvePlot::valueRange() const
@@ -254,8 +454,9 @@ void ChartsCurvePlot::setNormalized(bool on)
         return;
     m_normalized = on;
     for (qsizetype i = 0; i < m_series.size(); ++i)
-        m_series[i].mapping = on ? CurveSampler::normalization(m_curves[i].ref) : ValueMapping{};
-    m_valueAxis->setTitleText(on ? tr("normalized value") : tr("value"));
+        m_series[i].mapping = mappingOf(m_curves[i]);
+    updateValueAxes();
+    applyPens();
     const auto [from, to] = timeRange();
     fitValues();
     setTimeRange(from, to);
@@ -370,6 +571,11 @@ const ChartsCurvePlot::CurveSeries *ChartsCurvePlot::seriesFor(const QString &na
     return nullptr;
 }
 
+QString ChartsCurvePlot::legendTitle() const
+{
+    return m_legendTitle->name();
+}
+
 QLineSeries *ChartsCurvePlot::lineSeries(const QString &name) const
 {
     const CurveSeries *series = seriesFor(name);
@@ -408,6 +614,7 @@ QRectF ChartsCurvePlot::timeAxisStrip() const
 void ChartsCurvePlot::resizeEvent(QResizeEvent *event)
 {
     CurvePlot::resizeEvent(event);
+    updateRoom();
     scheduleResample();
 }
 

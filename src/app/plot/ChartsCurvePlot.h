@@ -25,6 +25,9 @@ class ChartsCurvePlot : public CurvePlot
 {
     Q_OBJECT
 public:
+    // Below this height the plot keeps its room for the curves (updateRoom()).
+    static constexpr int RoomyHeight = 240;
+
     explicit ChartsCurvePlot(QWidget *parent = nullptr);
     ~ChartsCurvePlot() override;
 
@@ -64,15 +67,28 @@ public:
     void resampleNow();
     QChart *chart() const { return m_chart; }
     QChartView *chartView() const { return m_view; }
+    // The legend's first entry (empty when the curves' names show whole).
+    QString legendTitle() const;
     // The series drawing one curve (nullptr when it is not plotted).
     QLineSeries *lineSeries(const QString &name) const;
     QScatterSeries *keySeries(const QString &name) const;
     QLineSeries *extensionSeries(const QString &name, bool post) const;
     const ChartOverlayItem *overlay() const { return m_overlay; }
     int sampleColumns() const;
+    // The most ticks one range change has made QtCharts lay out (range / interval at the
+    // moment the range is set): a few dozen, whatever the ranges before and after.
+    qint64 mostTicksLaidOut() const { return m_mostTicksLaidOut; }
+    // Sets an axis's range with the tick interval of about `ticks` intervals over it, in the
+    // order that keeps the ticks laid out bounded (see the .cpp); returns how many were.
+    static qint64 setAxisRange(QValueAxis *axis, double low, double high, int ticks);
+
+    // The scales of the further value axes (valueAxes() after the first), right of the plot.
+    const QList<QValueAxis *> &extraValueAxes() const { return m_extraAxes; }
+    QValueAxis *valueAxis() const { return m_valueAxis; }
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void axisMappingsChanged() override;
 
 private:
     struct CurveSeries
@@ -89,6 +105,17 @@ private:
     void clearSeries();
     void applyPens();
     void onAxisRangeChanged();
+    int timeTicks() const;  // tick intervals the plot area's width has room for
+    int valueTicks() const; // and its height
+    void noteTicks(qint64 laidOut);
+    // The mapping of a curve's values to plotted ones: its axis's, then normalization.
+    ValueMapping mappingOf(const PlotCurve &curve) const;
+    // One scale per further value axis, titled and ranged after the plot's value range.
+    void updateValueAxes();
+    void updateExtraAxisRanges();
+    // The curves' names in the legend: whole, or shortened to fit its row (see the .cpp).
+    void updateLegendNames();
+    void updateRoom(); // a short plot drops the legend and the time axis title
     QList<ChartOverlayItem::Handle> handlesFor(const PlotCurve &curve, const QList<int> &keys, const ValueMapping &mapping) const;
 
     QChart *m_chart = nullptr;
@@ -100,9 +127,15 @@ private:
     QList<PlotCurve> m_curves;
     QList<CurveSeries> m_series; // parallel to m_curves
     QStringList m_selected;
+    QString m_valueTitle = QStringLiteral("value"); // the value axis's title when the curves name none
+    QString m_timeTitle = QStringLiteral("time (s)");
+    bool m_legendFits = true; // the curves' names fit the legend's row (updateLegendNames)
+    QList<QValueAxis *> m_extraAxes;
+    QLineSeries *m_legendTitle = nullptr; // the legend's first entry: the names' shared start
     double m_cursorTime = 0.0;
     bool m_normalized = false;
     double m_lastResampleMs = 0.0;
+    qint64 m_mostTicksLaidOut = 0;
 };
 
 } // namespace bpat::studio

@@ -86,38 +86,108 @@ void CurvePlot::frameCurves(const QList<PlotCurve> &chosen)
         last += 0.5;
     }
     const double timePad = (last - first) * 0.02;
-    const auto [low, high] = paddedValueExtent(chosen, first, last);
     setTimeRange(first - timePad, last + timePad);
-    setValueRange(low, high);
+    fitValueAxes(chosen, first, last);
 }
 
 void CurvePlot::fitValues()
 {
     const auto [t0, t1] = timeRange();
-    const auto [low, high] = paddedValueExtent(curves(), t0, t1);
-    setValueRange(low, high);
+    fitValueAxes(curves(), t0, t1);
 }
 
-std::pair<double, double> CurvePlot::paddedValueExtent(const QList<PlotCurve> &chosen, double t0, double t1) const
+QStringList CurvePlot::valueAxes() const
+{
+    QStringList axes;
+    const QList<PlotCurve> plotted = curves();
+    for (const PlotCurve &curve : plotted) {
+        if (!axes.contains(curve.axis))
+            axes.append(curve.axis);
+    }
+    return axes;
+}
+
+ValueMapping CurvePlot::axisMapping(const QString &axis) const
+{
+    if (isNormalized())
+        return {};
+    return m_axisMappings.value(axis);
+}
+
+void CurvePlot::fitValueAxes(const QList<PlotCurve> &chosen, double t0, double t1)
+{
+    const QStringList axes = valueAxes();
+    if (isNormalized() || axes.size() <= 1) {
+        if (!m_axisMappings.isEmpty()) {
+            m_axisMappings.clear();
+            axisMappingsChanged();
+        }
+        const auto [low, high] = paddedValueExtent(chosen, t0, t1);
+        setValueRange(low, high);
+        return;
+    }
+    // Each axis's chosen curves, in their own values; the first axis's range is the view, the
+    // others are mapped onto it. An axis without chosen curves keeps its mapping.
+    auto [view0, view1] = valueRange();
+    QHash<QString, ValueMapping> mappings;
+    for (int a = 0; a < axes.size(); ++a) {
+        QList<PlotCurve> own;
+        for (const PlotCurve &curve : chosen) {
+            if (curve.axis == axes.at(a) && curve.ref.keyCount() > 0)
+                own.append(curve);
+        }
+        if (own.isEmpty()) {
+            if (a > 0 && m_axisMappings.contains(axes.at(a)))
+                mappings.insert(axes.at(a), m_axisMappings.value(axes.at(a)));
+            continue;
+        }
+        const auto [low, high] = paddedValueExtent(own, t0, t1, true);
+        if (a == 0) {
+            view0 = low;
+            view1 = high;
+            continue;
+        }
+        ValueMapping mapping;
+        mapping.scale = (view1 - view0) / (high - low);
+        mapping.offset = view0 - low * mapping.scale;
+        mappings.insert(axes.at(a), mapping);
+    }
+    m_axisMappings = mappings;
+    axisMappingsChanged();
+    setValueRange(view0, view1);
+}
+
+std::pair<double, double> CurvePlot::paddedValueExtent(const QList<PlotCurve> &chosen, double t0, double t1, bool raw) const
 {
     double low = std::numeric_limits<double>::infinity();
     double high = -low;
     for (const PlotCurve &curve : chosen) {
         if (curve.ref.keyCount() == 0)
             continue;
-        const ValueMapping mapping = valueMapping(curve.name());
+        const ValueMapping mapping = raw ? ValueMapping{} : valueMapping(curve.name());
         const auto [lo, hi] = CurveSampler::valueRange(curve.ref, t0, t1);
         low = std::min(low, mapping.apply(lo));
         high = std::max(high, mapping.apply(hi));
     }
     if (low > high)
         return {-1.0, 1.0};
-    if (high - low < 1e-9) {
-        low -= 0.5;
-        high += 0.5;
+    // A flat curve is framed flat: a span narrower than FlatSpan of its values (float noise of
+    // a channel that does not move: 1e-5 degrees on a bone at 90) is widened to that, about its
+    // middle, so it is drawn as the line it is rather than a zig-zag of the last bits.
+    const double minimum = minimumValueSpan(low, high);
+    if (high - low < minimum) {
+        const double middle = (low + high) / 2.0;
+        low = middle - minimum / 2.0;
+        high = middle + minimum / 2.0;
     }
     const double pad = (high - low) * 0.05;
     return {low - pad, high + pad};
+}
+
+double CurvePlot::minimumValueSpan(double low, double high)
+{
+    const double magnitude = std::max(std::abs(low), std::abs(high));
+    return std::max(FlatSpanAbsolute, magnitude * FlatSpanRelative);
 }
 
 bool CurvePlot::nearCursor(QPointF pos) const

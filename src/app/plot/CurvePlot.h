@@ -17,6 +17,7 @@
 #include "plot/CurveSampler.h"
 #include "plot/PlotCurve.h"
 
+#include <QHash>
 #include <QImage>
 #include <QStringList>
 #include <QWidget>
@@ -57,6 +58,12 @@ public:
     void frameCurves(const QList<PlotCurve> &curves);
     // Fit the value range to what the plotted curves take over the current time range.
     void fitValues();
+    // The narrowest value range framing gives curves between `low` and `high`: FlatSpanRelative
+    // of their magnitude, at least FlatSpanAbsolute. A float channel that does not move varies
+    // in its last bits (1e-7 of its value); framed to that it would fill the plot as a zig-zag.
+    static constexpr double FlatSpanRelative = 1e-3;
+    static constexpr double FlatSpanAbsolute = 1e-4;
+    static double minimumValueSpan(double low, double high);
     // Zoom by `factor` (> 1 zooms in) about a point of the input surface; the data point under
     // it stays put. timeOnly leaves the value range alone.
     void zoomAt(QPointF surfacePos, double factor, bool timeOnly);
@@ -73,6 +80,16 @@ public:
 
     virtual void setNormalized(bool on) = 0;
     virtual bool isNormalized() const = 0;
+
+    // The value axes of the plotted curves (PlotCurve::axis), in the order of their first
+    // curves. The first is the plot's value axis: its values are the plotted ones. Each further
+    // axis is mapped onto it (axisMapping): framing fits each axis's curves to the plot's
+    // height, and the axis's own scale is drawn beside the plot, so rotations of 200 degrees do
+    // not flatten translations of a few centimetres. While normalized, one axis (-1..1).
+    QStringList valueAxes() const;
+    // Plotted value = axisMapping(axis).apply(value) (identity for the first axis and while
+    // normalized).
+    ValueMapping axisMapping(const QString &axis) const;
 
     // The plot as pixels (what export PNG writes).
     virtual QImage renderImage() = 0;
@@ -98,6 +115,9 @@ public:
     QString describePoint(QPointF surfacePos, QString *curveName = nullptr) const;
 
 protected:
+    // The mappings of the further value axes changed (framing): the backend maps their curves
+    // again and redraws their scales.
+    virtual void axisMappingsChanged() = 0;
     // Backends call this with the widget that receives mouse, wheel and key events.
     void installNavigation(QWidget *surface, QWidget *keySurface);
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -114,8 +134,11 @@ Q_SIGNALS:
     void curveClicked(const QString &name);
 
 private:
-    // Lowest and highest plotted value of `curves` over [t0, t1], padded by 5 %.
-    std::pair<double, double> paddedValueExtent(const QList<PlotCurve> &curves, double t0, double t1) const;
+    // Lowest and highest plotted value of `curves` over [t0, t1], padded by 5 % (raw values
+    // with `raw`), never narrower than minimumValueSpan().
+    std::pair<double, double> paddedValueExtent(const QList<PlotCurve> &curves, double t0, double t1, bool raw = false) const;
+    // Fits the value range (and each further axis's mapping) to `curves` over [t0, t1].
+    void fitValueAxes(const QList<PlotCurve> &curves, double t0, double t1);
     bool handleMouse(QEvent *event);
     bool nearCursor(QPointF pos) const;
     bool onScrubber(QPointF pos) const;
@@ -130,6 +153,7 @@ private:
         Pan
     } m_drag = Drag::None;
     QPointF m_lastPos;
+    QHash<QString, ValueMapping> m_axisMappings; // the further value axes' (valueAxes())
 };
 
 } // namespace bpat::studio

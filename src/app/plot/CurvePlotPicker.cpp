@@ -158,12 +158,23 @@ QString CurvePlotPicker::describe(const PlotHit &hit) const
         frames ? QStringLiteral("frame %1").arg(formatNumber(hit.time)) : QStringLiteral("t = %1 s").arg(formatNumber(hit.time));
     if (hit.curve.isEmpty())
         return text;
-    text += QStringLiteral("\n%1   value = %2").arg(hit.curve, formatNumber(hit.value));
+    // The curve by its whole name (bone, channel, axis) and its values with their unit.
+    QString shown = hit.curve, suffix;
+    const QList<PlotCurve> curves = m_plot.curves();
+    for (const PlotCurve &curve : curves) {
+        if (curve.name() == hit.curve) {
+            shown = curve.displayName();
+            suffix = curve.suffix;
+            break;
+        }
+    }
+    text += QStringLiteral("\n%1   value = %2%3").arg(shown, formatNumber(hit.value), suffix);
     if (hit.key < 0)
         return text;
     if (frames)
         return text
-            + QStringLiteral("\nframe %1: value = %2").arg(formatNumber(hit.keyPoint.x()), formatNumber(hit.keyPoint.y()));
+            + QStringLiteral("\nframe %1: value = %2%3")
+                  .arg(formatNumber(hit.keyPoint.x()), formatNumber(hit.keyPoint.y()), suffix);
     text += QStringLiteral("\nkey %1 of %2: t = %3 s   value = %4")
                 .arg(hit.key)
                 .arg(hit.keyCount)

@@ -40,7 +40,11 @@ QList<PlotCurve> plotCurvesFor(const QList<bpat::CurveRef> &refs, const std::sha
         const QChar key = ref.name.isEmpty() ? QChar() : ref.name.back();
         const int variant = variants.value(key, 0);
         variants.insert(key, variant + 1);
-        result.append(PlotCurve{ref, curveColor(ref.name, variant), owner});
+        PlotCurve curve;
+        curve.ref = ref;
+        curve.color = curveColor(ref.name, variant);
+        curve.owner = owner;
+        result.append(curve);
     }
     return result;
 }

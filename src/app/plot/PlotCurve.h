@@ -17,8 +17,21 @@ struct PlotCurve
     bpat::CurveRef ref;
     QColor color;
     std::shared_ptr<const void> owner;
+    // What the legend and the hover text call it, whole ("FrontUpperLeg.L rotation Y"); empty:
+    // the curve's name.
+    QString label;
+    // The value axis it is read on, by its title ("rotation (°)", "translation (m)").
+    // Curves of one axis share its range; each further axis gets its own range and its own
+    // scale beside the plot. Empty: the plot's one value axis.
+    QString axis;
+    // Written after its values in the hover text ("°", " m").
+    QString suffix;
+    // A shorter form of the label for a legend short of room ("FrontUpperLeg.L rot Y");
+    // empty: the label.
+    QString shortLabel;
 
     const QString &name() const { return ref.name; }
+    QString displayName() const { return label.isEmpty() ? ref.name : label; }
     bool isBool() const { return ref.boolCurve != nullptr; }
 };
 

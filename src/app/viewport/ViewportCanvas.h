@@ -166,6 +166,9 @@ public:
     };
     Q_ENUM(BodyMode)
     BodyMode bodyMode() const { return m_bodyMode; }
+    // What is drawn now: the mode's body, the other level when the mode's is missing, or the
+    // stand-in when no body can be drawn (View > Body checks this one).
+    BodyMode drawnBodyMode() const;
     // The body files of the shown file (found beside it or attached; empty: none) and what was
     // made of them against its palette (invalid when missing or refused: bodyStatus() says why).
     const QString &fullBodyPath() const { return m_fullBodyPath; }
@@ -204,6 +207,9 @@ public Q_SLOTS:
     // Several bones drawn as selected (the current one among them: setSelectedBone).
     void setSelectedBones(const QList<int> &bones);
     void frameAll();
+    // Frames the creature over the whole of a clip (every pose it takes, sampled), keeping the
+    // view's direction: the Rebake preview, whose clip may rise or travel past its first pose.
+    void frameClip(int clip);
     void resetCamera();
     void viewFront();
     void viewSide();

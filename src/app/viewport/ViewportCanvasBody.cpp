@@ -77,6 +77,18 @@ void ViewportCanvas::applyBodyMode()
     Q_EMIT bodyChanged();
 }
 
+ViewportCanvas::BodyMode ViewportCanvas::drawnBodyMode() const
+{
+    if (!m_scene.showsBody())
+        return BodyMode::StandIn;
+    const QString drawn = m_scene.body().path();
+    if (drawn == m_minimalBody.path() && drawn != m_fullBody.path())
+        return BodyMode::Minimal;
+    if (drawn == m_fullBody.path() && drawn != m_minimalBody.path())
+        return BodyMode::Full;
+    return m_bodyMode == BodyMode::Minimal ? BodyMode::Minimal : BodyMode::Full;
+}
+
 QString ViewportCanvas::bodyStatus() const
 {
     if (m_scene.showsBody()) {

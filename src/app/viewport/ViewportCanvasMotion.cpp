@@ -3,6 +3,7 @@
 #include "ViewportCanvas.h"
 
 #include <QFileInfo>
+#include <algorithm>
 #include <cmath>
 
 namespace bpat::studio {
@@ -115,6 +116,35 @@ void ViewportCanvas::frameRecording()
     update();
 }
 
+void ViewportCanvas::frameClip(int clip)
+{
+    const PaletteSource &source = m_scene.source();
+    if (m_scene.isEmpty() || clip < 0 || clip >= source.clips.size())
+        return;
+    const PaletteClip &c = source.clips.at(clip);
+    QVector3D lo(INFINITY, INFINITY, INFINITY), hi(-INFINITY, -INFINITY, -INFINITY);
+    const quint32 step = std::max<quint32>(1, c.frameCount / 48); // about 48 poses
+    for (quint32 f = 0; f < c.frameCount; f += step) {
+        QVector3D l, h;
+        m_scene.bounds(c.frameOffset + f, &l, &h);
+        for (int i = 0; i < 3; ++i) {
+            lo[i] = std::min(lo[i], l[i]);
+            hi[i] = std::max(hi[i], h[i]);
+        }
+    }
+    if (!(lo.x() <= hi.x()))
+        return;
+    hi.setY(hi.y() + (hi.y() - lo.y()) * 0.25f); // room above the head for the text at the top left
+    // The frustum's narrower angle holds the whole: a preview pane may be taller than wide.
+    const float aspect = height() > 0 ? float(width()) / float(height()) : 1.0f;
+    QVector3D extent = hi - lo;
+    if (aspect < 1.0f)
+        extent /= aspect;
+    const QVector3D centre = (lo + hi) / 2;
+    m_camera.frame(centre - extent / 2, centre + extent / 2);
+    update();
+}
+
 void ViewportCanvas::setMotionPaths(const QStringList &names)
 {
     m_motionPathNames = names;
@@ -136,11 +166,11 @@ void ViewportCanvas::setCompareGhost(std::shared_ptr<const CompareGhost> ghost)
         return;
     m_ghost = std::move(ghost);
     // The scene reads the ghost's source (A's frames then B's), or the file's own again. The
-    // clip, frame and camera stay.
+    // clip, frame and camera stay, and so does the body: a new source starts without one, so
+    // the body chosen (View > Body) is put on it again. The ghost's frames are skinning
+    // matrices against A's bind palette, so it wears A's body too (bodyChanged() follows).
     m_scene.setSource(m_ghost ? m_ghost->source : m_plainSource);
-    m_sceneDirty = true;
-    m_instancesDirty = true;
-    update();
+    applyBodyMode();
 }
 
 QList<CreatureInstance> ViewportCanvas::onionInstances(const PaletteClip &clip, quint32 frame, int count, int spacing)

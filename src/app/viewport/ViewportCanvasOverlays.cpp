@@ -146,15 +146,34 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             painter.setBrush(Qt::NoBrush);
             painter.setRenderHint(QPainter::Antialiasing, false);
         }
-        for (int bone : {m_hoverBone, m_selectedBone}) {
-            if (bone < 0 || bone >= joints.size() || !m_overlays.testFlag(BoneNames))
+        // Every selected bone is named (the current one first, then the hovered one), each label
+        // at the first corner of its joint where it overlaps no label placed before it.
+        QList<int> named{m_selectedBone, m_hoverBone};
+        named += m_selectedBones;
+        QList<QRectF> placed;
+        const QFontMetricsF nameMetrics(painter.font());
+        for (qsizetype i = 0; i < named.size(); ++i) {
+            const int bone = named.at(i);
+            if (bone < 0 || bone >= joints.size() || !m_overlays.testFlag(BoneNames) || named.indexOf(bone) < i)
                 continue;
             QPointF at;
             if (!project(viewProjection, joints.at(bone), size, &at))
                 continue;
-            painter.setPen(bone == m_selectedBone ? kSelectedBoneName : kBoneName);
+            const QString name = m_scene.boneNames().value(bone);
+            const QRectF box = nameMetrics.boundingRect(name);
+            QRectF rect;
+            for (const QPointF &corner : {QPointF(7, -7), QPointF(7, 7 + box.height() * 0.8), QPointF(-7 - box.width(), -7),
+                                          QPointF(-7 - box.width(), 7 + box.height() * 0.8)}) {
+                rect = box.translated(at + corner);
+                if (std::none_of(placed.cbegin(), placed.cend(), [&rect](const QRectF &r) { return r.intersects(rect); }))
+                    break;
+                rect = box.translated(at + QPointF(7, -7));
+            }
+            placed.append(rect);
+            const bool selected = bone == m_selectedBone || m_selectedBones.contains(bone);
+            painter.setPen(selected ? kSelectedBoneName : kBoneName);
             painter.drawEllipse(at, 4, 4);
-            painter.drawText(at + QPointF(7, -7), m_scene.boneNames().value(bone));
+            painter.drawText(rect.topLeft() - box.topLeft(), name);
         }
         if (m_overlays.testFlag(Sockets)) {
             painter.setPen(kSocketName);
@@ -228,8 +247,9 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
         lines << recordingTextLines();
     if (drawsCreature() && showsSnapshot()) {
         lines << m_snapshot.label();
-        lines << QStringLiteral("%1 · global frame %2 · %3 stored vertices")
+        lines << QStringLiteral("%1 · frame %2 (stored as the file's frame %3) · %4 stored vertices")
                      .arg(m_snapshot.clips().value(m_clip).name)
+                     .arg(m_frame)
                      .arg(frame)
                      .arg(m_snapshot.vertexCount());
     } else if (drawsCreature() && !m_scene.isEmpty()) {
@@ -238,8 +258,10 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
         lines << QStringLiteral("%1 · %2").arg(source.label, m_scene.rigName());
         if (!m_fullBodyPath.isEmpty() || !m_minimalBodyPath.isEmpty()) // found or attached
             lines << QStringLiteral("body: %1").arg(bodyStatus());
+        // The timeline's frame, and where the file stores it (the palette's rows run through all
+        // clips): "global frame 33" beside the timeline's "frame 9" read as a second frame number.
         if (m_crowd <= 1)
-            lines << QStringLiteral("%1 · global frame %2").arg(clipName).arg(frame);
+            lines << QStringLiteral("%1 · frame %2 (stored as the file's frame %3)").arg(clipName).arg(m_frame).arg(frame);
         if (m_ghost && m_crowd <= 1) {
             const bool paired = m_clip >= 0 && m_clip < m_ghost->ghostOf.size() && m_ghost->ghostOf.at(m_clip);
             lines << (paired ? QStringLiteral("ghost: %1").arg(m_ghost->label)

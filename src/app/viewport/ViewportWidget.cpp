@@ -172,6 +172,11 @@ void ViewportWidget::frameAll()
     if (m_canvas)
         m_canvas->frameAll();
 }
+void ViewportWidget::frameClip(int clip)
+{
+    if (m_canvas)
+        m_canvas->frameClip(clip);
+}
 void ViewportWidget::resetCamera()
 {
     if (m_canvas)

@@ -62,6 +62,7 @@ public Q_SLOTS:
     void setFlaggedBones(const QList<ViewportCanvas::FlaggedBone> &bones);    // see ViewportCanvas
     void setFootContacts(std::shared_ptr<const bpat::FootContacts> contacts); // see ViewportCanvas
     void frameAll();
+    void frameClip(int clip); // ViewportCanvas::frameClip
     void resetCamera();
     void viewFront();
     void viewSide();

@@ -10,6 +10,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -83,10 +84,21 @@ AnalysisPanel::AnalysisPanel(StudioContext *context, JobController *jobs, QWidge
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setSizes({260, 440});
+    split->setChildrenCollapsible(false);
+    // Never squeezed below readable: four rows of each table and the four plots with their axis
+    // titles; a shorter tab (1280x720) scrolls instead, and the timeline keeps its rows.
+    const int rowHeight = m_metricsView->verticalHeader()->defaultSectionSize();
+    tables->setMinimumHeight(m_metricsView->horizontalHeader()->sizeHint().height() + 4 * rowHeight + 6);
+    plots->setMinimumHeight(2 * AnalysisChart::MinimumHeight + grid->spacing());
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("analysisScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(split);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
-    layout->addWidget(split, 1);
+    layout->addWidget(scroll, 1);
 
     connect(m_findingsView, &QTableView::clicked, this, [this](const QModelIndex &index) {
         const bpat::Diagnostic &d = m_findings->finding(index.row());

@@ -13,14 +13,13 @@
 namespace bpat::studio {
 
 namespace {
-constexpr int kHeight = 44;
 constexpr int kNoteHeight = 18;
+constexpr int kHandleRoom = 7; // under the labels: the markers' handles
 const QColor kMarkerColors[5] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xe1, 0x57, 0x59),
                                  QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1)};
 // Shorter names for labels that do not fit at full length.
 const char *const kShortTitles[5] = {"antic.", "release", "contact", "recover", "exit"};
 constexpr int kLabelRows = 3;
-constexpr int kLabelRowHeight = 11;
 } // namespace
 
 ClipMarkerStrip::ClipMarkerStrip(StudioContext *context, QWidget *parent)
@@ -70,7 +69,7 @@ void ClipMarkerStrip::rebuild()
         ? tr("v1 files have no markers: convert the file to v3 to add them (bpat convert FILE -o OUT --to-version 3)")
         : QString();
     setVisible(markers || !m_note.isEmpty());
-    setFixedHeight(markers ? kHeight : kNoteHeight);
+    m_hasMarkers = markers;
     m_variants->clear();
     if (m_clip != current) {
         m_clip = current;
@@ -103,7 +102,41 @@ void ClipMarkerStrip::rebuild()
     } else {
         m_variants->setVisible(false);
     }
+    fitHeight();
     update();
+}
+
+int ClipMarkerStrip::labelRowHeight() const
+{
+    // A row of labels is a line of the bold font: the selected marker's label, drawn bold, and
+    // the labels of the rows above and below it never overlap.
+    QFont bold = font();
+    bold.setBold(true);
+    return QFontMetrics(bold).height();
+}
+
+void ClipMarkerStrip::fitHeight()
+{
+    // As tall as the rows of labels the clip's markers take (one when they fit side by side):
+    // the timeline's other rows keep their room.
+    if (!m_hasMarkers) {
+        setFixedHeight(kNoteHeight);
+        return;
+    }
+    if (m_drag.marker >= 0)
+        return; // no jumping while a marker is dragged
+    int rows = 1;
+    for (const MarkerLabel &label : layoutLabels()) {
+        if (!label.rect.isNull())
+            rows = std::max(rows, 1 + (label.rect.top() - 2) / labelRowHeight());
+    }
+    setFixedHeight(2 + rows * labelRowHeight() + kHandleRoom);
+}
+
+void ClipMarkerStrip::resizeEvent(QResizeEvent *event)
+{
+    TimelineTrack::resizeEvent(event);
+    fitHeight(); // labels side by side on a wider row
 }
 
 bool ClipMarkerStrip::editable() const
@@ -148,7 +181,11 @@ QList<ClipMarkerStrip::MarkerLabel> ClipMarkerStrip::layoutLabels() const
     QList<int> order(labels.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&labels](int a, int b) { return labels.at(a).x < labels.at(b).x; });
-    const QFontMetrics metrics = fontMetrics();
+    // Measured in bold: the selected marker's label is drawn bold and must fit its room
+    // ("recover unlocke" was cut at the regular width).
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics metrics(bold);
     const int right = plotRect().right() - 2; // inside the box the markers are drawn in
     QList<QRect> placed;
     for (int i : order) {
@@ -157,8 +194,8 @@ QList<ClipMarkerStrip::MarkerLabel> ClipMarkerStrip::layoutLabels() const
             const QString text = QLatin1String(title);
             const int w = metrics.horizontalAdvance(text) + 2;
             for (int row = 0; row < kLabelRows && label.rect.isNull(); ++row) {
-                const int top = 2 + row * kLabelRowHeight;
-                QRect rect(label.x + 3, top, w, kLabelRowHeight);
+                const int top = 2 + row * labelRowHeight();
+                QRect rect(label.x + 3, top, w, labelRowHeight());
                 if (rect.right() > right)
                     rect.moveRight(label.x - 3);
                 if (rect.left() < 0)

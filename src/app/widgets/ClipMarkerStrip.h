@@ -60,6 +60,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
@@ -84,13 +85,16 @@ private:
         QString text;
     };
     QList<MarkerLabel> layoutLabels() const;
+    int labelRowHeight() const;
+    void fitHeight(); // the rows of labels the clip's markers take
 
     StudioContext *m_context;
     QComboBox *m_variants;
     QString m_note;
     QString m_warning;
     int m_selected = -1;
-    int m_clip = -1; // the clip the selection belongs to
+    bool m_hasMarkers = false; // the clip shown has markers (v2, v3): labels, not the v1 note
+    int m_clip = -1;           // the clip the selection belongs to
     struct Drag
     {
         int marker = -1;

@@ -39,7 +39,7 @@ void ContactTrack::refresh()
     m_shown = m_context->recording()->drivesTimeline() ? nullptr : m_contacts->current();
     const int rows = int(rowLabels().size());
     setVisible(rows > 0);
-    setFixedHeight(kTop * 2 + rows * (kRowHeight + kRowGap));
+    setFixedHeight(kTop * 2 + rows * rowPitch());
     update();
 }
 
@@ -55,10 +55,16 @@ QStringList ContactTrack::rowLabels() const
     return labels;
 }
 
+int ContactTrack::rowPitch() const
+{
+    // Each row as tall as its name's line, so the names (drawn beside the bars) never overlap.
+    return std::max(kRowHeight + kRowGap, fontMetrics().height());
+}
+
 QRect ContactTrack::rowRect(int row) const
 {
     const QRect plot = plotRect();
-    return QRect(plot.left(), kTop + row * (kRowHeight + kRowGap), plot.width(), kRowHeight);
+    return QRect(plot.left(), kTop + row * rowPitch() + (rowPitch() - kRowHeight) / 2, plot.width(), kRowHeight);
 }
 
 int ContactTrack::rowAt(int y) const
@@ -66,7 +72,8 @@ int ContactTrack::rowAt(int y) const
     const int rows = int(rowLabels().size());
     for (int row = 0; row < rows; ++row) {
         const QRect r = rowRect(row);
-        if (y >= r.top() - kRowGap / 2 && y <= r.bottom() + kRowGap / 2)
+        const int spare = (rowPitch() - kRowHeight) / 2;
+        if (y >= r.top() - spare && y <= r.bottom() + spare)
             return row;
     }
     return -1;
@@ -178,7 +185,7 @@ void ContactTrack::paintEvent(QPaintEvent *)
             const double x1 = std::min(double(plot.right() + 1), xOfFrame(lastRun) + half);
             p.fillRect(QRectF(x0, r.top() + 1, std::max(1.0, x1 - x0), r.height() - 2), brush);
         }
-        drawRowLabel(p, r.top() - 2, r.height() + 4, labels.at(row));
+        drawRowLabel(p, kTop + row * rowPitch(), rowPitch(), labels.at(row));
     }
     drawCurrentFrame(p, QRect(plot.left(), 0, plot.width(), height()));
 }

@@ -45,6 +45,7 @@ protected:
 private:
     void refresh();
     QRect rowRect(int row) const;
+    int rowPitch() const; // from one row's top to the next: a bar and its name's line
     bool isOn(int row, int frame) const;
 
     StudioContext *m_context;

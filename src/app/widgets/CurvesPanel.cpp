@@ -190,8 +190,9 @@ void CurvesPanel::showCurves(Source source)
     }
     const bool bones = source == Source::Bones;
     m_plot->setTimeUnit(bones ? CurvePlot::TimeUnit::Frames : CurvePlot::TimeUnit::Seconds);
-    m_plot->setAxisTitles(bones ? tr("frame") : tr("time (s)"),
-                          bones && !m_bones->options().quaternion ? tr("value (rotation in degrees)") : tr("value"));
+    // A BPAT's channels name their own axes by unit (rotation in degrees, translation in
+    // metres: BoneCurveSet::reading); "value" is the title while nothing is plotted.
+    m_plot->setAxisTitles(bones ? tr("frame") : tr("time (s)"), tr("value"));
     m_rotationAction->setVisible(bones);
     m_search->setPlaceholderText(bones ? tr("Search bones or channels (e.g. Spine, RotationX)")
                                        : tr("Search curves (e.g. IndexTip, RotationW)"));

@@ -58,6 +58,8 @@ public:
     // Plots the channels of `bones` (indices into the set): the kinds of channel checked now
     // ("RotationX", "TranslationY"), rotation when none is.
     void showBones(const QList<int> &bones);
+    // The same with the kinds given ("RotationX", "TranslationY"; --channels).
+    void showBones(const QList<int> &bones, QStringList kinds);
     // The bones with a plotted curve.
     QList<int> plottedBones() const;
     // The rotation choice of the toolbar: Euler order, or quaternion components.

@@ -44,6 +44,13 @@ void CurvesPanel::showBones(const QList<int> &bones)
         if (!kinds.contains(kind))
             kinds.append(kind);
     }
+    showBones(bones, kinds);
+}
+
+void CurvesPanel::showBones(const QList<int> &bones, QStringList kinds)
+{
+    if (!m_bones)
+        return;
     kinds = withRotationKinds(kinds);
     QStringList names;
     for (int bone : bones) {

@@ -1,5 +1,6 @@
 #include "widgets/DocumentTabs.h"
 
+#include "RecentFiles.h"
 #include "document/DocumentList.h"
 
 #include <QDir>
@@ -14,7 +15,8 @@ DocumentTabs::DocumentTabs(DocumentList *documents, QWidget *parent)
     setDocumentMode(true);
     setTabsClosable(true);
     setExpanding(false);
-    setElideMode(Qt::ElideMiddle);
+    // Names whole ("ho…at" with five tabs read as nothing): the bar scrolls instead.
+    setElideMode(Qt::ElideNone);
     setUsesScrollButtons(true);
     setAutoHide(true); // one document: no tab, the title names it
     connect(documents, &DocumentList::documentsChanged, this, &DocumentTabs::rebuild);
@@ -32,8 +34,15 @@ void DocumentTabs::rebuild()
     m_rebuilding = true;
     while (count() > m_documents->count())
         removeTab(count() - 1);
+    // Files of the same name are told apart by as many folders as it takes ("horse.bpat
+    // (bpat_v1_latest)"), as File > Recent does.
+    QStringList paths;
+    for (int i = 0; i < m_documents->count(); ++i)
+        paths.append(m_documents->path(i));
+    const QStringList labels = RecentFiles::menuLabels(paths);
     for (int i = 0; i < m_documents->count(); ++i) {
-        const QString text = m_documents->title(i) + (m_documents->isModified(i) ? QStringLiteral(" *") : QString());
+        const QString text =
+            labels.value(i, m_documents->title(i)) + (m_documents->isModified(i) ? QStringLiteral(" *") : QString());
         if (i >= count())
             addTab(text);
         else

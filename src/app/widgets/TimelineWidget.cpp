@@ -1,4 +1,5 @@
 #include "TimelineWidget.h"
+#include "Theme.h"
 
 #include "ClipMarkerStrip.h"
 #include "ContactTrack.h"
@@ -36,7 +37,8 @@ public:
     using QScrollArea::QScrollArea;
     QSize sizeHint() const override
     {
-        const QSize rows = widget() ? widget()->sizeHint() : QSize(0, 0);
+        // At least the rows' minimum: their fixed heights add up to more than the hint at times.
+        const QSize rows = widget() ? widget()->sizeHint().expandedTo(widget()->minimumSizeHint()) : QSize(0, 0);
         return QSize(rows.width(), rows.height() + 2 * frameWidth());
     }
     QSize minimumSizeHint() const override { return QSize(0, 0); }
@@ -140,12 +142,18 @@ bool TimelineWidget::eventFilter(QObject *watched, QEvent *event)
         m_rows->updateGeometry();
         QTimer::singleShot(0, this, &TimelineWidget::fitRows);
     }
+    // The window's splitter resized (document tabs or the game's verdict above it, a dock
+    // resized): the rows keep their height, taken from the views.
+    if (watched == parentWidget() && event->type() == QEvent::Resize)
+        QTimer::singleShot(0, this, &TimelineWidget::fitRows);
     return QWidget::eventFilter(watched, event);
 }
 
 void TimelineWidget::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    if (qobject_cast<QSplitter *>(parentWidget()))
+        parentWidget()->installEventFilter(this); // once: Qt ignores a filter installed again
     QTimer::singleShot(0, this, &TimelineWidget::fitRows);
 }
 
@@ -176,7 +184,8 @@ void TimelineWidget::setMotionFindings(const QList<bpat::Diagnostic> &findings)
 void TimelineWidget::createActions()
 {
     auto add = [this](const QString &text, QStyle::StandardPixmap icon, QList<QKeySequence> keys, QToolButton *button) {
-        auto *action = new QAction(style()->standardIcon(icon), text, this);
+        auto *action = new QAction(Theme::standardIcon(icon, this), text, this);
+        m_icons.insert(action, icon); // drawn again when the theme changes
         action->setShortcuts(keys);
         action->setShortcutContext(Qt::WindowShortcut);
         QStringList keyNames;
@@ -384,7 +393,18 @@ void TimelineWidget::updateFrameDisplay()
 void TimelineWidget::updatePlayingState(bool playing)
 {
     m_playAction->setText(playing ? tr("Pause") : tr("Play"));
-    m_playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_icons.insert(m_playAction, playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay);
+    m_playAction->setIcon(Theme::standardIcon(m_icons.value(m_playAction), this));
+}
+
+void TimelineWidget::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // The dark theme's icons are drawn in its text colour (Theme::standardIcon).
+    if (event->type() == QEvent::StyleChange || event->type() == QEvent::PaletteChange) {
+        for (auto it = m_icons.cbegin(); it != m_icons.cend(); ++it)
+            it.key()->setIcon(Theme::standardIcon(it.value(), this));
+    }
 }
 
 } // namespace bpat::studio

@@ -16,7 +16,9 @@
 //
 // Its actions carry the keyboard shortcuts (Space, Left/Right and , . , Home/End, L, [ ]); the
 // main window puts them in its Playback menu so they work wherever the focus is in the window.
+#include <QHash>
 #include <QList>
+#include <QStyle>
 #include <QWidget>
 #include <memory>
 
@@ -66,6 +68,7 @@ public:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
@@ -85,6 +88,7 @@ private:
     StudioContext *m_context = nullptr;
     PlaybackClock *m_clock = nullptr;
     QList<QAction *> m_actions;
+    QHash<QAction *, QStyle::StandardPixmap> m_icons; // each action's icon, drawn for the theme
     ClipContacts *m_contacts = nullptr;
     TimelineRuler *m_ruler = nullptr;
     ClipMarkerStrip *m_markers = nullptr;

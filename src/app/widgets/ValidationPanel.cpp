@@ -176,7 +176,8 @@ QString ValidationPanel::verdict() const
     const DiagnosticCounts counts = countDiagnostics(issues);
     for (const Diagnostic &d : issues) {
         if (d.severity == Severity::Error)
-            return tr("Invalid: %1 error(s) (%2). Root cause first: %3 %4").arg(counts.errors).arg(how, d.code, d.message);
+            return tr("Invalid: %1 (%2). Root cause first: %3 %4")
+                .arg(counts.errors == 1 ? tr("1 error") : tr("%1 errors").arg(counts.errors), how, d.code, d.message);
     }
     if (counts.warnings == 0)
         return tr("Valid, with %1 info and no warnings (%2).").arg(counts.infos).arg(how);
@@ -190,9 +191,9 @@ QString ValidationPanel::verdict() const
         if (!codes.contains(d.code))
             codes << d.code;
     }
-    return tr("Valid, with %1 warning(s): %2 (%3). First: %4")
-        .arg(counts.warnings)
-        .arg(codes.join(QStringLiteral(", ")), how, first->message);
+    return tr("Valid, with %1: %2 (%3). First: %4")
+        .arg(counts.warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(counts.warnings), codes.join(QStringLiteral(", ")),
+             how, first->message);
 }
 
 } // namespace bpat::studio
