@@ -26,7 +26,7 @@ qint64 wrap(qint64 k, qint64 n)
 } // namespace
 
 QList<FootPhase> FootLock::phases(const ClipMotion &m, const LegChain &chain, int chainIndex, const RepairContext &context,
-                                  const FootLockOptions &options)
+                                  const FootLockOptions &options, const pm::Vec3 *ground)
 {
     QList<FootPhase> out;
     const qint64 n = qint64(m.frameCount());
@@ -44,8 +44,20 @@ QList<FootPhase> FootLock::phases(const ClipMotion &m, const LegChain &chain, in
         lowestTable = std::min(lowestTable, double(v));
     const auto above = [&](qint64 f) { return table ? y.at(f) - double(context.contactFootY.at(f)) : y.at(f) - lowest; };
     const auto grounded = [&](qint64 f) { return !table || double(context.contactFootY.at(f)) - lowestTable <= PlantedBand; };
-    const auto plants = [&](qint64 f) { return grounded(f) && above(f) <= options.plantBand; };
-    const auto stays = [&](qint64 f) { return grounded(f) && above(f) <= options.releaseBand; };
+    // How fast the foot moves against the ground at a frame (its step to the next frame, the
+    // last frame of a one-shot clip its step from the one before).
+    const double slide = ground ? std::max(options.slideSpeed, pm::length({(*ground)[0], 0.0, (*ground)[2]})) : INFINITY;
+    const auto still = [&](qint64 f) {
+        if (!ground)
+            return true;
+        const qint64 a = !context.loops && f + 1 >= n ? f - 1 : f;
+        if (a < 0)
+            return true;
+        const pm::Vec3 step = pm::sub(m.origin(quint32(wrap(a + 1, n)), chain.foot), m.origin(quint32(a), chain.foot));
+        return std::hypot(step[0] - (*ground)[0], step[2] - (*ground)[2]) <= slide;
+    };
+    const auto plants = [&](qint64 f) { return grounded(f) && above(f) <= options.plantBand && still(f); };
+    const auto stays = [&](qint64 f) { return grounded(f) && above(f) <= options.releaseBand && still(f); };
 
     QList<bool> planted(n, false);
     bool state = context.loops ? plants(0) : false;
@@ -172,7 +184,7 @@ RepairOutcome FootLock::apply(ClipMotion &m, const RepairContext &context, const
         t.original = cs::origins(m, chains.at(i).foot);
         t.target = t.original;
         t.weight = QList<double>(n, 0.0);
-        const QList<FootPhase> found = phases(m, chains.at(i), i, context, options);
+        const QList<FootPhase> found = phases(m, chains.at(i), i, context, options, &v);
         for (int j = 0; j < found.size(); ++j) {
             const FootPhase &p = found.at(j);
             const auto at = [&](qint64 k) { return t.original.at(wrap(k, n)); };
@@ -183,7 +195,10 @@ RepairOutcome FootLock::apply(ClipMotion &m, const RepairContext &context, const
                 heights.append(at(k)[1]);
             }
             anchor = pm::scale(anchor, 1.0 / double(p.last - p.first + 1));
-            const double height = cs::median(heights);
+            // Its contact height, never deep under the file's ground (a foot sinking in its phase).
+            double height = cs::median(heights);
+            if (std::isfinite(context.ground))
+                height = std::max(height, context.ground - 0.5 * context.thresholds.ground);
             const auto locked = [&](qint64 k) {
                 pm::Vec3 q = pm::add(anchor, pm::scale(v, double(k - p.first)));
                 q[1] = height;
@@ -197,7 +212,9 @@ RepairOutcome FootLock::apply(ClipMotion &m, const RepairContext &context, const
             // The blend frames: fewer when the foot's previous or next phase is near.
             const FootPhase *previous = j > 0 ? &found.at(j - 1) : nullptr;
             const FootPhase *next = j + 1 < found.size() ? &found.at(j + 1) : nullptr;
-            qint64 before = options.blendFrames, after = options.blendFrames;
+            // A larger correction eases over more frames: about a centimetre a frame at most.
+            const qint64 wanted = std::max<qint64>(options.blendFrames, qint64(std::ceil(1.5 * departure / 0.01)) - 1);
+            qint64 before = wanted, after = wanted;
             if (context.loops && !found.isEmpty()) {
                 const qint64 previousLast = previous ? previous->last : found.constLast().last - n;
                 const qint64 nextFirst = next ? next->first : found.constFirst().first + n;

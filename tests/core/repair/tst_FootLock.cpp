@@ -57,7 +57,7 @@ void verifyLocked(const QByteArray &before, const QByteArray &after, int clip)
     int checked = 0;
     for (int i = 0; i < in.chains.size(); ++i) {
         const LegChain &chain = in.chains.at(i);
-        for (const FootPhase &p : FootLock::phases(in.motion, chain, i, in.context, options)) {
+        for (const FootPhase &p : FootLock::phases(in.motion, chain, i, in.context, options, &v)) {
             const qint64 n = qint64(in.motion.frameCount());
             QList<double> heights;
             for (qint64 k = p.first; k <= p.last; ++k)
@@ -144,7 +144,8 @@ private Q_SLOTS:
         Setup s = setup(clean, walk);
         const qint64 n = qint64(s.motion.frameCount());
         const LegChain left = s.chains.at(0);
-        QList<FootPhase> phases = FootLock::phases(s.motion, left, 0, s.context);
+        const pm::Vec3 v = FootLock::groundVelocity(s.motion, s.context, s.chains, {});
+        QList<FootPhase> phases = FootLock::phases(s.motion, left, 0, s.context, {}, &v);
         QVERIFY(!phases.isEmpty());
         const FootPhase p = *std::max_element(phases.cbegin(), phases.cend(), [](const FootPhase &a, const FootPhase &b) {
             return a.last - a.first < b.last - b.first;
