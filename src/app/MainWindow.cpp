@@ -21,6 +21,7 @@
 #include "dialogs/AboutDialog.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
+#include "editing/MotionRepairActions.h"
 #include "jobs/JobController.h"
 #include "jobs/JobStatusWidget.h"
 #include "widgets/ValidationPanel.h"
@@ -96,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_views->analysis(), &AnalysisPanel::lintFinished, this, &MainWindow::updateStatusCounts);
     static_cast<QVBoxLayout *>(centralWidget()->layout())->insertWidget(1, m_convert->banner());
     m_crowds = new CrowdActions(this);    // View > Crowd...: mixed crowds
+    m_repairs = new MotionRepairActions(this); // Clip > Repair Motion..., Fix on motion findings
     connectActions();
     updateRecentMenu();
     updateTitle();

@@ -32,6 +32,7 @@ class ConvertActions;
 class CrowdActions;
 class DocumentActions;
 class EditActions;
+class MotionRepairActions;
 class FileReloadWatcher;
 class JobController;
 class PanelDocks;
@@ -57,6 +58,8 @@ public:
     Ui::MainWindow *form() const { return ui.get(); }
     // Undo/redo, save, clip and socket actions (editing/EditActions.h).
     EditActions *editActions() const { return m_edit; }
+    // Clip > Repair Motion... and the Fix actions on motion findings (editing/MotionRepairActions.h).
+    MotionRepairActions *repairActions() const { return m_repairs; }
     // File > Compare With...: compare mode (CompareActions.h).
     CompareActions *compareActions() const { return m_compare; }
     // File > Convert to... and the game verdict banner above the views (ConvertActions.h).
@@ -139,6 +142,7 @@ private:
     QString m_glRenderer;
     EditActions *m_edit = nullptr;
     CompareActions *m_compare = nullptr;
+    MotionRepairActions *m_repairs = nullptr;
     ConvertActions *m_convert = nullptr;
     CrowdActions *m_crowds = nullptr;
     DocumentActions *m_documents = nullptr;

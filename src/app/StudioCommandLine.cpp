@@ -23,6 +23,7 @@ const QString kCrowd = QStringLiteral("crowd");
 const QString kCompare = QStringLiteral("compare");
 const QString kBones = QStringLiteral("bones");
 const QString kPanel = QStringLiteral("panel");
+const QString kRepairPreview = QStringLiteral("repair-preview");
 const QString kSize = QStringLiteral("size");
 const QString kChannels = QStringLiteral("channels");
 const QString kTheme = QStringLiteral("theme");
@@ -71,6 +72,11 @@ StudioCommandLine::StudioCommandLine()
                         QStringLiteral("OTHER.bpat")});
     m_parser.addOption({kPanel, QStringLiteral("Show these dock panels in front, by title (e.g. contacts,clips)."),
                         QStringLiteral("NAME[,NAME...]")});
+    m_parser.addOption({kRepairPreview,
+                        QStringLiteral("Open Clip > Repair Motion... for the current clip with these repairs previewed (all, "
+                                       "loop-seam, foot-lock, smooth-pops, bone-lengths, ground-lift, ground-ik); with "
+                                       "--screenshot the dialog is captured."),
+                        QStringLiteral("REPAIR[,REPAIR...]")});
     m_parser.addOption({kChannels,
                         QStringLiteral("What the Curves tab plots of the selected bones: rotation, translation, scale "
                                        "(default rotation)."),
@@ -160,6 +166,18 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     for (const QString &value : m_parser.values(kPanel)) {
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.panels.append(name.trimmed());
+    }
+    static const QStringList repairs{u"all"_qs,          u"loop-seam"_qs,   u"foot-lock"_qs, u"smooth-pops"_qs,
+                                     u"bone-lengths"_qs, u"ground-lift"_qs, u"ground-ik"_qs};
+    for (const QString &value : m_parser.values(kRepairPreview)) {
+        for (const QString &name : value.split(u',', Qt::SkipEmptyParts)) {
+            if (!repairs.contains(name.trimmed())) {
+                m_error = QStringLiteral("--repair-preview: unknown repair '%1' (expected %2)")
+                              .arg(name.trimmed(), repairs.join(QStringLiteral(", ")));
+                return false;
+            }
+            m_options.repairPreview.append(name.trimmed());
+        }
     }
     m_options.body = m_parser.value(kBody);
     if (m_parser.isSet(kBody) && m_options.body.isEmpty()) {

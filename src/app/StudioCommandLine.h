@@ -2,7 +2,8 @@
 // bpat-studio's command line: `bpat-studio [FILE...] [--clip NAME] [--frame N] [--screenshot OUT.png]`
 // [--tab viewport|curves] [--time SECONDS] [--onion N] [--onion-spacing N] [--motion-path NAME,...]
 // [--bones NAME,...] [--body FILE.bprm] [--body-view full|minimal|stand-in] [--crowd N|SPEC.json]
-// [--compare OTHER.bpat] [--panel NAME,...]. Several files open side by side; the options apply
+// [--compare OTHER.bpat] [--panel NAME,...] [--repair-preview REPAIR,...]. Several files open side
+// by side; the options apply
 // to the last.
 // Parsing is kept out of main.cpp so tests can check it and other modes can add options here
 // (see addModeOptions in the .cpp: e.g. the viewport's --benchmark-crowd).
@@ -34,6 +35,7 @@ struct StudioOptions
     QString crowdSpec;          // --crowd SPEC.json: a mixed crowd (View > Crowd...)
     QString compare;            // compare mode: the other BPAT file
     QStringList panels;         // docks to show in front, by title ("contacts", "clips")
+    QStringList repairPreview;  // Clip > Repair Motion... opened and previewed with these repairs
     QSize size;                 // the window's size (--size 1600x1000); invalid: as it was left
     QString theme;              // "light", "dark" or empty (the remembered one); not remembered
 };

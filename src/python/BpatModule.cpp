@@ -30,4 +30,5 @@ PYBIND11_MODULE(_bpat, m)
     bindChecks(m);
     bindDocument(m);
     bindWriters(m);
+    bindFix(m);
 }

@@ -16,6 +16,7 @@ void bindRecording(py::module_ &m); // bpat.Recording, bpat.Curve (PyRecording.c
 void bindChecks(py::module_ &m);    // open, detect, validate, codes, analyze (PyChecks.cpp)
 void bindDocument(py::module_ &m);  // bpat.Document: edits and saves (PyDocument.cpp)
 void bindWriters(py::module_ &m);   // convert, rebake, export_gltf, import_gltf (PyWriters.cpp)
+void bindFix(py::module_ &m);       // fix: the motion repairs of `bpat fix` (PyFix.cpp)
 
 // bpat.validate and bpat.analyze of a file opened already (bpat.BpatFile.validate, .analyze).
 py::object validateOpened(const BpatFile &file, const py::object &profile, const py::object &era, bool deep, int maxIssues,

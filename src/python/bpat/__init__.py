@@ -14,7 +14,7 @@ from ._errors import Error, FileError, NotFoundError, RefusedError, UsageError
 from ._types import (Bone, Clip, Diagnostic, Marker, Section, Socket, SnapshotClip,
                      ValidationResult)
 from ._bpat import (BodyFile, BpatFile, Curve, Document, Mapping, Recording, SnapshotFile, analyze,
-                    codes, convert, detect, export_gltf, folder_globs, import_gltf, open,
+                    codes, convert, detect, export_gltf, fix, folder_globs, import_gltf, open,
                     rebake, rebake_manifest, recipes, validate, __version__)
 
 
@@ -43,7 +43,7 @@ def merge(inputs, output, rename_on_conflict=False, allow_other_species=False,
 
 
 __all__ = [
-    "open", "detect", "folder_globs", "validate", "codes", "analyze", "convert", "merge",
+    "open", "detect", "folder_globs", "validate", "codes", "analyze", "convert", "merge", "fix",
     "Document", "rebake", "rebake_manifest", "recipes", "export_gltf", "import_gltf",
     "BpatFile", "SnapshotFile", "BodyFile", "Recording", "Curve", "Mapping",
     "Clip", "Socket", "Bone", "Section", "SnapshotClip", "Marker", "Diagnostic",

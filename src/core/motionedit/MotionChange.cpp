@@ -1,0 +1,120 @@
+#include "motionedit/MotionChange.h"
+
+#include <QJsonArray>
+#include <algorithm>
+#include <iterator>
+#include <cmath>
+
+namespace bpat {
+
+namespace {
+
+// The largest distance between the two matrices' images of the virtual vertices: the origin and
+// +-d along each axis. |dT + dA p| for p in {0, +-d e_k}.
+double vertexError(const Affine &a, const Affine &b, double d)
+{
+    const double dt[3] = {b[3] - a[3], b[7] - a[7], b[11] - a[11]};
+    double worst = std::sqrt(dt[0] * dt[0] + dt[1] * dt[1] + dt[2] * dt[2]);
+    for (int k = 0; k < 3; ++k) {
+        for (double sign : {-1.0, 1.0}) {
+            double s = 0.0;
+            for (int r = 0; r < 3; ++r) {
+                const double v = dt[r] + sign * d * (b[size_t(r * 4 + k)] - a[size_t(r * 4 + k)]);
+                s += v * v;
+            }
+            worst = std::max(worst, std::sqrt(s));
+        }
+    }
+    return worst;
+}
+
+} // namespace
+
+MotionChange MotionChange::of(const ClipMotion &motion, double distance)
+{
+    return of(motion, 0, motion.frameCount(), distance);
+}
+
+MotionChange MotionChange::of(const ClipMotion &motion, quint32 from, quint32 to, double distance)
+{
+    MotionChange c;
+    c.distance = distance;
+    QList<bool> boneChanged(motion.boneCount(), false);
+    double sum = 0.0;
+    for (quint32 f = from; f < std::min(to, motion.frameCount()); ++f) {
+        bool any = false;
+        for (int b = 0; b < motion.boneCount(); ++b) {
+            if (!motion.isChanged(f, b))
+                continue;
+            any = true;
+            boneChanged[b] = true;
+            ++c.matrices;
+            const double e = motion.hasOriginal() ? vertexError(motion.originalGlobal(f, b), motion.global(f, b), distance) : 0.0;
+            sum += e;
+            if (e > c.maxError || c.worstBone < 0) {
+                c.maxError = std::max(c.maxError, e);
+                c.worstBone = b;
+                c.worstFrame = qint64(motion.firstFrame()) + f;
+            }
+        }
+        if (any)
+            c.frames.append(motion.firstFrame() + f);
+    }
+    for (int b = 0; b < boneChanged.size(); ++b) {
+        if (boneChanged[b])
+            c.bones.append(b);
+    }
+    c.meanError = c.matrices > 0 ? sum / double(c.matrices) : 0.0;
+    return c;
+}
+
+void MotionChange::add(const MotionChange &o)
+{
+    if (o.isEmpty())
+        return;
+    const double sum = meanError * double(matrices) + o.meanError * double(o.matrices);
+    if (frames.isEmpty() || o.frames.isEmpty() || o.frames.constFirst() > frames.constLast()) {
+        frames += o.frames; // the next run of a clip
+    } else {
+        QList<quint32> merged;
+        merged.reserve(frames.size() + o.frames.size());
+        std::set_union(frames.cbegin(), frames.cend(), o.frames.cbegin(), o.frames.cend(), std::back_inserter(merged));
+        frames = std::move(merged);
+    }
+    for (int b : o.bones) {
+        if (!bones.contains(b))
+            bones.append(b);
+    }
+    std::sort(bones.begin(), bones.end());
+    matrices += o.matrices;
+    meanError = sum / double(matrices);
+    if (o.maxError > maxError || worstBone < 0) {
+        maxError = o.maxError;
+        worstBone = o.worstBone;
+        worstFrame = o.worstFrame;
+    }
+}
+
+QJsonObject MotionChange::toJson(const MotionSkeleton &skeleton) const
+{
+    QJsonArray names;
+    for (int b : bones)
+        names.append(skeleton.name(b));
+    QJsonObject error{
+        {QStringLiteral("max"), maxError}, {QStringLiteral("mean"), meanError}, {QStringLiteral("distance"), distance}};
+    if (worstBone >= 0) {
+        error.insert(QStringLiteral("bone"), skeleton.name(worstBone));
+        error.insert(QStringLiteral("frame"), worstFrame);
+    }
+    QJsonObject out{{QStringLiteral("frames_changed"), frames.size()},
+                    {QStringLiteral("bones"), names},
+                    {QStringLiteral("matrices"), qint64(matrices)},
+                    {QStringLiteral("object_space_error"), error}};
+    if (!frames.isEmpty()) {
+        out.insert(QStringLiteral("first_frame"), qint64(frames.constFirst()));
+        out.insert(QStringLiteral("last_frame"), qint64(frames.constLast()));
+    }
+    return out;
+}
+
+} // namespace bpat
