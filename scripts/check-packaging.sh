@@ -82,7 +82,7 @@ deb=${debs[0]}
 echo "$deb"
 dpkg-deb --field "$deb" Package Version Section Depends
 depends=$(dpkg-deb --field "$deb" Depends)
-for lib in libqt6core6 libqt6widgets6 qt6-qpa-plugins; do
+for lib in libqt6core6 libqt6widgets6 qt6-qpa-plugins libmeshoptimizer2d; do
   grep -q "\b$lib\b" <<<"$depends" || fail "Depends lacks $lib: $depends"
 done
 

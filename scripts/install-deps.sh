@@ -5,7 +5,7 @@ PACKAGES=(cmake ninja-build g++ qt6-base-dev qt6-base-dev-tools qt6-charts-dev l
           libgl1-mesa-dev libgl1-mesa-dri xvfb xauth desktop-file-utils appstream dpkg-dev file
           clang libclang-rt-14-dev clang-format clang-tidy
           librsvg2-bin libxml2-utils shared-mime-info libglib2.0-bin libqt6svg6
-          libtinygltf-dev nlohmann-json3-dev assimp-testmodels nodejs
+          libtinygltf-dev nlohmann-json3-dev libmeshoptimizer-dev assimp-testmodels nodejs
           python3-dev python3-numpy pybind11-dev)
 # Blender loads the glTF export with the game's body in tests/core/gltf (tst_GltfBodyExport
 # skips without it): Debian 12's blender 3.4, about 80 MB to download and 600 MB installed

@@ -12,6 +12,8 @@
 #                the real horse and elephant exported as .glb and .gltf by BUILD's bpat (when built)
 #   fuzz_gltf_glb the same .glb files unwrapped into the target's input (JSON, NUL, BIN chunk)
 #                and the .gltf files as JSON alone
+#   fuzz_diff    pairs (a 2-byte length of A, A, B; each at most 32 KiB): the malformed corpus's
+#                base against each of its BPAT, BPSM and recording cases, and each against itself
 # Files over 64 KiB (the fuzzers run with -max_len=65536) are cut to their first 64 KiB. Real
 # files are copied into the build folder only, never into the repository.
 set -euo pipefail
@@ -20,7 +22,8 @@ BUILD=${1:-build-fuzz}
 DIR=$BUILD/seeds
 SHARED=${BPAT_SHARED_DIR:-../shared}
 rm -rf "$DIR"
-mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_bprm" "$DIR/fuzz_recipe" "$DIR/fuzz_gltf" "$DIR/fuzz_gltf_glb"
+mkdir -p "$DIR/fuzz_bpat" "$DIR/fuzz_anim" "$DIR/fuzz_bpsm" "$DIR/fuzz_bprm" "$DIR/fuzz_recipe" "$DIR/fuzz_gltf" "$DIR/fuzz_gltf_glb" \
+  "$DIR/fuzz_diff"
 seed() { # TARGET FILE
   local out="$DIR/$1/$(basename "$(dirname "$2")")_$(basename "$2")"
   head -c 65536 "$2" > "$out"
@@ -60,6 +63,16 @@ for name in sorted(os.listdir(src)):
     else:
         out = data.split(b'\0')[0]
     open(os.path.join(dst, name), 'wb').write(out[:65536])
+PY
+# fuzz_diff's input: two files in one.
+python3 - tests/data/malformed "$DIR/fuzz_diff" <<'PY'
+import os, struct, sys
+src, dst = sys.argv[1], sys.argv[2]
+base = open(os.path.join(src, 'base.bpat'), 'rb').read()[:32768]
+for name in sorted(os.listdir(src)):
+    data = open(os.path.join(src, name), 'rb').read()[:32768]
+    for tag, a, b in (('base', base, data), ('self', data, data)):
+        open(os.path.join(dst, f'{tag}_{name}'), 'wb').write(struct.pack('<H', len(a)) + a + b)
 PY
 "$BUILD/tests/fuzz/bpsm_fuzz_seed" "$DIR/fuzz_bpsm/synthetic.bpsm"
 for f in "$BUILD"/share/bpat-studio/samples/*.bpsm; do

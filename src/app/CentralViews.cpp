@@ -228,7 +228,7 @@ void CentralViews::connectViewportMenu()
         {ui->actionSkeleton, ViewportCanvas::Skeleton},   {ui->actionJointAxes, ViewportCanvas::JointAxes},
         {ui->actionBoneNames, ViewportCanvas::BoneNames}, {ui->actionSockets, ViewportCanvas::Sockets},
         {ui->actionGrid, ViewportCanvas::Grid},           {ui->actionBounds, ViewportCanvas::Bounds},
-        {ui->actionStats, ViewportCanvas::Stats},
+        {ui->actionStats, ViewportCanvas::Stats},         {ui->actionControlBones, ViewportCanvas::ControlBones},
     };
     for (const auto &o : overlays) {
         const ViewportCanvas::Overlay overlay = o.overlay;

@@ -1,6 +1,7 @@
 #include "GltfActions.h"
 
 #include "MainWindow.h"
+#include "ReadOnlyTargets.h"
 #include "dialogs/GltfExportDialog.h"
 #include "dialogs/GltfImportDialog.h"
 #include "StudioContext.h"
@@ -98,6 +99,8 @@ QString GltfActions::exportTo(const QString &path, bool creatureMesh, bool *ok, 
     const BpatDocument *edited = session->document();
     if (!edited)
         return tr("Cannot export: %1").arg(m_window->context()->lastError());
+    if (!ReadOnlyTargets::confirm(m_window, path))
+        return tr("Not exported: %1 is read-only").arg(QFileInfo(path).fileName());
     const BpatDocument document = *edited; // the worker gets its own copy
     GltfExportOptions options;
     options.creatureMesh = creatureMesh && bodyPath.isEmpty();
@@ -160,6 +163,8 @@ QString GltfActions::writeImport(const GltfImportResult &result, const QString &
     }
     // The source BPAT's version, else late v3; what the version drops was said in the dialog
     // and is said again here.
+    if (!ReadOnlyTargets::confirm(m_window, bpatPath))
+        return tr("Not imported: %1 is read-only").arg(QFileInfo(bpatPath).fileName());
     QStringList notes;
     const int version = formatVersion > 0 ? formatVersion : GltfImporter::defaultFormatVersion(result);
     const BpatSaver::Result saved = GltfImporter::save(*result.document, bpatPath, version, &notes);

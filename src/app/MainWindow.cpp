@@ -9,6 +9,7 @@
 #include "ConvertActions.h"
 #include "widgets/AnalysisPanel.h"
 #include "widgets/GameVerdictBanner.h"
+#include "CrowdActions.h"
 #include "DocumentActions.h"
 #include "document/DocumentList.h"
 #include "widgets/DocumentTabs.h"
@@ -21,6 +22,7 @@
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
 #include "editing/MotionActions.h"
+#include "editing/MotionRepairActions.h"
 #include "jobs/JobController.h"
 #include "jobs/JobStatusWidget.h"
 #include "widgets/ValidationPanel.h"
@@ -96,6 +98,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_convert = new ConvertActions(this); // File > Convert to..., the game's verdict above the views
     connect(m_views->analysis(), &AnalysisPanel::lintFinished, this, &MainWindow::updateStatusCounts);
     static_cast<QVBoxLayout *>(centralWidget()->layout())->insertWidget(1, m_convert->banner());
+    m_crowds = new CrowdActions(this);    // View > Crowd...: mixed crowds
+    m_repairs = new MotionRepairActions(this); // Clip > Repair Motion..., Fix on motion findings
     connectActions();
     updateRecentMenu();
     updateTitle();

@@ -29,9 +29,11 @@ class CentralViewHost;
 class CentralViews;
 class CompareActions;
 class ConvertActions;
+class CrowdActions;
 class DocumentActions;
 class EditActions;
 class MotionActions;
+class MotionRepairActions;
 class FileReloadWatcher;
 class JobController;
 class PanelDocks;
@@ -59,10 +61,14 @@ public:
     EditActions *editActions() const { return m_edit; }
     // Clip > Resample / Retime..., Reverse, Mirror Left/Right... (editing/MotionActions.h).
     MotionActions *motionActions() const { return m_motion; }
+    // Clip > Repair Motion... and the Fix actions on motion findings (editing/MotionRepairActions.h).
+    MotionRepairActions *repairActions() const { return m_repairs; }
     // File > Compare With...: compare mode (CompareActions.h).
     CompareActions *compareActions() const { return m_compare; }
     // File > Convert to... and the game verdict banner above the views (ConvertActions.h).
     ConvertActions *convertActions() const { return m_convert; }
+    // View > Crowd...: mixed crowds (CrowdActions.h).
+    CrowdActions *crowdActions() const { return m_crowds; }
     // Several open files: their list, tabs and the Window menu (DocumentActions.h).
     DocumentActions *documents() const { return m_documents; }
     // Long jobs (deep checks, rebake, glTF): one controller, shown in the status bar.
@@ -140,7 +146,9 @@ private:
     EditActions *m_edit = nullptr;
     MotionActions *m_motion = nullptr;
     CompareActions *m_compare = nullptr;
+    MotionRepairActions *m_repairs = nullptr;
     ConvertActions *m_convert = nullptr;
+    CrowdActions *m_crowds = nullptr;
     DocumentActions *m_documents = nullptr;
 };
 

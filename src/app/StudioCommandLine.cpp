@@ -1,7 +1,9 @@
 #include "StudioCommandLine.h"
+#include "species/Species.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <cmath>
 
 namespace bpat::studio {
@@ -21,6 +23,7 @@ const QString kCrowd = QStringLiteral("crowd");
 const QString kCompare = QStringLiteral("compare");
 const QString kBones = QStringLiteral("bones");
 const QString kPanel = QStringLiteral("panel");
+const QString kRepairPreview = QStringLiteral("repair-preview");
 const QString kSize = QStringLiteral("size");
 const QString kChannels = QStringLiteral("channels");
 const QString kOffset = QStringLiteral("offset");
@@ -61,12 +64,20 @@ StudioCommandLine::StudioCommandLine()
                         QStringLiteral("FILE.bprm")});
     m_parser.addOption({kBodyView, QStringLiteral("Draw the full body, the minimal one or the stand-in mesh (default full)."),
                         QStringLiteral("full|minimal|stand-in")});
-    m_parser.addOption({kCrowd, QStringLiteral("Draw a crowd of N instances (1: a single creature)."), QStringLiteral("N")});
+    m_parser.addOption({kCrowd,
+                        QStringLiteral("Draw a crowd of N instances of the file (1: a single creature), or the mixed crowd of a "
+                                       "crowd specification (View > Crowd...; docs/viewport.md, \"Mixed crowds\")."),
+                        QStringLiteral("N|SPEC.json")});
     m_parser.addOption({kCompare,
                         QStringLiteral("Compare FILE with this BPAT file: its differences listed, it drawn as a ghost."),
                         QStringLiteral("OTHER.bpat")});
     m_parser.addOption({kPanel, QStringLiteral("Show these dock panels in front, by title (e.g. contacts,clips)."),
                         QStringLiteral("NAME[,NAME...]")});
+    m_parser.addOption({kRepairPreview,
+                        QStringLiteral("Open Clip > Repair Motion... for the current clip with these repairs previewed (all, "
+                                       "loop-seam, foot-lock, smooth-pops, bone-lengths, ground-lift, ground-ik); with "
+                                       "--screenshot the dialog is captured."),
+                        QStringLiteral("REPAIR[,REPAIR...]")});
     m_parser.addOption({kChannels,
                         QStringLiteral("What the Curves tab plots of the selected bones: rotation, translation, scale "
                                        "(default rotation)."),
@@ -162,6 +173,18 @@ bool StudioCommandLine::parse(const QStringList &arguments)
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.panels.append(name.trimmed());
     }
+    static const QStringList repairs{u"all"_qs,          u"loop-seam"_qs,   u"foot-lock"_qs, u"smooth-pops"_qs,
+                                     u"bone-lengths"_qs, u"ground-lift"_qs, u"ground-ik"_qs};
+    for (const QString &value : m_parser.values(kRepairPreview)) {
+        for (const QString &name : value.split(u',', Qt::SkipEmptyParts)) {
+            if (!repairs.contains(name.trimmed())) {
+                m_error = QStringLiteral("--repair-preview: unknown repair '%1' (expected %2)")
+                              .arg(name.trimmed(), repairs.join(QStringLiteral(", ")));
+                return false;
+            }
+            m_options.repairPreview.append(name.trimmed());
+        }
+    }
     m_options.body = m_parser.value(kBody);
     if (m_parser.isSet(kBody) && m_options.body.isEmpty()) {
         m_error = QStringLiteral("--body expects a .bprm file");
@@ -176,12 +199,17 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     }
     if (m_parser.isSet(kCrowd)) {
         bool ok = false;
-        const int n = m_parser.value(kCrowd).toInt(&ok);
-        if (!ok || n < 1 || n > 1000000) {
-            m_error = QStringLiteral("--crowd expects a number from 1 to 1000000, got '%1'").arg(m_parser.value(kCrowd));
+        const QString value = m_parser.value(kCrowd);
+        const int n = value.toInt(&ok);
+        if (ok && n >= 1 && n <= 1000000) {
+            m_options.crowd = n;
+        } else if (!ok && !value.isEmpty() && (value.endsWith(u".json"_qs, Qt::CaseInsensitive) || QFileInfo(value).isFile())) {
+            m_options.crowdSpec = value; // a mixed crowd: its findings are shown in the viewport
+        } else {
+            m_error = QStringLiteral("--crowd expects a number from 1 to 1000000 or a crowd specification (.json), got '%1'")
+                          .arg(value);
             return false;
         }
-        m_options.crowd = n;
     }
     if (m_parser.isSet(kSize)) {
         const QStringList parts = m_parser.value(kSize).toLower().split(u'x');
@@ -230,8 +258,8 @@ bool StudioCommandLine::versionRequested() const
 
 QString bundledSamplePath()
 {
-    return QDir::cleanPath(QCoreApplication::applicationDirPath()
-                           + QStringLiteral("/../share/bpat-studio/samples/humanoid.bpat"));
+    return QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../share/bpat-studio/samples/")
+                           + Species::byId(Species::Humanoid)->bpatFileName()); // the baked humanoid
 }
 
 } // namespace bpat::studio

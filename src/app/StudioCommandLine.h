@@ -1,8 +1,9 @@
 #pragma once
 // bpat-studio's command line: `bpat-studio [FILE...] [--clip NAME] [--frame N] [--screenshot OUT.png]`
 // [--tab viewport|curves] [--time SECONDS] [--onion N] [--onion-spacing N] [--motion-path NAME,...]
-// [--bones NAME,...] [--body FILE.bprm] [--body-view full|minimal|stand-in] [--crowd N]
-// [--compare OTHER.bpat] [--panel NAME,...] [--offset CLIP:BONE:CHANNEL=FRAME:VALUE,...]. Several files open side by side; the options apply
+// [--bones NAME,...] [--body FILE.bprm] [--body-view full|minimal|stand-in] [--crowd N|SPEC.json]
+// [--compare OTHER.bpat] [--panel NAME,...] [--repair-preview REPAIR,...]
+// [--offset CLIP:BONE:CHANNEL=FRAME:VALUE,...]. Several files open side by side; the options apply
 // to the last.
 // Parsing is kept out of main.cpp so tests can check it and other modes can add options here
 // (see addModeOptions in the .cpp: e.g. the viewport's --benchmark-crowd).
@@ -32,8 +33,10 @@ struct StudioOptions
     QString body;               // a BPRM body to draw the file with (File > Attach Body...)
     QString bodyView;           // "full", "minimal", "stand-in" or empty (View > Body)
     std::optional<int> crowd;   // instances (View > Viewport > Crowd); 1: a single creature
+    QString crowdSpec;          // --crowd SPEC.json: a mixed crowd (View > Crowd...)
     QString compare;            // compare mode: the other BPAT file
     QStringList panels;         // docks to show in front, by title ("contacts", "clips")
+    QStringList repairPreview;  // Clip > Repair Motion... opened and previewed with these repairs
     QSize size;                 // the window's size (--size 1600x1000); invalid: as it was left
     QString theme;              // "light", "dark" or empty (the remembered one); not remembered
 };

@@ -2,7 +2,7 @@
 
 #include "io/AtomicFile.h"
 #include "diagnostics/ValidationReport.h"
-#include "bpat/Validator.h"
+#include "motion/ProfileValidator.h"
 #include "motion/MotionCodes.h"
 
 #include <QFileInfo>
@@ -45,14 +45,14 @@ Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile)
                        std::nullopt, DiagnosticLocation::region(QStringLiteral("file"))});
         return out;
     }
-    return Validator(ValidationOptions::make(profile)).validate(file).issues;
+    return ProfileValidator(ValidationOptions::make(profile)).validate(file).issues;
 }
 
 Diagnostics quickValidation(const BpatFile &file, ValidationProfile profile, GameEra era)
 {
     ValidationOptions options = ValidationOptions::make(profile);
     options.gameEra = era;
-    return Validator(options).validate(file).issues;
+    return ProfileValidator(options).validate(file).issues;
 }
 
 Diagnostics quickValidation(const BpatFile &file, const QString &profile)
@@ -71,7 +71,7 @@ Diagnostics deepValidation(const BpatFile &file, const QString &profile, const D
         if (progress && !progress(fraction))
             cancel = true;
     };
-    return Validator(options).validate(file).issues;
+    return ProfileValidator(options).validate(file).issues;
 }
 
 bool writeJsonReport(const QString &path, const QString &filePath, const Diagnostics &diagnostics, const QString &profile,

@@ -2,7 +2,10 @@
 #include "release/BuildInfo.h"
 #include "CompareActions.h"
 #include "editing/EditActions.h"
+#include "CrowdActions.h"
 #include "MainWindow.h"
+#include "dialogs/RepairMotionDialog.h"
+#include "editing/MotionRepairActions.h"
 #include "StudioCommandLine.h"
 #include "ClipEntry.h"
 #include "bprm/BodyFiles.h"
@@ -203,6 +206,10 @@ void applyViewOptions(MainWindow &window, const StudioOptions &options)
         viewport->setMotionPaths(options.motionPaths);
     if (options.crowd)
         viewport->setCrowdSize(*options.crowd);
+    if (!options.crowdSpec.isEmpty()) { // a mixed crowd; what is wrong with it shows beside it
+        for (const QString &finding : window.crowdActions()->showSpecFile(options.crowdSpec))
+            std::fprintf(stderr, "bpat-studio: --crowd: %s\n", qPrintable(finding));
+    }
 }
 
 } // namespace
@@ -257,6 +264,28 @@ int main(int argc, char **argv)
     }
     applyViewOptions(window, options);
 
+    // --repair-preview: the Repair Motion dialog, previewed; --screenshot captures it.
+    if (!options.repairPreview.isEmpty()) {
+        window.setInteractive(options.screenshot.isEmpty());
+        window.show();
+        RepairMotionDialog *dialog = window.repairActions()->openDialog(options.repairPreview, false);
+        if (!options.screenshot.isEmpty()) {
+            if (!dialog) {
+                std::fprintf(stderr, "bpat-studio: --repair-preview: no editable BPAT file is open; no screenshot written\n");
+                return 1;
+            }
+            int rc = 1;
+            QTimer::singleShot(900, dialog, [&] {
+                rc = dialog->grab().save(options.screenshot) ? 0 : 1;
+                if (rc != 0)
+                    std::fprintf(stderr, "bpat-studio: could not write %s\n", qPrintable(options.screenshot));
+                app.quit();
+            });
+            app.exec();
+            return rc;
+        }
+        return app.exec();
+    }
     if (!options.screenshot.isEmpty())
         return runScreenshot(app, window, options.screenshot);
     window.show();

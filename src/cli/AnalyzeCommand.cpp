@@ -9,6 +9,7 @@
 #include "motion/GaitJson.h"
 
 #include <QCommandLineParser>
+#include <algorithm>
 #include <QJsonArray>
 
 namespace bpat::cli {
@@ -30,7 +31,12 @@ QString speeds(const ClipGait &g)
 
 QString stretch(const ClipGait &g)
 {
-    return g.hasStretch ? QStringLiteral("%1 (%2)").arg(fixed(g.worstStretch), g.worstBone) : QStringLiteral("-");
+    if (!g.hasStretch)
+        return QStringLiteral("-");
+    // The rig's names of the pair; the game's report's label beside them for the humanoid.
+    if (g.stretchMeasure == ClipGait::StretchMeasure::RigLength)
+        return QStringLiteral("%1 %2 (%3), frame %4").arg(fixed(g.worstStretch), g.worstLink, g.worstBone).arg(g.worstFrame);
+    return QStringLiteral("%1 %2, frame %3").arg(fixed(g.worstStretch), g.worstLink).arg(g.worstFrame);
 }
 
 QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QList<ClipGait> &clips, const QList<double> &cycles)
@@ -41,7 +47,7 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
         cycleNames << GaitJson::cycleKey(t);
     QString t =
         QStringLiteral("%1: %2 (%3), %4 report; bones: %5\n")
-            .arg(NativeName::display(file.path()),
+            .arg(shown(file.path()),
                  file.speciesName().isEmpty() ? QStringLiteral("species %1").arg(file.header().speciesId) : file.speciesName(),
                  format::dialectName(file.dialect()), MotionRig::kindName(rig.kind), rig.rigSource);
     const bool humanoid = rig.kind == MotionRig::Kind::Humanoid;
@@ -60,7 +66,7 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
                  .arg(QStringLiteral("twist"), 7)
                  .arg(QStringLiteral("width"), 7)
                  .arg(QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/'))), -26)
-                 .arg(QStringLiteral("worst stretch"));
+                 .arg(QStringLiteral("limb stretch (length / rig length)"));
     } else {
         t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7  %8  %9\n")
                  .arg(QStringLiteral("clip"), -24)
@@ -71,11 +77,11 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
                  .arg(QStringLiteral("lift"), 7)
                  .arg(QStringLiteral("retreat"), 7)
                  .arg(QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/'))), -26)
-                 .arg(QStringLiteral("worst stretch"));
+                 .arg(QStringLiteral("length change (length / median in the clip)"));
     }
     for (const ClipGait &g : clips) {
         const QString head = QStringLiteral("%1 %2 %3 %4 ")
-                                 .arg(g.name, -24)
+                                 .arg(shown(g.name), -24)
                                  .arg(g.frames, 6)
                                  .arg(formatFloat(g.fps), 6)
                                  .arg(g.loops ? QStringLiteral("yes") : QStringLiteral("no"), 4);
@@ -134,10 +140,12 @@ QString csvReport(const QList<ClipGait> &clips, const QList<double> &cycles, con
     }
     for (double c : cycles)
         header << QStringLiteral("skate_free_speed_%1").arg(GaitJson::cycleKey(c));
-    header << QStringLiteral("worst_bone_stretch") << QStringLiteral("worst_bone");
+    header << QStringLiteral("worst_bone_stretch") << QStringLiteral("worst_bone") << QStringLiteral("stretch_measure")
+           << QStringLiteral("worst_link") << QStringLiteral("worst_stretch_frame");
     QString t = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const ClipGait &g : clips) {
-        QStringList row{g.name.contains(QLatin1Char(',')) ? QLatin1Char('"') + g.name + QLatin1Char('"') : g.name,
+        const QString name = shown(g.name);
+        QStringList row{name.contains(QLatin1Char(',')) ? QLatin1Char('"') + name + QLatin1Char('"') : name,
                         QString::number(g.frames), formatFloat(g.fps), g.loops ? QStringLiteral("1") : QStringLiteral("0")};
         if (!g.reported) {
             while (row.size() < header.size())
@@ -156,7 +164,9 @@ QString csvReport(const QList<ClipGait> &clips, const QList<double> &cycles, con
             }
             for (const auto &[c, v] : g.skateFreeSpeeds)
                 row << (rig.kind == MotionRig::Kind::Other ? QString() : fixed(v, 6));
-            row << (g.hasStretch ? fixed(g.worstStretch, 6) : QString()) << g.worstBone;
+            row << (g.hasStretch ? fixed(g.worstStretch, 6) : QString()) << g.worstBone
+                << (g.hasStretch ? ClipGait::measureKey(g.stretchMeasure) : QString()) << g.worstLink
+                << (g.hasStretch ? QString::number(g.worstFrame) : QString());
         }
         t += row.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
@@ -177,10 +187,12 @@ int runAnalyze(const QStringList &args)
         QStringLiteral("S"));
     parser.addOptions({clip, json, csv, cycle});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A BPAT file of any version."));
-    if (const auto exit =
-            parseArguments(parser, args,
-                           QStringLiteral("The game's gait report for each clip: foot travel, planted-foot retreat and "
-                                          "skate-free speed, lift, swing, bob, sway, twist, step width, worst bone stretch.")))
+    if (const auto exit = parseArguments(
+            parser, args,
+            QStringLiteral(
+                "The game's gait report for each clip: foot travel, planted-foot retreat and "
+                "skate-free speed, lift, swing, bob, sway, twist, step width, limb stretch (humanoid: against the game's rig "
+                "lengths) or length change (other rigs: against each bone's median in the clip).")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
@@ -236,6 +248,18 @@ int runAnalyze(const QStringList &args)
     } else {
         printOut(textReport(*file, analyzer, reports, cycles));
     }
+    // Success only when something was analysed and nothing asked for was left out because the
+    // file does not hold it (a bone_count of 0, frames past the end).
+    const auto unreadable = std::find_if(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.unreadable; });
+    if (unreadable != reports.cend())
+        return failure(command,
+                       QStringLiteral("%1: %2 of %3 clips could not be analysed (clip %4: %5; run bpat validate)")
+                           .arg(path)
+                           .arg(std::count_if(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.unreadable; }))
+                           .arg(reports.size())
+                           .arg(unreadable->name, unreadable->note));
+    if (std::none_of(reports.cbegin(), reports.cend(), [](const ClipGait &g) { return g.reported; }))
+        return failure(command, QStringLiteral("%1: nothing analysed: no clip asked for has 4 frames or more").arg(path));
     return ExitOk;
 }
 

@@ -40,7 +40,7 @@ QString doubleText(double value)
 void printDiagnostics(const QString &command, const Diagnostics &diagnostics)
 {
     for (const Diagnostic &d : diagnostics)
-        printErr(QStringLiteral("%1: %2 %3: %4\n").arg(command, severityName(d.severity), d.code, d.message));
+        printErr(QStringLiteral("%1: %2 %3: %4\n").arg(command, severityName(d.severity), d.code, shown(d.message)));
 }
 
 // Reads a recording; its diagnostics (warnings too) go to stderr. With `json`, a failure also
@@ -109,18 +109,18 @@ QString infoText(const QString &path, const InputAnimation &animation)
         sections << QStringLiteral("eye gaze");
     QString text = QStringLiteral("path: %1\nversion: %2\nsections: %3\nduration: %4 s (first key at %5 s)\n"
                                   "curves: %6 (%7 keys)\nmarkers: %8\n")
-                       .arg(path, animation.versionString(),
+                       .arg(shown(path), animation.versionString(),
                             sections.isEmpty() ? QStringLiteral("none") : sections.join(QStringLiteral(", ")),
                             formatFloat(float(animation.duration())), formatFloat(float(animation.startTime())))
                        .arg(animation.curveCount())
                        .arg(animation.keyCount())
                        .arg(animation.markers().size());
     for (const InputAnimationMarker &m : animation.markers())
-        text += QStringLiteral("  %1 s  %2\n").arg(formatFloat(m.time), m.name);
+        text += QStringLiteral("  %1 s  %2\n").arg(formatFloat(m.time), shown(m.name));
     text += QStringLiteral("curve keys wrap(pre/post):\n");
     for (const CurveRef &ref : animation.curves()) {
         text += QStringLiteral("  %1  %2  %3  %4/%5\n")
-                    .arg(ref.name, curveTypeName(ref.type()))
+                    .arg(shown(ref.name), curveTypeName(ref.type()))
                     .arg(ref.keyCount())
                     .arg(wrapModeName(ref.preWrap()), wrapModeName(ref.postWrap()));
     }
@@ -180,7 +180,7 @@ void printSamples(const QList<CurveRef> &curves, const QList<double> &times, boo
     }
     QString text = QStringLiteral("time");
     for (const CurveRef &ref : curves)
-        text += QLatin1Char(',') + ref.name;
+        text += QLatin1Char(',') + shown(ref.name);
     text += QLatin1Char('\n');
     for (qsizetype i = 0; i < times.size(); ++i) {
         text += doubleText(times[i]);
@@ -304,6 +304,7 @@ int runConvert(const QStringList &args)
     const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
                                             QStringLiteral("Allow OUT to be IN (the recording is replaced by its conversion)."));
     parser.addOptions({version, overwriteInput});
+    addForceOption(parser);
     if (const auto stop =
             parseArguments(parser, args,
                            QStringLiteral("Write an input animation recording as version 1.0 or 1.1. 1.1 keeps only key "
@@ -336,7 +337,7 @@ int runConvert(const QStringList &args)
     if (!ok)
         return ExitFailure;
     printOut(QStringLiteral("wrote %1 as version %2 (from %3 curves, %4 keys)\n")
-                 .arg(outPath, target)
+                 .arg(shown(outPath), target)
                  .arg(animation->curveCount())
                  .arg(animation->keyCount()));
     return ExitOk;

@@ -43,10 +43,12 @@ int runBake(const QStringList &args)
                                                           "(late v3, what the current game reads)."),
                                            QStringLiteral("V"));
     parser.addOption(formatVersion);
+    addForceOption(parser);
     if (!parser.parse(args)) {
         err << "bpat bake: " << parser.errorText() << "\nRun `bpat bake --help` for usage.\n";
         return ExitUsage;
     }
+    applyForceOption(parser);
     if (parser.isSet(QStringLiteral("help"))) {
         out << parser.helpText().replace(args.constFirst(), QStringLiteral("bpat bake"));
         return ExitOk;

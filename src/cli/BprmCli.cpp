@@ -1,6 +1,7 @@
 #include "BprmCli.h"
 
 #include "bprm/BodyFiles.h"
+#include "bprm/BodyInfo.h"
 #include "bprm/BprmFile.h"
 #include "bprm/BprmFormat.h"
 #include "CliSupport.h"
@@ -15,54 +16,6 @@
 namespace bpat::cli {
 
 namespace {
-
-struct Stats
-{
-    QVector3D lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
-    QMap<int, int> roles;      // colour role -> vertices
-    QMap<int, int> influences; // weights other than 0 -> vertices
-    int highestBone = -1;      // of weighted influences
-    bool hasUv = false;
-};
-
-Stats statsOf(const BprmFile &file)
-{
-    Stats s;
-    if (!file.vertexDataInBounds())
-        return s;
-    for (quint32 i = 0; i < file.header().vertexCount; ++i) {
-        const CreatureVertex v = *file.vertex(i);
-        const QVector3D p(v.position[0], v.position[1], v.position[2]);
-        if (std::isfinite(p.x()) && std::isfinite(p.y()) && std::isfinite(p.z())) {
-            s.lo = QVector3D(std::min(s.lo.x(), p.x()), std::min(s.lo.y(), p.y()), std::min(s.lo.z(), p.z()));
-            s.hi = QVector3D(std::max(s.hi.x(), p.x()), std::max(s.hi.y(), p.y()), std::max(s.hi.z(), p.z()));
-        }
-        ++s.roles[v.colorRole];
-        int used = 0;
-        for (int k = 0; k < 4; ++k) {
-            if (v.weights[k] != 0.0f) {
-                ++used;
-                s.highestBone = std::max(s.highestBone, int(v.bones[k]));
-            }
-        }
-        ++s.influences[used];
-        s.hasUv = s.hasUv || v.uv[0] != 0.0f || v.uv[1] != 0.0f;
-    }
-    return s;
-}
-
-QJsonArray vec(const QVector3D &v)
-{
-    return QJsonArray{double(v.x()), double(v.y()), double(v.z())};
-}
-
-QJsonObject counts(const QMap<int, int> &map)
-{
-    QJsonObject o;
-    for (auto it = map.cbegin(); it != map.cend(); ++it)
-        o.insert(QString::number(it.key()), it.value());
-    return o;
-}
 
 QString countsText(const QMap<int, int> &map)
 {
@@ -85,43 +38,15 @@ int bprmInfo(const QString &command, const QString &path, bool json)
                            file->hasHeader() ? QStringLiteral("BPRM_BAD_MAGIC") : QStringLiteral("BPRM_FILE_TOO_SMALL"), path,
                            QStringLiteral("%1: not a BPRM file (no 40-byte header starting with BPRM)").arg(path));
     const BprmHeader &h = file->header();
-    const Stats s = statsOf(*file);
-    const BodyFiles::PairedRig rig = BodyFiles::pairedRig(path);
-    const std::optional<quint32> species = BodyFiles::speciesOfBody(path);
-    const bool inBounds = file->indexDataInBounds() && file->vertexDataInBounds();
+    const BodyInfo s = BodyInfo::of(*file, path);
+    const BodyFiles::PairedRig &rig = s.rig;
+    const bool inBounds = s.inBounds;
     if (json) {
-        QJsonObject o{
-            {QStringLiteral("path"), NativeName::display(path)},
-            {QStringLiteral("format"), QStringLiteral("bprm")},
-            {QStringLiteral("file_size"), qint64(file->fileSize())},
-            {QStringLiteral("version"), qint64(h.version)},
-            {QStringLiteral("lod"), qint64(h.lod)},
-            {QStringLiteral("lod_name"), file->lodName()},
-            {QStringLiteral("vertex_count"), qint64(h.vertexCount)},
-            {QStringLiteral("index_count"), qint64(h.indexCount)},
-            {QStringLiteral("triangle_count"), qint64(h.indexCount / 3)},
-            {QStringLiteral("reserved"), qint64(h.reserved)},
-            {QStringLiteral("index_data_offset"), double(h.indexDataOffset)},
-            {QStringLiteral("vertex_data_offset"), double(h.vertexDataOffset)},
-            {QStringLiteral("sections_in_file"), inBounds},
-            {QStringLiteral("species"), species ? QJsonValue(BodyFiles::bodyNames(*species).value(0)) : QJsonValue()},
-            {QStringLiteral("rig"),
-             rig.boneCount > 0
-                 ? QJsonValue(QJsonObject{{QStringLiteral("bone_count"), rig.boneCount}, {QStringLiteral("source"), rig.source}})
-                 : QJsonValue()},
-            {QStringLiteral("highest_weighted_bone"), s.highestBone},
-            {QStringLiteral("color_roles"), counts(s.roles)},
-            {QStringLiteral("influences"), counts(s.influences)},
-            {QStringLiteral("has_uv"), s.hasUv},
-        };
-        if (s.highestBone >= 0 && s.lo.x() <= s.hi.x())
-            o.insert(QStringLiteral("bounds"),
-                     QJsonObject{{QStringLiteral("min"), vec(s.lo)}, {QStringLiteral("max"), vec(s.hi)}});
-        printJson(o);
+        printJson(s.toJson(*file, NativeName::display(path)));
         return inBounds ? ExitOk : ExitFailure;
     }
     QString t;
-    t += QStringLiteral("%1: %2 bytes, BPRM rigged body\n").arg(path).arg(file->fileSize());
+    t += QStringLiteral("%1: %2 bytes, BPRM rigged body\n").arg(shown(path)).arg(file->fileSize());
     t += QStringLiteral("version %1, lod %2 (%3), %4 vertices, %5 indices (%6 triangles)\n")
              .arg(h.version)
              .arg(h.lod)
@@ -203,7 +128,7 @@ int bprmDump(const QStringList &args)
     QString t = parser.isSet(csv)
         ? QStringLiteral("index,px,py,pz,nx,ny,nz,u,v,b0,b1,b2,b3,w0,w1,w2,w3,role\n")
         : QStringLiteral("%1: vertices %2..%3 of %4 (position and normal in the bind pose, model space)\n")
-              .arg(path)
+              .arg(shown(path))
               .arg(*first)
               .arg(last - 1)
               .arg(total);

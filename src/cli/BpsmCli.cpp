@@ -5,6 +5,7 @@
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "io/NativeName.h"
+#include "species/Species.h"
 
 
 namespace bpat::cli {
@@ -19,7 +20,7 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
         return jsonFailure(command, json, QStringLiteral("FILE_TOO_SMALL"), path,
                            QStringLiteral("%1: not a BPSM file (shorter than the 72-byte header)").arg(path));
     const BpsmHeader &h = file->header();
-    const QString species = format::speciesName(h.speciesId);
+    const QString species = Species::nameOf(h.speciesId);
     if (json) {
         QJsonArray clips;
         for (const BpsmClipInfo &c : file->clips())
@@ -49,7 +50,7 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
         return ExitOk;
     }
     QString t;
-    t += QStringLiteral("%1: %2 bytes, BPSM minimal snapshot mesh\n").arg(path).arg(file->fileSize());
+    t += QStringLiteral("%1: %2 bytes, BPSM minimal snapshot mesh\n").arg(shown(path)).arg(file->fileSize());
     t += QStringLiteral("version %1, species %2 (%3), lod %4, %5 vertices, %6 indices (%7 triangles), %8 clips, %9 frames\n")
              .arg(h.version)
              .arg(h.speciesId)
@@ -71,7 +72,7 @@ int bpsmInfo(const QString &command, const QString &path, bool json)
     for (const BpsmClipInfo &c : file->clips())
         t += QStringLiteral("  [%1] %2 %3 frames from %4\n")
                  .arg(c.index, 2)
-                 .arg(c.name, -16)
+                 .arg(shown(c.name), -16)
                  .arg(c.frameCount, 3)
                  .arg(c.frameOffset, 4);
     printOut(t);

@@ -3,6 +3,8 @@
 #include "bpat/BpatFormat.h"
 
 #include "CommandRegistry.h"
+#include "diagnostics/ReportWriter.h"
+#include "io/AtomicFile.h"
 #include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
 
@@ -24,9 +26,32 @@
 
 namespace bpat::cli {
 
+namespace {
+
+// The command was asked for JSON (--json, --format json): its usage errors print a JSON error
+// object too, so a script never parses an empty document (a command runs once per process).
+bool s_jsonRequested = false;
+bool s_forceOption = false; // the command has --force
+
+bool asksForJson(const QStringList &args)
+{
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        if (a == QLatin1String("--"))
+            break;
+        if (a == QLatin1String("--json") || a == QLatin1String("--format=json")
+            || (a == QLatin1String("--format") && args.value(i + 1) == QLatin1String("json")))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description,
                                   VersionOption versionOption)
 {
+    s_jsonRequested = asksForJson(args);
     parser.setApplicationDescription(description);
     const QCommandLineOption help = parser.addHelpOption();
     const bool withVersion = versionOption == VersionOption::Add;
@@ -34,6 +59,7 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
     const QString command = args.value(0, QStringLiteral("bpat"));
     if (!parser.parse(args))
         return usageError(parser, command, parser.errorText());
+    applyForceOption(parser);
     if (parser.isSet(help)) {
         // helpText() names the program from argv[0]; show the command instead.
         QString text = parser.helpText();
@@ -51,16 +77,50 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
     return std::nullopt;
 }
 
+void addForceOption(QCommandLineParser &parser)
+{
+    parser.addOption(QCommandLineOption(QStringLiteral("force"),
+                                        QStringLiteral("Replace an output that is read-only (every write bit off) instead of "
+                                                       "refusing it.")));
+    s_forceOption = true;
+}
+
+void applyForceOption(const QCommandLineParser &parser)
+{
+    if (s_forceOption)
+        AtomicFile::setReplaceReadOnly(parser.isSet(QStringLiteral("force")));
+}
+
 int usageError(const QCommandLineParser &, const QString &command, const QString &message)
 {
-    printErr(QStringLiteral("%1: %2\nRun '%1 --help' for usage.\n").arg(command, message));
+    if (s_jsonRequested)
+        printJson(QJsonObject{{QStringLiteral("error"),
+                               QJsonObject{{QStringLiteral("code"), QStringLiteral("USAGE")},
+                                           {QStringLiteral("message"), message},
+                                           {QStringLiteral("path"), QJsonValue::Null}}}});
+    printErr(QStringLiteral("%1: %2\nRun '%1 --help' for usage.\n").arg(command, shown(message)));
     return ExitUsage;
 }
 
 int failure(const QString &command, const QString &message)
 {
-    printErr(QStringLiteral("%1: %2\n").arg(command, message));
+    printErr(QStringLiteral("%1: %2\n").arg(command, shown(message)));
     return ExitFailure;
+}
+
+QString shown(const QString &name)
+{
+    return ReportWriter::line(name);
+}
+
+void warn(const QString &command, const QString &message)
+{
+    printErr(QStringLiteral("%1: warning: %2\n").arg(command, shown(message)));
+}
+
+void note(const QString &command, const QString &message)
+{
+    printErr(QStringLiteral("%1: note: %2\n").arg(command, shown(message)));
 }
 
 QJsonObject errorJson(const QString &code, const QString &path, const QString &message)
@@ -96,7 +156,8 @@ void printErr(const QString &text)
 
 void printJson(const QJsonObject &object)
 {
-    printOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+    // Every string through the one report writer: a name that is not UTF-8 as \xNN.
+    printOut(QString::fromUtf8(ReportWriter::jsonDocument(object)));
 }
 
 std::optional<quint32> parseUInt(const QString &text)

@@ -24,7 +24,15 @@ enum class VersionOption {
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description,
                                   VersionOption versionOption = VersionOption::Add);
 
+// --force, for the commands that write: an output that is read-only (every write bit off) is
+// replaced instead of refused (io/AtomicFile::setReplaceReadOnly). Added before parsing;
+// parseArguments() applies it (commands with a parse of their own call applyForceOption()).
+void addForceOption(QCommandLineParser &parser);
+void applyForceOption(const QCommandLineParser &parser);
+
 // Prints "<command>: <message>" and the hint to use --help to stderr; returns ExitUsage (2).
+// When the arguments asked for JSON (--json, --format json), also {"error": {"code": "USAGE",
+// "message", "path": null}} on stdout.
 int usageError(const QCommandLineParser &parser, const QString &command, const QString &message);
 // Prints "<command>: <message>" to stderr; returns ExitFailure (1).
 int failure(const QString &command, const QString &message);
@@ -35,6 +43,14 @@ int failure(const QString &command, const QString &message);
 // (CLIP_NOT_FOUND, FRAME_NOT_FOUND, CURVE_NOT_FOUND, ANIM_READ_ERROR).
 int jsonFailure(const QString &command, bool json, const QString &code, const QString &path, const QString &message);
 QJsonObject errorJson(const QString &code, const QString &path, const QString &message);
+
+// A name or path as one line of text output (ReportWriter::line): bytes that are not UTF-8 and
+// control characters as \xNN, so a clip named "a\nfake" or a file named "x\n::error::..." cannot
+// forge a line or a GitHub annotation. Text builders pass every name they insert through it.
+QString shown(const QString &name);
+// "<command>: warning: <message>" / "<command>: note: <message>" on stderr, one line each.
+void warn(const QString &command, const QString &message);
+void note(const QString &command, const QString &message);
 
 void printOut(const QString &text);        // UTF-8 to stdout, as is
 void printErr(const QString &text);        // UTF-8 to stderr, as is

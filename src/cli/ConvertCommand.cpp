@@ -12,7 +12,6 @@
 #include "CommandRegistry.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 
 namespace bpat::cli {
 
@@ -68,6 +67,7 @@ int runConvert(const QStringList &args)
     const QCommandLineOption overwriteInput(QStringLiteral("overwrite-input"),
                                             QStringLiteral("Allow OUT to be IN (the file is replaced by its conversion)."));
     parser.addOptions({output, toVersion, bindClip, bindFrame, bindFrom, rigOption, overwriteInput});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The BPAT file to convert."));
     if (const auto exit = parseArguments(parser, args,
                                          QStringLiteral("Writes a BPAT file in another version. Global bone matrices survive; "
@@ -128,13 +128,10 @@ int runConvert(const QStringList &args)
         options.bindGlobals = *bind;
     }
     if (parser.isSet(rigOption)) {
-        QFile rigFile(parser.value(rigOption));
-        if (!rigFile.open(QIODevice::ReadOnly))
-            return failure(command, QStringLiteral("--rig: cannot open %1: %2").arg(rigFile.fileName(), rigFile.errorString()));
         QString error;
-        options.rig = RigDescription::fromJson(rigFile.readAll(), &error);
+        options.rig = RigDescription::fromFile(parser.value(rigOption), &error);
         if (!options.rig)
-            return failure(command, QStringLiteral("--rig: %1: %2").arg(rigFile.fileName(), error));
+            return failure(command, QStringLiteral("--rig: %1: %2").arg(parser.value(rigOption), error));
     }
 
     const format::Dialect from = doc->dialect();
@@ -143,12 +140,12 @@ int runConvert(const QStringList &args)
     if (!converted.converted)
         return failure(command, QStringLiteral("cannot convert: %1; nothing was written").arg(converted.error));
     for (const QString &w : converted.warnings)
-        printErr(QStringLiteral("%1: warning: %2\n").arg(command, w));
+        warn(command, w);
     if (!converted.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, converted.error));
     const BpatDocument &written = *converted.plan;
     printOut(QStringLiteral("wrote %1: %2 -> %3, %4 clips, %5 frames, %6 bones\n")
-                 .arg(out, format::dialectName(from), format::dialectName(written.dialect()))
+                 .arg(shown(out), format::dialectName(from), format::dialectName(written.dialect()))
                  .arg(written.clipCount())
                  .arg(written.frameTotal())
                  .arg(written.boneCount()));

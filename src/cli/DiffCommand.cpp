@@ -6,6 +6,7 @@
 // Exit status as diff(1): 0 the same within the tolerance, 1 different, 2 trouble.
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "ReportOptions.h"
 #include "diff/DiffReport.h"
 #include "diff/DirectoryDiff.h"
 #include "diff/PathDiff.h"
@@ -30,24 +31,19 @@ int runDiff(const QStringList &args)
         QStringLiteral("tolerance"),
         QStringLiteral("Largest difference that still counts as the same: metres for translations, "
                        "radians for rotations, and the same for markers, socket offsets and contacts "
-                       "(fps: relative). Default 1e-5."),
+                       "(fps and the other metadata compare exactly). Default 1e-5."),
         QStringLiteral("T"), QStringLiteral("1e-5"));
     const QCommandLineOption clip(
         QStringLiteral("clip"), QStringLiteral("Compare only this clip (a name in A or B); repeatable."), QStringLiteral("NAME"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Same as --format json."));
-    const QCommandLineOption format(
-        QStringLiteral("format"),
-        QStringLiteral("Report format: 'text' (a summary line and one line per change; default), 'json' "
-                       "(docs/cli.md), 'junit' (JUnit XML: one test case per file, one failure per change) "
-                       "or 'github' (GitHub Actions annotations)."),
-        QStringLiteral("FORMAT"), QStringLiteral("text"));
+    const ReportOptions report(QStringLiteral("a summary line and one line per change"));
     const QCommandLineOption threads(QStringLiteral("threads"),
                                      QStringLiteral("Threads for the motion pass (default: one per core)."), QStringLiteral("N"),
                                      QStringLiteral("0"));
     const QCommandLineOption textconv(QStringLiteral("textconv"),
                                       QStringLiteral("Print the stable line-oriented text of one file (BPAT, BPSM, recording) "
                                                      "for git's diff driver: diff.bpat.textconv = \"bpat diff --textconv\"."));
-    parser.addOptions({tolerance, clip, json, format, threads, textconv});
+    report.addTo(parser);
+    parser.addOptions({tolerance, clip, threads, textconv});
     parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The old file, or a folder."));
     parser.addPositionalArgument(QStringLiteral("B"),
                                  QStringLiteral("The new file, or a folder (files paired by relative path)."));
@@ -83,14 +79,10 @@ int runDiff(const QStringList &args)
     }
     if (paths.size() != 2)
         return usageError(parser, command, QStringLiteral("expected two files or two folders, A and B"));
-    const QString chosenFormat = parser.isSet(json) ? QStringLiteral("json") : parser.value(format);
-    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("junit"), QStringLiteral("github")}.contains(
-            chosenFormat))
-        return usageError(parser, command,
-                          QStringLiteral("unknown format '%1' (expected text, json, junit or github)").arg(chosenFormat));
-    if (parser.isSet(json) && parser.isSet(format) && parser.value(format) != QLatin1String("json"))
-        return usageError(parser, command,
-                          QStringLiteral("--json and --format %1 contradict each other").arg(parser.value(format)));
+    int exit = ExitOk;
+    const auto chosenFormat = report.format(parser, command, &exit);
+    if (!chosenFormat)
+        return exit;
 
     diff::DiffOptions options;
     options.tolerance = tol;
@@ -119,12 +111,12 @@ int runDiff(const QStringList &args)
         trouble = trouble || !r.error.isEmpty();
         same = same && r.same();
     }
-    if (chosenFormat == QLatin1String("json")) {
+    if (*chosenFormat == ReportWriter::Format::Json) {
         printJson(dirA ? diff::DirectoryDiff::json(paths.at(0), paths.at(1), tol, results)
                        : diff::DiffReport::json(results.first()));
-    } else if (chosenFormat == QLatin1String("junit")) {
+    } else if (*chosenFormat == ReportWriter::Format::JUnit) {
         printOut(QString::fromUtf8(diff::DirectoryDiff::junit(results)));
-    } else if (chosenFormat == QLatin1String("github")) {
+    } else if (*chosenFormat == ReportWriter::Format::GitHub) {
         printOut(diff::DirectoryDiff::github(results));
     } else if (dirA) {
         printOut(diff::DirectoryDiff::text(results));

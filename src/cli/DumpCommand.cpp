@@ -7,6 +7,7 @@
 #include "CliSupport.h"
 #include "CommandRegistry.h"
 #include "mesh/Rig.h"
+#include "species/SpeciesRig.h"
 
 #include <QCommandLineParser>
 
@@ -42,13 +43,13 @@ QString csvField(const QString &text)
 
 QString dumpCsv(const BpatFile &file, const Frame &f)
 {
-    const auto rig = Rig::forSpecies(file.header().speciesId, int(file.header().boneCount));
+    const SpeciesRig *rig = SpeciesRig::game(file.header().speciesId, int(file.header().boneCount));
     QString t = QStringLiteral("kind,index,name");
     for (int k = 0; k < 16; ++k)
         t += QStringLiteral(",f%1").arg(k);
     t += QLatin1Char('\n');
     for (int b = 0; b < f.palette.size(); ++b) {
-        const QString name = rig ? rig->bone(b).name : QString();
+        const QString name = rig ? rig->rig().bone(b).name : QString();
         t += QStringLiteral("bone,%1,%2,%3\n")
                  .arg(b)
                  .arg(csvField(name), joinFloats(f.palette.at(b).data(), 16, QLatin1Char(',')));
@@ -56,7 +57,7 @@ QString dumpCsv(const BpatFile &file, const Frame &f)
     for (int s = 0; s < f.sockets.size(); ++s) {
         t += QStringLiteral("socket,%1,%2,%3,,,,\n")
                  .arg(s)
-                 .arg(csvField(file.sockets().value(s).name), joinFloats(f.sockets.at(s).data(), 12, QLatin1Char(',')));
+                 .arg(csvField(shown(file.sockets().value(s).name)), joinFloats(f.sockets.at(s).data(), 12, QLatin1Char(',')));
     }
     return t;
 }
@@ -64,24 +65,24 @@ QString dumpCsv(const BpatFile &file, const Frame &f)
 QString dumpText(const BpatFile &file, const Frame &f)
 {
     const BpatClipInfo &clip = file.clips().at(f.clip);
-    const auto rig = Rig::forSpecies(file.header().speciesId, int(file.header().boneCount));
+    const SpeciesRig *rig = SpeciesRig::game(file.header().speciesId, int(file.header().boneCount));
     const bool skin = file.storesSkinningMatrices();
     QString t = QStringLiteral("%1: clip %2 '%3', frame %4 (global frame %5); %6 matrices row by row\n")
-                    .arg(file.path())
+                    .arg(shown(file.path()))
                     .arg(f.clip)
-                    .arg(clip.name)
+                    .arg(shown(clip.name))
                     .arg(f.frame)
                     .arg(f.global)
                     .arg(skin ? QStringLiteral("global (skin x bind)") : QStringLiteral("stored"));
     for (int b = 0; b < f.globals.size(); ++b) {
-        t += QStringLiteral("bone %1%2\n").arg(b).arg(rig ? QStringLiteral(" (%1)").arg(rig->bone(b).name) : QString());
+        t += QStringLiteral("bone %1%2\n").arg(b).arg(rig ? QStringLiteral(" (%1)").arg(rig->rig().bone(b).name) : QString());
         for (int r = 0; r < 4; ++r)
             t += QStringLiteral("  %1\n").arg(joinFloats(f.globals.at(b).data() + 4 * r, 4, QLatin1Char(' ')));
     }
     if (f.contact)
         t += QStringLiteral("contact: sole_y %1, foot_y %2\n").arg(formatFloat(f.contact->first), formatFloat(f.contact->second));
     for (int s = 0; s < f.sockets.size(); ++s) {
-        t += QStringLiteral("socket %1 (%2), rows 0..2\n").arg(s).arg(file.sockets().value(s).name);
+        t += QStringLiteral("socket %1 (%2), rows 0..2\n").arg(s).arg(shown(file.sockets().value(s).name));
         for (int r = 0; r < 3; ++r)
             t += QStringLiteral("  %1\n").arg(joinFloats(f.sockets.at(s).data() + 4 * r, 4, QLatin1Char(' ')));
     }

@@ -9,6 +9,7 @@
 #include "bpat/DocumentEditor.h"
 #include "bpat/VersionConverter.h"
 #include "mesh/Rig.h"
+#include "species/SpeciesRig.h"
 
 #include <QCommandLineParser>
 #include <functional>
@@ -46,7 +47,7 @@ int saveDocument(const QString &command, const BpatDocument &doc, const QString 
     if (!result.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
     printOut(QStringLiteral("wrote %1: %2 clips, %3 frames, %4 sockets\n")
-                 .arg(out)
+                 .arg(shown(out))
                  .arg(doc.clipCount())
                  .arg(doc.frameTotal())
                  .arg(doc.socketCount()));
@@ -85,8 +86,8 @@ int socketIndex(const BpatDocument &doc, const QString &nameOrIndex)
 
 std::optional<quint32> boneIndex(const BpatDocument &doc, const QString &nameOrIndex)
 {
-    if (const auto rig = Rig::forSpecies(doc.speciesId(), int(doc.boneCount()))) {
-        const int byName = rig->indexOf(nameOrIndex);
+    if (const SpeciesRig *rig = SpeciesRig::game(doc.speciesId(), int(doc.boneCount()))) {
+        const int byName = rig->rig().indexOf(nameOrIndex);
         if (byName >= 0)
             return quint32(byName);
     }
@@ -177,6 +178,10 @@ QString apply(BpatDocument &doc, const Operation &op, const MotionOperationConte
         const float phase = set ? phaseText.toFloat(&number) : -1.0f;
         if (!number)
             return QStringLiteral("--set-marker: '%1' is not a number").arg(phaseText);
+        // -1 is how a file stores "unset", not a phase: --clear-marker unsets.
+        if (set && !(phase >= 0.0f && phase <= 1.0f))
+            return QStringLiteral("--set-marker: a phase is in [0, 1], got '%1' (--clear-marker %2 unsets it)")
+                .arg(phaseText, target);
         ok = editor.setClipMarker(clip, marker, phase, &error);
     } else if (o == QLatin1String("remove-clip")) {
         if (QString e = clipOf(op.value, &clip); !e.isEmpty())
@@ -308,6 +313,7 @@ int runEdit(const QStringList &args)
                                                        "bone graph shows them)."),
                                         QStringLiteral("ORDER"), QStringLiteral("XYZ"));
     parser.addOption(eulerOrder);
+    addForceOption(parser);
     for (const auto &[option, form] : operationOptions())
         parser.addOption(
             QCommandLineOption(QLatin1String(option), QStringLiteral("Edit operation (repeatable)."), QLatin1String(form)));
@@ -355,7 +361,7 @@ int runEdit(const QStringList &args)
         warned.append(clip);
         const QString warning = DocumentEditor::markerOrderWarning(*doc, clip);
         if (!warning.isEmpty())
-            printErr(QStringLiteral("%1: warning: %2\n").arg(command, warning));
+            warn(command, warning);
     }
     for (const QString &note : std::as_const(notes))
         printOut(note + QLatin1Char('\n'));
@@ -378,6 +384,7 @@ int runMerge(const QStringList &args)
         QStringLiteral("format-version"),
         QStringLiteral("Write BPAT version 1, 2 or 3 (late v3); default: the first file's version."), QStringLiteral("V"));
     parser.addOptions({output, rename, otherSpecies, formatVersion});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILES"),
                                  QStringLiteral("Two or more BPAT files of the same species and bone count."),
                                  QStringLiteral("A.bpat B.bpat..."));
@@ -429,7 +436,7 @@ int runMerge(const QStringList &args)
         warnings << VersionConverter::completeNewClips(*merged);
     }
     for (const QString &w : warnings)
-        printErr(QStringLiteral("%1: warning: %2\n").arg(command, w));
+        warn(command, w);
     return saveDocument(command, *merged, parser.value(output));
 }
 

@@ -33,6 +33,7 @@ int runExport(const QStringList &args)
                                   QStringLiteral("With --mesh body: this BPRM body instead of <species>_full.bprm beside FILE."),
                                   QStringLiteral("BODY.bprm"));
     parser.addOptions({output, clips, mesh, body});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to export."));
     if (const auto exit =
             parseArguments(parser, args,
@@ -71,11 +72,11 @@ int runExport(const QStringList &args)
         return failure(command, QStringLiteral("%1 is the input: refusing to write glTF over it").arg(out));
     const GltfExportResult result = GltfExporter::exportFile(parser.positionalArguments().first(), out, options);
     for (const QString &note : result.notes)
-        printErr(QStringLiteral("%1: note: %2\n").arg(command, note));
+        cli::note(command, note);
     if (!result.ok)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
     printOut(QStringLiteral("wrote %1: %2 bytes, %3 animations, %4 nodes%5 (%6); largest global matrix error %7\n")
-                 .arg(out)
+                 .arg(shown(out))
                  .arg(result.bytes)
                  .arg(result.animationCount)
                  .arg(result.nodeCount)

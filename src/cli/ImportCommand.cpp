@@ -7,6 +7,7 @@
 #include "io/AtomicFile.h"
 #include "gltf/GltfImporter.h"
 #include "io/RegularFile.h"
+#include "species/Species.h"
 
 #include <QCommandLineParser>
 
@@ -43,6 +44,7 @@ int runImport(const QStringList &args)
             .arg(versions.join(QLatin1Char('|'))),
         QStringLiteral("V"));
     parser.addOptions({output, species, rig, animations, fps, formatVersion});
+    addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The glTF 2.0 file (.glb or .gltf)."));
     if (const auto exit =
             parseArguments(parser, args,
@@ -56,20 +58,15 @@ int runImport(const QStringList &args)
         return usageError(parser, command, QStringLiteral("-o OUT.bpat is required"));
     GltfImportOptions options;
     if (parser.isSet(species)) {
-        auto id = parseUInt(parser.value(species));
+        const std::optional<quint32> id = Species::idOf(parser.value(species));
         if (!id)
-            id = format::speciesIdFromName(parser.value(species));
-        if (!id || *id > format::LastKnownSpecies)
             return usageError(parser, command,
                               QStringLiteral("--species: '%1' is no known species id or name").arg(parser.value(species)));
         options.speciesId = *id;
     }
     if (parser.isSet(rig)) {
-        const RegularFile::Contents contents = RegularFile::read(parser.value(rig), qint64(16) << 20);
-        if (!contents.ok())
-            return failure(command, QStringLiteral("--rig %1: %2").arg(parser.value(rig), contents.error));
         QString error;
-        options.rig = RigDescription::fromJson(contents.bytes, &error);
+        options.rig = RigDescription::fromFile(parser.value(rig), &error);
         if (!options.rig)
             return failure(command, QStringLiteral("--rig %1: %2").arg(parser.value(rig), error));
     }
@@ -99,7 +96,7 @@ int runImport(const QStringList &args)
         return failure(command, QStringLiteral("%1 is the --rig input: refusing to write BPAT over it").arg(out));
     const GltfImportResult result = GltfImporter::importFile(parser.positionalArguments().first(), options);
     for (const QString &note : result.notes)
-        printErr(QStringLiteral("%1: note: %2\n").arg(command, note));
+        cli::note(command, note);
     if (!result.document)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, result.error));
     // Every file the import read is an input (the glTF's external buffers too), never an output.
@@ -113,12 +110,12 @@ int runImport(const QStringList &args)
     const int writeVersion = version ? int(*version) : GltfImporter::defaultFormatVersion(result);
     const BpatSaver::Result saved = GltfImporter::save(*result.document, out, writeVersion, &warnings);
     for (const QString &warning : warnings)
-        printErr(QStringLiteral("%1: note: %2\n").arg(command, warning));
+        cli::note(command, warning);
     if (!saved.saved)
         return failure(command, QStringLiteral("%1 not written: %2").arg(out, saved.error));
     const BpatDocument &doc = *result.document;
     printOut(QStringLiteral("wrote %1: version %8, species %2, %3 bones (%4), %5 clips, %6 frames, %7 sockets\n")
-                 .arg(out)
+                 .arg(shown(out))
                  .arg(doc.speciesId())
                  .arg(doc.boneCount())
                  .arg(result.rigSource)

@@ -8,6 +8,7 @@
 #include "formats/FormatRegistry.h"
 #include "io/NativeName.h"
 #include "mesh/Rig.h"
+#include "motion/BoneRoles.h"
 
 #include <QCommandLineParser>
 #include <cmath>
@@ -94,7 +95,7 @@ struct BoneTable
     {
         BoneTable t;
         t.count = file.header().boneCount >= 1 && file.header().boneCount <= 64 ? int(file.header().boneCount) : 0;
-        t.rig = Rig::forFile(file);
+        t.rig = file.rig();
         if (t.rig && t.rig->boneCount() != t.count)
             t.rig.reset();
         if (!t.rig) {
@@ -114,14 +115,15 @@ struct BoneTable
     int parent(int b) const { return rig ? rig->bone(b).parent : -1; }
 };
 
-QJsonArray bonesJson(const BoneTable &table)
+QJsonArray bonesJson(const BoneTable &table, const BoneRoles &roles)
 {
     QJsonArray out;
     for (int b = 0; b < table.count; ++b) {
         const int parent = table.parent(b);
         out.append(QJsonObject{{QStringLiteral("index"), b},
                                {QStringLiteral("name"), table.name(b)},
-                               {QStringLiteral("parent"), parent >= 0 && table.rig ? QJsonValue(parent) : QJsonValue()}});
+                               {QStringLiteral("parent"), parent >= 0 && table.rig ? QJsonValue(parent) : QJsonValue()},
+                               {QStringLiteral("control"), roles.isControl(b) ? QJsonValue(roles.control.at(b)) : QJsonValue()}});
     }
     return out;
 }
@@ -193,7 +195,7 @@ QJsonObject infoJson(const BpatFile &file)
                            {QStringLiteral("source"), bones.source},
                            {QStringLiteral("known_names"), bones.rig && bones.rig->knownNames()},
                            {QStringLiteral("description"), bones.description}});
-    out.insert(QStringLiteral("bones"), bonesJson(bones));
+    out.insert(QStringLiteral("bones"), bonesJson(bones, BoneRoles::forFile(file)));
     if (file.hasV3Extension()) {
         const BpatV3Extension &x = file.v3Extension();
         out.insert(QStringLiteral("contact_data_offset"), double(x.contactDataOffset));
@@ -214,7 +216,7 @@ QString infoText(const BpatFile &file)
 {
     const BpatHeader &h = file.header();
     QString t;
-    t += QStringLiteral("%1: %2 bytes\n").arg(file.path()).arg(file.fileSize());
+    t += QStringLiteral("%1: %2 bytes\n").arg(shown(file.path())).arg(file.fileSize());
     t += QStringLiteral("version %1 (%8), species %2 (%3), %4 bones, %5 sockets, %6 clips, %7 frames\n")
              .arg(h.version)
              .arg(h.speciesId)
@@ -271,7 +273,7 @@ QString infoText(const BpatFile &file)
     for (const BpatClipInfo &c : file.clips()) {
         t += QStringLiteral("  [%1] %2 %3 frames from %4, %5 fps, %6, %7 s\n")
                  .arg(c.index, 2)
-                 .arg(c.name, -16)
+                 .arg(shown(c.name), -16)
                  .arg(c.frameCount, 3)
                  .arg(c.frameOffset, 4)
                  .arg(formatFloat(c.fps))
@@ -304,7 +306,7 @@ QString infoText(const BpatFile &file)
     for (const BpatSocketInfo &s : file.sockets()) {
         t += QStringLiteral("  [%1] %2 bone %3, offset (%4, %5, %6)\n")
                  .arg(s.index, 2)
-                 .arg(s.name, -16)
+                 .arg(shown(s.name), -16)
                  .arg(s.anchorBone)
                  .arg(formatFloat(s.localOffset.x()), formatFloat(s.localOffset.y()), formatFloat(s.localOffset.z()));
     }

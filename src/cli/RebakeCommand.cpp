@@ -21,7 +21,7 @@ namespace {
 void printDiagnostics(QTextStream &err, const Diagnostics &diagnostics)
 {
     for (const Diagnostic &d : diagnostics)
-        err << "bpat rebake: " << severityName(d.severity) << " [" << d.code << "] " << d.message << '\n';
+        err << "bpat rebake: " << severityName(d.severity) << " [" << d.code << "] " << shown(d.message) << '\n';
 }
 
 std::optional<double> parseNumber(QCommandLineParser &parser, const QString &option, QTextStream &err, bool *bad)
@@ -74,10 +74,12 @@ int runRebake(const QStringList &args)
              "default: late v3 for a new file (a recording has no version of its own), the target's version with --into."),
          QStringLiteral("V")},
     });
+    addForceOption(parser);
     if (!parser.parse(args)) {
         err << "bpat rebake: " << parser.errorText() << "\n\n" << parser.helpText();
         return ExitUsage;
     }
+    applyForceOption(parser);
     if (parser.isSet(QStringLiteral("help"))) {
         out << parser.helpText();
         return ExitOk;
@@ -170,29 +172,29 @@ int runRebake(const QStringList &args)
     timer.start();
     const RebakeOutcome outcome = RebakeJob(*request).run(options);
     for (const QString &e : outcome.errors)
-        err << "bpat rebake: " << e << '\n';
+        err << "bpat rebake: " << shown(e) << '\n';
     for (const QString &w : outcome.warnings)
-        err << "bpat rebake: warning: " << w << '\n';
+        err << "bpat rebake: warning: " << shown(w) << '\n';
     if (!outcome.ok)
         return ExitFailure;
     for (const Diagnostic &d : outcome.validation)
-        err << "bpat rebake: output " << severityName(d.severity) << " [" << d.code << "] " << d.message << '\n';
+        err << "bpat rebake: output " << severityName(d.severity) << " [" << d.code << "] " << shown(d.message) << '\n';
     // What only the game profile says (the rig the game would load it into): warnings too.
     for (const Diagnostic &d : outcome.gameValidation) {
         const bool inSpec = std::any_of(outcome.validation.cbegin(), outcome.validation.cend(),
                                         [&d](const Diagnostic &s) { return s.code == d.code && s.location == d.location; });
         if (d.severity != Severity::Info && !inSpec)
-            err << "bpat rebake: output " << severityName(d.severity) << " (game profile) [" << d.code << "] " << d.message
+            err << "bpat rebake: output " << severityName(d.severity) << " (game profile) [" << d.code << "] " << shown(d.message)
                 << '\n';
     }
     if (!parser.isSet(QStringLiteral("quiet"))) {
         for (qsizetype i = 0; i < request->clips.size(); ++i) {
-            out << "clip '" << request->clips.at(i).name << "': " << outcome.frameCounts.at(i) << " frames at "
+            out << "clip '" << shown(request->clips.at(i).name) << "': " << outcome.frameCounts.at(i) << " frames at "
                 << request->clips.at(i).range.fps << " fps\n";
         }
-        out << "wrote " << request->outputPath << " (" << outcome.bytesWritten << " bytes, " << outcome.document->clipCount()
-            << " clips, " << outcome.document->boneCount() << " bones, recipe " << request->recipe.name << ") in "
-            << timer.elapsed() << " ms\n";
+        out << "wrote " << shown(request->outputPath) << " (" << outcome.bytesWritten << " bytes, "
+            << outcome.document->clipCount() << " clips, " << outcome.document->boneCount() << " bones, recipe "
+            << request->recipe.name << ") in " << timer.elapsed() << " ms\n";
     }
     return ExitOk;
 }

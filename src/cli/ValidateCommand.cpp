@@ -3,6 +3,7 @@
 // (path, verdict, counts, root cause) by default, every issue with --verbose.
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "ReportOptions.h"
 #include "io/RegularFile.h"
 #include "diagnostics/ValidationReport.h"
 #include "bpat/Validator.h"
@@ -22,13 +23,7 @@ int runValidate(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Same as --format json."));
-    const QCommandLineOption format(
-        QStringLiteral("format"),
-        QStringLiteral("Report format: 'text' (one line per file; default), 'json' (one document "
-                       "with tool, version, revision, time, profile and deep), 'junit' (JUnit XML: one test "
-                       "case per file, one failure per error) or 'github' (GitHub Actions annotations)."),
-        QStringLiteral("FORMAT"), QStringLiteral("text"));
+    const ReportOptions report(QStringLiteral("one line per file; --verbose: one line per issue"));
     const QCommandLineOption verbose(
         QStringLiteral("verbose"),
         QStringLiteral("Text format: print every issue (path:offset: severity CODE message [location])."));
@@ -63,7 +58,8 @@ int runValidate(const QStringList &args)
                                            .arg(DefaultMaxIssues),
                                        QStringLiteral("N"), QString::number(DefaultMaxIssues));
     const QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("End the text output with a count line."));
-    parser.addOptions({json, format, verbose, profile, era, deep, maxIssues, summary, motionTolerance, motionProfile});
+    report.addTo(parser);
+    parser.addOptions({verbose, profile, era, deep, maxIssues, summary, motionTolerance, motionProfile});
     parser.addPositionalArgument(
         QStringLiteral("PATH"),
         QStringLiteral(
@@ -108,15 +104,11 @@ int runValidate(const QStringList &args)
                           QStringLiteral("--max-issues expects a non-negative integer, got '%1'").arg(parser.value(maxIssues)));
     if (parser.positionalArguments().isEmpty())
         return usageError(parser, command, QStringLiteral("expected at least one PATH"));
-    const QString chosenFormat = parser.isSet(json) ? QStringLiteral("json") : parser.value(format);
-    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("junit"), QStringLiteral("github")}.contains(
-            chosenFormat))
-        return usageError(parser, command,
-                          QStringLiteral("unknown format '%1' (expected text, json, junit or github)").arg(chosenFormat));
-    if (parser.isSet(json) && parser.isSet(format) && parser.value(format) != QLatin1String("json"))
-        return usageError(parser, command,
-                          QStringLiteral("--json and --format %1 contradict each other").arg(parser.value(format)));
-    const bool text = chosenFormat == QLatin1String("text");
+    int exit = ExitOk;
+    const auto chosenFormat = report.format(parser, command, &exit);
+    if (!chosenFormat)
+        return exit;
+    const bool text = *chosenFormat == ReportWriter::Format::Text;
     const ValidationReport::RunInfo run{
         *chosen, parser.isSet(deep), {}, *chosen == ValidationProfile::Game ? gameEra::name(*chosenEra) : QString()};
 
@@ -154,13 +146,13 @@ int runValidate(const QStringList &args)
         // Streamed: big trees show progress.
         if (text)
             printOut(parser.isSet(verbose) ? ValidationReport::humanText(f) : ValidationReport::summaryLine(f));
-        else if (chosenFormat == QLatin1String("github"))
+        else if (*chosenFormat == ReportWriter::Format::GitHub)
             printOut(ValidationReport::githubAnnotations(f));
         results.append(std::move(f));
     }
-    if (chosenFormat == QLatin1String("json")) {
+    if (*chosenFormat == ReportWriter::Format::Json) {
         printOut(QString::fromUtf8(ValidationReport::toJson(run, results)));
-    } else if (chosenFormat == QLatin1String("junit")) {
+    } else if (*chosenFormat == ReportWriter::Format::JUnit) {
         printOut(QString::fromUtf8(ValidationReport::toJUnit(run, results)));
     } else if (text && parser.isSet(summary)) {
         const qsizetype invalid =

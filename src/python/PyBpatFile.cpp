@@ -13,9 +13,9 @@ namespace bpat::python {
 
 namespace {
 
-py::object number(float v) // NaN and infinities too: Python has them
+py::object number(float v) // NaN and infinities too: Python has them; float32 as the CLI prints it
 {
-    return py::float_(double(v));
+    return float32(v);
 }
 
 py::object clipRecord(const BpatClipInfo &c)
@@ -60,7 +60,7 @@ py::object socketRecord(const BpatSocketInfo &s)
 std::optional<Rig> rigOf(const BpatFile &file)
 {
     const quint32 count = file.header().boneCount;
-    auto rig = Rig::forFile(file);
+    auto rig = file.rig();
     if (rig && quint32(rig->boneCount()) != count)
         rig.reset();
     return rig;
@@ -121,14 +121,15 @@ PyBpatFile::PyBpatFile(BpatFile file)
     m_mapping->bpat = std::move(file);
 }
 
-const BpatFile &PyBpatFile::file() const
+BpatFile PyBpatFile::file() const
 {
+    check("BpatFile", "use bpat.open(path)");
     if (!m_mapping)
         throw py::value_error("I/O operation on a closed bpat.BpatFile");
     return m_mapping->bpat;
 }
 
-const std::shared_ptr<Mapping> &PyBpatFile::mapping() const
+std::shared_ptr<Mapping> PyBpatFile::mapping() const
 {
     file(); // closed?
     return m_mapping;
@@ -136,6 +137,7 @@ const std::shared_ptr<Mapping> &PyBpatFile::mapping() const
 
 void PyBpatFile::close()
 {
+    check("BpatFile", "use bpat.open(path)");
     m_mapping.reset(); // views keep their own reference
     clips = sockets = bones = py::object();
 }

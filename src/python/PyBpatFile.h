@@ -8,16 +8,22 @@
 
 namespace bpat::python {
 
-class PyBpatFile
+class PyBpatFile : public Constructed
 {
 public:
     explicit PyBpatFile(BpatFile file);
 
-    // The open file; ValueError once closed.
-    const BpatFile &file() const;
-    const std::shared_ptr<Mapping> &mapping() const;
+    // The open file (a handle sharing the mapping: work that runs without the GIL keeps its own,
+    // so another thread's close() cannot pull the mapping from under it); ValueError once closed,
+    // TypeError for an instance made with __new__ alone.
+    BpatFile file() const;
+    std::shared_ptr<Mapping> mapping() const;
     void close();
-    bool closed() const { return !m_mapping; }
+    bool closed() const
+    {
+        check("BpatFile", "use bpat.open(path)");
+        return !m_mapping;
+    }
 
     // A clip given as an index (negative from the end), a name (else a decimal index, as the
     // CLI takes it) or a bpat.Clip; bpat.NotFoundError (CLIP_NOT_FOUND) otherwise.

@@ -13,6 +13,7 @@
 #include "io/NativeName.h"
 #include "motion/GaitAnalyzer.h"
 #include "motion/GaitJson.h"
+#include "motion/ProfileValidator.h"
 
 namespace bpat::python {
 
@@ -118,6 +119,7 @@ py::object openPath(const py::handle &pathArg)
     const FileKind kind = withoutGil([&] { return FormatRegistry::detect(path); });
     switch (kind) {
     case FileKind::Bpsm: return openSnapshot(path);
+    case FileKind::Bprm: return openBody(path);
     case FileKind::InputAnimation: return openRecording(path);
     case FileKind::Bpat:
     case FileKind::Unknown: // BPAT's reader says what it is not (BAD_MAGIC, FILE_TOO_SMALL, IO_ERROR)
@@ -140,7 +142,7 @@ py::dict analyzeFile(const BpatFile &file, const py::object &clips, const py::ob
               path);
     QList<double> cycles = GaitAnalyzer::defaultCycleTimes();
     if (!cycleTimes.is_none()) {
-        for (const py::handle &t : py::iter(cycleTimes)) {
+        for (const py::handle &t : listArgument(cycleTimes, "cycle_times")) {
             const double seconds = t.cast<double>();
             if (!(seconds > 0.0) || !(seconds < 1e6))
                 raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
@@ -152,7 +154,7 @@ py::dict analyzeFile(const BpatFile &file, const py::object &clips, const py::ob
     QList<int> chosen;
     if (!clips.is_none()) {
         const PyBpatFile handle(file);
-        for (const py::handle &c : py::iter(clips))
+        for (const py::handle &c : listArgument(clips, "clips"))
             chosen.append(handle.clipIndex(c));
     } else {
         for (int c = 0; c < file.clips().size(); ++c)
@@ -175,7 +177,8 @@ py::object validateOpened(const BpatFile &file, const py::object &profile, const
                           const py::object &motion, int threads)
 {
     const ValidationOptions options = validationOptions(profile, era, deep, maxIssues, motion, threads);
-    const ValidationResult r = runValidation(options, [&](const ValidationOptions &o) { return Validator(o).validate(file); });
+    const ValidationResult r =
+        runValidation(options, [&](const ValidationOptions &o) { return ProfileValidator(o).validate(file); });
     return resultRecord(file.path(), QStringLiteral("bpat"), options, r);
 }
 
@@ -188,8 +191,9 @@ void bindChecks(py::module_ &m)
 {
     m.def("open", &openPath, py::arg("path"),
           "Opens a file by its kind (name and magic, as the command line): a bpat.BpatFile (any BPAT dialect, mapped in "
-          "place), a bpat.SnapshotFile (BPSM, mapped) or a bpat.Recording (an input animation .bin, read). "
-          "bpat.FileError with the code (IO_ERROR, BAD_MAGIC, FILE_TOO_SMALL, ANIM_*, BPSM_*) when it cannot be read.");
+          "place), a bpat.SnapshotFile (BPSM, mapped), a bpat.BodyFile (BPRM, a rigged body, mapped) or a bpat.Recording "
+          "(an input animation .bin, read). bpat.FileError with the code (IO_ERROR, BAD_MAGIC, FILE_TOO_SMALL, ANIM_*, "
+          "BPSM_*, BPRM_*) when it cannot be read.");
     m.def(
         "detect",
         [](const py::handle &pathArg) -> py::object {

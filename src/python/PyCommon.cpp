@@ -3,16 +3,51 @@
 #include "bpat/BpatFormat.h"
 #include "io/NativeName.h"
 
+#include <cmath>
+#include <cstring>
+
 namespace bpat::python {
+
+void *Constructed::operator new(std::size_t size)
+{
+    void *p = ::operator new(size);
+    std::memset(p, 0, size);
+    return p;
+}
+
+void Constructed::operator delete(void *p)
+{
+    ::operator delete(p);
+}
+
+void Constructed::check(const char *type, const char *how) const
+{
+    if (m_cookie != Cookie)
+        throw py::type_error(std::string("bpat.") + type + " was made with __new__ and never initialised: " + how);
+}
 
 QString pathArgument(const py::handle &path)
 {
     const py::object fspath = py::module_::import("os").attr("fspath")(path); // TypeError for anything else
+    QString name;
     if (py::isinstance<py::bytes>(fspath)) {
         const std::string bytes = fspath.cast<std::string>();
-        return NativeName::decode(QByteArray(bytes.data(), qsizetype(bytes.size())));
+        name = NativeName::decode(QByteArray(bytes.data(), qsizetype(bytes.size())));
+    } else {
+        name = fspath.cast<QString>();
     }
-    return fspath.cast<QString>();
+    if (name.contains(QChar(0)))
+        throw py::value_error("embedded null byte");
+    return name;
+}
+
+py::iterable listArgument(const py::handle &value, const char *what)
+{
+    if (py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value))
+        throw py::type_error(std::string(what) + ": expected a list (or another sequence), not a single str");
+    if (!py::isinstance<py::iterable>(value))
+        throw py::type_error(std::string(what) + ": expected a list");
+    return py::reinterpret_borrow<py::iterable>(value);
 }
 
 std::optional<qint64> indexArgument(const py::handle &value)
@@ -104,6 +139,8 @@ py::dict location(const DiagnosticLocation &l)
         out["clip"] = l.clip >= 0 ? py::object(py::int_(l.clip)) : py::object(py::none());
         out["clip_name"] = l.clipName;
         out["frame"] = l.frame;
+        if (l.worstFrame >= 0) // a run of frames: `frame` is the first, this the worst
+            out["worst_frame"] = l.worstFrame;
         if (l.kind == Kind::Palette)
             out["bone"] = l.bone;
         if (l.kind == Kind::SocketData) {
@@ -115,6 +152,18 @@ py::dict location(const DiagnosticLocation &l)
     case Kind::BindPalette: out["bone"] = l.bone; break;
     }
     return out;
+}
+
+py::object float32(float value)
+{
+    if (!std::isfinite(value))
+        return py::float_(double(value));
+    for (int digits = 6; digits < 9; ++digits) {
+        const QString text = QString::number(double(value), 'g', digits);
+        if (text.toFloat() == value)
+            return py::float_(text.toDouble());
+    }
+    return py::float_(double(value)); // 9 digits: the float's own value is as short
 }
 
 py::object diagnostic(const Diagnostic &d)
@@ -136,10 +185,24 @@ py::list diagnostics(const Diagnostics &findings)
     return out;
 }
 
-py::object record(const char *type, const py::dict &fields)
+namespace {
+
+py::object &recordTypes()
 {
     static py::object *types = new py::object(py::module_::import("bpat._types")); // lives with the process
-    return types->attr(type)(**fields);
+    return *types;
+}
+
+} // namespace
+
+void initRecords()
+{
+    recordTypes();
+}
+
+py::object record(const char *type, const py::dict &fields)
+{
+    return recordTypes().attr(type)(**fields);
 }
 
 } // namespace bpat::python

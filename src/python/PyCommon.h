@@ -51,8 +51,32 @@ template<> struct type_caster<QList<QString>> : list_caster<QList<QString>, QStr
 
 namespace bpat::python {
 
+// Every class the module exposes derives from Constructed. pybind11 gives an instance made with
+// Type.__new__(Type) and no __init__ a C++ object it allocates on first use (with T::operator
+// new) and never constructs, and reads it as it is: garbage, or a segfault
+// (`bpat.BpatFile.__new__(bpat.BpatFile).clips`). Memory from here is zeroed and a constructor
+// sets the cookie, so check() tells such an instance and raises TypeError before anything else
+// of it is read.
+class Constructed
+{
+public:
+    static void *operator new(std::size_t size);
+    static void operator delete(void *p);
+    // TypeError "bpat.<type> was made with __new__ and never initialised: <how to make one>".
+    void check(const char *type, const char *how) const;
+
+private:
+    static constexpr quint64 Cookie = 0xB9A7'5EED'C0DE'0042ull;
+    quint64 m_cookie = Cookie; // 0 in memory pybind11 allocated without constructing
+};
+
 // A path argument: str, bytes or os.PathLike, to the name the core opens (NativeName).
+// ValueError for a path holding a NUL byte, as Python's own calls (open(), os.stat()) raise:
+// the name would be cut there ("a\0b" wrote a file named "a").
 QString pathArgument(const py::handle &path);
+// A sequence argument (clips=, animations=, names=...): TypeError for a bare str or bytes,
+// which would be taken character by character.
+py::iterable listArgument(const py::handle &value, const char *what);
 // An index argument: a Python int or anything with __index__ (NumPy integers); nullopt for
 // anything else (names, records).
 std::optional<qint64> indexArgument(const py::handle &value);
@@ -79,11 +103,16 @@ enum class ErrorKind {
 
 // One finding as bpat.Diagnostic, and its location as a dict.
 py::object diagnostic(const Diagnostic &finding);
+// A float32 field (marker phases, fps) as the Python float nearest to its shortest decimal that
+// reads back as the same float32, as the CLI prints it: 0.98, not 0.9800000190734863.
+py::object float32(float value);
 py::dict location(const DiagnosticLocation &location);
 py::list diagnostics(const Diagnostics &findings);
 
 // A record class of bpat/_types.py ("Clip", "Socket"...), called with keyword arguments.
 py::object record(const char *type, const py::dict &fields);
+// Imports bpat/_types.py for record(): once, when the module is imported.
+void initRecords();
 
 // None or the value.
 template<typename T> py::object optional(const std::optional<T> &value)

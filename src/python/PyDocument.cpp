@@ -8,17 +8,27 @@
 #include "bpat/BpatFile.h"
 #include "bpat/BpatSaver.h"
 #include "bpat/DocumentEditor.h"
+#include "bpat/EditCodes.h"
 #include "bpat/Validator.h"
 #include "bpat/VersionConverter.h"
 #include "io/AtomicFile.h"
 #include "io/NativeName.h"
 #include "mesh/Rig.h"
+#include "species/SpeciesRig.h"
+
+#include <mutex>
 
 namespace bpat::python {
 
 namespace {
 
-class PyDocument
+// One document, many threads: every call takes the document's lock first (lock()), so six
+// threads editing and checking one Document take turns instead of corrupting it (issue 42:
+// `free(): corrupted unsorted chunks`, as check() and save() read it without the GIL while
+// another thread edited it). The lock is taken with the GIL released, so a thread that holds it
+// while it works without the GIL can always take the GIL back; it is recursive, so Python code
+// run during a call (an object's __index__) may call the same document again.
+class PyDocument : public Constructed
 {
 public:
     explicit PyDocument(const py::handle &pathArg)
@@ -39,22 +49,30 @@ public:
         m_doc = std::move(*doc);
     }
 
+    [[nodiscard]] std::unique_lock<std::recursive_mutex> lock() const
+    {
+        check("Document", "use bpat.Document(path)");
+        std::unique_lock<std::recursive_mutex> held(m_mutex, std::defer_lock);
+        if (!held.try_lock()) {
+            py::gil_scoped_release release;
+            held.lock();
+        }
+        return held;
+    }
+
     BpatDocument &doc() { return m_doc; }
     const BpatDocument &doc() const { return m_doc; }
     const QString &path() const { return m_path; }
 
-    // Applies an edit; RefusedError with the editor's reason (a "CODE: message" reason keeps its code).
+    // Applies an edit; RefusedError with the editor's reason and its code (EditCodes).
     void edit(const std::function<bool(DocumentEditor &, QString *)> &operation)
     {
         DocumentEditor editor(m_doc);
         QString error;
         if (operation(editor, &error))
             return;
-        QString code = QStringLiteral("EDIT_REFUSED");
-        const qsizetype colon = error.indexOf(QStringLiteral(": "));
-        if (colon > 0 && error.left(colon) == error.left(colon).toUpper() && !error.left(colon).contains(QLatin1Char(' ')))
-            code = error.left(colon);
-        raise(ErrorKind::Refused, code, error, m_path);
+        const QString code = EditCodes::codeOf(error);
+        raise(ErrorKind::Refused, code.isEmpty() ? QStringLiteral("EDIT_REFUSED") : code, error, m_path);
     }
 
     int clipIndex(const py::handle &clip) const
@@ -115,8 +133,8 @@ public:
                 return quint32(*index); // the editor checks it against the bone count
         } else {
             const QString name = bone.cast<QString>();
-            if (const auto rig = Rig::forSpecies(m_doc.speciesId(), int(m_doc.boneCount()))) {
-                const int byName = rig->indexOf(name);
+            if (const SpeciesRig *rig = SpeciesRig::game(m_doc.speciesId(), int(m_doc.boneCount()))) {
+                const int byName = rig->rig().indexOf(name);
                 if (byName >= 0)
                     return quint32(byName);
             }
@@ -132,6 +150,7 @@ public:
 private:
     QString m_path;
     BpatDocument m_doc;
+    mutable std::recursive_mutex m_mutex;
 };
 
 QVector3D vector3(const py::handle &value)
@@ -144,6 +163,9 @@ QVector3D vector3(const py::handle &value)
 
 int markerArgument(const py::handle &marker)
 {
+    if (!py::isinstance<py::str>(marker))
+        throw py::type_error("a marker is given by its key, a str (anticipation_start, weapon_release, contact, "
+                             "recover_unlocked or exit_safe)");
     const QString key = marker.cast<QString>();
     const int index = format::markerIndex(key);
     if (index < 0)
@@ -164,14 +186,13 @@ py::list clipRecords(const BpatDocument &doc)
         f["name"] = c.name;
         f["frames"] = c.frameCount;
         f["frame_offset"] = doc.frameOffset(i);
-        f["fps"] = double(c.fps);
+        f["fps"] = float32(c.fps);
         f["loops"] = c.loops;
         f["duration"] = c.fps > 0.0f ? double(c.frameCount) / double(c.fps) : 0.0;
         if (doc.dialect() != format::Dialect::V1) {
             py::dict markers;
             for (int k = 0; k < format::MarkerCount; ++k)
-                markers[format::MarkerKeys[k]] =
-                    c.markers[k] == -1.0f ? py::object(py::none()) : py::object(py::float_(c.markers[k]));
+                markers[format::MarkerKeys[k]] = c.markers[k] == -1.0f ? py::object(py::none()) : float32(c.markers[k]);
             f["markers"] = markers;
         }
         if (format::isV3(doc.dialect())) {
@@ -189,20 +210,52 @@ py::list clipRecords(const BpatDocument &doc)
 
 void bindDocument(py::module_ &m)
 {
-    py::class_<PyDocument>(m, "Document",
-                           "A BPAT file read whole for editing (the core's BpatDocument): the operations of `bpat edit` "
-                           "and the app, each refused with bpat.RefusedError (code EDIT_REFUSED, or the reason's own) "
-                           "when it would make the file invalid; save() validates and writes atomically.")
+    py::class_<PyDocument>(
+        m, "Document",
+        "A BPAT file read whole for editing (the core's BpatDocument): the operations of `bpat edit` "
+        "and the app, each refused with bpat.RefusedError (its code: docs/validation.md, \"Edit refusal codes\") "
+        "when it would make the file invalid; save() validates and writes atomically.")
         .def(py::init<const py::handle &>(), py::arg("path"))
-        .def_property_readonly("path", &PyDocument::path, "The file it was read from.")
-        .def_property_readonly("dialect", [](const PyDocument &d) { return format::dialectName(d.doc().dialect()); })
-        .def_property_readonly("version", [](const PyDocument &d) { return d.doc().version(); })
-        .def_property_readonly("species_id", [](const PyDocument &d) { return d.doc().speciesId(); })
-        .def_property_readonly("bone_count", [](const PyDocument &d) { return d.doc().boneCount(); })
-        .def_property_readonly("frame_total", [](const PyDocument &d) { return d.doc().frameTotal(); })
-        .def_property_readonly("clips", [](const PyDocument &d) { return clipRecords(d.doc()); })
+        .def_property_readonly(
+            "path",
+            [](const PyDocument &d) {
+                const auto held = d.lock();
+                return d.path();
+            },
+            "The file it was read from.")
+        .def_property_readonly("dialect",
+                               [](const PyDocument &d) {
+                                   const auto held = d.lock();
+                                   return format::dialectName(d.doc().dialect());
+                               })
+        .def_property_readonly("version",
+                               [](const PyDocument &d) {
+                                   const auto held = d.lock();
+                                   return d.doc().version();
+                               })
+        .def_property_readonly("species_id",
+                               [](const PyDocument &d) {
+                                   const auto held = d.lock();
+                                   return d.doc().speciesId();
+                               })
+        .def_property_readonly("bone_count",
+                               [](const PyDocument &d) {
+                                   const auto held = d.lock();
+                                   return d.doc().boneCount();
+                               })
+        .def_property_readonly("frame_total",
+                               [](const PyDocument &d) {
+                                   const auto held = d.lock();
+                                   return d.doc().frameTotal();
+                               })
+        .def_property_readonly("clips",
+                               [](const PyDocument &d) {
+                                   const auto held = d.lock();
+                                   return clipRecords(d.doc());
+                               })
         .def_property_readonly("sockets",
                                [](const PyDocument &d) {
+                                   const auto held = d.lock();
                                    py::list out;
                                    for (int i = 0; i < d.doc().socketCount(); ++i) {
                                        const BpatSocket &s = d.doc().sockets().at(i);
@@ -219,6 +272,7 @@ void bindDocument(py::module_ &m)
         .def(
             "rename_clip",
             [](PyDocument &d, const py::handle &clip, const QString &name) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.renameClip(c, name, error); });
             },
@@ -226,6 +280,7 @@ void bindDocument(py::module_ &m)
         .def(
             "set_fps",
             [](PyDocument &d, const py::handle &clip, float fps) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.setClipFps(c, fps, error); });
             },
@@ -233,6 +288,7 @@ void bindDocument(py::module_ &m)
         .def(
             "set_loops",
             [](PyDocument &d, const py::handle &clip, bool loops) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.setClipLoops(c, loops, error); });
             },
@@ -240,9 +296,13 @@ void bindDocument(py::module_ &m)
         .def(
             "set_marker",
             [](PyDocument &d, const py::handle &clip, const py::handle &marker, const py::object &phase) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 const int k = markerArgument(marker);
                 const float value = phase.is_none() ? -1.0f : phase.cast<float>();
+                if (!phase.is_none() && !(value >= 0.0f && value <= 1.0f)) // -1 is the file's "unset", not a phase
+                    raise(ErrorKind::Refused, QStringLiteral("EDIT_REFUSED"),
+                          QStringLiteral("marker phase %1 is not in [0, 1] (None clears it)").arg(double(value)), d.path());
                 d.edit([&](DocumentEditor &e, QString *error) { return e.setClipMarker(c, k, value, error); });
             },
             py::arg("clip"), py::arg("marker"), py::arg("phase"),
@@ -250,6 +310,7 @@ void bindDocument(py::module_ &m)
         .def(
             "clear_marker",
             [](PyDocument &d, const py::handle &clip, const py::handle &marker) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 const int k = markerArgument(marker);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.clearClipMarker(c, k, error); });
@@ -258,6 +319,7 @@ void bindDocument(py::module_ &m)
         .def(
             "remove_clip",
             [](PyDocument &d, const py::handle &clip) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.removeClip(c, error); });
             },
@@ -265,6 +327,7 @@ void bindDocument(py::module_ &m)
         .def(
             "move_clip",
             [](PyDocument &d, const py::handle &clip, int to) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.moveClip(c, to, error); });
             },
@@ -272,6 +335,7 @@ void bindDocument(py::module_ &m)
         .def(
             "duplicate_clip",
             [](PyDocument &d, const py::handle &clip, const py::object &name) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 const QString newName = name.is_none() ? QString() : name.cast<QString>();
                 d.edit([&](DocumentEditor &e, QString *error) { return e.duplicateClip(c, newName, error); });
@@ -280,6 +344,7 @@ void bindDocument(py::module_ &m)
         .def(
             "trim_clip",
             [](PyDocument &d, const py::handle &clip, quint32 first, quint32 last) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.trimClip(c, first, last, error); });
             },
@@ -287,6 +352,7 @@ void bindDocument(py::module_ &m)
         .def(
             "split_clip",
             [](PyDocument &d, const py::handle &clip, quint32 frame, const py::object &name) {
+                const auto held = d.lock();
                 const int c = d.clipIndex(clip);
                 const QString second = name.is_none() ? QString() : name.cast<QString>();
                 d.edit([&](DocumentEditor &e, QString *error) { return e.splitClip(c, frame, second, error); });
@@ -296,10 +362,11 @@ void bindDocument(py::module_ &m)
         .def(
             "import_clips",
             [](PyDocument &d, const py::handle &source, const py::object &clips, bool renameOnConflict, bool allowOtherSpecies) {
+                const auto held = d.lock();
                 PyDocument other(source);
                 QList<int> chosen;
                 if (!clips.is_none()) {
-                    for (const py::handle &c : py::iter(clips))
+                    for (const py::handle &c : listArgument(clips, "clips"))
                         chosen.append(other.clipIndex(c));
                 }
                 d.edit([&](DocumentEditor &e, QString *error) {
@@ -316,6 +383,7 @@ void bindDocument(py::module_ &m)
         .def(
             "add_socket",
             [](PyDocument &d, const QString &name, const py::handle &bone, const py::handle &offset) {
+                const auto held = d.lock();
                 const BpatSocket socket{name, d.boneIndex(bone), vector3(offset)};
                 d.edit([&](DocumentEditor &e, QString *error) { return e.addSocket(socket, error); });
             },
@@ -324,6 +392,7 @@ void bindDocument(py::module_ &m)
         .def(
             "remove_socket",
             [](PyDocument &d, const py::handle &socket) {
+                const auto held = d.lock();
                 const int s = d.socketIndex(socket);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.removeSocket(s, error); });
             },
@@ -331,6 +400,7 @@ void bindDocument(py::module_ &m)
         .def(
             "rename_socket",
             [](PyDocument &d, const py::handle &socket, const QString &name) {
+                const auto held = d.lock();
                 const int s = d.socketIndex(socket);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.renameSocket(s, name, error); });
             },
@@ -338,6 +408,7 @@ void bindDocument(py::module_ &m)
         .def(
             "set_socket_anchor",
             [](PyDocument &d, const py::handle &socket, const py::handle &bone) {
+                const auto held = d.lock();
                 const int s = d.socketIndex(socket);
                 const quint32 b = d.boneIndex(bone);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.setSocketAnchor(s, b, error); });
@@ -346,6 +417,7 @@ void bindDocument(py::module_ &m)
         .def(
             "set_socket_offset",
             [](PyDocument &d, const py::handle &socket, const py::handle &offset) {
+                const auto held = d.lock();
                 const int s = d.socketIndex(socket);
                 const QVector3D v = vector3(offset);
                 d.edit([&](DocumentEditor &e, QString *error) { return e.setSocketOffset(s, v, error); });
@@ -354,6 +426,7 @@ void bindDocument(py::module_ &m)
         .def(
             "convert",
             [](PyDocument &d, const py::handle &version) {
+                const auto held = d.lock();
                 ConvertOptions options;
                 options.target = format::Dialect(dialectArgument(version));
                 BpatDocument converted = d.doc();
@@ -370,6 +443,7 @@ void bindDocument(py::module_ &m)
         .def(
             "check",
             [](const PyDocument &d) {
+                const auto held = d.lock();
                 const BpatSaver::Result r = withoutGil([&] { return BpatSaver::check(d.doc()); });
                 return diagnostics(r.validation.issues);
             },
@@ -377,6 +451,7 @@ void bindDocument(py::module_ &m)
         .def(
             "save",
             [](const PyDocument &d, const py::handle &outArg) {
+                const auto held = d.lock();
                 const QString out = pathArgument(outArg);
                 const BpatSaver::Result r = withoutGil([&] { return BpatSaver::save(d.doc(), out); });
                 if (!r.saved)
@@ -390,6 +465,7 @@ void bindDocument(py::module_ &m)
             "bpat.RefusedError (the first error's code, with the findings) leaves `path` untouched. Returns the findings "
             "(warnings).")
         .def("__repr__", [](const PyDocument &d) {
+            const auto held = d.lock();
             return QStringLiteral("<bpat.Document %1: %2, %3 clips, %4 sockets>")
                 .arg(d.path(), format::dialectName(d.doc().dialect()))
                 .arg(d.doc().clipCount())

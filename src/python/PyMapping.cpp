@@ -6,7 +6,10 @@ namespace bpat::python {
 
 const uchar *Mapping::data() const
 {
-    return reinterpret_cast<const uchar *>(!bpat.isNull() ? bpat.bytes().data() : bpsm.bytes().data());
+    check("Mapping", "take an array's .base");
+    return reinterpret_cast<const uchar *>(!bpat.isNull()       ? bpat.bytes().data()
+                                               : !bpsm.isNull() ? bpsm.bytes().data()
+                                                                : bprm.bytes().data());
 }
 
 py::array view(const std::shared_ptr<Mapping> &owner, const void *data, const py::dtype &dtype, std::vector<py::ssize_t> shape,
@@ -38,7 +41,7 @@ void bindMapping(py::module_ &m)
                                                   "(array.base). Holding any view keeps the file mapped.")
         .def_property_readonly("path", &Mapping::path)
         .def_property_readonly("size", &Mapping::size, "The file's size in bytes when it was opened.")
-        .def_property_readonly("kind", [](const Mapping &map) { return !map.bpat.isNull() ? "bpat" : "bpsm"; })
+        .def_property_readonly("kind", &Mapping::kind)
         .def_property_readonly("stale", &Mapping::stale,
                                "True once a read found the file shorter than when it was opened (it shrank underneath): "
                                "those reads gave zeros.")

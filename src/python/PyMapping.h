@@ -1,11 +1,12 @@
 #pragma once
 // The mapped bytes of one opened file (bpat.Mapping), the base of every array view of it: a
 // view's `base` is the Mapping, which holds a copy of the core's file handle (BpatFile or
-// BpsmFile share one mapping between copies), so the mapping lives as long as any view of it,
+// BpsmFile, BprmFile share one mapping between copies), so the mapping lives as long as any view of it,
 // after the file object is gone. Views are read-only (the mapping is): writeable is False.
 #include "PyCommon.h"
 
 #include "bpat/BpatFile.h"
+#include "bprm/BprmFile.h"
 #include "bpsm/BpsmFile.h"
 
 #include <memory>
@@ -13,14 +14,32 @@
 
 namespace bpat::python {
 
-struct Mapping
+struct Mapping : Constructed
 {
     BpatFile bpat; // a BPAT file, or null
     BpsmFile bpsm; // a BPSM file, or null
+    BprmFile bprm; // a BPRM body, or null
 
-    QString path() const { return !bpat.isNull() ? bpat.path() : bpsm.path(); }
-    quint64 size() const { return !bpat.isNull() ? bpat.fileSize() : bpsm.fileSize(); }
-    bool stale() const { return !bpat.isNull() ? bpat.isStale() : bpsm.isStale(); }
+    QString path() const
+    {
+        check("Mapping", "take an array's .base");
+        return !bpat.isNull() ? bpat.path() : !bpsm.isNull() ? bpsm.path() : bprm.path();
+    }
+    quint64 size() const
+    {
+        check("Mapping", "take an array's .base");
+        return !bpat.isNull() ? bpat.fileSize() : !bpsm.isNull() ? bpsm.fileSize() : bprm.fileSize();
+    }
+    bool stale() const
+    {
+        check("Mapping", "take an array's .base");
+        return !bpat.isNull() ? bpat.isStale() : !bpsm.isNull() ? bpsm.isStale() : bprm.isStale();
+    }
+    const char *kind() const
+    {
+        check("Mapping", "take an array's .base");
+        return !bpat.isNull() ? "bpat" : !bpsm.isNull() ? "bpsm" : "bprm";
+    }
     const uchar *data() const;
 };
 

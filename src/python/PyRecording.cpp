@@ -16,7 +16,7 @@ namespace {
 
 using Animation = std::shared_ptr<const InputAnimation>;
 
-class PyCurve
+class PyCurve : public Constructed
 {
 public:
     PyCurve(Animation animation, CurveRef ref)
@@ -24,7 +24,11 @@ public:
         , m_ref(std::move(ref))
     {
     }
-    const CurveRef &ref() const { return m_ref; }
+    const CurveRef &ref() const
+    {
+        check("Curve", "use recording.curve(name)");
+        return m_ref;
+    }
 
     // The curve at every time of `times` (any shape): float64, or bool for a bool curve.
     py::array sample(const py::handle &timesArg) const
@@ -35,11 +39,11 @@ public:
         std::vector<py::ssize_t> shape(times.shape(), times.shape() + times.ndim());
         const double *t = times.data();
         const auto n = times.size();
-        if (m_ref.boolCurve) {
+        if (ref().boolCurve) {
             py::array_t<bool> out(shape);
             bool *v = out.mutable_data();
             withoutGil([&] {
-                CurveCursor cursor(*m_ref.boolCurve);
+                CurveCursor cursor(*ref().boolCurve);
                 for (py::ssize_t i = 0; i < n; ++i)
                     v[i] = cursor.boolValue(t[i]);
             });
@@ -48,7 +52,7 @@ public:
         py::array_t<double> out(shape);
         double *v = out.mutable_data();
         withoutGil([&] {
-            CurveCursor cursor(*m_ref.floatCurve);
+            CurveCursor cursor(*ref().floatCurve);
             for (py::ssize_t i = 0; i < n; ++i)
                 v[i] = cursor.value(t[i]);
         });
@@ -57,15 +61,15 @@ public:
 
     py::object at(double time) const
     {
-        if (m_ref.boolCurve)
-            return py::bool_(CurveEvaluator::evaluate(*m_ref.boolCurve, time));
-        return py::float_(CurveEvaluator::evaluate(*m_ref.floatCurve, time));
+        if (ref().boolCurve)
+            return py::bool_(CurveEvaluator::evaluate(*ref().boolCurve, time));
+        return py::float_(CurveEvaluator::evaluate(*ref().floatCurve, time));
     }
 
     py::array keys() const
     {
-        if (m_ref.boolCurve) {
-            const QList<BoolKey> &keys = m_ref.boolCurve->keys();
+        if (ref().boolCurve) {
+            const QList<BoolKey> &keys = ref().boolCurve->keys();
             py::dict spec;
             spec["names"] = py::make_tuple("time", "value");
             spec["formats"] = py::make_tuple("<f4", "<f4");
@@ -77,7 +81,7 @@ public:
             }
             return out;
         }
-        const QList<Keyframe> &keys = m_ref.floatCurve->keys();
+        const QList<Keyframe> &keys = ref().floatCurve->keys();
         py::dict spec;
         spec["names"] = py::make_tuple("time", "value", "in_tangent", "out_tangent", "in_weight", "out_weight", "weighted_mode");
         spec["formats"] = py::make_tuple("<f4", "<f4", "<f4", "<f4", "<f4", "<f4", "<i4");
@@ -97,7 +101,7 @@ private:
     CurveRef m_ref;
 };
 
-class PyRecording
+class PyRecording : public Constructed
 {
 public:
     PyRecording(Animation animation, QString path, Diagnostics warnings)
@@ -106,12 +110,25 @@ public:
         , m_warnings(std::move(warnings))
     {
     }
-    const InputAnimation &animation() const { return *m_animation; }
-    const QString &path() const { return m_path; }
-    const Diagnostics &warnings() const { return m_warnings; }
+    const InputAnimation &animation() const
+    {
+        check("Recording", "use bpat.open(path)");
+        return *m_animation;
+    }
+    const QString &path() const
+    {
+        check("Recording", "use bpat.open(path)");
+        return m_path;
+    }
+    const Diagnostics &warnings() const
+    {
+        check("Recording", "use bpat.open(path)");
+        return m_warnings;
+    }
 
     PyCurve curve(const QString &name) const
     {
+        check("Recording", "use bpat.open(path)");
         const CurveRef ref = m_animation->curve(name);
         if (ref.isNull())
             raise(ErrorKind::NotFound, QStringLiteral("CURVE_NOT_FOUND"),
@@ -120,6 +137,7 @@ public:
     }
     QString sections() const
     {
+        check("Recording", "use bpat.open(path)");
         QStringList s;
         if (m_animation->hasCamera())
             s << QStringLiteral("camera");
@@ -221,7 +239,7 @@ void bindRecording(py::module_ &m)
                     for (const CurveRef &c : r.animation().curves())
                         chosen << c.name;
                 } else {
-                    for (const py::handle &n : py::iter(names))
+                    for (const py::handle &n : listArgument(names, "names"))
                         chosen << n.cast<QString>();
                 }
                 const auto t = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(times);

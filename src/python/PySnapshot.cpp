@@ -6,12 +6,13 @@
 
 #include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFormat.h"
+#include "species/Species.h"
 
 namespace bpat::python {
 
 namespace {
 
-class PySnapshotFile
+class PySnapshotFile : public Constructed
 {
 public:
     explicit PySnapshotFile(BpsmFile file)
@@ -20,19 +21,29 @@ public:
         m_mapping->bpsm = std::move(file);
     }
 
-    const BpsmFile &file() const
+    // A handle sharing the mapping (see PyBpatFile::file()).
+    BpsmFile file() const
     {
+        check("SnapshotFile", "use bpat.open(path)");
         if (!m_mapping)
             throw py::value_error("I/O operation on a closed bpat.SnapshotFile");
         return m_mapping->bpsm;
     }
-    const std::shared_ptr<Mapping> &mapping() const
+    std::shared_ptr<Mapping> mapping() const
     {
         file();
         return m_mapping;
     }
-    void close() { m_mapping.reset(); }
-    bool closed() const { return !m_mapping; }
+    void close()
+    {
+        check("SnapshotFile", "use bpat.open(path)");
+        m_mapping.reset();
+    }
+    bool closed() const
+    {
+        check("SnapshotFile", "use bpat.open(path)");
+        return !m_mapping;
+    }
 
     int clipIndex(const py::handle &clip) const
     {
@@ -58,6 +69,8 @@ private:
     std::shared_ptr<Mapping> m_mapping;
 };
 
+} // namespace
+
 py::dtype vertexDtype()
 {
     py::dict spec;
@@ -68,8 +81,6 @@ py::dtype vertexDtype()
     spec["itemsize"] = bpsm::VertexSize;
     return py::dtype::from_args(spec);
 }
-
-} // namespace
 
 void bindSnapshot(py::module_ &m)
 {
@@ -109,7 +120,7 @@ void bindSnapshot(py::module_ &m)
         .def_property_readonly("species_id", [](const PySnapshotFile &self) { return self.file().header().speciesId; })
         .def_property_readonly("species",
                                [](const PySnapshotFile &self) {
-                                   const QString name = format::speciesName(self.file().header().speciesId);
+                                   const QString name = Species::nameOf(self.file().header().speciesId);
                                    return name.isEmpty() ? py::object(py::none()) : py::cast(name);
                                })
         .def_property_readonly("lod", [](const PySnapshotFile &self) { return self.file().header().lod; })

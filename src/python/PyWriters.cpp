@@ -15,10 +15,10 @@
 #include "gltf/GltfImporter.h"
 #include "io/AtomicFile.h"
 #include "io/NativeName.h"
-#include "io/RegularFile.h"
 #include "rebake/BuiltinRecipes.h"
 #include "rebake/RebakeJob.h"
 #include "rebake/RebakeManifest.h"
+#include "species/Species.h"
 
 #include <QFileInfo>
 
@@ -59,13 +59,12 @@ BpatFile openForWriting(const QString &path)
 RigDescription rigArgument(const py::handle &rig)
 {
     const QString path = pathArgument(rig);
-    const RegularFile::Contents contents = RegularFile::read(path, qint64(16) << 20);
-    if (!contents.ok())
-        raise(ErrorKind::File, QStringLiteral("IO_ERROR"), QStringLiteral("rig %1: %2").arg(shown(path), contents.error), path);
     QString error;
-    std::optional<RigDescription> read = RigDescription::fromJson(contents.bytes, &error);
+    bool unreadable = false;
+    std::optional<RigDescription> read = RigDescription::fromFile(path, &error, &unreadable);
     if (!read)
-        raise(ErrorKind::File, QStringLiteral("RIG_INVALID"), QStringLiteral("rig %1: %2").arg(shown(path), error), path);
+        raise(ErrorKind::File, unreadable ? QStringLiteral("IO_ERROR") : QStringLiteral("RIG_INVALID"),
+              QStringLiteral("rig %1: %2").arg(shown(path), error), path);
     return std::move(*read);
 }
 
@@ -224,7 +223,7 @@ py::dict exportGltf(const py::handle &inArg, const py::handle &outArg, const py:
                   in);
     }
     if (!clips.is_none()) {
-        for (const py::handle &c : py::iter(clips))
+        for (const py::handle &c : listArgument(clips, "clips"))
             options.clips << c.cast<QString>();
     }
     GltfExportResult r;
@@ -259,10 +258,10 @@ py::dict importGltf(const py::handle &inArg, const py::handle &outArg, const py:
     if (!species.is_none()) {
         std::optional<quint32> id;
         if (const auto index = indexArgument(species))
-            id = *index >= 0 && *index <= format::LastKnownSpecies ? std::optional<quint32>(quint32(*index)) : std::nullopt;
-        else
-            id = format::speciesIdFromName(species.cast<QString>());
-        if (!id || *id > format::LastKnownSpecies)
+            id = *index >= 0 && *index <= Species::lastId() ? std::optional<quint32>(quint32(*index)) : std::nullopt;
+        else if (const Species *named = Species::byName(species.cast<QString>()))
+            id = named->id;
+        if (!id)
             raise(ErrorKind::Usage, QStringLiteral("BAD_ARGUMENT"),
                   QStringLiteral("species: '%1' is no known species id or name").arg(py::str(species).cast<QString>()));
         options.speciesId = *id;
@@ -272,7 +271,7 @@ py::dict importGltf(const py::handle &inArg, const py::handle &outArg, const py:
         options.rig = rigArgument(rig);
     }
     if (!animations.is_none()) {
-        for (const py::handle &a : py::iter(animations))
+        for (const py::handle &a : listArgument(animations, "animations"))
             options.animations << a.cast<QString>();
     }
     if (!fps.is_none()) {

@@ -11,6 +11,9 @@
 #include "plot/AnalysisChart.h"
 #include "widgets/AnalysisPanel.h"
 
+#include <QAction>
+#include <QChart>
+#include <QMenu>
 #include <QTableView>
 #include <QtTest/QTest>
 
@@ -35,7 +38,9 @@ private Q_SLOTS:
         // The game's numbers (motion-analysis.md).
         QCOMPARE(panel.metrics()->valueText(QStringLiteral("contact_retreat")), QStringLiteral("0.3963 m"));
         QCOMPARE(panel.metrics()->valueText(QStringLiteral("skate_free_speed_0.70")), QStringLiteral("0.566 m/s"));
-        QVERIFY(panel.metrics()->valueText(QStringLiteral("worst_bone_stretch")).startsWith(QStringLiteral("1.0483 (thigh_r")));
+        QVERIFY2(
+            panel.metrics()->valueText(QStringLiteral("worst_bone_stretch")).startsWith(QStringLiteral("1.0483 (HipR -> KneeR")),
+            qPrintable(panel.metrics()->valueText(QStringLiteral("worst_bone_stretch"))));
         // Four plots: feet heights, feet and hand z, bob and sway, stretch; the frame follows.
         QCOMPARE(panel.charts().size(), 4);
         QCOMPARE(panel.charts().at(0)->lines().size(), 2);
@@ -69,6 +74,70 @@ private Q_SLOTS:
         const QPointF at = feetZ->chart()->mapToPosition(feetZ->markPoint(mark));
         QTest::mouseClick(feetZ->viewport(), Qt::LeftButton, {}, feetZ->mapFromScene(feetZ->chart()->mapToScene(at)));
         QCOMPARE(context.currentFrame(), 14);
+    }
+
+    // One stretch, one name; a finding over a run of frames offers its first and its worst frame;
+    // the horse's feet named as an animator names them (issue 38, items 4 and 6).
+    void namesAndFrames()
+    {
+        const QString file = QStringLiteral("upstream_assets/bpat_current/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(file);
+        StudioContext context;
+        JobController jobs;
+        AnalysisPanel panel(&context, &jobs);
+        panel.resize(1400, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(context.open(testpaths::shared(file)) != StudioContext::OpenResult::Failed);
+        context.setCurrentClipByName(QStringLiteral("run"));
+        // The humanoid's limb stretch against the game's rig lengths: titled and named so, and the
+        // plot's line gives the peak the table gives.
+        AnalysisChart *stretch = panel.charts().at(3);
+        QVERIFY(stretch->chart()->title().startsWith(QStringLiteral("Limb stretch")));
+        const QString value = panel.metrics()->valueText(QStringLiteral("worst_bone_stretch"));
+        QVERIFY2(stretch->lines().at(0).label.contains(QStringLiteral("peak ") + value.section(QLatin1Char(' '), 0, 0)),
+                 qPrintable(stretch->lines().at(0).label + QStringLiteral(" / ") + value));
+        double peak = 0.0;
+        for (double v : stretch->lines().at(0).values)
+            peak = std::max(peak, v);
+        QCOMPARE(QString::number(peak, 'f', 4), value.section(QLatin1Char(' '), 0, 0));
+
+        QTRY_VERIFY_WITH_TIMEOUT(panel.lintDone(), 30000);
+        context.setCurrentClipByName(QStringLiteral("run"));
+        int row = -1;
+        for (int r = 0; r < panel.findings()->rowCount(); ++r) {
+            if (panel.findings()->finding(r).message.startsWith(QStringLiteral("HipL -> KneeL changes length")))
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        QCOMPARE(panel.findings()->index(row, MotionFindingsModel::FrameColumn).data().toString(),
+                 QStringLiteral("24 first, 28 worst"));
+        const QModelIndex cell = panel.findings()->index(row, MotionFindingsModel::FrameColumn);
+        panel.findingsView()->scrollTo(cell);
+        QTest::mouseClick(panel.findingsView()->viewport(), Qt::LeftButton, {}, panel.findingsView()->visualRect(cell).center());
+        QTRY_VERIFY(panel.frameMenu()->isVisible());
+        const QList<QAction *> offered = panel.frameMenu()->actions();
+        QCOMPARE(offered.size(), 2);
+        QVERIFY(offered.at(0)->text().contains(QStringLiteral("frame 24 (the first")));
+        QVERIFY(offered.at(1)->text().contains(QStringLiteral("frame 28 (the worst)")));
+        offered.at(1)->trigger();
+        panel.frameMenu()->close();
+        QCOMPARE(context.currentFrame(), 28);
+        QCOMPARE(context.currentBone(), 15);
+
+        // The horse: feet as an animator names them; the length change of the quadruped report.
+        const QString horse = QStringLiteral("upstream_assets/bpat_current/horse.bpat");
+        QVERIFY(context.open(testpaths::shared(horse)) != StudioContext::OpenResult::Failed);
+        context.setCurrentClipByName(QStringLiteral("walk"));
+        QStringList heights;
+        for (const AnalysisChart::Line &line : panel.charts().at(0)->lines())
+            heights << line.label;
+        QCOMPARE(heights.first(), QStringLiteral("front left hoof height"));
+        QVERIFY(panel.charts().at(3)->chart()->title().startsWith(QStringLiteral("Length change")));
+        bool named = false;
+        for (int r = 0; r < panel.metrics()->rowCount(); ++r)
+            named = named || panel.metrics()->index(r, 0).data().toString() == QStringLiteral("front left hoof (FF.L) travel");
+        QVERIFY(named);
     }
 
     void motionIsAValidationProfile()

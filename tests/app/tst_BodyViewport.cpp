@@ -1,7 +1,7 @@
 // The game's bodies in the window (ViewportCanvasBody.cpp, BodyDocumentView, View > Body,
 // File > Attach Body...): a late-v3 BPAT of bpat_current finds its bodies beside it by the
 // game's naming and draws them instead of the stand-in, full, minimal or stand-in; a crowd draws
-// far instances with the minimal body in a second instanced draw; a body that does not fit is
+// its farther instances with lighter levels of detail, a draw per level; a body that does not fit is
 // refused with the reason; a .bprm opens as a document of its own, at rest. Under Xvfb.
 #include "MainWindow.h"
 #include "StudioContext.h"
@@ -10,6 +10,7 @@
 #include "document/BodyDocumentView.h"
 #include "models/HeaderModel.h"
 #include "ui_MainWindow.h"
+#include "viewport/CrowdRenderer.h"
 #include "viewport/ViewportWidget.h"
 #include "ViewportPixels.h"
 
@@ -163,27 +164,44 @@ void tst_BodyViewport::crowdDrawsFarInstancesMinimal()
     ViewportCanvas *canvas = w.canvas;
     canvas->setCrowdSize(100);
     canvas->grabFramebuffer();
-    const float limit = canvas->lodDistance();
-    QVERIFY(limit > 4 && limit < 20);
-    // Framed on the whole crowd the camera is far from every sheep; moved into it, the near
-    // ones get the full body, in a draw of their own.
-    int far = 0;
-    for (const CreatureInstance &i : canvas->drawnInstances())
-        far += (QVector3D(i.x, i.y, i.z) - canvas->camera().position()).length() > limit;
-    QCOMPARE(canvas->farInstances(), far);
-    canvas->camera().frame(QVector3D(-1, 0, -1), QVector3D(1, 1, 1));
+    // The crowd's levels of detail: the full body, then lighter ones made from it (the minimal
+    // body, 3,464 of 6,420 vertices, is no lighter than a quarter), each switched in where its
+    // deviation is under a pixel.
+    const CrowdScene *crowd = canvas->crowdScene();
+    QVERIFY(crowd);
+    QCOMPARE(crowd->species.size(), 1);
+    const CrowdSpecies &sheep = crowd->species.first();
+    QVERIFY(sheep.levels.size() >= 2);
+    QCOMPARE(sheep.levels.at(0).mesh.vertexCount(), 6420);
+    QVERIFY(sheep.levels.at(1).mesh.vertexCount() * 4 <= 6420);
+    const float limit = canvas->lodDistance(1);
+    QVERIFY2(limit > 1 && limit < 500, qPrintable(QString::number(limit)));
+    QVERIFY(canvas->bodyStatus().contains(u"beyond"_qs));
+    // Framed on the whole crowd: the levels follow each sheep's size on screen.
+    const CrowdRenderer &renderer = canvas->crowdRenderer();
+    QCOMPARE(renderer.lastStats().instancesDrawn, 100);
+    QCOMPARE(canvas->creatureRenderer().instanceCount(), 0); // the crowd renderer draws the crowd
+    // Moved far away, they go lighter, each level one draw; flown back in, the nearest are full.
+    canvas->camera().distance = limit * 3;
     canvas->grabFramebuffer();
-    QVERIFY(canvas->farInstances() > 0 && canvas->farInstances() < 100);
-    QCOMPARE(canvas->lastDrawCalls(), 2);
-    QCOMPARE(canvas->creatureRenderer().vertexCount(CreatureRenderer::Slot::Far), 3464);
-    QCOMPARE(canvas->creatureRenderer().instanceCount(), 100);
-    QVERIFY(canvas->bodyStatus().contains(u"sheep_minimal.bprm"_qs));
-    // Minimal for all: one draw, no far mesh.
+    QVERIFY(canvas->farInstances() > 0);
+    int used = 0;
+    for (int n : renderer.lastStats().perLevel)
+        used += n > 0;
+    QCOMPARE(canvas->lastDrawCalls(), used);
+    const CreatureInstance &first = canvas->drawnInstances().first();
+    canvas->camera().target = QVector3D(first.x, 0.5f, first.z);
+    canvas->camera().distance = limit * 0.3f;
+    canvas->grabFramebuffer();
+    QVERIFY(renderer.lastStats().perLevel[0] > 0);
+    // A still camera chooses no levels again.
+    const int selections = renderer.selections();
+    canvas->grabFramebuffer();
+    QCOMPARE(renderer.selections(), selections);
+    // Minimal for all: the chain starts from the minimal body.
     canvas->setBodyMode(ViewportCanvas::BodyMode::Minimal);
     canvas->grabFramebuffer();
-    QCOMPARE(canvas->lastDrawCalls(), 1);
-    QCOMPARE(canvas->farInstances(), 0);
-    QCOMPARE(canvas->creatureRenderer().vertexCount(), 3464);
+    QCOMPARE(canvas->crowdScene()->species.first().levels.first().mesh.vertexCount(), 3464);
 }
 
 void tst_BodyViewport::attachedBodyAndRefusals()

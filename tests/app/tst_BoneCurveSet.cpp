@@ -28,7 +28,7 @@ std::optional<Opened> openShared(const QString &relative)
     if (!file)
         return std::nullopt;
     Opened o{*file, {}, {}};
-    const std::optional<bpat::Rig> rig = bpat::Rig::forFile(*file);
+    const std::optional<bpat::Rig> rig = file->rig();
     for (quint32 b = 0; b < file->header().boneCount; ++b) {
         o.names.append(rig ? rig->bone(int(b)).name : QString());
         o.parents.append(rig ? rig->bone(int(b)).parent : -1);

@@ -12,6 +12,7 @@
 #include "StudioCommandLine.h"
 #include "StudioContext.h"
 #include "TestPaths.h"
+#include "bpat/DocumentEditor.h"
 #include "bpat/VersionConverter.h"
 #include "document/CompareState.h"
 #include "editing/ClipCommands.h"
@@ -246,6 +247,77 @@ private Q_SLOTS:
         }
         QCOMPARE(changed, 0);
         QVERIFY2(warm > 500, qPrintable(QString::number(warm)));
+    }
+
+    // A clip trimmed to frames 4-19 against its original (issue 38, 2b): the frames are paired as
+    // the trim left them, so no bone differs where the motion is the same; the Differences list
+    // says so, the Palette column and the ghost follow the pairing.
+    void trimmedClipPairsWithItsOriginal()
+    {
+        const QString horse = difftest::realFile("bpat_current", "horse");
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+        auto doc = difftest::load(horse);
+        QVERIFY(doc);
+        const int walk = doc->findClip(QStringLiteral("walk"));
+        QVERIFY(DocumentEditor(*doc).trimClip(walk, 4, 19));
+        const QString trimmed = m_dir.filePath(QStringLiteral("horse-trimmed.bpat"));
+        QVERIFY(difftest::save(*doc, trimmed));
+
+        MainWindow window;
+        window.setInteractive(false);
+        QVERIFY(window.openFile(horse));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QString error;
+        QVERIFY2(window.compareActions()->compareWith(trimmed, &error), qPrintable(error));
+        CompareState *state = window.context()->compare();
+        QVERIFY(state->hasResult());
+        DifferencesModel *model = window.compareActions()->model();
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(model->index(0, DifferencesModel::KindColumn).data().toString(), QStringLiteral("clip_metadata"));
+        const QString line = model->index(0, DifferencesModel::ChangeColumn).data().toString();
+        QVERIFY2(line.contains(QStringLiteral("trimmed: B is frames 4-19 of A, motion unchanged")), qPrintable(line));
+
+        StudioContext *context = window.context();
+        context->setCurrentClip(walk);
+        PaletteModel *palette = window.panels()->paletteModel();
+        const int bones = int(context->file().header().boneCount);
+        // Paired frames (A's 4..19 with B's 0..15): no bone differs.
+        for (int frame : {4, 9, 19}) {
+            context->setCurrentFrame(frame);
+            for (int bone = 0; bone < bones; ++bone) {
+                const QModelIndex cell = palette->index(bone, PaletteModel::DifferenceColumn);
+                QCOMPARE(cell.data().toString(), QStringLiteral("0.000° 0.0000 m"));
+                QVERIFY(!cell.data(Qt::BackgroundRole).isValid());
+            }
+            QVERIFY(palette->index(0, PaletteModel::DifferenceColumn)
+                        .data(Qt::ToolTipRole)
+                        .toString()
+                        .contains(QStringLiteral("with frame %1 of the other file").arg(frame - 4)));
+        }
+        // A's frames outside the trim have none.
+        context->setCurrentFrame(2);
+        QCOMPARE(palette->index(8, PaletteModel::DifferenceColumn).data().toString(), QStringLiteral("no paired frame"));
+        // The Clips panel says only the frame count changed.
+        ClipsModel *clips = window.panels()->clipsModel();
+        QCOMPARE(clips->index(walk, clips->compareColumn()).data().toString(), QStringLiteral("frame count"));
+
+        // The ghost: the trimmed clip laid on A's frames as paired.
+        if (haveGL()) {
+            ViewportCanvas *canvas = window.viewport()->canvas();
+            QTRY_VERIFY(canvas->compareGhost() != nullptr);
+            const std::optional<PaletteClip> &ghost = canvas->compareGhost()->ghostOf.at(walk);
+            QVERIFY(ghost);
+            QCOMPARE(ghost->frameCount, context->file().clips().at(walk).frameCount);
+            const PaletteSource &source = canvas->compareGhost()->source;
+            for (quint32 frame : {4u, 12u, 19u}) {
+                const QList<float> a = source.frame(context->file().clips().at(walk).frameOffset + frame);
+                const QList<float> g = source.frame(ghost->frameOffset + frame);
+                QCOMPARE(a.size(), g.size());
+                for (qsizetype i = 0; i < a.size(); ++i)
+                    QVERIFY(std::abs(a.at(i) - g.at(i)) < 1e-5f);
+            }
+        }
     }
 
     void compareKeepsTheBodies()

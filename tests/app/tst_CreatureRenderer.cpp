@@ -3,8 +3,8 @@
 // clips and frames, with and without the palette split over texture layers, and with the
 // game's inter-frame interpolation, and for late v3 (skin x bind on the GPU). The game's bodies
 // (BPRM, bind-pose vertices) through the same texture fetches with the stored skinning matrices
-// applied as they are, near and far meshes in one instanced draw each. Also: crowd layout and
-// the benchmark's JSON.
+// applied as they are, each level of detail in one instanced draw. Also: crowd layout and the
+// benchmark's JSON. The bone pre-pass's paths: tst_BonePrepass.
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
 #include "TestDocuments.h"
@@ -18,6 +18,7 @@
 #include "viewport/ViewportScene.h"
 #include "viewport/ViewportWidget.h"
 
+#include <QJsonArray>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QTest>
@@ -278,8 +279,9 @@ private Q_SLOTS:
         QVERIFY2(apart > 0.1f, qPrintable(QString::number(apart)));
     }
 
-    // Near and far instances each in one instanced draw; the far mesh only for those it is given.
-    void nearAndFarMeshes()
+    // Each level of detail with instances is one instanced draw; a level without a mesh draws
+    // nothing.
+    void levelsAreOneDrawEach()
     {
         const bpat::BpatFile file = bpat::BpatFile::fromData(SyntheticCreature::humanoidFileBytes());
         const PaletteSource source = PaletteSource::fromFile(file);
@@ -293,26 +295,24 @@ private Q_SLOTS:
                               light.vertexCount(), reinterpret_cast<const uchar *>(light.indices().constData()),
                               int(light.indices().size()));
         const QList<CreatureInstance> crowd = CrowdLayout::grid(source, 30, 1.0f);
-        QList<CreatureInstance> nearInstances, farInstances;
-        CrowdLayout::splitByDistance(crowd, QVector3D(0, 0, 0), 2.5f, &nearInstances, &farInstances);
-        QVERIFY(!nearInstances.isEmpty() && !farInstances.isEmpty());
-        for (const CreatureInstance &i : nearInstances)
-            QVERIFY(QVector3D(i.x, i.y, i.z).length() <= 2.5f);
+        const QList<CreatureInstance> nearInstances = crowd.mid(0, 10), farInstances = crowd.mid(10);
         renderer.setInstances(nearInstances, farInstances);
         QCOMPARE(renderer.instanceCount(), 30);
-        QCOMPARE(renderer.instanceCount(CreatureRenderer::Slot::Far), int(farInstances.size()));
+        QCOMPARE(renderer.instanceCount(CreatureRenderer::Slot::Far), 20);
         QCOMPARE(renderer.vertexCount(CreatureRenderer::Slot::Far), light.vertexCount());
         CreatureRenderer::DrawParameters parameters;
         QCOMPARE(renderer.draw(parameters), 2);
+        QCOMPARE(renderer.lastVerticesShaded(), 10LL * scene.mesh().vertexCount() + 20LL * light.vertexCount());
+        renderer.setLevelMesh(2, light);
+        renderer.setLevelInstances({nearInstances, crowd.mid(10, 5), crowd.mid(15)});
+        QCOMPARE(renderer.draw(parameters), 3);
         renderer.setInstances(crowd); // all near: one draw
         QCOMPARE(renderer.draw(parameters), 1);
-        renderer.setMesh(scene.mesh()); // a stand-in alone empties the far slot
+        renderer.setMesh(scene.mesh()); // a stand-in alone empties the other levels
         renderer.setInstances(nearInstances, farInstances);
         QCOMPARE(renderer.vertexCount(CreatureRenderer::Slot::Far), 0);
         QCOMPARE(renderer.draw(parameters), 1);
         renderer.destroy();
-        QCOMPARE(CrowdLayout::lodDistance(QVector3D(0, 0, 0), QVector3D(0.5f, 1.8f, 0.3f)), 12 * 1.8f);
-        QCOMPARE(CrowdLayout::lodDistance(QVector3D(0, 0, 0), QVector3D(0.1f, 0.1f, 0.1f)), 4.0f);
     }
 
     // The benchmark draws the game's body found beside a late-v3 file and says so.
@@ -332,14 +332,23 @@ private Q_SLOTS:
         QVERIFY2(result, qPrintable(error));
         QCOMPARE(result->value(u"mesh_vertices"_qs).toInt(), 8336); // wolf_full.bprm
         QCOMPARE(result->value(u"body"_qs).toString(), u"wolf_full.bprm (full, 8336 vertices)"_qs);
-        QCOMPARE(result->value(u"far_mesh_vertices"_qs).toInt(), 4076); // wolf_minimal.bprm
-        const int far = result->value(u"far_instances"_qs).toInt();
-        QCOMPARE(result->value(u"draw_calls_per_frame"_qs).toInt(), far == 0 || far == 9 ? 1 : 2);
+        // Its levels of detail: simplified from the full body (the minimal one, 4,076 vertices,
+        // is no lighter than a quarter), each lighter by four.
+        const QJsonArray levels = result->value(u"species"_qs).toArray().at(0).toObject().value(u"levels"_qs).toArray();
+        QVERIFY(levels.size() >= 2);
+        QCOMPARE(levels.at(0).toObject().value(u"vertices"_qs).toInt(), 8336);
+        QVERIFY(levels.at(1).toObject().value(u"vertices"_qs).toInt() * 4 <= 8336);
+        QVERIFY(levels.at(1).toObject().value(u"switch_in_m"_qs).toDouble() > 0);
+        const QJsonArray perLevel = result->value(u"instances_per_level"_qs).toArray();
+        QCOMPARE(perLevel.at(0).toInt() + perLevel.at(1).toInt() + perLevel.at(2).toInt(), 9);
+        int used = 0;
+        for (const QJsonValue &n : perLevel)
+            used += n.toInt() > 0;
+        QCOMPARE(result->value(u"draw_calls_per_frame"_qs).toInt(), used);
         options.bodyView = u"minimal"_qs;
         result = CrowdBenchmark::run(options, &error);
         QVERIFY2(result, qPrintable(error));
         QCOMPARE(result->value(u"mesh_vertices"_qs).toInt(), 4076);
-        QVERIFY(!result->contains(u"far_instances"_qs));
         options.bodyView = u"stand-in"_qs;
         result = CrowdBenchmark::run(options, &error);
         QVERIFY2(result, qPrintable(error));

@@ -12,6 +12,7 @@
 #include "editing/ClipCommands.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
+#include "ReadOnlyTargets.h"
 #include "models/ClipsModel.h"
 #include "models/SocketsModel.h"
 #include "widgets/CopyableTableView.h"
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void socketCellsEditAndMoveTheSocket();
     void saveIsNotTakenForAnExternalChange();
     void saveAsAddsTheSuffix();
+    void readOnlyFileIsReplacedOnlyWhenTheUserSaysSo();
     void importedClipsTakeTheOpenFilesVersion();
     void closeAsksAboutUnsavedChanges();
     void closeBoxCanBeAnswered();
@@ -295,6 +297,41 @@ void tst_EditActions::saveAsAddsTheSuffix()
     window.editActions()->setSaveAsPathHook([other] { return other; });
     QVERIFY(window.editActions()->saveAs());
     QVERIFY(QFileInfo::exists(other));
+}
+
+void tst_EditActions::readOnlyFileIsReplacedOnlyWhenTheUserSaysSo()
+{
+    // Issue 42, finding 10: the one save path refuses a read-only target; the window asks
+    // (ReadOnlyTargets) and replaces it only on Yes, keeping its mode.
+    const QString path = writeSmall(QStringLiteral("locked.bpat"));
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(path));
+    ClipsModel *clips = window.panels()->clipsModel();
+    QVERIFY(clips->setData(clips->index(1, ClipsModel::NameColumn), QStringLiteral("punch")));
+    QStringList asked;
+    bool answer = false;
+    ReadOnlyTargets::setAsker([&](const QString &target) {
+        asked << target;
+        return answer;
+    });
+    QVERIFY(!window.editActions()->save());
+    QCOMPARE(asked, QStringList{path});
+    QVERIFY(window.isWindowModified());
+    QCOMPARE(BpatFile::open(path)->clips().at(1).name, QStringLiteral("jab"));
+    answer = true;
+    QVERIFY(window.editActions()->save());
+    QCOMPARE(asked.size(), 2);
+    QVERIFY(!window.isWindowModified());
+    QCOMPARE(BpatFile::open(path)->clips().at(1).name, QStringLiteral("punch"));
+    QVERIFY(!(QFileInfo(path).permissions() & (QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther)));
+    // Save As onto another read-only file asks too; a writable one does not.
+    const QString other = writeSmall(QStringLiteral("other.bpat"));
+    window.editActions()->setSaveAsPathHook([other] { return other; });
+    QVERIFY(window.editActions()->saveAs());
+    QCOMPARE(asked.size(), 2);
+    ReadOnlyTargets::setAsker({});
 }
 
 void tst_EditActions::importedClipsTakeTheOpenFilesVersion()

@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "StudioContext.h"
 #include "TestPaths.h"
+#include "jobs/JobController.h"
 
 #include <QApplication>
 #include <QDir>
@@ -15,6 +16,8 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStyleFactory>
+#include <QTemporaryDir>
+#include <QtEndian>
 #include <QtTest/QtTest>
 
 #include <condition_variable>
@@ -129,6 +132,58 @@ private Q_SLOTS:
             m_slowestMs = timer.elapsed();
             m_slowest = QFileInfo(path).fileName();
         }
+    }
+
+    // Issue 42, findings 0 and 5: real files damaged as the campaign damaged them. The window
+    // opens each, finishes its background work (the Analysis panel's motion lint) promptly and
+    // closes: with 20 clips read from palette bytes the window wrote its screenshot and never
+    // exited; a late-v3 file whose first clip claims 4,294,967,295 frames took 33 s to open.
+    void damagedRealFilesOpenAndClose_data()
+    {
+        QTest::addColumn<QString>("relative");
+        QTest::addColumn<quint64>("field"); // byte offset: 0 = the first clip's frame_count
+        QTest::addColumn<quint32>("value");
+        QTest::newRow("wolf, 20 clips") << QStringLiteral("upstream_assets/bpat_current/wolf.bpat") << quint64(20) << 20u;
+        QTest::newRow("wolf, 200 clips") << QStringLiteral("upstream_assets/bpat_current/wolf.bpat") << quint64(20) << 200u;
+        QTest::newRow("late v3, 4294967295 frames")
+            << QStringLiteral("upstream_assets/bpat_current/humanoid.bpat") << quint64(0) << 0xFFFFFFFFu;
+    }
+
+    void damagedRealFilesOpenAndClose()
+    {
+        QFETCH(QString, relative);
+        QFETCH(quint64, field);
+        QFETCH(quint32, value);
+        BPAT_REQUIRE_SHARED(relative);
+        QFile in(testpaths::shared(relative));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray bytes = in.readAll();
+        if (field == 0) // the first clip's frame_count (clip entries: name offset, name length, frame count)
+            field = qFromLittleEndian<quint64>(bytes.constData() + 32) + 8;
+        qToLittleEndian<quint32>(value, bytes.data() + field);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QFileInfo(relative).fileName());
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size());
+        out.close();
+
+        const Watchdog watchdog(QTest::currentDataTag());
+        QElapsedTimer timer;
+        timer.start();
+        auto *window = new MainWindow;
+        window->setInteractive(false);
+        window->resize(1200, 800);
+        window->show();
+        QVERIFY(window->openFile(path));
+        QVERIFY(!window->grab().isNull());
+        const qint64 opened = timer.elapsed();
+        QTRY_VERIFY_WITH_TIMEOUT(window->jobs()->isIdle(), 30000); // the lint ended
+        const qint64 idle = timer.elapsed();
+        window->context()->setCurrentClip(0);
+        QVERIFY(!window->grab().isNull());
+        timer.restart();
+        delete window; // cancels and waits for whatever still runs
+        qInfo("opened in %lld ms, background work done at %lld ms, closed in %lld ms", opened, idle, timer.elapsed());
     }
 
     void cleanupTestCase()

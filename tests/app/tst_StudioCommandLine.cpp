@@ -87,6 +87,12 @@ void tst_StudioCommandLine::parsesViewOptions()
         QVERIFY2(cl.errorText().contains(bad.first()), qPrintable(cl.errorText()));
     }
     QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--crowd"_qs, u"0"_qs}));
+    QVERIFY(cl.errorText().contains(u"crowd specification"_qs));
+    // A mixed crowd: a specification, even one that does not exist yet (the viewport says so).
+    QVERIFY(cl.parse({u"bpat-studio"_qs, u"--crowd"_qs, u"army.json"_qs}));
+    QCOMPARE(cl.options().crowdSpec, u"army.json"_qs);
+    QCOMPARE(cl.options().crowd, std::nullopt);
+    QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--crowd"_qs, u"lots"_qs}));
     QVERIFY(!cl.parse({u"bpat-studio"_qs, u"--body"_qs, QString()}));
     // Docks in front, by title.
     QVERIFY(cl.parse({u"bpat-studio"_qs, u"--panel"_qs, u"contacts, clips"_qs, u"--panel"_qs, u"palette"_qs}));

@@ -11,6 +11,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
+
 using namespace bpat::studio;
 
 namespace {
@@ -133,6 +135,46 @@ private Q_SLOTS:
         const QString dir = qEnvironmentVariable("BPAT_SCREENSHOT_DIR");
         if (!dir.isEmpty() && QDir().mkpath(dir))
             image.save(dir + QStringLiteral("/joint-dots.png"));
+    }
+
+    // Controls (the horse's IK and pole targets, its Body root: no body vertex) are no limbs:
+    // no skeleton line to or from them, not pickable, until View > Viewport > Control Bones draws
+    // them as markers (issue 38).
+    void controlsAreMarkersOnDemand()
+    {
+        const QString file = QStringLiteral("upstream_assets/bpat_current/horse.bpat");
+        BPAT_REQUIRE_SHARED(file);
+        const std::optional<bpat::BpatFile> bpat = bpat::BpatFile::open(testpaths::shared(file));
+        QVERIFY(bpat);
+        ViewportWidget widget;
+        widget.resize(480, 420);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        ViewportCanvas *canvas = widget.canvas();
+        canvas->setFile(*bpat);
+        canvas->viewSide();
+        const ViewportScene &scene = canvas->scene();
+        QCOMPARE(scene.controlCount(), 9);
+        for (int bone : {0, 38, 39, 40, 41, 42, 44, 46, 48})
+            QVERIFY2(scene.isControl(bone), qPrintable(scene.boneNames().value(bone)));
+        QVERIFY(!scene.isControl(45)); // FF.L, the front left hoof
+        QList<LineVertex> lines;
+        scene.appendSkeleton(lines, 0, {});
+        const QList<QVector3D> joints = scene.joints(0);
+        for (qsizetype i = 0; i + 1 < lines.size(); i += 2) {
+            const QVector3D a(lines[i].position[0], lines[i].position[1], lines[i].position[2]);
+            const QVector3D b(lines[i + 1].position[0], lines[i + 1].position[1], lines[i + 1].position[2]);
+            for (int control : {38, 42, 44})
+                QVERIFY(a != joints.at(control) && b != joints.at(control));
+        }
+        canvas->grabFramebuffer();
+        QVERIFY(std::isnan(canvas->pickableJoints(0).at(42).x())); // hidden: not pickable
+        canvas->setOverlay(ViewportCanvas::ControlBones, true);
+        QVERIFY(!std::isnan(canvas->pickableJoints(0).at(42).x()));
+        const QImage image = canvas->grabFramebuffer();
+        const QString dir = qEnvironmentVariable("BPAT_SCREENSHOT_DIR");
+        if (!dir.isEmpty() && QDir().mkpath(dir))
+            image.save(dir + QStringLiteral("/horse-controls.png"));
     }
 };
 

@@ -3,7 +3,9 @@
 // line and from a file.
 #include "CliRunner.h"
 #include "MotionPlants.h"
+#include "TestDocuments.h"
 #include "TestPaths.h"
+#include "bpat/BpatFormat.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -98,6 +100,47 @@ private Q_SLOTS:
                  QStringLiteral("IO_ERROR"));
     }
 
+    // Issue 42, finding 8: a run that could analyse nothing (bone_count 0: "the palette is not
+    // inside the file" for every clip), or left out clips whose frames lie past the end, exits
+    // 1; so does a run whose clips are all too short for a report.
+    void analysingNothingFails()
+    {
+        QTemporaryDir dir;
+        const auto write = [&](const QString &name, const QByteArray &bytes) {
+            const QString path = dir.filePath(name);
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() ? path : QString();
+        };
+        QByteArray noBones = testdocs::smallFileBytes();
+        testdocs::setU32(noBones, qsizetype(bpat::format::header::BoneCount), 0);
+        QByteArray pastTheEnd = testdocs::smallFileBytes();
+        const quint64 table = qFromLittleEndian<quint64>(pastTheEnd.constData() + bpat::format::header::ClipTableOffset);
+        testdocs::setU32(pastTheEnd, qsizetype(table + 32 + bpat::format::clip::FrameCount), 1000); // clip 1
+        for (const auto &[name, bytes, args, why] :
+             {std::tuple{QStringLiteral("nobones.bpat"), noBones, QStringList{}, QStringLiteral("could not be analysed")},
+              std::tuple{QStringLiteral("past.bpat"), pastTheEnd, QStringList{}, QStringLiteral("could not be analysed")},
+              std::tuple{QStringLiteral("short.bpat"), testdocs::smallFileBytes(),
+                         QStringList{QStringLiteral("--clip"), QStringLiteral("jab")}, QStringLiteral("nothing analysed")}}) {
+            const QString path = write(name, bytes);
+            QVERIFY(!path.isEmpty());
+            for (const QString &format : {QString(), QStringLiteral("--json")}) {
+                QStringList all{QStringLiteral("analyze"), path};
+                all << args;
+                if (!format.isEmpty())
+                    all << format;
+                const testcli::Run r = testcli::bpat(all);
+                QCOMPARE(r.exitCode, 1);
+                QVERIFY2(r.errText().contains(why), qPrintable(name + QStringLiteral(": ") + r.errText()));
+                QVERIFY(!r.out.isEmpty()); // the report is printed all the same, with its notes
+            }
+        }
+        // Its first clip (4 frames) alone is analysed: success.
+        const testcli::Run ok = testcli::bpat(
+            {QStringLiteral("analyze"), write(QStringLiteral("ok.bpat"), testdocs::smallFileBytes()), QStringLiteral("--clip"),
+             QStringLiteral("idle")});
+        QVERIFY2(ok.exitCode == 0, ok.err.constData());
+    }
+
     void motionProfile()
     {
         const QString relative = QStringLiteral("upstream_assets/bpat_v3_late/humanoid.bpat");
@@ -130,7 +173,8 @@ private Q_SLOTS:
             if (i.value(QStringLiteral("code")).toString() == QLatin1String("MOTION_POP")
                 && i.value(QStringLiteral("location")).toString().contains(QStringLiteral("clip=walk"))) {
                 QCOMPARE(i.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
-                QCOMPARE(i.value(QStringLiteral("location")).toString(), QStringLiteral("palette[clip=walk,frame=10,bone=0]"));
+                // The first bone that jumps: the humanoid's Root is a control, not judged (Pelvis is 1).
+                QCOMPARE(i.value(QStringLiteral("location")).toString(), QStringLiteral("palette[clip=walk,frame=10,bone=1]"));
                 found = true;
             }
         }

@@ -131,6 +131,27 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot).size(), 2);
     }
 
+    // Issue 42, finding 10: writers run as root replaced read-only (0444) outputs. Refused, naming
+    // the file, unless --force; the file replaced on --force keeps its mode.
+    void readOnlyOutputsNeedForce_data() { writingCommandsRefuseSpecialOutputs_data(); }
+    void readOnlyOutputsNeedForce()
+    {
+        QFETCH(QStringList, args);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("locked.out"));
+        QVERIFY(writeFile(out, "locked"));
+        QVERIFY(::chmod(QFile::encodeName(out).constData(), 0444) == 0);
+        args.replaceInStrings(QStringLiteral("OUT"), out);
+        testcli::Run r = testcli::bpat(args);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.errText().contains(out) && r.errText().contains(QStringLiteral("read-only (mode 0444)")), r.err.constData());
+        QCOMPARE(readAll(out), QByteArray("locked"));
+        r = testcli::bpat(args + QStringList{QStringLiteral("--force")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(readAll(out) != QByteArray("locked"));
+        QCOMPARE(QFileInfo(out).permissions() & (QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
+    }
+
     void manifestOutputThatIsAFifoIsRefused()
     {
         QTemporaryDir dir;

@@ -80,6 +80,45 @@ private Q_SLOTS:
             QCOMPARE(readAll(in), before);
         }
     }
+    // Issue 42, findings 6 and 12: marker phases are in [0, 1] (-1, how a file stores "unset",
+    // is --clear-marker), an offset is finite, and thousands of socket edits run.
+    void eachValueIsCheckedAndManyEditsRun()
+    {
+        QTemporaryDir dir;
+        const QString in = dir.filePath(QStringLiteral("late.bpat"));
+        QFile f(in);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(testdocs::smallVersionedBytes(bpat::format::Dialect::V3Late)) > 0);
+        f.close();
+        const QString out = dir.filePath(QStringLiteral("out.bpat"));
+        for (const QStringList &op : {QStringList{QStringLiteral("--set-marker"), QStringLiteral("idle:contact=-1")},
+                                      QStringList{QStringLiteral("--set-marker"), QStringLiteral("idle:contact=1.5")},
+                                      QStringList{QStringLiteral("--set-marker"), QStringLiteral("idle:contact=nan")},
+                                      QStringList{QStringLiteral("--add-socket"), QStringLiteral("s:0:nan,0,0")},
+                                      QStringList{QStringLiteral("--add-socket"), QStringLiteral("s:0:0,inf,0")}}) {
+            const testcli::Run r = testcli::bpat(QStringList{QStringLiteral("edit"), in, QStringLiteral("-o"), out} + op);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.errText().contains(QStringLiteral("[0, 1]")) || r.errText().contains(QStringLiteral("finite")),
+                     r.err.constData());
+            QVERIFY(!QFile::exists(out));
+        }
+        QStringList args{QStringLiteral("edit"),
+                         in,
+                         QStringLiteral("-o"),
+                         out,
+                         QStringLiteral("--set-marker"),
+                         QStringLiteral("idle:contact=0.5"),
+                         QStringLiteral("--clear-marker"),
+                         QStringLiteral("jab:contact")};
+        for (int i = 0; i < 2000; ++i)
+            args << QStringLiteral("--add-socket") << QStringLiteral("s%1:%2:0,0.%3,0").arg(i).arg(i % 3).arg(i % 10);
+        const testcli::Run r = testcli::bpat(args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const BpatDocument doc = load(out);
+        QCOMPARE(doc.socketCount(), 2002);
+        QCOMPARE(doc.clip(0).markers[2], 0.5f);
+        QCOMPARE(doc.clip(1).markers[2], -1.0f);
+    }
+
     void usageErrors()
     {
         QTemporaryDir dir;

@@ -192,6 +192,27 @@ private Q_SLOTS:
         QCOMPARE(end, info.value(QStringLiteral("file_size")).toInteger());
     }
 
+    // Each bone says whether it is a control and why (the rig names the horse's IK and pole
+    // targets; the body beside the file weights none of them).
+    void bonesSayWhichAreControls()
+    {
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+        const testcli::Run r = testcli::bpat({QStringLiteral("info"), QStringLiteral("--json"),
+                                              testpaths::shared(QStringLiteral("upstream_assets/bpat_current/horse.bpat"))});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray bones = r.json().value(QStringLiteral("bones")).toArray();
+        QCOMPARE(bones.size(), 50);
+        QStringList controls;
+        for (const QJsonValue &b : bones) {
+            if (!b.toObject().value(QStringLiteral("control")).isNull())
+                controls << b.toObject().value(QStringLiteral("name")).toString();
+        }
+        QCOMPARE(controls.size(), 9);
+        QCOMPARE(bones.at(42).toObject().value(QStringLiteral("control")).toString(),
+                 QStringLiteral("IK target in the horse_50bone rig"));
+        QVERIFY(bones.at(45).toObject().value(QStringLiteral("control")).isNull()); // FF.L, the front left hoof
+    }
+
     void textOutput()
     {
         QTemporaryDir dir;

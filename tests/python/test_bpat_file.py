@@ -63,6 +63,15 @@ class TestBpatFile(TempDirTestCase):
                 self.assertEqual([s.name for s in f.sections], [s["name"] for s in info["sections"]])
                 self.assertEqual(f.findings, [])
 
+    def test_marker_phases_read_as_the_cli_prints_them(self):
+        # The horse's walk has exit_safe 0.98 as a float32: Python gets 0.98, not 0.9800000190734863.
+        path = require_shared(self, "upstream_assets/bpat_current/horse.bpat")
+        walk = bpat.open(path).clip("walk")
+        self.assertEqual(walk.markers["exit_safe"], 0.98)
+        self.assertEqual(repr(walk.markers["exit_safe"]), "0.98")
+        self.assertEqual(np.float32(walk.markers["exit_safe"]), struct.unpack("<f", struct.pack("<f", 0.98))[0])
+        self.assertEqual(bpat.Document(path).clips[1].markers["exit_safe"], 0.98)
+
     def test_palette_is_the_files_floats_without_a_copy(self):
         for path in real_bpat_files(self):
             with self.subTest(path=path):

@@ -88,7 +88,7 @@ class TestWriters(TempDirTestCase):
         names = [c.name for c in doc.clips]
         with self.assertRaises(bpat.RefusedError) as caught:
             doc.rename_clip(0, names[1])  # a duplicate name
-        self.assertEqual(caught.exception.code, "EDIT_REFUSED")
+        self.assertEqual(caught.exception.code, "EDIT_DUPLICATE_CLIP_NAME")  # docs/validation.md, "Edit refusal codes"
         with self.assertRaises(bpat.RefusedError):
             doc.set_fps(0, -5)
         with self.assertRaises(bpat.NotFoundError):

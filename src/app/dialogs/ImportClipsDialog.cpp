@@ -3,6 +3,7 @@
 #include "Theme.h"
 #include "bpat/BpatFile.h"
 #include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 
 #include <QDialogButtonBox>
 #include <QFileInfo>
@@ -75,8 +76,8 @@ bool ImportClipsDialog::load(const QString &path, QString *error)
 void ImportClipsDialog::setTarget(const BpatDocument &target)
 {
     m_targetDialect = target.dialect();
-    const std::optional<RigDescription> rig = RigDescription::builtin(target.speciesId(), int(target.boneCount()));
-    m_targetHasRigFeet = rig && !rig->footBones.isEmpty();
+    const SpeciesRig *rig = SpeciesRig::find(target.speciesId(), int(target.boneCount()));
+    m_targetHasRigFeet = rig && !rig->feet().isEmpty();
     updateNote();
 }
 

@@ -8,8 +8,8 @@
 #include "RebakeSummary.h"
 #include "Theme.h"
 #include "bpat/GameEra.h"
-#include "bpat/GameRigs.h"
 #include "bpat/VersionConverter.h"
+#include "species/Species.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -388,8 +388,8 @@ void RebakeDialog::updateRecipeHint()
             : RebakeJob::defaultVersion(target ? std::optional(target->dialect()) : std::nullopt);
         const GameEra era = gameEra::ofDialect(dialect);
         const QList<quint32> counts = target && target->hasHeader() ? QList<quint32>{target->header().boneCount}
-                                                                    : GameRigs::boneCounts(species, gameEra::rigVersion(era));
-        const QString speciesName = format::speciesName(species);
+                                                                    : Species::boneCounts(species, gameEra::rigVersion(era));
+        const QString speciesName = Species::nameOf(species);
         if (!counts.isEmpty() && !counts.contains(quint32(recipe->boneCount()))) {
             hint = target
                 ? tr("Recipe '%1' has %2 bones; %3 has %4: bone counts must match.")
@@ -402,7 +402,7 @@ void RebakeDialog::updateRecipeHint()
                       .arg(recipe->name)
                       .arg(recipe->boneCount())
                       .arg(speciesName, era == GameEra::Current ? tr("current game") : tr("%1-era game").arg(gameEra::name(era)),
-                           GameRigs::describe(counts));
+                           Species::describeCounts(counts));
             const QStringList fitting = BuiltinRecipes::fitting(species, counts);
             if (!fitting.isEmpty()) {
                 m_suggestedRecipe = fitting.first();
@@ -410,7 +410,7 @@ void RebakeDialog::updateRecipeHint()
             } else {
                 hint += QLatin1Char(' ')
                     + tr("No built-in recipe fits it: write a recipe file with %1 bones (docs/rebake.md).")
-                          .arg(GameRigs::describe(counts));
+                          .arg(Species::describeCounts(counts));
             }
         } else if (!counts.isEmpty()) {
             hint = tr("Recipe '%1' fits the %2 (%3 bones).").arg(recipe->name, speciesName).arg(recipe->boneCount());

@@ -11,7 +11,7 @@ BpatDocumentView::BpatDocumentView(std::shared_ptr<const LoadedFile> loaded)
     : m_loaded(std::move(loaded))
 {
     if (m_loaded->file.hasHeader())
-        m_rig = Rig::forFile(m_loaded->file); // the bone names the panels show
+        m_rig = m_loaded->file.rig(); // the bone names the panels show
 }
 
 std::shared_ptr<const BpatDocumentView> BpatDocumentView::open(const QString &path, QString *error)

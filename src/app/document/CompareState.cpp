@@ -73,7 +73,36 @@ std::optional<quint32> CompareState::otherFrame(int clipA, int frame) const
     const BpatClipInfo &c = m_other->clips().at(clipB);
     if (c.frameCount == 0)
         return std::nullopt;
-    return m_other->globalFrame(clipB, std::min(quint32(frame), c.frameCount - 1));
+    // The frames `bpat diff` paired (a trimmed or resampled clip: FrameAlignment); none where
+    // B has no frame for this one, or the two clips' frames do not pair at all.
+    const diff::FrameAlignment *align = alignmentOf(clipA);
+    if (!align)
+        return m_other->globalFrame(clipB, std::min(quint32(frame), c.frameCount - 1));
+    const std::optional<quint32> paired = align->frameOfB(quint32(frame));
+    return paired ? m_other->globalFrame(clipB, *paired) : std::nullopt;
+}
+
+const diff::FrameAlignment *CompareState::alignmentOf(int clipA) const
+{
+    if (!m_hasResult)
+        return nullptr;
+    for (const diff::ClipPair &p : m_result.clipPairs) {
+        if (p.clipA == clipA && p.clipB >= 0)
+            return &p.alignment;
+    }
+    return nullptr;
+}
+
+QString CompareState::frameNote(int clipA, int frame) const
+{
+    const diff::FrameAlignment *align = alignmentOf(clipA);
+    if (!align || align->kind == diff::FrameAlignment::Kind::Identity || frame < 0)
+        return QString();
+    if (!align->paired())
+        return tr("not compared: %1").arg(align->text);
+    const std::optional<quint32> paired = align->frameOfB(quint32(frame));
+    return paired ? tr("with frame %1 of the other file (%2)").arg(*paired).arg(align->text)
+                  : tr("the other file has no frame paired with this one (%1)").arg(align->text);
 }
 
 std::optional<diff::MatrixDelta> CompareState::boneDelta(const BpatFile &a, int clipA, int frame, int bone) const

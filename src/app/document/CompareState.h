@@ -47,8 +47,16 @@ public:
     // "only in A"; empty without a result.
     QString clipStatus(int clipA) const;
 
-    // One bone's (or socket row's) difference between A's clip at `frame` and B's paired clip at
-    // the same frame (clamped to B's frames); nullopt without a partner or a matrix.
+    // How the frames of clip `clipA` and its partner pair (null without a result or a partner):
+    // the identity for equal frame counts, a trim or a resample otherwise (diff/ClipAlignment).
+    const diff::FrameAlignment *alignmentOf(int clipA) const;
+    // For the Palette panel: which frame of B goes with `frame`, where the clips' frame counts
+    // differ ("with frame 3 of the other file (trimmed: B is frames 4-19 of A)"); empty otherwise.
+    QString frameNote(int clipA, int frame) const;
+
+    // One bone's (or socket row's) difference between A's clip at `frame` and the frame of B's
+    // paired clip that goes with it (FrameAlignment; frame for frame, clamped to B's frames,
+    // where both have one frame count); nullopt without a partner, a paired frame or a matrix.
     std::optional<diff::MatrixDelta> boneDelta(const BpatFile &a, int clipA, int frame, int bone) const;
     std::optional<diff::MatrixDelta> socketDelta(const BpatFile &a, int clipA, int frame, int socketA) const;
 

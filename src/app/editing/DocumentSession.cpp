@@ -76,9 +76,7 @@ QByteArray DocumentSession::serialize(DocumentChanges changes, QString *error)
     QByteArray bytes;
     if (changes == DocumentChanges(DocumentChange::Metadata) && m_shownLayout && sameDataLayout(layout, *m_shownLayout)
         && m_shown.fileSize() == layout.fileSize) {
-        bytes = writer.headerAndTables(layout);
-        const QByteArrayView rest = m_shown.bytes().sliced(qsizetype(layout.paletteDataOffset));
-        bytes.append(rest.data(), rest.size());
+        bytes = writer.headerAndTablesOver(layout, m_shown.bytes()); // the shown file's data, copied as it is
         ++m_tableWrites;
     } else {
         bytes = writer.toBytes(error);

@@ -1,4 +1,5 @@
 #include "EditActions.h"
+#include "ReadOnlyTargets.h"
 #include "SaveFileNames.h"
 
 #include "ClipCommands.h"
@@ -184,6 +185,9 @@ void EditActions::updateEnabled()
 
 bool EditActions::save()
 {
+    // A read-only file is replaced only when the user says so (io/AtomicFile refuses it otherwise).
+    if (!ReadOnlyTargets::confirm(m_window, session()->path()))
+        return false;
     return session()->save();
 }
 
@@ -198,7 +202,7 @@ bool EditActions::saveAs()
     }
     // "walk" is saved as walk.bpat, the name the open dialog and the MIME type recognise.
     path = SaveFileNames::withDefaultSuffix(path, QStringLiteral("bpat"));
-    return !path.isEmpty() && session()->saveAs(path);
+    return !path.isEmpty() && ReadOnlyTargets::confirm(m_window, path) && session()->saveAs(path);
 }
 
 bool EditActions::maybeSave()

@@ -56,18 +56,26 @@ void GaitMetricsModel::setGait(const bpat::ClipGait &gait)
         }
     }
     if (gait.hasStretch) {
-        add(QStringLiteral("worst_bone_stretch"), tr("worst stretch"),
-            QStringLiteral("%1 (%2, frame %3)").arg(gait.worstStretch, 0, 'f', 4).arg(gait.worstBone).arg(gait.worstFrame),
-            gait.kind == Kind::Humanoid ? tr("the largest limb length / the game's rig length")
-                                        : tr("the largest bone length / its median in the clip"));
+        // Two measures, two names (the lint's BONE_STRETCH is the length change): the value is the
+        // peak of the Analysis tab's stretch plot, at the frame given.
+        const bool rig = gait.stretchMeasure == bpat::ClipGait::StretchMeasure::RigLength;
+        add(QStringLiteral("worst_bone_stretch"), rig ? tr("worst limb stretch") : tr("largest length change"),
+            rig ? QStringLiteral("%1 (%2, frame %3; the game's %4)")
+                      .arg(gait.worstStretch, 0, 'f', 4)
+                      .arg(gait.worstLink)
+                      .arg(gait.worstFrame)
+                      .arg(gait.worstBone)
+                : QStringLiteral("%1 (%2, frame %3)").arg(gait.worstStretch, 0, 'f', 4).arg(gait.worstLink).arg(gait.worstFrame),
+            rig ? tr("the largest limb length / the game's rig length for it (its gait report)")
+                : tr("the largest bone length / its median in the clip (the lint's BONE_STRETCH measure)"));
     }
     for (const bpat::FootGait &f : gait.feet) {
-        add(f.label + QStringLiteral("_travel"), tr("%1 (%2) travel").arg(f.label, f.boneName), metres(f.travel),
+        add(f.label + QStringLiteral("_travel"), tr("%1 (%2) travel").arg(f.name, f.boneName), metres(f.travel),
             tr("range of its z"));
-        add(f.label + QStringLiteral("_lift"), tr("%1 (%2) lift").arg(f.label, f.boneName), metres(f.lift),
+        add(f.label + QStringLiteral("_lift"), tr("%1 (%2) lift").arg(f.name, f.boneName), metres(f.lift),
             tr("range of its height"));
-        add(f.label + QStringLiteral("_contact_retreat"), tr("%1 (%2) retreat").arg(f.label, f.boneName),
-            metres(f.contactRetreat), tr("its planted retreat per cycle"));
+        add(f.label + QStringLiteral("_contact_retreat"), tr("%1 (%2) retreat").arg(f.name, f.boneName), metres(f.contactRetreat),
+            tr("its planted retreat per cycle"));
     }
     endResetModel();
 }

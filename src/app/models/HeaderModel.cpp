@@ -7,6 +7,7 @@
 #include "ModelRoles.h"
 #include "StudioContext.h"
 #include "Theme.h"
+#include "species/Species.h"
 
 #include <QBrush>
 #include <QColor>
@@ -140,7 +141,7 @@ void HeaderModel::addSnapshotRows(const BpsmFile &f)
         add(QStringLiteral("version"), QString::number(hd.version), hd.version, h::Version,
             hd.version == bpsm::CurrentVersion ? QString() : tr("expected %1").arg(bpsm::CurrentVersion),
             hd.version != bpsm::CurrentVersion);
-        const QString species = format::speciesName(hd.speciesId);
+        const QString species = Species::nameOf(hd.speciesId);
         add(QStringLiteral("species_id"), QString::number(hd.speciesId), hd.speciesId, h::SpeciesId,
             species.isEmpty() ? tr("unknown species") : species, species.isEmpty());
         add(QStringLiteral("lod"), QString::number(hd.lod), hd.lod, h::Lod, tr("level of detail"));

@@ -23,6 +23,18 @@ void MotionFindingsModel::setFindings(const bpat::Diagnostics &all, int clip, co
     endResetModel();
 }
 
+QList<MotionFindingsModel::FrameChoice> MotionFindingsModel::frameChoices(int row) const
+{
+    if (row < 0 || row >= m_findings.size())
+        return {};
+    const bpat::DiagnosticLocation &l = m_findings.at(row).location;
+    if (l.worstFrame >= 0 && l.worstFrame != l.frame)
+        return {{l.frame, tr("the first beyond the tolerance")}, {l.worstFrame, tr("the worst")}};
+    if (l.frame >= 0)
+        return {{l.frame, QString()}};
+    return {};
+}
+
 int MotionFindingsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_findings.size());
@@ -42,7 +54,10 @@ QVariant MotionFindingsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case SeverityColumn: return bpat::severityName(d.severity);
         case CodeColumn: return d.code;
-        case FrameColumn: return d.location.frame >= 0 ? QVariant(d.location.frame) : QVariant();
+        case FrameColumn:
+            if (d.location.worstFrame >= 0 && d.location.worstFrame != d.location.frame) // which is which
+                return tr("%1 first, %2 worst").arg(d.location.frame).arg(d.location.worstFrame);
+            return d.location.frame >= 0 ? QVariant(d.location.frame) : QVariant();
         case BoneColumn:
             return d.location.bone >= 0 ? QVariant(m_boneNames.value(d.location.bone, tr("bone %1").arg(d.location.bone)))
                                         : QVariant();
@@ -50,8 +65,13 @@ QVariant MotionFindingsModel::data(const QModelIndex &index, int role) const
         default: break;
         }
     }
-    if (role == Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == FrameColumn && d.location.worstFrame >= 0 && d.location.worstFrame != d.location.frame)
+            return tr("Frame %1 is the first beyond the tolerance, frame %2 the worst; a click offers both")
+                .arg(d.location.frame)
+                .arg(d.location.worstFrame);
         return d.message;
+    }
     if (role == Qt::ForegroundRole && index.column() == SeverityColumn) {
         switch (d.severity) {
         case bpat::Severity::Error: return Theme::errorColor();

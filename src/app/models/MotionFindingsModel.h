@@ -27,6 +27,14 @@ public:
     void setFindings(const bpat::Diagnostics &all, int clip, const QStringList &boneNames);
     const bpat::Diagnostics &findings() const { return m_findings; }
     const bpat::Diagnostic &finding(int row) const { return m_findings.at(row); }
+    // The frames a click on a row may go to, each with what it is: a finding over a run of
+    // frames gives the first beyond the tolerance and the worst, any other its one frame.
+    struct FrameChoice
+    {
+        int frame = -1;
+        QString what; // "the first beyond the tolerance", "the worst"; empty for a finding's one frame
+    };
+    QList<FrameChoice> frameChoices(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

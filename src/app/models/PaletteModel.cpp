@@ -210,8 +210,17 @@ QVariant PaletteModel::differenceData(int row, int role) const
     const bool beyond = delta && !diff::withinTolerance(*delta, compare->tolerance());
     switch (role) {
     case Qt::DisplayRole:
-        if (!delta)
-            return compare->partnerOf(clip) < 0 ? tr("no partner clip") : QStringLiteral("-");
+        if (!delta) {
+            if (compare->partnerOf(clip) < 0)
+                return tr("no partner clip");
+            // Clips of other frame counts: no number where no frame pairs with this one.
+            const diff::FrameAlignment *align = compare->alignmentOf(clip);
+            if (align && !align->paired())
+                return tr("not compared");
+            if (align && frame >= 0 && !align->frameOfB(quint32(frame)))
+                return tr("no paired frame");
+            return QStringLiteral("-");
+        }
         return QStringLiteral("%1° %2 m").arg(delta->rotationDeg, 0, 'f', 3).arg(delta->translation, 0, 'f', 4);
     case SortRole: return delta ? std::max(delta->rotationDeg * M_PI / 180.0, delta->translation) : -1.0;
     case Qt::BackgroundRole:
@@ -226,6 +235,11 @@ QVariant PaletteModel::differenceData(int row, int role) const
         const BpatFile *other = compare->other();
         if (partner < 0 || partner >= other->clips().size())
             return tr("%1 has no clip paired with this one").arg(compare->path());
+        const QString note = compare->frameNote(clip, frame);
+        if (!note.isEmpty()) // clips of other frame counts: which frame of B, or why none
+            return tr("Against %1, clip %2: %3%4")
+                .arg(compare->path(), other->clips().at(partner).name, note,
+                     delta ? (beyond ? tr(": differs") : tr(": the same within %1").arg(compare->tolerance())) : QString());
         return tr("Against %1, clip %2, frame %3: %4")
             .arg(compare->path(), other->clips().at(partner).name)
             .arg(std::min<quint32>(quint32(std::max(0, frame)), std::max<quint32>(1, other->clips().at(partner).frameCount) - 1))

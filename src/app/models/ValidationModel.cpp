@@ -62,7 +62,10 @@ QVariant ValidationModel::data(const QModelIndex &index, int role) const
         case SeverityColumn: return severityName(d.severity);
         case CodeColumn: return d.code;
         case MessageColumn: return d.message;
-        case LocationColumn: return d.location.toString();
+        case LocationColumn: // a run of frames: the path names the first, the worst beside it
+            return d.location.worstFrame >= 0 && d.location.worstFrame != d.location.frame
+                ? tr("%1 (first; worst at frame %2)").arg(d.location.toString()).arg(d.location.worstFrame)
+                : d.location.toString();
         case OffsetColumn: return d.offset ? QVariant(*d.offset) : QVariant(QStringLiteral("-"));
         }
         break;

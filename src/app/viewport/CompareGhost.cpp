@@ -3,18 +3,41 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
+#include "bpat/DocumentEditor.h"
 
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <cmath>
+
 namespace bpat::studio {
 
 namespace {
-// Names of the ghost clips in the combined file: never a name of A's.
-QString ghostName(int index)
+// B's clip laid on A's frames as `bpat diff` paired them (a trimmed or resampled clip): frame f
+// of the result is B's frame paired with A's frame f, and where A's frame has none (before or
+// after a trim, between a decimation's frames) the nearest paired one, so the ghost holds still
+// there rather than drifting off by an index.
+bpat::BpatClip followA(const bpat::BpatClip &b, const bpat::diff::FrameAlignment &align, quint32 framesA, quint32 bones)
 {
-    return QStringLiteral("\u0001ghost %1").arg(index);
+    bpat::BpatClip out = b;
+    out.frameCount = framesA;
+    out.palette.clear();
+    out.contacts.clear();
+    const qsizetype frameFloats = qsizetype(bones) * 16;
+    const bool contacts = b.contacts.size() == qsizetype(b.frameCount) * 2;
+    for (quint32 f = 0; f < framesA; ++f) {
+        const qint64 last = qint64(align.frames) - 1;
+        const qint64 i = std::clamp<qint64>(
+            std::llround(double(qint64(f) - qint64(align.firstA)) / double(std::max<quint32>(1, align.strideA))), 0, last);
+        const quint32 fb = std::min<quint32>(align.firstB + quint32(i) * align.strideB, b.frameCount - 1);
+        out.palette.append(b.palette.mid(qsizetype(fb) * frameFloats, frameFloats));
+        if (contacts)
+            out.contacts.append(b.contacts.mid(qsizetype(fb) * 2, 2));
+    }
+    return out;
 }
+
 } // namespace
 
 std::shared_ptr<const CompareGhost> CompareGhost::build(const bpat::BpatFile &a, const bpat::BpatFile &b,
@@ -45,8 +68,15 @@ std::shared_ptr<const CompareGhost> CompareGhost::build(const bpat::BpatFile &a,
     for (const bpat::diff::ClipPair &p : pairs) {
         if (p.clipA < 0 || p.clipB < 0 || p.clipA >= clipsA || p.clipB >= other->clipCount())
             continue;
+        const bpat::diff::FrameAlignment &align = p.alignment;
+        if (!align.paired() || (align.kind != bpat::diff::FrameAlignment::Kind::Identity && align.frames == 0))
+            continue;                               // frames that pair with none of A's (bpat diff says why): no ghost
         bpat::BpatClip clip = other->clip(p.clipB); // palette: the globals, in every dialect
-        clip.name = ghostName(ghosts);
+        if (align.kind != bpat::diff::FrameAlignment::Kind::Identity)
+            clip = followA(clip, align, combined->clip(p.clipA).frameCount, combined->boneCount());
+        // A name no clip of the combined file has (names are identifiers: the ghosts are told
+        // from A's clips by their place, after them).
+        clip.name = bpat::DocumentEditor(*combined).freeClipName(QStringLiteral("ghost_%1").arg(ghosts));
         clip.storedSkin.clear();
         clip.socketRows.clear(); // recomputed for A's sockets
         clip.variantFamily = -1;
@@ -69,18 +99,16 @@ std::shared_ptr<const CompareGhost> CompareGhost::build(const bpat::BpatFile &a,
     if (!ghost->source.isValid())
         return fail(QStringLiteral("no ghost: ") + error);
     ghost->source.label = QFileInfo(a.path()).fileName();
-    QList<PaletteClip> own, ghostClips;
-    for (const PaletteClip &c : std::as_const(ghost->source.clips))
-        (c.name.startsWith(QChar(1)) ? ghostClips : own).append(c);
-    ghost->source.clips = own;
+    // A's clips first, then the ghosts in the order they were added.
+    if (ghost->source.clips.size() != qsizetype(clipsA) + ghosts)
+        return fail(QStringLiteral("no ghost: the combined file holds %1 clips, expected %2")
+                        .arg(ghost->source.clips.size())
+                        .arg(clipsA + ghosts));
+    const QList<PaletteClip> ghostClips = ghost->source.clips.mid(clipsA);
+    ghost->source.clips = ghost->source.clips.first(clipsA);
     for (int c = 0; c < clipsA; ++c) {
         const int g = ghostClipOfA.at(c);
-        std::optional<PaletteClip> found;
-        for (const PaletteClip &x : std::as_const(ghostClips)) {
-            if (g >= 0 && x.name == ghostName(g))
-                found = x;
-        }
-        ghost->ghostOf.append(found);
+        ghost->ghostOf.append(g >= 0 ? std::optional<PaletteClip>(ghostClips.at(g)) : std::nullopt);
     }
     return ghost;
 }

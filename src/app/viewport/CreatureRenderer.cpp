@@ -6,6 +6,7 @@
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <QVector4D>
+#include <algorithm>
 #include <cstddef>
 
 namespace bpat::studio {
@@ -32,8 +33,11 @@ bool CreatureRenderer::initialize()
         const char *varyings[] = {"vWorld"};
         m_gl->glTransformFeedbackVaryings(program.programId(), 1, varyings, GL_INTERLEAVED_ATTRIBS);
     };
-    if (!initializeProgram(QStringLiteral("skinning shader"), QStringLiteral(":/shaders/skinned.vert"),
-                           QStringLiteral(":/shaders/skinned.frag"), captureWorldPositions))
+    const QList<Stage> direct{
+        {QOpenGLShader::Vertex,
+         composeShader("330 core", {QStringLiteral(":/shaders/playback.glsl"), QStringLiteral(":/shaders/skinned.vert")})},
+        {QOpenGLShader::Fragment, composeShader("330 core", {QStringLiteral(":/shaders/skinned.frag")})}};
+    if (!initializeStages(QStringLiteral("skinning shader"), direct, captureWorldPositions))
         return false;
     m_socketProgram = buildProgram(QStringLiteral("socket shader"), QStringLiteral(":/shaders/sockets.vert"),
                                    QStringLiteral(":/shaders/lines.frag"));
@@ -41,6 +45,10 @@ bool CreatureRenderer::initialize()
         m_program.reset();
         return false;
     }
+    // Without the pre-pass (its shaders did not build) every draw takes today's path; the
+    // reason is skinningNote().
+    if (!m_prepass.initialize())
+        m_pathNote = QStringLiteral("the bone pre-pass is not available: ") + m_prepass.error();
     m_gl->glGenVertexArrays(1, &m_emptyVao);
     for (MeshBuffers &slot : m_slots) {
         m_gl->glGenVertexArrays(1, &slot.vao);
@@ -83,6 +91,8 @@ void CreatureRenderer::destroy()
     m_palette.destroy(m_gl);
     m_bind.destroy(m_gl);
     m_sockets.destroy(m_gl);
+    m_prepass.destroy();
+    m_preparedGeneration = 0;
     if (m_emptyVao)
         m_gl->glDeleteVertexArrays(1, &m_emptyVao);
     m_emptyVao = 0;
@@ -117,6 +127,8 @@ bool CreatureRenderer::setSource(const PaletteSource &source, int maxRowsPerLaye
     }
     m_bind.destroy(m_gl);
     m_skinning = source.skinning;
+    m_boneCount = source.boneCount;
+    ++m_generation;
     if (m_skinning) {
         // Without a bind palette, global = skin: identity bind matrices (at most 64, 4 KiB).
         QList<float> identity;
@@ -149,16 +161,22 @@ void CreatureRenderer::setSockets(const PaletteSource &source, int maxRowsPerLay
 
 void CreatureRenderer::setMesh(const bpat::CreatureMesh &mesh)
 {
-    setMeshBytes(Slot::Near, reinterpret_cast<const uchar *>(mesh.vertices().constData()), mesh.vertexCount(),
-                 reinterpret_cast<const uchar *>(mesh.indices().constData()), int(mesh.indices().size()));
-    setMeshBytes(Slot::Far, nullptr, 0, nullptr, 0);
+    setLevelMesh(0, mesh);
+    for (int level = 1; level < kLevels; ++level)
+        setMeshBytes(level, nullptr, 0, nullptr, 0);
 }
 
-void CreatureRenderer::setMeshBytes(Slot which, const uchar *vertices, int vertexCount, const uchar *indices, int indexCount)
+void CreatureRenderer::setLevelMesh(int level, const bpat::CreatureMesh &mesh)
 {
-    MeshBuffers &slot = m_slots[int(which)];
-    if (!m_gl)
+    setMeshBytes(level, reinterpret_cast<const uchar *>(mesh.vertices().constData()), mesh.vertexCount(),
+                 reinterpret_cast<const uchar *>(mesh.indices().constData()), int(mesh.indices().size()));
+}
+
+void CreatureRenderer::setMeshBytes(int level, const uchar *vertices, int vertexCount, const uchar *indices, int indexCount)
+{
+    if (!m_gl || level < 0 || level >= kLevels)
         return;
+    MeshBuffers &slot = m_slots[level];
     if (!vertices || !indices || vertexCount <= 0)
         vertexCount = indexCount = 0;
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, slot.vertexBuffer);
@@ -170,6 +188,14 @@ void CreatureRenderer::setMeshBytes(Slot which, const uchar *vertices, int verte
     m_gl->glBindVertexArray(0);
     slot.vertexCount = vertexCount;
     slot.indexCount = indexCount;
+    ++m_generation; // which levels are drawn, so which instances the pre-pass computes
+}
+
+void CreatureRenderer::setBindSpace(bool on)
+{
+    if (on != m_bindSpace)
+        ++m_generation;
+    m_bindSpace = on;
 }
 
 void CreatureRenderer::setRoleColors(const QList<QVector3D> &colors)
@@ -181,6 +207,7 @@ void CreatureRenderer::setRoleColors(const QList<QVector3D> &colors)
 void CreatureRenderer::uploadInstances(MeshBuffers &slot, const QList<CreatureInstance> &instances)
 {
     slot.instances = instances;
+    ++m_generation;
     if (!m_gl)
         return;
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, slot.instanceBuffer);
@@ -196,9 +223,24 @@ void CreatureRenderer::setInstances(const QList<CreatureInstance> &instances)
 
 void CreatureRenderer::setInstances(const QList<CreatureInstance> &nearInstances, const QList<CreatureInstance> &farInstances)
 {
-    uploadInstances(m_slots[0], nearInstances);
-    if (!farInstances.isEmpty() || !m_slots[1].instances.isEmpty())
-        uploadInstances(m_slots[1], farInstances);
+    setLevelInstances({nearInstances, farInstances});
+}
+
+void CreatureRenderer::setLevelInstances(const QList<QList<CreatureInstance>> &levels)
+{
+    for (int level = 0; level < kLevels; ++level) {
+        const QList<CreatureInstance> instances = levels.value(level);
+        if (level == 0 || !instances.isEmpty() || !m_slots[level].instances.isEmpty())
+            uploadInstances(m_slots[level], instances);
+    }
+}
+
+int CreatureRenderer::instanceCount() const
+{
+    int n = 0;
+    for (const MeshBuffers &slot : m_slots)
+        n += int(slot.instances.size());
+    return n;
 }
 
 void CreatureRenderer::bindPalette(float time, bool interpolate)
@@ -226,27 +268,78 @@ void CreatureRenderer::setShading(QOpenGLShaderProgram &program, const DrawParam
     program.setUniformValueArray("uRoleColors", roleColors.constData(), int(roleColors.size()));
 }
 
-int CreatureRenderer::draw(const DrawParameters &parameters)
+SkinningPath CreatureRenderer::prepare(float time, bool interpolate)
 {
-    if (!m_program || !m_palette.isValid())
-        return 0;
-    int draws = 0;
+    qint64 total = 0;
+    for (const MeshBuffers &slot : m_slots)
+        total += slot.indexCount > 0 ? slot.instances.size() : 0;
+    if (!m_prepass.ready()) {
+        m_path = SkinningPath::Direct;
+        return m_path;
+    }
+    m_path = m_prepass.choose(m_wantedPath, total, m_boneCount, &m_pathNote);
+    if (m_path == SkinningPath::Direct || total == 0)
+        return m_path;
+    if (m_preparedGeneration == m_generation && m_preparedTime == time && m_preparedInterpolate == interpolate
+        && m_preparedPath == m_path)
+        return m_path; // the bone buffer holds this frame already (a repaint for an overlay)
+    m_prepass.begin(m_path, {&m_palette, &m_bind, m_skinning, m_bindSpace, time, interpolate, m_boneCount}, total);
+    int base = 0;
     for (const MeshBuffers &slot : m_slots) {
         if (slot.indexCount == 0 || slot.instances.isEmpty())
             continue;
-        if (draws == 0) {
-            m_program->bind();
-            bindPalette(parameters.time, parameters.interpolate);
-            setShading(*m_program, parameters, m_roleColors);
-        }
+        m_prepass.pass(slot.instanceBuffer, int(slot.instances.size()), base);
+        base += int(slot.instances.size());
+    }
+    m_prepass.end();
+    m_preparedGeneration = m_generation;
+    m_preparedTime = time;
+    m_preparedInterpolate = interpolate;
+    m_preparedPath = m_path;
+    ++m_prepassRuns;
+    return m_path;
+}
+
+QOpenGLShaderProgram *CreatureRenderer::bindProgram(SkinningPath path, float time, bool interpolate)
+{
+    if (path == SkinningPath::Direct) {
+        m_program->bind();
+        bindPalette(time, interpolate);
+        return m_program.get();
+    }
+    return m_prepass.bindDraw(path, m_boneCount);
+}
+
+int CreatureRenderer::draw(const DrawParameters &parameters)
+{
+    m_lastVertices = 0;
+    if (!m_program || !m_palette.isValid())
+        return 0;
+    const bool any = std::any_of(std::begin(m_slots), std::end(m_slots),
+                                 [](const MeshBuffers &slot) { return slot.indexCount > 0 && !slot.instances.isEmpty(); });
+    if (!any)
+        return 0;
+    const SkinningPath path = prepare(parameters.time, parameters.interpolate);
+    QOpenGLShaderProgram *program = bindProgram(path, parameters.time, parameters.interpolate);
+    setShading(*program, parameters, m_roleColors);
+    int draws = 0, base = 0;
+    for (const MeshBuffers &slot : m_slots) {
+        if (slot.indexCount == 0 || slot.instances.isEmpty())
+            continue;
+        if (path != SkinningPath::Direct)
+            program->setUniformValue("uBoneBase", base);
         m_gl->glBindVertexArray(slot.vao);
-        m_gl->glDrawElementsInstanced(GL_TRIANGLES, slot.indexCount, GL_UNSIGNED_INT, nullptr, GLsizei(slot.instances.size()));
+        {
+            const DriverCall timed;
+            m_gl->glDrawElementsInstanced(GL_TRIANGLES, slot.indexCount, GL_UNSIGNED_INT, nullptr,
+                                          GLsizei(slot.instances.size()));
+        }
+        base += int(slot.instances.size());
+        m_lastVertices += qint64(slot.vertexCount) * slot.instances.size();
         ++draws;
     }
-    if (draws > 0) {
-        m_gl->glBindVertexArray(0);
-        m_program->release();
-    }
+    m_gl->glBindVertexArray(0);
+    program->release();
     return draws;
 }
 
@@ -274,10 +367,13 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
     QList<QVector3D> result;
     MeshBuffers &slot = m_slots[0];
     const int vertexCount = slot.vertexCount;
-    if (!m_program || !m_palette.isValid() || vertexCount == 0)
+    if (!m_program || !m_palette.isValid() || vertexCount == 0 || slot.indexCount == 0)
         return result;
-    const QList<CreatureInstance> saved = slot.instances;
-    uploadInstances(slot, {instance});
+    QList<QList<CreatureInstance>> saved;
+    for (const MeshBuffers &s : m_slots)
+        saved.append(s.instances);
+    setLevelInstances({{instance}}); // this instance alone, the first in the bone buffer
+    const SkinningPath path = prepare(time, interpolate);
     GLuint feedback = 0;
     m_gl->glGenBuffers(1, &feedback);
     m_gl->glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, feedback);
@@ -285,10 +381,11 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
     m_gl->glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, bytes, nullptr, GL_STATIC_READ);
     m_gl->glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback);
 
-    m_program->bind();
-    bindPalette(time, interpolate);
-    m_program->setUniformValue("uViewProjection", QMatrix4x4());
-    m_program->setUniformValue("uSelectedBone", -1);
+    QOpenGLShaderProgram *program = bindProgram(path, time, interpolate);
+    if (path != SkinningPath::Direct)
+        program->setUniformValue("uBoneBase", 0);
+    program->setUniformValue("uViewProjection", QMatrix4x4());
+    program->setUniformValue("uSelectedBone", -1);
     m_gl->glEnable(GL_RASTERIZER_DISCARD);
     m_gl->glBindVertexArray(slot.vao);
     m_gl->glBeginTransformFeedback(GL_POINTS);
@@ -296,7 +393,7 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
     m_gl->glEndTransformFeedback();
     m_gl->glBindVertexArray(0);
     m_gl->glDisable(GL_RASTERIZER_DISCARD);
-    m_program->release();
+    program->release();
 
     if (const void *mapped = m_gl->glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bytes, GL_MAP_READ_BIT)) {
         const float *f = static_cast<const float *>(mapped);
@@ -308,7 +405,7 @@ QList<QVector3D> CreatureRenderer::captureSkinnedPositions(const CreatureInstanc
     m_gl->glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
     m_gl->glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, 0);
     m_gl->glDeleteBuffers(1, &feedback);
-    uploadInstances(slot, saved);
+    setLevelInstances(saved);
     return result;
 }
 

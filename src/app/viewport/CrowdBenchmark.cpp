@@ -5,12 +5,16 @@
 #include "bprm/BodyFiles.h"
 #include "CreatureRenderer.h"
 #include "CrowdLayout.h"
+#include "CrowdRenderer.h"
+#include "CrowdScene.h"
+#include "crowd/FormationLayout.h"
 #include "OffscreenBenchmark.h"
 #include "SyntheticCreature.h"
 #include "ViewportCanvas.h"
 #include "ViewportScene.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QOpenGLExtraFunctions>
 #include <algorithm>
 #include <cmath>
@@ -18,11 +22,24 @@
 
 namespace bpat::studio {
 
-std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *error)
+namespace {
+
+constexpr float kFovY = 45;
+
+struct Crowd
+{
+    std::shared_ptr<CrowdScene> scene;
+    QString body = QStringLiteral("stand-in");
+    QString file;
+    QJsonArray findings;
+};
+
+// N of one file (or the synthetic humanoid) in a grid, drawn with the body the viewport would
+// draw, with onion skins when asked.
+std::optional<Crowd> fileCrowd(const CrowdBenchmark::Options &options, QString *error)
 {
     auto fail = [&](const QString &message) {
-        if (error)
-            *error = message;
+        *error = message;
         return std::nullopt;
     };
     bpat::BpatFile file;
@@ -68,113 +85,256 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
                                              : (full.isValid()          ? &full
                                                     : minimal.isValid() ? &minimal
                                                                         : nullptr);
-    const BodySource *farBody = !minimalOnly && nearBody == &full && minimal.isValid() ? &minimal : nullptr;
     if (nearBody)
-        scene.setBody(*nearBody); // bounds and spacing of the body
-
-    OffscreenBenchmark bench;
-    if (!bench.begin(options.width, options.height, &why))
-        return fail(why);
-    QOpenGLExtraFunctions *gl = bench.gl();
-
-    QJsonObject result;
-    {
-        CreatureRenderer renderer;
-        if (!renderer.initialize() || !renderer.setSource(source))
-            return fail(renderer.error());
-        if (nearBody) {
-            renderer.setBindSpace(true);
-            renderer.setMeshBytes(CreatureRenderer::Slot::Near, nearBody->vertexBytes(), nearBody->vertexCount(),
-                                  nearBody->indexBytes(), nearBody->indexCount());
-            if (farBody)
-                renderer.setMeshBytes(CreatureRenderer::Slot::Far, farBody->vertexBytes(), farBody->vertexCount(),
-                                      farBody->indexBytes(), farBody->indexCount());
-            renderer.setRoleColors(BodySource::roleColors());
-        } else {
-            renderer.setMesh(scene.crowdMesh());
-            renderer.setRoleColors(scene.roleColors());
-        }
-        const QVector3D lo = scene.referenceLo(), hi = scene.referenceHi();
-        const float spacing = std::max(0.1f, std::max(hi.x() - lo.x(), hi.z() - lo.z()) * 1.4f);
-        QList<CreatureInstance> instances = CrowdLayout::grid(source, options.instances, spacing);
-        if (options.onion > 0) { // the viewport's onion skins, for every creature of the crowd
-            QList<CreatureInstance> withGhosts;
-            for (const CreatureInstance &creature : std::as_const(instances)) {
-                withGhosts.append(creature);
-                PaletteClip clip;
-                clip.frameOffset = creature.frameOffset;
-                clip.frameCount = quint32(creature.frameCount);
-                clip.loops = (creature.loops & 1u) != 0;
-                const quint32 frame = quint32(creature.phase * creature.frameCount) % std::max(1u, clip.frameCount);
-                for (CreatureInstance ghost : ViewportCanvas::onionInstances(clip, frame, options.onion, 1)) {
-                    ghost.x = creature.x;
-                    ghost.y = creature.y;
-                    ghost.z = creature.z;
-                    ghost.yaw = creature.yaw;
-                    ghost.fps = creature.fps;
-                    withGhosts.append(ghost);
-                }
+        scene.setBody(*nearBody);
+    Crowd crowd;
+    crowd.file = source.label;
+    crowd.body = nearBody ? nearBody->label() : QStringLiteral("stand-in");
+    CrowdSpecies species = CrowdScene::speciesOf(scene, !minimalOnly ? &minimal : nullptr, source.label);
+    QList<CreatureInstance> instances =
+        CrowdLayout::grid(source, options.instances, bpat::FormationLayout::defaultSpacing(species.footprint));
+    if (options.onion > 0) { // the viewport's onion skins, for every creature of the crowd
+        QList<CreatureInstance> withGhosts;
+        for (const CreatureInstance &creature : std::as_const(instances)) {
+            withGhosts.append(creature);
+            PaletteClip clip;
+            clip.frameOffset = creature.frameOffset;
+            clip.frameCount = quint32(creature.frameCount);
+            clip.loops = (creature.loops & 1u) != 0;
+            const quint32 frame = quint32(creature.phase * creature.frameCount) % std::max(1u, clip.frameCount);
+            for (CreatureInstance ghost : ViewportCanvas::onionInstances(clip, frame, options.onion, 1)) {
+                ghost.x = creature.x;
+                ghost.y = creature.y;
+                ghost.z = creature.z;
+                ghost.yaw = creature.yaw;
+                ghost.fps = creature.fps;
+                withGhosts.append(ghost);
             }
-            instances = withGhosts;
         }
-        const float half = std::ceil(std::sqrt(float(options.instances))) * spacing / 2;
-        QMatrix4x4 projection, view;
-        projection.perspective(45, float(options.width) / float(options.height), 0.1f, half * 8 + 50);
-        const QVector3D eye(0, half * 1.2f + 3, half * 1.6f + 4);
-        if (farBody) {
-            QList<CreatureInstance> nearInstances, farInstances;
-            CrowdLayout::splitByDistance(instances, eye, CrowdLayout::lodDistance(lo, hi), &nearInstances, &farInstances);
-            renderer.setInstances(nearInstances, farInstances);
-        } else {
-            renderer.setInstances(instances);
-        }
-        view.lookAt(eye, QVector3D(0, 0, 0), QVector3D(0, 1, 0));
+        instances = withGhosts;
+    }
+    species.instances = instances;
+    crowd.scene = std::make_shared<CrowdScene>();
+    crowd.scene->species.append(species);
+    return crowd;
+}
+
+std::optional<Crowd> specCrowd(const CrowdBenchmark::Options &options, QString *error)
+{
+    bpat::Diagnostics diagnostics;
+    const std::optional<bpat::CrowdSpec> spec = bpat::CrowdSpec::readFile(options.crowdSpec, &diagnostics);
+    Crowd crowd;
+    if (spec)
+        crowd.scene = CrowdScene::fromSpec(*spec, &diagnostics);
+    for (const QString &finding : CrowdScene::wordings(diagnostics))
+        crowd.findings.append(finding);
+    if (!crowd.scene || crowd.scene->isEmpty()) {
+        *error = QStringLiteral("%1: nothing to draw: %2")
+                     .arg(options.crowdSpec, CrowdScene::wordings(diagnostics).join(QStringLiteral("; ")));
+        return std::nullopt;
+    }
+    crowd.file = options.crowdSpec;
+    crowd.body = QStringLiteral("per species");
+    return crowd;
+}
+
+struct Measured
+{
+    double cpu = 0, appCpu = 0, frame = 0;
+    std::optional<double> gpu;
+    CrowdRenderer::Stats stats;
+};
+
+// F frames after two warm-up frames of the crowd as the renderer is set up now.
+// `vertexOnly`: the rasterizer discarded (GL_RASTERIZER_DISCARD), so the frame is the pre-pass
+// and the vertex shading alone: where the two skinning paths differ, without the pixels they
+// share.
+Measured measure(OffscreenBenchmark &bench, CrowdRenderer &renderer, const CrowdBenchmark::Options &options, const QVector3D &lo,
+                 const QVector3D &hi, bool vertexOnly = false)
+{
+    const QVector3D centre = (lo + hi) / 2;
+    const float half = std::max({hi.x() - lo.x(), hi.z() - lo.z(), 1.0f}) / 2;
+    QMatrix4x4 projection;
+    projection.perspective(kFovY, float(options.width) / float(options.height), 0.1f, half * 8 + 50);
+    QList<double> cpuMs, appMs, frameMs, gpuMs;
+    const int warmup = 2;
+    for (int i = 0; i < options.frames + warmup; ++i) {
+        // Standing back to see the whole crowd; --fly crosses it from one side to the other.
+        QVector3D target(centre.x(), 0, centre.z());
+        if (options.fly)
+            target += QVector3D((float(i) / float(std::max(1, options.frames + warmup - 1)) - 0.5f) * half, 0, 0);
+        const QVector3D eye = target + QVector3D(0, half * 1.2f + 3, half * 1.6f + 4);
+        QMatrix4x4 view;
+        view.lookAt(eye, target, QVector3D(0, 1, 0));
         CreatureRenderer::DrawParameters parameters;
         parameters.viewProjection = projection * view;
         parameters.cameraPosition = eye;
         parameters.interpolate = true;
+        parameters.time = float(i) / 60.0f;
+        CrowdRenderer::View crowdView;
+        crowdView.viewProjection = parameters.viewProjection;
+        crowdView.eye = eye;
+        crowdView.forward = (target - eye).normalized();
+        crowdView.viewportHeight = float(options.height);
+        crowdView.fovY = kFovY;
 
-        if (options.onion > 0) { // as the viewport draws onion skins: faded
-            gl->glEnable(GL_BLEND);
-            gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        const qint64 driverBefore = GlRenderer::driverNanoseconds();
+        QElapsedTimer timer;
+        timer.start();
+        bench.beginGpuTimer();
+        bench.clear();
+        if (vertexOnly)
+            bench.gl()->glEnable(GL_RASTERIZER_DISCARD);
+        renderer.draw(parameters, crowdView);
+        if (vertexOnly)
+            bench.gl()->glDisable(GL_RASTERIZER_DISCARD);
+        bench.endGpuTimer();
+        const double driverMs = double(GlRenderer::driverNanoseconds() - driverBefore) / 1.0e6;
+        const auto [issued, finished] = bench.finish(timer);
+        const std::optional<double> gpu = bench.gpuMilliseconds();
+        if (i >= warmup) {
+            cpuMs.append(issued);
+            appMs.append(std::max(0.0, issued - driverMs));
+            frameMs.append(finished);
+            if (gpu)
+                gpuMs.append(*gpu);
         }
-        QList<double> cpuMs, frameMs;
-        int drawCalls = 0;
-        const int warmup = 2;
-        for (int i = 0; i < options.frames + warmup; ++i) {
-            QElapsedTimer timer;
-            timer.start();
-            parameters.time = float(i) / 60.0f;
-            bench.clear();
-            drawCalls = renderer.draw(parameters);
-            const auto [issued, finished] = bench.finish(timer);
-            if (i >= warmup) {
-                cpuMs.append(issued);
-                frameMs.append(finished);
-            }
-        }
-        renderer.destroy();
-        result.insert(QStringLiteral("instances"), options.instances);
-        result.insert(QStringLiteral("onion"), options.onion);
-        result.insert(QStringLiteral("drawn_instances"), renderer.instanceCount());
-        result.insert(QStringLiteral("frames"), options.frames);
-        result.insert(QStringLiteral("draw_calls_per_frame"), drawCalls);
-        result.insert(QStringLiteral("cpu_ms_per_frame"), OffscreenBenchmark::median(cpuMs));
-        result.insert(QStringLiteral("frame_ms"), OffscreenBenchmark::median(frameMs));
-        result.insert(QStringLiteral("gl_renderer"), bench.rendererName());
-        result.insert(QStringLiteral("mesh_vertices"), nearBody ? nearBody->vertexCount() : scene.crowdMesh().vertexCount());
-        result.insert(QStringLiteral("mesh_triangles"), nearBody ? nearBody->triangleCount() : scene.crowdMesh().triangleCount());
-        result.insert(QStringLiteral("body"), nearBody ? QJsonValue(nearBody->label()) : QJsonValue(QStringLiteral("stand-in")));
-        if (farBody) {
-            result.insert(QStringLiteral("far_body"), farBody->label());
-            result.insert(QStringLiteral("far_instances"), renderer.instanceCount(CreatureRenderer::Slot::Far));
-            result.insert(QStringLiteral("far_mesh_vertices"), farBody->vertexCount());
-            result.insert(QStringLiteral("lod_distance"), double(CrowdLayout::lodDistance(lo, hi)));
-        }
-        result.insert(QStringLiteral("bones"), source.boneCount);
-        result.insert(QStringLiteral("resolution"), QStringLiteral("%1x%2").arg(options.width).arg(options.height));
-        result.insert(QStringLiteral("file"), source.label);
     }
+    Measured m;
+    m.cpu = OffscreenBenchmark::median(cpuMs);
+    m.appCpu = OffscreenBenchmark::median(appMs);
+    m.frame = OffscreenBenchmark::median(frameMs);
+    if (!gpuMs.isEmpty())
+        m.gpu = OffscreenBenchmark::median(gpuMs);
+    m.stats = renderer.lastStats();
+    return m;
+}
+
+QJsonObject figures(const Measured &m)
+{
+    QJsonObject o{{QStringLiteral("cpu_ms_per_frame"), m.cpu},
+                  {QStringLiteral("app_cpu_ms_per_frame"), m.appCpu},
+                  {QStringLiteral("frame_ms"), m.frame},
+                  {QStringLiteral("gpu_ms_per_frame"), m.gpu ? QJsonValue(*m.gpu) : QJsonValue()},
+                  {QStringLiteral("draw_calls_per_frame"), m.stats.drawCalls},
+                  {QStringLiteral("vertices_shaded_per_frame"), double(m.stats.verticesShaded)},
+                  {QStringLiteral("instances_in_view"), m.stats.instancesDrawn},
+                  {QStringLiteral("skinning"), skinningPathName(m.stats.skinning)}};
+    QJsonArray perLevel;
+    for (int n : m.stats.perLevel)
+        perLevel.append(n);
+    o.insert(QStringLiteral("instances_per_level"), perLevel);
+    return o;
+}
+
+QJsonArray speciesJson(const CrowdScene &scene, int height)
+{
+    QJsonArray list;
+    for (const CrowdSpecies &s : scene.species) {
+        QJsonArray levels;
+        for (int l = 0; l < s.levels.size(); ++l) {
+            const bpat::LodLevel &level = s.levels.at(l);
+            const float in = bpat::LodPolicy::depthFor(s.policy.limit(l) * (1 - s.policy.hysteresis()), float(height), kFovY);
+            levels.append(QJsonObject{{QStringLiteral("label"), level.label},
+                                      {QStringLiteral("vertices"), level.mesh.vertexCount()},
+                                      {QStringLiteral("triangles"), level.mesh.triangleCount()},
+                                      {QStringLiteral("deviation_m"), double(level.deviation)},
+                                      {QStringLiteral("switch_in_m"), l == 0 ? QJsonValue(0) : QJsonValue(double(in))}});
+        }
+        list.append(QJsonObject{{QStringLiteral("file"), s.label},
+                                {QStringLiteral("body"), s.body},
+                                {QStringLiteral("instances"), int(s.instances.size())},
+                                {QStringLiteral("bones"), s.source.boneCount},
+                                {QStringLiteral("levels"), levels}});
+    }
+    return list;
+}
+
+} // namespace
+
+std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *error)
+{
+    QString why;
+    QElapsedTimer loading; // the files, their bodies and levels of detail, the placements
+    loading.start();
+    const std::optional<Crowd> crowd = options.crowdSpec.isEmpty() ? fileCrowd(options, &why) : specCrowd(options, &why);
+    const double loadMs = loading.nsecsElapsed() / 1.0e6;
+    if (!crowd) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    }
+    OffscreenBenchmark bench;
+    if (!bench.begin(options.width, options.height, &why)) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    }
+    QOpenGLExtraFunctions *gl = bench.gl();
+    if (options.onion > 0) { // as the viewport draws onion skins: faded
+        gl->glEnable(GL_BLEND);
+        gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    }
+    QJsonObject result;
+    {
+        CrowdRenderer renderer;
+        if (!renderer.initialize() || !renderer.setScene(crowd->scene)) {
+            if (error)
+                *error = renderer.error();
+            return std::nullopt;
+        }
+        renderer.setLevelsOfDetail(options.levelsOfDetail);
+        QVector3D lo, hi;
+        crowd->scene->bounds(&lo, &hi);
+        std::optional<Measured> direct, directVertices;
+        if (options.compareSkinning) { // today's path first, on the same crowd and levels
+            renderer.setSkinningPath(SkinningPath::Direct);
+            direct = measure(bench, renderer, options, lo, hi);
+            directVertices = measure(bench, renderer, options, lo, hi, true);
+            renderer.setSkinningPath(options.skinning == SkinningPath::Direct ? std::nullopt : options.skinning);
+        } else {
+            renderer.setSkinningPath(options.skinning);
+        }
+        const Measured m = measure(bench, renderer, options, lo, hi);
+        result = figures(m);
+        if (direct) {
+            const Measured vertices = measure(bench, renderer, options, lo, hi, true);
+            QJsonObject d = figures(*direct);
+            d.insert(QStringLiteral("vertex_stage"), figures(*directVertices));
+            result.insert(QStringLiteral("direct"), d);
+            result.insert(QStringLiteral("vertex_stage"), figures(vertices));
+            // Whole frames (the pixels included, the same for both paths), and the vertex stage
+            // alone (the pre-pass and the vertex shader: what the pre-pass changes).
+            result.insert(QStringLiteral("prepass_speedup"), m.frame > 0 ? direct->frame / m.frame : 0.0);
+            result.insert(QStringLiteral("prepass_vertex_speedup"), vertices.frame > 0 ? directVertices->frame / vertices.frame : 0.0);
+            if (m.gpu && direct->gpu && *m.gpu > 0)
+                result.insert(QStringLiteral("prepass_gpu_speedup"), *direct->gpu / *m.gpu);
+        }
+        QString note;
+        for (int s = 0; s < renderer.speciesCount() && note.isEmpty(); ++s)
+            note = renderer.renderer(s).skinningNote();
+        if (!note.isEmpty())
+            result.insert(QStringLiteral("skinning_note"), note);
+        renderer.destroy();
+    }
+    const CrowdSpecies &first = crowd->scene->species.first();
+    result.insert(QStringLiteral("instances"), crowd->scene->instanceCount());
+    result.insert(QStringLiteral("onion"), options.onion);
+    result.insert(QStringLiteral("frames"), options.frames);
+    result.insert(QStringLiteral("load_ms"), loadMs);
+    result.insert(QStringLiteral("levels_of_detail"), options.levelsOfDetail);
+    result.insert(QStringLiteral("fly"), options.fly);
+    result.insert(QStringLiteral("gl_renderer"), bench.rendererName());
+    result.insert(QStringLiteral("gpu_timer"), bench.gpuTimerSupported());
+    result.insert(QStringLiteral("mesh_vertices"), first.levels.first().mesh.vertexCount());
+    result.insert(QStringLiteral("mesh_triangles"), first.levels.first().mesh.triangleCount());
+    result.insert(QStringLiteral("body"), crowd->body);
+    result.insert(QStringLiteral("bones"), first.source.boneCount);
+    result.insert(QStringLiteral("species"), speciesJson(*crowd->scene, options.height));
+    result.insert(QStringLiteral("resolution"), QStringLiteral("%1x%2").arg(options.width).arg(options.height));
+    result.insert(QStringLiteral("file"), crowd->file);
+    if (!crowd->findings.isEmpty())
+        result.insert(QStringLiteral("findings"), crowd->findings);
     return result;
 }
 
@@ -189,12 +349,14 @@ std::optional<int> CrowdBenchmark::runFromArguments(const QStringList &arguments
     auto usage = [](const QString &message) {
         std::fprintf(stderr,
                      "%s\nusage: bpat-studio --benchmark-crowd N [--frames F] [--onion K] [--body FILE.bprm] "
-                     "[--body-view full|minimal|stand-in] [FILE]\n",
+                     "[--body-view full|minimal|stand-in] [--skinning auto|direct|feedback|compute] [--compare-skinning] "
+                     "[--no-lod] [--fly] [FILE | --crowd-spec SPEC.json]\n",
                      qPrintable(message));
         return 2;
     };
-    if (!ok || options.instances < 1 || options.instances > 10000000)
-        return usage(QStringLiteral("--benchmark-crowd needs an instance count between 1 and 10000000"));
+    if (!ok || options.instances < 1 || options.instances > bpat::CrowdSpec::kMaxInstances)
+        return usage(
+            QStringLiteral("--benchmark-crowd needs an instance count between 1 and %1").arg(bpat::CrowdSpec::kMaxInstances));
     for (qsizetype i = 1; i < arguments.size(); ++i) {
         if (i == at || i == at + 1)
             continue;
@@ -215,12 +377,29 @@ std::optional<int> CrowdBenchmark::runFromArguments(const QStringList &arguments
             options.bodyView = arguments.value(++i);
             if (!QStringList{u"full"_qs, u"minimal"_qs, u"stand-in"_qs}.contains(options.bodyView))
                 return usage(QStringLiteral("--body-view needs full, minimal or stand-in"));
+        } else if (argument == u"--skinning") {
+            const QString key = arguments.value(++i);
+            options.skinning = skinningPathFromKey(key);
+            if (!options.skinning && key != u"auto")
+                return usage(QStringLiteral("--skinning needs auto, direct, feedback or compute"));
+        } else if (argument == u"--compare-skinning") {
+            options.compareSkinning = true;
+        } else if (argument == u"--no-lod") {
+            options.levelsOfDetail = false;
+        } else if (argument == u"--fly") {
+            options.fly = true;
+        } else if (argument == u"--crowd-spec") {
+            options.crowdSpec = arguments.value(++i);
+            if (options.crowdSpec.isEmpty())
+                return usage(QStringLiteral("--crowd-spec needs a crowd specification (JSON)"));
         } else if (argument.startsWith(u'-') || !options.file.isEmpty()) {
             return usage(QStringLiteral("unexpected argument: ") + argument);
         } else {
             options.file = argument;
         }
     }
+    if (!options.file.isEmpty() && !options.crowdSpec.isEmpty())
+        return usage(QStringLiteral("give a FILE or --crowd-spec, not both"));
     QString error;
     const std::optional<QJsonObject> result = run(options, &error);
     return OffscreenBenchmark::print("benchmark-crowd", result, error);

@@ -1,14 +1,23 @@
 #pragma once
-// `bpat-studio --benchmark-crowd N [--frames F] [--onion K] [--body FILE.bprm] [--body-view full|minimal|stand-in] [FILE]`:
-// draws a crowd of N creatures off-screen
-// (QOffscreenSurface + framebuffer object, the viewport's renderer and shaders) for F frames and
-// prints JSON: instances, frames, draw_calls_per_frame, cpu_ms_per_frame (median time spent
-// issuing a frame), frame_ms (median wall time per frame, bounded by glFinish), gl_renderer, plus
-// the mesh size. Without FILE it uses the synthetic walking humanoid. --onion K gives every
-// creature K onion skins before and after (2K + 1 instances each, still one draw call). A late-v3
-// FILE is drawn with the game's body found beside it (or --body), as the viewport draws it:
-// the full body near the camera and the minimal one beyond the level-of-detail distance (a
-// second instanced draw); "body", "mesh_vertices" and "far_*" say which and how many.
+// `bpat-studio --benchmark-crowd N [--frames F] [--onion K] [--body FILE.bprm]
+//  [--body-view full|minimal|stand-in] [--skinning auto|direct|feedback|compute] [--compare-skinning]
+//  [--no-lod] [--fly] [FILE | --crowd-spec SPEC.json]`:
+// draws a crowd off-screen (QOffscreenSurface + framebuffer object, the viewport's CrowdRenderer and
+// shaders, interpolation on) for F frames after two warm-up frames and prints JSON per frame
+// (medians): cpu_ms_per_frame (the time to issue a frame), app_cpu_ms_per_frame (the same less the
+// time inside draw and dispatch calls, where a software rasteriser shades: the application's own
+// work), frame_ms (until glFinish), gpu_ms_per_frame (a GL_TIME_ELAPSED query; null where the
+// context has none), instances, instances in view and per level of detail, vertices shaded, draw
+// calls, the skinning path, each species' levels of detail (vertices, deviation, where they
+// switch in) and load_ms (opening the files, making the levels of detail, placing the crowd). Without FILE: N of the synthetic walking humanoid; with FILE: N of it with the body
+// the viewport would draw (found beside a late-v3 file, or --body); with --crowd-spec: the mixed
+// crowd of the specification (N ignored). --compare-skinning runs today's per-vertex path and the
+// bone pre-pass on the same crowd in the same run and reports their ratios: of whole frames, and
+// of the vertex stage alone ("vertex_stage": the same frames with the rasterizer discarded, so
+// the pixels both paths share do not dilute what the pre-pass changes). --no-lod draws every
+// instance with its full body; --fly moves the camera every frame (levels chosen again each frame).
+#include "BonePrepass.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -23,10 +32,15 @@ public:
     {
         int instances = 1000;
         int frames = 60;
-        QString file;  // empty: the synthetic humanoid
-        int onion = 0; // onion skins before and after each creature
-        QString body;  // a BPRM body (with its other level of detail beside it); empty: found beside FILE
-        QString bodyView = QStringLiteral("full"); // full (near full, far minimal), minimal, stand-in
+        QString file;      // empty: the synthetic humanoid
+        QString crowdSpec; // a crowd specification instead of FILE
+        int onion = 0;     // onion skins before and after each creature
+        QString body;      // a BPRM body (with its other level of detail beside it); empty: found beside FILE
+        QString bodyView = QStringLiteral("full"); // full (with lighter levels), minimal, stand-in
+        std::optional<SkinningPath> skinning;      // nullopt: the best the context has
+        bool compareSkinning = false;
+        bool levelsOfDetail = true;
+        bool fly = false;
         int width = 1280;
         int height = 720;
     };

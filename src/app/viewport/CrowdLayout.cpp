@@ -53,20 +53,4 @@ QList<CreatureInstance> CrowdLayout::grid(const PaletteSource &source, int count
     return instances;
 }
 
-float CrowdLayout::lodDistance(const QVector3D &lo, const QVector3D &hi)
-{
-    const QVector3D extent = hi - lo;
-    const float size = std::max({extent.x(), extent.y(), extent.z()});
-    return std::max(4.0f, 12.0f * (std::isfinite(size) && size > 0 ? size : 1.0f));
-}
-
-void CrowdLayout::splitByDistance(const QList<CreatureInstance> &instances, const QVector3D &eye, float distance,
-                                  QList<CreatureInstance> *nearInstances, QList<CreatureInstance> *farInstances)
-{
-    nearInstances->clear();
-    farInstances->clear();
-    for (const CreatureInstance &i : instances)
-        ((QVector3D(i.x, i.y, i.z) - eye).length() > distance ? farInstances : nearInstances)->append(i);
-}
-
 } // namespace bpat::studio

@@ -1,10 +1,40 @@
 #include "GlRenderer.h"
 
+#include <QElapsedTimer>
+#include <QFile>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 
 namespace bpat::studio {
+
+namespace {
+thread_local qint64 t_driverNanoseconds = 0;
+qint64 now()
+{
+    static const QElapsedTimer clock = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
+    return clock.nsecsElapsed();
+}
+} // namespace
+
+qint64 GlRenderer::driverNanoseconds()
+{
+    return t_driverNanoseconds;
+}
+
+GlRenderer::DriverCall::DriverCall()
+    : m_start(now())
+{
+}
+
+GlRenderer::DriverCall::~DriverCall()
+{
+    t_driverNanoseconds += now() - m_start;
+}
 
 GlRenderer::GlRenderer() = default;
 GlRenderer::~GlRenderer() = default;
@@ -20,6 +50,51 @@ bool GlRenderer::initializeProgram(const QString &label, const QString &vertexSh
     m_gl = context->extraFunctions();
     m_program = buildProgram(label, vertexShader, fragmentShader, beforeLink);
     return m_program != nullptr;
+}
+
+bool GlRenderer::initializeStages(const QString &label, const QList<Stage> &stages, const BeforeLink &beforeLink)
+{
+    QOpenGLContext *context = QOpenGLContext::currentContext();
+    if (!context) {
+        m_error = QStringLiteral("no current OpenGL context");
+        return false;
+    }
+    m_gl = context->extraFunctions();
+    m_program = buildStages(label, stages, beforeLink);
+    return m_program != nullptr;
+}
+
+QByteArray GlRenderer::composeShader(const QByteArray &version, const QStringList &files, const QByteArrayList &defines)
+{
+    QByteArray source = "#version " + version + '\n';
+    for (const QByteArray &define : defines)
+        source += "#define " + define + '\n';
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        QFile file(files.at(i));
+        source += "#line 1 " + QByteArray::number(i) + '\n';
+        if (file.open(QIODevice::ReadOnly)) {
+            for (const QByteArray &line : file.readAll().split('\n'))
+                source += (line.startsWith("#version") ? QByteArray() : line) + '\n'; // the composed version wins
+        } else {
+            source += "#error cannot read " + files.at(i).toUtf8() + '\n';
+        }
+    }
+    return source;
+}
+
+std::unique_ptr<QOpenGLShaderProgram> GlRenderer::buildStages(const QString &label, const QList<Stage> &stages,
+                                                              const BeforeLink &beforeLink)
+{
+    auto program = std::make_unique<QOpenGLShaderProgram>();
+    bool built = true;
+    for (const Stage &stage : stages)
+        built = built && program->addCacheableShaderFromSourceCode(QOpenGLShader::ShaderType(stage.type), stage.source);
+    if (built && beforeLink)
+        beforeLink(*program);
+    if (built && program->link())
+        return program;
+    m_error = label + QStringLiteral(": ") + program->log();
+    return nullptr;
 }
 
 std::unique_ptr<QOpenGLShaderProgram> GlRenderer::buildProgram(const QString &label, const QString &vertexShader,

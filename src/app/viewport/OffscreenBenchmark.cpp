@@ -16,6 +16,8 @@ OffscreenBenchmark::~OffscreenBenchmark()
 {
     if (!m_gl)
         return;
+    if (m_query)
+        m_gl->glDeleteQueries(1, &m_query);
     m_fbo.reset();
     m_context.doneCurrent();
 }
@@ -49,7 +51,33 @@ bool OffscreenBenchmark::begin(int width, int height, QString *error)
     m_fbo->bind();
     m_gl->glViewport(0, 0, width, height);
     m_gl->glEnable(GL_DEPTH_TEST);
+    // Timer queries: core since 3.3; the 64-bit result is a desktop GL call Qt's ES-shaped
+    // functions do not have.
+    m_queryResult = reinterpret_cast<void (*)(quint32, unsigned, quint64 *)>(m_context.getProcAddress("glGetQueryObjectui64v"));
+    if (m_queryResult)
+        m_gl->glGenQueries(1, &m_query);
     return true;
+}
+
+void OffscreenBenchmark::beginGpuTimer()
+{
+    if (gpuTimerSupported())
+        m_gl->glBeginQuery(GL_TIME_ELAPSED, m_query);
+}
+
+void OffscreenBenchmark::endGpuTimer()
+{
+    if (gpuTimerSupported())
+        m_gl->glEndQuery(GL_TIME_ELAPSED);
+}
+
+std::optional<double> OffscreenBenchmark::gpuMilliseconds()
+{
+    if (!gpuTimerSupported())
+        return std::nullopt;
+    quint64 nanoseconds = 0;
+    m_queryResult(m_query, GL_QUERY_RESULT, &nanoseconds); // waits for the result
+    return double(nanoseconds) / 1.0e6;
 }
 
 QString OffscreenBenchmark::rendererName() const

@@ -35,6 +35,13 @@ public:
     // Milliseconds since `timer` started, once the frame was issued and once it finished (glFinish).
     std::pair<double, double> finish(const QElapsedTimer &timer);
 
+    // GPU time of what is issued between beginGpuTimer() and endGpuTimer() (a GL_TIME_ELAPSED
+    // query, read after finish()); gpuTimerSupported() is false where the context cannot.
+    bool gpuTimerSupported() const { return m_query != 0 && m_queryResult; }
+    void beginGpuTimer();
+    void endGpuTimer();
+    std::optional<double> gpuMilliseconds(); // of the last begin/end pair
+
     static double median(QList<double> values);
     // For runFromArguments(): the result as JSON on stdout and 0, or "<name>: <error>" on
     // stderr and 1.
@@ -45,6 +52,8 @@ private:
     QOffscreenSurface m_surface;
     QOpenGLExtraFunctions *m_gl = nullptr;
     std::unique_ptr<QOpenGLFramebufferObject> m_fbo;
+    quint32 m_query = 0;
+    void (*m_queryResult)(quint32, unsigned, quint64 *) = nullptr; // glGetQueryObjectui64v
 };
 
 } // namespace bpat::studio

@@ -2,6 +2,8 @@
 
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "rebake/BuiltinRecipes.h"
+#include "species/SpeciesRig.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -61,13 +63,15 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
                 .arg(header.paletteDataOffset));
     source.speciesId = header.speciesId;
     source.boneCount = int(header.boneCount);
+    source.rig = bpat::SpeciesRig::find(header.speciesId, source.boneCount);
+    source.recordingFrame = bpat::BuiltinRecipes::keepsRecordingFrame(header.speciesId, source.boneCount);
     source.frameTotal = header.frameTotal;
     source.palette = file.paletteBytes();
     // Late v3 stores column-major skinning matrices: the vertex shader multiplies them by the
     // bind palette, both read in place.
     source.skinning = file.storesSkinningMatrices();
-    if (source.skinning && file.bindPaletteInBounds())
-        source.bindPalette = file.data() + file.v3Extension().bindPaletteOffset;
+    if (source.skinning)
+        source.bindPalette = file.bindPaletteBytes(); // nullptr unless the whole palette is in the file
     source.label = QFileInfo(file.path()).fileName();
     if (header.socketCount > 0 && header.socketCount <= 4096 && file.socketDataBytes()) {
         source.socketCount = int(header.socketCount);
@@ -89,8 +93,7 @@ PaletteSource PaletteSource::fromFile(const bpat::BpatFile &file, QString *why)
         if (source.sockets.size() != source.socketCount)
             source.sockets.clear(); // the table and the data disagree: show no socket names
     }
-    if (file.contactTableInBounds())
-        source.contacts = file.data() + file.v3Extension().contactDataOffset; // in place, frame_total records
+    source.hasContacts = file.contactTableInBounds(); // frame_total records, read in place
     for (quint8 parent : file.boneParents())
         source.parents.append(parent == bpat::format::NoParentBone ? -1 : int(parent));
     if (source.clips.isEmpty())

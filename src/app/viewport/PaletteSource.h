@@ -13,7 +13,8 @@
 
 namespace bpat {
 class BpatFile;
-}
+class SpeciesRig;
+} // namespace bpat
 
 namespace bpat::studio {
 
@@ -37,6 +38,12 @@ struct PaletteSource
 {
     quint32 speciesId = 0;
     int boneCount = 0;
+    // The species catalogue's rig of the file's species and bone count (SpeciesRig::find: names,
+    // parents, shapes, colours), looked up once here; nullptr when the studio knows none.
+    const bpat::SpeciesRig *rig = nullptr;
+    // A built-in rebake recipe writes this rig in the recordings' own frame (the
+    // humanoid-upper-body recipe, the game's humanoid): a recording over it is drawn as recorded.
+    bool recordingFrame = false;
     quint32 frameTotal = 0;
     const uchar *palette = nullptr; // frameTotal * boneCount * 64 bytes, float rows (see skinning)
     int socketCount = 0;
@@ -44,7 +51,7 @@ struct PaletteSource
     QList<PaletteClip> clips;                   // only clips whose frames lie inside the palette
     QList<PaletteSocket> sockets;               // only sockets whose anchor bone exists
     QList<int> parents;                         // late v3: the file's parent table (-1 = root), else empty
-    const uchar *contacts = nullptr;            // v3: frameTotal records of (sole_y, foot_y) floats, or nullptr
+    bool hasContacts = false;                   // v3: frameTotal (sole_y, foot_y) records, read by file->contact()
     QString label;                              // file name or description, for the viewport's title
     std::shared_ptr<const bpat::BpatFile> file; // the source of the bytes; keeps them alive
     // Late v3: `palette` holds the stored column-major skinning matrices, and the GPU computes

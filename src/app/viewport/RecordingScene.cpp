@@ -4,6 +4,7 @@
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
 #include "rebake/BuiltinRecipes.h"
+#include "species/SpeciesRig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -90,11 +91,12 @@ void RecordingScene::setAnimation(std::shared_ptr<const InputAnimation> animatio
         }
     }
     sample(reference);
-    if (const std::optional<RigDescription> rig = RigDescription::builtin(m_source.speciesId, bones)) {
-        m_rig.m_mesh = CreatureMeshBuilder::build(*rig, *m_palette, 12);
-        m_rig.m_roleColors = rig->roleColors;
-        m_rig.m_name = rig->name;
-        for (const RigBoneDescription &bone : rig->bones)
+    if (const SpeciesRig *known = SpeciesRig::find(m_source.speciesId, bones)) {
+        const RigDescription &rig = known->description();
+        m_rig.m_mesh = CreatureMeshBuilder::build(rig, *m_palette, 12);
+        m_rig.m_roleColors = rig.roleColors;
+        m_rig.m_name = rig.name;
+        for (const RigBoneDescription &bone : rig.bones)
             m_rig.m_parents.append(bone.parent);
     } else { // the hands rig ships with the application: joints only if it ever went missing
         m_rig.m_mesh = CreatureMeshBuilder::joints(bones, *m_palette, 10);
@@ -162,6 +164,18 @@ void RecordingScene::sample(double seconds)
 QList<float> RecordingScene::palette() const
 {
     return m_palette ? QList<float>(m_palette->cbegin(), m_palette->cend()) : QList<float>();
+}
+
+PaletteSource RecordingScene::framesAt(const QList<double> &seconds, std::shared_ptr<std::vector<float>> *keep) const
+{
+    auto buffer = m_palette ? std::make_shared<std::vector<float>>(*m_palette) : std::make_shared<std::vector<float>>();
+    for (const double t : seconds)
+        appendPaletteAt(t, buffer.get());
+    PaletteSource source = m_source;
+    source.frameTotal = quint32(1 + seconds.size());
+    source.palette = reinterpret_cast<const uchar *>(buffer->data());
+    *keep = std::move(buffer);
+    return source;
 }
 
 void RecordingScene::appendPaletteAt(double seconds, std::vector<float> *out) const

@@ -98,6 +98,10 @@ public:
     // The hands rig's palette at another instant (random-access evaluation; the cursors and the
     // current sample stay as they are): boneCount() * 16 floats appended to *out.
     void appendPaletteAt(double seconds, std::vector<float> *out) const;
+    // The current instant's palette followed by one at each of `seconds` (the onion skins'
+    // ghosts), one frame each, as a source for the renderer; *keep holds its bytes (the renderer
+    // uploads them at once, so they need not outlive the upload).
+    PaletteSource framesAt(const QList<double> &seconds, std::shared_ptr<std::vector<float>> *keep) const;
 
     // Overlay lines of the current instant (see the file comment); `alpha` scales every colour's
     // opacity (the overlay on a creature draws them lighter).

@@ -1,34 +1,15 @@
 #include "SnapshotSource.h"
 
-#include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFormat.h"
 #include "mesh/RigDescription.h"
+#include "species/Species.h"
+#include "species/SpeciesRig.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <algorithm>
 #include <cmath>
 
 namespace bpat::studio {
-
-namespace {
-
-// The built-in rig description of the species whose bones the vertices name (colours only).
-QList<QVector3D> speciesRoleColors(quint32 speciesId, int boneCount)
-{
-    for (const QString &path : bpat::RigDescription::builtinResources()) {
-        QFile file(path);
-        QString error;
-        if (!file.open(QIODevice::ReadOnly))
-            continue;
-        const auto rig = bpat::RigDescription::fromJson(file.readAll(), &error);
-        if (rig && rig->speciesIds.contains(speciesId) && rig->boneCount() >= boneCount)
-            return rig->roleColors;
-    }
-    return bpat::RigDescription::defaultRoleColors();
-}
-
-} // namespace
 
 SnapshotSource SnapshotSource::fromFile(const bpat::BpsmFile &file, QString *why)
 {
@@ -75,7 +56,7 @@ SnapshotSource SnapshotSource::fromFile(const bpat::BpsmFile &file, QString *why
     s.m_file = file;
     s.m_vertexCount = h.vertexCount;
     s.m_frameTotal = h.frameTotal;
-    const QString species = bpat::format::speciesName(h.speciesId);
+    const QString species = bpat::Species::nameOf(h.speciesId);
     s.m_label = QStringLiteral("%1 · minimal snapshot mesh%2")
                     .arg(QFileInfo(file.path()).fileName(), species.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(species));
 
@@ -86,7 +67,9 @@ SnapshotSource SnapshotSource::fromFile(const bpat::BpsmFile &file, QString *why
         for (int k = 0; k < 4; ++k)
             bones = std::max(bones, int(vertex->bones[k]) + 1);
     }
-    s.m_roleColors = speciesRoleColors(h.speciesId, bones);
+    // The colours of the species' rig whose bones the vertices name.
+    const bpat::SpeciesRig *rig = bpat::SpeciesRig::covering(h.speciesId, bones);
+    s.m_roleColors = rig ? rig->description().roleColors : bpat::RigDescription::defaultRoleColors();
     s.bounds(reference, &s.m_referenceLo, &s.m_referenceHi);
     return s;
 }

@@ -37,7 +37,7 @@ QMatrix4x4 withRotationOf(const QMatrix4x4 &position, const QMatrix4x4 &rotation
     return m;
 }
 
-// Global matrices of the 20 bones (palette order of Rig::humanoid()).
+// Global matrices of the 20 bones (palette order of the game's humanoid rig, species/SpeciesRig).
 QList<QMatrix4x4> posed(const Pose &p)
 {
     QList<QMatrix4x4> g(20);

@@ -82,8 +82,11 @@ void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
     m_plainSource = source;
     m_ghost.reset(); // built from the file shown before
     m_scene.setSource(source);
-    if (!keepCamera) // another document: no body until one is found or attached
+    if (!keepCamera) { // another document: no body until one is found or attached, no army
         m_fullBodyPath.clear(), m_minimalBodyPath.clear();
+        m_army.reset();
+    }
+    m_crowdDirty = true;
     loadBodies(); // the same bodies, checked against the new palette
     updateRecordingCoordinates();
     m_clip = 0;
@@ -142,7 +145,7 @@ void ViewportCanvas::setPlaying(bool playing)
     m_playing = playing;
     m_clock.restart();
     m_instancesDirty = true;
-    if (m_playing || m_crowd > 1)
+    if (m_playing || showsCrowd())
         m_animation.start();
     else
         m_animation.stop();
@@ -152,7 +155,7 @@ void ViewportCanvas::setPlaying(bool playing)
 void ViewportCanvas::setCrowdSize(int instances)
 {
     m_crowd = std::clamp(instances, 1, 1000000);
-    m_sceneDirty = true; // the crowd draws a lighter mesh
+    m_crowdDirty = true;
     m_instancesDirty = true;
     setPlaying(m_playing);
     if (m_crowd > 1)
@@ -205,24 +208,19 @@ void ViewportCanvas::setSelectedBones(const QList<int> &bones)
 
 void ViewportCanvas::frameAll()
 {
-    if (!hasContent())
+    if (!hasContent() && !m_army)
         return;
     QVector3D lo, hi;
     if (drawsRecording() && !drawsCreature()) {
         frameRecording();
         return;
     }
-    if (showsSnapshot()) {
+    if (showsCrowd() && crowdBounds(&lo, &hi)) {
+        // the whole crowd
+    } else if (showsSnapshot()) {
         m_snapshot.bounds(currentGlobalFrame(), &lo, &hi);
         if (!(lo.x() <= hi.x()))
             contentBounds(&lo, &hi);
-    } else if (m_crowd > 1) {
-        const float spacing =
-            std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(), m_scene.referenceHi().z() - m_scene.referenceLo().z())
-            * 1.4f;
-        const float half = std::ceil(std::sqrt(float(m_crowd))) * spacing / 2;
-        lo = QVector3D(-half, m_scene.referenceLo().y(), -half);
-        hi = QVector3D(half, m_scene.referenceHi().y(), half);
     } else {
         m_scene.bounds(currentGlobalFrame(), &lo, &hi);
     }
@@ -259,7 +257,7 @@ void ViewportCanvas::viewTop()
 
 float ViewportCanvas::playbackTime() const
 {
-    return m_playing || m_crowd > 1 ? float(m_clock.nsecsElapsed() / 1.0e9) : 0.0f;
+    return m_playing || showsCrowd() ? float(m_clock.nsecsElapsed() / 1.0e9) : 0.0f;
 }
 
 quint32 ViewportCanvas::currentGlobalFrame() const
@@ -293,7 +291,7 @@ void ViewportCanvas::initializeGL()
     m_renderer = QString::fromLatin1(reinterpret_cast<const char *>(glGetString(GL_RENDERER)));
     QString error;
     if (!m_renderer3d.initialize() || !m_lines.initialize(&error) || !m_snapshotRenderer.initialize()
-        || !m_recordingRenderer.initialize()) {
+        || !m_recordingRenderer.initialize() || !m_crowdRenderer.initialize()) {
         showUnavailable(!m_renderer3d.error().isEmpty()             ? m_renderer3d.error()
                             : !error.isEmpty()                      ? error
                             : !m_snapshotRenderer.error().isEmpty() ? m_snapshotRenderer.error()
@@ -301,8 +299,10 @@ void ViewportCanvas::initializeGL()
         cleanup();
         return;
     }
+    m_renderer3d.setSkinningPath(m_skinningPath);
+    m_crowdRenderer.setSkinningPath(m_skinningPath);
     m_glReady = true;
-    m_sceneDirty = m_instancesDirty = m_snapshotDirty = m_recordingDirty = m_recordingMeshDirty = true;
+    m_sceneDirty = m_instancesDirty = m_snapshotDirty = m_recordingDirty = m_recordingMeshDirty = m_crowdDirty = true;
 }
 
 void ViewportCanvas::cleanup()
@@ -314,6 +314,7 @@ void ViewportCanvas::cleanup()
     m_lines.destroy();
     m_snapshotRenderer.destroy();
     m_recordingRenderer.destroy();
+    m_crowdRenderer.destroy();
     doneCurrent();
     m_glReady = false;
 }
@@ -332,7 +333,8 @@ void ViewportCanvas::uploadScene()
         return;
     }
     uploadMeshes();
-    m_instancesDirty = true; // near and far split again
+    m_instancesDirty = true;
+    m_crowdDirty = true; // the crowd's levels are made from the palette too
 }
 
 void ViewportCanvas::updateInstances()
@@ -345,11 +347,8 @@ void ViewportCanvas::updateInstances()
         return;
     }
     if (m_crowd > 1) {
-        const float spacing =
-            std::max(m_scene.referenceHi().x() - m_scene.referenceLo().x(), m_scene.referenceHi().z() - m_scene.referenceLo().z())
-            * 1.4f;
-        m_drawnInstances = CrowdLayout::grid(m_scene.source(), m_crowd, std::max(spacing, 0.1f));
-        partitionCrowd(); // far instances get the minimal body
+        m_renderer3d.setInstances({}); // the crowd renderer draws it (updateCrowd)
+        m_crowdDirty = true;
         return;
     }
     const PaletteClip &clip = clips.at(std::clamp(m_clip, 0, int(clips.size()) - 1));
@@ -399,8 +398,8 @@ void ViewportCanvas::paintGL()
     }
     if (m_instancesDirty)
         updateInstances();
-    else if (m_farMesh && m_camera.position() != m_lodEye)
-        partitionCrowd(); // the camera moved: which instances are far changed
+    if (m_crowdDirty)
+        updateCrowd();
 
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
@@ -411,11 +410,13 @@ void ViewportCanvas::paintGL()
     parameters.time = playbackTime();
     parameters.interpolate = m_interpolate;
     parameters.colorMode = m_perBoneColors ? 1 : 0;
-    parameters.selectedBone = m_crowd > 1 ? -1 : m_selectedBone;
+    parameters.selectedBone = showsCrowd() ? -1 : m_selectedBone;
     if (m_snapshotDirty)
         uploadSnapshot();
     m_lastDrawCalls = 0;
-    if (drawsCreature() && showsSnapshot()) {
+    if (showsCrowd() && (m_army || drawsCreature())) {
+        paintCrowd(parameters); // the army, or the shown file's crowd
+    } else if (drawsCreature() && showsSnapshot()) {
         m_lastDrawCalls = paintSnapshot(parameters);
     } else if (drawsCreature() && !m_scene.isEmpty()) {
         // Onion skins and the compare ghost fade (alpha); the creature is drawn first, so ghosts
@@ -426,7 +427,8 @@ void ViewportCanvas::paintGL()
         m_lastDrawCalls = m_renderer3d.draw(parameters);
         glDisable(GL_BLEND);
     }
-    paintRecording(parameters);
+    if (!m_army)
+        paintRecording(parameters);
     drawOverlays(vp);
     const double cpuMs = cpu.nsecsElapsed() / 1.0e6;
     drawText(vp, cpuMs);

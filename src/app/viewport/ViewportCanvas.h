@@ -22,11 +22,17 @@
 // same instanced draw; a crowd draws its far instances with the minimal body in a second one.
 // Compare mode (setCompareGhost) draws a second file's paired clip at the same frame as a warm
 // ghost in that same instanced draw.
+// Crowds (ViewportCanvasCrowd.cpp): the shown file as a grid of N (setCrowdSize), or a mixed
+// crowd of several files from a crowd specification (setArmy: View > Crowd..., --crowd
+// SPEC.json), drawn by a CrowdRenderer: one instanced draw per species and level of detail, the
+// levels chosen by screen size whenever the camera moves; W A S D Q E fly the camera over it.
 // Construct it only where openGLProblem() is empty: Qt itself crashes
 // composing any QOpenGLWidget on a platform without OpenGL (the offscreen plugin).
 #include "BodySource.h"
 #include "CompareGhost.h"
 #include "CreatureRenderer.h"
+#include "CrowdRenderer.h"
+#include "CrowdScene.h"
 #include "LineRenderer.h"
 #include "MotionPaths.h"
 #include "OrbitCamera.h"
@@ -63,6 +69,7 @@ public:
         Grid = 0x10,
         Bounds = 0x20,
         Stats = 0x40,
+        ControlBones = 0x80, // the rig's controls (IK targets, poles) as small markers, pickable
     };
     Q_DECLARE_FLAGS(Overlays, Overlay)
     Q_FLAG(Overlays)
@@ -97,6 +104,8 @@ public:
     // The bone a click at a widget position picks: a joint, else a segment, else (with `body`)
     // the creature's body under it (BonePicker).
     BonePicker::Hit pickBone(const QPointF &position, bool body = true) const;
+    // The joints of a frame a click can land on: the controls only while their markers are shown.
+    QList<QVector3D> pickableJoints(quint32 frame) const;
     const QList<int> &selectedBones() const { return m_selectedBones; }
     // How much of the creature's screen rectangle at the current frame lies in the view (0..1;
     // the rectangle of its projected bounds, 0 when any corner is behind the camera, 1 with
@@ -178,12 +187,23 @@ public:
     bool drawsBody() const { return m_scene.showsBody(); }
     // "horse_full.bprm (full, 4400 vertices)", or "stand-in: <why>".
     QString bodyStatus() const;
-    // Crowd instances drawn with the minimal body at the last draw (0 without a far mesh).
-    int farInstances() const { return m_renderer3d.instanceCount(CreatureRenderer::Slot::Far); }
-    // Crowd instances farther than this from the camera get the minimal body
-    // (CrowdLayout::lodDistance: 12 creature sizes, at least 4 m).
-    float lodDistance() const;
+    // Crowd instances drawn with a lighter level of detail at the last draw (0 without a crowd).
+    int farInstances() const;
+    // Where a crowd's instances of the shown file switch to level `level` (1 or 2) moving away
+    // from the camera, in metres, for the view's present height (0: no such level).
+    float lodDistance(int level = 1) const;
     const CreatureRenderer &creatureRenderer() const { return m_renderer3d; }
+
+    // --- Crowds (ViewportCanvasCrowd.cpp) -----------------------------------------------------
+    // The crowd drawn (the shown file's grid or the army), null when none.
+    const CrowdScene *crowdScene() const { return m_crowdScene.get(); }
+    const CrowdRenderer &crowdRenderer() const { return m_crowdRenderer; }
+    bool showsArmy() const { return m_army != nullptr; }
+    bool showsCrowd() const { return m_army || (m_crowd > 1 && !showsSnapshot()); } // a snapshot is drawn once
+    // The crowd's lines of the text overlay (species, levels, draw calls; its findings).
+    QStringList crowdTextLines() const;
+    // The bone pre-pass of the creature and crowd renderers: nullopt for the best the context has.
+    void setSkinningPath(std::optional<SkinningPath> path);
 
 public Q_SLOTS:
     // keepCamera: the same document shown again (after an edit or a reload) keeps the view.
@@ -230,6 +250,9 @@ public Q_SLOTS:
     // A second file over the open one (CompareGhost.h); null stops. A new file shown (setFile,
     // setSource) drops the ghost, which was built from the file before.
     void setCompareGhost(std::shared_ptr<const CompareGhost> ghost);
+    // A mixed crowd (CrowdScene::fromSpec) drawn instead of the shown file, framed; null returns
+    // to the file. Its findings (a missing file, a clamped count) are shown with it.
+    void setArmy(std::shared_ptr<const CrowdScene> army);
 
 Q_SIGNALS:
     void boneSelected(int bone);
@@ -276,7 +299,10 @@ private:
     void loadBodies();                                           // m_fullBody, m_minimalBody against the shown palette
     void applyBodyMode();                                        // the scene's body (or none) for the mode
     void uploadMeshes();                                         // body or stand-in, near and far, into the renderer
-    void partitionCrowd();                                       // near and far instances for the renderer
+    void updateCrowd();                                          // the shown file's grid (m_crowd > 1)
+    void paintCrowd(const CreatureRenderer::DrawParameters &parameters);
+    bool crowdBounds(QVector3D *lo, QVector3D *hi) const;
+    bool flyCamera(int key, bool fast);
 
     ViewportScene m_scene;
     CreatureRenderer m_renderer3d;
@@ -329,8 +355,13 @@ private:
     BodySource m_fullBody, m_minimalBody;
     QString m_bodyError; // why a body is not drawn
     BodyMode m_bodyMode = BodyMode::Full;
-    bool m_farMesh = false; // the crowd's far instances draw the minimal body
-    QVector3D m_lodEye;     // the camera position the crowd was last split at
+    std::shared_ptr<const CrowdScene> m_crowdScene; // what m_crowdRenderer draws
+    std::shared_ptr<const CrowdScene> m_army;       // a mixed crowd, shown instead of the file
+    CrowdSpecies m_crowdSpecies;                    // the shown file's, levels made once per body
+    QString m_crowdSpeciesKey;                      // what m_crowdSpecies was made from
+    CrowdRenderer m_crowdRenderer;
+    bool m_crowdDirty = false;
+    std::optional<SkinningPath> m_skinningPath;
 
     QElapsedTimer m_clock;      // playback time
     QElapsedTimer m_frameClock; // interval between frames

@@ -1,11 +1,10 @@
 // ViewportCanvas, continued: the game's bodies (BPRM) drawn instead of the stand-in meshes.
 // A late-v3 file's bodies are found beside it by the game's naming (bprm/BodyFiles) or attached
 // by the user; each is checked against the shown palette (BodySource) before anything reaches
-// the GPU. Full, minimal or stand-in (View > Body); in a crowd, full bodies near the camera and
-// minimal ones beyond lodDistance(), each set in one instanced draw.
+// the GPU. Full, minimal or stand-in (View > Body); a crowd draws the body and its lighter levels
+// of detail (CrowdScene: the minimal body among them), each level in one instanced draw.
 #include "ViewportCanvas.h"
 
-#include "CrowdLayout.h"
 #include "bprm/BodyFiles.h"
 
 #include <QFileInfo>
@@ -73,6 +72,7 @@ void ViewportCanvas::applyBodyMode()
         m_scene.clearBody();
     m_sceneDirty = true;
     m_instancesDirty = true;
+    m_crowdDirty = true;
     update();
     Q_EMIT bodyChanged();
 }
@@ -93,8 +93,12 @@ QString ViewportCanvas::bodyStatus() const
 {
     if (m_scene.showsBody()) {
         QString status = m_scene.body().label();
-        if (m_crowd > 1 && m_farMesh)
-            status += QStringLiteral("; beyond %1 m %2").arg(double(lodDistance()), 0, 'f', 0).arg(m_minimalBody.label());
+        const QList<bpat::LodLevel> &levels = m_crowdSpecies.levels;
+        if (m_crowd > 1 && !m_army) {
+            for (int level = 1; level < levels.size(); ++level)
+                status +=
+                    QStringLiteral("; beyond %1 m %2").arg(double(lodDistance(level)), 0, 'f', 0).arg(levels.at(level).label);
+        }
         return status;
     }
     if (m_bodyMode == BodyMode::StandIn && (m_fullBody.isValid() || m_minimalBody.isValid()))
@@ -102,48 +106,19 @@ QString ViewportCanvas::bodyStatus() const
     return QStringLiteral("stand-in: ") + (m_bodyError.isEmpty() ? QStringLiteral("no body") : m_bodyError);
 }
 
-float ViewportCanvas::lodDistance() const
-{
-    return CrowdLayout::lodDistance(m_scene.referenceLo(), m_scene.referenceHi());
-}
-
 void ViewportCanvas::uploadMeshes()
 {
-    m_farMesh = false;
     if (!m_scene.showsBody()) {
         m_renderer3d.setBindSpace(false);
-        m_renderer3d.setMesh(m_crowd > 1 ? m_scene.crowdMesh() : m_scene.mesh());
+        m_renderer3d.setMesh(m_scene.mesh());
         m_renderer3d.setRoleColors(m_scene.roleColors());
         return;
     }
     const BodySource &body = m_scene.body();
     m_renderer3d.setBindSpace(true);
     m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Near, body.vertexBytes(), body.vertexCount(), body.indexBytes(),
-                              body.indexCount());
-    // Far crowd instances: the minimal body, when the full one is drawn near.
-    const BodySource *far =
-        m_crowd > 1 && m_bodyMode == BodyMode::Full && m_minimalBody.isValid() && body.path() != m_minimalBody.path()
-        ? &m_minimalBody
-        : nullptr;
-    if (far)
-        m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Far, far->vertexBytes(), far->vertexCount(), far->indexBytes(),
-                                  far->indexCount());
-    else
-        m_renderer3d.setMeshBytes(CreatureRenderer::Slot::Far, nullptr, 0, nullptr, 0);
-    m_farMesh = far != nullptr;
+                              body.indexCount()); // a crowd's lighter levels: CrowdScene
     m_renderer3d.setRoleColors(BodySource::roleColors());
-}
-
-void ViewportCanvas::partitionCrowd()
-{
-    m_lodEye = m_camera.position();
-    if (!m_farMesh) {
-        m_renderer3d.setInstances(m_drawnInstances);
-        return;
-    }
-    QList<CreatureInstance> nearInstances, farInstances;
-    CrowdLayout::splitByDistance(m_drawnInstances, m_lodEye, lodDistance(), &nearInstances, &farInstances);
-    m_renderer3d.setInstances(nearInstances, farInstances);
 }
 
 } // namespace bpat::studio

@@ -22,7 +22,7 @@ void ViewportCanvas::setFootContacts(std::shared_ptr<const bpat::FootContacts> c
 QList<int> ViewportCanvas::plantedFootBones() const
 {
     QList<int> bones;
-    if (!m_contacts || m_scene.isEmpty() || showsSnapshot() || m_crowd > 1 || m_contacts->clip() != m_clip)
+    if (!m_contacts || m_scene.isEmpty() || showsSnapshot() || showsCrowd() || m_contacts->clip() != m_clip)
         return bones;
     const QList<PaletteClip> &clips = m_scene.source().clips;
     if (m_clip < 0 || m_clip >= clips.size())
@@ -36,7 +36,7 @@ QList<int> ViewportCanvas::plantedFootBones() const
 QString ViewportCanvas::plantedFeetText() const
 {
     if (!m_contacts || m_contacts->feet().isEmpty() || m_contacts->clip() != m_clip || m_scene.isEmpty() || showsSnapshot()
-        || m_crowd > 1)
+        || showsCrowd())
         return {};
     QStringList names;
     const QList<int> bones = plantedFootBones();

@@ -69,9 +69,8 @@ void ViewportCanvas::updateRecordingCoordinates()
     // Over the game's humanoid (what the humanoid-upper-body recipe bakes) the recording is
     // drawn as recorded, the game's frame; everywhere else right-handed Y-up, as the hands
     // recipe bakes it.
-    const PaletteSource &source = m_scene.source();
-    const bool humanoid = !m_scene.isEmpty() && source.speciesId == 0 && source.boneCount == 20;
-    const bool convert = !(m_recordingOverlay && humanoid);
+    const bool recordingFrame = !m_scene.isEmpty() && m_scene.source().recordingFrame;
+    const bool convert = !(m_recordingOverlay && recordingFrame);
     if (convert != m_recording.convertsCoordinates()) {
         m_recording.setConvertCoordinates(convert);
         m_recordingDirty = m_recordingMeshDirty = true;
@@ -197,7 +196,7 @@ QList<CreatureInstance> ViewportCanvas::onionInstances(const PaletteClip &clip, 
 QList<MotionPath> ViewportCanvas::motionPaths() const
 {
     QList<MotionPath> paths;
-    if (m_motionPathNames.isEmpty() || m_crowd > 1)
+    if (m_motionPathNames.isEmpty() || showsCrowd())
         return paths;
     QStringList unknown = m_motionPathNames;
     if (drawsCreature() && !m_scene.isEmpty()) {
@@ -267,9 +266,7 @@ void ViewportCanvas::uploadRecording()
         m_recordingRenderer.setInstances(instances);
         return;
     }
-    const PaletteSource &now = m_recording.source();
-    auto buffer = std::make_shared<std::vector<float>>(reinterpret_cast<const float *>(now.palette),
-                                                       reinterpret_cast<const float *>(now.palette) + size_t(now.boneCount) * 16);
+    QList<double> ghosts;
     for (int k = 1; k <= m_onion; ++k) {
         const quint32 fade = quint32(std::lround(255.0 * k / (m_onion + 1)));
         for (const int sign : {-1, 1}) {
@@ -279,13 +276,11 @@ void ViewportCanvas::uploadRecording()
             CreatureInstance ghost = CreatureInstance::atFrame(quint32(instances.size()), 1, 0, false);
             ghost.loops |= fade << 8;
             instances.append(ghost);
-            m_recording.appendPaletteAt(t, buffer.get());
+            ghosts.append(t);
         }
     }
-    PaletteSource source = now; // uploaded at once: `buffer` need not outlive this function
-    source.frameTotal = quint32(instances.size());
-    source.palette = reinterpret_cast<const uchar *>(buffer->data());
-    m_recordingRenderer.setSource(source);
+    std::shared_ptr<std::vector<float>> bytes; // uploaded at once: need not outlive this function
+    m_recordingRenderer.setSource(m_recording.framesAt(ghosts, &bytes));
     m_recordingRenderer.setInstances(instances);
 }
 

@@ -8,6 +8,7 @@
 #include <QOpenGLPaintDevice>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPolygonF>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,7 @@ constexpr QVector4D kBoundsColor(0.4f, 0.8f, 1.0f, 1); // the bounds box, creatu
 constexpr QColor kSelectedBoneName(255, 160, 60);      // the picked bone's mark and name
 constexpr QColor kBoneName(255, 255, 160);             // the hovered bone's mark and name
 constexpr QColor kJointDot(255, 255, 77);              // a joint, as the skeleton's lines (ViewportScene kBone)
+constexpr QColor kControlMarker(120, 200, 255);        // a control bone (IK target, pole), on demand
 constexpr QColor kJointOutline(20, 20, 24, 200);       // around each dot, so it reads on any colour
 constexpr QColor kSocketName(150, 220, 255);
 constexpr QColor kStatsText(220, 220, 225);
@@ -46,9 +48,13 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
     QVector3D referenceLo, referenceHi;
     contentBounds(&referenceLo, &referenceHi);
     const float scale = std::max(0.1f, referenceHi.y() - referenceLo.y());
-    const bool crowd = m_crowd > 1 && !showsSnapshot(); // a snapshot mesh is drawn once
-    if (m_overlays.testFlag(Grid) && drawsCreature()) { // a recording alone: its own floor (Motion.cpp)
-        const float extent = crowd ? std::ceil(std::sqrt(float(m_crowd))) * scale * 1.2f : scale * 2.5f;
+    const bool crowd = showsCrowd() && !showsSnapshot(); // a snapshot mesh is drawn once
+    QVector3D crowdLo, crowdHi;
+    if (m_overlays.testFlag(Grid) && (drawsCreature() || m_army)) { // a recording alone: its own floor (Motion.cpp)
+        float extent = scale * 2.5f;
+        if (crowd && crowdBounds(&crowdLo, &crowdHi))
+            extent =
+                std::max({std::abs(crowdLo.x()), std::abs(crowdLo.z()), std::abs(crowdHi.x()), std::abs(crowdHi.z())}) * 1.1f;
         const float step = crowd ? std::max(1.0f, std::round(extent / 15)) : (scale > 3 ? 1.0f : 0.25f);
         m_scene.appendGrid(depthTested, std::max(extent, 1.0f), step);
     }
@@ -59,7 +65,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
             ViewportScene::appendBox(depthTested, lo, hi, kBoundsColor);
     }
     appendMotionOverlays(depthTested, onTop, scale);
-    if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
+    if (!m_scene.isEmpty() && !showsCrowd() && drawsCreature()) {
         const quint32 frame = currentGlobalFrame();
         if (m_overlays.testFlag(Skeleton) || !m_scene.knownRig())
             m_scene.appendSkeleton(onTop, frame, m_selectedBones);
@@ -79,7 +85,7 @@ void ViewportCanvas::drawOverlays(const QMatrix4x4 &viewProjection)
     m_lines.draw(depthTested, viewProjection, false);
     m_lines.draw(onTop, viewProjection, true);
     glDisable(GL_BLEND);
-    if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature() && m_overlays.testFlag(Sockets)) {
+    if (!m_scene.isEmpty() && !showsCrowd() && drawsCreature() && m_overlays.testFlag(Sockets)) {
         glDisable(GL_DEPTH_TEST);
         m_renderer3d.drawSockets(viewProjection, currentGlobalFrame(), QVector4D(0, 0, 0, 0), scale * 0.06f);
         glEnable(GL_DEPTH_TEST);
@@ -95,7 +101,7 @@ void ViewportCanvas::setFlaggedBones(const QList<FlaggedBone> &bones)
 QStringList ViewportCanvas::flaggedTextLines() const
 {
     QStringList lines;
-    if (m_scene.isEmpty() || m_crowd > 1)
+    if (m_scene.isEmpty() || showsCrowd())
         return lines;
     int elsewhere = 0;
     for (const FlaggedBone &f : m_flagged) {
@@ -129,7 +135,7 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     painter.setRenderHint(QPainter::TextAntialiasing);
     const QSizeF size(width(), height());
     const quint32 frame = currentGlobalFrame();
-    if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
+    if (!m_scene.isEmpty() && !showsCrowd() && drawsCreature()) {
         const QList<QVector3D> joints = m_scene.joints(frame);
         // Joints as dots with the skeleton: what a click picks, the selected bones in orange.
         if (m_overlays.testFlag(Skeleton) || !m_scene.knownRig()) {
@@ -137,13 +143,26 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             painter.setPen(QPen(kJointOutline, 1.0));
             for (int bone = 0; bone < joints.size(); ++bone) {
                 QPointF at;
-                if (!project(viewProjection, joints.at(bone), size, &at))
-                    continue;
+                if (m_scene.isControl(bone) || !project(viewProjection, joints.at(bone), size, &at))
+                    continue; // controls: their own markers below, on demand
                 const bool selected = m_selectedBones.contains(bone);
                 painter.setBrush(selected ? kSelectedBoneName : kJointDot);
                 painter.drawEllipse(at, selected ? 4.0 : 2.8, selected ? 4.0 : 2.8);
             }
             painter.setBrush(Qt::NoBrush);
+            painter.setRenderHint(QPainter::Antialiasing, false);
+        }
+        // Controls (IK targets, poles: placed by the rig, no limbs) as small hollow diamonds.
+        if (m_overlays.testFlag(ControlBones)) {
+            painter.setRenderHint(QPainter::Antialiasing);
+            for (int bone = 0; bone < joints.size(); ++bone) {
+                QPointF at;
+                if (!m_scene.isControl(bone) || !project(viewProjection, joints.at(bone), size, &at))
+                    continue;
+                const qreal r = m_selectedBones.contains(bone) ? 4.5 : 3.5;
+                painter.setPen(QPen(m_selectedBones.contains(bone) ? kSelectedBoneName : kControlMarker, 1.5));
+                painter.drawPolygon(QPolygonF{at + QPointF(0, -r), at + QPointF(r, 0), at + QPointF(0, r), at + QPointF(-r, 0)});
+            }
             painter.setRenderHint(QPainter::Antialiasing, false);
         }
         // Every selected bone is named (the current one first, then the hovered one), each label
@@ -207,7 +226,7 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     }
     // Bones the deep checks found broken at this frame: ringed where they are (a NaN joint at
     // its nearest finite ancestor's joint).
-    if (!m_scene.isEmpty() && m_crowd <= 1 && drawsCreature()) {
+    if (!m_scene.isEmpty() && !showsCrowd() && drawsCreature()) {
         const QList<QVector3D> joints = m_scene.joints(frame);
         const auto finite = [](const QVector3D &v) {
             return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z());
@@ -243,9 +262,11 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     }
     painter.setPen(kStatsText);
     QStringList lines;
-    if (drawsRecording())
+    if (drawsRecording() && !m_army)
         lines << recordingTextLines();
-    if (drawsCreature() && showsSnapshot()) {
+    if (m_army) {
+        lines << crowdTextLines(); // the army, instead of the file
+    } else if (drawsCreature() && showsSnapshot()) {
         lines << m_snapshot.label();
         lines << QStringLiteral("%1 · frame %2 (stored as the file's frame %3) · %4 stored vertices")
                      .arg(m_snapshot.clips().value(m_clip).name)
@@ -260,9 +281,11 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
             lines << QStringLiteral("body: %1").arg(bodyStatus());
         // The timeline's frame, and where the file stores it (the palette's rows run through all
         // clips): "global frame 33" beside the timeline's "frame 9" read as a second frame number.
-        if (m_crowd <= 1)
+        if (!showsCrowd())
             lines << QStringLiteral("%1 · frame %2 (stored as the file's frame %3)").arg(clipName).arg(m_frame).arg(frame);
-        if (m_ghost && m_crowd <= 1) {
+        else
+            lines << crowdTextLines();
+        if (m_ghost && !showsCrowd()) {
             const bool paired = m_clip >= 0 && m_clip < m_ghost->ghostOf.size() && m_ghost->ghostOf.at(m_clip);
             lines << (paired ? QStringLiteral("ghost: %1").arg(m_ghost->label)
                              : QStringLiteral("ghost: %1 has no clip paired with %2").arg(m_ghost->label, clipName));
@@ -273,12 +296,13 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
     if (m_overlays.testFlag(Stats)) {
         // The time this frame took to render (CPU side, issuing every draw), and the rate over
         // consecutive repaints ("idle" when nothing is repainting).
-        const int instances = (!drawsCreature()        ? 0
-                                   : showsSnapshot()   ? 1
-                                   : m_scene.isEmpty() ? 0
-                                                       : m_renderer3d.instanceCount())
-            + (drawsRecording() ? m_recordingRenderer.instanceCount() : 0);
-        const QString far = farInstances() > 0 ? QStringLiteral(" (%1 far: minimal body)").arg(farInstances()) : QString();
+        const int instances = showsCrowd() ? (m_crowdScene ? m_crowdScene->instanceCount() : 0)
+                                           : (!drawsCreature()        ? 0
+                                                  : showsSnapshot()   ? 1
+                                                  : m_scene.isEmpty() ? 0
+                                                                      : m_renderer3d.instanceCount())
+                + (drawsRecording() ? m_recordingRenderer.instanceCount() : 0);
+        const QString far = farInstances() > 0 ? QStringLiteral(" (%1 at lighter levels)").arg(farInstances()) : QString();
         lines << QStringLiteral("instances %1%2 · draw calls %3 · render %4 ms · %5")
                      .arg(instances)
                      .arg(far)
@@ -306,7 +330,7 @@ void ViewportCanvas::drawText(const QMatrix4x4 &viewProjection, double cpuMs)
 
 double ViewportCanvas::visibleFraction() const
 {
-    if (!hasContent() || m_crowd > 1 || width() <= 0 || height() <= 0)
+    if (!hasContent() || showsCrowd() || width() <= 0 || height() <= 0)
         return 1.0;
     QVector3D lo, hi;
     if (showsSnapshot())
@@ -334,23 +358,41 @@ double ViewportCanvas::visibleFraction() const
 
 int ViewportCanvas::boneAt(const QPointF &position, float radius) const
 {
-    if (m_scene.isEmpty() || m_crowd > 1 || !drawsCreature())
+    if (m_scene.isEmpty() || showsCrowd() || !drawsCreature())
         return -1;
     const BonePicker picker(viewProjection(), QSizeF(width(), height()));
-    return picker.jointAt(position, m_scene.joints(currentGlobalFrame()), double(radius));
+    return picker.jointAt(position, pickableJoints(currentGlobalFrame()), double(radius));
 }
 
 BonePicker::Hit ViewportCanvas::pickBone(const QPointF &position, bool body) const
 {
-    if (m_scene.isEmpty() || m_crowd > 1 || !drawsCreature() || showsSnapshot())
+    if (m_scene.isEmpty() || showsCrowd() || !drawsCreature() || showsSnapshot())
         return {};
     const quint32 frame = currentGlobalFrame();
     const BonePicker picker(viewProjection(), QSizeF(width(), height()));
     // Segments count where they are drawn (the skeleton overlay, or an unknown rig's links).
     const bool segments = m_overlays.testFlag(Skeleton) || !m_scene.knownRig();
-    static const QList<int> noParents;
-    return picker.pick(position, m_scene.joints(frame), segments ? m_scene.parents() : noParents,
-                       body ? m_scene.pickSurface(frame) : BonePicker::Surface());
+    QList<int> parents; // the drawn links: none to or from a control
+    if (segments) {
+        parents = m_scene.parents();
+        for (int b = 0; b < parents.size(); ++b) {
+            if (m_scene.isControl(b) || m_scene.isControl(parents.at(b)))
+                parents[b] = -1;
+        }
+    }
+    return picker.pick(position, pickableJoints(frame), parents, body ? m_scene.pickSurface(frame) : BonePicker::Surface());
+}
+
+QList<QVector3D> ViewportCanvas::pickableJoints(quint32 frame) const
+{
+    QList<QVector3D> joints = m_scene.joints(frame);
+    if (!m_overlays.testFlag(ControlBones)) { // hidden controls cannot be picked (non-finite points are skipped)
+        for (int b = 0; b < joints.size(); ++b) {
+            if (m_scene.isControl(b))
+                joints[b] = QVector3D(NAN, NAN, NAN);
+        }
+    }
+    return joints;
 }
 
 void ViewportCanvas::mousePressEvent(QMouseEvent *event)
@@ -407,7 +449,10 @@ void ViewportCanvas::keyPressEvent(QKeyEvent *event)
     case Qt::Key_1: viewFront(); break;
     case Qt::Key_3: viewSide(); break;
     case Qt::Key_7: viewTop(); break;
-    default: QOpenGLWidget::keyPressEvent(event); return;
+    default:
+        if (!flyCamera(event->key(), event->modifiers().testFlag(Qt::ShiftModifier)))
+            QOpenGLWidget::keyPressEvent(event);
+        return;
     }
 }
 

@@ -3,10 +3,11 @@
 #include "bpat/BpatFile.h"
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
+#include "motion/BoneRoles.h"
+#include "species/SpeciesRig.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace bpat::studio {
 
@@ -40,13 +41,15 @@ void ViewportScene::setSource(const PaletteSource &source)
     m_source = source;
     m_referenceFrame = source.clips.isEmpty() ? 0 : source.clips.first().frameOffset;
     const QList<float> reference = source.frame(m_referenceFrame);
-    if (const std::optional<bpat::RigDescription> rig = bpat::RigDescription::builtin(source.speciesId, source.boneCount)) {
+    if (source.rig) { // the catalogue's rig of the file's species and bone count
+        const bpat::RigDescription &rig = source.rig->description();
         m_knownRig = true;
-        m_rigName = rig->name;
-        m_roleColors = rig->roleColors;
-        m_mesh = bpat::CreatureMeshBuilder::build(*rig, reference, 12);
-        m_crowdMesh = bpat::CreatureMeshBuilder::build(*rig, reference, 6);
-        for (const bpat::RigBoneDescription &bone : rig->bones) {
+        m_rigName = rig.name;
+        m_roleColors = rig.roleColors;
+        m_mesh = bpat::CreatureMeshBuilder::build(rig, reference, 12);
+        m_crowdMesh = bpat::CreatureMeshBuilder::build(rig, reference, 6);
+        m_feet = rig.footBones;
+        for (const bpat::RigBoneDescription &bone : rig.bones) {
             m_boneNames.append(bone.name);
             m_parents.append(bone.parent);
         }
@@ -62,6 +65,10 @@ void ViewportScene::setSource(const PaletteSource &source)
     // A late-v3 file stores its own hierarchy: the skeleton follows it.
     if (source.parents.size() == source.boneCount)
         m_parents = source.parents;
+    // Which bones are controls: the rig's names and the body beside the file.
+    const bpat::BoneRoles roles = source.file ? bpat::BoneRoles::forFile(*source.file) : bpat::BoneRoles();
+    for (int b = 0; b < source.boneCount; ++b)
+        m_controls.append(roles.isControl(b));
     updateReferenceBounds();
 }
 
@@ -69,6 +76,22 @@ void ViewportScene::updateReferenceBounds()
 {
     bounds(m_referenceFrame, &m_referenceLo, &m_referenceHi);
     m_ground = std::isfinite(m_referenceLo.y()) ? std::min(0.0f, m_referenceLo.y()) : 0.0f;
+    // A late-v3 file whose feet stand more than 5 cm under its rest pose's (a rebake of a recording
+    // made 1.6 m under it): the game stands the rest pose on y = 0, so the grid stays there and
+    // shows the creature under it, as the motion lint's FOOT_BELOW_GROUND says (MotionLint).
+    const bpat::BpatFile *file = m_source.file.get();
+    if (!file || !file->storesSkinningMatrices() || !file->bindPaletteInBounds() || m_feet.isEmpty())
+        return;
+    const QList<QVector3D> joints = this->joints(m_referenceFrame);
+    float now = INFINITY, rest = INFINITY;
+    for (int foot : std::as_const(m_feet)) {
+        if (foot < 0 || foot >= joints.size())
+            return;
+        now = std::min(now, joints.at(foot).y());
+        rest = std::min(rest, file->bindMatrix(quint32(foot))(1, 3));
+    }
+    if (std::isfinite(now) && std::isfinite(rest) && now < rest - kUnderRestPose)
+        m_ground = 0.0f;
 }
 
 QString ViewportScene::bodyProblem() const
@@ -161,10 +184,12 @@ void ViewportScene::appendLine(QList<LineVertex> &out, const QVector3D &a, const
 
 bool ViewportScene::appendGroundContact(QList<LineVertex> &out, quint32 globalFrame, float size) const
 {
-    if (!m_source.contacts || globalFrame >= m_source.frameTotal)
+    if (!m_source.hasContacts || !m_source.file || globalFrame >= m_source.frameTotal)
         return false;
-    float record[2];
-    std::memcpy(record, m_source.contacts + quint64(globalFrame) * 8, sizeof record);
+    const std::optional<std::pair<float, float>> contact = m_source.file->contact(globalFrame); // (sole_y, foot_y)
+    if (!contact)
+        return false;
+    const float record[2] = {contact->first, contact->second};
     if (!std::isfinite(record[0]) || !std::isfinite(record[1]))
         return false;
     QVector3D lo, hi;
@@ -195,10 +220,24 @@ void ViewportScene::appendSkeleton(QList<LineVertex> &out, quint32 globalFrame, 
         const int parent = m_parents.at(b);
         if (parent < 0 || parent >= points.size())
             continue;
+        if (isControl(b) || isControl(parent))
+            continue; // a control's link is no limb (its marker is drawn on demand)
         // The link parent -> b is the parent bone's reach (what a click on it picks).
         const bool selected = selectedBones.contains(parent);
         appendLine(out, points.at(parent), points.at(b), selected ? kBoneSelected : kBone);
     }
+}
+
+QList<float> ViewportScene::meshRows(quint32 globalFrame) const
+{
+    if (!m_body.isValid())
+        return m_source.frame(globalFrame);
+    QList<float> rows; // row-major matrices, as CreatureMesh::skin() takes them
+    for (const QMatrix4x4 &skin : skinMatrices(globalFrame)) {
+        const QMatrix4x4 transposed = skin.transposed(); // column-major storage of the transpose
+        rows.append(QList<float>(transposed.constData(), transposed.constData() + 16));
+    }
+    return rows;
 }
 
 BonePicker::Surface ViewportScene::pickSurface(quint32 globalFrame) const
@@ -207,15 +246,7 @@ BonePicker::Surface ViewportScene::pickSurface(quint32 globalFrame) const
     const bpat::CreatureMesh &mesh = m_body.isValid() ? m_body.mesh() : m_mesh;
     if (mesh.isEmpty())
         return surface;
-    QList<float> rows; // row-major matrices, as CreatureMesh::skin() takes them
-    if (m_body.isValid()) {
-        for (const QMatrix4x4 &skin : skinMatrices(globalFrame)) {
-            const QMatrix4x4 transposed = skin.transposed(); // column-major storage of the transpose
-            rows.append(QList<float>(transposed.constData(), transposed.constData() + 16));
-        }
-    } else {
-        rows = m_source.frame(globalFrame);
-    }
+    const QList<float> rows = meshRows(globalFrame);
     surface.positions = mesh.skin(std::span<const float>(rows.constData(), size_t(rows.size()))).positions;
     if (surface.positions.size() != mesh.vertexCount()) {
         surface.positions.clear();

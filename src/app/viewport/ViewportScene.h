@@ -46,11 +46,20 @@ public:
     // One skinning matrix per bone (global x inverse(bind)) at a global frame; empty when the
     // frame is out of range.
     QList<QMatrix4x4> skinMatrices(quint32 globalFrame) const;
+    // The matrices the drawn mesh is skinned with at a global frame, row-major as
+    // CreatureMesh::skin() takes them: the body's skinning matrices, else the globals (the
+    // stand-ins' vertices are bone-local); empty when the frame is out of range.
+    QList<float> meshRows(quint32 globalFrame) const;
     bool knownRig() const { return m_knownRig; }
     const QString &rigName() const { return m_rigName; }
     const QList<QVector3D> &roleColors() const { return m_roleColors; }
     const QStringList &boneNames() const { return m_boneNames; }
     const QList<int> &parents() const { return m_parents; }
+    // Controls (motion/BoneRoles: IK targets, poles, bones no body vertex is weighted to): not
+    // limbs. The skeleton leaves them and their links out; the canvas draws them as small markers
+    // on demand (View > Viewport > Control Bones).
+    bool isControl(int bone) const { return bone >= 0 && bone < m_controls.size() && m_controls.at(bone); }
+    int controlCount() const { return int(m_controls.count(true)); }
     quint32 referenceFrame() const { return m_referenceFrame; }
     float groundHeight() const { return m_ground; }
     // Bounds of the creature over its reference frame; used for framing and crowd spacing.
@@ -87,6 +96,9 @@ private:
     QList<QVector3D> m_roleColors;
     QStringList m_boneNames;
     QList<int> m_parents;
+    QList<bool> m_controls;                        // per bone
+    QList<int> m_feet;                             // the rig's feet (the game's contact bones), where it is known
+    static constexpr float kUnderRestPose = 0.05f; // the motion lint's `ground` default
     quint32 m_referenceFrame = 0;
     float m_ground = 0;
     QVector3D m_referenceLo, m_referenceHi;

@@ -232,6 +232,16 @@ void ViewportWidget::setCompareGhost(std::shared_ptr<const CompareGhost> ghost)
     if (m_canvas)
         m_canvas->setCompareGhost(std::move(ghost));
 }
+void ViewportWidget::setArmy(std::shared_ptr<const CrowdScene> army)
+{
+    if (m_canvas)
+        m_canvas->setArmy(std::move(army));
+}
+void ViewportWidget::setSkinningPath(std::optional<SkinningPath> path)
+{
+    if (m_canvas)
+        m_canvas->setSkinningPath(path);
+}
 void ViewportWidget::setRecordingOffset(double seconds)
 {
     if (m_canvas)

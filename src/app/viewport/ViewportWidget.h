@@ -78,7 +78,9 @@ public Q_SLOTS:
     // The game's bodies (see ViewportCanvas.h): View > Body, File > Attach Body..., --body.
     void setBodyMode(bpat::studio::ViewportCanvas::BodyMode mode);
     void setBodyFiles(const QString &fullPath, const QString &minimalPath);
-    void setCompareGhost(std::shared_ptr<const CompareGhost> ghost); // compare mode (ViewportCanvas)
+    void setCompareGhost(std::shared_ptr<const CompareGhost> ghost);      // compare mode (ViewportCanvas)
+    void setArmy(std::shared_ptr<const CrowdScene> army);                 // a mixed crowd (View > Crowd...), null: none
+    void setSkinningPath(std::optional<bpat::studio::SkinningPath> path); // the bone pre-pass (nullopt: the best)
 
 Q_SIGNALS:
     void boneSelected(int bone);

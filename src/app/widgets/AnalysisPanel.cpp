@@ -9,7 +9,9 @@
 #include "plot/AnalysisChart.h"
 
 #include <QHeaderView>
+#include <QChart>
 #include <QLabel>
+#include <QMenu>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
@@ -60,6 +62,8 @@ AnalysisPanel::AnalysisPanel(StudioContext *context, JobController *jobs, QWidge
     m_metricsView = makeTable(m_metrics);
     m_findingsView = makeTable(m_findings);
     m_findingsView->setObjectName(QStringLiteral("analysisFindings"));
+    m_frameMenu = new QMenu(this);
+    m_frameMenu->setObjectName(QStringLiteral("analysisFrameMenu"));
 
     auto *tables = new QSplitter(Qt::Horizontal);
     tables->addWidget(m_metricsView);
@@ -71,7 +75,7 @@ AnalysisPanel::AnalysisPanel(StudioContext *context, JobController *jobs, QWidge
     auto *grid = new QGridLayout(plots);
     grid->setContentsMargins(0, 0, 0, 0);
     const QStringList titles{tr("Feet height"), tr("Feet z (forward)"), tr("Body bob and sway (about its mean)"),
-                             tr("Worst bone stretch")};
+                             tr("Limb stretch (length / the game's rig length)")};
     for (int i = 0; i < titles.size(); ++i) {
         auto *chart = new AnalysisChart(titles.at(i));
         grid->addWidget(chart, i / 2, i % 2);
@@ -102,7 +106,19 @@ AnalysisPanel::AnalysisPanel(StudioContext *context, JobController *jobs, QWidge
 
     connect(m_findingsView, &QTableView::clicked, this, [this](const QModelIndex &index) {
         const bpat::Diagnostic &d = m_findings->finding(index.row());
-        jumpTo(d.location.frame, d.location.bone);
+        const QList<MotionFindingsModel::FrameChoice> choices = m_findings->frameChoices(index.row());
+        if (choices.size() < 2) {
+            jumpTo(d.location.frame, d.location.bone);
+            return;
+        }
+        // A finding over a run of frames: the first beyond the tolerance or the worst, the reader's choice.
+        m_frameMenu->clear();
+        for (const MotionFindingsModel::FrameChoice &c : choices) {
+            const int frame = c.frame, bone = d.location.bone;
+            m_frameMenu->addAction(tr("Go to frame %1 (%2)").arg(frame).arg(c.what), this,
+                                   [this, frame, bone] { jumpTo(frame, bone); });
+        }
+        m_frameMenu->popup(m_findingsView->viewport()->mapToGlobal(m_findingsView->visualRect(index).bottomLeft()));
     });
     connect(context, &StudioContext::fileLoaded, this, &AnalysisPanel::fileChanged);
     connect(context, &StudioContext::fileClosed, this, &AnalysisPanel::fileChanged);
@@ -165,16 +181,18 @@ void AnalysisPanel::clipChanged()
         showGait(bpat::GaitAnalyzer(file->file).analyze(clip));
         return;
     }
-    JobController::Work<bpat::ClipGait> work = [file, clip](QPromise<bpat::ClipGait> &promise, const std::atomic<bool> &) {
-        promise.addResult(bpat::GaitAnalyzer(file->file).analyze(clip));
+    // Cancellable like every job (the window's exit cancels it and waits for it).
+    JobController::Work<bpat::ClipGait> work = [file, clip](QPromise<bpat::ClipGait> &promise,
+                                                            const std::atomic<bool> &cancelled) {
+        bpat::ClipGait gait = bpat::GaitAnalyzer(file->file).analyze(clip, bpat::GaitAnalyzer::defaultCycleTimes(), &cancelled);
+        if (!cancelled)
+            promise.addResult(std::move(gait));
     };
-    m_jobs->run<bpat::ClipGait>(
-        tr("Analysing %1").arg(file->file.clips().at(clip).name), work, this,
-        [this, request](std::optional<bpat::ClipGait> gait) {
-            if (gait && request == m_gaitRequest)
-                showGait(*gait);
-        },
-        false);
+    m_jobs->run<bpat::ClipGait>(tr("Analysing %1").arg(file->file.clips().at(clip).name), work, this,
+                                [this, request](std::optional<bpat::ClipGait> gait) {
+                                    if (gait && request == m_gaitRequest)
+                                        showGait(*gait);
+                                });
 }
 
 void AnalysisPanel::showGait(const bpat::ClipGait &gait)
@@ -224,6 +242,12 @@ void AnalysisPanel::showGait(const bpat::ClipGait &gait)
         else if (s.key != QLatin1String("stretch"))
             continue; // step width, lowest foot: in the metrics
         AnalysisChart::Line line{s.label, s.values, s.bone, lineColor(int(lines[plot].size()))};
+        if (plot == 3 && gait.hasStretch) // the peak the metrics table gives, named alike
+            line.label = tr("%1: peak %2 (%3, frame %4)")
+                             .arg(s.label)
+                             .arg(gait.worstStretch, 0, 'f', 4)
+                             .arg(gait.worstLink)
+                             .arg(gait.worstFrame);
         if (plot == 2 && !line.values.isEmpty()) { // bob and sway are small against the height: about the mean
             const double mean = std::accumulate(line.values.cbegin(), line.values.cend(), 0.0) / double(line.values.size());
             for (double &v : line.values)
@@ -231,6 +255,12 @@ void AnalysisPanel::showGait(const bpat::ClipGait &gait)
         }
         lines[plot].append(line);
     }
+    // The stretch plot is titled by its measure: the humanoid's limb stretch (against the game's
+    // rig lengths) or the length change (against each bone's median: the lint's BONE_STRETCH).
+    if (m_charts.size() > 3)
+        m_charts[3]->chart()->setTitle(gait.stretchMeasure == bpat::ClipGait::StretchMeasure::RigLength
+                                           ? tr("Limb stretch (length / the game's rig length)")
+                                           : tr("Length change (length / its median in the clip)"));
     for (int i = 0; i < m_charts.size(); ++i) {
         m_charts[i]->setLines(lines.at(i), int(gait.frames), units.at(i));
         m_charts[i]->setCurrentFrame(m_context->currentFrame());

@@ -14,6 +14,7 @@
 #include <memory>
 
 class QLabel;
+class QMenu;
 class QTableView;
 
 namespace bpat::studio {
@@ -35,6 +36,8 @@ public:
     MotionFindingsModel *findings() const { return m_findings; }
     QList<AnalysisChart *> charts() const { return m_charts; }
     QTableView *findingsView() const { return m_findingsView; }
+    // What a click on a finding over a run of frames offers: its first and its worst frame.
+    QMenu *frameMenu() const { return m_frameMenu; }
     // The lint's findings of the whole file (empty until its job ended), and whether it did.
     const bpat::Diagnostics &fileFindings() const { return m_fileFindings; }
     bool lintDone() const { return m_lintDone; }
@@ -58,6 +61,7 @@ private:
     QTableView *m_metricsView;
     QTableView *m_findingsView;
     QList<AnalysisChart *> m_charts;
+    QMenu *m_frameMenu = nullptr;
     std::shared_ptr<const LoadedFile> m_file; // the file the lint and the report are of
     bpat::Diagnostics m_fileFindings;
     bool m_lintDone = false;

@@ -3,7 +3,7 @@
 #include "StudioContext.h"
 #include "Theme.h"
 #include "bpat/GameEra.h"
-#include "bpat/GameRigs.h"
+#include "species/Species.h"
 #include "diagnostics/ValidationCodes.h"
 
 #include <QAction>
@@ -95,9 +95,9 @@ void GameVerdictBanner::refresh()
         } else if (d.code == codes::RIG_BONE_COUNT_MISMATCH) {
             const quint32 species = file.header().speciesId;
             reasons << tr("its %1 has %2 bones, the game's %3")
-                           .arg(format::speciesName(species))
+                           .arg(Species::nameOf(species))
                            .arg(file.header().boneCount)
-                           .arg(GameRigs::describe(GameRigs::boneCounts(species, gameEra::rigVersion(GameEra::Current))));
+                           .arg(Species::describeCounts(Species::boneCounts(species, gameEra::rigVersion(GameEra::Current))));
         } else if (reasons.size() < kShownReasons) {
             reasons << QStringLiteral("%1 (%2)").arg(d.message, d.code);
         }

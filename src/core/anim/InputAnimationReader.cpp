@@ -3,6 +3,9 @@
 #include "anim/InputAnimationParser.h"
 #include "io/RegularFile.h"
 
+#include <QFile>
+#include <QtEndian>
+
 namespace bpat {
 
 std::optional<InputAnimation> InputAnimationReader::read(QByteArrayView data)
@@ -16,6 +19,16 @@ std::optional<InputAnimation> InputAnimationReader::read(QByteArrayView data)
 
 std::optional<InputAnimation> InputAnimationReader::readFile(const QString &path)
 {
+    // The magic first: a file that is no recording (zeros, another format named .bin) is refused
+    // from its first bytes (the parser words why), never read whole into memory.
+    {
+        QFile peek;
+        if (RegularFile::open(peek, path) == RegularFile::Status::Ok) {
+            const QByteArray head = peek.read(16);
+            if (head.size() >= 8 && qFromLittleEndian<quint64>(head.constData()) != Magic)
+                return read(head);
+        }
+    }
     // A regular file of at most MaxFileBytes: /dev/zero or a FIFO named as a recording would
     // otherwise be read without end or block.
     const RegularFile::Contents file = RegularFile::read(path, MaxFileBytes);

@@ -7,7 +7,7 @@ namespace bpat {
 SpeciesManifest ElephantManifest::create()
 {
     QuadrupedBody body;
-    body.rig = Rig::elephant();
+    body.rig = SpeciesManifest::v1Rig(Species::Elephant);
     // Close to the game's elephant, whose proportions the viewer's shapes are made for.
     body.height = 0.98f;
     body.barrelExtents = {0.5f, 0.6f, 1.0f};
@@ -40,8 +40,7 @@ SpeciesManifest ElephantManifest::create()
     fight.fight = true, fight.rear = 0.14f, fight.paw = 0.12f, fight.nod = 0.25f, fight.swing = 0.9f;
 
     SpeciesManifest m = QuadrupedMotion::manifest(body, clips, {idle, walk, run, fight});
-    m.identify(2, QStringLiteral("elephant"), QStringLiteral("The game's 16-bone elephant: idle, walk, run (amble) and fight"));
-    m.snapshotFileName = QStringLiteral("elephant_minimal.bpsm");
+    m.identify(Species::Elephant, QStringLiteral("The game's 16-bone elephant: idle, walk, run (amble) and fight"));
     return m;
 }
 

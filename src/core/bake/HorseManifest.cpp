@@ -7,7 +7,7 @@ namespace bpat {
 SpeciesManifest HorseManifest::create()
 {
     QuadrupedBody body;
-    body.rig = Rig::horse();
+    body.rig = SpeciesManifest::v1Rig(Species::Horse);
     // Close to the game's horse, whose proportions the viewer's shapes are made for.
     body.height = 1.22f;
     body.barrelExtents = {0.6f, 0.7f, 1.3f};
@@ -47,9 +47,7 @@ SpeciesManifest HorseManifest::create()
     fight.fight = true, fight.rear = 0.55f, fight.paw = 0.3f, fight.nod = 0.3f, fight.swing = 0.4f;
 
     SpeciesManifest m = QuadrupedMotion::manifest(body, clips, {idle, walk, trot, canter, gallop, fight});
-    m.identify(1, QStringLiteral("horse"),
-               QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter, gallop and fight"));
-    m.snapshotFileName = QStringLiteral("horse_minimal.bpsm");
+    m.identify(Species::Horse, QStringLiteral("The game's 16-bone horse: idle, walk, trot, canter, gallop and fight"));
     return m;
 }
 

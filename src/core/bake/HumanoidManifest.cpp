@@ -7,9 +7,9 @@ namespace bpat {
 SpeciesManifest HumanoidManifest::create()
 {
     SpeciesManifest m;
-    m.rig = Rig::humanoid();
+    m.rig = SpeciesManifest::v1Rig(Species::Humanoid);
     m.identify(
-        0, QStringLiteral("humanoid"),
+        Species::Humanoid,
         QStringLiteral("The game's 20-bone humanoid, unarmed: idle, walk, run, hold, sword, spear and bow attacks, riding"));
     m.soleHeight = HumanoidPose::SoleHeight;
     m.bindPalette = HumanoidMotion(false).restPose().palette();

@@ -2,6 +2,7 @@
 
 #include "mesh/PoseBuilder.h"
 #include "mesh/Rig.h"
+#include "species/SpeciesRig.h"
 #include "rebake/TwoBoneIk.h"
 
 #include <QQuaternion>
@@ -60,7 +61,8 @@ void poseLeg(PoseBuilder &pose, int hip, int knee, int foot, float side, const H
 
 QList<QMatrix4x4> HumanoidPose::palette() const
 {
-    PoseBuilder pose(Rig::humanoid());
+    static const Rig humanoid = SpeciesRig::ofVersion(Species::Humanoid, 1)->rig(); // the game's 20 bones
+    PoseBuilder pose(humanoid);
     const int root = pose.boneIndex("Root"), pelvisBone = pose.boneIndex("Pelvis");
     pose.setLocal(root, pelvis, QQuaternion());
     pose.setLocal(pelvisBone, QVector3D(), aboutY(pelvisYaw) * aboutZ(pelvisRoll) * aboutX(pelvisPitch));

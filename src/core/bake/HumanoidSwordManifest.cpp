@@ -9,7 +9,7 @@ namespace bpat {
 SpeciesManifest HumanoidSwordManifest::create()
 {
     SpeciesManifest m = HumanoidManifest::create();
-    m.identify(3, QStringLiteral("humanoid_sword"), QStringLiteral("The humanoid with the right arm in the sword-ready pose"));
+    m.identify(Species::HumanoidSword, QStringLiteral("The humanoid with the right arm in the sword-ready pose"));
     m.clipPalette = HumanoidMotion(true).clipPalette(m.clips);
     return m;
 }

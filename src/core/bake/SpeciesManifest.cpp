@@ -1,5 +1,7 @@
 #include "bake/SpeciesManifest.h"
 
+#include "species/SpeciesRig.h"
+
 namespace bpat {
 
 QList<QList<QMatrix4x4>> SpeciesManifest::bakeClip(int clip) const
@@ -12,13 +14,24 @@ QList<QList<QMatrix4x4>> SpeciesManifest::bakeClip(int clip) const
     return frames;
 }
 
-void SpeciesManifest::identify(quint32 id, const QString &name, const QString &oneLine)
+void SpeciesManifest::identify(quint32 id, const QString &oneLine)
 {
+    const Species *species = Species::byId(id);
+    Q_ASSERT_X(species, "SpeciesManifest", "a manifest of a species the catalogue does not know");
     speciesId = id;
-    speciesName = name;
-    bpatFileName = name + QStringLiteral(".bpat");
+    speciesName = species ? species->name : QString();
+    bpatFileName = species ? species->bpatFileName() : QString();
+    snapshotFileName = species ? species->snapshotFileName : QString();
     summary = oneLine;
-    creature = RigDescription::builtin(id, rig.boneCount());
+    const SpeciesRig *known = SpeciesRig::find(id, rig.boneCount());
+    creature = known ? std::optional<RigDescription>(known->description()) : std::nullopt;
+}
+
+Rig SpeciesManifest::v1Rig(quint32 speciesId)
+{
+    const SpeciesRig *rig = SpeciesRig::ofVersion(speciesId, 1);
+    Q_ASSERT_X(rig, "SpeciesManifest", "a species without a v1 rig in the catalogue");
+    return rig ? rig->rig() : Rig();
 }
 
 BpatClip ClipSpec::emptyClip() const

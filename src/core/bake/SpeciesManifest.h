@@ -6,6 +6,7 @@
 #include "bpat/BpatDocument.h" // BpatClip, BpatSocket
 #include "mesh/Rig.h"
 #include "mesh/RigDescription.h"
+#include "species/Species.h"
 
 #include <QList>
 #include <QMatrix4x4>
@@ -49,9 +50,13 @@ struct SpeciesManifest
     std::function<QList<QMatrix4x4>(int clip, float phase)> clipPalette;
 
     int boneCount() const { return rig.boneCount(); }
-    // Names the species: its id, name (the BPAT file is "<name>.bpat"), summary, and the
-    // built-in description of its creature for that id and the rig's bone count (set rig first).
-    void identify(quint32 id, const QString &name, const QString &oneLine);
+    // Names the species (an id of species/Species): its name, files (the BPAT file is
+    // "<name>.bpat", the snapshot mesh the game's v1 baker wrote, if any) and the catalogue's
+    // description of its creature for the rig's bone count (set rig first); `oneLine` sums it up.
+    void identify(quint32 id, const QString &oneLine);
+    // The rig the game's v1 baker posed for a species: its newest rig of v1 files (the 20-bone
+    // humanoid, the 16-bone horse and elephant).
+    static Rig v1Rig(quint32 speciesId);
     // Frame i of a clip samples phase i / frame_count, as the game's baker did, so a looping
     // clip's last frame flows into its first.
     QList<QList<QMatrix4x4>> bakeClip(int clip) const;

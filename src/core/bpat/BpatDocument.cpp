@@ -2,6 +2,8 @@
 
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "diagnostics/ReportWriter.h"
+#include "species/Species.h"
 
 #include <QSet>
 #include <algorithm>
@@ -319,6 +321,7 @@ bool BpatDocument::addClip(BpatClip clip, QString *error)
 
 bool BpatDocument::insertClip(int index, BpatClip clip, QString *error)
 {
+    settleSocketRows(); // the new clip's rows are for the sockets held now
     if (!checkClip(clip, error))
         return false;
     ensureSocketRows(clip);
@@ -336,6 +339,7 @@ bool BpatDocument::replaceClip(int index, BpatClip clip, QString *error)
             *error = QStringLiteral("no clip at index %1").arg(index);
         return false;
     }
+    settleSocketRows();
     if (!checkClip(clip, error))
         return false;
     ensureSocketRows(clip);
@@ -404,13 +408,8 @@ bool BpatDocument::addSocket(BpatSocket socket, QString *error)
                          .arg(m_boneCount);
         return false;
     }
-    QList<int> from;
-    for (int i = 0; i < m_sockets.size(); ++i)
-        from.append(i);
-    from.append(-1);
-    const int oldCount = int(m_sockets.size());
+    pendingRows().from.append(-1); // rows computed when the clips are next read
     m_sockets.append(std::move(socket));
-    remapSocketRows(from, oldCount);
     return true;
 }
 
@@ -427,12 +426,8 @@ bool BpatDocument::replaceSocket(int index, BpatSocket socket, QString *error)
     const bool moved =
         m_sockets.at(index).anchorBone != socket.anchorBone || m_sockets.at(index).localOffset != socket.localOffset;
     m_sockets[index] = std::move(socket);
-    if (moved) { // a rename keeps every row
-        QList<int> from;
-        for (int i = 0; i < m_sockets.size(); ++i)
-            from.append(i == index ? -1 : i);
-        remapSocketRows(from, int(m_sockets.size()));
-    }
+    if (moved) // a rename keeps every row
+        pendingRows().from[index] = -1;
     return true;
 }
 
@@ -440,18 +435,33 @@ void BpatDocument::removeSocket(int index)
 {
     if (index < 0 || index >= m_sockets.size())
         return;
-    QList<int> from;
-    for (int i = 0; i < m_sockets.size(); ++i) {
-        if (i != index)
-            from.append(i);
-    }
-    const int oldCount = int(m_sockets.size());
+    pendingRows().from.removeAt(index);
     m_sockets.removeAt(index);
-    remapSocketRows(from, oldCount);
 }
 
-void BpatDocument::remapSocketRows(const QList<int> &from, int oldCount)
+BpatDocument::PendingRows &BpatDocument::pendingRows()
 {
+    if (!m_pendingRows) {
+        PendingRows pending;
+        pending.oldCount = int(m_sockets.size());
+        pending.from.reserve(m_sockets.size() + 1);
+        for (int i = 0; i < m_sockets.size(); ++i)
+            pending.from.append(i);
+        m_pendingRows = std::move(pending);
+    }
+    return *m_pendingRows;
+}
+
+void BpatDocument::applyPendingRows() const
+{
+    const PendingRows pending = std::move(*m_pendingRows);
+    m_pendingRows.reset();
+    remapSocketRows(pending.from, pending.oldCount);
+}
+
+void BpatDocument::remapSocketRows(const QList<int> &from, int oldCount) const
+{
+    ++m_socketRowPasses;
     for (BpatClip &c : m_clips) {
         if (!checkClip(c, nullptr)) {
             c.socketRows.clear();
@@ -483,6 +493,7 @@ void BpatDocument::remapSocketRows(const QList<int> &from, int oldCount)
 
 void BpatDocument::setSockets(QList<BpatSocket> sockets)
 {
+    m_pendingRows.reset(); // every row is recomputed
     m_sockets = std::move(sockets);
     recomputeSocketRows();
 }
@@ -509,6 +520,7 @@ void BpatDocument::recomputeSocketRows()
 
 void BpatDocument::recomputeSocketRows(int index)
 {
+    settleSocketRows();
     if (index < 0 || index >= m_clips.size())
         return;
     BpatClip &c = m_clips[index];
@@ -519,6 +531,7 @@ void BpatDocument::recomputeSocketRows(int index)
 
 float BpatDocument::socketRowsDeviation() const
 {
+    settleSocketRows();
     float worst = 0.0f;
     for (const BpatClip &c : m_clips) {
         if (!checkClip(c, nullptr) || c.socketRows.size() != qsizetype(c.frameCount) * m_sockets.size() * 12)
@@ -541,6 +554,7 @@ float BpatDocument::socketRowsDeviation() const
 
 QStringList BpatDocument::layoutProblems() const
 {
+    settleSocketRows();
     QStringList out;
     quint64 total = 0;
     for (const BpatClip &c : m_clips) {
@@ -583,14 +597,16 @@ QStringList BpatDocument::problems() const
     QStringList out = layoutProblems();
     if (m_boneCount < fmt::MinBones || m_boneCount > fmt::MaxBones)
         out << QStringLiteral("bone count %1 is not in 1..64").arg(m_boneCount);
-    if (m_speciesId > fmt::LastKnownSpecies)
-        out << QStringLiteral("species id %1 is unknown (expected 0..%2)").arg(m_speciesId).arg(fmt::LastKnownSpecies);
+    if (!Species::isKnown(m_speciesId))
+        out << QStringLiteral("species id %1 is unknown (expected 0..%2)").arg(m_speciesId).arg(Species::lastId());
     if (m_clips.isEmpty())
         out << QStringLiteral("no clips (a BPAT file needs at least one)");
     QSet<QString> names;
     for (const BpatClip &c : m_clips) {
         if (c.name.isEmpty())
             out << QStringLiteral("a clip has an empty name");
+        else if (const QString problem = ReportWriter::nameProblem(QStringLiteral("clip"), c.name); !problem.isEmpty())
+            out << problem;
         else if (names.contains(c.name))
             out << QStringLiteral("clip name '%1' is used twice").arg(c.name);
         names.insert(c.name);
@@ -607,6 +623,8 @@ QStringList BpatDocument::problems() const
                        .arg(m_boneCount);
         if (s.name.isEmpty())
             out << QStringLiteral("a socket has an empty name");
+        else if (const QString problem = ReportWriter::nameProblem(QStringLiteral("socket"), s.name); !problem.isEmpty())
+            out << problem;
     }
     return out;
 }

@@ -2,6 +2,8 @@
 
 #include "bpat/BpatFormat.h"
 #include "io/MappedFile.h"
+#include "species/Species.h"
+#include "species/SpeciesRig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -220,6 +222,11 @@ bool BpatFile::isNull() const
 {
     return !d;
 }
+bool BpatFile::changedSinceOpen() const
+{
+    return d && d->MappedFile::changedSinceOpen();
+}
+
 bool BpatFile::isStale() const
 {
     return d && d->MappedFile::isStale();
@@ -259,7 +266,14 @@ bool BpatFile::hasMagic() const
 }
 QString BpatFile::speciesName() const
 {
-    return fmt::speciesName(header().speciesId);
+    return Species::nameOf(header().speciesId);
+}
+
+std::optional<Rig> BpatFile::rig() const
+{
+    if (!hasHeader())
+        return std::nullopt;
+    return SpeciesRig::forFile(header().speciesId, int(header().boneCount), boneParents());
 }
 fmt::Dialect BpatFile::dialect() const
 {
@@ -442,6 +456,22 @@ std::optional<quint32> BpatFile::globalFrame(int clip, quint32 frame) const
     return quint32(global);
 }
 
+quint64 BpatFile::framesHeld(int clip) const
+{
+    const QList<BpatClipInfo> &list = clips();
+    if (clip < 0 || clip >= list.size() || !hasHeader() || header().boneCount == 0)
+        return 0;
+    const BpatClipInfo &c = list.at(clip);
+    const BpatHeader &h = header();
+    quint64 held = c.frameCount;
+    held = std::min<quint64>(held, h.frameTotal > c.frameOffset ? quint64(h.frameTotal) - c.frameOffset : 0);
+    if (h.paletteDataOffset >= fileSize())
+        return 0;
+    const quint64 bytesPerFrame = quint64(h.boneCount) * fmt::MatrixSize; // < 2^39
+    const quint64 inFile = (fileSize() - h.paletteDataOffset) / bytesPerFrame;
+    return std::min<quint64>(held, inFile > c.frameOffset ? inFile - c.frameOffset : 0);
+}
+
 std::optional<quint64> BpatFile::matrixOffset(quint32 frame, quint32 bone) const
 {
     if (!hasHeader() || frame >= header().frameTotal || bone >= header().boneCount)
@@ -575,6 +605,11 @@ const uchar *BpatFile::socketDataBytes() const
 quint64 BpatFile::socketDataBytesSize() const
 {
     return socketDataBytes() ? *socketDataByteSize() : 0;
+}
+
+const uchar *BpatFile::bindPaletteBytes() const
+{
+    return bindPaletteInBounds() ? d->bytes + d->ext.bindPaletteOffset : nullptr;
 }
 
 QString nameStatusText(NameStatus status)

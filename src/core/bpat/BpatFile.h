@@ -8,6 +8,8 @@
 // matrix reads outside the file return nullptr / false. The Validator reports what is wrong.
 // BpatFile is a cheap shared handle: copies share one mapping and can be read from any thread.
 #include "bpat/BpatFormat.h"
+#include "io/TableEntry.h"
+#include "mesh/Rig.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -65,28 +67,6 @@ struct BpatV3Extension
     quint64 boneParentOffset = 0;  // early v3: reserved2
 };
 
-// Why a clip or socket name could (not) be resolved.
-enum class NameStatus {
-    Ok,
-    OutOfStringTable, // name_offset + name_length + 1 > string_table_size, or table not in file
-    NotTerminated,    // the byte after the name is not NUL
-    NotUtf8,          // resolved, but not valid UTF-8 (name holds a lossy decode)
-};
-
-// What every table entry has (BPAT clips and sockets, BPSM clips): its place in the file and
-// its name, which each entry starts with (u32 name_offset, u32 name_length into the string table).
-struct TableEntry
-{
-    int index = 0;
-    QString name; // decoded name (empty when not resolved)
-    quint32 nameOffset = 0;
-    quint32 nameLength = 0;
-    quint64 entryOffset = 0; // byte offset of this entry in the file
-    NameStatus nameStatus = NameStatus::Ok;
-
-    bool nameValid() const { return nameStatus == NameStatus::Ok; }
-};
-
 struct BpatClipInfo : TableEntry
 {
     quint32 frameCount = 0;
@@ -136,6 +116,9 @@ public:
     // underneath): such reads returned zeros (MappedFile's guard), so anything built from them
     // is unreliable. Never true for in-memory data.
     bool isStale() const;
+    // True when the mapped file changed on disk since it was opened (MappedFile::changedSinceOpen:
+    // stale, or another size or modification time): a check of it must say so first.
+    bool changedSinceOpen() const;
     // A mapped file's pages of [offset, offset + size) leave the resident set (MappedFile::release):
     // for a pass that reads a large file once, front to back (bpat convert).
     void releasePages(quint64 offset, quint64 size) const;
@@ -155,7 +138,11 @@ public:
     const BpatV3Extension &v3Extension() const; // zeros unless hasV3Extension()
     // Palette matrices are column-major skinning matrices (late v3): global = skin * bind.
     bool storesSkinningMatrices() const;
-    QString speciesName() const;      // empty for an unknown id
+    QString speciesName() const; // the catalogue's (species/Species); empty for an unknown id
+    // The file's rig (species/SpeciesRig::forFile): a late-v3 file's own parent table, named by
+    // the catalogue's rig of its species and bone count; else that rig; nullopt without a
+    // header or a rig the studio knows.
+    std::optional<Rig> rig() const;
     bool clipTableInBounds() const;   // clips() is empty otherwise
     bool socketTableInBounds() const; // true when socket_count == 0
     bool stringTableInBounds() const;
@@ -192,6 +179,11 @@ public:
 
     // Global frame index of frame `frame` of clip `clip`, if both exist.
     std::optional<quint32> globalFrame(int clip, quint32 frame) const;
+    // How many of a clip's first frames the file really holds: below frame_total and with their
+    // palette rows inside the file (at most frame_count; 0 for no such clip or no bones). Every
+    // per-frame loop over a file that may be damaged runs to this, never to the frame count a
+    // clip claims (a late-v3 clip claiming 4,294,967,295 frames in a 625 KB file).
+    quint64 framesHeld(int clip) const;
 
     // --- Palette and socket data (in place) ---
     // The 16 stored floats of one matrix (row-major globals in v1, v2 and early v3; column-major
@@ -226,6 +218,9 @@ public:
     quint64 paletteBytesSize() const; // 0 when paletteBytes() is nullptr
     const uchar *socketDataBytes() const;
     quint64 socketDataBytesSize() const;
+    // Late v3's bind palette as it lies in the file (bone_count column-major matrices, for GPU
+    // upload), nullptr unless bindPaletteInBounds().
+    const uchar *bindPaletteBytes() const;
 
 private:
     struct Data;

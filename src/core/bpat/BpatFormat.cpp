@@ -2,32 +2,6 @@
 
 namespace bpat::format {
 
-namespace {
-constexpr const char *SpeciesNames[LastKnownSpecies + 1] = {
-    "humanoid",        "horse",
-    "elephant",        "humanoid_sword",
-    "humanoid_spear",  "humanoid_skeleton",
-    "humanoid_caster", "humanoid_stave_caster",
-    "sheep",           "wolf",
-};
-}
-
-QString speciesName(quint32 id)
-{
-    if (id > LastKnownSpecies)
-        return {};
-    return QString::fromLatin1(SpeciesNames[id]);
-}
-
-std::optional<quint32> speciesIdFromName(const QString &name)
-{
-    for (quint32 id = 0; id <= LastKnownSpecies; ++id) {
-        if (name == QLatin1String(SpeciesNames[id]))
-            return id;
-    }
-    return std::nullopt;
-}
-
 QString dialectName(Dialect dialect)
 {
     switch (dialect) {

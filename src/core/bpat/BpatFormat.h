@@ -114,11 +114,7 @@ namespace socket {
 inline constexpr quint64 NameOffset = 0, NameLength = 4, AnchorBone = 8, LocalOffset = 12, Reserved = 24;
 }
 
-// Species ids 0..9 (see the spec sheet). 0..3 are v1 species; 4..9 came with later builds.
-inline constexpr quint32 LastV1Species = 3;
-inline constexpr quint32 LastKnownSpecies = 9;
-QString speciesName(quint32 id); // empty for an unknown id
-std::optional<quint32> speciesIdFromName(const QString &name);
+// Species ids, their names and rigs: the species catalogue (species/Species).
 
 // --- Overflow-safe arithmetic -------------------------------------------------------------
 inline std::optional<quint64> checkedAdd(quint64 a, quint64 b)

@@ -111,6 +111,16 @@ bool BpatWriter::check(QString *error) const
     return false;
 }
 
+QByteArray BpatWriter::headerAndTablesOver(const BpatLayout &layout, QByteArrayView shown) const
+{
+    if (quint64(shown.size()) < layout.paletteDataOffset)
+        return {};
+    QByteArray out = headerAndTables(layout);
+    const QByteArrayView rest = shown.sliced(qsizetype(layout.paletteDataOffset));
+    out.append(rest.data(), rest.size());
+    return out;
+}
+
 QByteArray BpatWriter::headerAndTables(const BpatLayout &l) const
 {
     const StringTable strings(m_doc);

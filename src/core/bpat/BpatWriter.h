@@ -53,6 +53,11 @@ public:
     // the document's header fields, clip and socket tables (names, frame counts, fps, loops,
     // anchors, offsets), never a palette: BpatStreamWriter writes them before streaming frames.
     QByteArray headerAndTables(const BpatLayout &layout) const;
+    // A metadata-only edit of `shown` (a file of the same layout from the palette on: its size,
+    // its data offsets): headerAndTables(layout) followed by `shown`'s bytes from the palette on,
+    // which are not read, only copied. Empty when `shown` is shorter than the layout's palette
+    // offset.
+    QByteArray headerAndTablesOver(const BpatLayout &layout, QByteArrayView shown) const;
 
     // Late v3: the column-major skinning floats of `frames` frames of row-major globals,
     // skin = global x inverse(bind) (global alone without `inverseBind`). `storedSkin` (or null):

@@ -6,6 +6,7 @@
 #include "bpat/DeepCheckKernels.h"
 #include "bpat/DeepCheckerLate.h"
 #include "bpat/DeepMatrixScan.h"
+#include "species/SpeciesRig.h"
 
 #include <QThread>
 #include <QThreadPool>
@@ -462,11 +463,33 @@ void DeepChecker::finishSockets()
         return;
     const quint64 socketBase = *m_file.socketDataOffset();
     const float tolerance = m_options.socketTolerance;
+    // Sockets the game bakes from frames of their own (the humanoid's grip axes, blade and shaft
+    // ends: specs/bpat-versions.md, section 6), named by the rig description.
+    std::optional<QStringList> baked;
     for (quint32 s = 0; s < h.socketCount; ++s) {
         const Mismatch &mm = m_mismatches.at(s);
         if (mm.frames == 0)
             continue;
         const BpatSocketInfo &socket = sockets.at(s);
+        if (!baked) {
+            const SpeciesRig *rig = SpeciesRig::find(h.speciesId, int(h.boneCount));
+            baked = rig ? rig->description().bakedSockets : QStringList();
+        }
+        if (baked->contains(socket.name)) { // by design: said once, as information
+            m_sink.addAsIs(Diagnostic{
+                SOCKET_DATA_MISMATCH, Severity::Info,
+                QStringLiteral("socket '%1' is baked by the game from frames of its own (grip axes, blade and shaft ends), "
+                               "not from %2[%3] * translate(local_offset): its rows differ from that in %4 of %5 frames "
+                               "(largest difference %6), as the game's files do")
+                    .arg(socket.name, m_late ? QStringLiteral("global") : QStringLiteral("palette"))
+                    .arg(socket.anchorBone)
+                    .arg(mm.frames)
+                    .arg(h.frameTotal)
+                    .arg(double(mm.worst), 0, 'g', 6),
+                socketBase + (quint64(mm.firstFrame) * h.socketCount + s) * fmt::SocketRowSize,
+                m_where.socket(mm.firstFrame, s, socket.name)});
+            continue;
+        }
         m_sink.report(SOCKET_DATA_MISMATCH, socketBase + (quint64(mm.firstFrame) * h.socketCount + s) * fmt::SocketRowSize,
                       m_where.socket(mm.firstFrame, s, socket.name),
                       QStringLiteral("socket '%1': stored rows differ from %2[%3] * translate(local_offset)%4 in %5 of %6 frames "

@@ -1,6 +1,7 @@
 #include "bpat/DeepLocator.h"
 
 #include "bpat/BpatFile.h"
+#include "species/SpeciesRig.h"
 
 #include <QStringList>
 #include <algorithm>
@@ -64,10 +65,11 @@ QString DeepLocator::boneLabel(quint32 bone)
     // command-line report shows: the rig's name when the game had a rig of this size.
     if (!m_rigLooked) {
         m_rigLooked = true;
-        m_rig = Rig::forSpecies(m_file.header().speciesId, int(m_file.header().boneCount));
+        m_rig = SpeciesRig::game(m_file.header().speciesId, int(m_file.header().boneCount));
     }
-    return m_rig && int(bone) < m_rig->boneCount() ? QStringLiteral("bone %1 '%2'").arg(bone).arg(m_rig->bone(int(bone)).name)
-                                                   : QStringLiteral("bone %1").arg(bone);
+    return m_rig && int(bone) < m_rig->boneCount()
+        ? QStringLiteral("bone %1 '%2'").arg(bone).arg(m_rig->rig().bone(int(bone)).name)
+        : QStringLiteral("bone %1").arg(bone);
 }
 
 QString DeepLocator::floats(const float *v, int n)

@@ -3,13 +3,11 @@
 // or socket-row location of a global frame (its clip and the frame in it), the bone's name in
 // the game's rig, and floats in words.
 #include "diagnostics/Diagnostic.h"
-#include "mesh/Rig.h"
-
-#include <optional>
 
 namespace bpat {
 
 class BpatFile;
+class SpeciesRig;
 
 class DeepLocator
 {
@@ -31,7 +29,7 @@ private:
     // finding's clip is then found by binary search, not by a scan of every clip per finding
     // (3,000 clips with a few findings each made the deep checks quadratic).
     bool m_clipsSorted = false;
-    std::optional<Rig> m_rig;
+    const SpeciesRig *m_rig = nullptr; // the game's rig of the file's species and bone count
     bool m_rigLooked = false;
 };
 

@@ -1,6 +1,9 @@
 #include "bpat/DocumentEditor.h"
 
 #include "bpat/BpatFormat.h"
+#include "diagnostics/ReportWriter.h"
+#include "bpat/EditCodes.h"
+#include "species/Species.h"
 
 #include <cmath>
 
@@ -8,10 +11,20 @@ namespace bpat {
 
 namespace {
 
-bool fail(QString *error, const QString &message)
+using namespace EditCodes;
+
+bool fail(QString *error, const QString &code, const QString &message)
 {
     if (error)
-        *error = message;
+        *error = refusal(code, message);
+    return false;
+}
+
+// A refusal of the document itself (BpatDocument's checks) carries a code too.
+bool documentRefused(QString *error)
+{
+    if (error && codeOf(*error).isEmpty())
+        *error = refusal(EDIT_DOCUMENT_REFUSED, *error);
     return false;
 }
 
@@ -48,15 +61,15 @@ bool DocumentEditor::setClipMarker(int clip, int marker, float phase, QString *e
     if (!checkClipIndex(clip, error))
         return false;
     if (m_doc.version() < 2)
-        return fail(error,
+        return fail(error, EDIT_NO_MARKERS,
                     QStringLiteral("a v1 file has no markers; convert it to v2 or v3 first (bpat convert --to-version 3)"));
     if (marker < 0 || marker >= format::MarkerCount)
         return fail(
-            error,
+            error, EDIT_NO_SUCH_MARKER,
             QStringLiteral("no marker %1 (expected anticipation_start, weapon_release, contact, recover_unlocked or exit_safe)")
                 .arg(marker));
     if (phase != -1.0f && !(phase >= 0.0f && phase <= 1.0f))
-        return fail(error, QStringLiteral("marker phase %1 is not in [0, 1]").arg(double(phase)));
+        return fail(error, EDIT_BAD_MARKER_PHASE, QStringLiteral("marker phase %1 is not in [0, 1]").arg(double(phase)));
     m_doc.clip(clip).markers[marker] = phase;
     return true;
 }
@@ -75,27 +88,31 @@ QString DocumentEditor::markerOrderWarning(const BpatDocument &document, int cli
 bool DocumentEditor::checkClipIndex(int clip, QString *error) const
 {
     if (clip < 0 || clip >= m_doc.clipCount())
-        return fail(error, QStringLiteral("no clip at index %1 (the file has %2)").arg(clip).arg(m_doc.clipCount()));
+        return fail(error, EDIT_NO_SUCH_CLIP,
+                    QStringLiteral("no clip at index %1 (the file has %2)").arg(clip).arg(m_doc.clipCount()));
     return true;
 }
 
 bool DocumentEditor::checkSocketIndex(int socket, QString *error) const
 {
     if (socket < 0 || socket >= m_doc.socketCount())
-        return fail(error, QStringLiteral("no socket at index %1 (the file has %2)").arg(socket).arg(m_doc.socketCount()));
+        return fail(error, EDIT_NO_SUCH_SOCKET,
+                    QStringLiteral("no socket at index %1 (the file has %2)").arg(socket).arg(m_doc.socketCount()));
     return true;
 }
 
 bool DocumentEditor::checkNewClipName(const QString &name, int exceptClip, QString *error) const
 {
     if (name.isEmpty())
-        return fail(error, QStringLiteral("a clip name cannot be empty"));
+        return fail(error, EDIT_EMPTY_NAME, QStringLiteral("a clip name cannot be empty"));
     if (name.contains(QChar(0)))
-        return fail(error, QStringLiteral("a clip name cannot contain a NUL character"));
+        return fail(error, EDIT_NAME_HAS_NUL, QStringLiteral("a clip name cannot contain a NUL character"));
+    if (const QString problem = ReportWriter::nameProblem(QStringLiteral("clip"), name); !problem.isEmpty())
+        return fail(error, EDIT_NAME_CONTROL_CHARACTER, problem);
     const int existing = m_doc.findClip(name);
     if (existing >= 0 && existing != exceptClip)
         return fail(
-            error,
+            error, EDIT_DUPLICATE_CLIP_NAME,
             QStringLiteral("a clip named '%1' already exists (clip %2); clip names must be unique").arg(name).arg(existing));
     return true;
 }
@@ -103,12 +120,15 @@ bool DocumentEditor::checkNewClipName(const QString &name, int exceptClip, QStri
 bool DocumentEditor::checkNewSocketName(const QString &name, int exceptSocket, QString *error) const
 {
     if (name.isEmpty())
-        return fail(error, QStringLiteral("a socket name cannot be empty"));
+        return fail(error, EDIT_EMPTY_NAME, QStringLiteral("a socket name cannot be empty"));
     if (name.contains(QChar(0)))
-        return fail(error, QStringLiteral("a socket name cannot contain a NUL character"));
+        return fail(error, EDIT_NAME_HAS_NUL, QStringLiteral("a socket name cannot contain a NUL character"));
+    if (const QString problem = ReportWriter::nameProblem(QStringLiteral("socket"), name); !problem.isEmpty())
+        return fail(error, EDIT_NAME_CONTROL_CHARACTER, problem);
     const int existing = m_doc.findSocket(name);
     if (existing >= 0 && existing != exceptSocket)
-        return fail(error, QStringLiteral("a socket named '%1' already exists (socket %2)").arg(name).arg(existing));
+        return fail(error, EDIT_DUPLICATE_SOCKET_NAME,
+                    QStringLiteral("a socket named '%1' already exists (socket %2)").arg(name).arg(existing));
     return true;
 }
 
@@ -116,7 +136,7 @@ bool DocumentEditor::checkAnchor(quint32 anchorBone, QString *error) const
 {
     if (anchorBone >= m_doc.boneCount())
         return fail(
-            error,
+            error, EDIT_ANCHOR_OUT_OF_RANGE,
             QStringLiteral("anchor bone %1 is outside the rig (expected 0..%2)").arg(anchorBone).arg(m_doc.boneCount() - 1));
     return true;
 }
@@ -145,7 +165,7 @@ bool DocumentEditor::setClipFps(int clip, float fps, QString *error)
     if (!checkClipIndex(clip, error))
         return false;
     if (!std::isfinite(fps) || fps <= 0.0f)
-        return fail(error, QStringLiteral("fps must be a finite number above 0 (got %1)").arg(double(fps)));
+        return fail(error, EDIT_BAD_FPS, QStringLiteral("fps must be a finite number above 0 (got %1)").arg(double(fps)));
     m_doc.clip(clip).fps = fps;
     return true;
 }
@@ -163,7 +183,8 @@ bool DocumentEditor::removeClip(int clip, QString *error)
     if (!checkClipIndex(clip, error))
         return false;
     if (m_doc.clipCount() == 1)
-        return fail(error, QStringLiteral("cannot remove '%1': a BPAT file needs at least one clip").arg(m_doc.clip(clip).name));
+        return fail(error, EDIT_LAST_CLIP,
+                    QStringLiteral("cannot remove '%1': a BPAT file needs at least one clip").arg(m_doc.clip(clip).name));
     m_doc.removeClip(clip);
     return true;
 }
@@ -185,7 +206,7 @@ bool DocumentEditor::duplicateClip(int clip, const QString &newName, QString *er
         return false;
     BpatClip copy = m_doc.clip(clip);
     copy.name = name;
-    return m_doc.insertClip(clip + 1, std::move(copy), error);
+    return m_doc.insertClip(clip + 1, std::move(copy), error) || documentRefused(error);
 }
 
 bool DocumentEditor::trimClip(int clip, quint32 firstFrame, quint32 lastFrame, QString *error)
@@ -194,14 +215,14 @@ bool DocumentEditor::trimClip(int clip, quint32 firstFrame, quint32 lastFrame, Q
         return false;
     const BpatClip &c = m_doc.clip(clip);
     if (firstFrame > lastFrame || lastFrame >= c.frameCount)
-        return fail(error,
+        return fail(error, EDIT_BAD_FRAME_RANGE,
                     QStringLiteral("trim range %1..%2 is not inside clip '%3' (frames 0..%4)")
                         .arg(firstFrame)
                         .arg(lastFrame)
                         .arg(c.name)
                         .arg(qint64(c.frameCount) - 1));
     BpatClip trimmed = sliceClip(c, firstFrame, lastFrame - firstFrame + 1, m_doc.boneCount(), m_doc.socketCount());
-    return m_doc.replaceClip(clip, std::move(trimmed), error);
+    return m_doc.replaceClip(clip, std::move(trimmed), error) || documentRefused(error);
 }
 
 bool DocumentEditor::splitClip(int clip, quint32 frame, const QString &secondName, QString *error)
@@ -210,7 +231,7 @@ bool DocumentEditor::splitClip(int clip, quint32 frame, const QString &secondNam
         return false;
     const BpatClip &c = m_doc.clip(clip);
     if (frame == 0 || frame >= c.frameCount)
-        return fail(error,
+        return fail(error, EDIT_BAD_FRAME_RANGE,
                     QStringLiteral("cannot split clip '%1' at frame %2: both parts need at least one frame (split at 1..%3)")
                         .arg(c.name)
                         .arg(frame)
@@ -224,7 +245,7 @@ bool DocumentEditor::splitClip(int clip, quint32 frame, const QString &secondNam
     BpatDocument backup = m_doc;
     if (!m_doc.replaceClip(clip, std::move(first), error) || !m_doc.insertClip(clip + 1, std::move(second), error)) {
         m_doc = std::move(backup);
-        return false;
+        return documentRefused(error);
     }
     return true;
 }
@@ -232,22 +253,23 @@ bool DocumentEditor::splitClip(int clip, quint32 frame, const QString &secondNam
 QString DocumentEditor::rigMismatch(const BpatDocument &target, const BpatDocument &source, bool allowOtherSpecies)
 {
     const auto species = [](quint32 id) {
-        const QString name = format::speciesName(id);
+        const QString name = Species::nameOf(id);
         return name.isEmpty() ? QStringLiteral("species %1").arg(id) : QStringLiteral("species %1 \"%2\"").arg(id).arg(name);
     };
     if (!allowOtherSpecies && source.speciesId() != target.speciesId()) {
-        return QStringLiteral("SPECIES_MISMATCH: the file is %1, the source %2; clips of another species would play on the "
-                              "wrong creature")
-            .arg(species(target.speciesId()), species(source.speciesId()));
+        return refusal(SPECIES_MISMATCH,
+                       QStringLiteral("the file is %1, the source %2; clips of another species would "
+                                      "play on the wrong creature")
+                           .arg(species(target.speciesId()), species(source.speciesId())));
     }
     if (source.boneCount() != target.boneCount()) {
-        return QStringLiteral(
-                   "BONE_COUNT_MISMATCH: bone counts differ: the file (%1) has %2 bones, the source (%3) %4; clips can only be "
-                   "imported between files of the same rig")
-            .arg(species(target.speciesId()))
-            .arg(target.boneCount())
-            .arg(species(source.speciesId()))
-            .arg(source.boneCount());
+        return refusal(BONE_COUNT_MISMATCH,
+                       QStringLiteral("bone counts differ: the file (%1) has %2 bones, the source (%3) %4; clips can only be "
+                                      "imported between files of the same rig")
+                           .arg(species(target.speciesId()))
+                           .arg(target.boneCount())
+                           .arg(species(source.speciesId()))
+                           .arg(source.boneCount()));
     }
     return QString();
 }
@@ -256,8 +278,11 @@ bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &c
                                  QString *error)
 {
     const bool renameOnConflict = options.renameOnConflict;
-    if (const QString why = rigMismatch(m_doc, source, options.allowOtherSpecies); !why.isEmpty())
-        return fail(error, why);
+    if (const QString why = rigMismatch(m_doc, source, options.allowOtherSpecies); !why.isEmpty()) {
+        if (error)
+            *error = why;
+        return false;
+    }
     QList<int> picked = clips;
     if (picked.isEmpty()) {
         for (int i = 0; i < source.clipCount(); ++i)
@@ -267,7 +292,8 @@ bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &c
     DocumentEditor resultEditor(result);
     for (int index : picked) {
         if (index < 0 || index >= source.clipCount())
-            return fail(error, QStringLiteral("the source has no clip %1 (it has %2)").arg(index).arg(source.clipCount()));
+            return fail(error, EDIT_NO_SUCH_CLIP,
+                        QStringLiteral("the source has no clip %1 (it has %2)").arg(index).arg(source.clipCount()));
         BpatClip clip = source.clip(index);
         clip.socketRows.clear(); // recomputed for this file's sockets
         clip.variantFamily = -1; // the source's clip indices mean nothing here
@@ -275,14 +301,15 @@ bool DocumentEditor::importClips(const BpatDocument &source, const QList<int> &c
         clip.storedSkin.clear(); // stored against the source's bind palette
         if (result.findClip(clip.name) >= 0) {
             if (!renameOnConflict)
-                return fail(error, QStringLiteral("a clip named '%1' already exists; rename one of them first").arg(clip.name));
+                return fail(error, EDIT_DUPLICATE_CLIP_NAME,
+                            QStringLiteral("a clip named '%1' already exists; rename one of them first").arg(clip.name));
             clip.name = resultEditor.freeClipName(clip.name);
         }
         if (!result.addClip(std::move(clip), error))
-            return false;
+            return documentRefused(error);
     }
     if (quint64(result.frameTotal()) >= 0xffffffffull)
-        return fail(error, QStringLiteral("the merged file would have more than 2^32-1 frames"));
+        return fail(error, EDIT_TOO_MANY_FRAMES, QStringLiteral("the merged file would have more than 2^32-1 frames"));
     m_doc = std::move(result);
     return true;
 }
@@ -291,7 +318,10 @@ bool DocumentEditor::addSocket(const BpatSocket &socket, QString *error)
 {
     if (!checkNewSocketName(socket.name, -1, error) || !checkAnchor(socket.anchorBone, error))
         return false;
-    return m_doc.addSocket(socket, error);
+    const QVector3D &offset = socket.localOffset;
+    if (!std::isfinite(offset.x()) || !std::isfinite(offset.y()) || !std::isfinite(offset.z()))
+        return fail(error, EDIT_BAD_SOCKET_OFFSET, QStringLiteral("a socket offset must be finite"));
+    return m_doc.addSocket(socket, error) || documentRefused(error);
 }
 
 bool DocumentEditor::removeSocket(int socket, QString *error)
@@ -308,7 +338,7 @@ bool DocumentEditor::renameSocket(int socket, const QString &newName, QString *e
         return false;
     BpatSocket s = m_doc.sockets().at(socket);
     s.name = newName;
-    return m_doc.replaceSocket(socket, s, error);
+    return m_doc.replaceSocket(socket, s, error) || documentRefused(error);
 }
 
 bool DocumentEditor::setSocketAnchor(int socket, quint32 anchorBone, QString *error)
@@ -317,7 +347,7 @@ bool DocumentEditor::setSocketAnchor(int socket, quint32 anchorBone, QString *er
         return false;
     BpatSocket s = m_doc.sockets().at(socket);
     s.anchorBone = anchorBone;
-    return m_doc.replaceSocket(socket, s, error);
+    return m_doc.replaceSocket(socket, s, error) || documentRefused(error);
 }
 
 bool DocumentEditor::setSocketOffset(int socket, const QVector3D &offset, QString *error)
@@ -325,10 +355,10 @@ bool DocumentEditor::setSocketOffset(int socket, const QVector3D &offset, QStrin
     if (!checkSocketIndex(socket, error))
         return false;
     if (!std::isfinite(offset.x()) || !std::isfinite(offset.y()) || !std::isfinite(offset.z()))
-        return fail(error, QStringLiteral("a socket offset must be finite"));
+        return fail(error, EDIT_BAD_SOCKET_OFFSET, QStringLiteral("a socket offset must be finite"));
     BpatSocket s = m_doc.sockets().at(socket);
     s.localOffset = offset;
-    return m_doc.replaceSocket(socket, s, error);
+    return m_doc.replaceSocket(socket, s, error) || documentRefused(error);
 }
 
 } // namespace bpat

@@ -2,7 +2,9 @@
 // The editing operations of BPAT Studio on a BpatDocument, shared by the GUI's undo commands
 // and `bpat edit` / `bpat merge`. Every operation checks its arguments and the result first:
 // an edit that would make the document invalid (a duplicate or empty name, an empty clip, a bad
-// frame rate, an anchor outside the rig) is refused with a message and changes nothing.
+// frame rate, an anchor outside the rig) is refused and changes nothing. A refusal's message
+// starts with its stable code, "CODE: message" (EditCodes, docs/validation.md "Edit refusal
+// codes"): EditCodes::codeOf() reads it back.
 #include "bpat/BpatDocument.h"
 
 #include <QString>

@@ -28,7 +28,7 @@ QStringList names();                                  // in the order of the CLI
 QString describe(GameEra era);
 // The dialect the era's reader was written for (Current: V3Late).
 format::Dialect readerDialect(GameEra era);
-// The version whose rigs the era played (GameRigs::boneCounts): 1, 2 or 3.
+// The version whose rigs the era played (Species::boneCounts): 1, 2 or 3.
 quint32 rigVersion(GameEra era);
 // The era whose reader loads files of `dialect` as they are meant: what a writer of that dialect
 // judges its output against (V3Late and unknown dialects: Current).

@@ -1,16 +1,19 @@
 #pragma once
-// Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`),
+// Checks a BPAT file (v1, v2, early or late v3) against the format's rules (profile `spec`) or
 // against what the game accepts (profile `game`: the current game, late v3 only and today's
-// rigs, unless `gameEra` names an older reader) or, after the spec profile's structure, its
-// motion (profile `motion`: MotionProfile), and optionally runs deep checks over every matrix and
-// socket row, streaming through the mapping. Never reads outside the file: every structural
-// finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
+// rigs, unless `gameEra` names an older reader), and optionally runs deep checks over every
+// matrix and socket row, streaming through the mapping. Never reads outside the file: every
+// structural finding is reported as a Diagnostic (see ValidationCodes and docs/validation.md).
+// The `motion` profile (the structure, then the motion lint) is a layer above, in
+// motion/ProfileValidator: what the window, `bpat validate` and the Python module call for any
+// profile. Given the motion profile, this class checks the structure only and adds a
+// MOTION_NOT_CHECKED error (and asserts in debug builds): call ProfileValidator for it.
 //
 // Deep checks can run on a worker thread: pass a cancel flag and a progress callback.
 #include "bpat/GameEra.h"
 #include "diagnostics/DiagnosticSink.h"
 #include "diagnostics/ValidationCodes.h"
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 
 #include <atomic>
 #include <functional>
@@ -61,9 +64,16 @@ class Validator
 public:
     explicit Validator(ValidationOptions options = {});
 
+    // Every finding on the file; FILE_CHANGED first when it changed since it was opened
+    // (BpatFile::changedSinceOpen), so a check of a stale mapping never says valid.
     ValidationResult validate(const BpatFile &file) const;
     // Opens (maps) and validates a path; a file that cannot be opened gives one IO_ERROR.
     ValidationResult validatePath(const QString &path) const;
+    // What validatePath() does around the checks (the opening, IO_ERROR, a file that shrinks
+    // while it is read, a name that is not UTF-8), with `check` as the checks: the motion
+    // profile's (motion/ProfileValidator) opens files as this one does.
+    static ValidationResult validatePathWith(const QString &path, const ValidationOptions &options,
+                                             const std::function<ValidationResult(const BpatFile &)> &check);
 
     const ValidationOptions &options() const { return m_options; }
 
@@ -71,6 +81,7 @@ public:
     static QList<CodeInfo> codes() { return ValidationCodes::all(); }
 
 private:
+    ValidationResult validateBytes(const BpatFile &file) const; // validate() without the change check
     void checkHeader(const BpatFile &file, DiagnosticSink &sink) const;
     void checkSections(const BpatFile &file, DiagnosticSink &sink) const;
     void checkClips(const BpatFile &file, DiagnosticSink &sink) const;

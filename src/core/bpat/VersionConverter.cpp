@@ -1,5 +1,8 @@
 #include "bpat/VersionConverter.h"
 
+#include "species/Species.h"
+#include "species/SpeciesRig.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -9,6 +12,14 @@ namespace fmt = bpat::format;
 using fmt::Dialect;
 
 namespace {
+
+// The rig the studio knows for the document's species and bone count (its feet, sole rule and
+// parents), when no rig file is given.
+std::optional<RigDescription> builtinRig(const BpatDocument &doc)
+{
+    const SpeciesRig *rig = SpeciesRig::find(doc.speciesId(), int(doc.boneCount()));
+    return rig ? std::optional<RigDescription>(rig->description()) : std::nullopt;
+}
 
 bool anyMarkerSet(const BpatClip &c)
 {
@@ -111,7 +122,7 @@ QStringList VersionConverter::completeNewClips(BpatDocument &doc, const std::opt
         any |= !c.contacts.isEmpty();
     if (!any)
         return warnings;
-    std::optional<RigDescription> rig = rigOption ? rigOption : RigDescription::builtin(doc.speciesId(), int(doc.boneCount()));
+    std::optional<RigDescription> rig = rigOption ? rigOption : builtinRig(doc);
     QList<QMatrix4x4> bind;
     const bool planned = streamed && anyStreamed(doc);
     const bool bindLater = planned && !doc.hasBindPalette() && isStreamed(doc.clip(0));
@@ -225,10 +236,10 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
         doc.setBindPalette({});
         doc.setBoneParents({});
     }
-    if (toVersion == 1 && doc.speciesId() > fmt::LastV1Species)
-        warn(QStringLiteral("species %1 (%2) is not known to the game's v1 reader (0..3)")
+    if (toVersion == 1 && !Species::inFirstV1Reader(doc.speciesId()))
+        warn(QStringLiteral("species %1 (%2) is not known to the game's v1 reader (%3)")
                  .arg(doc.speciesId())
-                 .arg(fmt::speciesName(doc.speciesId())));
+                 .arg(Species::nameOf(doc.speciesId()), Species::idRange(true)));
 
     // --- Going up: fill what the target adds ---
     if (toVersion == 3 && fromVersion < 3) {
@@ -241,7 +252,7 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
     }
     std::optional<RigDescription> rig = options.rig;
     if (!rig)
-        rig = RigDescription::builtin(doc.speciesId(), int(doc.boneCount()));
+        rig = builtinRig(doc);
     if (rig && rig->boneCount() != int(doc.boneCount())) {
         warn(QStringLiteral("the rig '%1' has %2 bones, the file %3: its parents and feet are not used")
                  .arg(rig->name)

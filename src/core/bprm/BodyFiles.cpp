@@ -1,8 +1,8 @@
 #include "bprm/BodyFiles.h"
 
 #include "bpat/BpatFile.h"
-#include "bpat/BpatFormat.h"
-#include "bpat/GameRigs.h"
+#include "species/Species.h"
+#include "species/SpeciesRig.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -11,14 +11,8 @@ namespace bpat::BodyFiles {
 
 namespace {
 
-constexpr quint32 Humanoid = 0, Skeleton = 5;
 const QString FullSuffix = QStringLiteral("_full.bprm");
 const QString MinimalSuffix = QStringLiteral("_minimal.bprm");
-
-bool isHumanoid(quint32 id)
-{
-    return id == 0 || id == 3 || id == 4 || id == 6 || id == 7;
-}
 
 QString existing(const QString &path)
 {
@@ -45,14 +39,8 @@ QString bodyStem(const QString &bodyPath, int *lod)
 
 QStringList bodyNames(quint32 speciesId)
 {
-    const QString own = format::speciesName(speciesId);
-    if (own.isEmpty())
-        return {};
-    if (speciesId == Skeleton)
-        return {QStringLiteral("skeleton_humanoid")};
-    if (isHumanoid(speciesId) && speciesId != Humanoid)
-        return {own, format::speciesName(Humanoid)};
-    return {own};
+    const Species *species = Species::byId(speciesId);
+    return species ? species->bodyNames : QStringList();
 }
 
 Bodies besideBpat(const QString &bpatPath, quint32 speciesId)
@@ -89,12 +77,24 @@ Bodies withSibling(const QString &bodyPath, quint32 lod)
 
 std::optional<quint32> speciesOfBody(const QString &bodyPath)
 {
-    const QString stem = bodyStem(bodyPath, nullptr);
-    if (stem.isEmpty())
-        return std::nullopt;
-    if (stem == QLatin1String("skeleton_humanoid"))
-        return Skeleton;
-    return format::speciesIdFromName(stem);
+    return Species::ofBodyStem(bodyStem(bodyPath, nullptr));
+}
+
+QString speciesMismatch(const QString &bodyPath, quint32 speciesId)
+{
+    const std::optional<quint32> body = speciesOfBody(bodyPath);
+    if (!body)
+        return QString();
+    const QStringList names = bodyNames(speciesId);
+    for (const QString &name : names) {
+        if (speciesOfBody(name + FullSuffix) == body)
+            return QString();
+    }
+    return QStringLiteral("%1 is a body of the %2 (by its name), not of the %3 (whose bodies are %4)")
+        .arg(QFileInfo(bodyPath).fileName(), Species::nameOf(*body),
+             Species::nameOf(speciesId).isEmpty() ? QStringLiteral("species %1").arg(speciesId)
+                                                      : Species::nameOf(speciesId),
+             names.isEmpty() ? QStringLiteral("unknown") : names.join(QStringLiteral("_*, ")) + QStringLiteral("_*"));
 }
 
 PairedRig pairedRig(const QString &bodyPath)
@@ -103,16 +103,9 @@ PairedRig pairedRig(const QString &bodyPath)
     if (!species)
         return {};
     // The BPATs that draw this body, by the same naming the game uses to find it.
-    QList<quint32> users;
-    if (*species == Skeleton)
-        users = {Skeleton};
-    else if (isHumanoid(*species))
-        users = {*species, Humanoid, 3, 4, 6, 7};
-    else
-        users = {*species};
     const QDir dir = QFileInfo(bodyPath).absoluteDir();
-    for (quint32 id : users) {
-        const QString candidate = dir.filePath(format::speciesName(id) + QStringLiteral(".bpat"));
+    for (quint32 id : Species::byId(*species)->bodyUsers()) {
+        const QString candidate = dir.filePath(Species::byId(id)->bpatFileName());
         if (!QFileInfo(candidate).isFile())
             continue;
         const std::optional<BpatFile> bpat = BpatFile::open(candidate);
@@ -123,10 +116,10 @@ PairedRig pairedRig(const QString &bodyPath)
             return {int(bones), QStringLiteral("%1 beside it (%2 bones)").arg(QFileInfo(candidate).fileName()).arg(bones),
                     candidate};
     }
-    const QList<quint32> counts = GameRigs::boneCounts(*species, 3);
+    const QList<quint32> counts = Species::boneCounts(*species, 3);
     if (counts.size() == 1)
         return {int(counts.first()),
-                QStringLiteral("the game's current %1 rig (%2 bones)").arg(format::speciesName(*species)).arg(counts.first()),
+                QStringLiteral("the game's current %1 rig (%2 bones)").arg(Species::nameOf(*species)).arg(counts.first()),
                 QString()};
     return {};
 }
@@ -136,12 +129,11 @@ std::optional<Rig> rigOf(const QString &bodyPath)
     const PairedRig paired = pairedRig(bodyPath);
     if (!paired.bpatPath.isEmpty()) {
         if (const std::optional<BpatFile> bpat = BpatFile::open(paired.bpatPath))
-            return Rig::forFile(*bpat);
+            return bpat->rig();
     }
     const std::optional<quint32> species = speciesOfBody(bodyPath);
-    if (species && paired.boneCount > 0)
-        return Rig::forSpeciesOrDescription(*species, paired.boneCount);
-    return std::nullopt;
+    const SpeciesRig *rig = species && paired.boneCount > 0 ? SpeciesRig::find(*species, paired.boneCount) : nullptr;
+    return rig ? std::optional<Rig>(rig->rig()) : std::nullopt;
 }
 
 } // namespace bpat::BodyFiles

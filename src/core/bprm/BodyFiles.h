@@ -1,10 +1,11 @@
 #pragma once
 // Where the game keeps a species' rigged bodies (BPRM) and which rig a body belongs to, by the
-// game's own naming (its rigged-mesh registry): `<species>_full.bprm` and
-// `<species>_minimal.bprm` beside the species' `.bpat`. Every humanoid species (humanoid,
-// humanoid_sword, _spear, _caster, _stave_caster) shares the `humanoid_*` bodies; the skeleton
-// (humanoid_skeleton) has its own, `skeleton_humanoid_*`. A species' own name is tried before
-// the shared one, so a `humanoid_sword_full.bprm` beside `humanoid_sword.bpat` wins.
+// game's own naming (its rigged-mesh registry): `<stem>_full.bprm` and `<stem>_minimal.bprm`
+// beside the species' `.bpat`, the stems the species catalogue gives (Species::bodyNames).
+// Every humanoid species (humanoid, humanoid_sword, _spear, _caster, _stave_caster) shares the
+// `humanoid_*` bodies; the skeleton (humanoid_skeleton) has its own, `skeleton_humanoid_*`. A
+// species' own name is tried before the shared one, so a `humanoid_sword_full.bprm` beside
+// `humanoid_sword.bpat` wins.
 #include "mesh/Rig.h"
 
 #include <QString>
@@ -36,6 +37,10 @@ Bodies withSibling(const QString &bodyPath, quint32 lod);
 // The species a body's file name names ("horse_full.bprm" -> 1, "skeleton_humanoid_*" -> 5,
 // "humanoid_*" -> 0); nullopt for any other name.
 std::optional<quint32> speciesOfBody(const QString &bodyPath);
+// Why the body at `bodyPath` does not go with a BPAT of `speciesId`, or empty: its name gives
+// another species than any of bodyNames(speciesId) (a wolf's body on a horse). A name that
+// gives no species says nothing (only the bone indices are checked then).
+QString speciesMismatch(const QString &bodyPath, quint32 speciesId);
 
 // The rig a body's bone indices must fit: a BPAT of its species beside it (by the naming
 // above: `horse.bpat` for `horse_full.bprm`, `humanoid.bpat` or another humanoid species' for
@@ -48,8 +53,8 @@ struct PairedRig
     QString bpatPath; // the BPAT it was paired with, when one was found
 };
 PairedRig pairedRig(const QString &bodyPath);
-// The rig whose bone names go with the body: Rig::forFile of the paired BPAT, else the game's
-// rig of the species and bone count its name gives (Rig::forSpeciesOrDescription).
+// The rig whose bone names go with the body: the paired BPAT's (BpatFile::rig), else the
+// catalogue's rig of the species and bone count its name gives (SpeciesRig::find).
 std::optional<Rig> rigOf(const QString &bodyPath);
 
 } // namespace bpat::BodyFiles

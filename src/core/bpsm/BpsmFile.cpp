@@ -99,6 +99,12 @@ QString BpsmFile::path() const
 {
     return d ? d->path : QString();
 }
+void BpsmFile::releasePages(quint64 offset, quint64 size) const
+{
+    if (d)
+        d->release(offset, size);
+}
+
 quint64 BpsmFile::fileSize() const
 {
     return d ? d->size : 0;

@@ -3,7 +3,7 @@
 // bytes in memory. Only the header and the clip table (with names) are decoded on open;
 // indices and vertices are read on demand with bounds checks. Every accessor is safe on any
 // input; BpsmValidator says what is wrong with a file. Copies share one mapping.
-#include "bpat/BpatFile.h" // TableEntry
+#include "bpat/BpatFile.h"
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmSnapshot.h"
 
@@ -76,6 +76,9 @@ public:
     QByteArrayView bytes() const;
     // True once a read of the mapping found the file shrunk underneath (see BpatFile::isStale).
     bool isStale() const;
+    // The mapped pages of [offset, offset + size) leave the resident set (MappedFile::release):
+    // a pass over a large file keeps memory flat.
+    void releasePages(quint64 offset, quint64 size) const;
 
     bool hasHeader() const; // false when shorter than the 72-byte header
     const BpsmHeader &header() const;

@@ -8,6 +8,7 @@
 
 #include "bpsm/BpsmContentCheck.h"
 #include "bpsm/BpsmSink.h"
+#include "species/Species.h"
 
 #include <QSet>
 #include <algorithm>
@@ -215,13 +216,14 @@ Diagnostics BpsmValidator::validate(const BpsmFile &file) const
     if (h.version != bpsm::CurrentVersion)
         sink.report(u"BPSM_UNSUPPORTED_VERSION"_qs, bpsm::header::Version, DiagnosticLocation::header(u"version"_qs),
                     QStringLiteral("version %1, expected 1").arg(h.version));
-    if (h.speciesId > fmt::LastKnownSpecies)
+    if (!Species::isKnown(h.speciesId))
         sink.report(u"BPSM_UNKNOWN_SPECIES"_qs, bpsm::header::SpeciesId, DiagnosticLocation::header(u"species_id"_qs),
-                    QStringLiteral("species_id %1, expected 0..%2").arg(h.speciesId).arg(fmt::LastKnownSpecies));
-    else if (h.speciesId > fmt::LastV1Species)
-        sink.report(
-            u"BPSM_SPECIES_NOT_IN_V1"_qs, bpsm::header::SpeciesId, DiagnosticLocation::header(u"species_id"_qs),
-            QStringLiteral("species_id %1 (%2) came after v1 (0..3)").arg(h.speciesId).arg(fmt::speciesName(h.speciesId)));
+                    QStringLiteral("species_id %1, expected 0..%2").arg(h.speciesId).arg(Species::lastId()));
+    else if (!Species::inFirstV1Reader(h.speciesId))
+        sink.report(u"BPSM_SPECIES_NOT_IN_V1"_qs, bpsm::header::SpeciesId, DiagnosticLocation::header(u"species_id"_qs),
+                    QStringLiteral("species_id %1 (%2) came after v1 (%3)")
+                        .arg(h.speciesId)
+                        .arg(Species::nameOf(h.speciesId), Species::idRange(true)));
     if (h.clipCount == 0)
         sink.report(u"BPSM_NO_CLIPS"_qs, bpsm::header::ClipCount, DiagnosticLocation::header(u"clip_count"_qs),
                     u"clip_count is 0, expected >= 1"_qs);

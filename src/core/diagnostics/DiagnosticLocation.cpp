@@ -92,6 +92,13 @@ DiagnosticLocation DiagnosticLocation::contact(int clip, const QString &clipName
     return l;
 }
 
+DiagnosticLocation DiagnosticLocation::withWorstFrame(int worst) const
+{
+    DiagnosticLocation l = *this;
+    l.worstFrame = worst;
+    return l;
+}
+
 DiagnosticLocation DiagnosticLocation::with(const QString &subField) const
 {
     DiagnosticLocation l = *this;

@@ -40,6 +40,10 @@ struct DiagnosticLocation
     int bone = -1;      // Palette/BoneParent/BindPalette: the bone
     int socket = -1;    // SocketData: the socket's index
     QString socketName; // SocketData: the socket as written
+    // Palette/SocketData/Contact, a finding over a run of frames (the motion lint's): `frame` is
+    // the first frame beyond the tolerance and worstFrame the frame of the worst value; -1 for
+    // findings of one frame. Not part of toString(): the path names the first.
+    int worstFrame = -1;
 
     DiagnosticLocation() = default;
     // A free-form path (Kind::Text; empty text is Kind::None). Implicit, so that findings can
@@ -62,6 +66,8 @@ struct DiagnosticLocation
 
     // The same entry with a field below it: clipEntry(3).with("fps") is "clips[3].fps".
     DiagnosticLocation with(const QString &subField) const;
+    // The same location with the worst frame of a run set (see worstFrame).
+    DiagnosticLocation withWorstFrame(int worst) const;
 
     QString toString() const;
     bool isEmpty() const { return kind == Kind::None; }

@@ -82,6 +82,8 @@ QList<CodeInfo> makeCodes()
         c(BAD_FPS, E, W, "A clip's `fps` is not finite or not greater than 0. The game did not check fps."),
         c(BAD_LOOPS_FLAG, W, W, "A clip's `loops` byte is neither 0 nor 1 (readers treat non-zero as looping)."),
         c(NAME_NOT_UTF8, W, W, "A clip or socket name is not valid UTF-8."),
+        c(NAME_CONTROL_CHARACTER, E, W,
+          "A clip or socket name holds a control character (a newline, a tab, DEL, C1, U+2028/9): the game's names are identifiers, so no writer writes one; reports print it as \\xNN. The game did not check names."),
         c(DUPLICATE_CLIP_NAME, W, W, "Two clips share a name; lookups by name find the first. The game accepted it."),
         c(DUPLICATE_SOCKET_NAME, W, W, "Two sockets share a name; lookups by name find the first."),
         c(PALETTE_MISALIGNED, W, W, "`palette_data_offset` is not a multiple of 16."),

@@ -1,11 +1,11 @@
 #include "diagnostics/ValidationReport.h"
 
+#include "diagnostics/ReportWriter.h"
 #include "release/BuildInfo.h"
 
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QXmlStreamWriter>
 
 #ifndef BPAT_VERSION_STRING
 #define BPAT_VERSION_STRING "unknown"
@@ -15,13 +15,20 @@ namespace bpat {
 
 QJsonObject ValidationReport::issueJson(const Diagnostic &issue)
 {
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("code"), issue.code},
         {QStringLiteral("severity"), severityName(issue.severity)},
         {QStringLiteral("message"), issue.message},
         {QStringLiteral("offset"), issue.offset ? QJsonValue(qint64(*issue.offset)) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("location"), issue.location.toString()},
     };
+    // A finding over a run of frames: the location names the first, "frames" says both.
+    if (issue.location.worstFrame >= 0) {
+        out.insert(
+            QStringLiteral("frames"),
+            QJsonObject{{QStringLiteral("first"), issue.location.frame}, {QStringLiteral("worst"), issue.location.worstFrame}});
+    }
+    return out;
 }
 
 QJsonObject ValidationReport::fileJson(const ValidatedFile &file)
@@ -51,7 +58,7 @@ QJsonObject ValidationReport::reportJson(ValidationProfile profile, const QList<
 
 QByteArray ValidationReport::toJson(ValidationProfile profile, const QList<ValidatedFile> &files)
 {
-    return QJsonDocument(reportJson(profile, files)).toJson(QJsonDocument::Indented);
+    return ReportWriter::jsonDocument(reportJson(profile, files));
 }
 
 namespace {
@@ -82,19 +89,6 @@ const Diagnostic *firstOf(const ValidatedFile &file, Severity severity)
     return nullptr;
 }
 
-// GitHub's workflow-command escaping: data escapes %, CR, LF; properties also ':' and ','.
-QString ghData(QString text)
-{
-    return text.replace(QLatin1Char('%'), QStringLiteral("%25"))
-        .replace(QLatin1Char('\r'), QStringLiteral("%0D"))
-        .replace(QLatin1Char('\n'), QStringLiteral("%0A"));
-}
-
-QString ghProperty(const QString &text)
-{
-    return ghData(text).replace(QLatin1Char(':'), QStringLiteral("%3A")).replace(QLatin1Char(','), QStringLiteral("%2C"));
-}
-
 } // namespace
 
 QJsonObject ValidationReport::reportJson(const RunInfo &run, const QList<ValidatedFile> &files)
@@ -112,85 +106,50 @@ QJsonObject ValidationReport::reportJson(const RunInfo &run, const QList<Validat
 
 QByteArray ValidationReport::toJson(const RunInfo &run, const QList<ValidatedFile> &files)
 {
-    return QJsonDocument(reportJson(run, files)).toJson(QJsonDocument::Indented);
+    return ReportWriter::jsonDocument(reportJson(run, files));
 }
 
 QByteArray ValidationReport::toJUnit(const RunInfo &run, const QList<ValidatedFile> &files)
 {
-    QByteArray out;
-    QXmlStreamWriter xml(&out);
-    xml.setAutoFormatting(true);
-    xml.writeStartDocument();
-    int failures = 0;
-    for (const ValidatedFile &f : files)
-        failures += f.result.valid() ? 0 : 1;
-    xml.writeStartElement(QStringLiteral("testsuites"));
-    xml.writeStartElement(QStringLiteral("testsuite"));
-    xml.writeAttribute(QStringLiteral("name"),
-                       QStringLiteral("bpat validate (%1 profile%2)")
-                           .arg(profileName(run.profile), run.deep ? QStringLiteral(", deep") : QString()));
-    xml.writeAttribute(QStringLiteral("tests"), QString::number(files.size()));
-    xml.writeAttribute(QStringLiteral("failures"), QString::number(failures));
-    xml.writeAttribute(QStringLiteral("errors"), QStringLiteral("0"));
-    xml.writeAttribute(QStringLiteral("timestamp"), runTime(run));
-    xml.writeStartElement(QStringLiteral("properties"));
-    const QList<std::pair<QString, QString>> props{
-        {QStringLiteral("tool"), QStringLiteral("bpat")},
-        {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)},
-        {QStringLiteral("profile"), profileName(run.profile)},
-        {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")},
-        {QStringLiteral("game_era"), run.gameEra}};
-    for (const auto &[name, value] : props) {
-        if (value.isEmpty())
-            continue;
-        xml.writeStartElement(QStringLiteral("property"));
-        xml.writeAttribute(QStringLiteral("name"), name);
-        xml.writeAttribute(QStringLiteral("value"), value);
-        xml.writeEndElement();
-    }
-    xml.writeEndElement(); // properties
+    ReportWriter::Suite suite;
+    suite.name = QStringLiteral("bpat validate (%1 profile%2)")
+                     .arg(profileName(run.profile), run.deep ? QStringLiteral(", deep") : QString());
+    suite.timestamp = runTime(run);
+    suite.properties = {{QStringLiteral("tool"), QStringLiteral("bpat")},
+                        {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)},
+                        {QStringLiteral("profile"), profileName(run.profile)},
+                        {QStringLiteral("deep"), run.deep ? QStringLiteral("true") : QStringLiteral("false")},
+                        {QStringLiteral("game_era"), run.gameEra}};
     for (const ValidatedFile &f : files) {
-        xml.writeStartElement(QStringLiteral("testcase"));
-        xml.writeAttribute(QStringLiteral("classname"), QStringLiteral("bpat.validate"));
-        xml.writeAttribute(QStringLiteral("name"), f.path);
-        xml.writeAttribute(QStringLiteral("file"), f.path);
+        ReportWriter::Case c;
+        c.name = f.path;
+        c.className = QStringLiteral("bpat.validate");
         for (const Diagnostic &d : f.result.issues) {
-            if (d.severity != Severity::Error)
-                continue;
-            xml.writeStartElement(QStringLiteral("failure"));
-            xml.writeAttribute(QStringLiteral("type"), d.code);
-            xml.writeAttribute(QStringLiteral("message"), d.message);
-            xml.writeCharacters(humanLine(f.path, d));
-            xml.writeEndElement();
-        }
-        QString other;
-        for (const Diagnostic &d : f.result.issues) {
-            if (d.severity != Severity::Error)
-                other += humanLine(f.path, d) + QLatin1Char('\n');
+            if (d.severity == Severity::Error)
+                c.problems.append({ReportWriter::Problem::Kind::Failure, d.code, d.message, humanLine(f.path, d)});
+            else
+                c.systemOut += humanLine(f.path, d) + QLatin1Char('\n');
         }
         if (f.result.truncated)
-            other += QStringLiteral("(more issues not shown: --max-issues)\n");
-        if (!other.isEmpty())
-            xml.writeTextElement(QStringLiteral("system-out"), other);
-        xml.writeEndElement(); // testcase
+            c.systemOut += QStringLiteral("(more issues not shown: --max-issues)\n");
+        suite.cases.append(c);
     }
-    xml.writeEndElement(); // testsuite
-    xml.writeEndElement(); // testsuites
-    xml.writeEndDocument();
-    return out;
+    return ReportWriter::junit(suite);
 }
 
 QString ValidationReport::githubAnnotations(const ValidatedFile &file)
 {
     QString text;
     for (const Diagnostic &d : file.result.issues) {
-        const char *kind = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "notice";
+        const ReportWriter::Level level = d.severity == Severity::Error ? ReportWriter::Level::Error
+            : d.severity == Severity::Warning                           ? ReportWriter::Level::Warning
+                                                                        : ReportWriter::Level::Notice;
         QString title = d.code;
         if (!d.location.isEmpty())
             title += QStringLiteral(" at ") + d.location.toString();
-        text += QStringLiteral("::%1 file=%2,title=%3::%4 %5%6\n")
-                    .arg(QLatin1String(kind), ghProperty(file.path), ghProperty(title), d.code, ghData(d.message),
-                         d.offset ? ghData(QStringLiteral(" (byte %1)").arg(*d.offset)) : QString());
+        text += ReportWriter::github(
+            level, file.path, title,
+            QStringLiteral("%1 %2%3").arg(d.code, d.message, d.offset ? QStringLiteral(" (byte %1)").arg(*d.offset) : QString()));
     }
     return text;
 }
@@ -199,9 +158,10 @@ QString ValidationReport::summaryLine(const ValidatedFile &file)
 {
     const DiagnosticCounts &c = file.result.counts;
     QString line = QStringLiteral("%1: %2 (%3)")
-                       .arg(file.path, file.result.valid() ? QStringLiteral("valid") : QStringLiteral("invalid"), countsText(c));
+                       .arg(ReportWriter::line(file.path),
+                            file.result.valid() ? QStringLiteral("valid") : QStringLiteral("invalid"), countsText(c));
     if (const Diagnostic *first = firstOf(file, Severity::Error)) {
-        line += QStringLiteral(": %1 %2").arg(first->code, first->message);
+        line += QStringLiteral(": %1 %2").arg(first->code, ReportWriter::line(first->message));
     } else if (qsizetype(c.errors) + c.warnings + c.infos == 0) {
         line += QStringLiteral(": no issues found");
     } else if (c.warnings > 0) {
@@ -224,7 +184,7 @@ QString ValidationReport::humanLine(const QString &path, const Diagnostic &issue
     line += QStringLiteral(": %1 %2 %3").arg(severityName(issue.severity), issue.code, issue.message);
     if (!issue.location.isEmpty())
         line += QStringLiteral(" [%1]").arg(issue.location.toString());
-    return line;
+    return ReportWriter::line(line); // a name in the path or message forges no line
 }
 
 QString ValidationReport::humanText(const ValidatedFile &file)
@@ -236,10 +196,10 @@ QString ValidationReport::humanText(const ValidatedFile &file)
     const qsizetype all = qsizetype(c.errors) + c.warnings + c.infos;
     if (file.result.truncated)
         text += QStringLiteral("%1: ... %2 more issues not shown (--max-issues)\n")
-                    .arg(file.path)
+                    .arg(ReportWriter::line(file.path))
                     .arg(all - file.result.issues.size());
     if (file.result.cancelled)
-        text += QStringLiteral("%1: deep checks cancelled before the end\n").arg(file.path);
+        text += QStringLiteral("%1: deep checks cancelled before the end\n").arg(ReportWriter::line(file.path));
     return text;
 }
 

@@ -66,10 +66,10 @@ QList<ClipPair> ClipPairing::pair(const BpatFile &a, const BpatFile &b, double t
     }
     QList<ClipPair> pairs;
     for (qsizetype i = 0; i < na; ++i)
-        pairs.append({int(i), partnerOfA[i], renamed[i], false});
+        pairs.append({int(i), partnerOfA[i], renamed[i], false, {}});
     for (qsizetype j = 0; j < nb; ++j) {
         if (partnerOfB[j] < 0)
-            pairs.append({-1, int(j), false, false});
+            pairs.append({-1, int(j), false, false, {}});
     }
     return pairs;
 }

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace bpat::diff {
 
 enum class ChangeKind {
@@ -38,6 +40,36 @@ struct FrameRange
     quint32 first = 0;
     quint32 last = 0;
     friend bool operator==(const FrameRange &, const FrameRange &) = default;
+};
+
+// How the frames of two paired clips correspond: A's frame firstA + i x strideA goes with B's
+// frame firstB + i x strideB, for i in [0, frames). Clips of one frame count: the identity.
+// Clips of different counts (diff/ClipAlignment): the trim or the decimation of one that
+// matches the other best (a trim leaves frames 4-19 of the original; a resample to half the rate
+// every second frame), a resample over the same span whose frames fall between the original's
+// (no frame pairs: per-bone motion not compared), or none.
+struct FrameAlignment
+{
+    enum class Kind {
+        Identity,  // the same frame count: frame f with frame f
+        Trimmed,   // one holds a run of the other's frames (stride 1)
+        Decimated, // one holds every k-th frame of the other
+        Resampled, // the same span at another frame count, between the original's frames: not paired
+        None,      // nothing matches: not paired
+    };
+    Kind kind = Kind::Identity;
+    quint32 firstA = 0, firstB = 0;
+    quint32 strideA = 1, strideB = 1;
+    quint32 frames = 0; // frames paired (0 for Resampled and None)
+    double error = 0.0; // the largest difference found at the sampled frames (radians or metres)
+    QString text;       // for people: "trimmed: frames 4-19 of A", "no trim or resample matches"
+
+    // Whether the frames are paired (Identity, Trimmed, Decimated).
+    bool paired() const { return kind == Kind::Identity || kind == Kind::Trimmed || kind == Kind::Decimated; }
+    // B's frame paired with A's frame (clip-local), and A's with B's; nullopt where none.
+    std::optional<quint32> frameOfB(quint32 frameA) const;
+    std::optional<quint32> frameOfA(quint32 frameB) const;
+    static QString kindKey(Kind kind); // "identity", "trimmed", "decimated", "resampled", "none"
 };
 
 struct BoneDifference
@@ -78,6 +110,9 @@ struct Change
     QList<BoneDifference> bones; // every bone beyond the tolerance
     QStringList clips;           // socket motion: the clips where it differs
     QString detail;              // free text the line ends with
+    // frame_count and motion changes of clips of different frame counts: how their frames were
+    // paired (frames of Motion are A's).
+    std::optional<FrameAlignment> alignment;
 };
 
 // Which clip of A went with which of B (-1: none), in A's order then B's additions.
@@ -86,7 +121,8 @@ struct ClipPair
     int clipA = -1;
     int clipB = -1;
     bool renamed = false;
-    bool differs = false; // any change names this pair (metadata, motion, contacts)
+    bool differs = false;     // any change names this pair (metadata, motion, contacts)
+    FrameAlignment alignment; // how their frames correspond (identity for equal frame counts)
 };
 
 struct SocketPair

@@ -1,5 +1,7 @@
 #include "diff/DiffReport.h"
 
+#include "diagnostics/ReportWriter.h"
+
 #include <QJsonArray>
 #include <QMap>
 
@@ -120,6 +122,8 @@ QString DiffReport::line(const Change &c)
         text = QStringLiteral("clip moved: %1 from index %2 to %3").arg(c.clip, valueText(c.oldValue), valueText(c.newValue));
         break;
     case ChangeKind::ClipMetadata:
+        if (c.field == QLatin1String("markers") && !c.detail.isEmpty()) // named, with frames: the detail says it all
+            return prefix + QStringLiteral("clip %1: markers: %2").arg(c.clip, c.detail);
         text = QStringLiteral("clip %1: %2 %3 -> %4").arg(c.clip, c.field, valueText(c.oldValue), valueText(c.newValue));
         break;
     case ChangeKind::Motion: {
@@ -220,11 +224,12 @@ QString DiffReport::summary(const DiffResult &r)
 
 QString DiffReport::text(const DiffResult &r)
 {
-    QString out = summary(r) + QLatin1Char('\n');
+    // Each line through the one report writer: a name in a file forges no line.
+    QString out = ReportWriter::line(summary(r)) + QLatin1Char('\n');
     for (const QString &note : r.notes)
-        out += QStringLiteral("note: ") + note + QLatin1Char('\n');
+        out += ReportWriter::line(QStringLiteral("note: ") + note) + QLatin1Char('\n');
     for (const Change &c : r.changes)
-        out += line(c) + QLatin1Char('\n');
+        out += ReportWriter::line(line(c)) + QLatin1Char('\n');
     return out;
 }
 
@@ -299,6 +304,19 @@ QJsonObject DiffReport::changeJson(const Change &c)
     }
     if (!c.detail.isEmpty())
         o.insert(QStringLiteral("detail"), c.detail);
+    if (c.alignment) { // frames of clips of different counts: how they were paired
+        const FrameAlignment &x = *c.alignment;
+        o.insert(QStringLiteral("alignment"),
+                 QJsonObject{{QStringLiteral("kind"), FrameAlignment::kindKey(x.kind)},
+                             {QStringLiteral("paired"), x.paired()},
+                             {QStringLiteral("first_a"), double(x.firstA)},
+                             {QStringLiteral("first_b"), double(x.firstB)},
+                             {QStringLiteral("stride_a"), double(x.strideA)},
+                             {QStringLiteral("stride_b"), double(x.strideB)},
+                             {QStringLiteral("frames"), double(x.frames)},
+                             {QStringLiteral("error"), number(x.error)},
+                             {QStringLiteral("text"), x.text}});
+    }
     return o;
 }
 

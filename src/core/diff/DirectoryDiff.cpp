@@ -1,12 +1,12 @@
 #include "diff/DirectoryDiff.h"
 
+#include "diagnostics/ReportWriter.h"
 #include "diff/DiffReport.h"
 #include "diff/PathDiff.h"
 
 #include <QDateTime>
 #include <QJsonArray>
 #include <QMap>
-#include <QXmlStreamWriter>
 
 namespace bpat::diff {
 
@@ -31,18 +31,6 @@ DiffResult alone(ChangeKind kind, const QString &relative, const QString &path, 
     c.path = relative;
     r.changes.append(c);
     return r;
-}
-
-QString ghData(QString text)
-{
-    return text.replace(QLatin1Char('%'), QStringLiteral("%25"))
-        .replace(QLatin1Char('\r'), QStringLiteral("%0D"))
-        .replace(QLatin1Char('\n'), QStringLiteral("%0A"));
-}
-
-QString ghProperty(const QString &text)
-{
-    return ghData(text).replace(QLatin1Char(':'), QStringLiteral("%3A")).replace(QLatin1Char(','), QStringLiteral("%2C"));
 }
 
 } // namespace
@@ -109,17 +97,19 @@ QString DirectoryDiff::summary(const QList<DiffResult> &results)
 
 QString DirectoryDiff::text(const QList<DiffResult> &results)
 {
+    // Every line through the one report writer: a file or clip name forges no line.
+    const auto put = [](QString *out, const QString &line) { *out += ReportWriter::line(line) + QLatin1Char('\n'); };
     QString out;
     for (const DiffResult &r : results) {
         const QString s = status(r);
         if (s == QLatin1String("same"))
             continue;
         if (s == QLatin1String("added") || s == QLatin1String("removed")) {
-            out += QStringLiteral("%1: file %2\n").arg(r.relativePath, s);
+            put(&out, QStringLiteral("%1: file %2").arg(r.relativePath, s));
             continue;
         }
         if (s == QLatin1String("trouble")) {
-            out += QStringLiteral("%1: trouble: %2\n").arg(r.relativePath, r.error);
+            put(&out, QStringLiteral("%1: trouble: %2").arg(r.relativePath, r.error));
             continue;
         }
         DiffResult shown = r;
@@ -128,11 +118,11 @@ QString DirectoryDiff::text(const QList<DiffResult> &results)
         for (Change &c : shown.changes)
             c.path.clear(); // the file's summary line names it
         const QString summary = DiffReport::summary(shown);
-        out += r.relativePath + summary.mid(summary.indexOf(QStringLiteral(": "))) + QLatin1Char('\n');
+        put(&out, r.relativePath + summary.mid(summary.indexOf(QStringLiteral(": "))));
         for (const QString &note : r.notes)
-            out += QStringLiteral("  note: ") + note + QLatin1Char('\n');
+            put(&out, QStringLiteral("  note: ") + note);
         for (const Change &c : shown.changes)
-            out += QStringLiteral("  ") + DiffReport::line(c) + QLatin1Char('\n');
+            put(&out, QStringLiteral("  ") + DiffReport::line(c));
     }
     return out + summary(results) + QLatin1Char('\n');
 }
@@ -162,60 +152,26 @@ QJsonObject DirectoryDiff::json(const QString &rootA, const QString &rootB, doub
 
 QByteArray DirectoryDiff::junit(const QList<DiffResult> &results)
 {
-    QByteArray out;
-    QXmlStreamWriter xml(&out);
-    xml.setAutoFormatting(true);
-    xml.writeStartDocument();
-    int failures = 0, errors = 0;
+    ReportWriter::Suite suite;
+    suite.name = QStringLiteral("bpat diff");
+    suite.timestamp = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    suite.properties = {{QStringLiteral("tool"), QStringLiteral("bpat")},
+                        {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)}};
     for (const DiffResult &r : results) {
-        const QString s = status(r);
-        failures += s != QLatin1String("same") && s != QLatin1String("trouble");
-        errors += s == QLatin1String("trouble");
-    }
-    xml.writeStartElement(QStringLiteral("testsuites"));
-    xml.writeStartElement(QStringLiteral("testsuite"));
-    xml.writeAttribute(QStringLiteral("name"), QStringLiteral("bpat diff"));
-    xml.writeAttribute(QStringLiteral("tests"), QString::number(results.size()));
-    xml.writeAttribute(QStringLiteral("failures"), QString::number(failures));
-    xml.writeAttribute(QStringLiteral("errors"), QString::number(errors));
-    xml.writeAttribute(QStringLiteral("timestamp"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    xml.writeStartElement(QStringLiteral("properties"));
-    for (const auto &[name, value] :
-         QList<std::pair<QString, QString>>{{QStringLiteral("tool"), QStringLiteral("bpat")},
-                                            {QStringLiteral("version"), QStringLiteral(BPAT_VERSION_STRING)}}) {
-        xml.writeStartElement(QStringLiteral("property"));
-        xml.writeAttribute(QStringLiteral("name"), name);
-        xml.writeAttribute(QStringLiteral("value"), value);
-        xml.writeEndElement();
-    }
-    xml.writeEndElement(); // properties
-    for (const DiffResult &r : results) {
-        xml.writeStartElement(QStringLiteral("testcase"));
-        xml.writeAttribute(QStringLiteral("classname"), QStringLiteral("bpat.diff"));
-        xml.writeAttribute(QStringLiteral("name"), r.relativePath);
-        xml.writeAttribute(QStringLiteral("file"), r.relativePath);
-        if (!r.error.isEmpty()) {
-            xml.writeStartElement(QStringLiteral("error"));
-            xml.writeAttribute(QStringLiteral("type"), QStringLiteral("trouble"));
-            xml.writeAttribute(QStringLiteral("message"), r.error);
-            xml.writeEndElement();
-        }
-        for (const Change &c : r.changes) {
-            xml.writeStartElement(QStringLiteral("failure"));
-            xml.writeAttribute(QStringLiteral("type"), kindKey(c.kind));
-            xml.writeAttribute(QStringLiteral("message"), DiffReport::line(c));
-            xml.writeCharacters(DiffReport::line(c));
-            xml.writeEndElement();
+        ReportWriter::Case c;
+        c.name = r.relativePath;
+        c.className = QStringLiteral("bpat.diff");
+        if (!r.error.isEmpty())
+            c.problems.append({ReportWriter::Problem::Kind::Error, QStringLiteral("trouble"), r.error, QString()});
+        for (const Change &change : r.changes) {
+            const QString line = DiffReport::line(change);
+            c.problems.append({ReportWriter::Problem::Kind::Failure, kindKey(change.kind), line, line});
         }
         if (!r.notes.isEmpty())
-            xml.writeTextElement(QStringLiteral("system-out"),
-                                 QStringLiteral("note: ") + r.notes.join(QStringLiteral("\nnote: ")) + QLatin1Char('\n'));
-        xml.writeEndElement(); // testcase
+            c.systemOut = QStringLiteral("note: ") + r.notes.join(QStringLiteral("\nnote: ")) + QLatin1Char('\n');
+        suite.cases.append(c);
     }
-    xml.writeEndElement(); // testsuite
-    xml.writeEndElement(); // testsuites
-    xml.writeEndDocument();
-    return out;
+    return ReportWriter::junit(suite);
 }
 
 QString DirectoryDiff::github(const QList<DiffResult> &results)
@@ -224,12 +180,12 @@ QString DirectoryDiff::github(const QList<DiffResult> &results)
     for (const DiffResult &r : results) {
         const QString file = r.pathB.isEmpty() ? r.pathA : r.pathB;
         if (!r.error.isEmpty())
-            out += QStringLiteral("::error file=%1,title=bpat diff::%2\n").arg(ghProperty(file), ghData(r.error));
+            out += ReportWriter::github(ReportWriter::Level::Error, file, QStringLiteral("bpat diff"), r.error);
         for (const Change &c : r.changes) {
             Change shown = c;
             shown.path.clear();
-            out += QStringLiteral("::error file=%1,title=bpat diff %2::%3\n")
-                       .arg(ghProperty(file), ghProperty(kindKey(c.kind)), ghData(DiffReport::line(shown)));
+            out += ReportWriter::github(ReportWriter::Level::Error, file, QStringLiteral("bpat diff ") + kindKey(c.kind),
+                                        DiffReport::line(shown));
         }
     }
     return out;

@@ -2,6 +2,7 @@
 
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "diff/ClipAlignment.h"
 #include "diff/ClipPairing.h"
 #include "diff/MatrixDelta.h"
 #include "diff/MotionComparer.h"
@@ -171,7 +172,11 @@ bool Builder::clips()
                 c.newName = b.clips().at(p.clipB).name;
                 perPair[i].append(c);
             }
-            metadata(p, perPair[i]);
+            if (a.header().boneCount == b.header().boneCount)
+                r.clipPairs[i].alignment = ClipAlignment::find(a, p.clipA, b, p.clipB, o.tolerance);
+            else
+                r.clipPairs[i].alignment = {FrameAlignment::Kind::None, 0, 0, 1, 1, 0, 0.0, QStringLiteral("other bone counts")};
+            metadata(r.clipPairs.at(i), perPair[i]);
         }
     }
     return true;
@@ -203,10 +208,15 @@ void Builder::metadata(const ClipPair &p, QList<Change> &out) const
         c.detail = detail;
         out.append(c);
     };
-    if (ca.frameCount != cb.frameCount)
-        field(QStringLiteral("frame_count"), double(ca.frameCount), double(cb.frameCount), QStringLiteral("motion not compared"));
-    const double scale = std::max({1.0, std::abs(double(ca.fps)), std::abs(double(cb.fps))});
-    if (valuesDiffer(ca.fps, cb.fps, o.tolerance * scale))
+    if (ca.frameCount != cb.frameCount) {
+        // Which frames go together (a trim, a resample): motion() compares those and words the
+        // detail once it knows whether they differ.
+        field(QStringLiteral("frame_count"), double(ca.frameCount), double(cb.frameCount));
+        out.last().alignment = p.alignment;
+    }
+    // A frame rate is metadata the game reads as it is: any change is one (24 -> 24.0001 used to
+    // be "the same within 1e-05", the tolerance being meant for motion).
+    if (valuesDiffer(ca.fps, cb.fps, 0.0))
         field(QStringLiteral("fps"), number(ca.fps), number(cb.fps));
     if (ca.loops() != cb.loops())
         field(QStringLiteral("loops"), ca.loops(), cb.loops());
@@ -220,9 +230,26 @@ void Builder::metadata(const ClipPair &p, QList<Change> &out) const
         oldMarkers.append(number(ma[size_t(k)]));
         newMarkers.append(number(mb[size_t(k)]));
     }
-    if (!moved.isEmpty())
-        field(QStringLiteral("markers"), oldMarkers, newMarkers,
-              moved.size() < fmt::MarkerCount ? moved.join(QStringLiteral(", ")) : QString());
+    if (!moved.isEmpty()) {
+        // Each marker that moved, by name, with its phase (the file's float32, as printed) and
+        // the frame it falls on (phase x (frames - 1), as the timeline places it), or "unset".
+        const auto at = [](float phase, quint32 frames) {
+            if (!(phase >= 0.0f))
+                return QStringLiteral("unset");
+            const double frame = double(phase) * double(frames > 0 ? frames - 1 : 0);
+            return QStringLiteral("%1 (frame %2 of %3)")
+                .arg(QString::number(double(phase), 'g', 7), QString::number(frame, 'g', std::abs(frame) < 1e4 ? 4 : 7))
+                .arg(frames);
+        };
+        QStringList words;
+        for (int k = 0; k < fmt::MarkerCount; ++k) {
+            if (valuesDiffer(ma[size_t(k)], mb[size_t(k)], o.tolerance))
+                words.append(QStringLiteral("%1 %2 -> %3")
+                                 .arg(QLatin1String(fmt::MarkerKeys[k]), at(ma[size_t(k)], ca.frameCount),
+                                      at(mb[size_t(k)], cb.frameCount)));
+        }
+        field(QStringLiteral("markers"), oldMarkers, newMarkers, words.join(QStringLiteral("; ")));
+    }
     if (flagsOf(ca) != flagsOf(cb))
         field(QStringLiteral("flags"), flagsOf(ca), flagsOf(cb));
     // The family is a clip index: compared through the pairing, printed as the base clip's name.
@@ -369,9 +396,18 @@ bool Builder::motion()
             if (p.clipA < 0 || p.clipB < 0 || !wanted(p))
                 continue;
             const BpatClipInfo &ca = a.clips().at(p.clipA), &cb = b.clips().at(p.clipB);
-            if (ca.frameCount != cb.frameCount || ca.frameCount == 0)
-                continue;
-            tasks.append({ca.frameOffset, cb.frameOffset, ca.frameCount, contacts, tracks});
+            const FrameAlignment &align = p.alignment;
+            if (!align.paired() || align.frames == 0)
+                continue; // different frame counts that no trim or resample explains: not compared
+            MotionTask task;
+            task.firstA = ca.frameOffset + align.firstA;
+            task.firstB = cb.frameOffset + align.firstB;
+            task.strideA = align.strideA;
+            task.strideB = align.strideB;
+            task.frames = align.frames;
+            task.contacts = contacts;
+            task.sockets = tracks;
+            tasks.append(task);
             taskPair.append(int(i));
         }
         MotionComparer comparer(a, b, o);
@@ -387,11 +423,21 @@ bool Builder::motion()
             const MotionFindings &m = found->at(t);
             const ClipPair &p = r.clipPairs.at(taskPair.at(t));
             QList<Change> &out = perPair[taskPair.at(t)];
+            // The pass counts the task's frames; changes name A's (a trimmed or decimated pair).
+            const FrameAlignment &align = p.alignment;
+            const auto toA = [&align](quint32 i) { return align.firstA + i * align.strideA; };
+            const auto rangesToA = [&](QList<FrameRange> ranges) {
+                for (FrameRange &range : ranges)
+                    range = {toA(range.first), toA(range.last)};
+                return ranges;
+            };
             if (!m.frames.isEmpty()) {
                 Change c = clipChange(ChangeKind::Motion, p);
                 c.framesCompared = tasks.at(t).frames;
-                c.frames = m.frames.span;
-                c.ranges = m.frames.kept;
+                c.frames = {toA(m.frames.span.first), toA(m.frames.span.last)};
+                c.ranges = rangesToA(m.frames.kept);
+                if (align.kind != FrameAlignment::Kind::Identity)
+                    c.alignment = align;
                 c.rangeCount = m.frames.count;
                 c.framesDiffering = m.frames.frames;
                 double worst = -1.0;
@@ -401,23 +447,24 @@ bool Builder::motion()
                         continue;
                     const double deg = degreesOfChordSquared(x.chord2), metres = std::sqrt(double(x.move2));
                     const double rad = deg * M_PI / 180.0;
-                    c.bones.append({int(bone), boneName(int(bone)), deg, metres, rad >= metres ? x.chordFrame : x.moveFrame});
+                    c.bones.append(
+                        {int(bone), boneName(int(bone)), deg, metres, toA(rad >= metres ? x.chordFrame : x.moveFrame)});
                     c.rotationBeyond = c.rotationBeyond || x.chord2 > float(chordSquaredOf(o.tolerance)) || std::isnan(x.chord2);
                     c.translationBeyond = c.translationBeyond || !(double(x.move2) <= o.tolerance * o.tolerance);
                     if (deg > c.maxRotationDeg || c.rotationBone < 0) {
                         c.maxRotationDeg = deg;
                         c.rotationBone = int(bone);
-                        c.rotationFrame = x.chordFrame;
+                        c.rotationFrame = toA(x.chordFrame);
                     }
                     if (metres > c.maxTranslation || c.translationBone < 0) {
                         c.maxTranslation = metres;
                         c.translationBone = int(bone);
-                        c.translationFrame = x.moveFrame;
+                        c.translationFrame = toA(x.moveFrame);
                     }
                     if (std::max(rad, metres) > worst) {
                         worst = std::max(rad, metres);
                         c.bone = int(bone);
-                        c.frame = rad >= metres ? x.chordFrame : x.moveFrame;
+                        c.frame = toA(rad >= metres ? x.chordFrame : x.moveFrame);
                     }
                 }
                 c.boneName = boneName(c.bone);
@@ -432,12 +479,12 @@ bool Builder::motion()
             if (!m.contactFrames.isEmpty()) {
                 Change c = clipChange(ChangeKind::Contacts, p);
                 c.framesCompared = tasks.at(t).frames;
-                c.frames = m.contactFrames.span;
-                c.ranges = m.contactFrames.kept;
+                c.frames = {toA(m.contactFrames.span.first), toA(m.contactFrames.span.last)};
+                c.ranges = rangesToA(m.contactFrames.kept);
                 c.rangeCount = m.contactFrames.count;
                 c.framesDiffering = m.contactFrames.frames;
                 c.maxValue = m.contactMax;
-                c.frame = m.contactFrame;
+                c.frame = toA(m.contactFrame);
                 c.field = m.contactField == 0 ? QStringLiteral("sole_y") : QStringLiteral("foot_y");
                 out.append(c);
             }
@@ -457,7 +504,7 @@ bool Builder::motion()
                     c.clip = a.clips().at(p.clipA).name;
                     c.clipA = p.clipA;
                     c.clipB = p.clipB;
-                    c.frame = deg * M_PI / 180.0 >= metres ? x.chordFrame : x.moveFrame;
+                    c.frame = toA(deg * M_PI / 180.0 >= metres ? x.chordFrame : x.moveFrame);
                 }
             }
         }
@@ -479,6 +526,25 @@ bool Builder::motion()
                     .arg(equalPairs)
                     .arg(largestRotation, 0, 'g', 3)
                     .arg(largestTranslation, 0, 'g', 3));
+    }
+    // The frame_count change of each pair says how its frames were paired and what that found.
+    for (QList<Change> &changes : perPair) {
+        bool motionDiffers = false;
+        for (const Change &c : changes)
+            motionDiffers = motionDiffers || c.kind == ChangeKind::Motion || c.kind == ChangeKind::Contacts;
+        for (Change &c : changes) {
+            if (c.kind != ChangeKind::ClipMetadata || c.field != QLatin1String("frame_count") || !c.alignment)
+                continue;
+            const FrameAlignment &align = *c.alignment;
+            if (bones != b.header().boneCount)
+                c.detail = QStringLiteral("motion not compared: other bone counts");
+            else if (!align.paired())
+                c.detail = align.text + QStringLiteral(": motion not compared");
+            else
+                c.detail = align.text
+                    + (motionDiffers ? QStringLiteral(", motion compared on those frames")
+                                     : QStringLiteral(", motion unchanged"));
+        }
     }
     // Everything in report order: the header, each clip in A's order then B's additions, the
     // sockets, the bind palette and the parents.
@@ -505,7 +571,7 @@ bool Builder::motion()
 QStringList FileDiff::boneNames(const BpatFile &file)
 {
     QStringList names;
-    const auto rig = Rig::forFile(file);
+    const auto rig = file.rig();
     for (quint32 b = 0; b < file.header().boneCount; ++b) {
         const QString name = rig && int(b) < rig->boneCount() ? rig->bone(int(b)).name : QString();
         names.append(name == QStringLiteral("bone %1").arg(b) ? QString() : name); // Rig's stand-in for no name

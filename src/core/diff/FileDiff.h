@@ -30,7 +30,7 @@ public:
     // result.error is set (trouble, exit 2) when either file cannot be compared or --clip names
     // a clip neither file holds.
     static DiffResult compare(const BpatFile &a, const BpatFile &b, const DiffOptions &options = {});
-    // The names of the file's bones from its rig (Rig::forFile), "" where the rig has none.
+    // The names of the file's bones from its rig (BpatFile::rig), "" where the rig has none.
     static QStringList boneNames(const BpatFile &file);
 };
 

@@ -181,8 +181,8 @@ void MotionComparer::comparePalette(const MotionTask &task, const Run &run, Moti
     const quint64 frameBytes = quint64(bones) * fmt::MatrixSize;
     for (quint32 i = 0; i < run.count; ++i) {
         const quint32 f = run.from + i;
-        const uchar *pa = a.palette + quint64(task.firstA + f) * frameBytes;
-        const uchar *pb = b.palette + quint64(task.firstB + f) * frameBytes;
+        const uchar *pa = a.palette + task.frameA(f) * frameBytes;
+        const uchar *pb = b.palette + task.frameB(f) * frameBytes;
         quint64 mask = 0;
         // Frames stored alike (the same layout and, in late v3, the same bind palette) whose
         // bytes are equal are equal: nothing to compute (a regenerated file that did not change).
@@ -280,8 +280,8 @@ void MotionComparer::compare(const MotionTask &task, const Run &run, MotionFindi
             if (moved[i] & (quint64(1) << track.anchor))
                 continue;
             const quint32 f = run.from + i;
-            const uchar *ra = a.rows + (quint64(task.firstA + f) * a.sockets + quint64(track.socketA)) * fmt::SocketRowSize;
-            const uchar *rb = b.rows + (quint64(task.firstB + f) * b.sockets + quint64(track.socketB)) * fmt::SocketRowSize;
+            const uchar *ra = a.rows + (task.frameA(f) * a.sockets + quint64(track.socketA)) * fmt::SocketRowSize;
+            const uchar *rb = b.rows + (task.frameB(f) * b.sockets + quint64(track.socketB)) * fmt::SocketRowSize;
             float va[12], vb[12];
             std::memcpy(va, ra, sizeof va);
             std::memcpy(vb, rb, sizeof vb);
@@ -308,8 +308,8 @@ void MotionComparer::compare(const MotionTask &task, const Run &run, MotionFindi
         for (quint32 i = 0; i < run.count; ++i) {
             const quint32 f = run.from + i;
             float ca[2], cb[2];
-            std::memcpy(ca, a.contacts + quint64(task.firstA + f) * fmt::ContactRecordSize, sizeof ca);
-            std::memcpy(cb, b.contacts + quint64(task.firstB + f) * fmt::ContactRecordSize, sizeof cb);
+            std::memcpy(ca, a.contacts + task.frameA(f) * fmt::ContactRecordSize, sizeof ca);
+            std::memcpy(cb, b.contacts + task.frameB(f) * fmt::ContactRecordSize, sizeof cb);
             bool differs = false;
             for (int k = 0; k < 2; ++k) {
                 const float d = std::abs(ca[k] - cb[k]);
@@ -361,16 +361,16 @@ std::optional<QList<MotionFindings>> MotionComparer::run(const QList<MotionTask>
         compare(task, r, out);
         if (m_options.releaseBehind) {
             const quint64 matrixBytes = quint64(a.bones) * fmt::MatrixSize;
-            m_a.releasePages(m_a.paletteDataOffset() + quint64(task.firstA + r.from) * matrixBytes,
-                             quint64(r.count) * matrixBytes);
-            m_b.releasePages(m_b.paletteDataOffset() + quint64(task.firstB + r.from) * matrixBytes,
-                             quint64(r.count) * matrixBytes);
+            m_a.releasePages(m_a.paletteDataOffset() + task.frameA(r.from) * matrixBytes,
+                             quint64(r.count) * task.strideA * matrixBytes);
+            m_b.releasePages(m_b.paletteDataOffset() + task.frameB(r.from) * matrixBytes,
+                             quint64(r.count) * task.strideB * matrixBytes);
             if (a.rows)
-                m_a.releasePages(*m_a.socketDataOffset() + quint64(task.firstA + r.from) * a.sockets * fmt::SocketRowSize,
-                                 quint64(r.count) * a.sockets * fmt::SocketRowSize);
+                m_a.releasePages(*m_a.socketDataOffset() + task.frameA(r.from) * a.sockets * fmt::SocketRowSize,
+                                 quint64(r.count) * task.strideA * a.sockets * fmt::SocketRowSize);
             if (b.rows)
-                m_b.releasePages(*m_b.socketDataOffset() + quint64(task.firstB + r.from) * b.sockets * fmt::SocketRowSize,
-                                 quint64(r.count) * b.sockets * fmt::SocketRowSize);
+                m_b.releasePages(*m_b.socketDataOffset() + task.frameB(r.from) * b.sockets * fmt::SocketRowSize,
+                                 quint64(r.count) * task.strideB * b.sockets * fmt::SocketRowSize);
         }
         done.fetch_add(quint64(r.count) * frameBytes, std::memory_order_relaxed);
     };

@@ -29,14 +29,19 @@ struct SocketTrack
     quint32 anchor = 0;
 };
 
-// One pair of clips to compare, frame by frame.
+// One pair of clips to compare, frame by frame: frame i of the task is A's global frame
+// firstA + i x strideA and B's firstB + i x strideB (a trimmed or decimated clip: FrameAlignment).
 struct MotionTask
 {
-    quint32 firstA = 0; // global frame of A's first frame
+    quint32 firstA = 0; // global frame of A's first frame compared
     quint32 firstB = 0;
     quint32 frames = 0;
     bool contacts = false; // both files hold an in-bounds contact table
     QList<SocketTrack> sockets;
+    quint32 strideA = 1, strideB = 1;
+
+    quint64 frameA(quint32 i) const { return quint64(firstA) + quint64(i) * strideA; }
+    quint64 frameB(quint32 i) const { return quint64(firstB) + quint64(i) * strideB; }
 };
 
 // What the pass found for one task.

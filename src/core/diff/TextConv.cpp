@@ -7,15 +7,20 @@
 #include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmFormat.h"
+#include "diagnostics/ReportWriter.h"
 #include "diff/FileDiff.h"
 #include "diff/MatrixDelta.h"
 #include "formats/FormatRegistry.h"
+#include "io/NativeName.h"
+#include "io/RegularFile.h"
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QIODevice>
 #include <QtEndian>
 
 #include <charconv>
+#include <functional>
 #include <vector>
 #include <cmath>
 
@@ -36,10 +41,33 @@ public:
         : m_hash(QCryptographicHash::Blake2b_160)
     {
     }
-    void bytes(const uchar *p, quint64 n)
+    // `n` bytes at `p`; with `release`, each run read is handed back (a mapping's pages leave
+    // the resident set: a pass over a file of any size keeps memory flat).
+    void bytes(const uchar *p, quint64 n, const std::function<void(quint64 at, quint64 size)> &release = {})
     {
-        for (quint64 at = 0; at < n; at += HashRun)
-            m_hash.addData(QByteArrayView(reinterpret_cast<const char *>(p + at), qsizetype(std::min(HashRun, n - at))));
+        for (quint64 at = 0; at < n; at += HashRun) {
+            const quint64 run = std::min(HashRun, n - at);
+            m_hash.addData(QByteArrayView(reinterpret_cast<const char *>(p + at), qsizetype(run)));
+            if (release)
+                release(at, run);
+        }
+    }
+    // Everything `device` still reads, a window at a time through one buffer.
+    bool device(QIODevice &device, quint64 *size, QString *error)
+    {
+        QByteArray window(qsizetype(HashRun), Qt::Uninitialized);
+        *size = 0;
+        for (;;) {
+            const qint64 n = device.read(window.data(), window.size());
+            if (n < 0) {
+                *error = QStringLiteral("cannot read (%1)").arg(device.errorString());
+                return false;
+            }
+            if (n == 0)
+                return true;
+            m_hash.addData(QByteArrayView(window.constData(), qsizetype(n)));
+            *size += quint64(n);
+        }
     }
     void floats(const float *v, int n)
     {
@@ -66,6 +94,16 @@ private:
 QString vector(const QVector3D &v)
 {
     return QStringLiteral("(%1, %2, %3)").arg(TextConv::number(v.x()), TextConv::number(v.y()), TextConv::number(v.z()));
+}
+
+// Each line as one line: a clip, socket, marker or curve name holding a newline or another
+// control character (or bytes that are not UTF-8) is written with \xNN, so it forges no line
+// of the text git shows (ReportWriter::line).
+QStringList oneLineEach(QStringList lines)
+{
+    for (QString &l : lines)
+        l = ReportWriter::line(l);
+    return lines;
 }
 
 QString boneLabel(const QStringList &names, quint32 bone)
@@ -98,9 +136,10 @@ QStringList TextConv::ofBpat(const BpatFile &f)
 {
     const QString why = FileDiff::whyNotComparable(f);
     if (!why.isEmpty()) {
-        QStringList out = ofBytes(QStringLiteral("BPAT file"), f.data(), f.fileSize());
-        out.append(QStringLiteral("unreadable: %1").arg(why));
-        return out;
+        Digest d;
+        d.bytes(f.data(), f.fileSize(), [&f](quint64 at, quint64 size) { f.releasePages(at, size); });
+        return {QStringLiteral("BPAT file: %1 bytes, digest %2").arg(f.fileSize()).arg(d.text()),
+                QStringLiteral("unreadable: %1").arg(why)};
     }
     const BpatHeader &h = f.header();
     const QStringList names = FileDiff::boneNames(f);
@@ -221,7 +260,7 @@ QStringList TextConv::ofBpat(const BpatFile &f)
             out.append(line);
         }
     }
-    return out;
+    return oneLineEach(std::move(out));
 }
 
 QStringList TextConv::ofBpsm(const BpsmFile &f)
@@ -230,9 +269,11 @@ QStringList TextConv::ofBpsm(const BpsmFile &f)
     const bool readable = f.hasHeader() && f.hasMagic() && f.clipTableInBounds() && f.stringTableInBounds()
         && f.indexDataInBounds() && f.vertexDataInBounds() && !f.isStale();
     if (!readable) {
-        QStringList out = ofBytes(QStringLiteral("BPSM file"), reinterpret_cast<const uchar *>(f.bytes().data()), f.fileSize());
-        out.append(QStringLiteral("unreadable: a table or block is not inside the file (run `bpat validate`)"));
-        return out;
+        Digest d;
+        d.bytes(reinterpret_cast<const uchar *>(f.bytes().data()), f.fileSize(),
+                [&f](quint64 at, quint64 size) { f.releasePages(at, size); });
+        return {QStringLiteral("BPSM file: %1 bytes, digest %2").arg(f.fileSize()).arg(d.text()),
+                QStringLiteral("unreadable: a table or block is not inside the file (run `bpat validate`)")};
     }
     const auto *data = reinterpret_cast<const uchar *>(f.bytes().data());
     QStringList out;
@@ -253,12 +294,12 @@ QStringList TextConv::ofBpsm(const BpsmFile &f)
         const quint64 from = h.vertexDataOffset + quint64(c.frameOffset) * frameBytes;
         const quint64 size = quint64(c.frameCount) * frameBytes;
         if (fmt::rangeInside(from, size, f.fileSize()))
-            vertices.bytes(data + from, size);
+            vertices.bytes(data + from, size, [&f, from](quint64 at, quint64 n) { f.releasePages(from + at, n); });
         out.append(QStringLiteral("clip %1: %2, vertices %3")
                        .arg(c.name, c.frameCount == 1 ? QStringLiteral("1 frame") : QStringLiteral("%1 frames").arg(c.frameCount),
                             vertices.text()));
     }
-    return out;
+    return oneLineEach(std::move(out));
 }
 
 QStringList TextConv::ofRecording(const InputAnimation &a)
@@ -303,11 +344,16 @@ QStringList TextConv::ofRecording(const InputAnimation &a)
                                            .arg(c.lastTime())
                                            .arg(keys.text()));
     }
-    return out;
+    return oneLineEach(std::move(out));
 }
 
 std::optional<QStringList> TextConv::ofPath(const QString &path, QString *error)
 {
+    // Every input is opened the one way (RegularFile): a FIFO, a device or a directory is
+    // refused before a byte is read, whatever its name says, instead of blocking or reading
+    // without end. The readers below map or read regular files only; what none of them can read
+    // is digested here from the same kind of open.
+    QString unreadableRecording;
     switch (FormatRegistry::detect(path)) {
     case FileKind::Bpat: // a file that cannot be mapped (an empty one) gets its bytes below
         if (const auto file = BpatFile::open(path))
@@ -322,29 +368,30 @@ std::optional<QStringList> TextConv::ofPath(const QString &path, QString *error)
         const auto animation = reader.readFile(path);
         if (animation)
             return ofRecording(*animation);
-        break; // unreadable: its bytes below, and why
+        unreadableRecording = reader.errorString(); // its bytes below, and why
+        break;
     }
     default: break;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QFile file;
+    QString why;
+    if (RegularFile::open(file, path, &why) != RegularFile::Status::Ok) {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+            *error = QStringLiteral("%1: %2").arg(NativeName::display(path), why);
         return std::nullopt;
     }
-    const quint64 size = quint64(file.size());
-    const uchar *bytes = size > 0 ? file.map(0, qint64(size)) : nullptr;
-    if (size > 0 && !bytes) {
+    // Digested a window at a time: memory stays flat whatever the size (a 2 GiB file that is no
+    // readable BPAT used to be mapped and held whole).
+    Digest d;
+    quint64 size = 0;
+    if (!d.device(file, &size, &why)) {
         if (error)
-            *error = QStringLiteral("%1: cannot be mapped (%2)").arg(path, file.errorString());
+            *error = QStringLiteral("%1: %2").arg(NativeName::display(path), why);
         return std::nullopt;
     }
-    QStringList out = ofBytes(QStringLiteral("file"), bytes, bytes ? size : 0);
-    if (FormatRegistry::detect(path) == FileKind::InputAnimation) {
-        InputAnimationReader reader;
-        reader.readFile(path);
-        out.append(QStringLiteral("unreadable recording: %1").arg(reader.errorString()));
-    }
+    QStringList out{QStringLiteral("file: %1 bytes, digest %2").arg(size).arg(d.text())};
+    if (!unreadableRecording.isEmpty())
+        out.append(QStringLiteral("unreadable recording: %1").arg(unreadableRecording));
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include "diagnostics/DiagnosticSink.h"
 #include "io/NativeName.h"
 #include "io/RegularFile.h"
+#include "motion/ProfileValidator.h"
 
 #include <QFile>
 #include <QtEndian>
@@ -25,7 +26,7 @@ ValidationResult resultOf(const Diagnostics &all, int maxIssues)
 
 ValidationResult validateBpat(const QString &path, const ValidationOptions &options)
 {
-    return Validator(options).validatePath(path);
+    return ProfileValidator(options).validatePath(path);
 }
 
 ValidationResult validateBpsm(const QString &path, const ValidationOptions &options)

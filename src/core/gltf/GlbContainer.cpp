@@ -74,4 +74,30 @@ bool GlbContainer::split(const QByteArray &bytes, QByteArrayView *json, QByteArr
     return true;
 }
 
+QByteArray GlbContainer::join(QByteArrayView json, QByteArrayView bin)
+{
+    const auto put = [](QByteArray &out, quint32 v) {
+        for (int i = 0; i < 4; ++i)
+            out.append(char((v >> (8 * i)) & 0xFF));
+    };
+    const qsizetype jsonPadded = (json.size() + 3) / 4 * 4;
+    const qsizetype binPadded = (bin.size() + 3) / 4 * 4;
+    QByteArray out;
+    out.reserve(12 + 8 + jsonPadded + (bin.isEmpty() ? 0 : 8 + binPadded));
+    out.append("glTF", 4);
+    put(out, 2);
+    put(out, quint32(12 + 8 + jsonPadded + (bin.isEmpty() ? 0 : 8 + binPadded)));
+    put(out, quint32(jsonPadded));
+    put(out, JsonChunk);
+    out.append(json.data(), json.size());
+    out.append(QByteArray(jsonPadded - json.size(), ' '));
+    if (!bin.isEmpty()) {
+        put(out, quint32(binPadded));
+        put(out, BinChunk);
+        out.append(bin.data(), bin.size());
+        out.append(QByteArray(binPadded - bin.size(), '\0'));
+    }
+    return out;
+}
+
 } // namespace bpat

@@ -18,6 +18,8 @@ public:
     // Splits a .glb into its JSON text and its binary chunk (empty when there is none); *error
     // says why not. The views point into `bytes`.
     static bool split(const QByteArray &bytes, QByteArrayView *json, QByteArrayView *bin, QString *error);
+    // A .glb of this JSON text (padded with spaces) and binary chunk (none when empty).
+    static QByteArray join(QByteArrayView json, QByteArrayView bin);
 };
 
 } // namespace bpat

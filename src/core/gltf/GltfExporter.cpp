@@ -4,6 +4,7 @@
 #include "bpat/BpatSaver.h"
 #include "bpat/BpatWriter.h"
 #include "bpat/Validator.h"
+#include "bprm/BodyFiles.h"
 #include "bprm/BprmFile.h"
 #include "gltf/GltfAxes.h"
 #include "gltf/GltfBufferBuilder.h"
@@ -11,6 +12,7 @@
 #include "gltf/TinyGltf.h"
 #include "io/AtomicFile.h"
 #include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 
 #include <QFileInfo>
 #include <cmath>
@@ -111,10 +113,10 @@ tinygltf::Value object(std::initializer_list<std::pair<const char *, tinygltf::V
 GltfSkeleton GltfSkeleton::forSpecies(quint32 speciesId, int boneCount)
 {
     GltfSkeleton s;
-    if (const auto rig = RigDescription::builtin(speciesId, boneCount)) {
-        s.source = QStringLiteral("rig %1").arg(rig->name);
-        s.rigName = rig->name;
-        for (const RigBoneDescription &bone : rig->bones) {
+    if (const SpeciesRig *rig = SpeciesRig::find(speciesId, boneCount)) {
+        s.source = QStringLiteral("rig %1").arg(rig->name());
+        s.rigName = rig->name();
+        for (const RigBone &bone : rig->rig().bones()) {
             s.names.append(bone.name);
             s.parents.append(bone.parent);
         }
@@ -350,6 +352,12 @@ QByteArray GltfExporter::toBytes(const BpatDocument &doc, bool binary, const Glt
         if (doc.bindPalette().size() != qsizetype(boneCount) * 16) {
             r.error = QStringLiteral("the body is stored in the bind pose of a late-v3 file's bind palette; this file has none "
                                      "(convert it with `bpat convert --to-version 3`)");
+            return {};
+        }
+        // Another species' body may even fit the bone indices (a wolf on a horse's 50 bones) and
+        // would be written without a word: its name says whose it is.
+        if (const QString mismatch = BodyFiles::speciesMismatch(options.bodyPath, doc.speciesId()); !mismatch.isEmpty()) {
+            r.error = QStringLiteral("body %1: %2").arg(options.bodyPath, mismatch);
             return {};
         }
         QString error;

@@ -1,5 +1,6 @@
 #include "gltf/GltfExternalFiles.h"
 
+#include "gltf/GltfDataUris.h"
 #include "gltf/TinyGltf.h"
 #include "io/RegularFile.h"
 
@@ -40,7 +41,8 @@ QString shown(const QString &uri)
 
 } // namespace
 
-GltfExternalFiles::GltfExternalFiles(const QString &folder)
+GltfExternalFiles::GltfExternalFiles(const QString &folder, const GltfDataUris *dataUris)
+    : m_dataUris(dataUris)
 {
     if (!folder.isEmpty())
         m_folder = QFileInfo(folder).canonicalFilePath(); // empty when it does not exist
@@ -72,6 +74,15 @@ QString GltfExternalFiles::resolve(const QJsonArray &buffers)
         if (!buffer.contains(QLatin1String("uri")))
             continue; // a .glb's own BIN chunk
         const QString uri = buffer.value(QLatin1String("uri")).toString();
+        if (const std::optional<int> k = m_dataUris ? m_dataUris->placeholder(uri) : std::nullopt) {
+            // A data: URI: its length checked against byteLength before it is decoded, once.
+            std::vector<unsigned char> bytes;
+            const qint64 declared = qint64(buffer.value(QLatin1String("byteLength")).toDouble(-1));
+            if (const QString why = m_dataUris->decode(*k, declared, &bytes); !why.isEmpty())
+                return QStringLiteral("buffers[%1].uri '%2': %3").arg(b).arg(m_dataUris->shown(*k), why);
+            m_decoded[uri.toStdString()] = std::move(bytes);
+            continue;
+        }
         const std::string raw = uri.toStdString();
         if (tinygltf::IsDataURI(raw))
             continue; // decoded by tinygltf from the JSON itself
@@ -150,9 +161,20 @@ const GltfExternalFiles::File *GltfExternalFiles::lookup(const std::string &path
     return it == m_files.end() ? nullptr : &it->second;
 }
 
+std::vector<unsigned char> *GltfExternalFiles::decoded(const std::string &path)
+{
+    // tinygltf joins the base folder and the address (the address alone without a folder).
+    for (auto &[placeholder, bytes] : m_decoded) {
+        if (path == placeholder || (!m_base.empty() && path == m_base + (m_base.back() == '/' ? "" : "/") + placeholder))
+            return &bytes;
+    }
+    return nullptr;
+}
+
 bool GltfExternalFiles::exists(const std::string &path, void *self)
 {
-    return static_cast<const GltfExternalFiles *>(self)->lookup(path) != nullptr;
+    auto *files = static_cast<GltfExternalFiles *>(self);
+    return files->decoded(path) != nullptr || files->lookup(path) != nullptr;
 }
 
 std::string GltfExternalFiles::expand(const std::string &path, void *)
@@ -162,6 +184,10 @@ std::string GltfExternalFiles::expand(const std::string &path, void *)
 
 bool GltfExternalFiles::read(std::vector<unsigned char> *out, std::string *err, const std::string &path, void *self)
 {
+    if (std::vector<unsigned char> *bytes = static_cast<GltfExternalFiles *>(self)->decoded(path)) {
+        out->swap(*bytes); // the buffer tinygltf keeps: no copy
+        return true;
+    }
     const File *file = static_cast<const GltfExternalFiles *>(self)->lookup(path);
     const auto fail = [err](const QString &why) {
         if (err)

@@ -25,12 +25,16 @@ class TinyGLTF;
 
 namespace bpat {
 
+class GltfDataUris;
+
 class GltfExternalFiles
 {
 public:
     // `folder`: the glTF's folder; empty when the bytes come from no file (then no external
-    // address resolves).
-    explicit GltfExternalFiles(const QString &folder);
+    // address resolves). `dataUris`: the file's data: URIs (their placeholders in the JSON
+    // resolve to the buffers they decode to, handed to tinygltf without a copy); must outlive
+    // resolve().
+    explicit GltfExternalFiles(const QString &folder, const GltfDataUris *dataUris = nullptr);
 
     // Resolves the external address of every buffer of the document's "buffers" (types checked:
     // GltfJsonCheck). Empty when all resolve, else why the first does not.
@@ -53,7 +57,8 @@ private:
         QString path; // canonical
         qint64 bytes = 0;
     };
-    const File *lookup(const std::string &path) const; // tinygltf's joined path -> the resolved file
+    const File *lookup(const std::string &path) const;            // tinygltf's joined path -> the resolved file
+    std::vector<unsigned char> *decoded(const std::string &path); // a data: URI's buffer, or null
     static bool exists(const std::string &path, void *self);
     static std::string expand(const std::string &path, void *self);
     static bool read(std::vector<unsigned char> *out, std::string *err, const std::string &path, void *self);
@@ -62,6 +67,8 @@ private:
     QString m_folder;                    // canonical, empty: none
     std::string m_base;                  // m_folder as tinygltf gets it
     std::map<std::string, File> m_files; // by decoded address
+    const GltfDataUris *m_dataUris = nullptr;
+    std::map<std::string, std::vector<unsigned char>> m_decoded; // by placeholder: decoded data: URIs
 };
 
 } // namespace bpat

@@ -12,6 +12,7 @@
 #include "gltf/GltfRigMatch.h"
 #include "gltf/TinyGltf.h"
 #include "io/RegularFile.h"
+#include "species/Species.h"
 
 #include <QFileInfo>
 #include <QHash>
@@ -138,7 +139,7 @@ struct Importer
             ? extraNumber(model.asset.extras.Get("bpat"), "speciesId")
             : std::nullopt;
         std::optional<quint32> fileSpecies;
-        if (extrasSpecies && *extrasSpecies >= 0 && *extrasSpecies <= format::LastKnownSpecies)
+        if (extrasSpecies && *extrasSpecies >= 0 && *extrasSpecies <= Species::lastId())
             fileSpecies = quint32(*extrasSpecies);
         QString error;
         const GltfRigMatch match = GltfRigMatch::match(names, options.rig, options.speciesId, fileSpecies, &error);

@@ -99,6 +99,8 @@ GltfJsonScan::Result GltfJsonScan::scan(QByteArrayView json)
                 // A buffer's or image's address may be a data: URI holding the buffer (bounded
                 // by maxBufferBytes later); every other string is a name, a word or extras.
                 const bool uri = depth > 0 && isObject[size_t(depth)] && uriValue[size_t(depth)];
+                if (uri && length >= 5 && qstrnicmp(data + start, "data:", 5) == 0)
+                    r.dataUris.append({start, length});
                 if (!uri && length > maxStringBytes) {
                     r.error = QStringLiteral("a JSON string of %1 bytes at byte %2 (at most %3)")
                                   .arg(length)

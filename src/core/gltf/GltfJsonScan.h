@@ -7,7 +7,10 @@
 // The scan respects strings (a bracket or quote inside one, escapes) but does not check the
 // syntax: text it passes may still be refused by the parser that follows.
 #include <QByteArrayView>
+#include <QList>
 #include <QString>
+
+#include <utility>
 
 namespace bpat {
 
@@ -20,6 +23,9 @@ public:
         qint64 values = 0; // values seen (objects, arrays, strings, numbers, literals)
         int depth = 0;     // deepest nesting seen
         qint64 longestString = 0;
+        // Every "uri" string value starting with "data:" (any case): the offset of its first
+        // character after the quote and its length in bytes, escapes as written (GltfDataUris).
+        QList<std::pair<qint64, qint64>> dataUris;
     };
     static Result scan(QByteArrayView json);
 };

@@ -1,6 +1,7 @@
 #include "gltf/GltfLoader.h"
 
 #include "gltf/GlbContainer.h"
+#include "gltf/GltfDataUris.h"
 #include "gltf/GltfExternalFiles.h"
 #include "gltf/GltfJsonBudget.h"
 #include "gltf/GltfJsonCheck.h"
@@ -22,12 +23,10 @@ bool skipImage(tinygltf::Image *, const int, std::string *, std::string *, int, 
     return true; // motion only: images are neither decoded nor needed
 }
 
-// Stages 2 to 5 (GltfLoader.h) on the JSON text; empty when tinygltf may parse it.
+// Stages 3 to 5 (GltfLoader.h) on the JSON text the scan passed (its data: URIs replaced by
+// placeholders); empty when tinygltf may parse it.
 QString checkJson(QByteArrayView json, GltfExternalFiles &files)
 {
-    const GltfJsonScan::Result scan = GltfJsonScan::scan(json);
-    if (!scan.error.isEmpty())
-        return scan.error;
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json.toByteArray(), &parseError);
     if (parseError.error != QJsonParseError::NoError)
@@ -58,11 +57,24 @@ bool GltfLoader::load(const QByteArray &bytes, const QString &baseDir, tinygltf:
     QByteArrayView json(bytes), bin;
     if (binary && !GlbContainer::split(bytes, &json, &bin, error))
         return false;
-    GltfExternalFiles files(baseDir);
-    if (QString e = checkJson(json, files); !e.isEmpty()) {
+    // The data: URIs leave the JSON before any parser copies it (GltfDataUris): the parsers read
+    // the text with placeholders, and each buffer's URI is checked, then decoded once.
+    const GltfJsonScan::Result scan = GltfJsonScan::scan(json);
+    if (!scan.error.isEmpty()) {
+        *error = scan.error;
+        return false;
+    }
+    GltfDataUris dataUris;
+    dataUris.extract(json, scan.dataUris);
+    const QByteArrayView parsed = dataUris.parsed();
+    GltfExternalFiles files(baseDir, &dataUris);
+    if (QString e = checkJson(parsed, files); !e.isEmpty()) {
         *error = e;
         return false;
     }
+    // A .glb whose JSON changed goes to tinygltf as a .glb again (its BIN chunk copied).
+    const QByteArray glb = binary && !dataUris.isEmpty() ? GlbContainer::join(parsed, bin) : QByteArray();
+    const QByteArray &binaryBytes = glb.isEmpty() ? bytes : glb;
     tinygltf::TinyGLTF loader;
     loader.SetImageLoader(skipImage, nullptr);
     files.install(loader);
@@ -72,10 +84,11 @@ bool GltfLoader::load(const QByteArray &bytes, const QString &baseDir, tinygltf:
     // every one is a refusal of this file, never the end of the process.
     try {
         if (binary)
-            loaded = loader.LoadBinaryFromMemory(model, &err, &warn, reinterpret_cast<const unsigned char *>(bytes.constData()),
-                                                 unsigned(bytes.size()), files.baseDir());
+            loaded =
+                loader.LoadBinaryFromMemory(model, &err, &warn, reinterpret_cast<const unsigned char *>(binaryBytes.constData()),
+                                            unsigned(binaryBytes.size()), files.baseDir());
         else
-            loaded = loader.LoadASCIIFromString(model, &err, &warn, bytes.constData(), unsigned(bytes.size()), files.baseDir());
+            loaded = loader.LoadASCIIFromString(model, &err, &warn, parsed.data(), unsigned(parsed.size()), files.baseDir());
     } catch (const std::exception &e) {
         err = std::string("the parser gave up: ") + e.what();
         loaded = false;

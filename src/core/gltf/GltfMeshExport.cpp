@@ -8,6 +8,7 @@
 #include "gltf/TinyGltf.h"
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 
 #include <QMap>
 #include <cmath>
@@ -54,9 +55,9 @@ int GltfMeshExport::addCreatureMesh(tinygltf::Model &model, GltfBufferBuilder &b
     const std::span<const float> frame(bindFrame.constData(), size_t(bindFrame.size()));
     CreatureMesh mesh;
     QList<QVector3D> colors = RigDescription::defaultRoleColors();
-    if (const auto rig = RigDescription::builtin(speciesId, boneCount)) {
-        mesh = CreatureMeshBuilder::build(*rig, frame, 12);
-        colors = rig->roleColors;
+    if (const SpeciesRig *rig = SpeciesRig::find(speciesId, boneCount)) {
+        mesh = CreatureMeshBuilder::build(rig->description(), frame, 12);
+        colors = rig->description().roleColors;
     } else {
         mesh = CreatureMeshBuilder::joints(boneCount, frame, 10);
     }

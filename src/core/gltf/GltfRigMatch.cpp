@@ -1,22 +1,19 @@
 #include "gltf/GltfRigMatch.h"
 
-#include <QFile>
+#include "species/SpeciesRig.h"
+
 #include <QSet>
 
 namespace bpat {
 
 namespace {
 
+// The shipped rigs, with the species the catalogue gives each.
 QList<RigDescription> builtinRigs()
 {
     QList<RigDescription> rigs;
-    for (const QString &path : RigDescription::builtinResources()) {
-        QFile file(path);
-        QString error;
-        if (file.open(QIODevice::ReadOnly))
-            if (auto rig = RigDescription::fromJson(file.readAll(), &error))
-                rigs.append(std::move(*rig));
-    }
+    for (const SpeciesRig &rig : SpeciesRig::all())
+        rigs.append(rig.description());
     return rigs;
 }
 

@@ -4,10 +4,15 @@
 #include "io/RegularFile.h"
 
 #include <QFileInfo>
+#include <QMutex>
 #include <QSaveFile>
+#include <QSet>
+
+#include <atomic>
 
 #ifdef Q_OS_UNIX
 #include <cerrno>
+#include <cstring>
 #include <climits>
 #include <cstdlib>
 #include <sys/stat.h>
@@ -26,6 +31,43 @@ QString refuse(const QString &path, const QString &what, QString *error)
         *error = QStringLiteral("%1: not a regular file (%2); nothing was written").arg(path, what);
     return QString();
 }
+
+std::atomic<bool> s_replaceReadOnly{false};
+
+// Files allowed to be replaced although read-only, by device and inode; each allowance is used
+// once (the save gives the file a new inode anyway).
+QMutex s_allowedMutex;
+QSet<std::pair<quint64, quint64>> &allowedFiles()
+{
+    static QSet<std::pair<quint64, quint64>> files;
+    return files;
+}
+
+#ifdef Q_OS_UNIX
+bool readOnlyMode(mode_t mode)
+{
+    return S_ISREG(mode) && (mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0;
+}
+
+// A read-only target that was not allowed: refused (an allowance is used up here).
+QString refuseReadOnly(const QString &path, const struct stat &st, QString *error)
+{
+    if (!readOnlyMode(st.st_mode) || s_replaceReadOnly.load())
+        return QString();
+    {
+        QMutexLocker lock(&s_allowedMutex);
+        if (allowedFiles().remove({quint64(st.st_dev), quint64(st.st_ino)}))
+            return QString();
+    }
+    const QString why = QStringLiteral("%1: read-only (mode %2): not replaced unless asked to (bpat: --force); nothing was "
+                                       "written")
+                            .arg(path)
+                            .arg(uint(st.st_mode & 07777), 4, 8, QLatin1Char('0'));
+    if (error)
+        *error = why;
+    return why;
+}
+#endif
 
 } // namespace
 
@@ -62,7 +104,7 @@ QString AtomicFile::resolveTarget(const QString &path, QString *error)
     if (::lstat(name.constData(), &link) != 0)
         return path; // nothing there yet (or not reachable: opening the temporary says why)
     if (S_ISREG(link.st_mode))
-        return path;
+        return refuseReadOnly(path, link, error).isEmpty() ? path : QString();
     if (!S_ISLNK(link.st_mode))
         return refuse(path, RegularFile::kindOfMode(quint32(link.st_mode)), error);
     struct stat target;
@@ -75,6 +117,8 @@ QString AtomicFile::resolveTarget(const QString &path, QString *error)
     }
     if (!S_ISREG(target.st_mode))
         return refuse(path, QStringLiteral("a symbolic link to %1").arg(RegularFile::kindOfMode(quint32(target.st_mode))), error);
+    if (!refuseReadOnly(path, target, error).isEmpty())
+        return QString();
     char resolved[PATH_MAX];
     if (!::realpath(name.constData(), resolved))
         return refuse(path, QStringLiteral("a symbolic link that cannot be resolved"), error);
@@ -95,6 +139,35 @@ QString AtomicFile::resolveTarget(const QString &path, QString *error)
     if (!info.isFile())
         return refuse(path, info.isDir() ? QStringLiteral("a directory") : QStringLiteral("a device"), error);
     return path;
+#endif
+}
+
+bool AtomicFile::isReadOnly(const QString &path)
+{
+#ifdef Q_OS_UNIX
+    struct stat st;
+    return ::stat(NativeName::encode(path).constData(), &st) == 0 && readOnlyMode(st.st_mode);
+#else
+    const QFileInfo info(path);
+    return info.isFile() && !info.isWritable();
+#endif
+}
+
+void AtomicFile::setReplaceReadOnly(bool replace)
+{
+    s_replaceReadOnly = replace;
+}
+
+void AtomicFile::allowReplacing(const QString &path)
+{
+#ifdef Q_OS_UNIX
+    struct stat st;
+    if (::stat(NativeName::encode(path).constData(), &st) == 0) {
+        QMutexLocker lock(&s_allowedMutex);
+        allowedFiles().insert({quint64(st.st_dev), quint64(st.st_ino)});
+    }
+#else
+    Q_UNUSED(path);
 #endif
 }
 
@@ -134,6 +207,16 @@ bool AtomicFile::write(const QString &path, const Body &body, QString *error)
         file.cancelWriting();
         return fail(QStringLiteral("write failed"), why.isEmpty() ? file.errorString() : why);
     }
+#ifdef Q_OS_UNIX
+    // The new file keeps the mode of the one it replaces (QSaveFile's temporary has the
+    // umask's): a 0640 file stays 0640, a read-only one replaced on request stays read-only.
+    struct stat replaced;
+    if (::stat(NativeName::encode(target).constData(), &replaced) == 0 && S_ISREG(replaced.st_mode)
+        && ::fchmod(file.handle(), replaced.st_mode & 07777) != 0) {
+        file.cancelWriting();
+        return fail(QStringLiteral("cannot keep the file's mode"), QString::fromLocal8Bit(std::strerror(errno)));
+    }
+#endif
     if (!file.commit())
         return fail(QStringLiteral("cannot replace the file"), file.errorString());
     return true;

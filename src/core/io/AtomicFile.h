@@ -12,7 +12,12 @@
 //   FIFO, a character or block device (/dev/null, /dev/full), a socket, a symbolic link loop,
 //   a link to one of those, or a dangling link (as `cp` does, nothing is created at the far end
 //   of a link that points nowhere). QSaveFile alone would rename a regular file over any of them
-//   (as root it replaces /dev/null), or "succeed" on /dev/full.
+//   (as root it replaces /dev/null), or "succeed" on /dev/full;
+// - a read-only regular file (every write bit off, mode 0444 say: also through a link) is
+//   refused, naming it, unless replacing read-only files was asked for: by the process
+//   (setReplaceReadOnly: `bpat ... --force`) or for that very file (allowReplacing: the window,
+//   after asking). The rename would replace it whatever its mode, and as root anything goes.
+// A file that is replaced keeps its mode (QSaveFile's temporary alone would have the umask's).
 //
 // A write that stops part-way (a disk that fills up) is reported by QFile as a short count with
 // no error set; only writing the rest makes the system say why (ENOSPC). writeAll() keeps
@@ -41,6 +46,13 @@ public:
     // not a regular file (a character device); nothing was written"), for a target that must
     // not be replaced.
     static QString resolveTarget(const QString &path, QString *error);
+
+    // True when `path` (or the regular file a link leads to) exists and has every write bit off.
+    static bool isReadOnly(const QString &path);
+    // Whether this process replaces read-only targets (default: no). The CLI's --force.
+    static void setReplaceReadOnly(bool replace);
+    // The next save to this file may replace it although it is read-only (the user agreed).
+    static void allowReplacing(const QString &path);
 
     // True when `a` and `b` name the same existing file (same device and inode, so also through
     // links and different spellings of the path). Commands use it to refuse writing over their

@@ -11,8 +11,20 @@
 
 #ifdef Q_OS_UNIX
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
+
+namespace {
+
+#ifdef Q_OS_UNIX
+qint64 modifiedNs(const struct stat &st)
+{
+    return qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+#endif
+
+} // namespace
 
 namespace bpat {
 
@@ -64,7 +76,28 @@ QString MappedFile::open(const QString &filePath, const QString &format, int hea
     }
     bytes = m_mapping;
     size = quint64(fileSize);
+#ifdef Q_OS_UNIX
+    struct stat st;
+    if (::fstat(m_file->handle(), &st) == 0)
+        m_modifiedNs = modifiedNs(st);
+#endif
     return QString();
+}
+
+bool MappedFile::changedSinceOpen() const
+{
+    if (isStale())
+        return true;
+    if (!m_file || !m_mapping)
+        return false;
+#ifdef Q_OS_UNIX
+    struct stat st;
+    if (::fstat(m_file->handle(), &st) != 0)
+        return true;
+    return quint64(st.st_size) != size || modifiedNs(st) != m_modifiedNs;
+#else
+    return quint64(m_file->size()) != size;
+#endif
 }
 
 void MappedFile::release(quint64 offset, quint64 length) const

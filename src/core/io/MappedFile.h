@@ -9,7 +9,7 @@
 // zeros past its new end instead of killing the process with SIGBUS, whoever reads it (the
 // validator, BpatDocument::fromFile, a palette upload, a dump). isStale() then says the bytes
 // read may be wrong; readers that build something lasting from them check it when done.
-#include "bpat/BpatFile.h" // NameStatus
+#include "io/TableEntry.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -40,6 +40,10 @@ public:
     // True once a read of the mapping touched a page the file no longer has (it shrank after it
     // was opened): those reads returned zeros. Always false for adopted bytes.
     bool isStale() const;
+    // True when the file is not the one mapped any more: isStale(), or the open file's size or
+    // modification time differs from what they were when it was mapped (it shrank, grew or was
+    // rewritten in place, whether or not a read touched a lost page yet). False for adopted bytes.
+    bool changedSinceOpen() const;
 
     // The bytes [offset, offset + size) will not be read again soon: a mapped file's whole pages
     // in that range leave the process's resident set (they stay in the page cache, and a later
@@ -96,6 +100,7 @@ private:
     std::unique_ptr<QFile> m_file;    // keeps the mapping alive
     uchar *m_mapping = nullptr;
     std::unique_ptr<MappingGuard> m_guard; // for the mapping's whole life
+    qint64 m_modifiedNs = 0;               // st_mtim when mapped
     QByteArray m_buffer;                   // adopt()
 };
 

@@ -105,6 +105,13 @@ RegularFile::Contents RegularFile::read(const QString &path, qint64 maxBytes)
     out.status = open(file, path, &out.error);
     if (!out.ok())
         return out;
+    // A regular file that already says it is over the limit is refused before a byte is read
+    // (it used to be read up to the limit + 1 first: 1 GiB in memory to say "larger than 1 GiB").
+    if (file.size() > std::max<qint64>(maxBytes, 0)) {
+        out.status = Status::TooLarge;
+        out.error = QStringLiteral("larger than %1").arg(sizeText(maxBytes));
+        return out;
+    }
     // Never trust size() for the amount: it can change while reading and is 0 for files of
     // /proc. Read in chunks up to one byte over the limit.
     const qint64 limit = std::max<qint64>(maxBytes, 0) + 1;

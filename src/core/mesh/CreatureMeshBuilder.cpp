@@ -172,12 +172,16 @@ RigDescription withStickFigure(RigDescription rig, std::span<const float> refere
     const float radius = std::clamp(jointSpread(rig.boneCount(), referenceFrame) * 0.018f, 0.004f, 10.0f);
     for (int b = 0; b < rig.boneCount(); ++b) {
         RigBoneDescription &bone = rig.bones[b];
+        // A control (an IK target, a pole, a root without body) is no part of the creature: no
+        // joint, and no link to or from it (the horse's IK targets hang off its root).
+        if (!bone.control.isEmpty())
+            continue;
         RigShapePart joint;
         joint.shape = RigShapePart::Shape::Ellipsoid;
         joint.role = ColorRole::Joint;
         joint.radii = QVector3D(radius, radius, radius);
         bone.parts.append(joint);
-        if (bone.parent < 0)
+        if (bone.parent < 0 || !rig.bones.at(bone.parent).control.isEmpty())
             continue;
         RigShapePart link;
         link.shape = RigShapePart::Shape::Link;

@@ -18,7 +18,8 @@ class CreatureMeshBuilder
 public:
     // segments: subdivisions around each round part (>= 4; 12 for close-ups, 6 for crowds).
     // A rig without shape parts (known by names and parents only) becomes a stick figure: a
-    // sphere at each joint and a link from each bone to its parent.
+    // sphere at each joint and a link from each bone to its parent, controls (RigBone::control:
+    // IK targets, poles) and their links left out.
     static CreatureMesh build(const RigDescription &rig, std::span<const float> referenceFrame = {}, int segments = 12);
     // A sphere at each joint, radius scaled to the spread of the joints in the reference frame.
     static CreatureMesh joints(int boneCount, std::span<const float> referenceFrame, int segments = 8);

@@ -1,6 +1,7 @@
 #include "mesh/RigDescription.h"
 
 #include "diagnostics/JsonReader.h"
+#include "io/RegularFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -132,6 +133,53 @@ public:
     }
 };
 
+// "legs": one {"chain": [hip, knee, end], "pole": name} per foot; empty when absent.
+QString parseLegs(const QJsonValue &value, RigDescription *rig)
+{
+    if (value.isUndefined())
+        return {};
+    const QJsonArray legs = value.toArray();
+    if (!value.isArray() || legs.size() != rig->footBones.size())
+        return QStringLiteral("legs: expected one leg per foot (%1)").arg(rig->footBones.size());
+    const auto bone = [rig](const QJsonValue &name) { return rig->indexOf(name.toString()); };
+    for (qsizetype l = 0; l < legs.size(); ++l) {
+        const QString path = QStringLiteral("legs[%1]").arg(l);
+        const QJsonObject leg = legs.at(l).toObject();
+        const QJsonArray chain = leg.value(u"chain").toArray();
+        if (chain.size() != 3)
+            return path + QStringLiteral(".chain: expected [hip, knee, end], three bone names");
+        RigLegDescription d{bone(chain.at(0)), bone(chain.at(1)), bone(chain.at(2)), -1};
+        if (d.hip < 0 || d.knee < 0 || d.end < 0)
+            return path + QStringLiteral(".chain: expected the names of bones of this rig");
+        if (rig->bones.at(d.knee).parent != d.hip)
+            return path + QStringLiteral(".chain: the knee's parent is not the hip");
+        if (leg.contains(u"pole") && (d.pole = bone(leg.value(u"pole"))) < 0)
+            return path + QStringLiteral(".pole: expected the name of a bone of this rig");
+        rig->legs.append(d);
+    }
+    return {};
+}
+
+// "sides": {"left": "L", "right": "R", "mark": "suffix" | "prefix" | "word"}.
+QString parseSides(const QJsonValue &value, RigDescription *rig)
+{
+    if (value.isUndefined())
+        return {};
+    const QJsonObject sides = value.toObject();
+    const QString mark = sides.value(u"mark").toString(QStringLiteral("suffix"));
+    SideNaming naming{sides.value(u"left").toString(), sides.value(u"right").toString(), SideNaming::Mark::Suffix};
+    if (mark == u"prefix")
+        naming.mark = SideNaming::Mark::Prefix;
+    else if (mark == u"word")
+        naming.mark = SideNaming::Mark::Word;
+    else if (mark != u"suffix")
+        return QStringLiteral("sides.mark: expected \"suffix\", \"prefix\" or \"word\"");
+    if (!naming.isValid())
+        return QStringLiteral("sides: expected {\"left\": text, \"right\": other text}");
+    rig->sides = naming;
+    return {};
+}
+
 } // namespace
 
 QList<QVector3D> RigDescription::defaultRoleColors()
@@ -158,8 +206,21 @@ Rig RigDescription::rig() const
 {
     QList<RigBone> list;
     for (const RigBoneDescription &bone : bones)
-        list.append(RigBone{bone.name, bone.parent});
+        list.append(RigBone{bone.name, bone.parent, bone.control, bone.tailBone});
     return Rig(name, list);
+}
+
+std::optional<RigDescription> RigDescription::fromFile(const QString &path, QString *error, bool *unreadable)
+{
+    const RegularFile::Contents contents = RegularFile::read(path, qint64(16) << 20);
+    if (unreadable)
+        *unreadable = !contents.ok();
+    if (!contents.ok()) {
+        if (error)
+            *error = contents.error;
+        return std::nullopt;
+    }
+    return fromJson(contents.bytes, error);
 }
 
 std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, QString *error)
@@ -200,6 +261,13 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
         bone.name = object.value(u"name").toString();
         if (bone.name.isEmpty() || rig.indexOf(bone.name) >= 0)
             return failed(QStringLiteral("bones[%1].name: expected a unique non-empty name").arg(b));
+        if (object.contains(u"control")) {
+            bone.control = object.value(u"control").toString();
+            if (bone.control.isEmpty())
+                return failed(
+                    QStringLiteral("bones[%1].control: expected a non-empty string (\"IK target\", \"pole target\", \"root\")")
+                        .arg(b));
+        }
         const QString parent = object.value(u"parent").toString();
         bone.parent = parent.isEmpty() ? -1 : rig.indexOf(parent);
         if (!parent.isEmpty() && bone.parent < 0)
@@ -213,10 +281,25 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
             return failed(QStringLiteral("feet[%1]: expected the name of a bone").arg(f));
         rig.footBones.append(index);
     }
+    const QJsonArray footNames = root.value(u"foot_names").toArray();
+    if (!footNames.isEmpty() && footNames.size() != rig.footBones.size())
+        return failed(QStringLiteral("foot_names: expected one name per foot (%1)").arg(rig.footBones.size()));
+    for (int f = 0; f < footNames.size(); ++f) {
+        if (footNames.at(f).toString().isEmpty())
+            return failed(QStringLiteral("foot_names[%1]: expected a non-empty string").arg(f));
+        rig.footNames.append(footNames.at(f).toString());
+    }
+    for (const QJsonValue socket : root.value(u"baked_sockets").toArray())
+        rig.bakedSockets.append(socket.toString());
     const QString sole = root.value(u"sole").toString(QStringLiteral("skin"));
-    if (sole != QLatin1String("skin") && sole != QLatin1String("humanoid"))
+    const QLatin1String humanoidSole("humanoid"); // the rule's JSON name, not a species (check-layers: not a species)
+    if (sole != QLatin1String("skin") && sole != humanoidSole)
         return failed(QStringLiteral("sole: expected \"skin\" or \"humanoid\""));
-    rig.soleRule = sole == QLatin1String("humanoid") ? SoleRule::Humanoid : SoleRule::Skin;
+    rig.soleRule = sole == humanoidSole ? SoleRule::Humanoid : SoleRule::Skin;
+    if (QString why = parseLegs(root.value(u"legs"), &rig); !why.isEmpty())
+        return failed(why);
+    if (QString why = parseSides(root.value(u"sides"), &rig); !why.isEmpty())
+        return failed(why);
     for (int b = 0; b < bones.size(); ++b) {
         const QJsonObject object = bones.at(b).toObject();
         RigBoneDescription &bone = rig.bones[b];
@@ -247,31 +330,6 @@ QStringList RigDescription::builtinResources()
     for (const QString &name : names)
         paths.append(QStringLiteral(":/rigs/") + name);
     return paths;
-}
-
-std::optional<RigDescription> RigDescription::builtin(quint32 speciesId, int boneCount)
-{
-    // Parsed once (the resources never change): the motion editor asks on every key move.
-    static const QList<RigDescription> shipped = [] {
-        QList<RigDescription> out;
-        for (const QString &path : builtinResources()) {
-            QFile file(path);
-            if (!file.open(QIODevice::ReadOnly))
-                continue;
-            QString error;
-            std::optional<RigDescription> rig = fromJson(file.readAll(), &error);
-            if (rig)
-                out.append(std::move(*rig));
-            else
-                qWarning("rig description %s is invalid: %s", qPrintable(path), qPrintable(error));
-        }
-        return out;
-    }();
-    for (const RigDescription &rig : shipped) {
-        if (rig.boneCount() == boneCount && rig.speciesIds.contains(speciesId))
-            return rig;
-    }
-    return std::nullopt;
 }
 
 } // namespace bpat

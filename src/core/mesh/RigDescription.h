@@ -2,13 +2,16 @@
 // How a creature looks: its bones (names, parents in palette order) and, per bone, shape parts
 // (ellipsoids, boxes, capsules, and links that blend between two bones) in bone-local space.
 // Descriptions are JSON; the game's rigs ship as resources (:/rigs/*.json, see
-// docs/viewport.md for the format) and are found by species id and bone count.
+// docs/viewport.md for the format), which the species catalogue reads (species/SpeciesRig: which
+// species had which rig when is the catalogue's).
 #include "mesh/CreatureMesh.h"
 #include "mesh/Rig.h"
+#include "mesh/SideNaming.h"
 
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QVector3D>
 #include <optional>
 
@@ -42,12 +45,26 @@ struct RigShapePart
     int targetBone = -1; // link: the bone the far end follows
 };
 
+// One leg, for two-bone IK: "legs" in the JSON, one per foot ("feet"), in the same order:
+// {"chain": [hip, knee, end], "pole": name}. `end` is the bone at the ankle (the foot, or an IK
+// target there); pole is optional (-1).
+struct RigLegDescription
+{
+    int hip = -1;
+    int knee = -1;
+    int end = -1;
+    int pole = -1;
+};
+
 struct RigBoneDescription
 {
     QString name;
     int parent = -1;
     float length = 0.25f; // tail length when no reference frame gives one
     int tailBone = -1;    // child whose origin is the tail; -1: first child
+    // "control": what kind of control the rig places here ("IK target", "pole target", "root"):
+    // no limb, left out of the motion checks and the stand-in body; empty for a deforming bone.
+    QString control;
     QList<RigShapePart> parts;
 };
 
@@ -65,7 +82,20 @@ public:
         Humanoid
     };
     QList<int> footBones;
+    // What an animator calls each foot ("foot_names", one per foot: "front left hoof"); empty
+    // when the JSON gives none.
+    QStringList footNames;
     SoleRule soleRule = SoleRule::Skin;
+    // Sockets the game bakes from frames of their own rather than from their anchor's matrix
+    // and local offset ("baked_sockets": the humanoid's grip axes, blade and shaft ends), so
+    // their rows are not global[anchor] x translate(offset) by design.
+    QStringList bakedSockets;
+    // Each foot's leg chain ("legs"), in footBones order; empty when the JSON gives none (a rig
+    // whose feet hang from its root has no chain).
+    QList<RigLegDescription> legs;
+    // How the rig names its left and right bones ("sides": {"left": "L", "right": "R", "mark":
+    // "suffix" | "prefix" | "word"}); nullopt when the JSON gives none.
+    std::optional<SideNaming> sides;
     // Material colour per ColorRole (linear 0..1 RGB); defaults() when the JSON gives none.
     QList<QVector3D> roleColors = defaultRoleColors();
 
@@ -78,9 +108,13 @@ public:
     // Parses and validates a description; on failure returns nullopt and sets *error to the
     // JSON path and rule, e.g. "bones[3].parts[1].radius: expected a number > 0".
     static std::optional<RigDescription> fromJson(const QByteArray &json, QString *error);
-    // The description shipped for a species and bone count (the game's rigs), if any.
-    static std::optional<RigDescription> builtin(quint32 speciesId, int boneCount);
-    // Resource paths of every shipped description.
+    // A description file given as an input (--rig): read through RegularFile (a regular file of
+    // at most 16 MiB; a FIFO or a device is refused before a byte is read), then fromJson.
+    // *error says why without the path ("not a regular file (a FIFO)", "bones: ...");
+    // *unreadable (when given) tells a file that could not be read from one that is no rig.
+    static std::optional<RigDescription> fromFile(const QString &path, QString *error, bool *unreadable = nullptr);
+    // Resource paths of every shipped description (read once by species/SpeciesRig, which finds
+    // them by species and bone count).
     static QStringList builtinResources();
 };
 

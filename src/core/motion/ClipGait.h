@@ -28,6 +28,7 @@ struct FootGait
     double travel = 0.0;         // max - min of the foot's z
     double lift = 0.0;           // max - min of the foot's y
     double contactRetreat = 0.0; // the planted-foot rule on this foot (metres per cycle)
+    QString name;                // for people: "front left hoof" (the rig's), else the bone's name
 };
 
 struct ClipGait
@@ -38,7 +39,8 @@ struct ClipGait
     float fps = 0.0f;
     bool loops = false;
     MotionRig::Kind kind = MotionRig::Kind::Other;
-    bool reported = false; // false: fewer than 4 frames (the game reports nothing), see note
+    bool reported = false;   // false: fewer than 4 frames (the game reports nothing), see note
+    bool unreadable = false; // not reported because the file does not hold the clip's frames
     QString note;
 
     // Humanoid: the game's report.
@@ -48,13 +50,26 @@ struct ClipGait
     QList<FootGait> feet;
     // contact_retreat / cycle time, per cycle time (seconds): the skate-free ground speed.
     QList<std::pair<double, double>> skateFreeSpeeds;
-    // The largest per-frame bone stretch: humanoid against the game's rig lengths, other rigs
-    // against each bone's own median length in the clip (pairs whose parent is a root left out).
+    // Two different measures under one set of fields (docs/cli.md, "analyze"):
+    // - humanoid: the game's *limb stretch*, a limb's length / the game's rig length for it
+    //   (motion-analysis.md: upper arm 0.32 m ...), the largest of the eight limbs per frame;
+    // - other rigs: the *length change*, a bone's length / its own median length in the clip
+    //   (the lint's BONE_STRETCH measure; the bones of MotionRig::lengthBones()).
+    enum class StretchMeasure {
+        RigLength,  // "rig_length"
+        ClipMedian, // "clip_median"
+    };
     bool hasStretch = false;
+    StretchMeasure stretchMeasure = StretchMeasure::ClipMedian;
     double worstStretch = 0.0;
-    QString worstBone;       // humanoid: the game's label ("thigh_r"); others: the child bone's name
+    QString worstBone;       // humanoid: the game's label ("thigh_r", as its --report prints); others: the child bone's name
+    QString worstLink;       // the rig's names of the pair: "HipR -> KneeR"
     int worstBoneIndex = -1; // the child bone
     int worstFrame = -1;
+    static QString measureKey(StretchMeasure measure); // "rig_length", "clip_median"
+    // For people: "limb stretch (length / the game's rig length)", "length change (length / its
+    // median in the clip)"; the short name alone with `withMeaning` false.
+    static QString measureName(StretchMeasure measure, bool withMeaning = true);
 
     QList<MotionSeries> series;
 };

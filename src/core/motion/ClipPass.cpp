@@ -168,8 +168,8 @@ void FrameRun::merge(const FrameRun &later)
     }
 }
 
-void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qint64 from, qint64 to, double groundLine,
-                JudgePart &part, const PassTick &tick)
+void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qint64 from, qint64 to,
+                const QList<double> &groundLines, JudgePart &part, const PassTick &tick)
 {
     const BpatFile &file = c.reader.file();
     const BpatClipInfo &info = file.clips().at(clip);
@@ -218,10 +218,10 @@ void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qi
                 part.stretch[b].add(int(f), ratio, std::abs(ratio - 1.0));
             }
         }
-        for (int i = 0; std::isfinite(groundLine) && i < c.rig.feet.size(); ++i) { // under the ground
-            const double y = p[c.rig.feet.at(i)].y();
-            if (y < groundLine)
-                part.below[i].add(int(f), y, groundLine - y);
+        for (int i = 0; i < c.rig.feet.size() && i < groundLines.size(); ++i) { // under the ground
+            const double line = groundLines.at(i), y = p[c.rig.feet.at(i)].y();
+            if (y < line) // false for a NaN line: not judged
+                part.below[i].add(int(f), y, line - y);
         }
         if (f < transitions) { // pops: transition f (frame f -> f + 1) against the steps around it
             const Window w = window(frames, f, transitions, loops);
@@ -235,6 +235,8 @@ void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qi
             // half a step of each other), which is then among the steps around it, and pop_factor
             // is at least 2. So each transition is judged on its own, whatever range holds it.
             for (int b = 0; b < bones; ++b) {
+                if (c.rig.isControl(b))
+                    continue; // placed by the rig: its motion is no limb's
                 Jump jump;
                 const StepKind kind = classify(w, b, stats.usualStep.at(b), t, &jump);
                 if (kind == StepKind::OutOfPlace) {

@@ -12,7 +12,7 @@
 // compared squared where that spares a square root.
 #include "motion/LogHistogram.h"
 #include "motion/MotionRig.h"
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 #include "motion/OriginReader.h"
 
 #include <QList>
@@ -94,9 +94,9 @@ struct JudgePart
     bool stopped = false;
 };
 
-// Transitions and frames [from, to) of a clip; `groundLine` is the height below which a foot is
-// under the ground (NaN: not judged).
-void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qint64 from, qint64 to, double groundLine,
-                JudgePart &part, const PassTick &tick);
+// Transitions and frames [from, to) of a clip; `groundLines` holds per foot the height below which
+// it is under the ground (NaN: not judged).
+void judgeRange(const MotionPassContext &c, int clip, const ClipStats &stats, qint64 from, qint64 to,
+                const QList<double> &groundLines, JudgePart &part, const PassTick &tick);
 
 } // namespace bpat

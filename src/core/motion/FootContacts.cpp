@@ -56,6 +56,12 @@ FootContacts FootContacts::of(const BpatFile &file, int clip)
         return out;
     }
     QStringList notes;
+    // Only the frames the file holds are read (a damaged clip may claim more).
+    const quint64 held = file.framesHeld(clip);
+    if (held < info.frameCount) {
+        notes << QStringLiteral("the file holds %1 of the clip's %2 frames").arg(held).arg(info.frameCount);
+        out.m_frames = quint32(held);
+    }
 
     // The feet, from the origins in place.
     const MotionRig rig = MotionRig::forFile(file);
@@ -69,8 +75,8 @@ FootContacts FootContacts::of(const BpatFile &file, int clip)
             foot.bone = rig.feet.at(i);
             foot.label = rig.footLabels.value(i, QStringLiteral("foot %1").arg(i));
             foot.boneName = rig.boneName(foot.bone);
-            foot.height.reserve(qsizetype(info.frameCount));
-            for (quint32 f = 0; f < info.frameCount; ++f) {
+            foot.height.reserve(qsizetype(held));
+            for (quint32 f = 0; f < held; ++f) {
                 const std::optional<quint32> g = file.globalFrame(clip, f);
                 bool ok = false;
                 const QVector3D at = g ? reader.origin(*g, foot.bone, &ok) : QVector3D();
@@ -84,9 +90,9 @@ FootContacts FootContacts::of(const BpatFile &file, int clip)
 
     // The v3 contact records of the clip.
     if (file.contactTableInBounds()) {
-        out.m_soleY.reserve(qsizetype(info.frameCount));
-        out.m_footY.reserve(qsizetype(info.frameCount));
-        for (quint32 f = 0; f < info.frameCount; ++f) {
+        out.m_soleY.reserve(qsizetype(held));
+        out.m_footY.reserve(qsizetype(held));
+        for (quint32 f = 0; f < held; ++f) {
             const std::optional<quint32> g = file.globalFrame(clip, f);
             const auto record = g ? file.contact(*g) : std::nullopt;
             out.m_soleY.append(record ? record->first : std::numeric_limits<float>::quiet_NaN());

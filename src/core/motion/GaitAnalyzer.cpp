@@ -44,6 +44,18 @@ GaitAnalyzer::GaitAnalyzer(const BpatFile &file)
 {
 }
 
+QString ClipGait::measureKey(StretchMeasure measure)
+{
+    return measure == StretchMeasure::RigLength ? QStringLiteral("rig_length") : QStringLiteral("clip_median");
+}
+
+QString ClipGait::measureName(StretchMeasure measure, bool withMeaning)
+{
+    if (measure == StretchMeasure::RigLength)
+        return withMeaning ? QStringLiteral("limb stretch (length / the game's rig length)") : QStringLiteral("limb stretch");
+    return withMeaning ? QStringLiteral("length change (length / its median in the clip)") : QStringLiteral("length change");
+}
+
 QList<double> GaitAnalyzer::defaultCycleTimes()
 {
     return {0.70, 0.85, 1.00};
@@ -70,7 +82,7 @@ double GaitAnalyzer::contactRetreat(const QList<float> &y, const QList<float> &z
     return double(kept.at(kept.size() / 2));
 }
 
-ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
+ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes, const std::atomic<bool> *cancel) const
 {
     ClipGait gait;
     const BpatFile &file = m_reader.file();
@@ -85,6 +97,7 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
     gait.kind = m_rig.kind;
     if (m_reader.boneCount() == 0) {
         gait.note = QStringLiteral("the palette is not inside the file");
+        gait.unreadable = true;
         return gait;
     }
     if (info.frameCount < 4) {
@@ -97,14 +110,20 @@ ClipGait GaitAnalyzer::analyze(int clip, const QList<double> &cycleTimes) const
     const std::optional<quint32> last = file.globalFrame(clip, info.frameCount - 1);
     if (!last || !m_reader.read(*last, frame.data())) {
         gait.note = QStringLiteral("frame %1 is not inside the file").arg(info.frameCount - 1);
+        gait.unreadable = true;
         return gait;
     }
     QList<QList<QVector3D>> at;
     at.reserve(qsizetype(info.frameCount));
     for (quint32 f = 0; f < info.frameCount; ++f) {
+        if ((f & 0xFFF) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+            gait.note = QStringLiteral("cancelled");
+            return gait;
+        }
         const std::optional<quint32> g = file.globalFrame(clip, f);
         if (!g || !m_reader.read(*g, frame.data())) {
             gait.note = QStringLiteral("frame %1 is not inside the file").arg(f);
+            gait.unreadable = true;
             return gait;
         }
         at.append(frame);
@@ -148,10 +167,13 @@ void GaitAnalyzer::humanoidReport(ClipGait &gait, const QList<QList<QVector3D>> 
             gait.hasStretch = true;
             gait.worstStretch = worst;
             gait.worstBone = h.pairs[size_t(worstPair)].label;
+            gait.worstLink = m_rig.boneName(h.pairs[size_t(worstPair)].from) + QStringLiteral(" -> ")
+                + m_rig.boneName(h.pairs[size_t(worstPair)].to);
             gait.worstBoneIndex = h.pairs[size_t(worstPair)].to;
             gait.worstFrame = int(f);
         }
     }
+    gait.stretchMeasure = ClipGait::StretchMeasure::RigLength;
     gait.footTravel = range(footLZ);
     gait.handSwing = range(handLZ);
     gait.pelvisBob = range(pelvisY);
@@ -161,17 +183,17 @@ void GaitAnalyzer::humanoidReport(ClipGait &gait, const QList<QList<QVector3D>> 
     gait.footLift = range(footLY);
     gait.contactRetreat = contactRetreat(footLY, footLZ);
     gait.series = {
-        series("foot_l_y", QStringLiteral("FootL height"), "m", footLY, h.footL),
-        series("foot_r_y", QStringLiteral("FootR height"), "m", footRY, h.footR),
-        series("foot_l_z", QStringLiteral("FootL z"), "m", footLZ, h.footL),
-        series("foot_r_z", QStringLiteral("FootR z"), "m", footRZ, h.footR),
+        series("foot_l_y", QStringLiteral("Left foot (FootL) height"), "m", footLY, h.footL),
+        series("foot_r_y", QStringLiteral("Right foot (FootR) height"), "m", footRY, h.footR),
+        series("foot_l_z", QStringLiteral("Left foot (FootL) z"), "m", footLZ, h.footL),
+        series("foot_r_z", QStringLiteral("Right foot (FootR) z"), "m", footRZ, h.footR),
         series("hand_l_z", QStringLiteral("HandL z"), "m", handLZ, h.handL),
         series("pelvis_y", QStringLiteral("Pelvis height (bob)"), "m", pelvisY, h.pelvis),
         series("pelvis_x", QStringLiteral("Pelvis x (sway)"), "m", pelvisX, h.pelvis),
         series("shoulder_l_z", QStringLiteral("ShoulderL z"), "m", shoulderLZ, h.shoulderL),
         series("step_width", QStringLiteral("Step width"), "m", stepWidth),
         series("lowest_foot_y", QStringLiteral("Lowest foot height"), "m", lowest),
-        series("stretch", QStringLiteral("Worst bone stretch"), "", stretch),
+        series("stretch", QStringLiteral("Limb stretch (length / the game's rig length)"), "", stretch),
     };
 }
 
@@ -181,13 +203,19 @@ void GaitAnalyzer::quadrupedReport(ClipGait &gait, const QList<QList<QVector3D>>
     for (int i = 0; i < m_rig.feet.size(); ++i) {
         const int bone = m_rig.feet.at(i);
         const QList<float> y = coordinate(at, bone, 1), z = coordinate(at, bone, 2);
-        FootGait foot{m_rig.footLabels.value(i), bone, m_rig.boneName(bone), range(z), range(y), contactRetreat(y, z)};
+        FootGait foot;
+        foot.label = m_rig.footLabels.value(i);
+        foot.bone = bone;
+        foot.boneName = m_rig.boneName(bone);
+        foot.travel = range(z);
+        foot.lift = range(y);
+        foot.contactRetreat = contactRetreat(y, z);
+        foot.name = m_rig.footNames.value(i, foot.boneName); // "front left hoof"
         retreats.append(foot.contactRetreat);
         gait.feet.append(foot);
-        gait.series.append(
-            series(qPrintable(foot.label + QStringLiteral("_y")), foot.boneName + QStringLiteral(" height"), "m", y, bone));
-        gait.series.append(
-            series(qPrintable(foot.label + QStringLiteral("_z")), foot.boneName + QStringLiteral(" z"), "m", z, bone));
+        const QString &name = foot.name;
+        gait.series.append(series(qPrintable(foot.label + QStringLiteral("_y")), name + QStringLiteral(" height"), "m", y, bone));
+        gait.series.append(series(qPrintable(foot.label + QStringLiteral("_z")), name + QStringLiteral(" z"), "m", z, bone));
     }
     if (!retreats.isEmpty()) {
         std::sort(retreats.begin(), retreats.end());
@@ -216,10 +244,8 @@ void GaitAnalyzer::medianStretch(ClipGait &gait, const QList<QList<QVector3D>> &
 {
     QList<float> perFrame(at.size(), 1.0f);
     bool any = false;
-    for (int b = 0; b < m_rig.boneCount; ++b) {
-        const int parent = m_rig.parents.value(b, -1);
-        if (parent < 0 || m_rig.isRoot(parent))
-            continue; // a root's children are placed by the baker, not attached
+    for (int b : m_rig.lengthBones()) { // as the lint's BONE_STRETCH: no controls, no side branches
+        const int parent = m_rig.parents.at(b);
         QList<float> length;
         length.reserve(at.size());
         for (const QList<QVector3D> &frame : at)
@@ -236,14 +262,16 @@ void GaitAnalyzer::medianStretch(ClipGait &gait, const QList<QList<QVector3D>> &
                 any = true;
                 gait.worstStretch = s;
                 gait.worstBone = m_rig.boneName(b);
+                gait.worstLink = m_rig.boneName(parent) + QStringLiteral(" -> ") + m_rig.boneName(b);
                 gait.worstBoneIndex = b;
                 gait.worstFrame = int(f);
             }
         }
     }
     gait.hasStretch = any;
+    gait.stretchMeasure = ClipGait::StretchMeasure::ClipMedian;
     if (any)
-        gait.series.append(series("stretch", QStringLiteral("Worst bone stretch (against its median)"), "", perFrame));
+        gait.series.append(series("stretch", QStringLiteral("Length change (length / its median in the clip)"), "", perFrame));
 }
 
 } // namespace bpat

@@ -5,6 +5,8 @@
 #include "motion/ClipGait.h"
 #include "motion/OriginReader.h"
 
+#include <atomic>
+
 namespace bpat {
 
 class GaitAnalyzer
@@ -16,7 +18,9 @@ public:
     // The game's three cycle times (0.70, 0.85 and 1.00 s).
     static QList<double> defaultCycleTimes();
     // The report of one clip; `cycleTimes` are the seconds the skate-free speed is given for.
-    ClipGait analyze(int clip, const QList<double> &cycleTimes = defaultCycleTimes()) const;
+    // `cancel` (when given) stops the frame pass soon after it turns true: no report then.
+    ClipGait analyze(int clip, const QList<double> &cycleTimes = defaultCycleTimes(),
+                     const std::atomic<bool> *cancel = nullptr) const;
 
     // The planted-foot rule (motion-analysis.md, contact_retreat) on one foot's heights and z:
     // frames whose foot is within 0.015 m of its lowest height, in pairs (f, f + 1 mod n), each

@@ -53,6 +53,7 @@ QJsonObject clip(const ClipGait &gait)
             feet.append(QJsonObject{{QStringLiteral("label"), f.label},
                                     {QStringLiteral("bone"), f.bone},
                                     {QStringLiteral("bone_name"), f.boneName},
+                                    {QStringLiteral("name"), f.name},
                                     {QStringLiteral("travel"), number(f.travel)},
                                     {QStringLiteral("lift"), number(f.lift)},
                                     {QStringLiteral("contact_retreat"), number(f.contactRetreat)}});
@@ -68,6 +69,11 @@ QJsonObject clip(const ClipGait &gait)
     metrics.insert(QStringLiteral("worst_bone"), gait.hasStretch ? QJsonValue(gait.worstBone) : QJsonValue());
     metrics.insert(QStringLiteral("worst_bone_index"), gait.hasStretch ? QJsonValue(gait.worstBoneIndex) : QJsonValue());
     metrics.insert(QStringLiteral("worst_stretch_frame"), gait.hasStretch ? QJsonValue(gait.worstFrame) : QJsonValue());
+    // Which measure worst_bone_stretch is (the humanoid's limb stretch against the game's rig
+    // lengths, else the length change against the median) and the rig's names of the pair.
+    metrics.insert(QStringLiteral("stretch_measure"),
+                   gait.hasStretch ? QJsonValue(ClipGait::measureKey(gait.stretchMeasure)) : QJsonValue());
+    metrics.insert(QStringLiteral("worst_link"), gait.hasStretch ? QJsonValue(gait.worstLink) : QJsonValue());
     out.insert(QStringLiteral("metrics"), metrics);
     return out;
 }

@@ -19,7 +19,7 @@ constexpr qint64 MaxClipFrames = qint64(1) << 24;
 QList<int> rigParents(const BpatFile &file)
 {
     QList<int> parents;
-    const std::optional<Rig> rig = Rig::forFile(file);
+    const std::optional<Rig> rig = file.rig();
     const int bones = file.hasHeader() ? int(std::min<quint32>(file.header().boneCount, 64)) : 0;
     for (int b = 0; b < bones; ++b)
         parents.append(rig && b < rig->boneCount() ? rig->bone(b).parent : -1);

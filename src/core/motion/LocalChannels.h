@@ -2,7 +2,7 @@
 // A bone's LOCAL pose over a clip, as graph editors plot it: local = inverse(global[parent]) x
 // global (the global itself for a root), from the global matrices of every dialect
 // (BpatFile::globalMatrixFloats: v1, v2 and early v3 as stored, late v3 skin x bind) and the
-// bone parents of the file's rig (Rig::forFile: the game's rig of any era, a late-v3 file's own
+// bone parents of the file's rig (BpatFile::rig: the game's rig of any era, a late-v3 file's own
 // table; bones of an unknown rig are roots). Double precision throughout.
 //
 // The decomposition is the late-v3 reader's (bpat-versions.md 2.8, "Local poses"): translation
@@ -69,7 +69,7 @@ public:
         int unreadable = 0;                             // frames without a local pose
     };
 
-    // Parents from Rig::forFile(file) (all roots when the rig is unknown).
+    // Parents from file.rig() (all roots when the rig is unknown).
     explicit LocalChannels(const BpatFile &file);
     // Parents given: -1 (or anything outside 0..boneCount-1, or the bone itself) is a root.
     LocalChannels(const BpatFile &file, QList<int> parents);

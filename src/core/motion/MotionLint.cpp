@@ -62,11 +62,8 @@ MotionLint::MotionLint(const BpatFile &file, const MotionThresholds &thresholds)
     , m_rig(MotionRig::forFile(file))
     , m_t(thresholds)
 {
-    for (int b = 0; b < m_reader.boneCount() && b < m_rig.parents.size(); ++b) {
-        const int parent = m_rig.parents.at(b);
-        if (parent >= 0 && !m_rig.isRoot(parent))
-            m_judged.append(b);
-    }
+    if (m_rig.boneCount == m_reader.boneCount())
+        m_judged = m_rig.lengthBones();
 }
 
 PassTick MotionLint::ticker()
@@ -114,18 +111,44 @@ Diagnostics MotionLint::run(const std::atomic<bool> *cancel, const std::function
                        std::nullopt, DiagnosticLocation::header(QStringLiteral("species_id"))});
     }
     if (m_judged.isEmpty()) {
-        out.append(Diagnostic{
-            mc::MOTION_NOT_CHECKED, Severity::Info,
-            QStringLiteral("no bone with a known parent below the root (%1): BONE_STRETCH is not checked").arg(m_rig.rigSource),
-            std::nullopt, DiagnosticLocation::header(QStringLiteral("bone_count"))});
+        out.append(
+            Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info,
+                       QStringLiteral("no bone continues a deforming parent below the root (%1): BONE_STRETCH is not checked")
+                           .arg(m_rig.rigSource),
+                       std::nullopt, DiagnosticLocation::header(QStringLiteral("bone_count"))});
+    }
+    const QString controls = m_rig.controlsSummary();
+    if (!controls.isEmpty()) { // placed by the rig, not limbs: no pops, seams or stretch of their own
+        out.append(Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info, controls, std::nullopt,
+                              DiagnosticLocation::header(QStringLiteral("bone_count"))});
     }
     QList<ClipStats> stats;
     QList<float> lowestFeet;
+    // The work is bounded by the frames the file holds: a clip the file does not wholly hold is
+    // not judged (the spec profile says why), nor are clips past frame_total frames in all (a
+    // damaged table can make a thousand clips claim the same palette).
+    quint64 budget = file.header().frameTotal;
+    int skipped = 0;
     for (int c = 0; c < file.clips().size() && !m_stop; ++c) {
+        const quint32 frames = file.clips().at(c).frameCount;
+        if (file.framesHeld(c) < frames || frames > budget) {
+            stats.append(ClipStats());
+            ++skipped;
+            continue;
+        }
+        budget -= frames;
         float lowest = INFINITY;
         stats.append(gather(c, &lowest));
         if (std::isfinite(lowest))
             lowestFeet.append(lowest);
+    }
+    if (skipped > 0) {
+        out.append(Diagnostic{mc::MOTION_NOT_CHECKED, Severity::Info,
+                              QStringLiteral("%1 of %2 clips are not judged: the file does not hold their frames (run the spec "
+                                             "profile)")
+                                  .arg(skipped)
+                                  .arg(file.clips().size()),
+                              std::nullopt, DiagnosticLocation::header(QStringLiteral("frame_total"))});
     }
     findGround(lowestFeet);
     for (int c = 0; c < stats.size() && !m_stop; ++c) {
@@ -200,13 +223,35 @@ void MotionLint::findGround(const QList<float> &lowestFeet)
     if (m_rig.feet.isEmpty())
         return;
     const BpatFile &file = m_reader.file();
+    // Late v3 with a bind palette: the rest pose is where the game stands the creature (its
+    // bodies' soles at y = 0 in it; the baker's sole_y measures the feet from it). Where the
+    // clips' own ground lies more than `ground` under the rest pose's lowest foot (a rebake of a
+    // recording 1.6 m under its rest pose), the game's ground is the rest pose's.
+    double rest = NAN;
+    if (file.storesSkinningMatrices() && file.bindPaletteInBounds()) {
+        for (int foot : m_rig.feet) {
+            bool invertible = false;
+            const double y = double(file.bindMatrix(quint32(foot), &invertible)(1, 3));
+            if (invertible && std::isfinite(y))
+                rest = std::isnan(rest) ? y : std::min(rest, y);
+        }
+    }
     QList<float> lowest;
     const bool table = file.contactTableInBounds();
     if (table) { // the baker's own lowest foot per frame
-        for (const BpatClipInfo &info : file.clips()) {
+        for (int c = 0; c < file.clips().size() && !m_stop; ++c) {
+            const BpatClipInfo &info = file.clips().at(c);
             float low = INFINITY;
-            for (quint32 f = 0; f < info.frameCount; ++f) {
-                const std::optional<std::pair<float, float>> record = file.contact(info.frameOffset + f);
+            // The frames the file holds, not the count a clip claims (a damaged clip table read
+            // from palette bytes claims up to 2^32 - 1 frames: minutes here, and the window
+            // could not exit while it ran), watching for cancel as the passes do.
+            const quint64 held = file.framesHeld(c);
+            for (quint64 f = 0; f < held; ++f) {
+                if ((f & 0xFFFF) == 0 && m_cancel && m_cancel->load(std::memory_order_relaxed)) {
+                    m_stop = true;
+                    break;
+                }
+                const std::optional<std::pair<float, float>> record = file.contact(quint32(info.frameOffset + f));
                 if (record && std::isfinite(record->second))
                     low = std::min(low, record->second);
             }
@@ -221,6 +266,13 @@ void MotionLint::findGround(const QList<float> &lowestFeet)
     std::sort(lowest.begin(), lowest.end());
     m_ground = double(lowest.at(lowest.size() / 2));
     m_groundSource = table ? QStringLiteral("contact table") : QStringLiteral("feet");
+    if (rest - m_ground > m_t.ground) {
+        m_groundSource = QStringLiteral("rest pose (bind palette), where the game stands it; the clips' own ground, "
+                                        "y = %1 from the %2, lies %3 under it")
+                             .arg(m_ground, 0, 'f', 3)
+                             .arg(m_groundSource, metres(rest - m_ground));
+        m_ground = rest;
+    }
 }
 
 void MotionLint::report(int clip, const PopEvent &event, Diagnostics &out) const
@@ -230,13 +282,14 @@ void MotionLint::report(int clip, const PopEvent &event, Diagnostics &out) const
     const qint64 n = qint64(info.frameCount);
     const int bones = m_reader.boneCount();
     const QList<Jump> &jumps = event.jumps;
-    const bool whole = double(jumps.size()) >= m_t.wholeBody * double(bones);
+    const int judged = m_rig.boneCount == bones ? m_rig.deformingCount() : bones;
+    const bool whole = double(jumps.size()) >= m_t.wholeBody * double(judged);
     const Jump &shown = whole
         ? jumps.first()
         : *std::max_element(jumps.cbegin(), jumps.cend(), [](const Jump &a, const Jump &b) { return a.distance < b.distance; });
     const bool seam = !event.outOfPlace && info.loops() && event.transition == n - 1;
     const int frame = seam ? int(n - 1) : int((event.transition + 1) % n);
-    const QString who = whole ? QStringLiteral("%1 of %2 bones (the whole body) jump").arg(jumps.size()).arg(bones)
+    const QString who = whole ? QStringLiteral("%1 of %2 bones (the whole body) jump").arg(jumps.size()).arg(judged)
         : jumps.size() == 1   ? QStringLiteral("%1 jumps").arg(m_rig.boneName(shown.bone))
                               : QStringLiteral("%1 bones jump").arg(jumps.size());
     const QString how = QStringLiteral("%1 (%2 %3, %4x the steps around it, at most %5)")
@@ -266,13 +319,13 @@ void MotionLint::judge(int clip, const ClipStats &stats, Diagnostics &out)
     const BpatClipInfo &info = file.clips().at(clip);
     const MotionPassContext context{m_reader, m_rig, m_t, m_judged, m_releaseBehind};
     const QList<std::pair<quint32, quint32>> parts = ranges(clip);
-    const double groundLine = !m_rig.feet.isEmpty() && !m_groundSource.isEmpty() ? m_ground - m_t.ground : double(NAN);
+    const QList<double> groundLines(m_rig.feet.size(), !m_groundSource.isEmpty() ? m_ground - m_t.ground : double(NAN));
     std::vector<JudgePart> judged(size_t(parts.size()));
     const PassTick tick = ticker();
     runParts(
         int(parts.size()),
         [&](int i, bool) {
-            judgeRange(context, clip, stats, parts.at(i).first, parts.at(i).second, groundLine, judged[size_t(i)], tick);
+            judgeRange(context, clip, stats, parts.at(i).first, parts.at(i).second, groundLines, judged[size_t(i)], tick);
         },
         [&] { tick(0); });
     FrameRun contact;
@@ -318,36 +371,41 @@ void MotionLint::judge(int clip, const ClipStats &stats, Diagnostics &out)
         if (r.count == 0)
             continue;
         const double median = stats.medianLength.at(b);
-        out.append(finding(mc::BONE_STRETCH, Severity::Warning, file, clip, r.first, b,
-                           QStringLiteral("%1 -> %2 is %3 at frame %4 of %5, %6% %7 its median %8 in the clip; %9 of %10 frames "
-                                          "beyond %11%, the first at frame %12")
-                               .arg(m_rig.boneName(m_rig.parents.at(b)), m_rig.boneName(b), metres(r.worstValue * median))
-                               .arg(r.worst)
-                               .arg(info.name)
-                               .arg(std::abs(r.worstValue - 1.0) * 100.0, 0, 'f', 1)
-                               .arg(r.worstValue > 1.0 ? QStringLiteral("longer than") : QStringLiteral("shorter than"))
-                               .arg(metres(median))
-                               .arg(r.count)
-                               .arg(n)
-                               .arg(m_t.stretch * 100.0, 0, 'g', 3)
-                               .arg(r.first)));
+        Diagnostic d = finding(
+            mc::BONE_STRETCH, Severity::Warning, file, clip, r.first, b,
+            QStringLiteral("%1 -> %2 changes length in %3: beyond %4% of its median %5 in the clip from frame %6 (the first), "
+                           "%7 at frame %8 (the worst, %9% %10); %11 of %12 frames beyond")
+                .arg(m_rig.boneName(m_rig.parents.at(b)), m_rig.boneName(b), info.name)
+                .arg(m_t.stretch * 100.0, 0, 'g', 3)
+                .arg(metres(median))
+                .arg(r.first)
+                .arg(metres(r.worstValue * median))
+                .arg(r.worst)
+                .arg(std::abs(r.worstValue - 1.0) * 100.0, 0, 'f', 1)
+                .arg(r.worstValue > 1.0 ? QStringLiteral("longer") : QStringLiteral("shorter"))
+                .arg(r.count)
+                .arg(n));
+        d.location = d.location.withWorstFrame(r.worst);
+        out.append(d);
     }
     for (int i = 0; i < below.size(); ++i) {
         const FrameRun &r = below.at(i);
         if (r.count == 0)
             continue;
         const int foot = m_rig.feet.at(i);
-        out.append(finding(
-            mc::FOOT_BELOW_GROUND, Severity::Warning, file, clip, r.first, foot,
-            QStringLiteral("%1 is %2 below the ground (y = %3, from the %4) at frame %5 of %6; %7 of %8 frames "
-                           "more than %9 below, the first at frame %10")
-                .arg(m_rig.boneName(foot), metres(m_ground - r.worstValue), QString::number(m_ground, 'f', 3), m_groundSource)
-                .arg(r.worst)
-                .arg(info.name)
-                .arg(r.count)
-                .arg(n)
-                .arg(metres(m_t.ground))
-                .arg(r.first)));
+        Diagnostic d =
+            finding(mc::FOOT_BELOW_GROUND, Severity::Warning, file, clip, r.first, foot,
+                    QStringLiteral("%1 (%2) goes more than %3 below the ground (y = %4, from the %5) in %6: from frame %7 (the "
+                                   "first), %8 below at frame %9 (the deepest); %10 of %11 frames")
+                        .arg(m_rig.footNames.value(i, m_rig.boneName(foot)), m_rig.boneName(foot), metres(m_t.ground),
+                             QString::number(m_ground, 'f', 3), m_groundSource, info.name)
+                        .arg(r.first)
+                        .arg(metres(m_ground - r.worstValue))
+                        .arg(r.worst)
+                        .arg(r.count)
+                        .arg(n));
+        d.location = d.location.withWorstFrame(r.worst);
+        out.append(d);
     }
 }
 

@@ -9,7 +9,7 @@
 #include "diagnostics/Diagnostic.h"
 #include "motion/ClipPass.h"
 #include "motion/MotionRig.h"
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 #include "motion/OriginReader.h"
 
 #include <algorithm>
@@ -40,7 +40,10 @@ public:
                     bool *cancelled = nullptr);
 
     // The file's ground after run(): its height and where it came from ("contact table",
-    // "feet", or empty when the feet are unknown).
+    // "feet", or empty when the feet are unknown): the median over the clips of each clip's
+    // lowest foot. A late-v3 file whose clips' ground lies more than `ground` under its rest
+    // pose's lowest foot (where the game stands the creature: its bodies' soles at y = 0 in it)
+    // gets the rest pose's ("rest pose (bind palette) ...").
     double ground() const { return m_ground; }
     QString groundSource() const { return m_groundSource; }
 

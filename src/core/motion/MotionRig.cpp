@@ -2,7 +2,11 @@
 
 #include "bpat/BpatFile.h"
 #include "mesh/Rig.h"
-#include "mesh/RigDescription.h"
+#include "motion/BoneRoles.h"
+#include "species/SpeciesRig.h"
+
+#include <QFileInfo>
+#include <algorithm>
 
 namespace bpat {
 
@@ -49,12 +53,9 @@ std::optional<MotionRig::Humanoid> humanoidBones(const Rig &rig)
 
 QString MotionRig::kindName(Kind kind)
 {
-    switch (kind) {
-    case Kind::Humanoid: return QStringLiteral("humanoid");
-    case Kind::Quadruped: return QStringLiteral("quadruped");
-    case Kind::Other: break;
-    }
-    return QStringLiteral("other");
+    return gaitKindName(kind == Kind::Humanoid        ? GaitKind::Humanoid
+                            : kind == Kind::Quadruped ? GaitKind::Quadruped
+                                                      : GaitKind::None);
 }
 
 QString MotionRig::boneName(int bone) const
@@ -62,13 +63,63 @@ QString MotionRig::boneName(int bone) const
     return bone >= 0 && bone < boneNames.size() ? boneNames.at(bone) : QStringLiteral("bone %1").arg(bone);
 }
 
-MotionRig MotionRig::forFile(const BpatFile &file)
+int MotionRig::deformingCount() const
+{
+    int n = 0;
+    for (int b = 0; b < boneCount; ++b)
+        n += isControl(b) ? 0 : 1;
+    return n;
+}
+
+QList<int> MotionRig::lengthBones() const
+{
+    QList<int> out;
+    for (int b = 0; b < boneCount && b < parents.size(); ++b) {
+        const int parent = parents.at(b);
+        if (parent < 0 || isRoot(parent) || isControl(parent) || isControl(b))
+            continue;
+        if (tails.value(parent, -1) == b)
+            out.append(b);
+    }
+    return out;
+}
+
+QString MotionRig::controlsSummary() const
+{
+    // Bones grouped by their reason, in the order the reasons first appear.
+    QStringList reasons;
+    QList<QStringList> names;
+    int count = 0;
+    for (int b = 0; b < boneCount; ++b) {
+        if (!isControl(b))
+            continue;
+        ++count;
+        qsizetype i = reasons.indexOf(controls.at(b));
+        if (i < 0) {
+            reasons.append(controls.at(b));
+            names.append(QStringList());
+            i = reasons.size() - 1;
+        }
+        names[i].append(boneName(b));
+    }
+    if (count == 0)
+        return QString();
+    QStringList groups;
+    for (qsizetype i = 0; i < reasons.size(); ++i)
+        groups.append(QStringLiteral("%1 (%2)").arg(names.at(i).join(QStringLiteral(", ")), reasons.at(i)));
+    return QStringLiteral("%1 %2 not judged for pops, seams or stretch: %3")
+        .arg(count)
+        .arg(count == 1 ? QStringLiteral("control bone is") : QStringLiteral("control bones are"),
+             groups.join(QStringLiteral("; ")));
+}
+
+MotionRig MotionRig::forFile(const BpatFile &file, bool withBody)
 {
     MotionRig m;
     if (!file.hasHeader() || file.header().boneCount < 1 || file.header().boneCount > 64)
         return m;
     m.boneCount = int(file.header().boneCount);
-    const std::optional<Rig> rig = Rig::forFile(file);
+    const std::optional<Rig> rig = file.rig();
     for (int b = 0; b < m.boneCount; ++b) {
         const bool named = rig && b < rig->boneCount();
         m.boneNames.append(named ? rig->bone(b).name : QStringLiteral("bone %1").arg(b));
@@ -78,21 +129,56 @@ MotionRig MotionRig::forFile(const BpatFile &file)
         m.rigSource = QStringLiteral("unknown rig: bones named by index, parents unknown");
         return m;
     }
+    const BoneRoles roles = withBody ? BoneRoles::forFile(file) : BoneRoles::of(rig, m.boneCount, nullptr);
+    m.controls = roles.control;
+    const bool rigControls =
+        std::any_of(rig->bones().cbegin(), rig->bones().cend(), [](const RigBone &b) { return b.isControl(); });
+    QStringList sources;
+    if (rigControls && rig->knownNames())
+        sources.append(QStringLiteral("the %1 rig").arg(rig->name()));
+    if (!roles.bodyPath.isEmpty())
+        sources.append(QFileInfo(roles.bodyPath).fileName());
+    m.controlSource = sources.join(QStringLiteral(" and "));
+    // Each bone's tail: the rig's where it names one (and the file agrees it is a child), else
+    // the only deforming child.
+    for (int b = 0; b < m.boneCount; ++b) {
+        int tail = rig->bone(b).tail;
+        if (tail < 0 || tail >= m.boneCount || m.parents.at(tail) != b) {
+            tail = -1;
+            int children = 0;
+            for (int c = b + 1; c < m.boneCount; ++c) {
+                if (m.parents.at(c) == b && !m.isControl(c)) {
+                    ++children;
+                    tail = c;
+                }
+            }
+            if (children != 1)
+                tail = -1;
+        }
+        m.tails.append(tail);
+    }
     m.rigSource = rig->describeSource();
     if (!rig->knownNames())
         return m; // the file's parents: no feet known
     m.rigName = rig->name();
-    const std::optional<RigDescription> description = RigDescription::builtin(file.header().speciesId, m.boneCount);
-    const QList<int> feet = description ? description->footBones : QList<int>();
-    if (feet.size() == 2 && (m.humanoid = humanoidBones(*rig))) {
+    // The feet and the report are the catalogue's: the rig's gait kind and its feet in the
+    // game's order, named as the report names them.
+    const SpeciesRig *known = SpeciesRig::find(file.header().speciesId, m.boneCount);
+    if (!known || known->footLabels().isEmpty())
+        return m;
+    if (known->gait() == GaitKind::Humanoid && (m.humanoid = humanoidBones(*rig))) {
         m.kind = Kind::Humanoid;
         m.feet = {m.humanoid->footL, m.humanoid->footR};
-        m.footLabels = {QStringLiteral("foot_l"), QStringLiteral("foot_r")};
-    } else if (feet.size() == 4) {
+    } else if (known->gait() == GaitKind::Quadruped) {
         m.kind = Kind::Quadruped;
-        m.feet = feet;
-        m.footLabels = {QStringLiteral("front_l"), QStringLiteral("front_r"), QStringLiteral("back_l"), QStringLiteral("back_r")};
+        m.feet = known->feet();
+    } else {
+        return m;
     }
+    m.footLabels = known->footLabels();
+    const QStringList &footNames = known->description().footNames;
+    for (int i = 0; i < m.feet.size(); ++i)
+        m.footNames.append(i < footNames.size() ? footNames.at(i) : m.boneName(m.feet.at(i)));
     return m;
 }
 

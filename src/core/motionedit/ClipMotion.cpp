@@ -150,6 +150,50 @@ std::optional<ClipMotion> ClipMotion::fromFile(const BpatFile &file, const Motio
     return fromGlobals(skeleton, std::move(floats), count, first, error);
 }
 
+bool ClipMotion::readFile(ClipMotion &m, const BpatFile &file, const MotionSkeleton &skeleton, int clip, quint32 first,
+                          quint32 count, QString *error)
+{
+    const auto fail = [&](const QString &why) {
+        if (error)
+            *error = why;
+        m.m_frames = 0;
+        return false;
+    };
+    if (clip < 0 || clip >= file.clips().size())
+        return fail(QStringLiteral("no clip %1 (the file has %2)").arg(clip).arg(file.clips().size()));
+    const BpatClipInfo &info = file.clips().at(clip);
+    const int bones = skeleton.boneCount();
+    if (first > info.frameCount || count > info.frameCount - first || bones != int(file.header().boneCount)
+        || quint64(count) * quint64(bones) > MaxPoses)
+        return fail(QStringLiteral("frames %1..%2 of clip '%3' cannot be read into one edit")
+                        .arg(first)
+                        .arg(quint64(first) + count)
+                        .arg(info.name));
+    const size_t poses = size_t(count) * size_t(bones);
+    m.m_original.resize(poses * 16);
+    const std::optional<quint32> global = file.globalFrame(clip, first);
+    if (count > 0 && (!global || !GlobalPalette::read(file, *global, count, m.m_original.data(), 1)))
+        return fail(
+            QStringLiteral("frames %1..%2 of clip '%3' are not inside the file").arg(first).arg(first + count).arg(info.name));
+    for (size_t i = 0; i < poses * 16; ++i) {
+        if (!std::isfinite(m.m_original[i]))
+            return fail(QStringLiteral("frame %1, bone %2 (%3): the global matrix is not finite")
+                            .arg(quint64(first) + i / 16 / size_t(bones))
+                            .arg(i / 16 % size_t(bones))
+                            .arg(skeleton.name(int(i / 16 % size_t(bones)))));
+    }
+    if (m.m_skeleton.parents() != skeleton.parents() || m.m_skeleton.names() != skeleton.names())
+        m.m_skeleton = skeleton;
+    m.m_bones = bones;
+    m.m_frames = count;
+    m.m_first = first;
+    m.m_local.resize(poses);
+    m.m_global.resize(poses);
+    m.m_state.assign(poses, 0);
+    m.m_dirty.assign(count, 0);
+    return true;
+}
+
 ClipMotion ClipMotion::blank(MotionSkeleton skeleton, quint32 frames)
 {
     ClipMotion m;

@@ -53,6 +53,11 @@ public:
                                               QString *error = nullptr);
     static std::optional<ClipMotion> fromFile(const BpatFile &file, const MotionSkeleton &skeleton, int clip, quint32 first,
                                               quint32 count, QString *error = nullptr);
+    // Frames [first, first + count) of a clip into `motion`, reusing its memory (a long clip
+    // edited in runs: its buffers keep their size from run to run). False, *error and `motion`
+    // emptied when they cannot be read or are not finite.
+    static bool readFile(ClipMotion &motion, const BpatFile &file, const MotionSkeleton &skeleton, int clip, quint32 first,
+                         quint32 count, QString *error = nullptr);
     // `frames` frames with no original: every local pose the identity (set them), every matrix changed.
     static ClipMotion blank(MotionSkeleton skeleton, quint32 frames);
 

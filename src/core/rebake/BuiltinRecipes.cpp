@@ -1,9 +1,12 @@
 #include "rebake/BuiltinRecipes.h"
 
+#include "bpat/BpatFormat.h"
 #include "mesh/Rig.h"
 #include "rebake/TwoBoneIk.h"
+#include "species/SpeciesRig.h"
 
 #include <QHash>
+#include <algorithm>
 
 namespace bpat {
 
@@ -59,7 +62,7 @@ RebakeRecipe BuiltinRecipes::hands()
 {
     RebakeRecipe r;
     r.name = QStringLiteral("hands");
-    r.speciesId = 0;
+    r.speciesId = Species::Humanoid;
     r.convertCoordinates = true;
     r.untracked = UntrackedHands::Collapse;
     r.bones.append(poseBone(QStringLiteral("Head"), -1, CurveGroup::cameraGroup()));
@@ -89,10 +92,11 @@ RebakeRecipe BuiltinRecipes::hands()
 
 RebakeRecipe BuiltinRecipes::humanoidUpperBody()
 {
-    const Rig rig = Rig::humanoid();
+    // The game's humanoid of today (20 bones in every era).
+    const Rig rig = SpeciesRig::ofVersion(Species::Humanoid, format::LatestVersion)->rig();
     RebakeRecipe r;
     r.name = QStringLiteral("humanoid-upper-body");
-    r.speciesId = 0;
+    r.speciesId = Species::Humanoid;
     r.convertCoordinates = false; // the recording's frame already is the game's (left at -X, front +Z)
     r.untracked = UntrackedHands::Rest;
     QHash<QString, QMatrix4x4> globals;
@@ -162,6 +166,27 @@ QStringList BuiltinRecipes::fitting(quint32 speciesId, const QList<quint32> &bon
             out << name;
     }
     return out;
+}
+
+bool BuiltinRecipes::keepsRecordingFrame(quint32 speciesId, int boneCount)
+{
+    struct Target
+    {
+        quint32 speciesId;
+        int boneCount;
+    };
+    // The recipes are built once for this: the viewport asks at every file it shows.
+    static const QList<Target> targets = [] {
+        QList<Target> list;
+        for (const QString &name : names()) {
+            const std::optional<RebakeRecipe> recipe = byName(name);
+            if (recipe && !recipe->convertCoordinates)
+                list.append(Target{recipe->speciesId, recipe->boneCount()});
+        }
+        return list;
+    }();
+    return std::any_of(targets.cbegin(), targets.cend(),
+                       [&](const Target &t) { return t.speciesId == speciesId && t.boneCount == boneCount; });
 }
 
 std::optional<RebakeRecipe> BuiltinRecipes::byName(const QString &name)

@@ -91,7 +91,37 @@ std::optional<BpatClip> Rebaker::bakeClip(const InputAnimation &animation, const
     return clip;
 }
 
-bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &poser, const RebakeRange &range,
+QVector3D Rebaker::floorShift(const InputAnimation &animation, const RecipePoser &poser, const RebakeRange &range)
+{
+    const RebakeRecipe &recipe = poser.recipe();
+    int ground = -1;
+    for (int b = 0; b < recipe.boneCount() && ground < 0; ++b) {
+        if (recipe.bones.at(b).drive == DriveKind::Ground)
+            ground = b;
+    }
+    const double from = rangeFrom(range), to = rangeTo(range, animation);
+    const std::optional<quint32> frames = frameCount(from, to, range.fps);
+    if (ground < 0 || !frames || *frames == 0)
+        return {};
+    RecipePoser unshifted = poser;
+    unshifted.setShift({});
+    const quint32 samples = std::min<quint32>(*frames, 257);
+    std::vector<QMatrix4x4> globals(size_t(recipe.boneCount()));
+    QList<float> heights;
+    for (quint32 i = 0; i < samples; ++i) {
+        const quint32 f = samples == 1 ? 0 : quint32(quint64(*frames - 1) * i / (samples - 1));
+        poseAt(animation, unshifted, from + double(f) / range.fps, globals.data());
+        const float y = globals[size_t(ground)](1, 3);
+        if (std::isfinite(y))
+            heights.append(y);
+    }
+    if (heights.isEmpty())
+        return {};
+    std::sort(heights.begin(), heights.end());
+    return QVector3D(0.0f, -heights.at(heights.size() / 2), 0.0f);
+}
+
+bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &recipePoser, const RebakeRange &range,
                          const FrameSink &sink, const RebakeOptions &options, QString *error)
 {
     const double from = rangeFrom(range);
@@ -99,6 +129,11 @@ bool Rebaker::bakeFrames(const InputAnimation &animation, const RecipePoser &pos
     const std::optional<quint32> frames = frameCount(from, to, range.fps, error);
     if (!frames)
         return false;
+    // The clip stands on the floor (y = 0) where its recipe has a ground bone.
+    RecipePoser shifted = recipePoser;
+    if (shifted.shift().isNull())
+        shifted.setShift(floorShift(animation, recipePoser, range));
+    const RecipePoser &poser = shifted;
     const int bones = poser.boneCount();
     const quint64 frameFloats = quint64(bones) * 16;
     const quint32 chunkFrames = quint32(std::max(1, options.chunkFrames));

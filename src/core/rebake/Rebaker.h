@@ -75,6 +75,12 @@ public:
 
     // Poses one instant with fresh random-access evaluation (for previews and tests).
     static void poseAt(const InputAnimation &animation, const RecipePoser &poser, double time, QMatrix4x4 *globals);
+    // Where the clip's floor is: a recipe with a ground bone (DriveKind::Ground, a body root that
+    // follows the camera on the floor) is moved up or down so that bone's median height over the
+    // range's frames is y = 0, where the game stands a unit (its bodies' soles at y = 0 in the rest
+    // pose; a recording's origin is where the headset started, about eye height above the floor).
+    // Zero for recipes without a ground bone (hands: the recording's own frame).
+    static QVector3D floorShift(const InputAnimation &animation, const RecipePoser &poser, const RebakeRange &range);
 };
 
 } // namespace bpat

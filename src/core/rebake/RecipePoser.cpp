@@ -52,7 +52,10 @@ RecipePoser::RecipePoser(RebakeRecipe recipe)
 PoseSample RecipePoser::groupPose(const Input &input, const CurveGroup &group) const
 {
     const PoseSample &raw = input.poses[size_t(group.index())];
-    return m_recipe.convertCoordinates ? raw.toRightHandedYUp() : raw;
+    PoseSample pose = m_recipe.convertCoordinates ? raw.toRightHandedYUp() : raw;
+    if (!m_shift.isNull()) // (-0 + 0 would be +0: a zero shift leaves the bits alone)
+        pose.position += m_shift;
+    return pose;
 }
 
 bool RecipePoser::untrackedRest(const Input &input, int bone) const

@@ -39,8 +39,13 @@ public:
     // (boneCount() matrices of scratch).
     void poseRows(const Input &input, QMatrix4x4 *globals, float *rows) const;
 
-    // The pose of a group as the recipe sees it (converted when the recipe converts).
+    // The pose of a group as the recipe sees it (converted when the recipe converts, then moved
+    // by shift()).
     PoseSample groupPose(const Input &input, const CurveGroup &group) const;
+    // Moves every pose the recipe reads by `shift` (model space): the rebake stands a recipe's
+    // ground bone on y = 0, where the game stands a unit (Rebaker::floorShift). Zero by default.
+    void setShift(const QVector3D &shift) { m_shift = shift; }
+    QVector3D shift() const { return m_shift; }
 
     // QMatrix4x4 -> 16 floats, row-major (the v1 palette layout).
     static void storeRowMajor(const QMatrix4x4 &m, float *out);
@@ -61,6 +66,7 @@ private:
     // matrix: no rest child, no IK role, never put to rest when untracked), and its offset.
     std::array<bool, RebakeRecipe::MaxBones> m_direct{};
     QList<PoseRows::Offset> m_offsets;
+    QVector3D m_shift;
 };
 
 } // namespace bpat

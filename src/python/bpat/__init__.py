@@ -1,7 +1,7 @@
 """BPAT Studio for Python pipeline scripts (docs/python.md).
 
     import bpat
-    f = bpat.open("humanoid.bpat")           # mapped in place: BPAT (any dialect), BPSM, .bin
+    f = bpat.open("humanoid.bpat")           # mapped in place: BPAT (any dialect), BPSM, BPRM, .bin
     walk = f.palette("walk")                 # (frames, bones, 4, 4) float32 view of the file
     world = f.globals("walk")                # global matrices whatever the dialect
     report = bpat.validate("humanoid.bpat", profile="game", deep=True)
@@ -13,8 +13,8 @@ raise bpat.Error subclasses carrying the diagnostic code.
 from ._errors import Error, FileError, NotFoundError, RefusedError, UsageError
 from ._types import (Bone, Clip, Diagnostic, Marker, Section, Socket, SnapshotClip,
                      ValidationResult)
-from ._bpat import (BpatFile, Curve, Document, Mapping, Recording, SnapshotFile, analyze,
-                    codes, convert, detect, edit, export_gltf, folder_globs, import_gltf,
+from ._bpat import (BodyFile, BpatFile, Curve, Document, Mapping, Recording, SnapshotFile, analyze,
+                    codes, convert, detect, edit, export_gltf, fix, folder_globs, import_gltf,
                     mirror_pairs, open, rebake, rebake_manifest, recipes, validate, __version__)
 
 
@@ -26,6 +26,8 @@ def merge(inputs, output, rename_on_conflict=False, allow_other_species=False,
     The result is written in `format_version` (default: the first file's), validated, then
     atomically. Returns the warnings (what settling clips into that version filled or dropped).
     """
+    if isinstance(inputs, (str, bytes)) or hasattr(inputs, "__fspath__"):
+        raise TypeError("inputs: expected a list of paths (bpat.merge([a, b], output)), not one path")
     inputs = list(inputs)
     if len(inputs) < 2:
         raise UsageError("expected at least two input files", "BAD_ARGUMENT")
@@ -41,10 +43,10 @@ def merge(inputs, output, rename_on_conflict=False, allow_other_species=False,
 
 
 __all__ = [
-    "open", "detect", "folder_globs", "validate", "codes", "analyze", "convert", "merge",
+    "open", "detect", "folder_globs", "validate", "codes", "analyze", "convert", "merge", "fix",
     "edit", "mirror_pairs",
     "Document", "rebake", "rebake_manifest", "recipes", "export_gltf", "import_gltf",
-    "BpatFile", "SnapshotFile", "Recording", "Curve", "Mapping",
+    "BpatFile", "SnapshotFile", "BodyFile", "Recording", "Curve", "Mapping",
     "Clip", "Socket", "Bone", "Section", "SnapshotClip", "Marker", "Diagnostic",
     "ValidationResult",
     "Error", "FileError", "NotFoundError", "RefusedError", "UsageError",

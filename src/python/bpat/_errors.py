@@ -3,7 +3,7 @@
 Every refusal is a :class:`bpat.Error` carrying a stable ``code``: a validation code where one
 fits (``IO_ERROR``, ``BAD_MAGIC``, ``PALETTE_OUT_OF_BOUNDS``, an ``ANIM_*`` or ``RECIPE_*``
 code, the first error of an output that would not validate) or the operation's own
-(``CLIP_NOT_FOUND``, ``EDIT_REFUSED``, ``OUTPUT_IS_INPUT``...), as `bpat ... --json` reports
+(``CLIP_NOT_FOUND``, ``EDIT_DUPLICATE_CLIP_NAME``, ``OUTPUT_IS_INPUT``...), as `bpat ... --json` reports
 them. docs/python.md lists them.
 """
 

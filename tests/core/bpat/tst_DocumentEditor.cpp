@@ -1,13 +1,20 @@
 #include "bpat/BpatSaver.h"
 #include "bpat/DocumentEditor.h"
+#include "bpat/EditCodes.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
 #include "bpat/BpatFile.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
+#include <functional>
 
 using namespace bpat;
+
+using EditFunction = std::function<bool(DocumentEditor &, QString *)>;
+Q_DECLARE_METATYPE(EditFunction)
 
 class tst_DocumentEditor : public QObject
 {
@@ -196,6 +203,68 @@ private Q_SLOTS:
         for (int r = 0; r < 3; ++r)
             for (int c = 0; c < 4; ++c)
                 QVERIFY(qAbs(row[r * 4 + c] - expected(r, c)) < 1e-5f);
+    }
+    // Every refusal reads "CODE: message" with a code of the catalogue (EditCodes), as the
+    // validator's findings carry theirs; the Python module and `bpat edit` pass it on.
+    void refusalsCarryStableCodes_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<EditFunction>("edit");
+        using Edit = EditFunction;
+        QTest::newRow("no clip") << EditCodes::EDIT_NO_SUCH_CLIP
+                                 << Edit([](DocumentEditor &e, QString *w) { return e.setClipLoops(9, true, w); });
+        QTest::newRow("no socket") << EditCodes::EDIT_NO_SUCH_SOCKET
+                                   << Edit([](DocumentEditor &e, QString *w) { return e.removeSocket(9, w); });
+        QTest::newRow("empty") << EditCodes::EDIT_EMPTY_NAME
+                               << Edit([](DocumentEditor &e, QString *w) { return e.renameClip(0, QString(), w); });
+        QTest::newRow("nul") << EditCodes::EDIT_NAME_HAS_NUL
+                             << Edit([](DocumentEditor &e, QString *w) { return e.renameClip(0, QString(QChar(0)), w); });
+        QTest::newRow("duplicate clip") << EditCodes::EDIT_DUPLICATE_CLIP_NAME << Edit([](DocumentEditor &e, QString *w) {
+            return e.renameClip(0, QStringLiteral("jab"), w);
+        });
+        QTest::newRow("fps") << EditCodes::EDIT_BAD_FPS
+                             << Edit([](DocumentEditor &e, QString *w) { return e.setClipFps(0, -1, w); });
+        QTest::newRow("v1 markers") << EditCodes::EDIT_NO_MARKERS
+                                    << Edit([](DocumentEditor &e, QString *w) { return e.setClipMarker(0, 0, 0.5f, w); });
+        QTest::newRow("trim") << EditCodes::EDIT_BAD_FRAME_RANGE
+                              << Edit([](DocumentEditor &e, QString *w) { return e.trimClip(0, 2, 1, w); });
+        QTest::newRow("split") << EditCodes::EDIT_BAD_FRAME_RANGE
+                               << Edit([](DocumentEditor &e, QString *w) { return e.splitClip(0, 0, QString(), w); });
+        QTest::newRow("anchor") << EditCodes::EDIT_ANCHOR_OUT_OF_RANGE << Edit([](DocumentEditor &e, QString *w) {
+            return e.addSocket(BpatSocket{QStringLiteral("tip"), 99, {}}, w);
+        });
+    }
+    void refusalsCarryStableCodes()
+    {
+        QFETCH(QString, code);
+        QFETCH(EditFunction, edit);
+        BpatDocument doc = testdocs::smallDocument();
+        const BpatDocument before = doc;
+        DocumentEditor ed(doc);
+        QString error;
+        QVERIFY(!edit(ed, &error));
+        QVERIFY2(error.startsWith(code + QStringLiteral(": ")), qPrintable(error));
+        QCOMPARE(EditCodes::codeOf(error), code);
+        QCOMPARE(doc.clipCount(), before.clipCount());
+        QCOMPARE(doc.clip(0).name, before.clip(0).name);
+        // The last clip, and another species' clips.
+        QVERIFY(ed.removeClip(1));
+        QVERIFY(!ed.removeClip(0, &error));
+        QCOMPARE(EditCodes::codeOf(error), EditCodes::EDIT_LAST_CLIP);
+        BpatDocument other(doc.speciesId() + 1, doc.boneCount());
+        QCOMPARE(EditCodes::codeOf(DocumentEditor::rigMismatch(doc, other)), EditCodes::SPECIES_MISMATCH);
+        QVERIFY(EditCodes::codeOf(QStringLiteral("NOT_A_CODE: x")).isEmpty());
+        QVERIFY(EditCodes::codeOf(QStringLiteral("no code")).isEmpty());
+    }
+    void everyEditCodeIsDocumented()
+    {
+        QFile doc(QDir::cleanPath(QStringLiteral(BPAT_TEST_DATA_DIR "/../../docs/validation.md")));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        const qsizetype section = text.indexOf(QStringLiteral("## Edit refusal codes"));
+        QVERIFY(section >= 0);
+        for (const EditCodeInfo &c : EditCodes::all())
+            QVERIFY2(text.indexOf(QLatin1Char('`') + c.code + QLatin1Char('`'), section) > 0, qPrintable(c.code));
     }
     void saverRefusesInvalidAndKeepsTarget()
     {

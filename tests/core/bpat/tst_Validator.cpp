@@ -1,7 +1,6 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
-#include "bpat/GameRigs.h"
 #include "bpat/BpatFormat.h"
 #include "TestDocuments.h"
 #include "TestPaths.h"
@@ -205,6 +204,9 @@ private Q_SLOTS:
         row(
             "utf8", s, [](QByteArray &b) { b[Strings] = char(0xFF); }, false, codes::NAME_NOT_UTF8, W, W, "clips[0].name_offset",
             Strings);
+        row(
+            "control character", s, [](QByteArray &b) { b[Strings + 1] = '\n'; }, false, codes::NAME_CONTROL_CHARACTER, E, W,
+            "clips[0].name_offset", Strings);
         row(
             "duplicate clip", s,
             [](QByteArray &b) {
@@ -505,13 +507,6 @@ private Q_SLOTS:
         const ValidationResult current = Validator(ValidationOptions::make(ValidationProfile::Game)).validate(file);
         QVERIFY(findCode(current, codes::RIG_BONE_COUNT_MISMATCH));
         QVERIFY(findCode(current, codes::RIG_BONE_COUNT_MISMATCH)->message.contains(QStringLiteral("current game")));
-        // The era table takes the version: a 50-bone horse is a v2/v3 rig, an 8-bone one v1 only.
-        QCOMPARE(GameRigs::boneCounts(1, 1), (QList<quint32>{8, 16}));
-        QCOMPARE(GameRigs::boneCounts(1, 2), (QList<quint32>{16, 50}));
-        QCOMPARE(GameRigs::boneCounts(1, 3), (QList<quint32>{50}));
-        QCOMPARE(GameRigs::boneCounts(9, 1), QList<quint32>{});
-        QCOMPARE(GameRigs::boneCounts(9, 3), QList<quint32>{21});
-        QCOMPARE(GameRigs::boneCounts(0, 3), QList<quint32>{20});
     }
 
     void deepChecksNeedDeep()

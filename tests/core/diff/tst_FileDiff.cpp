@@ -9,6 +9,7 @@
 #include "diff/DiffReport.h"
 #include "diff/FileDiff.h"
 #include "DiffTestSupport.h"
+#include "TestDocuments.h"
 #include "TestPaths.h"
 
 #include <QtTest/QTest>
@@ -211,6 +212,22 @@ private Q_SLOTS:
         QVERIFY(!compareDocs(*a, *b, other).error.isEmpty());
     }
 
+    // Issue 42: fps is metadata the game reads as it is, compared exactly whatever the
+    // tolerance (24 -> 24.0001 was "the same within 1e-05").
+    void fpsComparesExactly()
+    {
+        const BpatDocument a = testdocs::smallDocument();
+        BpatDocument b = a;
+        b.clip(0).fps = 24.0001f;
+        for (double tolerance : {1e-5, 0.05, 1.0}) {
+            DiffOptions options;
+            options.tolerance = tolerance;
+            const DiffResult r = compareDocs(a, b, options);
+            QCOMPARE(kinds(r), QStringList{QStringLiteral("clip_metadata:fps")});
+        }
+        QVERIFY(compareDocs(a, a).same());
+    }
+
     void threadsGiveOneResult()
     {
         const QString path = difftest::realFile("bpat_current", "humanoid");
@@ -306,6 +323,113 @@ private Q_SLOTS:
                   d.setBoneParents(parents);
               },
               {QStringLiteral("parents:parent")});
+    }
+
+    // Clips of different frame counts: the trim or the resample that explains them pairs their
+    // frames, and the motion is compared on those frames only (issue 38, 2b).
+    void trimmedClipsAlign()
+    {
+        const QString path = difftest::realFile("bpat_current", "horse");
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+        const auto base = difftest::load(path);
+        QVERIFY(base);
+        const int walk = base->findClip(QStringLiteral("walk"));
+        BpatDocument trimmed = *base;
+        QVERIFY(DocumentEditor(trimmed).trimClip(walk, 4, 19));
+        for (const bool trimmedIsB : {true, false}) {
+            const DiffResult r = trimmedIsB ? compareDocs(*base, trimmed) : compareDocs(trimmed, *base);
+            QCOMPARE(kinds(r), QStringList{QStringLiteral("clip_metadata:frame_count")});
+            const Change &c = r.changes.first();
+            QVERIFY(c.alignment);
+            QCOMPARE(c.alignment->kind, FrameAlignment::Kind::Trimmed);
+            QCOMPARE(c.alignment->frames, 16u);
+            QCOMPARE(trimmedIsB ? c.alignment->firstA : c.alignment->firstB, 4u);
+            QCOMPARE(c.detail,
+                     trimmedIsB ? QStringLiteral("trimmed: B is frames 4-19 of A, motion unchanged")
+                                : QStringLiteral("trimmed: A is frames 4-19 of B, motion unchanged"));
+            const ClipPair &pair = r.clipPairs.at(walk);
+            QCOMPARE(pair.alignment.frameOfB(trimmedIsB ? 4 : 0), std::optional<quint32>(trimmedIsB ? 0 : 4));
+            QCOMPARE(pair.alignment.frameOfB(trimmedIsB ? 3 : 16), std::nullopt);
+        }
+        // A trimmed clip edited after: the motion change names A's frames.
+        BpatDocument edited = trimmed;
+        difftest::rotateBone(edited, walk, 8, 2, 3.0f); // B's frames 2-4 = A's 6-8
+        const DiffResult r = compareDocs(*base, edited);
+        QCOMPARE(kinds(r), (QStringList{QStringLiteral("clip_metadata:frame_count"), QStringLiteral("motion")}));
+        QCOMPARE(r.changes.at(1).frames, (FrameRange{6, 8}));
+        QCOMPARE(r.changes.at(1).framesCompared, 16u);
+        QCOMPARE(r.changes.at(1).bone, 8);
+        QVERIFY2(r.changes.first().detail.endsWith(QStringLiteral("motion compared on those frames")),
+                 qPrintable(r.changes.first().detail));
+    }
+
+    // Every second frame (a resample to half the rate that keeps frames): paired with a stride.
+    void decimatedClipsAlign()
+    {
+        const QString path = difftest::realFile("bpat_current", "horse");
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+        const auto base = difftest::load(path);
+        QVERIFY(base);
+        const int walk = base->findClip(QStringLiteral("walk"));
+        BpatDocument half = *base;
+        BpatClip &c = half.clip(walk);
+        const qsizetype frame = qsizetype(half.boneCount()) * 16;
+        QList<float> palette, contacts;
+        for (quint32 f = 1; f < c.frameCount; f += 2) {
+            palette.append(c.palette.mid(qsizetype(f) * frame, frame));
+            contacts.append(c.contacts.mid(qsizetype(f) * 2, 2));
+        }
+        c.palette = palette;
+        c.contacts = contacts;
+        c.storedSkin.clear();
+        c.frameCount = 12;
+        c.fps = 12.0f;
+        const DiffResult r = compareDocs(*base, half);
+        QCOMPARE(kinds(r), (QStringList{QStringLiteral("clip_metadata:frame_count"), QStringLiteral("clip_metadata:fps")}));
+        const FrameAlignment &align = *r.changes.first().alignment;
+        QCOMPARE(align.kind, FrameAlignment::Kind::Decimated);
+        QCOMPARE(align.firstA, 1u);
+        QCOMPARE(align.strideA, 2u);
+        QCOMPARE(r.changes.first().detail, QStringLiteral("resampled: B is every 2nd frame of A, frames 1-23, motion unchanged"));
+    }
+
+    // Clips of other counts that nothing explains: no per-bone numbers, and the line says why.
+    void unrelatedClipsAreNotPaired()
+    {
+        const QString path = difftest::realFile("bpat_current", "horse");
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+        const auto base = difftest::load(path);
+        QVERIFY(base);
+        const int walk = base->findClip(QStringLiteral("walk")), gallop = base->findClip(QStringLiteral("gallop"));
+        BpatDocument other = *base;
+        BpatClip replaced = base->clip(gallop);
+        replaced.name = QStringLiteral("walk");
+        other.clip(walk) = replaced;
+        const DiffResult r = compareDocs(*base, other);
+        const Change &c = r.changes.first();
+        QCOMPARE(c.field, QStringLiteral("frame_count"));
+        QVERIFY(c.alignment && !c.alignment->paired());
+        QVERIFY2(c.detail.endsWith(QStringLiteral(": motion not compared")), qPrintable(c.detail));
+        for (const Change &x : r.changes)
+            QVERIFY(!(x.kind == ChangeKind::Motion && x.clipA == walk));
+    }
+
+    // Markers by name, with their frames, "unset" for -1 (not a row of five numbers).
+    void markersAreNamed()
+    {
+        const QString path = difftest::realFile("bpat_current", "horse");
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/horse.bpat"));
+        const auto base = difftest::load(path);
+        QVERIFY(base);
+        const int walk = base->findClip(QStringLiteral("walk"));
+        BpatDocument doc = *base;
+        QVERIFY(DocumentEditor(doc).setClipMarker(walk, 3, 18.0f / 23.0f));
+        QVERIFY(DocumentEditor(doc).clearClipMarker(walk, 4));
+        const DiffResult r = compareDocs(*base, doc);
+        QCOMPARE(kinds(r), QStringList{QStringLiteral("clip_metadata:markers")});
+        QCOMPARE(DiffReport::line(r.changes.first()),
+                 QStringLiteral("clip walk: markers: recover_unlocked unset -> 0.7826087 (frame 18 of 24); "
+                                "exit_safe 0.98 (frame 22.54 of 24) -> unset"));
     }
 
     void reportShapes()

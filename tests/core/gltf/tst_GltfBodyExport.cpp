@@ -188,7 +188,16 @@ void tst_GltfBodyExport::refusals()
     (void)GltfExporter::toBytes(*testgltf::loadDocument(testpaths::shared(v1)), true, options, &result);
     QVERIFY(!result.ok);
     QVERIFY2(result.error.contains(u"bind palette"_qs), qPrintable(result.error));
-    // A body of another rig: its bones are not the file's.
+    // A body of another species: its name says whose it is (issue 42: a wolf's body on a horse
+    // was written with exit 0 when its bone indices fitted).
+    result = {};
+    (void)GltfExporter::toBytes(*testgltf::loadDocument(testpaths::shared(Dir + u"wolf.bpat"_qs)), true, options, &result);
+    QVERIFY(!result.ok);
+    QVERIFY2(result.error.contains(u"a body of the horse (by its name), not of the wolf"_qs), qPrintable(result.error));
+    // Under a name that says no species, its bones: they are not the file's.
+    QTemporaryDir unnamed;
+    QVERIFY(QFile::copy(horse, unnamed.filePath(u"body.bprm"_qs)));
+    options.bodyPath = unnamed.filePath(u"body.bprm"_qs);
     result = {};
     (void)GltfExporter::toBytes(*testgltf::loadDocument(testpaths::shared(Dir + u"wolf.bpat"_qs)), true, options, &result);
     QVERIFY(!result.ok);

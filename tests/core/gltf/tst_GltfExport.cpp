@@ -10,6 +10,7 @@
 #include "gltf/TinyGltf.h"
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 
 #include <QTemporaryDir>
 #include <QtTest/QTest>
@@ -209,7 +210,7 @@ private Q_SLOTS:
         const quint32 frame = 5;
         const QList<float> bind = doc->clip(0).palette.mid(0, qsizetype(bones) * 16);
         const QList<float> posed = posedClip.palette.mid(qsizetype(frame) * bones * 16, qsizetype(bones) * 16);
-        const CreatureMesh mesh = CreatureMeshBuilder::build(*RigDescription::builtin(doc->speciesId(), int(bones)),
+        const CreatureMesh mesh = CreatureMeshBuilder::build(SpeciesRig::find(doc->speciesId(), int(bones))->description(),
                                                              std::span<const float>(bind.constData(), size_t(bind.size())), 12);
         const SkinnedPose expected = mesh.skin(std::span<const float>(posed.constData(), size_t(posed.size())));
         QCOMPARE(qsizetype(positions->size() / 3), expected.positions.size());

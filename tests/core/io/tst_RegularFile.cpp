@@ -54,6 +54,7 @@ private Q_SLOTS:
     void refusesWhatIsNotARegularFile_data();
     void refusesWhatIsNotARegularFile();
     void refusesOverSizeFiles();
+    void refusesAnOverSizeFileBeforeReadingIt();
     void recipeEntryPoints_data();
     void recipeEntryPoints();
     void manifestNamingDevZeroOrAFifo_data();
@@ -174,6 +175,41 @@ void tst_RegularFile::refusesOverSizeFiles()
     d.clear();
     QVERIFY(!RecipeJson::readFile(path, &d)); // read whole, then refused as JSON
     QCOMPARE(codesOf(d), QStringList{QStringLiteral("RECIPE_BAD_JSON")});
+}
+
+// Bytes this process has read with read() and friends so far (/proc/self/io rchar).
+static qint64 bytesRead()
+{
+    QFile io(QStringLiteral("/proc/self/io"));
+    if (!io.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : io.readAll().split('\n')) {
+        if (line.startsWith("rchar:"))
+            return line.mid(6).trimmed().toLongLong();
+    }
+    return -1;
+}
+
+void tst_RegularFile::refusesAnOverSizeFileBeforeReadingIt()
+{
+    // A regular file that says it is over the limit is refused before a byte of it is read
+    // (issue 42: a 2 GiB recording was read to 1 GiB + 1 to say "larger than 1 GiB").
+    const QString path = m_dir.filePath(QStringLiteral("sparse.bin"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize((qint64(1) << 30) + (qint64(1) << 20))); // sparse: no disk space; over the recordings' 1 GiB
+    f.close();
+    const qint64 before = bytesRead();
+    if (before < 0)
+        QSKIP("no /proc/self/io");
+    const RegularFile::Contents c = RegularFile::read(path, qint64(1) << 20);
+    const qint64 read = bytesRead() - before;
+    QCOMPARE(c.status, RegularFile::Status::TooLarge);
+    QCOMPARE(c.error, QStringLiteral("larger than 1 MiB"));
+    QVERIFY2(read < (64 << 10), qPrintable(QStringLiteral("%1 bytes read").arg(read)));
+    InputAnimationReader reader;
+    QVERIFY(!reader.readFile(path));
+    QVERIFY(bytesRead() - before < (128 << 10));
 }
 
 void tst_RegularFile::recipeEntryPoints_data()

@@ -70,6 +70,12 @@ mode_t kindOf(const QString &path)
     return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & S_IFMT) : 0;
 }
 
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 QStringList entries(const QString &dir)
 {
     return QDir(dir).entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
@@ -132,6 +138,7 @@ private Q_SLOTS:
     void symlinkToFileWritesThroughAndKeepsTheLink();
     void regularFileIsReplaced();
     void nameThatIsNotUtf8IsRefused();
+    void readOnlyFileIsReplacedOnlyWhenAsked();
 };
 
 void tst_SaveTargets::specialTargetIsRefused_data()
@@ -237,6 +244,54 @@ void tst_SaveTargets::nameThatIsNotUtf8IsRefused()
     QVERIFY(!AtomicFile::write(path, QByteArray("bytes"), &error));
     QVERIFY2(error.contains(QStringLiteral("not UTF-8")) && error.contains(QStringLiteral("\\xff.bpat")), qPrintable(error));
     QCOMPARE(entries(dir.path()), QStringList());
+}
+
+void tst_SaveTargets::readOnlyFileIsReplacedOnlyWhenAsked()
+{
+    // Issue 42, finding 10: writers run as root replaced 0444 outputs (the rename ignores the
+    // mode, and root anything else). Refused by every save path, naming the file and its mode,
+    // also through a link; replaced when this file was allowed (the window, after asking) or
+    // the process allows it (bpat --force).
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("locked.bpat"));
+    const QString link = dir.filePath(QStringLiteral("link.bpat"));
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly) && old.write("old") == 3);
+    old.close();
+    QVERIFY(QFile::link(path, link));
+    QVERIFY(::chmod(QFile::encodeName(path).constData(), 0444) == 0);
+    QVERIFY(AtomicFile::isReadOnly(path) && AtomicFile::isReadOnly(link));
+    for (const QString &target : {path, link}) {
+        for (const auto &[name, save] : savePaths()) {
+            QString error;
+            QVERIFY2(!save(target, &error), name);
+            QVERIFY2(error.contains(QStringLiteral("read-only (mode 0444)")) && error.contains(target), qPrintable(error));
+        }
+    }
+    QCOMPARE(readAll(path), QByteArray("old"));
+    QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("link.bpat"), QStringLiteral("locked.bpat")}));
+
+    AtomicFile::allowReplacing(path); // once
+    QString error;
+    QVERIFY2(AtomicFile::write(link, QByteArray("new"), &error), qPrintable(error));
+    QCOMPARE(readAll(path), QByteArray("new"));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(AtomicFile::isReadOnly(path));                           // the new file keeps the mode
+    QVERIFY(!AtomicFile::write(path, QByteArray("newer"), &error)); // and the allowance is used up
+    AtomicFile::setReplaceReadOnly(true);
+    const bool forced = AtomicFile::write(path, QByteArray("forced"), &error);
+    AtomicFile::setReplaceReadOnly(false);
+    QVERIFY2(forced, qPrintable(error));
+    QCOMPARE(readAll(path), QByteArray("forced"));
+    QVERIFY(AtomicFile::isReadOnly(path));
+    // A writable file keeps its mode too (it got the umask's before).
+    const QString shared = dir.filePath(QStringLiteral("shared.bpat"));
+    QVERIFY(AtomicFile::write(shared, QByteArray("a"), &error));
+    QVERIFY(::chmod(QFile::encodeName(shared).constData(), 0640) == 0);
+    QVERIFY(AtomicFile::write(shared, QByteArray("b"), &error));
+    struct stat st;
+    QVERIFY(::stat(QFile::encodeName(shared).constData(), &st) == 0);
+    QCOMPARE(st.st_mode & 07777, mode_t(0640));
 }
 
 QTEST_GUILESS_MAIN(tst_SaveTargets)

@@ -4,6 +4,7 @@
 #include "mesh/CreatureMesh.h"
 #include "mesh/CreatureMeshBuilder.h"
 #include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 #include "TestPaths.h"
 
 #include <QFile>
@@ -14,6 +15,20 @@
 using namespace bpat;
 
 namespace {
+
+// The shipped description the species catalogue has for a species and bone count.
+std::optional<RigDescription> builtinDescription(quint32 species, int bones)
+{
+    const SpeciesRig *rig = SpeciesRig::find(species, bones);
+    return rig ? std::optional<RigDescription>(rig->description()) : std::nullopt;
+}
+
+// The game's rig of a species and bone count.
+std::optional<Rig> gameRig(quint32 species, int bones)
+{
+    const SpeciesRig *rig = SpeciesRig::game(species, bones);
+    return rig ? std::optional<Rig>(rig->rig()) : std::nullopt;
+}
 
 // One frame of row-major matrices: a QMatrix4x4 per bone, written as the game's writer did.
 QList<float> rowMajorFrame(const QList<QMatrix4x4> &matrices)
@@ -69,9 +84,9 @@ private Q_SLOTS:
     {
         QFETCH(quint32, species);
         QFETCH(int, bones);
-        const std::optional<RigDescription> description = RigDescription::builtin(species, bones);
+        const std::optional<RigDescription> description = builtinDescription(species, bones);
         QVERIFY(description);
-        const std::optional<Rig> rig = Rig::forSpecies(species, bones);
+        const std::optional<Rig> rig = gameRig(species, bones);
         QVERIFY(rig);
         QCOMPARE(description->boneCount(), rig->boneCount());
         for (int b = 0; b < bones; ++b) {
@@ -91,16 +106,17 @@ private Q_SLOTS:
 
     void unknownSpeciesHasNoDescription()
     {
-        QVERIFY(!RigDescription::builtin(0, 19));
-        QVERIFY(!RigDescription::builtin(9, 17));
-        QVERIFY(!RigDescription::builtin(2, 20));
+        QVERIFY(!builtinDescription(0, 19));
+        QVERIFY(!builtinDescription(9, 17));
+        QVERIFY(!builtinDescription(2, 20));
     }
 
     // The game's later rigs ship names and parents only: they draw as a stick figure, a joint
-    // sphere on every bone and a link to each parent, rather than nothing.
+    // sphere on every bone and a link to each parent, rather than nothing; controls (the IK and
+    // pole targets, the Body root) are left out.
     void rigWithoutShapesIsAStickFigure()
     {
-        const std::optional<RigDescription> horse = RigDescription::builtin(1, 50);
+        const std::optional<RigDescription> horse = builtinDescription(1, 50);
         QVERIFY(horse);
         QVERIFY(!CreatureMeshBuilder::hasShapes(*horse));
         const CreatureMesh mesh = CreatureMeshBuilder::build(*horse, {}, 6);
@@ -110,7 +126,7 @@ private Q_SLOTS:
         for (const CreatureVertex &v : mesh.vertices())
             ++perBone[v.bones[0]];
         for (int b = 0; b < 50; ++b)
-            QVERIFY2(perBone.at(b) > 0, qPrintable(horse->bones.at(b).name));
+            QVERIFY2((perBone.at(b) > 0) == horse->bones.at(b).control.isEmpty(), qPrintable(horse->bones.at(b).name));
     }
 
     // What the Rebake preview and the viewport show for a rebaked file: every built-in recipe
@@ -129,7 +145,7 @@ private Q_SLOTS:
         QFETCH(QString, rigName);
         const std::optional<RebakeRecipe> r = BuiltinRecipes::byName(recipe);
         QVERIFY(r);
-        const std::optional<RigDescription> description = RigDescription::builtin(r->speciesId, r->boneCount());
+        const std::optional<RigDescription> description = builtinDescription(r->speciesId, r->boneCount());
         QVERIFY(description);
         QCOMPARE(description->name, rigName);
         QCOMPARE(description->boneCount(), r->boneCount());
@@ -160,6 +176,22 @@ private Q_SLOTS:
                                   << QStringLiteral("bones[0].parts[0].bone");
         QTest::newRow("bad shape") << QByteArray(R"({"name":"x","bones":[{"name":"A","parts":[{"shape":"cone"}]}]})")
                                    << QStringLiteral("bones[0].parts[0].shape");
+        // Leg chains and side naming (species/SpeciesRig reads them).
+        const QByteArray leg =
+            R"("bones":[{"name":"Hip"},{"name":"Knee","parent":"Hip"},{"name":"Foot","parent":"Knee"}],"feet":["Foot"])";
+        QTest::newRow("legs per foot") << QByteArray(R"({"name":"x",)" + leg + R"(,"legs":[]})") << QStringLiteral("legs:");
+        QTest::newRow("leg chain") << QByteArray(R"({"name":"x",)" + leg + R"(,"legs":[{"chain":["Hip","Foot"]}]})")
+                                   << QStringLiteral("legs[0].chain");
+        QTest::newRow("leg knee") << QByteArray(R"({"name":"x",)" + leg + R"(,"legs":[{"chain":["Foot","Knee","Hip"]}]})")
+                                  << QStringLiteral("legs[0].chain: the knee");
+        QTest::newRow("leg pole") << QByteArray(R"({"name":"x",)" + leg
+                                                + R"(,"legs":[{"chain":["Hip","Knee","Foot"],"pole":"Z"}]})")
+                                  << QStringLiteral("legs[0].pole");
+        QTest::newRow("sides") << QByteArray(R"({"name":"x",)" + leg + R"(,"sides":{"left":"L","right":"L"}})")
+                               << QStringLiteral("sides:");
+        QTest::newRow("sides mark") << QByteArray(R"({"name":"x",)" + leg
+                                                  + R"(,"sides":{"left":"L","right":"R","mark":"middle"}})")
+                                    << QStringLiteral("sides.mark");
     }
     void invalidJsonNamesThePath()
     {
@@ -221,7 +253,7 @@ private Q_SLOTS:
         const QList<float> frame =
             firstFrameOf(testpaths::shared(QStringLiteral("upstream_assets/bpat_v1_latest/humanoid.bpat")), &bones, &species);
         QCOMPARE(bones, 20);
-        const RigDescription rig = *RigDescription::builtin(species, bones);
+        const RigDescription rig = *builtinDescription(species, bones);
         const QList<QVector3D> tails = CreatureMeshBuilder::tails(rig, frame);
         // The upper arm's tail is the forearm's origin: mapping it back to model space lands there.
         const int upper = rig.indexOf(QStringLiteral("UpperArmL")), fore = rig.indexOf(QStringLiteral("ForearmL"));
@@ -247,7 +279,7 @@ private Q_SLOTS:
         int bones = 0;
         quint32 species = 0;
         const QList<float> frame = firstFrameOf(testpaths::shared(file), &bones, &species);
-        const std::optional<RigDescription> rig = RigDescription::builtin(species, bones);
+        const std::optional<RigDescription> rig = builtinDescription(species, bones);
         QVERIFY(rig);
         const CreatureMesh mesh = CreatureMeshBuilder::build(*rig, frame);
         QCOMPARE(mesh.validate(), QString());
@@ -280,6 +312,29 @@ private Q_SLOTS:
         QCOMPARE(mesh.boneCount(), 3);
         QCOMPARE(CreatureMeshBuilder::inferParents(3, frame), QList<int>({-1, 0, 1}));
         QCOMPARE(CreatureMeshBuilder::inferParents(3, {}), QList<int>({-1, -1, -1}));
+    }
+
+    // The stand-in of a rig with controls (the 50-bone horse's IK and pole targets, its Body
+    // root) leaves them out: no vertex on a control, no link hanging a hoof off the body's root.
+    void controlsAreNoPartOfTheStandIn()
+    {
+        const SpeciesRig *known = SpeciesRig::find(1, 50);
+        const std::optional<RigDescription> rig = known ? std::optional<RigDescription>(known->description()) : std::nullopt;
+        QVERIFY(rig);
+        QStringList controls;
+        for (const RigBoneDescription &bone : rig->bones) {
+            if (!bone.control.isEmpty())
+                controls << bone.name;
+        }
+        QCOMPARE(controls.size(), 9);
+        const CreatureMesh mesh = CreatureMeshBuilder::build(*rig);
+        QVERIFY(mesh.vertexCount() > 0);
+        for (const CreatureVertex &v : mesh.vertices()) {
+            for (int k = 0; k < 4; ++k) {
+                if (v.weights[k] > 0.0f)
+                    QVERIFY2(rig->bones.at(v.bones[k]).control.isEmpty(), qPrintable(rig->bones.at(v.bones[k]).name));
+            }
+        }
     }
 };
 

@@ -79,6 +79,12 @@ private Q_SLOTS:
             QCOMPARE(g.worstBone, QStringLiteral("thigh_r"));
         else
             QVERIFY(g.worstBone.startsWith(QStringLiteral("thigh_")));
+        // One measure, one name: the game's limb stretch against its rig lengths, named with the
+        // rig's bones (the lint's BONE_STRETCH is the length change against the clip's median).
+        QCOMPARE(g.stretchMeasure, ClipGait::StretchMeasure::RigLength);
+        QVERIFY2(g.worstLink == QStringLiteral("HipR -> KneeR") || g.worstLink == QStringLiteral("HipL -> KneeL"),
+                 qPrintable(g.worstLink));
+        QVERIFY(ClipGait::measureName(g.stretchMeasure).startsWith(QStringLiteral("limb stretch")));
     }
 
     // Every metric of every clip with a report, against the definitions computed here from
@@ -221,6 +227,18 @@ private Q_SLOTS:
         QCOMPARE(g.contactRetreat, retreats.at(2));
         QVERIFY(g.contactRetreat > 0.0);                                   // a walk's planted feet slide back
         QVERIFY(g.hasStretch || file.contains(QStringLiteral("initial"))); // the 8-bone rig hangs every bone off its root
+        if (g.hasStretch) { // against the median, as the lint: the length change, of no control
+            QCOMPARE(g.stretchMeasure, ClipGait::StretchMeasure::ClipMedian);
+            QVERIFY(analyzer.rig().lengthBones().contains(g.worstBoneIndex));
+            QVERIFY2(g.worstLink.endsWith(QStringLiteral(" -> ") + g.worstBone), qPrintable(g.worstLink));
+        }
+        // Feet as an animator names them: "front left hoof", not the IK control's "FF.L".
+        QCOMPARE(g.feet.at(0).name,
+                 file.contains(QStringLiteral("horse")) ? QStringLiteral("front left hoof") : QStringLiteral("front left foot"));
+        for (const MotionSeries &series : g.series) {
+            if (series.key == QLatin1String("front_l_y"))
+                QCOMPARE(series.label, g.feet.at(0).name + QStringLiteral(" height"));
+        }
     }
 
     void shortClipsHaveNoReport()

@@ -13,6 +13,7 @@
 #include "MotionEditTestSupport.h"
 #include "mesh/Rig.h"
 #include "motion/GaitAnalyzer.h"
+#include "species/SpeciesRig.h"
 
 #include <QtTest/QTest>
 #include <cmath>
@@ -60,24 +61,24 @@ class tst_ClipMirror : public QObject
 private Q_SLOTS:
     void pairsOfEveryRig()
     {
-        const BonePairs human = BonePairs::fromNames(namesOf(*Rig::forSpecies(0, 20)));
+        const BonePairs human = BonePairs::fromNames(namesOf(SpeciesRig::find(0, 20)->rig()));
         QCOMPARE(human.pairs().size(), 7);
         QCOMPARE(human.mirrorOf(14), 17); // HipL <-> HipR
         QCOMPARE(human.mirrorOf(9), 13);  // HandL <-> HandR
         QCOMPARE(human.unpaired(), (QList<int>{0, 1, 2, 3, 4, 5}));
-        const BonePairs horse = BonePairs::fromNames(namesOf(*Rig::forSpecies(1, 50)));
+        const BonePairs horse = BonePairs::fromNames(namesOf(SpeciesRig::find(1, 50)->rig()));
         QCOMPARE(horse.mirrorOf(9), 13);  // Ear1.L <-> Ear1.R
         QCOMPARE(horse.mirrorOf(45), 49); // FF.L <-> FF.R
         QCOMPARE(horse.pairs().size(), 17);
-        const BonePairs elephant = BonePairs::fromNames(namesOf(*Rig::forSpecies(2, 32)));
+        const BonePairs elephant = BonePairs::fromNames(namesOf(SpeciesRig::find(2, 32)->rig()));
         QCOMPARE(elephant.mirrorOf(9), 12);  // UpperLegFront.L <-> UpperLegFront.L.001
         QCOMPARE(elephant.mirrorOf(28), 22); // KneeBack.L.001 <-> KneeBack.L
         QCOMPARE(elephant.pairs().size(), 8);
         // The game's code knows the elephant's ears (Bone.004, Bone.005) as EarL and EarR.
-        const BonePairs withEars = BonePairs::fromNames(namesOf(*Rig::forSpecies(2, 32)), BonePairs::knownPairs(2, 32));
+        const BonePairs withEars = BonePairs::fromNames(namesOf(SpeciesRig::find(2, 32)->rig()), BonePairs::knownPairs(2, 32));
         QCOMPARE(withEars.pairs().size(), 9);
         QCOMPARE(withEars.mirrorOf(7), 8);
-        const BonePairs wolf = BonePairs::fromNames(namesOf(*Rig::forSpecies(9, 21)));
+        const BonePairs wolf = BonePairs::fromNames(namesOf(SpeciesRig::find(9, 21)->rig()));
         QCOMPARE(wolf.mirrorOf(2), 5);   // ShoulderFL <-> ShoulderFR
         QCOMPARE(wolf.mirrorOf(17), 18); // EarL <-> EarR
         QCOMPARE(wolf.mirrorOf(16), 16); // Jaw

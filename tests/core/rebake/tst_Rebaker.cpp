@@ -493,6 +493,36 @@ private Q_SLOTS:
         QVERIFY(samples > 0);
         QVERIFY(reached > 0);
     }
+
+    // Where the game stands a unit: the rebake moves a recipe with a ground bone so that bone's
+    // median height is y = 0 (the recording's origin is where the headset started, at eye
+    // height: the humanoid stood 1.61 m under the floor; tst_MotionLint::underTheRestPose has the
+    // lint say so of such a file; issue 38).
+    void humanoidStandsOnTheFloor_data() { recordings(); }
+    void humanoidStandsOnTheFloor()
+    {
+        QFETCH(QString, recording);
+        if (recording.isEmpty())
+            BPAT_SKIP_SHARED(QStringLiteral("the real recording is missing or unreadable: ") + m_realProblem);
+        InputAnimationReader reader;
+        const InputAnimation anim = *reader.readFile(recording);
+        const RecipePoser poser(BuiltinRecipes::humanoidUpperBody());
+        RebakeRange range;
+        range.fps = 30.0;
+        const QVector3D shift = Rebaker::floorShift(anim, poser, range);
+        QVERIFY2(shift.y() > 1.0f, qPrintable(QString::number(shift.y()))); // the recording's floor is far below its origin
+        QCOMPARE(shift.x(), 0.0f);
+        QString error;
+        const std::optional<BpatClip> clip = Rebaker::bakeClip(anim, poser, range, QStringLiteral("rec"), false, {}, &error);
+        QVERIFY2(clip, qPrintable(error));
+        QList<float> roots;
+        for (quint32 f = 0; f < clip->frameCount; ++f)
+            roots << clip->palette.at(qsizetype(f) * 20 * 16 + 7); // Root (bone 0): row 1, column 3
+        std::sort(roots.begin(), roots.end());
+        QVERIFY2(std::abs(roots.at(roots.size() / 2)) < 0.01f, qPrintable(QString::number(roots.at(roots.size() / 2))));
+        // The recipe without a ground bone keeps the recording's frame.
+        QCOMPARE(Rebaker::floorShift(anim, RecipePoser(BuiltinRecipes::hands()), range), QVector3D());
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_Rebaker)

@@ -157,8 +157,12 @@ void tst_ChangingFiles::rewrittenInPlaceWhileDeepChecking()
     while (!writer.isFinished() || validations == 0) {
         const ValidationResult r = deep.validate(*opened);
         ++validations;
+        // The file changed under its mapping (issue 42: such a check says so first, and is
+        // never valid).
+        QVERIFY(r.issues.isEmpty() || r.issues.constFirst().code == QStringLiteral("FILE_CHANGED"));
         for (const Diagnostic &d : r.issues)
-            QVERIFY2(d.code == QStringLiteral("NON_FINITE") || d.code == QStringLiteral("SOCKET_DATA_MISMATCH"),
+            QVERIFY2(d.code == QStringLiteral("FILE_CHANGED") || d.code == QStringLiteral("NON_FINITE")
+                         || d.code == QStringLiteral("SOCKET_DATA_MISMATCH"),
                      qPrintable(d.code + QStringLiteral(": ") + d.message));
     }
     QVERIFY(writer.result());

@@ -1,7 +1,8 @@
 #pragma once
 // The thresholds of the motion lint (the `motion` validation profile, docs/validation.md), with
 // their defaults. Set on the command line (`--motion-tolerance KEY=VALUE`) or from a small JSON
-// file of the same keys ({"pop_factor": 5, "stretch": 0.2}).
+// file of the same keys ({"pop_factor": 5, "stretch": 0.2}). Part of the validation options
+// (bpat/Validator), beside the other profiles' settings; the lint that reads them is motion/'s.
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 
 #include <QJsonDocument>
 #include <cmath>
