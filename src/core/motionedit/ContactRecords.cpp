@@ -3,7 +3,7 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/VersionConverter.h"
-#include "mesh/RigDescription.h"
+#include "species/SpeciesRig.h"
 
 #include <algorithm>
 #include <limits>
@@ -13,7 +13,8 @@ namespace bpat {
 ContactRecords ContactRecords::make(quint32 speciesId, quint32 boneCount, const QList<QMatrix4x4> &bind)
 {
     ContactRecords r;
-    const std::optional<RigDescription> rig = RigDescription::builtin(speciesId, int(boneCount));
+    const SpeciesRig *known = SpeciesRig::find(speciesId, int(boneCount));
+    const RigDescription *rig = known ? &known->description() : nullptr;
     if (!rig || rig->footBones.isEmpty()) {
         r.m_why = QStringLiteral("no feet are known for species %1 with %2 bones: its contact records are kept as they are")
                       .arg(speciesId)
