@@ -252,8 +252,11 @@ int main(int argc, char **argv)
     }
     if (options.size.isValid())
         window.resize(options.size);
-    if (!options.screenshot.isEmpty())
+    if (!options.screenshot.isEmpty()) {
         window.setInteractive(false); // no message boxes: the error goes to stderr
+        // Edits made by the command line (--offset) are not the user's: dropped at exit, unasked.
+        window.editActions()->setChoiceHook([] { return EditActions::Choice::Discard; });
+    }
     QString error;
     if (!applyOptions(window, options, &error)) {
         std::fprintf(stderr, "bpat-studio: %s\n", qPrintable(error));

@@ -212,8 +212,6 @@ bool EditActions::maybeSave()
     Choice choice = Choice::Cancel;
     if (m_choiceHook) {
         choice = m_choiceHook();
-    } else if (!m_window->isInteractive()) {
-        choice = Choice::Discard; // a scripted run (--screenshot): its edits came from its command line
     } else {
         QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
                         tr("%1 has unsaved changes.").arg(QFileInfo(m_window->context()->filePath()).fileName()),

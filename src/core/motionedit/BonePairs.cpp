@@ -1,5 +1,7 @@
 #include "motionedit/BonePairs.h"
 
+#include "species/SpeciesRig.h"
+
 #include <QHash>
 #include <algorithm>
 
@@ -83,9 +85,9 @@ QList<std::pair<QString, bool>> BonePairs::partnerCandidates(const QString &name
 
 QList<std::pair<QString, QString>> BonePairs::knownPairs(quint32 speciesId, int boneCount)
 {
-    // The game's elephant enum: EarL 7, EarR 8 (Bone.004, Bone.005 in the 32-bone rig).
-    if (speciesId == 2 && boneCount == 32)
-        return {{QStringLiteral("Bone.004"), QStringLiteral("Bone.005")}};
+    // What the catalogue knows beyond the names (the 32-bone elephant's ears).
+    if (const SpeciesRig *rig = SpeciesRig::find(speciesId, boneCount))
+        return rig->unnamedPairs();
     return {};
 }
 
