@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QScrollArea>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -171,8 +172,20 @@ void AnalysisPanel::fileChanged()
     clipChanged();
 }
 
+void AnalysisPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_gaitStale)
+        clipChanged();
+}
+
 void AnalysisPanel::clipChanged()
 {
+    if (!isVisible()) { // made when the tab is shown (showEvent)
+        m_gaitStale = true;
+        return;
+    }
+    m_gaitStale = false;
     const std::shared_ptr<const LoadedFile> file = m_file;
     const int clip = m_context->currentClip();
     if (!file || clip < 0 || clip >= file->file.clips().size()) {

@@ -46,6 +46,9 @@ Q_SIGNALS:
     // The lint of the loaded file ended (findings for the timeline).
     void lintFinished(const bpat::Diagnostics &findings);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void fileChanged();
     void clipChanged();
@@ -66,6 +69,9 @@ private:
     bpat::Diagnostics m_fileFindings;
     bool m_lintDone = false;
     quint64 m_gaitRequest = 0; // the latest report asked for (older ones are dropped)
+    // The clip's report is made when the tab is shown: a hidden tab skips it (an offset key
+    // dragged in the bone graph publishes a new file on every move).
+    bool m_gaitStale = false;
 };
 
 } // namespace bpat::studio

@@ -70,7 +70,7 @@ QString ReportWriter::nameProblem(const QString &what, const QString &name)
 
 QString ReportWriter::line(const QString &text)
 {
-    const QString shown = NativeName::display(text);
+    QString shown = NativeName::display(text); // not const: returned as it is, moved
     if (!hasControlCharacters(shown))
         return shown;
     QString out;

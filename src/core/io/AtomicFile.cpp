@@ -59,10 +59,10 @@ QString refuseReadOnly(const QString &path, const struct stat &st, QString *erro
         if (allowedFiles().remove({quint64(st.st_dev), quint64(st.st_ino)}))
             return QString();
     }
-    const QString why = QStringLiteral("%1: read-only (mode %2): not replaced unless asked to (bpat: --force); nothing was "
-                                       "written")
-                            .arg(path)
-                            .arg(uint(st.st_mode & 07777), 4, 8, QLatin1Char('0'));
+    QString why = QStringLiteral("%1: read-only (mode %2): not replaced unless asked to (bpat: --force); nothing was "
+                                 "written")
+                      .arg(path)
+                      .arg(uint(st.st_mode & 07777), 4, 8, QLatin1Char('0'));
     if (error)
         *error = why;
     return why;
