@@ -6,7 +6,7 @@
 // counts before and after; nothing is written on any refusal.
 #include "CliSupport.h"
 #include "CommandRegistry.h"
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 #include "repair/FileFixer.h"
 
 #include <QCommandLineParser>

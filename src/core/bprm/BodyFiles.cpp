@@ -91,9 +91,8 @@ QString speciesMismatch(const QString &bodyPath, quint32 speciesId)
             return QString();
     }
     return QStringLiteral("%1 is a body of the %2 (by its name), not of the %3 (whose bodies are %4)")
-        .arg(QFileInfo(bodyPath).fileName(), format::speciesName(*body),
-             format::speciesName(speciesId).isEmpty() ? QStringLiteral("species %1").arg(speciesId)
-                                                      : format::speciesName(speciesId),
+        .arg(QFileInfo(bodyPath).fileName(), Species::nameOf(*body),
+             Species::nameOf(speciesId).isEmpty() ? QStringLiteral("species %1").arg(speciesId) : Species::nameOf(speciesId),
              names.isEmpty() ? QStringLiteral("unknown") : names.join(QStringLiteral("_*, ")) + QStringLiteral("_*"));
 }
 

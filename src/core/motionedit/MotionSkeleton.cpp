@@ -1,5 +1,7 @@
 #include "motionedit/MotionSkeleton.h"
 
+#include "species/SpeciesRig.h"
+
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
@@ -78,13 +80,14 @@ MotionSkeleton MotionSkeleton::forFile(const BpatFile &file)
 {
     if (!file.hasHeader())
         return {};
-    return fromRig(Rig::forFile(file), int(std::min<quint32>(file.header().boneCount, MaxBones)));
+    return fromRig(file.rig(), int(std::min<quint32>(file.header().boneCount, MaxBones)));
 }
 
 MotionSkeleton MotionSkeleton::forDocument(const BpatDocument &document)
 {
     const int bones = int(std::min<quint32>(document.boneCount(), MaxBones));
-    std::optional<Rig> rig = Rig::forSpeciesOrDescription(document.speciesId(), bones);
+    const SpeciesRig *known = SpeciesRig::find(document.speciesId(), bones);
+    std::optional<Rig> rig = known ? std::optional<Rig>(known->rig()) : std::nullopt;
     const QList<quint8> &table = document.boneParents();
     if (document.dialect() != format::Dialect::V3Late || table.size() != bones)
         return fromRig(rig, bones);

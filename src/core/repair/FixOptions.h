@@ -4,7 +4,7 @@
 // findings (pops, bone lengths, the ground, and with `all` the seams and the contact table);
 // the loop seam and the foot lock may also be asked of clips the lint did not flag.
 #include "diagnostics/Diagnostic.h"
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 #include "repair/BoneLengthRepair.h"
 #include "repair/FootLock.h"
 #include "repair/GroundRepair.h"

@@ -4,7 +4,7 @@
 // fields. And what a repair says it did (RepairOutcome): the frames and bones whose local poses it
 // set, what it addressed, and why it skipped what it did not touch.
 #include "motion/MotionRig.h"
-#include "motion/MotionThresholds.h"
+#include "bpat/MotionThresholds.h"
 
 #include <QList>
 #include <QString>
