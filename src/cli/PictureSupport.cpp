@@ -46,7 +46,8 @@ std::optional<QList<quint32>> parseFrames(const QString &text, quint32 frameCoun
         return std::nullopt;
     }
     if (first >= frameCount) {
-        *error = QStringLiteral("--frames starts at frame %1, past the clip's last frame %2").arg(first).arg(qint64(frameCount) - 1);
+        *error =
+            QStringLiteral("--frames starts at frame %1, past the clip's last frame %2").arg(first).arg(qint64(frameCount) - 1);
         return std::nullopt;
     }
     if (last < first) {

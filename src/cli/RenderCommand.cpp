@@ -31,8 +31,8 @@ int runRender(const QStringList &args)
                                     QStringLiteral("The picture to write: .png (one frame, or a filmstrip of several in one "
                                                    "row), .webp or .gif (an animated loop)."),
                                     QStringLiteral("OUT"));
-    const QCommandLineOption clipOption(QStringLiteral("clip"), QStringLiteral("The clip, by name or index (default: the first)."),
-                                        QStringLiteral("NAME"));
+    const QCommandLineOption clipOption(
+        QStringLiteral("clip"), QStringLiteral("The clip, by name or index (default: the first)."), QStringLiteral("NAME"));
     const QCommandLineOption framesOption(QStringLiteral("frames"),
                                           QStringLiteral("Frames of the clip: N, A:B or A:B:STEP (B inclusive). Default: frame 0 "
                                                          "for a .png, every frame for a loop."),
@@ -42,9 +42,9 @@ int runRender(const QStringList &args)
                                           QStringLiteral("P,..."));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Size of each frame in pixels (default 480x360)."),
                                         QStringLiteral("WxH"), QStringLiteral("480x360"));
-    const QCommandLineOption cameraOption(QStringLiteral("camera"),
-                                          QStringLiteral("front, side, three-quarter (the viewport's reset view, default) or top."),
-                                          QStringLiteral("VIEW"), QStringLiteral("three-quarter"));
+    const QCommandLineOption cameraOption(
+        QStringLiteral("camera"), QStringLiteral("front, side, three-quarter (the viewport's reset view, default) or top."),
+        QStringLiteral("VIEW"), QStringLiteral("three-quarter"));
     const QCommandLineOption bodyOption(QStringLiteral("body"),
                                         QStringLiteral("full (the game's body beside FILE, the default), minimal or stand-in; "
                                                        "without a body the stand-in is drawn."),
@@ -53,11 +53,11 @@ int runRender(const QStringList &args)
                                            QStringLiteral("Draw this BPAT file's paired clip as the ghost over FILE, as the "
                                                           "window's compare mode does."),
                                            QStringLiteral("OTHER"));
-    const QCommandLineOption fpsOption(QStringLiteral("fps"), QStringLiteral("Frames per second of a loop (default: the clip's)."),
-                                       QStringLiteral("N"));
+    const QCommandLineOption fpsOption(QStringLiteral("fps"),
+                                       QStringLiteral("Frames per second of a loop (default: the clip's)."), QStringLiteral("N"));
     const QCommandLineOption noGrid(QStringLiteral("no-grid"), QStringLiteral("Leave the ground grid out."));
-    parser.addOptions({output, clipOption, framesOption, phasesOption, sizeOption, cameraOption, bodyOption, compareOption,
-                       fpsOption, noGrid});
+    parser.addOptions(
+        {output, clipOption, framesOption, phasesOption, sizeOption, cameraOption, bodyOption, compareOption, fpsOption, noGrid});
     addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to draw."));
     if (const auto exit = parseArguments(parser, args,
@@ -103,9 +103,10 @@ int runRender(const QStringList &args)
         return failure(command, QStringLiteral("%1: %2").arg(shown(input), error));
     const int clip = parser.isSet(clipOption) ? file->findClipByNameOrIndex(parser.value(clipOption)) : 0;
     if (clip < 0)
-        return failure(command, parser.isSet(clipOption)
-                                    ? QStringLiteral("%1 has no clip '%2'").arg(shown(input), shown(parser.value(clipOption)))
-                                    : QStringLiteral("%1 has no clip").arg(shown(input)));
+        return failure(command,
+                       parser.isSet(clipOption)
+                           ? QStringLiteral("%1 has no clip '%2'").arg(shown(input), shown(parser.value(clipOption)))
+                           : QStringLiteral("%1 has no clip").arg(shown(input)));
 
     studio::ClipRenderer renderer;
     if (!renderer.begin(&error))
@@ -123,8 +124,9 @@ int runRender(const QStringList &args)
             return failure(command, QStringLiteral("%1: %2").arg(shown(parser.value(compareOption)), error));
         const auto ghost = studio::CompareGhost::build(*file, *other, diff::ClipPairing::pair(*file, *other, 1e-4), &error);
         if (!ghost)
-            return failure(command, QStringLiteral("cannot draw %1 over %2: %3")
-                                        .arg(shown(parser.value(compareOption)), shown(input), error));
+            return failure(
+                command,
+                QStringLiteral("cannot draw %1 over %2: %3").arg(shown(parser.value(compareOption)), shown(input), error));
         renderer.setCompareGhost(ghost);
     }
 
@@ -150,10 +152,11 @@ int runRender(const QStringList &args)
     if (!loop) {
         const QImage picture = images.size() == 1 ? images.constFirst() : studio::Filmstrip::compose(images, {});
         if (picture.isNull())
-            return failure(command, QStringLiteral("a filmstrip of %1 frames of %2 pixels is wider than %3 pixels")
-                                        .arg(images.size())
-                                        .arg(size->width())
-                                        .arg(studio::Filmstrip::kMaxWidth));
+            return failure(command,
+                           QStringLiteral("a filmstrip of %1 frames of %2 pixels is wider than %3 pixels")
+                               .arg(images.size())
+                               .arg(size->width())
+                               .arg(studio::Filmstrip::kMaxWidth));
         bytes = pngBytes(picture);
     } else {
         const double rate = fps ? double(*fps) : (c.fps > 0 && c.fps <= 1000 ? double(c.fps) : 30.0);
@@ -166,8 +169,10 @@ int runRender(const QStringList &args)
     if (!AtomicFile::write(out, bytes, &error))
         return failure(command, error);
     printOut(QStringLiteral("wrote %1: %2 of clip %3, %4 frame%5 of %6x%7 in %8 ms (%9; %10)\n")
-                 .arg(shown(out), loop ? QStringLiteral("a loop") : images.size() > 1 ? QStringLiteral("a filmstrip")
-                                                                                     : QStringLiteral("a picture"))
+                 .arg(shown(out),
+                      loop                    ? QStringLiteral("a loop")
+                          : images.size() > 1 ? QStringLiteral("a filmstrip")
+                                              : QStringLiteral("a picture"))
                  .arg(shown(c.name))
                  .arg(images.size())
                  .arg(images.size() == 1 ? QString() : QStringLiteral("s"))

@@ -55,7 +55,7 @@ QByteArray AnimatedImage::encodeWebp(const QList<QImage> &frames, int frameMs, Q
         picture.width = width;
         picture.height = height;
         const bool ok = WebPPictureImportRGBA(&picture, rgba.constBits(), int(rgba.bytesPerLine()))
-                        && WebPAnimEncoderAdd(encoder.get(), &picture, timestamp, &config);
+            && WebPAnimEncoderAdd(encoder.get(), &picture, timestamp, &config);
         WebPPictureFree(&picture);
         if (!ok) {
             *error = QStringLiteral("libwebp: %1").arg(QString::fromUtf8(WebPAnimEncoderGetError(encoder.get())));
@@ -134,15 +134,16 @@ QByteArray AnimatedImage::encodeGif(const QList<QImage> &frames, int frameMs, QS
     const GifByteType netscape[] = {'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0'};
     const GifByteType loop[] = {1, 0, 0};
     ok = ok && EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) != GIF_ERROR
-         && EGifPutExtensionBlock(gif, sizeof netscape, netscape) != GIF_ERROR
-         && EGifPutExtensionBlock(gif, sizeof loop, loop) != GIF_ERROR && EGifPutExtensionTrailer(gif) != GIF_ERROR;
+        && EGifPutExtensionBlock(gif, sizeof netscape, netscape) != GIF_ERROR
+        && EGifPutExtensionBlock(gif, sizeof loop, loop) != GIF_ERROR && EGifPutExtensionTrailer(gif) != GIF_ERROR;
     const int delay = std::clamp((frameMs + 5) / 10, 2, 65535); // hundredths of a second
     for (qsizetype f = 0; ok && f < frames.size(); ++f) {
-        const QImage indexed =
-            frames.at(f).convertToFormat(QImage::Format_RGB32).convertToFormat(QImage::Format_Indexed8, table, Qt::ThresholdDither);
+        const QImage indexed = frames.at(f)
+                                   .convertToFormat(QImage::Format_RGB32)
+                                   .convertToFormat(QImage::Format_Indexed8, table, Qt::ThresholdDither);
         const GifByteType control[] = {0x04, GifByteType(delay & 0xff), GifByteType(delay >> 8), 0}; // keep the frame
         ok = EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, sizeof control, control) != GIF_ERROR
-             && EGifPutImageDesc(gif, 0, 0, width, height, false, nullptr) != GIF_ERROR;
+            && EGifPutImageDesc(gif, 0, 0, width, height, false, nullptr) != GIF_ERROR;
         for (int y = 0; ok && y < height; ++y)
             ok = EGifPutLine(gif, const_cast<GifByteType *>(indexed.constScanLine(y)), width) != GIF_ERROR;
     }

@@ -19,7 +19,6 @@ namespace {
 constexpr float kBackground[3] = {0.16f, 0.17f, 0.19f};
 constexpr quint32 kGhostBit = 1u << 16;
 constexpr quint32 kGhostFade = 24;
-constexpr int kSamples = 4; // as ViewportWidget::setDefaultSurfaceFormat
 constexpr int kMaxSide = 8192;
 } // namespace
 
@@ -163,15 +162,9 @@ void ClipRenderer::setCompareGhost(std::shared_ptr<const CompareGhost> ghost)
 void ClipRenderer::frame(Camera camera, int clip, const QList<quint32> &frames, QSize size)
 {
     switch (camera) {
-    case Camera::Front:
-        m_camera.setView(OrbitCamera::View::Front);
-        break;
-    case Camera::Side:
-        m_camera.setView(OrbitCamera::View::Side);
-        break;
-    case Camera::Top:
-        m_camera.setView(OrbitCamera::View::Top);
-        break;
+    case Camera::Front: m_camera.setView(OrbitCamera::View::Front); break;
+    case Camera::Side: m_camera.setView(OrbitCamera::View::Side); break;
+    case Camera::Top: m_camera.setView(OrbitCamera::View::Top); break;
     case Camera::ThreeQuarter:
         m_camera.yaw = 30;
         m_camera.pitch = 15;
@@ -228,11 +221,11 @@ bool ClipRenderer::ensureTarget(QSize size, QString *error)
         *error = QStringLiteral("image size %1x%2 is outside 1..%3").arg(size.width()).arg(size.height()).arg(kMaxSide);
         return false;
     }
-    if (m_fbo && m_fbo->size() == size)
+    if (m_fbo && m_fbo->size() == size && m_fbo->format().samples() == m_samples)
         return true;
     QOpenGLFramebufferObjectFormat format;
     format.setAttachment(QOpenGLFramebufferObject::Depth);
-    format.setSamples(kSamples);
+    format.setSamples(m_samples);
     m_fbo = std::make_unique<QOpenGLFramebufferObject>(size, format);
     if (!m_fbo->isValid()) {
         m_fbo.reset();

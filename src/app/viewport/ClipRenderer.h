@@ -21,6 +21,7 @@
 #include <QList>
 #include <QSize>
 #include <QString>
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -69,6 +70,10 @@ public:
     // A second file drawn as the viewport's compare ghost (CompareGhost::build); null: none.
     void setCompareGhost(std::shared_ptr<const CompareGhost> ghost);
     void setGrid(bool on) { m_grid = on; }
+    // Multisampling of the framebuffer: 4 (the default) smooths the edges as the viewport's
+    // surface format asks; 0 draws as the window's canvas does where the platform gives it no
+    // multisampling (Xvfb here), pixel for pixel.
+    void setSamples(int samples) { m_samples = std::clamp(samples, 0, 16); }
     const ViewportScene &scene() const { return m_scene; }
     const QList<PaletteClip> &clips() const { return m_scene.source().clips; }
 
@@ -107,6 +112,7 @@ private:
     bool m_ready = false;
     bool m_dirty = true;
     bool m_grid = true;
+    int m_samples = 4;
 };
 
 } // namespace bpat::studio
