@@ -40,7 +40,8 @@ PixelDifference compare(const QImage &a, const QImage &b, const QRect &skip, int
             if (skip.contains(x, y))
                 continue;
             const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
-            const int diff = std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
+            const int diff =
+                std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
             sum += diff;
             ++d.compared;
             if (diff > tolerance)
@@ -149,9 +150,9 @@ void tst_ClipRenderer::matchesTheViewport()
     QVERIFY(canvas);
     QCOMPARE(canvas->size(), size);
     viewport.setFile(*file);
-    viewport.setBodyMode(body == int(ClipRenderer::Body::Full)      ? ViewportCanvas::BodyMode::Full
-                         : body == int(ClipRenderer::Body::Minimal) ? ViewportCanvas::BodyMode::Minimal
-                                                                    : ViewportCanvas::BodyMode::StandIn);
+    viewport.setBodyMode(body == int(ClipRenderer::Body::Full)          ? ViewportCanvas::BodyMode::Full
+                             : body == int(ClipRenderer::Body::Minimal) ? ViewportCanvas::BodyMode::Minimal
+                                                                        : ViewportCanvas::BodyMode::StandIn);
     viewport.setCurrentFrame(clipIndex, frame);
     viewport.setOverlays(ViewportCanvas::Grid);
     canvas->grabFramebuffer(); // the clip change's own framing runs here; the camera is set after
@@ -177,8 +178,9 @@ void tst_ClipRenderer::matchesTheViewport()
         QImage difference(size, QImage::Format_RGB32);
         for (int y = 0; y < size.height(); ++y)
             for (int x = 0; x < size.width(); ++x)
-                difference.setPixel(x, y, text.contains(x, y) ? qRgb(0, 0, 80)
-                                          : (rendered.pixel(x, y) != window.pixel(x, y)) ? qRgb(255, 255, 255)
+                difference.setPixel(x, y,
+                                    text.contains(x, y)                                ? qRgb(0, 0, 80)
+                                        : (rendered.pixel(x, y) != window.pixel(x, y)) ? qRgb(255, 255, 255)
                                                                                        : qRgb(0, 0, 0));
         difference.save(QDir::temp().filePath(u"tst_ClipRenderer-difference.png"_qs));
     }

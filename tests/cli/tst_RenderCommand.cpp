@@ -69,7 +69,8 @@ void tst_RenderCommand::initTestCase()
 void tst_RenderCommand::pictureFilmstripAndLoops()
 {
     const QString one = m_dir.filePath(u"one.png"_qs);
-    testcli::Run r = render({m_horse, u"--clip"_qs, u"walk"_qs, u"--frames"_qs, u"6"_qs, u"--size"_qs, u"200x150"_qs, u"-o"_qs, one});
+    testcli::Run r =
+        render({m_horse, u"--clip"_qs, u"walk"_qs, u"--frames"_qs, u"6"_qs, u"--size"_qs, u"200x150"_qs, u"-o"_qs, one});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.outText().contains(u"horse_full.bprm"_qs), r.out.constData()); // drawn with its body
     QCOMPARE(QImage(one).size(), QSize(200, 150));
@@ -110,13 +111,15 @@ void tst_RenderCommand::compareGhost()
     const QString edited = m_dir.filePath(u"horse.bpat"_qs);
     QVERIFY(difftest::save(*doc, edited));
     const QString plain = m_dir.filePath(u"plain.png"_qs), ghost = m_dir.filePath(u"ghost.png"_qs);
-    const QStringList common{u"--clip"_qs, u"walk"_qs, u"--frames"_qs, u"3"_qs, u"--size"_qs, u"200x150"_qs, u"--camera"_qs, u"side"_qs};
+    const QStringList common{u"--clip"_qs, u"walk"_qs,    u"--frames"_qs, u"3"_qs,
+                             u"--size"_qs, u"200x150"_qs, u"--camera"_qs, u"side"_qs};
     testcli::Run r = render(QStringList{m_horse} + common + QStringList{u"-o"_qs, plain});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     r = render(QStringList{m_horse} + common + QStringList{u"--compare"_qs, edited, u"-o"_qs, ghost});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(QImage(plain) != QImage(ghost));
-    r = render(QStringList{m_horse} + common + QStringList{u"--compare"_qs, testpaths::shared(Dir + u"wolf.bpat"_qs), u"-o"_qs, ghost});
+    r = render(QStringList{m_horse} + common
+               + QStringList{u"--compare"_qs, testpaths::shared(Dir + u"wolf.bpat"_qs), u"-o"_qs, ghost});
     QCOMPARE(r.exitCode, 1); // another bone count: refused with the reason
     QVERIFY2(r.errText().contains(u"cannot draw"_qs), r.err.constData());
 }
@@ -125,14 +128,14 @@ void tst_RenderCommand::usageErrors()
 {
     const QString out = m_dir.filePath(u"x.png"_qs);
     const QList<QStringList> bad{
-        {m_horse},                                                             // no -o
-        {m_horse, u"-o"_qs, m_dir.filePath(u"x.bmp"_qs)},                      // unknown kind
-        {m_horse, u"--size"_qs, u"10x10"_qs, u"-o"_qs, out},                   // too small
-        {m_horse, u"--camera"_qs, u"below"_qs, u"-o"_qs, out},                 // unknown view
-        {m_horse, u"--body"_qs, u"skin"_qs, u"-o"_qs, out},                    // unknown body
-        {m_horse, u"--frames"_qs, u"5:a"_qs, u"-o"_qs, out},                   // not a range
-        {m_horse, u"--frames"_qs, u"900"_qs, u"-o"_qs, out},                   // past the clip
-        {m_horse, u"--phases"_qs, u"0,1.5"_qs, u"-o"_qs, out},                 // phase beyond 1
+        {m_horse},                                                                  // no -o
+        {m_horse, u"-o"_qs, m_dir.filePath(u"x.bmp"_qs)},                           // unknown kind
+        {m_horse, u"--size"_qs, u"10x10"_qs, u"-o"_qs, out},                        // too small
+        {m_horse, u"--camera"_qs, u"below"_qs, u"-o"_qs, out},                      // unknown view
+        {m_horse, u"--body"_qs, u"skin"_qs, u"-o"_qs, out},                         // unknown body
+        {m_horse, u"--frames"_qs, u"5:a"_qs, u"-o"_qs, out},                        // not a range
+        {m_horse, u"--frames"_qs, u"900"_qs, u"-o"_qs, out},                        // past the clip
+        {m_horse, u"--phases"_qs, u"0,1.5"_qs, u"-o"_qs, out},                      // phase beyond 1
         {m_horse, u"--frames"_qs, u"1"_qs, u"--phases"_qs, u"0"_qs, u"-o"_qs, out}, // both
     };
     for (const QStringList &args : bad) {

@@ -1,6 +1,7 @@
 #include "AnimatedImage.h"
 
 #include <gif_lib.h>
+#include <webp/decode.h> // WebPFree
 #include <webp/encode.h>
 #include <webp/mux.h>
 
@@ -72,6 +73,19 @@ QByteArray AnimatedImage::encodeWebp(const QList<QImage> &frames, int frameMs, Q
     }
     QByteArray bytes(reinterpret_cast<const char *>(data.bytes), qsizetype(data.size));
     WebPDataClear(&data);
+    return bytes;
+}
+
+QByteArray AnimatedImage::stillWebp(const QImage &image, int quality)
+{
+    if (image.isNull())
+        return {};
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB888);
+    uint8_t *output = nullptr;
+    const size_t size = WebPEncodeRGB(rgb.constBits(), rgb.width(), rgb.height(), int(rgb.bytesPerLine()),
+                                      float(std::clamp(quality, 0, 100)), &output);
+    QByteArray bytes(reinterpret_cast<const char *>(output), qsizetype(size));
+    WebPFree(output);
     return bytes;
 }
 

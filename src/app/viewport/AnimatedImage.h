@@ -18,6 +18,9 @@ public:
     };
     // The encoded file, or an empty array and *error. `frameMs` is each frame's duration.
     static QByteArray encode(Format format, const QList<QImage> &frames, int frameMs, QString *error);
+    // One still picture as a lossy WebP (`quality` 0..100): the review page's filmstrips, a
+    // tenth of their PNG size. Empty when libwebp fails.
+    static QByteArray stillWebp(const QImage &image, int quality);
 
 private:
     static QByteArray encodeWebp(const QList<QImage> &frames, int frameMs, QString *error);
