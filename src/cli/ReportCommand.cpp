@@ -129,9 +129,10 @@ QList<QStringList> gaitDelta(const QList<QPair<QString, QString>> &before, const
         const QString was = old.value(k, QStringLiteral("-"));
         bool okA = false, okB = false;
         const double a = was.toDouble(&okA), b = v.toDouble(&okB);
-        const QString change = okA && okB ? (a == b ? QStringLiteral("same") : (b > a ? QStringLiteral("+") : QString()) + number(b - a))
-                               : was == v ? QStringLiteral("same")
-                                          : QStringLiteral("differs");
+        const QString change = okA && okB
+            ? (a == b ? QStringLiteral("same") : (b > a ? QStringLiteral("+") : QString()) + number(b - a))
+            : was == v ? QStringLiteral("same")
+                       : QStringLiteral("differs");
         rows.append({k, was, v, change});
     }
     return rows;
@@ -159,16 +160,16 @@ ReportFile describe(const QString &path, const QString &shownPath, std::optional
     spec.maxIssues = 50;
     const ValidationResult structural = FormatRegistry::validate(path, spec);
     report.verdict = structural.counts.errors ? QStringLiteral("invalid")
-                     : structural.counts.warnings ? QStringLiteral("warnings")
-                                                  : QStringLiteral("valid");
+        : structural.counts.warnings          ? QStringLiteral("warnings")
+                                              : QStringLiteral("valid");
     for (const Diagnostic &d : structural.issues)
         report.findings.append(finding(d));
     if (structural.truncated)
-        report.findings.append({QStringLiteral("info"), QStringLiteral("TRUNCATED"),
-                                QStringLiteral("%1 more findings: run bpat validate --deep")
-                                    .arg(structural.counts.errors + structural.counts.warnings + structural.counts.infos
-                                         - structural.issues.size()),
-                                QString()});
+        report.findings.append(
+            {QStringLiteral("info"), QStringLiteral("TRUNCATED"),
+             QStringLiteral("%1 more findings: run bpat validate --deep")
+                 .arg(structural.counts.errors + structural.counts.warnings + structural.counts.infos - structural.issues.size()),
+             QString()});
     report.facts.append({QStringLiteral("kind"), FormatRegistry::forPath(path).name});
     if (FormatRegistry::detect(path) != FileKind::Bpat)
         return report;
@@ -181,18 +182,19 @@ ReportFile describe(const QString &path, const QString &shownPath, std::optional
     }
     const BpatFile &file = **opened;
     const QString species = Species::nameOf(file.header().speciesId);
-    report.facts = {{QStringLiteral("species"), species.isEmpty() ? QStringLiteral("unknown (id %1)").arg(file.header().speciesId)
-                                                                  : species},
-                    {QStringLiteral("dialect"), format::dialectName(file.dialect())},
-                    {QStringLiteral("bones"), QString::number(file.header().boneCount)},
-                    {QStringLiteral("clips"), QString::number(file.clips().size())},
-                    {QStringLiteral("frames"), QString::number(file.header().frameTotal)},
-                    {QStringLiteral("size"), QStringLiteral("%1 bytes").arg(file.fileSize())}};
+    report.facts = {
+        {QStringLiteral("species"), species.isEmpty() ? QStringLiteral("unknown (id %1)").arg(file.header().speciesId) : species},
+        {QStringLiteral("dialect"), format::dialectName(file.dialect())},
+        {QStringLiteral("bones"), QString::number(file.header().boneCount)},
+        {QStringLiteral("clips"), QString::number(file.clips().size())},
+        {QStringLiteral("frames"), QString::number(file.header().frameTotal)},
+        {QStringLiteral("size"), QStringLiteral("%1 bytes").arg(file.fileSize())}};
     ValidationOptions game;
     game.profile = ValidationProfile::Game;
     const ValidationResult gameResult = FormatRegistry::validate(path, game);
-    report.gameVerdict = gameResult.counts.errors == 0 ? QStringLiteral("reads this file.")
-                                                       : QStringLiteral("refuses this file: ") + gameResult.issues.constFirst().message;
+    report.gameVerdict = gameResult.counts.errors == 0
+        ? QStringLiteral("reads this file.")
+        : QStringLiteral("refuses this file: ") + gameResult.issues.constFirst().message;
     if (!file.clipTableInBounds() || !file.paletteInBounds())
         return report; // no clip can be read: the findings say why
     ValidationOptions motion;
@@ -239,8 +241,8 @@ ReportFile entry(Pictures &pictures, const QString &path, const QString &shownPa
     }
     if (FormatRegistry::detect(path) != FileKind::Bpat) { // bodies, snapshots: the same bytes or not
         QFile a(oldPath), b(path);
-        const bool same = a.size() == b.size() && a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly)
-                          && a.readAll() == b.readAll();
+        const bool same =
+            a.size() == b.size() && a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly) && a.readAll() == b.readAll();
         report.status = same ? QStringLiteral("unchanged") : QStringLiteral("changed");
         if (!same)
             report.changes << QStringLiteral("the bytes differ (bpat diff compares them in detail)");
@@ -249,8 +251,9 @@ ReportFile entry(Pictures &pictures, const QString &path, const QString &shownPa
     std::optional<BpatFile> old = BpatFile::open(oldPath, &error);
     if (!file || !old || !old->hasMagic()) {
         report.status = QStringLiteral("changed");
-        report.changes << QStringLiteral("not compared: %1").arg(!file ? QStringLiteral("this version cannot be read")
-                                                                        : QStringLiteral("the older version cannot be read"));
+        report.changes << QStringLiteral("not compared: %1")
+                              .arg(!file ? QStringLiteral("this version cannot be read")
+                                         : QStringLiteral("the older version cannot be read"));
         return report;
     }
     const diff::DiffResult d = diff::FileDiff::compare(*old, *file);
@@ -269,13 +272,15 @@ ReportFile entry(Pictures &pictures, const QString &path, const QString &shownPa
     }
     const GaitAnalyzer oldAnalyzer(*old);
     // Before and after: the ghost of the older file over the newer one, paired as bpat diff paired them.
-    const auto ghost = pictures.renderer ? studio::CompareGhost::build(*file, *old, [&] {
-        QList<diff::ClipPair> swapped; // the newer file is A here
-        for (const diff::ClipPair &pair : d.clipPairs)
-            swapped.append({pair.clipB, pair.clipA, pair.renamed, pair.differs, pair.alignment});
-        return swapped;
-    }(),
-                                                                           &error)
+    const auto ghost = pictures.renderer ? studio::CompareGhost::build(
+                           *file, *old,
+                           [&] {
+                               QList<diff::ClipPair> swapped; // the newer file is A here
+                               for (const diff::ClipPair &pair : d.clipPairs)
+                                   swapped.append({pair.clipB, pair.clipA, pair.renamed, pair.differs, pair.alignment});
+                               return swapped;
+                           }(),
+                           &error)
                                          : nullptr;
     QList<ReportClip> clips;
     for (const diff::ClipPair &pair : d.clipPairs) {
@@ -297,8 +302,10 @@ ReportFile entry(Pictures &pictures, const QString &path, const QString &shownPa
                 if (pictures.renderer && pictures.renderer->setFile(*file, &error)) {
                     pictures.renderer->setBody(pictures.body);
                     pictures.renderer->setCompareGhost(ghost);
-                    const QList<quint32> frames = spreadFrames(pictures.renderer->clips().at(pair.clipB).frameCount, pictures.frames);
-                    const QList<QImage> cells = renderFrames(*pictures.renderer, pair.clipB, frames, pictures.size, pictures.camera, true, &error);
+                    const QList<quint32> frames =
+                        spreadFrames(pictures.renderer->clips().at(pair.clipB).frameCount, pictures.frames);
+                    const QList<QImage> cells =
+                        renderFrames(*pictures.renderer, pair.clipB, frames, pictures.size, pictures.camera, true, &error);
                     if (!cells.isEmpty())
                         clip.filmstrip = dataUri(studio::Filmstrip::compose(cells, {}));
                 }
@@ -336,8 +343,8 @@ int runReport(const QStringList &args)
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Size of each frame (default 200x150)."),
                                         QStringLiteral("WxH"), QStringLiteral("200x150"));
     const QCommandLineOption cameraOption(QStringLiteral("camera"),
-                                          QStringLiteral("front, side (default), three-quarter or top."),
-                                          QStringLiteral("VIEW"), QStringLiteral("side"));
+                                          QStringLiteral("front, side (default), three-quarter or top."), QStringLiteral("VIEW"),
+                                          QStringLiteral("side"));
     const QCommandLineOption bodyOption(QStringLiteral("body"), QStringLiteral("full (default), minimal or stand-in."),
                                         QStringLiteral("MODE"), QStringLiteral("full"));
     const QCommandLineOption noPictures(QStringLiteral("no-pictures"), QStringLiteral("Write the page without filmstrips."));
@@ -366,7 +373,8 @@ int runReport(const QStringList &args)
     const auto camera = studio::ClipRenderer::cameraFromName(parser.value(cameraOption));
     const auto body = studio::ClipRenderer::bodyFromName(parser.value(bodyOption));
     if (!camera || !body)
-        return usageError(parser, command, QStringLiteral("--camera expects front, side, three-quarter or top; --body full, minimal or stand-in"));
+        return usageError(parser, command,
+                          QStringLiteral("--camera expects front, side, three-quarter or top; --body full, minimal or stand-in"));
     pictures.camera = *camera;
     pictures.body = *body;
 
@@ -378,7 +386,8 @@ int runReport(const QStringList &args)
         return failure(command, QStringLiteral("%1: no such file or folder").arg(shown(input)));
     const bool folders = inputInfo.isDir();
     if (parser.isSet(against) && QFileInfo(oldInput).isDir() != folders)
-        return usageError(parser, command, QStringLiteral("--against must be a folder when FILE|DIR is one, and a file otherwise"));
+        return usageError(parser, command,
+                          QStringLiteral("--against must be a folder when FILE|DIR is one, and a file otherwise"));
 
     // Every file read, new and old: the page may be written over none of them.
     const ExpandedPaths expanded = expandInputPaths({input});
@@ -439,7 +448,8 @@ int runReport(const QStringList &args)
 
     int changed = 0, invalid = 0;
     for (const ReportFile &f : files) {
-        changed += f.status == QLatin1String("changed") || f.status == QLatin1String("added") || f.status == QLatin1String("removed");
+        changed +=
+            f.status == QLatin1String("changed") || f.status == QLatin1String("added") || f.status == QLatin1String("removed");
         invalid += f.verdict == QLatin1String("invalid") || f.verdict == QLatin1String("unreadable");
     }
     QStringList notes;

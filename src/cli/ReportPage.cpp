@@ -76,7 +76,8 @@ QString clipHtml(const ReportFile &file, const ReportClip &clip)
     }
     if (!clip.filmstripBefore.isEmpty() && !clip.filmstrip.isEmpty()) {
         html += QStringLiteral("<div class=\"pair\">\n");
-        html += figure(clip.filmstripBefore, QStringLiteral("before"), QStringLiteral("%1 before, in %2").arg(clip.name, file.path));
+        html +=
+            figure(clip.filmstripBefore, QStringLiteral("before"), QStringLiteral("%1 before, in %2").arg(clip.name, file.path));
         html += figure(clip.filmstrip, QStringLiteral("after (the faint ghost is before)"),
                        QStringLiteral("%1 after, in %2, with the older version as a ghost").arg(clip.name, file.path));
         html += QStringLiteral("</div>\n");
@@ -86,8 +87,9 @@ QString clipHtml(const ReportFile &file, const ReportClip &clip)
                        QStringLiteral("%1 in %2").arg(clip.name, file.path));
     }
     if (!clip.gaitDelta.isEmpty()) {
-        html += QStringLiteral("<table class=\"gait\"><caption>gait report: what changed</caption>\n<tr><th scope=\"col\">metric</th>"
-                               "<th scope=\"col\">before</th><th scope=\"col\">after</th><th scope=\"col\">change</th></tr>\n");
+        html +=
+            QStringLiteral("<table class=\"gait\"><caption>gait report: what changed</caption>\n<tr><th scope=\"col\">metric</th>"
+                           "<th scope=\"col\">before</th><th scope=\"col\">after</th><th scope=\"col\">change</th></tr>\n");
         int same = 0;
         for (const QStringList &row : clip.gaitDelta) {
             if (row.value(3) == QLatin1String("same")) {

@@ -31,22 +31,22 @@ struct ReportPicture
 struct ReportClip
 {
     QString name;
-    QString status; // "" (no --against), "unchanged", "changed", "added", "removed", "renamed"
-    QString summary; // "24 frames, 24 fps, loops"
-    ReportPicture filmstrip;       // or empty
-    ReportPicture filmstripBefore; // with --against: the older version's (changed, removed)
-    QStringList changes;     // bpat diff's lines about this clip
-    QList<QPair<QString, QString>> gait;                   // metric, value
-    QList<QStringList> gaitDelta;                          // metric, before, after, change
-    QList<ReportFinding> findings;                         // the motion lint's, this clip's
+    QString status;                      // "" (no --against), "unchanged", "changed", "added", "removed", "renamed"
+    QString summary;                     // "24 frames, 24 fps, loops"
+    ReportPicture filmstrip;             // or empty
+    ReportPicture filmstripBefore;       // with --against: the older version's (changed, removed)
+    QStringList changes;                 // bpat diff's lines about this clip
+    QList<QPair<QString, QString>> gait; // metric, value
+    QList<QStringList> gaitDelta;        // metric, before, after, change
+    QList<ReportFinding> findings;       // the motion lint's, this clip's
 };
 
 struct ReportFile
 {
-    QString path;     // as shown (relative to the folder given)
-    QString status;   // with --against: "changed", "unchanged", "added", "removed"; else ""
-    QString verdict;  // "valid", "warnings", "invalid", "unreadable"
-    QString gameVerdict; // what the current game's reader says: "reads it" / "refuses it: ..."
+    QString path;                         // as shown (relative to the folder given)
+    QString status;                       // with --against: "changed", "unchanged", "added", "removed"; else ""
+    QString verdict;                      // "valid", "warnings", "invalid", "unreadable"
+    QString gameVerdict;                  // what the current game's reader says: "reads it" / "refuses it: ..."
     QList<QPair<QString, QString>> facts; // species, dialect, bones, clips, frames, body
     QList<ReportFinding> findings;        // file-level findings (spec and game profiles)
     QStringList changes;                  // bpat diff's lines that name no clip

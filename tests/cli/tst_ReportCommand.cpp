@@ -86,8 +86,7 @@ void tst_ReportCommand::initTestCase()
     m_new = m_dir.filePath(u"new"_qs);
     QVERIFY(QDir().mkpath(m_new));
     const QDir shared(testpaths::shared(Dir));
-    for (const QString &name : shared.entryList({u"*.bpat"_qs, u"*.bprm"_qs, u"*.bpsm"_qs}, QDir::Files))
-    {
+    for (const QString &name : shared.entryList({u"*.bpat"_qs, u"*.bprm"_qs, u"*.bpsm"_qs}, QDir::Files)) {
         QVERIFY(QFile::copy(shared.filePath(name), m_new + u'/' + name));
         QFile(m_new + u'/' + name).setPermissions(QFile::ReadOwner | QFile::WriteOwner); // the shared files are read-only
     }
@@ -96,8 +95,8 @@ void tst_ReportCommand::initTestCase()
     difftest::rotateBone(*horse, 1, 8, 0, 20.0f, 24); // walk: the head, every frame
     QVERIFY(QFile::remove(m_new + u"/horse.bpat"_qs));
     QVERIFY(difftest::save(*horse, m_new + u"/horse.bpat"_qs));
-    const testcli::Run edit = testcli::bpat({u"edit"_qs, m_new + u"/wolf.bpat"_qs, u"--remove-clip"_qs, u"2"_qs, u"-o"_qs,
-                                             m_new + u"/wolf.bpat"_qs});
+    const testcli::Run edit =
+        testcli::bpat({u"edit"_qs, m_new + u"/wolf.bpat"_qs, u"--remove-clip"_qs, u"2"_qs, u"-o"_qs, m_new + u"/wolf.bpat"_qs});
     QVERIFY2(edit.exitCode == 0, edit.err.constData());
 }
 
@@ -145,10 +144,10 @@ void tst_ReportCommand::opensInChromium()
         QSKIP("Chromium is not installed (apt-get install chromium): the page was not opened in a browser");
     const QString shot = m_dir.filePath(u"review.png"_qs);
     QProcess p;
-    p.start(chromium, {u"--headless"_qs, u"--disable-gpu"_qs, u"--no-sandbox"_qs, u"--no-first-run"_qs,
-                       u"--user-data-dir="_qs + m_dir.filePath(u"chromium-profile"_qs), u"--window-size=1280,1600"_qs,
-                       u"--screenshot="_qs + shot, u"--enable-logging=stderr"_qs, u"--v=0"_qs,
-                       QUrl::fromLocalFile(m_page).toString()});
+    p.start(chromium,
+            {u"--headless"_qs, u"--disable-gpu"_qs, u"--no-sandbox"_qs, u"--no-first-run"_qs,
+             u"--user-data-dir="_qs + m_dir.filePath(u"chromium-profile"_qs), u"--window-size=1280,1600"_qs,
+             u"--screenshot="_qs + shot, u"--enable-logging=stderr"_qs, u"--v=0"_qs, QUrl::fromLocalFile(m_page).toString()});
     QVERIFY(p.waitForFinished(120000));
     const QString log = QString::fromUtf8(p.readAllStandardError());
     // Console messages (errors, CSP refusals, images that did not decode) come as CONSOLE lines.

@@ -2,6 +2,7 @@
 
 #include "bpat/BpatFile.h"
 #include "bprm/BodyFiles.h"
+#include "bpsm/BpsmFile.h"
 
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -9,6 +10,7 @@
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLFramebufferObject>
+#include <QPainter>
 #include <algorithm>
 #include <cmath>
 
@@ -29,6 +31,7 @@ ClipRenderer::~ClipRenderer()
     if (m_context && m_surface && m_context->makeCurrent(m_surface.get())) {
         m_creature.destroy();
         m_lines.destroy();
+        m_snapshotRenderer.destroy();
         m_fbo.reset();
         m_context->doneCurrent();
     }
@@ -73,6 +76,10 @@ bool ClipRenderer::begin(QString *error)
     }
     if (!m_lines.initialize(error))
         return false;
+    if (!m_snapshotRenderer.initialize()) {
+        *error = m_snapshotRenderer.error();
+        return false;
+    }
     m_ready = true;
     return true;
 }
@@ -93,6 +100,7 @@ bool ClipRenderer::setFile(const bpat::BpatFile &file, QString *error, const QSt
         return false;
     }
     m_plainSource = source;
+    m_snapshot = SnapshotSource();
     m_ghost.reset();
     m_scene.setSource(source);
     QString full = fullBody, minimal = minimalBody;
@@ -121,6 +129,39 @@ bool ClipRenderer::setFile(const bpat::BpatFile &file, QString *error, const QSt
     }
     applyBody();
     return true;
+}
+
+bool ClipRenderer::setSnapshot(const bpat::BpsmFile &file, QString *error)
+{
+    QString why;
+    SnapshotSource source = SnapshotSource::fromFile(file, &why);
+    if (!source.isValid()) {
+        *error = why.isEmpty() ? QStringLiteral("the snapshot cannot be drawn") : why;
+        return false;
+    }
+    m_snapshot = std::move(source);
+    m_snapshotDirty = true;
+    m_scene.clear();
+    m_ghost.reset();
+    return true;
+}
+
+void ClipRenderer::bounds(quint32 globalFrame, QVector3D *lo, QVector3D *hi) const
+{
+    if (m_snapshot.isValid())
+        m_snapshot.bounds(globalFrame, lo, hi);
+    else
+        m_scene.bounds(globalFrame, lo, hi);
+}
+
+void ClipRenderer::referenceBounds(QVector3D *lo, QVector3D *hi) const
+{
+    *lo = m_snapshot.isValid() ? m_snapshot.referenceLo() : m_scene.referenceLo();
+    *hi = m_snapshot.isValid() ? m_snapshot.referenceHi() : m_scene.referenceHi();
+    if (!(lo->x() <= hi->x() && lo->y() <= hi->y() && lo->z() <= hi->z())) { // nothing finite
+        *lo = QVector3D(-0.5f, 0, -0.5f);
+        *hi = QVector3D(0.5f, 1, 0.5f);
+    }
 }
 
 void ClipRenderer::setBody(Body body)
@@ -182,21 +223,15 @@ void ClipRenderer::frame(Camera camera, int clip, const QList<quint32> &frames, 
         }
         for (const quint32 f : at) {
             QVector3D l, h;
-            m_scene.bounds(c.frameOffset + std::min(f, c.frameCount - 1), &l, &h);
+            bounds(c.frameOffset + std::min(f, c.frameCount - 1), &l, &h);
             for (int i = 0; i < 3; ++i) {
                 lo[i] = std::min(lo[i], l[i]);
                 hi[i] = std::max(hi[i], h[i]);
             }
         }
     }
-    if (!(lo.x() <= hi.x() && lo.y() <= hi.y() && lo.z() <= hi.z())) { // nothing finite: the reference pose
-        lo = m_scene.referenceLo();
-        hi = m_scene.referenceHi();
-        if (!(lo.x() <= hi.x())) {
-            lo = QVector3D(-0.5f, 0, -0.5f);
-            hi = QVector3D(0.5f, 1, 0.5f);
-        }
-    }
+    if (!(lo.x() <= hi.x() && lo.y() <= hi.y() && lo.z() <= hi.z())) // nothing finite: the reference pose
+        referenceBounds(&lo, &hi);
     // Tighter than OrbitCamera::frame's bounding sphere: the distance at which every corner of
     // the box lies inside the frustum, with a small margin.
     m_camera.target = (lo + hi) / 2;
@@ -263,7 +298,7 @@ QImage ClipRenderer::render(int clip, quint32 frame, QSize size, QString *error)
         return {};
     }
     const QList<PaletteClip> &all = clips();
-    if (m_scene.isEmpty() || clip < 0 || clip >= all.size()) {
+    if ((m_scene.isEmpty() && !m_snapshot.isValid()) || clip < 0 || clip >= all.size()) {
         *error = QStringLiteral("no clip %1 to draw").arg(clip);
         return {};
     }
@@ -273,8 +308,15 @@ QImage ClipRenderer::render(int clip, quint32 frame, QSize size, QString *error)
     }
     if (!ensureTarget(size, error))
         return {};
-    if (m_dirty && !upload(error))
+    if (!m_snapshot.isValid() && m_dirty && !upload(error))
         return {};
+    if (m_snapshot.isValid() && m_snapshotDirty) {
+        if (!m_snapshotRenderer.setSource(m_snapshot)) {
+            *error = m_snapshotRenderer.error();
+            return {};
+        }
+        m_snapshotDirty = false;
+    }
     // The instances of ViewportCanvas::updateInstances: the creature, then the ghost.
     const PaletteClip &c = all.at(clip);
     const quint32 at = std::min(frame, c.frameCount - 1);
@@ -286,7 +328,8 @@ QImage ClipRenderer::render(int clip, quint32 frame, QSize size, QString *error)
         ghost.loops |= (kGhostFade << 8) | kGhostBit;
         instances.append(ghost);
     }
-    m_creature.setInstances(instances);
+    if (!m_snapshot.isValid())
+        m_creature.setInstances(instances);
 
     QOpenGLExtraFunctions *gl = m_context->extraFunctions();
     m_fbo->bind();
@@ -302,9 +345,14 @@ QImage ClipRenderer::render(int clip, quint32 frame, QSize size, QString *error)
     parameters.interpolate = true;
     gl->glEnable(GL_BLEND); // the ghost fades; the framebuffer's alpha stays 1 (ViewportCanvas::paintGL)
     gl->glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
-    m_creature.draw(parameters);
+    if (!m_snapshot.isValid())
+        m_creature.draw(parameters);
+    else if (m_snapshotRenderer.showFrame(m_snapshot.globalFrame(clip, at))) // as ViewportCanvas::paintSnapshot
+        m_snapshotRenderer.draw(parameters);
     if (m_grid) { // ViewportCanvas::drawOverlays' grid
-        const float scale = std::max(0.1f, m_scene.referenceHi().y() - m_scene.referenceLo().y());
+        QVector3D referenceLo, referenceHi;
+        referenceBounds(&referenceLo, &referenceHi);
+        const float scale = std::max(0.1f, referenceHi.y() - referenceLo.y());
         QList<LineVertex> lines;
         m_scene.appendGrid(lines, std::max(scale * 2.5f, 1.0f), scale > 3 ? 1.0f : 0.25f);
         m_lines.draw(lines, vp, false);
@@ -314,6 +362,58 @@ QImage ClipRenderer::render(int clip, quint32 frame, QSize size, QString *error)
     m_fbo->release();
     if (image.isNull())
         *error = QStringLiteral("cannot read the picture back");
+    return image;
+}
+
+QImage ClipRenderer::sketch(int clip, quint32 frame, QSize size) const
+{
+    const QList<PaletteClip> &all = clips();
+    if (clip < 0 || clip >= all.size() || size.isEmpty())
+        return {};
+    const PaletteClip &c = all.at(clip);
+    const quint32 global = c.frameOffset + std::min(frame, c.frameCount - 1);
+    const QMatrix4x4 vp = m_camera.projection(float(size.width()) / float(size.height())) * m_camera.view();
+    const auto project = [&](const QVector3D &p, QPointF *at) {
+        const QVector4D clipSpace = vp * QVector4D(p, 1.0f);
+        if (!(clipSpace.w() > 1e-6f))
+            return false;
+        const QVector3D ndc = clipSpace.toVector3DAffine();
+        *at = QPointF((ndc.x() + 1) * 0.5 * size.width(), (1 - ndc.y()) * 0.5 * size.height());
+        return std::isfinite(at->x()) && std::isfinite(at->y());
+    };
+    QImage image(size, QImage::Format_RGB32);
+    image.fill(QColor::fromRgbF(kBackground[0], kBackground[1], kBackground[2]));
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    if (m_snapshot.isValid()) {
+        painter.setPen(QPen(QColor(214, 160, 110), 1.2));
+        const quint32 count = m_snapshot.vertexCount();
+        for (quint32 v = 0; v < count; v += std::max<quint32>(1, count / 4000)) {
+            const std::optional<bpat::CreatureVertex> vertex = m_snapshot.file().vertex(global, v);
+            QPointF at;
+            if (vertex && project(QVector3D(vertex->position[0], vertex->position[1], vertex->position[2]), &at))
+                painter.drawPoint(at);
+        }
+        return image;
+    }
+    const QList<QVector3D> joints = m_scene.joints(global);
+    const QList<int> &parents = m_scene.parents();
+    painter.setPen(QPen(QColor(230, 190, 120), std::max(1.5, size.height() / 100.0), Qt::SolidLine, Qt::RoundCap));
+    QList<QPointF> linked; // the joints of the links drawn (controls and lone bones have none)
+    for (int bone = 0; bone < joints.size(); ++bone) {
+        const int parent = bone < parents.size() ? parents.at(bone) : -1;
+        QPointF a, b;
+        if (parent < 0 || parent >= joints.size() || m_scene.isControl(bone) || m_scene.isControl(parent))
+            continue;
+        if (project(joints.at(parent), &a) && project(joints.at(bone), &b)) {
+            painter.drawLine(a, b);
+            linked << a << b;
+        }
+    }
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(250, 235, 180));
+    for (const QPointF &at : linked)
+        painter.drawEllipse(at, 2.0, 2.0);
     return image;
 }
 

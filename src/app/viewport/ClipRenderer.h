@@ -15,6 +15,8 @@
 #include "CreatureRenderer.h"
 #include "LineRenderer.h"
 #include "OrbitCamera.h"
+#include "SnapshotRenderer.h"
+#include "SnapshotSource.h"
 #include "ViewportScene.h"
 
 #include <QImage>
@@ -31,7 +33,8 @@ class QOpenGLFramebufferObject;
 
 namespace bpat {
 class BpatFile;
-}
+class BpsmFile;
+} // namespace bpat
 
 namespace bpat::studio {
 
@@ -64,6 +67,8 @@ public:
     // False and *error when its palette cannot be drawn.
     bool setFile(const bpat::BpatFile &file, QString *error, const QString &fullBody = QString(),
                  const QString &minimalBody = QString());
+    // A BPSM snapshot mesh instead (its stored, pre-skinned vertices, as the viewport draws one).
+    bool setSnapshot(const bpat::BpsmFile &file, QString *error);
     void setBody(Body body);
     // "horse_full.bprm (full, 4400 vertices)", or "stand-in: <why>".
     QString bodyStatus() const;
@@ -75,7 +80,7 @@ public:
     // multisampling (Xvfb here), pixel for pixel.
     void setSamples(int samples) { m_samples = std::clamp(samples, 0, 16); }
     const ViewportScene &scene() const { return m_scene; }
-    const QList<PaletteClip> &clips() const { return m_scene.source().clips; }
+    const QList<PaletteClip> &clips() const { return m_snapshot.isValid() ? m_snapshot.clips() : m_scene.source().clips; }
 
     // Points `camera` along the named view and frames the union of the creature's bounds at
     // the given frames of `clip` (clamped into the clip; every frame when empty) in an image of
@@ -89,11 +94,18 @@ public:
     QImage render(int clip, quint32 frame, QSize size, QString *error);
 
     // The camera names of the command line ("front", "side", "three-quarter", "top").
+    // Without OpenGL (a file manager's sandbox, the offscreen platform): the skeleton of a BPAT
+    // file's frame as lines, or a snapshot's vertices as points, drawn by QPainter from the same
+    // camera: a picture that still tells the creature and its pose. Null for nothing to draw.
+    QImage sketch(int clip, quint32 frame, QSize size) const;
+
     static std::optional<Camera> cameraFromName(const QString &name);
     static std::optional<Body> bodyFromName(const QString &name); // "full", "minimal", "stand-in"
 
 private:
     bool ensureTarget(QSize size, QString *error);
+    void bounds(quint32 globalFrame, QVector3D *lo, QVector3D *hi) const;
+    void referenceBounds(QVector3D *lo, QVector3D *hi) const;
     void applyBody();
     bool upload(QString *error);
 
@@ -104,6 +116,9 @@ private:
     PaletteSource m_plainSource;
     CreatureRenderer m_creature;
     LineRenderer m_lines;
+    SnapshotSource m_snapshot;
+    SnapshotRenderer m_snapshotRenderer;
+    bool m_snapshotDirty = false;
     OrbitCamera m_camera;
     BodySource m_fullBody, m_minimalBody;
     QString m_bodyError;
