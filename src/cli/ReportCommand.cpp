@@ -94,7 +94,7 @@ void flatten(const QString &prefix, const QJsonValue &value, QList<QPair<QString
         }
     } else if (value.isArray()) {
         QStringList items;
-        for (const QJsonValue &item : value.toArray())
+        for (const auto &item : value.toArray())
             items << (item.isDouble() ? number(item.toDouble()) : item.toVariant().toString());
         rows.append({prefix, items.join(QStringLiteral(", "))});
     } else if (value.isDouble()) {
