@@ -74,17 +74,17 @@ QList<float> skinFrame(const BpatFile &file, quint32 globalFrame)
     return rows;
 }
 
-struct Species
+struct SpeciesFiles
 {
     std::optional<BpatFile> file;
     CreatureMesh full, minimal;
     QList<std::pair<quint32, quint32>> clips;
 };
 
-std::optional<Species> openSpecies(const QString &name)
+std::optional<SpeciesFiles> openSpecies(const QString &name)
 {
     const QString dir = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/"));
-    Species s;
+    SpeciesFiles s;
     s.file = BpatFile::open(dir + name + QStringLiteral(".bpat"));
     if (!s.file)
         return std::nullopt;
@@ -220,7 +220,7 @@ private Q_SLOTS:
     void horseFarBodyIsUnderAPixel()
     {
         BPAT_REQUIRE_SHARED(u"upstream_assets/bpat_current/horse.bpat"_qs);
-        const std::optional<Species> horse = openSpecies(QStringLiteral("horse"));
+        const std::optional<SpeciesFiles> horse = openSpecies(QStringLiteral("horse"));
         QVERIFY(horse);
         QList<QList<float>> poses;
         for (quint32 f : LodChain::sampleFrames(horse->clips, 64))
@@ -263,7 +263,7 @@ private Q_SLOTS:
     void humanoidChainUsesTheMinimalBody()
     {
         BPAT_REQUIRE_SHARED(u"upstream_assets/bpat_current/humanoid.bpat"_qs);
-        const std::optional<Species> humanoid = openSpecies(QStringLiteral("humanoid"));
+        const std::optional<SpeciesFiles> humanoid = openSpecies(QStringLiteral("humanoid"));
         QVERIFY(humanoid);
         QList<QList<float>> poses;
         for (quint32 f : LodChain::sampleFrames(humanoid->clips, 64))

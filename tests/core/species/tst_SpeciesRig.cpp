@@ -185,7 +185,7 @@ private Q_SLOTS:
         QCOMPARE(r->footLabels(), labels);
         QCOMPARE(r->legs().size(), feet.size());
         for (qsizetype l = 0; l < r->legs().size(); ++l) {
-            const IkLeg &leg = r->legs().at(l);
+            const LegChain &leg = r->legs().at(l);
             QCOMPARE(leg.label, labels.at(l));
             QCOMPARE(name(leg.foot), feet.at(l));
             QCOMPARE(r->legOfFoot(leg.foot), &leg);
@@ -256,7 +256,7 @@ private Q_SLOTS:
         QCOMPARE(r->mirrorOf(r->boneCount()), -1);
         // The left leg's chain mirrors onto the right one's.
         for (qsizetype f = 0; f + 1 < r->legs().size(); f += 2) {
-            const IkLeg &a = r->legs().at(f), &b = r->legs().at(f + 1);
+            const LegChain &a = r->legs().at(f), &b = r->legs().at(f + 1);
             QCOMPARE(r->mirrorOf(a.foot), b.foot);
             if (a.isChain()) {
                 QCOMPARE(r->mirrorOf(a.hip), b.hip);
