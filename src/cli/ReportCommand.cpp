@@ -19,6 +19,7 @@
 #include "formats/FormatRegistry.h"
 #include "io/AtomicFile.h"
 #include "io/NativeName.h"
+#include "io/RegularFile.h"
 #include "motion/GaitAnalyzer.h"
 #include "motion/GaitJson.h"
 #include "species/Species.h"
@@ -26,7 +27,6 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QMap>
@@ -240,9 +240,9 @@ ReportFile entry(Pictures &pictures, const QString &path, const QString &shownPa
         return report;
     }
     if (FormatRegistry::detect(path) != FileKind::Bpat) { // bodies, snapshots: the same bytes or not
-        QFile a(oldPath), b(path);
-        const bool same =
-            a.size() == b.size() && a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly) && a.readAll() == b.readAll();
+        constexpr qint64 kMaxCompared = qint64(1) << 30;
+        const RegularFile::Contents a = RegularFile::read(oldPath, kMaxCompared), b = RegularFile::read(path, kMaxCompared);
+        const bool same = a.ok() && b.ok() && a.bytes == b.bytes;
         report.status = same ? QStringLiteral("unchanged") : QStringLiteral("changed");
         if (!same)
             report.changes << QStringLiteral("the bytes differ (bpat diff compares them in detail)");
