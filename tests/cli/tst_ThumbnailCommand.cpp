@@ -113,8 +113,8 @@ void tst_ThumbnailCommand::realFiles_data()
     QTest::addColumn<QString>("name");
     QTest::addColumn<bool>("display");
     for (const bool display : {true, false}) {
-        for (const QString &name : {u"horse.bpat"_qs, u"humanoid.bpat"_qs, u"wolf_full.bprm"_qs, u"sheep_minimal.bprm"_qs,
-                                    u"elephant_minimal.bpsm"_qs})
+        for (const QString &name :
+             {u"horse.bpat"_qs, u"humanoid.bpat"_qs, u"wolf_full.bprm"_qs, u"sheep_minimal.bprm"_qs, u"elephant_minimal.bpsm"_qs})
             QTest::addRow("%s, %s", qPrintable(name), display ? "OpenGL" : "sketch") << name << display;
     }
 }
