@@ -33,8 +33,8 @@ int runThumbnail(const QStringList &args)
                                         QStringLiteral("Width and height of the thumbnail in pixels (default 256)."),
                                         QStringLiteral("SIZE"), QStringLiteral("256"));
     const QCommandLineOption limitOption(QStringLiteral("time-limit"),
-                                         QStringLiteral("Give up after this many seconds (default 10)."), QStringLiteral("SECONDS"),
-                                         QStringLiteral("10"));
+                                         QStringLiteral("Give up after this many seconds (default 10)."),
+                                         QStringLiteral("SECONDS"), QStringLiteral("10"));
     const QCommandLineOption sketchOption(QStringLiteral("sketch"), QStringLiteral("Sketch without OpenGL even where it works."));
     parser.addOptions({sizeOption, limitOption, sketchOption});
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("A .bpat, .bprm or .bpsm file."));
@@ -65,8 +65,9 @@ int runThumbnail(const QStringList &args)
     options.maxIssues = 1;
     const ValidationResult validation = FormatRegistry::validate(in, options);
     if (!validation.valid())
-        return failure(command, QStringLiteral("%1 does not validate (%2): no thumbnail")
-                                    .arg(shown(in), validation.issues.isEmpty() ? QString() : validation.issues.constFirst().code));
+        return failure(command,
+                       QStringLiteral("%1 does not validate (%2): no thumbnail")
+                           .arg(shown(in), validation.issues.isEmpty() ? QString() : validation.issues.constFirst().code));
 
     studio::ClipRenderer renderer;
     QString error;
