@@ -22,6 +22,7 @@
 #include "io/RegularFile.h"
 #include "motion/GaitAnalyzer.h"
 #include "motion/GaitJson.h"
+#include "motion/LocalChannels.h"
 #include "species/Species.h"
 
 #include <QCommandLineParser>
@@ -30,6 +31,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QMap>
+#include <algorithm>
 
 using namespace bpat;
 using namespace bpat::cli;
@@ -136,6 +138,33 @@ QList<QStringList> gaitDelta(const QList<QPair<QString, QString>> &before, const
         rows.append({k, was, v, change});
     }
     return rows;
+}
+
+// The bones that moved most (up to three), their local rotation before and after.
+QList<ReportPlot> bonePlots(const BpatFile &old, int clipA, const BpatFile &file, int clipB, QList<diff::BoneDifference> bones)
+{
+    std::sort(bones.begin(), bones.end(),
+              [](const diff::BoneDifference &a, const diff::BoneDifference &b) { return a.rotationDeg > b.rotationDeg; });
+    const LocalChannels before(old), after(file);
+    QList<ReportPlot> plots;
+    for (const diff::BoneDifference &bone : bones) {
+        if (plots.size() == 3 || bone.rotationDeg <= 0.0)
+            break;
+        const LocalChannels::Track a = before.track(clipA, bone.bone, EulerOrder::XYZ);
+        const LocalChannels::Track b = after.track(clipB, bone.bone, EulerOrder::XYZ);
+        ReportPlot plot;
+        plot.title = QStringLiteral("%1 (bone %2): local rotation in degrees, XYZ Euler; at most %3 deg apart")
+                         .arg(bone.name.isEmpty() ? QStringLiteral("bone %1").arg(bone.bone) : bone.name)
+                         .arg(bone.bone)
+                         .arg(number(bone.rotationDeg));
+        for (int axis = 0; axis < 3; ++axis) {
+            const QString name = QString(QLatin1Char("XYZ"[axis]));
+            plot.series.append({name + QStringLiteral(" before"), a.values[LocalChannels::EulerX + axis], axis, true});
+            plot.series.append({name, b.values[LocalChannels::EulerX + axis], axis, false});
+        }
+        plots.append(plot);
+    }
+    return plots;
 }
 
 ReportFinding finding(const Diagnostic &d)
@@ -264,11 +293,14 @@ ReportFile entry(Pictures &pictures, const QString &path, const QString &shownPa
     }
     report.status = d.same() ? QStringLiteral("unchanged") : QStringLiteral("changed");
     QMap<QString, QStringList> clipChanges;
+    QMap<QString, QList<diff::BoneDifference>> movedBones;
     for (const diff::Change &change : d.changes) {
         if (change.clip.isEmpty())
             report.changes << diff::DiffReport::line(change);
         else
             clipChanges[change.clip] << diff::DiffReport::line(change);
+        if (change.kind == diff::ChangeKind::Motion)
+            movedBones[change.clip] += change.bones;
     }
     const GaitAnalyzer oldAnalyzer(*old);
     // Before and after: the ghost of the older file over the newer one, paired as bpat diff paired them.
@@ -310,6 +342,7 @@ ReportFile entry(Pictures &pictures, const QString &path, const QString &shownPa
                         clip.filmstrip = dataUri(studio::Filmstrip::compose(cells, {}));
                 }
                 clip.gaitDelta = gaitDelta(gaitRows(oldAnalyzer, pair.clipA), clip.gait);
+                clip.plots = bonePlots(*old, pair.clipA, *file, pair.clipB, movedBones.value(oldName));
             }
             clips.append(clip);
         } else if (pair.clipA >= 0) {

@@ -3,6 +3,8 @@
 #include "release/BuildInfo.h"
 
 #include <QDateTime>
+#include <algorithm>
+#include <cmath>
 
 namespace bpat::cli {
 
@@ -64,6 +66,76 @@ QString figure(const ReportPicture &picture, const QString &caption, const QStri
         .arg(e(caption));
 }
 
+QString plotSvg(const ReportPlot &plot)
+{
+    constexpr double width = 640, height = 200, left = 44, right = 70, top = 10, bottom = 24;
+    double lo = INFINITY, hi = -INFINITY;
+    qsizetype frames = 0;
+    for (const ReportPlot::Series &series : plot.series) {
+        frames = std::max(frames, series.values.size());
+        for (const double v : series.values) {
+            if (std::isfinite(v)) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+        }
+    }
+    if (!(lo <= hi) || frames < 2)
+        return {};
+    if (hi - lo < 1.0) { // at least a degree of range: flat curves stay flat
+        lo -= 0.5;
+        hi += 0.5;
+    }
+    const auto x = [&](qsizetype f) { return left + (width - left - right) * double(f) / double(frames - 1); };
+    const auto y = [&](double v) { return top + (height - top - bottom) * (hi - v) / (hi - lo); };
+    static const char *const colours[3] = {"#d9480f", "#2b8a3e", "#1864ab"};
+    QString svg = QStringLiteral("<figure class=\"plot\"><svg viewBox=\"0 0 %1 %2\" role=\"img\" aria-label=\"%3\">\n")
+                      .arg(width)
+                      .arg(height)
+                      .arg(e(plot.title));
+    svg += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" class=\"frame\"/>\n")
+               .arg(left)
+               .arg(top)
+               .arg(width - left - right)
+               .arg(height - top - bottom);
+    svg += QStringLiteral("<text x=\"%1\" y=\"%2\" class=\"tick\" text-anchor=\"end\">%3</text>"
+                          "<text x=\"%1\" y=\"%4\" class=\"tick\" text-anchor=\"end\">%5</text>\n")
+               .arg(left - 4)
+               .arg(top + 10)
+               .arg(QString::number(hi, 'f', 1))
+               .arg(height - bottom)
+               .arg(QString::number(lo, 'f', 1));
+    svg += QStringLiteral("<text x=\"%1\" y=\"%2\" class=\"tick\">frame 0</text>"
+                          "<text x=\"%3\" y=\"%2\" class=\"tick\" text-anchor=\"end\">%4</text>\n")
+               .arg(left)
+               .arg(height - 6)
+               .arg(width - right)
+               .arg(frames - 1);
+    for (const ReportPlot::Series &series : plot.series) {
+        QString points;
+        qsizetype last = -1;
+        for (qsizetype f = 0; f < series.values.size(); ++f) {
+            if (!std::isfinite(series.values.at(f)))
+                continue;
+            points += QStringLiteral("%1,%2 ").arg(x(f), 0, 'f', 1).arg(y(series.values.at(f)), 0, 'f', 1);
+            last = f;
+        }
+        if (last < 0)
+            continue;
+        svg += QStringLiteral(
+                   "<polyline points=\"%1\" fill=\"none\" stroke=\"%2\" stroke-width=\"%3\"%4><title>%5</title></polyline>\n")
+                   .arg(points.trimmed(), QLatin1String(colours[std::clamp(series.channel, 0, 2)]),
+                        series.before ? QStringLiteral("1.5") : QStringLiteral("2"),
+                        series.before ? QStringLiteral(" stroke-dasharray=\"5 4\"") : QString(), e(series.label));
+        if (!series.before)
+            svg += QStringLiteral("<text x=\"%1\" y=\"%2\" class=\"tick\" fill=\"%3\">%4</text>\n")
+                       .arg(x(last) + 4)
+                       .arg(y(series.values.at(last)) + 4)
+                       .arg(QLatin1String(colours[std::clamp(series.channel, 0, 2)]), e(series.label));
+    }
+    return svg + QStringLiteral("</svg><figcaption>%1; dashed: before, solid: after</figcaption></figure>\n").arg(e(plot.title));
+}
+
 QString clipHtml(const ReportFile &file, const ReportClip &clip)
 {
     QString html = QStringLiteral("<article class=\"clip\">\n<h3>%1 %2 <span class=\"summary\">%3</span></h3>\n")
@@ -86,21 +158,26 @@ QString clipHtml(const ReportFile &file, const ReportClip &clip)
                        clip.status == QLatin1String("removed") ? QStringLiteral("before (removed)") : QString(),
                        QStringLiteral("%1 in %2").arg(clip.name, file.path));
     }
+    for (const ReportPlot &plot : clip.plots)
+        html += plotSvg(plot);
     if (!clip.gaitDelta.isEmpty()) {
-        html +=
-            QStringLiteral("<table class=\"gait\"><caption>gait report: what changed</caption>\n<tr><th scope=\"col\">metric</th>"
-                           "<th scope=\"col\">before</th><th scope=\"col\">after</th><th scope=\"col\">change</th></tr>\n");
+        QString rows;
         int same = 0;
         for (const QStringList &row : clip.gaitDelta) {
             if (row.value(3) == QLatin1String("same")) {
                 ++same;
                 continue;
             }
-            html += QStringLiteral("<tr><th scope=\"row\">%1</th><td>%2</td><td>%3</td><td>%4</td></tr>\n")
+            rows += QStringLiteral("<tr><th scope=\"row\">%1</th><td>%2</td><td>%3</td><td>%4</td></tr>\n")
                         .arg(e(row.value(0)), e(row.value(1)), e(row.value(2)), e(row.value(3)));
         }
-        html += QStringLiteral("</table>\n<p class=\"quiet\">%1</p>\n")
-                    .arg(same == clip.gaitDelta.size() ? QStringLiteral("every gait metric is the same (%1)").arg(same)
+        if (!rows.isEmpty())
+            html += QStringLiteral(
+                        "<table class=\"gait\"><caption>gait report: what changed</caption>\n<tr><th scope=\"col\">metric</th>"
+                        "<th scope=\"col\">before</th><th scope=\"col\">after</th><th scope=\"col\">change</th></tr>\n")
+                + rows + QStringLiteral("</table>\n");
+        html += QStringLiteral("<p class=\"quiet\">%1</p>\n")
+                    .arg(same == clip.gaitDelta.size() ? QStringLiteral("gait report: every metric is the same (%1)").arg(same)
                                                        : QStringLiteral("%1 other gait metrics are the same").arg(same));
     } else if (!clip.gait.isEmpty()) {
         html += QStringLiteral("<table class=\"gait\"><caption>gait report</caption>\n");
@@ -141,12 +218,14 @@ article.clip { border-top: 1px solid var(--line); padding: 0.75rem 0; }
 .badge.removed, .badge.invalid, .badge.unreadable { border-style: dashed; }
 figure { margin: 0.5rem 0; min-width: 0; } .strip { overflow-x: auto; border-radius: 4px; border: 1px solid var(--line); }
 .strip img { display: block; width: 100%; height: auto; min-width: 34rem; }
-.pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 28rem), 1fr)); gap: 0.75rem; }
+.pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 52rem), 1fr)); gap: 0.75rem; }
 table.gait { border-collapse: collapse; margin: 0.5rem 0; font-size: 0.9rem; display: block; overflow-x: auto; }
 table.gait caption { text-align: left; color: var(--muted); } th, td { text-align: left; padding: 0.15rem 0.75rem 0.15rem 0;
   border-bottom: 1px solid var(--line); font-variant-numeric: tabular-nums; } th[scope=row] { font-weight: 500; }
 ul.findings, ul.changes { padding-left: 1.25rem; margin: 0.25rem 0; } code { font-size: 0.85em; }
 ul.unchanged { columns: 16rem; padding-left: 1.25rem; }
+figure.plot svg { width: 100%; max-width: 640px; height: auto; display: block; }
+svg .frame { fill: none; stroke: var(--line); } svg .tick { font-size: 11px; fill: var(--muted); }
 @media (max-width: 600px) { body { font-size: 15px; } section.file { padding: 0.6rem; } }
 )";
 

@@ -28,6 +28,21 @@ struct ReportPicture
     bool isEmpty() const { return uri.isEmpty(); }
 };
 
+// A changed bone's local rotation over the clip, before and after (inline SVG; the lines
+// differ by dash as well as colour, each labelled at its end).
+struct ReportPlot
+{
+    QString title; // "Head (bone 8): local rotation, degrees (XYZ Euler)"
+    struct Series
+    {
+        QString label;        // "X after"
+        QList<double> values; // one per frame (NaN: none)
+        int channel = 0;      // 0..2: the axis (the colour)
+        bool before = false;  // dashed
+    };
+    QList<Series> series;
+};
+
 struct ReportClip
 {
     QString name;
@@ -39,6 +54,7 @@ struct ReportClip
     QList<QPair<QString, QString>> gait; // metric, value
     QList<QStringList> gaitDelta;        // metric, before, after, change
     QList<ReportFinding> findings;       // the motion lint's, this clip's
+    QList<ReportPlot> plots;             // with --against: the changed bones' channels
 };
 
 struct ReportFile

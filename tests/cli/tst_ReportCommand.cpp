@@ -121,7 +121,8 @@ void tst_ReportCommand::reviewOfAnEditedCopy()
     QVERIFY(horse.contains(u"<h3>walk <span class=\"badge changed\">"_qs));
     QVERIFY(horse.contains(u"Head"_qs)); // bpat diff's line names the bone
     QVERIFY(horse.contains(u"7 unchanged clips"_qs));
-    QVERIFY(horse.contains(u"<th scope=\"col\">change</th>"_qs)); // the gait metrics' deltas
+    QVERIFY(horse.contains(u"gait report: every metric is the same"_qs)); // a turned head: no gait metric moves
+    QVERIFY(horse.contains(u"<svg viewBox"_qs) && horse.contains(u"Head (bone 8): local rotation"_qs)); // its channels, plotted
     const QString wolf = sectionOf(page, u"wolf.bpat"_qs);
     QVERIFY(wolf.contains(u"class=\"badge removed\""_qs));
     QVERIFY(wolf.contains(u"before (removed)"_qs));
