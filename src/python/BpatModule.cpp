@@ -31,4 +31,7 @@ PYBIND11_MODULE(_bpat, m)
     bindDocument(m);
     bindWriters(m);
     bindFix(m);
+#ifdef BPAT_PYTHON_PICTURES
+    bindRender(m);
+#endif
 }
