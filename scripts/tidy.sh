@@ -5,6 +5,10 @@
 #                                budget (TIDY_BUDGET seconds, default 360; CI's stage): each file is
 #                                checked whole or not at all, and the ones left are named
 #   scripts/tidy.sh --all        every file, however long it takes
+#   scripts/tidy.sh --since REV  every file changed since REV, and every file that includes a
+#                                header changed since REV (CI: REV is .ci/last-green, the main
+#                                that last passed CI; the whole set runs at least once a day of
+#                                work, CONTRIBUTING.md)
 #   scripts/tidy.sh FILE...      these files
 #   scripts/tidy.sh --self-check shows that a flagged file fails the stage and a clean one passes
 # Exit 1 on any finding (WarningsAsErrors), 2 when the build's compile commands are missing.
@@ -31,7 +35,20 @@ fi
 [ -f "$BUILD/compile_commands.json" ] || { echo "no $BUILD/compile_commands.json: run scripts/build.sh first"; exit 2; }
 all=0
 if [ "${1:-}" = "--all" ]; then all=1; shift; fi
-if [ $# -gt 0 ]; then
+if [ "${1:-}" = "--since" ]; then
+  rev=${2:?--since needs a revision}
+  git cat-file -e "$rev^{commit}" 2>/dev/null || { echo "tidy: $rev is no commit of this clone: checking every file"; rev=""; }
+  mapfile -t files < <(
+    if [ -z "$rev" ]; then git ls-files -- 'src/core/*.cpp' 'src/cli/*.cpp'; else
+      { git diff --name-only --diff-filter=d "$rev" HEAD -- 'src/core/*.cpp' 'src/cli/*.cpp'
+        # a changed header: every file that includes it ("bpat/BpatFile.h" from src/core, "X.h" in src/cli)
+        git diff --name-only --diff-filter=d "$rev" HEAD -- 'src/core/*.h' 'src/cli/*.h' |
+          sed -e 's|^src/core/||' -e 's|^src/cli/||' |
+          while read -r h; do git grep -l -F "#include \"$h\"" -- 'src/core/*.cpp' 'src/cli/*.cpp'; done; } | sort -u
+    fi)
+  all=1
+  echo "tidy: ${#files[@]} files changed since ${rev:-the beginning} (or including a changed header)"
+elif [ $# -gt 0 ]; then
   files=("$@"); all=1
 else
   # Most recently changed first, then the rest: a time budget checks what a change touched.

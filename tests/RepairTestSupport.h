@@ -7,7 +7,7 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/BpatWriter.h"
-#include "bpat/Validator.h"
+#include "motion/ProfileValidator.h"
 #include "motion/MotionCodes.h"
 #include "repair/MotionFixer.h"
 
@@ -37,7 +37,7 @@ inline bpat::Diagnostics lint(const QByteArray &bytes, const QString &code = QSt
 {
     bpat::ValidationOptions o = bpat::ValidationOptions::make(bpat::ValidationProfile::Motion);
     bpat::Diagnostics out;
-    for (const bpat::Diagnostic &d : bpat::Validator(o).validate(bpat::BpatFile::fromData(bytes)).issues) {
+    for (const bpat::Diagnostic &d : bpat::ProfileValidator(o).validate(bpat::BpatFile::fromData(bytes)).issues) {
         if ((code.isEmpty() || d.code == code) && (clip.isEmpty() || d.location.clipName == clip))
             out.append(d);
     }

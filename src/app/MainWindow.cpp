@@ -96,7 +96,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_convert = new ConvertActions(this); // File > Convert to..., the game's verdict above the views
     connect(m_views->analysis(), &AnalysisPanel::lintFinished, this, &MainWindow::updateStatusCounts);
     static_cast<QVBoxLayout *>(centralWidget()->layout())->insertWidget(1, m_convert->banner());
-    m_crowds = new CrowdActions(this);    // View > Crowd...: mixed crowds
+    m_crowds = new CrowdActions(this);         // View > Crowd...: mixed crowds
     m_repairs = new MotionRepairActions(this); // Clip > Repair Motion..., Fix on motion findings
     connectActions();
     updateRecentMenu();

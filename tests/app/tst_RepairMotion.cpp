@@ -7,7 +7,7 @@
 #include "StudioContext.h"
 #include "TestPaths.h"
 #include "bpat/BpatFile.h"
-#include "bpat/Validator.h"
+#include "motion/ProfileValidator.h"
 #include "dialogs/RepairMotionDialog.h"
 #include "editing/DocumentSession.h"
 #include "editing/MotionRepairActions.h"
@@ -33,7 +33,7 @@ const QString Current = QStringLiteral("upstream_assets/bpat_current/humanoid.bp
 Diagnostics motionFindings(const BpatFile &file, const QString &code, const QString &clip = QString())
 {
     Diagnostics out;
-    for (const Diagnostic &d : Validator(ValidationOptions::make(ValidationProfile::Motion)).validate(file).issues) {
+    for (const Diagnostic &d : ProfileValidator(ValidationOptions::make(ValidationProfile::Motion)).validate(file).issues) {
         if (d.code == code && (clip.isEmpty() || d.location.clipName == clip))
             out.append(d);
     }
@@ -160,7 +160,9 @@ private Q_SLOTS:
         QVERIFY(window.context()->open(m_path) != StudioContext::OpenResult::Failed);
         QVERIFY(window.form()->actionRepairMotion->isEnabled());
         QVERIFY(window.repairActions());
-        const Diagnostics stretch = motionFindings(window.context()->file(), mc::BONE_STRETCH, QStringLiteral("walk"));
+        // The current humanoid's walk is clean since the lint judges only deforming bones along
+        // their length (issue 38): a length change of another clip (idle_squat's spine).
+        const Diagnostics stretch = motionFindings(window.context()->file(), mc::BONE_STRETCH);
         QVERIFY(!stretch.isEmpty());
         QVERIFY(window.repairActions()->fixFinding(stretch.first()));
         QCOMPARE(window.context()->session()->undoStack()->count(), 1);

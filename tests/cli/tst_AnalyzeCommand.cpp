@@ -135,9 +135,9 @@ private Q_SLOTS:
             }
         }
         // Its first clip (4 frames) alone is analysed: success.
-        const testcli::Run ok = testcli::bpat(
-            {QStringLiteral("analyze"), write(QStringLiteral("ok.bpat"), testdocs::smallFileBytes()), QStringLiteral("--clip"),
-             QStringLiteral("idle")});
+        const testcli::Run ok =
+            testcli::bpat({QStringLiteral("analyze"), write(QStringLiteral("ok.bpat"), testdocs::smallFileBytes()),
+                           QStringLiteral("--clip"), QStringLiteral("idle")});
         QVERIFY2(ok.exitCode == 0, ok.err.constData());
     }
 

@@ -149,7 +149,8 @@ private Q_SLOTS:
         r = testcli::bpat(args + QStringList{QStringLiteral("--force")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(readAll(out) != QByteArray("locked"));
-        QCOMPARE(QFileInfo(out).permissions() & (QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
+        QCOMPARE(QFileInfo(out).permissions() & (QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther),
+                 QFile::Permissions());
     }
 
     void manifestOutputThatIsAFifoIsRefused()

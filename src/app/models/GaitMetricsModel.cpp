@@ -114,8 +114,10 @@ QVariant GaitMetricsModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole)
         return QStringLiteral("%1: %2").arg(row.key, row.meaning);
+    // Left-aligned: a value is often several (one per foot) and wider than a narrow table, where
+    // right-aligned text began out of view.
     if (role == Qt::TextAlignmentRole && index.column() == ValueColumn)
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     return {};
 }
 

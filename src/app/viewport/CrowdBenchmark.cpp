@@ -306,7 +306,8 @@ std::optional<QJsonObject> CrowdBenchmark::run(const Options &options, QString *
             // Whole frames (the pixels included, the same for both paths), and the vertex stage
             // alone (the pre-pass and the vertex shader: what the pre-pass changes).
             result.insert(QStringLiteral("prepass_speedup"), m.frame > 0 ? direct->frame / m.frame : 0.0);
-            result.insert(QStringLiteral("prepass_vertex_speedup"), vertices.frame > 0 ? directVertices->frame / vertices.frame : 0.0);
+            result.insert(QStringLiteral("prepass_vertex_speedup"),
+                          vertices.frame > 0 ? directVertices->frame / vertices.frame : 0.0);
             if (m.gpu && direct->gpu && *m.gpu > 0)
                 result.insert(QStringLiteral("prepass_gpu_speedup"), *direct->gpu / *m.gpu);
         }

@@ -162,8 +162,8 @@ std::shared_ptr<CrowdScene> CrowdScene::fromSpec(const bpat::CrowdSpec &spec, bp
         // The same file with the same body twice (infantry and archers): its levels of detail
         // are made once.
         const QString key = QStringLiteral("%1|%2|%3")
-                                .arg(QFileInfo(entry.file).canonicalFilePath(), scene.showsBody() ? scene.body().path() : QString(),
-                                     minimal.path());
+                                .arg(QFileInfo(entry.file).canonicalFilePath(),
+                                     scene.showsBody() ? scene.body().path() : QString(), minimal.path());
         const auto made = std::find_if(crowd->species.cbegin(), crowd->species.cend(),
                                        [&](const CrowdSpecies &other) { return other.levelsKey == key; });
         CrowdSpecies species = made != crowd->species.cend() ? *made : speciesOf(scene, &minimal, fileName(entry.file));

@@ -60,6 +60,10 @@ AnalysisPanel::AnalysisPanel(StudioContext *context, JobController *jobs, QWidge
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_metricsView = makeTable(m_metrics);
+    // Name and value as wide as their text, the meaning after them: in a 1280 px window the
+    // table is about 380 px wide, and a value right-aligned in a wide column sat out of view.
+    m_metricsView->horizontalHeader()->setSectionResizeMode(GaitMetricsModel::MetricColumn, QHeaderView::ResizeToContents);
+    m_metricsView->horizontalHeader()->setSectionResizeMode(GaitMetricsModel::ValueColumn, QHeaderView::ResizeToContents);
     m_findingsView = makeTable(m_findings);
     m_findingsView->setObjectName(QStringLiteral("analysisFindings"));
     m_frameMenu = new QMenu(this);

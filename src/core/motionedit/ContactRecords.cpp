@@ -3,7 +3,6 @@
 #include "bpat/BpatDocument.h"
 #include "bpat/BpatFile.h"
 #include "bpat/VersionConverter.h"
-#include "mesh/RigDescription.h"
 #include "species/SpeciesRig.h"
 
 #include <algorithm>
@@ -14,15 +13,16 @@ namespace bpat {
 ContactRecords ContactRecords::make(quint32 speciesId, quint32 boneCount, const QList<QMatrix4x4> &bind)
 {
     ContactRecords r;
-    const SpeciesRig *rig = SpeciesRig::find(speciesId, int(boneCount));
-    if (!rig || rig->feet().isEmpty()) {
+    const SpeciesRig *known = SpeciesRig::find(speciesId, int(boneCount));
+    const RigDescription *rig = known ? &known->description() : nullptr;
+    if (!rig || rig->footBones.isEmpty()) {
         r.m_why = QStringLiteral("no feet are known for species %1 with %2 bones: its contact records are kept as they are")
                       .arg(speciesId)
                       .arg(boneCount);
         return r;
     }
-    r.m_feet = rig->feet();
-    r.m_humanoidSole = rig->soleRule() == RigDescription::SoleRule::Humanoid;
+    r.m_feet = rig->footBones;
+    r.m_humanoidSole = rig->soleRule == RigDescription::SoleRule::Humanoid;
     if (bind.size() == qsizetype(boneCount)) {
         r.m_bind = bind;
         for (const QMatrix4x4 &b : bind)

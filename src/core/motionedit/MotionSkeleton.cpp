@@ -91,7 +91,7 @@ MotionSkeleton MotionSkeleton::forDocument(const BpatDocument &document)
     const QList<quint8> &table = document.boneParents();
     if (document.dialect() != format::Dialect::V3Late || table.size() != bones)
         return fromRig(rig, bones);
-    // A late-v3 document's own table, read as Rig::forFile reads the file's.
+    // A late-v3 document's own table, read as SpeciesRig::forFile reads the file's.
     const bool named = rig && rig->boneCount() == bones;
     QList<int> parents;
     QStringList names;

@@ -276,7 +276,7 @@ void tst_SaveTargets::readOnlyFileIsReplacedOnlyWhenAsked()
     QVERIFY2(AtomicFile::write(link, QByteArray("new"), &error), qPrintable(error));
     QCOMPARE(readAll(path), QByteArray("new"));
     QVERIFY(QFileInfo(link).isSymLink());
-    QVERIFY(AtomicFile::isReadOnly(path));                           // the new file keeps the mode
+    QVERIFY(AtomicFile::isReadOnly(path));                          // the new file keeps the mode
     QVERIFY(!AtomicFile::write(path, QByteArray("newer"), &error)); // and the allowance is used up
     AtomicFile::setReplaceReadOnly(true);
     const bool forced = AtomicFile::write(path, QByteArray("forced"), &error);
