@@ -11,6 +11,8 @@
 #include "AnimatedImage.h"
 #include "Filmstrip.h"
 #include "bpat/BpatFile.h"
+#include "bpsm/BpsmFile.h"
+#include "formats/FormatRegistry.h"
 #include "diff/ClipPairing.h"
 #include "io/AtomicFile.h"
 
@@ -98,23 +100,47 @@ int runRender(const QStringList &args)
         return failure(command, QStringLiteral("%1; nothing was written").arg(refused));
 
     QString error;
-    const auto file = BpatFile::open(input, &error);
-    if (!file)
-        return failure(command, QStringLiteral("%1: %2").arg(shown(input), error));
-    const int clip = parser.isSet(clipOption) ? file->findClipByNameOrIndex(parser.value(clipOption)) : 0;
-    if (clip < 0)
-        return failure(command,
-                       parser.isSet(clipOption)
-                           ? QStringLiteral("%1 has no clip '%2'").arg(shown(input), shown(parser.value(clipOption)))
-                           : QStringLiteral("%1 has no clip").arg(shown(input)));
-
+    // A BPAT file, or a BPSM snapshot mesh (drawn from its stored vertices, as the window does).
+    const FileKind kind = FormatRegistry::detect(input);
+    if (kind != FileKind::Bpat && kind != FileKind::Bpsm) {
+        if (!BpatFile::open(input, &error)) // says why a path cannot be read (missing, a directory)
+            return failure(command, error);
+        return failure(command, QStringLiteral("%1 is not a BPAT file or a BPSM snapshot mesh").arg(shown(input)));
+    }
+    if (kind == FileKind::Bpsm && parser.isSet(compareOption))
+        return usageError(parser, command, QStringLiteral("--compare draws BPAT files over BPAT files"));
     studio::ClipRenderer renderer;
     if (!renderer.begin(&error))
         return failure(command, error);
-    if (!renderer.setFile(*file, &error))
-        return failure(command, QStringLiteral("%1: %2").arg(shown(input), error));
-    if (clip >= renderer.clips().size())
-        return failure(command, QStringLiteral("%1: clip %2 lies outside the palette").arg(shown(input)).arg(clip));
+    std::optional<BpatFile> file;
+    std::optional<BpsmFile> snapshot;
+    if (kind == FileKind::Bpsm) {
+        snapshot = BpsmFile::open(input, &error);
+        if (!snapshot || !renderer.setSnapshot(*snapshot, &error))
+            return failure(command, QStringLiteral("%1: %2").arg(shown(input), error));
+    } else {
+        file = BpatFile::open(input, &error);
+        if (!file)
+            return failure(command, error);
+        if (!renderer.setFile(*file, &error))
+            return failure(command, QStringLiteral("%1: %2").arg(shown(input), error));
+    }
+    // The clip by name (the first of that name) or index, among the clips that can be drawn.
+    int clip = 0;
+    if (parser.isSet(clipOption)) {
+        const QString wanted = parser.value(clipOption);
+        clip = -1;
+        for (int c = 0; c < renderer.clips().size() && clip < 0; ++c)
+            clip = renderer.clips().at(c).name == wanted ? c : -1;
+        if (const std::optional<quint32> index = parseUInt(wanted);
+            clip < 0 && index && *index < quint32(renderer.clips().size()))
+            clip = int(*index);
+    }
+    if (clip < 0 || clip >= renderer.clips().size())
+        return failure(command,
+                       parser.isSet(clipOption)
+                           ? QStringLiteral("%1 has no clip '%2'").arg(shown(input), shown(parser.value(clipOption)))
+                           : QStringLiteral("%1 has no clip to draw").arg(shown(input)));
     renderer.setBody(*body);
     renderer.setGrid(!parser.isSet(noGrid));
     std::optional<BpatFile> other;

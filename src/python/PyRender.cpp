@@ -66,6 +66,8 @@ py::array render(const py::handle &pathArg, const py::object &clipArg, const py:
     const auto file = BpatFile::open(path, &error);
     if (!file)
         raise(ErrorKind::File, QStringLiteral("IO_ERROR"), error, path);
+    if (!file->hasMagic())
+        raise(ErrorKind::Refused, QStringLiteral("BAD_MAGIC"), QStringLiteral("render: not a BPAT file"), path);
     int clip = 0;
     if (!clipArg.is_none()) {
         clip = py::isinstance<py::int_>(clipArg) ? clipArg.cast<int>() : file->findClip(py::str(clipArg).cast<QString>());

@@ -146,6 +146,12 @@ void tst_RenderCommand::usageErrors()
     const testcli::Run r = render({m_horse, u"--clip"_qs, u"gallop_nonexistent"_qs, u"-o"_qs, out});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.errText().contains(u"no clip"_qs), r.err.constData());
+    // A snapshot mesh is drawn from its stored vertices; another kind is refused.
+    const QString snapshot = m_dir.filePath(u"snapshot.png"_qs);
+    const testcli::Run bpsm = render({testpaths::shared(Dir + u"elephant_minimal.bpsm"_qs), u"--frames"_qs, u"0:10:5"_qs,
+                                      u"--size"_qs, u"64x48"_qs, u"-o"_qs, snapshot});
+    QVERIFY2(bpsm.exitCode == 0 && bpsm.outText().contains(u"snapshot mesh"_qs), bpsm.err.constData());
+    QCOMPARE(QImage(snapshot).size(), QSize(3 * 64, 48));
     const testcli::Run hostile = render({testpaths::shared(Dir + u"README.md"_qs), u"-o"_qs, out});
     QCOMPARE(hostile.exitCode, 1);
     QVERIFY(!QFile::exists(out));

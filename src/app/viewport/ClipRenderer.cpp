@@ -186,6 +186,8 @@ void ClipRenderer::applyBody() // as ViewportCanvas::applyBodyMode
 
 QString ClipRenderer::bodyStatus() const
 {
+    if (m_snapshot.isValid())
+        return QStringLiteral("snapshot mesh, %1 vertices").arg(m_snapshot.vertexCount());
     if (m_scene.showsBody())
         return m_scene.body().label();
     if (m_body == Body::StandIn)
