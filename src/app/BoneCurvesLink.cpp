@@ -16,7 +16,12 @@ BoneCurvesLink::BoneCurvesLink(StudioContext *context, CurvesPanel *panel, QObje
     panel->installEventFilter(this);
     connect(context, &StudioContext::fileLoaded, this, &BoneCurvesLink::invalidate);
     connect(context, &StudioContext::fileClosed, this, &BoneCurvesLink::invalidate);
-    connect(context, &StudioContext::currentClipChanged, this, &BoneCurvesLink::invalidate);
+    // An edit emits fileLoaded() and then currentClipChanged() for the same clip: built once.
+    connect(context, &StudioContext::currentClipChanged, this, [this](int clip) {
+        if (!m_dirty && clip == m_builtClip && m_context->file().bytes().constData() == m_builtData)
+            return;
+        invalidate();
+    });
     connect(panel, &CurvesPanel::rotationChoiceChanged, this, &BoneCurvesLink::invalidate);
     connect(context, &StudioContext::selectedBonesChanged, this, [this](const QList<int> &bones) {
         if (m_dirty) {
@@ -63,6 +68,20 @@ void BoneCurvesLink::refresh()
         rebuild();
 }
 
+std::shared_ptr<const BoneCurveSet> BoneCurvesLink::makeSet(const bpat::BpatFile &file, int clip,
+                                                            const BoneCurveSet::Options &options) const
+{
+    QStringList names;
+    QList<int> parents;
+    const int bones = m_context->document() ? m_context->document()->boneCount() : 0;
+    const std::optional<Rig> &rig = m_context->rig();
+    for (int b = 0; b < bones; ++b) {
+        names.append(m_context->boneName(b));
+        parents.append(rig && b < rig->boneCount() ? rig->bone(b).parent : -1);
+    }
+    return std::make_shared<const BoneCurveSet>(file, clip, names, parents, options);
+}
+
 void BoneCurvesLink::rebuild()
 {
     m_dirty = false;
@@ -72,16 +91,12 @@ void BoneCurvesLink::rebuild()
         m_panel->setBoneCurves(nullptr);
         return;
     }
-    QStringList names;
-    QList<int> parents;
-    const int bones = m_context->document()->boneCount();
-    const std::optional<Rig> &rig = m_context->rig();
-    for (int b = 0; b < bones; ++b) {
-        names.append(m_context->boneName(b));
-        parents.append(rig && b < rig->boneCount() ? rig->bone(b).parent : -1);
-    }
-    m_panel->setBoneCurves(
-        std::make_shared<const BoneCurveSet>(m_context->file(), clip, names, parents, m_panel->rotationChoice()));
+    BoneCurveSet::Options options = m_panel->rotationChoice();
+    if (m_optionsHook)
+        m_optionsHook(options);
+    m_panel->setBoneCurves(makeSet(m_context->file(), clip, options));
+    m_builtClip = clip;
+    m_builtData = m_context->file().bytes().constData();
     if (m_selectionPending || m_panel->plottedBones().isEmpty()) {
         // The selected bones; before any is, the first (the root of the game's rigs), so the
         // tab never opens empty.

@@ -5,7 +5,11 @@
 // a hidden tab is brought up to date when it is next shown); the bones selected anywhere
 // (viewport, Palette panel) are plotted; the plot's cursor is the current frame, and dragging
 // it moves the timeline. The panel shows the recording instead while the timeline plays one.
+#include "plot/BoneCurveSet.h"
+
 #include <QObject>
+#include <functional>
+#include <memory>
 
 namespace bpat::studio {
 
@@ -22,6 +26,12 @@ public:
     void refresh();
     // How many times the curves were built (tests: a hidden tab builds nothing).
     int builds() const { return m_builds; }
+    // The bone curves of a clip of `file` with the open document's bone names and parents (the
+    // offset keys' dimmed originals are a set of the file before the keys).
+    std::shared_ptr<const BoneCurveSet> makeSet(const bpat::BpatFile &file, int clip, const BoneCurveSet::Options &options) const;
+    // Changes the options each build takes from the panel (OffsetKeysLink: the keyed bones'
+    // rotations unwrapped toward their originals).
+    void setOptionsHook(std::function<void(BoneCurveSet::Options &)> hook) { m_optionsHook = std::move(hook); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -35,6 +45,9 @@ private:
     bool m_dirty = true;
     bool m_selectionPending = false; // bones selected while the curves were out of date
     int m_builds = 0;
+    int m_builtClip = -1;              // what the curves were last built of: the clip and
+    const char *m_builtData = nullptr; // the file's bytes
+    std::function<void(BoneCurveSet::Options &)> m_optionsHook;
 };
 
 } // namespace bpat::studio

@@ -1,6 +1,7 @@
 #include "CentralViews.h"
 
 #include "BoneCurvesLink.h"
+#include "OffsetKeysLink.h"
 #include "DocumentActions.h"
 #include "document/DocumentList.h"
 #include "MainWindow.h"
@@ -142,6 +143,8 @@ void CentralViews::installCurves()
     });
     // For an open BPAT the tab is its graph editor: the selected bones' local channels.
     m_boneCurves = new BoneCurvesLink(m_window->context(), curves, this);
+    // ... and the offset keys over its frames (issue 41).
+    m_offsetKeys = new OffsetKeysLink(m_window->context(), curves, m_boneCurves, this);
 }
 
 void CentralViews::installViewport()

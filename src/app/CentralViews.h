@@ -22,6 +22,7 @@ namespace bpat::studio {
 
 class AnalysisPanel;
 class BoneCurvesLink;
+class OffsetKeysLink;
 class CurvesPanel;
 class ViewportWidget;
 
@@ -37,6 +38,7 @@ public:
     AnalysisPanel *analysis() const { return m_analysis; }
     CurvesPanel *curves() const { return m_curves; }
     BoneCurvesLink *boneCurves() const { return m_boneCurves; }
+    OffsetKeysLink *offsetKeys() const { return m_offsetKeys; }
 
 private:
     void installViewport();
@@ -59,6 +61,7 @@ private:
     AnalysisPanel *m_analysis = nullptr;
     CurvesPanel *m_curves = nullptr;
     BoneCurvesLink *m_boneCurves = nullptr;
+    OffsetKeysLink *m_offsetKeys = nullptr;
     QStringList m_selectedJoints; // pose names ("RightHand/IndexTip") selected in the Curves tree
     int m_onionCount = 0;
     int m_onionSpacing = 1;

@@ -21,6 +21,7 @@
 #include "dialogs/AboutDialog.h"
 #include "editing/DocumentSession.h"
 #include "editing/EditActions.h"
+#include "editing/MotionActions.h"
 #include "editing/MotionRepairActions.h"
 #include "jobs/JobController.h"
 #include "jobs/JobStatusWidget.h"
@@ -90,6 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_panels = std::make_unique<PanelDocks>(this);
     m_panels->validationPanel()->runner()->setJobController(m_jobs); // deep checks show in the status bar
     m_edit = new EditActions(this);
+    m_motion = new MotionActions(this);   // Clip > Resample / Retime..., Reverse, Mirror Left/Right...
     m_views = new CentralViews(this);     // viewport in the centre, File > Rebake
     new GltfActions(this);                // File > Import glTF..., Export glTF...
     m_compare = new CompareActions(this); // File > Compare With..., the Differences dock

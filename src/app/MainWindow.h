@@ -32,6 +32,7 @@ class ConvertActions;
 class CrowdActions;
 class DocumentActions;
 class EditActions;
+class MotionActions;
 class MotionRepairActions;
 class FileReloadWatcher;
 class JobController;
@@ -58,6 +59,8 @@ public:
     Ui::MainWindow *form() const { return ui.get(); }
     // Undo/redo, save, clip and socket actions (editing/EditActions.h).
     EditActions *editActions() const { return m_edit; }
+    // Clip > Resample / Retime..., Reverse, Mirror Left/Right... (editing/MotionActions.h).
+    MotionActions *motionActions() const { return m_motion; }
     // Clip > Repair Motion... and the Fix actions on motion findings (editing/MotionRepairActions.h).
     MotionRepairActions *repairActions() const { return m_repairs; }
     // File > Compare With...: compare mode (CompareActions.h).
@@ -141,6 +144,7 @@ private:
     bool m_shown = false;
     QString m_glRenderer;
     EditActions *m_edit = nullptr;
+    MotionActions *m_motion = nullptr;
     CompareActions *m_compare = nullptr;
     MotionRepairActions *m_repairs = nullptr;
     ConvertActions *m_convert = nullptr;

@@ -26,6 +26,7 @@ const QString kPanel = QStringLiteral("panel");
 const QString kRepairPreview = QStringLiteral("repair-preview");
 const QString kSize = QStringLiteral("size");
 const QString kChannels = QStringLiteral("channels");
+const QString kOffset = QStringLiteral("offset");
 const QString kTheme = QStringLiteral("theme");
 } // namespace
 
@@ -81,6 +82,10 @@ StudioCommandLine::StudioCommandLine()
                         QStringLiteral("What the Curves tab plots of the selected bones: rotation, translation, scale "
                                        "(default rotation)."),
                         QStringLiteral("KIND[,KIND...]")});
+    m_parser.addOption({kOffset,
+                        QStringLiteral("Put offset keys on a bone channel of a clip, as bpat edit --offset takes them "
+                                       "(the bone graph shows them; repeatable)."),
+                        QStringLiteral("CLIP:BONE:CHANNEL=FRAME:VALUE,...")});
     m_parser.addOption({kSize, QStringLiteral("Open the window at this size (e.g. 1600x1000)."), QStringLiteral("WxH")});
     m_parser.addOption(
         {kTheme, QStringLiteral("Use the light or the dark theme for this run (not remembered)."), QStringLiteral("light|dark")});
@@ -163,6 +168,7 @@ bool StudioCommandLine::parse(const QStringList &arguments)
             m_options.channels.append(kind);
         }
     }
+    m_options.offsets = m_parser.values(kOffset);
     for (const QString &value : m_parser.values(kPanel)) {
         for (const QString &name : value.split(u',', Qt::SkipEmptyParts))
             m_options.panels.append(name.trimmed());

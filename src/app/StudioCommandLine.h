@@ -2,8 +2,8 @@
 // bpat-studio's command line: `bpat-studio [FILE...] [--clip NAME] [--frame N] [--screenshot OUT.png]`
 // [--tab viewport|curves] [--time SECONDS] [--onion N] [--onion-spacing N] [--motion-path NAME,...]
 // [--bones NAME,...] [--body FILE.bprm] [--body-view full|minimal|stand-in] [--crowd N|SPEC.json]
-// [--compare OTHER.bpat] [--panel NAME,...] [--repair-preview REPAIR,...]. Several files open side
-// by side; the options apply
+// [--compare OTHER.bpat] [--panel NAME,...] [--repair-preview REPAIR,...]
+// [--offset CLIP:BONE:CHANNEL=FRAME:VALUE,...]. Several files open side by side; the options apply
 // to the last.
 // Parsing is kept out of main.cpp so tests can check it and other modes can add options here
 // (see addModeOptions in the .cpp: e.g. the viewport's --benchmark-crowd).
@@ -29,6 +29,7 @@ struct StudioOptions
     QStringList motionPaths;    // bones, sockets or recorded joints ("RightHand/IndexTip")
     QStringList bones;          // bones to select (names or indices): the Curves tab plots them
     QStringList channels;       // what the Curves tab plots of them: rotation, translation, scale
+    QStringList offsets;        // offset keys, as `bpat edit --offset` takes them (OffsetSpec)
     QString body;               // a BPRM body to draw the file with (File > Attach Body...)
     QString bodyView;           // "full", "minimal", "stand-in" or empty (View > Body)
     std::optional<int> crowd;   // instances (View > Viewport > Crowd); 1: a single creature

@@ -19,6 +19,7 @@
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
 #include "BoneCurvesLink.h"
+#include "OffsetKeysLink.h"
 #include "CentralViews.h"
 
 #include <QApplication>
@@ -143,6 +144,10 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
         }
         context->setSelectedBones(bones);
     }
+    for (const QString &spec : options.offsets) { // --offset: keys in the bone graph, undoable
+        if (!window.views()->offsetKeys()->applySpec(spec, error))
+            return false;
+    }
     if (!options.compare.isEmpty() && !window.compareActions()->compareWith(options.compare, error))
         return false;
     // --panel: docks shown in front, by title.
@@ -247,8 +252,11 @@ int main(int argc, char **argv)
     }
     if (options.size.isValid())
         window.resize(options.size);
-    if (!options.screenshot.isEmpty())
+    if (!options.screenshot.isEmpty()) {
         window.setInteractive(false); // no message boxes: the error goes to stderr
+        // Edits made by the command line (--offset) are not the user's: dropped at exit, unasked.
+        window.editActions()->setChoiceHook([] { return EditActions::Choice::Discard; });
+    }
     QString error;
     if (!applyOptions(window, options, &error)) {
         std::fprintf(stderr, "bpat-studio: %s\n", qPrintable(error));

@@ -5,6 +5,7 @@
 #include "bpat/BpatSaver.h"
 #include "CliSupport.h"
 #include "CommandRegistry.h"
+#include "MotionEditOperations.h"
 #include "bpat/DocumentEditor.h"
 #include "bpat/VersionConverter.h"
 #include "mesh/Rig.h"
@@ -109,8 +110,10 @@ std::optional<QVector3D> parseVector(const QString &text)
 }
 
 // Applies one operation; returns an empty string on success, else the reason.
-QString apply(BpatDocument &doc, const Operation &op)
+QString apply(BpatDocument &doc, const Operation &op, const MotionOperationContext &motion)
 {
+    if (isMotionOperation(op.option))
+        return applyMotionOperation(doc, op.option, op.value, motion);
     DocumentEditor editor(doc);
     QString error, left, right;
     const auto needPair = [&](const char *form) -> QString {
@@ -271,7 +274,8 @@ const QList<std::pair<const char *, const char *>> &operationOptions()
         {"set-marker", "CLIP:NAME=PHASE"},
         {"clear-marker", "CLIP:NAME"},
     };
-    return list;
+    static const QList<std::pair<const char *, const char *>> withMotion = list + motionOperationOptions();
+    return withMotion;
 }
 
 // The operations in command-line order (QCommandLineParser groups values per option).
@@ -304,6 +308,11 @@ int runEdit(const QStringList &args)
                                     QStringLiteral("Where to write the result (may be FILE itself; replaced atomically)."),
                                     QStringLiteral("OUT"));
     parser.addOption(output);
+    const QCommandLineOption eulerOrder(QStringLiteral("euler-order"),
+                                        QStringLiteral("The Euler order of --offset's rotation channels (default XYZ, as the "
+                                                       "bone graph shows them)."),
+                                        QStringLiteral("ORDER"), QStringLiteral("XYZ"));
+    parser.addOption(eulerOrder);
     addForceOption(parser);
     for (const auto &[option, form] : operationOptions())
         parser.addOption(
@@ -311,9 +320,10 @@ int runEdit(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to edit."));
     if (const auto exit =
             parseArguments(parser, args,
-                           QStringLiteral("Edits clips and sockets of a BPAT file. Operations run in the order given; "
-                                          "CLIP and SOCKET are names or indices, BONE a bone name of the species' rig "
-                                          "or an index. The result is validated before it is written.")))
+                           QStringLiteral("Edits clips, sockets and motion of a BPAT file. Operations run in the order "
+                                          "given; CLIP and SOCKET are names or indices, BONE a bone name of the species' "
+                                          "rig or an index, CHANNEL one of the bone graph's (RotationX..Z in degrees, "
+                                          "TranslationX..Z, ScaleX..Z). The result is validated before it is written.")))
         return *exit;
     if (parser.positionalArguments().size() != 1)
         return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
@@ -323,12 +333,18 @@ int runEdit(const QStringList &args)
     if (ops.isEmpty())
         return usageError(parser, command, QStringLiteral("no edit operation given"));
 
+    const std::optional<EulerOrder> order = euler::orderFromName(parser.value(eulerOrder));
+    if (!order)
+        return usageError(parser, command, QStringLiteral("--euler-order expects XYZ, XZY, YXZ, YZX, ZXY or ZYX"));
+
     int exitCode = ExitOk;
     auto doc = loadDocument(command, parser.positionalArguments().first(), &exitCode);
     if (!doc)
         return exitCode;
+    QStringList notes;
+    const MotionOperationContext motion{[&doc](const QString &name) { return clipIndex(*doc, name); }, *order, &notes};
     for (const Operation &op : ops) {
-        const QString error = apply(*doc, op);
+        const QString error = apply(*doc, op, motion);
         if (!error.isEmpty())
             return failure(command, QStringLiteral("--%1 %2 refused: %3; nothing was written").arg(op.option, op.value, error));
     }
@@ -347,6 +363,8 @@ int runEdit(const QStringList &args)
         if (!warning.isEmpty())
             warn(command, warning);
     }
+    for (const QString &note : std::as_const(notes))
+        printOut(note + QLatin1Char('\n'));
     return saveDocument(command, *doc, parser.value(output));
 }
 
@@ -426,7 +444,9 @@ const CommandRegistrar editRegistrar(Command{
     QStringLiteral("edit"),
     QStringLiteral(
         "edit FILE -o OUT [--rename-clip OLD=NEW] [--set-fps CLIP=F] [--set-loops CLIP=0|1] [--remove-clip CLIP] "
-        "[--add-socket NAME:BONE:X,Y,Z] [--remove-socket NAME] [--set-marker CLIP:NAME=PHASE] [--clear-marker CLIP:NAME] ..."),
+        "[--add-socket NAME:BONE:X,Y,Z] [--remove-socket NAME] [--set-marker CLIP:NAME=PHASE] [--clear-marker CLIP:NAME] "
+        "[--offset CLIP:BONE:CHANNEL=FRAME:VALUE,...] [--resample CLIP=FRAMES] [--time-warp CLIP=FROM:TO] [--reverse CLIP] "
+        "[--mirror CLIP[=NEW]] [--mirror-in-place CLIP] ..."),
     runEdit});
 const CommandRegistrar mergeRegistrar(Command{
     QStringLiteral("merge"),

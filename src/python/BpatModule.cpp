@@ -30,6 +30,7 @@ PYBIND11_MODULE(_bpat, m)
     bindChecks(m);
     bindDocument(m);
     bindWriters(m);
+    bindMotionEdit(m);
     bindFix(m);
 #ifdef BPAT_PYTHON_PICTURES
     bindRender(m);

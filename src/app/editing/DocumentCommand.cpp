@@ -21,6 +21,11 @@ DocumentChanges DocumentCommand::changes() const
     return DocumentChanges(DocumentChange::Metadata) | DocumentChange::Sockets | DocumentChange::Palette;
 }
 
+bool DocumentCommand::keepsOffsetLayers() const
+{
+    return !(changes() & (DocumentChange::Palette | DocumentChange::Sockets));
+}
+
 void DocumentCommand::redo()
 {
     if (m_applied) {
@@ -34,12 +39,18 @@ void DocumentCommand::redo()
             return;
         }
     }
+    if (!keepsOffsetLayers() && !m_session->offsetLayers().isEmpty()) {
+        m_bakedLayers = m_session->offsetLayers();
+        m_session->setOffsetLayers({});
+    }
     m_session->publish(focusClip(false), changes());
 }
 
 void DocumentCommand::undo()
 {
     revert(m_session->editableDocument());
+    if (m_bakedLayers)
+        m_session->setOffsetLayers(*std::exchange(m_bakedLayers, std::nullopt));
     m_session->publish(focusClip(true), changes());
 }
 

@@ -8,8 +8,10 @@
 // redo() only publishes the result; later redo() calls apply again (edits are deterministic on
 // the restored state).
 #include "document/DocumentChanges.h"
+#include "editing/OffsetLayers.h"
 
 #include <QUndoCommand>
+#include <optional>
 
 namespace bpat {
 class BpatDocument;
@@ -34,6 +36,10 @@ public:
     // too; metadata-only edits (renames, fps, loops, markers, socket names) say so, and the
     // viewport then uploads nothing.
     virtual DocumentChanges changes() const;
+    // Whether the session's offset layers survive the edit: by default when it moves no frames
+    // or socket rows (changes() without Palette and Sockets). An edit that does not keep them
+    // bakes them (drops the keys, their result stays in the frames) and undo brings them back.
+    virtual bool keepsOffsetLayers() const;
 
     void redo() override;
     void undo() override;
@@ -46,6 +52,7 @@ protected:
 private:
     DocumentSession *m_session;
     bool m_applied = false;
+    std::optional<OffsetLayers> m_bakedLayers; // the layers this edit dropped
 };
 
 } // namespace bpat::studio

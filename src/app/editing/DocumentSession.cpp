@@ -128,6 +128,12 @@ void DocumentSession::publish(int focusClip, DocumentChanges changes)
     Q_EMIT published(m_shown, focusClip, QString(), changes);
 }
 
+void DocumentSession::setOffsetLayers(OffsetLayers layers)
+{
+    m_offsetLayers = std::move(layers);
+    Q_EMIT offsetLayersChanged();
+}
+
 void DocumentSession::report(const QString &text)
 {
     Q_EMIT refused(text);
@@ -189,6 +195,8 @@ void DocumentSession::discard()
 {
     m_stack->clear();
     m_document.reset();
+    if (!m_offsetLayers.isEmpty())
+        setOffsetLayers({});
     m_pending.clear();
     m_shownLayout.reset();
     m_ownWritePath.clear();

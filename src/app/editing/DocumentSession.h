@@ -20,6 +20,7 @@
 #include "bpat/BpatWriter.h" // BpatLayout
 #include "document/DocumentChanges.h"
 #include "document/LoadedFile.h"
+#include "editing/OffsetLayers.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -66,6 +67,14 @@ public:
     // The open file was replaced or closed: the document and its history go away.
     void discard();
 
+    // The offset layers of the bone graph (OffsetLayers.h): per clip the keys and the frames they
+    // add to. Set by the commands that edit them (and by DocumentCommand, which drops them when
+    // an edit bakes them and puts them back on undo); offsetLayersChanged() follows.
+    const OffsetLayers &offsetLayers() const { return m_offsetLayers; }
+    void setOffsetLayers(OffsetLayers layers);
+    // The version of the file shown now (the last published, or the file opened).
+    const BpatFile &shownFile() const { return m_shown; }
+
     // Test hooks: whole-file serializations, and metadata-only writes of the header and tables
     // (one of the two per edit, undo and redo).
     int serializations() const { return m_serializations; }
@@ -85,6 +94,7 @@ Q_SIGNALS:
     // An edited version of the file to show. `path` is non-empty when the file now lives
     // elsewhere (after Save As).
     void published(const bpat::BpatFile &file, int focusClip, const QString &path, bpat::studio::DocumentChanges changes);
+    void offsetLayersChanged();
 
 private:
     bool ensureDocument(QString *error);
@@ -103,6 +113,7 @@ private:
     QByteArray m_pending;                    // execute()'s bytes, which the first redo publishes
     int m_serializations = 0;
     int m_tableWrites = 0;
+    OffsetLayers m_offsetLayers;
     QString m_ownWritePath;
     qint64 m_ownWriteSize = -1;
     QDateTime m_ownWriteTime;

@@ -60,7 +60,7 @@ BoneCurveSet::BoneCurveSet(const bpat::BpatFile &file, int clip, const QStringLi
     for (int b = 0; b < bones; ++b)
         all.append(b);
     m_stride = LC::strideFor(qint64(channels.framesHeld(clip)), bones, options.maxSamples);
-    m_tracks = channels.tracks(clip, all, options.order, m_stride);
+    m_tracks = channels.tracks(clip, all, options.order, m_stride, options.seeds);
     if (!m_tracks.isEmpty())
         m_stride = m_tracks.constFirst().stride;
     m_labels = uniqueLabels(boneNames, bones);

@@ -29,6 +29,10 @@ public:
         bool quaternion = false; // quaternion components instead of Euler angles
         bpat::EulerOrder order = bpat::EulerOrder::XYZ;
         qint64 maxSamples = qint64(1) << 18; // bones x sampled frames
+        // Per bone, the Euler angles its first frame is unwrapped toward (LocalChannels::tracks):
+        // a bone under offset keys is read near its original, so its curve and the original's
+        // are drawn on the same turn.
+        QHash<int, bpat::euler::Angles> seeds;
     };
 
     // `boneNames` and `parents` in palette order (the document's rig); names missing or

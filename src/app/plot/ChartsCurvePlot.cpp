@@ -375,6 +375,10 @@ void ChartsCurvePlot::updateLegendNames()
     }
     for (qsizetype i = 0; i < m_series.size(); ++i)
         m_series[i].line->setName(names.at(i));
+    for (qsizetype i = 0; i < m_series.size(); ++i) {
+        if (m_curves[i].dimmed)
+            m_chart->legend()->markers(m_series[i].line).constFirst()->setVisible(false);
+    }
     m_legendTitle->setName(title);
     for (QLegendMarker *marker : m_chart->legend()->markers(m_legendTitle)) {
         marker->setBrush(Qt::NoBrush); // a name, not a curve: no mark
@@ -394,6 +398,14 @@ void ChartsCurvePlot::applyPens()
         const bool selected = m_selected.contains(m_curves[i].name());
         const double width = selected ? 2.6 : 1.4;
         const bool further = !m_normalized && m_curves[i].axis != firstAxis;
+        if (m_curves[i].dimmed) { // the original under edits: faint, thin, behind
+            QColor faint = color;
+            faint.setAlpha(95);
+            m_series[i].line->setPen(QPen(faint, 1.2, further ? Qt::DashLine : Qt::SolidLine));
+            m_series[i].pre->setPen(QPen(faint, 1.0, Qt::DotLine));
+            m_series[i].post->setPen(QPen(faint, 1.0, Qt::DotLine));
+            continue;
+        }
         m_series[i].line->setPen(QPen(color, width, further ? Qt::DashLine : Qt::SolidLine));
         QPen dashed(color.darker(125), width, further ? Qt::DotLine : Qt::DashLine);
         m_series[i].pre->setPen(dashed);
@@ -519,7 +531,7 @@ void ChartsCurvePlot::resampleNow()
         series.post->replace(sampled.postExtension);
         QList<QPointF> keyPoints;
         keyPoints.reserve(sampled.visibleKeys.size());
-        for (int index : sampled.visibleKeys) {
+        for (int index : curve.dimmed ? QList<int>() : sampled.visibleKeys) {
             const QPointF key = CurveSampler::keyPoint(curve.ref, index);
             keyPoints.append(QPointF(key.x(), series.mapping.apply(key.y())));
         }

@@ -299,6 +299,19 @@ bool CurvePlot::handleMouse(QEvent *event)
 
 bool CurvePlot::eventFilter(QObject *watched, QEvent *event)
 {
+    if (m_editor && (watched == m_surface || watched == m_keySurface)) {
+        switch (event->type()) {
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseMove:
+        case QEvent::MouseButtonRelease:
+        case QEvent::MouseButtonDblClick:
+        case QEvent::KeyPress:
+            if (m_editor->plotEvent(event))
+                return true;
+            break;
+        default: break;
+        }
+    }
     if (watched == m_surface) {
         switch (event->type()) {
         case QEvent::MouseButtonPress:

@@ -24,6 +24,17 @@
 
 namespace bpat::studio {
 
+// What edits the curves a plot shows (the bone graph's offset keys: OffsetKeyEditor): it sees the
+// mouse and key events of the plot's input surface before the plot's own navigation, and keeps
+// those it handles.
+class PlotEditor
+{
+public:
+    virtual ~PlotEditor() = default;
+    // True when the event was handled (the plot then ignores it).
+    virtual bool plotEvent(QEvent *event) = 0;
+};
+
 class CurvePlot : public QWidget
 {
     Q_OBJECT
@@ -114,12 +125,21 @@ public:
     // The same as text (tooltip, status line); empty when the point is not over the plot area.
     QString describePoint(QPointF surfacePos, QString *curveName = nullptr) const;
 
+    // The widget that receives the plot's mouse events (in whose coordinates plotArea(),
+    // mapFromData() and hitTest() work), and the one that receives its keys.
+    QWidget *inputSurface() const { return m_surface; }
+    QWidget *keySurface() const { return m_keySurface; }
+    // An editor that sees the input surface's events first (not owned; null: none).
+    void setEditor(PlotEditor *editor) { m_editor = editor; }
+    PlotEditor *editor() const { return m_editor; }
+
 protected:
     // The mappings of the further value axes changed (framing): the backend maps their curves
     // again and redraws their scales.
     virtual void axisMappingsChanged() = 0;
     // Backends call this with the widget that receives mouse, wheel and key events.
     void installNavigation(QWidget *surface, QWidget *keySurface);
+
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 Q_SIGNALS:
@@ -147,6 +167,7 @@ private:
     TimeUnit m_timeUnit = TimeUnit::Seconds;
     QWidget *m_surface = nullptr;
     QWidget *m_keySurface = nullptr;
+    PlotEditor *m_editor = nullptr;
     enum class Drag {
         None,
         Cursor,

@@ -72,6 +72,8 @@ PlotHit CurvePlotPicker::pick(QPointF pos) const
     const PlotCurve *nearest = nullptr;
     const PlotCurve *keyCurve = nullptr;
     for (const PlotCurve &curve : plotted) {
+        if (curve.dimmed)
+            continue; // a reference, not what is edited
         const double distance = distanceToDrawnLine(curve, pos, CurvePickPixels);
         if (distance < hit.curveDistance) {
             hit.curveDistance = distance;

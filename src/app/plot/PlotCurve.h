@@ -29,6 +29,9 @@ struct PlotCurve
     // A shorter form of the label for a legend short of room ("FrontUpperLeg.L rot Y");
     // empty: the label.
     QString shortLabel;
+    // Drawn faint behind the others, for reference (the bone graph's original of a curve under
+    // offset keys): no keys drawn, no legend entry, never picked.
+    bool dimmed = false;
 
     const QString &name() const { return ref.name; }
     QString displayName() const { return label.isEmpty() ? ref.name : label; }

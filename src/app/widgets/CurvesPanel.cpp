@@ -46,6 +46,7 @@ CurvesPanel::CurvesPanel(QWidget *parent)
 
     auto *plotHost = new QWidget;
     auto *plotLayout = new QVBoxLayout(plotHost);
+    m_plotLayout = plotLayout;
     plotLayout->setContentsMargins(0, 0, 0, 0);
     plotLayout->setSpacing(0);
     buildToolbar(plotHost);
@@ -152,11 +153,15 @@ void CurvesPanel::setBoneCurves(std::shared_ptr<const BoneCurveSet> set)
     if (m_source == Source::Recording)
         return; // shown when the recording goes, or on showSource(Bones)
     const auto range = m_plot->timeRange();
+    const auto values = m_plot->valueRange();
     const bool wasFramed = m_framed;
     showCurves(Source::Bones);
     if (sameClip && wasFramed && m_source == Source::Bones) {
         m_plot->setTimeRange(range.first, range.second);
-        m_plot->fitValues();
+        if (m_keepView) // an offset key moving: the scale stays under the mouse
+            m_plot->setValueRange(values.first, values.second);
+        else
+            m_plot->fitValues();
     }
 }
 
@@ -194,6 +199,8 @@ void CurvesPanel::showCurves(Source source)
     // metres: BoneCurveSet::reading); "value" is the title while nothing is plotted.
     m_plot->setAxisTitles(bones ? tr("frame") : tr("time (s)"), tr("value"));
     m_rotationAction->setVisible(bones);
+    if (m_editBar)
+        m_editBar->setVisible(bones);
     m_search->setPlaceholderText(bones ? tr("Search bones or channels (e.g. Spine, RotationX)")
                                        : tr("Search curves (e.g. IndexTip, RotationW)"));
     m_model->setCurves(entries);
@@ -249,23 +256,47 @@ void CurvesPanel::onCheckedChanged(const QStringList &names)
 {
     if (m_source == Source::Bones)
         m_checkedBones = names;
-    const QList<PlotCurve> curves = m_source == Source::Bones ? plotCurvesFor(m_bones, names)
-        : m_source == Source::Recording                       ? plotCurvesFor(m_animation, names)
-                                                              : QList<PlotCurve>();
+    QList<PlotCurve> curves = m_source == Source::Bones ? plotCurvesFor(m_bones, names)
+        : m_source == Source::Recording                 ? plotCurvesFor(m_animation, names)
+                                                        : QList<PlotCurve>();
+    if (m_source == Source::Bones && m_companions)
+        curves += m_companions(curves);
     m_plot->setCurves(curves);
     QHash<QString, QColor> colors;
     for (const PlotCurve &curve : curves)
         colors.insert(curve.name(), curve.color);
     m_model->setPlottedColors(colors); // the tree is the legend with full names
+    Q_EMIT plottedCurvesChanged();
     if (names.isEmpty())
         return;
     // The first curves shown frame the view; later ones keep the time range the user chose.
     if (!m_framed) {
         m_plot->frameAll();
         m_framed = true;
-    } else {
+    } else if (!m_keepView) {
         m_plot->fitValues();
     }
+}
+
+void CurvesPanel::setCompanionCurves(std::function<QList<PlotCurve>(const QList<PlotCurve> &)> companions)
+{
+    m_companions = std::move(companions);
+}
+
+void CurvesPanel::refreshCompanions()
+{
+    if (m_source != Source::Bones)
+        return;
+    const bool keep = std::exchange(m_keepView, true);
+    onCheckedChanged(checkedCurves());
+    m_keepView = keep;
+}
+
+void CurvesPanel::setEditBar(QWidget *bar)
+{
+    m_editBar = bar;
+    m_plotLayout->insertWidget(1, bar); // under the toolbar
+    bar->setVisible(m_source == Source::Bones);
 }
 
 void CurvesPanel::onTreeSelectionChanged()

@@ -17,10 +17,12 @@
 #include "plot/CurvePlot.h"
 
 #include <QWidget>
+#include <functional>
 #include <memory>
 
 QT_BEGIN_NAMESPACE
 class QAction;
+class QVBoxLayout;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -76,6 +78,17 @@ public:
     QTreeView *treeView() const { return m_tree; }
     QAction *normalizeAction() const { return m_normalizeAction; }
 
+    // Curves plotted beside the checked bone curves, made from them (the dimmed originals of the
+    // curves under offset keys: OffsetKeysLink); refreshCompanions() asks again.
+    void setCompanionCurves(std::function<QList<PlotCurve>(const QList<PlotCurve> &)> companions);
+    void refreshCompanions();
+    // While set, new bone curves of the same clip keep the view's time and value ranges (an
+    // offset key being dragged: the scale stays under the mouse).
+    void setKeepView(bool keep) { m_keepView = keep; }
+    bool keepsView() const { return m_keepView; }
+    // A bar under the toolbar, shown with the bone curves (the offset keys' fields).
+    void setEditBar(QWidget *bar);
+
     bool exportPng(const QString &path, QString *error = nullptr);
     // The plotted curves over the visible time range (see CurveCsvExporter).
     bool exportCsv(const QString &path, QString *error = nullptr);
@@ -88,6 +101,8 @@ Q_SIGNALS:
     void cursorTimeScrubbed(double seconds);
     // The user chose another Euler order or quaternions: the owner builds the set again.
     void rotationChoiceChanged();
+    // The bone curves plotted changed (checked, another set, another clip).
+    void plottedCurvesChanged();
 
 private:
     void buildToolbar(QWidget *host);
@@ -118,6 +133,10 @@ private:
     QLabel *m_status = nullptr;
     QAction *m_normalizeAction = nullptr;
     bool m_framed = false;
+    bool m_keepView = false;
+    std::function<QList<PlotCurve>(const QList<PlotCurve> &)> m_companions;
+    QVBoxLayout *m_plotLayout = nullptr;
+    QWidget *m_editBar = nullptr;
 };
 
 } // namespace bpat::studio

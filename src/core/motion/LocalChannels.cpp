@@ -209,7 +209,8 @@ LocalChannels::Track LocalChannels::track(int clip, int bone, EulerOrder order, 
     return tracks(clip, {bone}, order, stride).value(0);
 }
 
-QList<LocalChannels::Track> LocalChannels::tracks(int clip, const QList<int> &bones, EulerOrder order, int stride) const
+QList<LocalChannels::Track> LocalChannels::tracks(int clip, const QList<int> &bones, EulerOrder order, int stride,
+                                                  const QHash<int, euler::Angles> &seeds) const
 {
     QList<Track> out;
     const qint64 frameCount = std::min(qint64(framesHeld(clip)), MaxClipFrames);
@@ -234,6 +235,8 @@ QList<LocalChannels::Track> LocalChannels::tracks(int clip, const QList<int> &bo
         for (QList<double> &channel : t.values)
             channel.reserve(frames.size());
         std::optional<euler::Angles> previousAngles;
+        if (const auto seed = seeds.constFind(bone); seed != seeds.cend())
+            previousAngles = *seed;
         std::optional<euler::Quaternion> previousRotation;
         for (int frame : frames) {
             const std::optional<LocalTransform> pose = localTransform(clip, frame, bone);

@@ -17,6 +17,7 @@
 #include "bpat/BpatFile.h"
 #include "motion/EulerAngles.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <array>
@@ -85,8 +86,11 @@ public:
     std::optional<LocalTransform> localTransform(int clip, int frame, int bone) const;
 
     // Samples a clip: every `stride`-th frame (the last frame always), for several bones in
-    // one pass. Bones outside the rig give empty tracks.
-    QList<Track> tracks(int clip, const QList<int> &bones, EulerOrder order, int stride = 1) const;
+    // one pass. Bones outside the rig give empty tracks. `seeds`: per bone, the angles its first
+    // frame is unwrapped toward (the original's, when an edited curve is drawn beside it; by
+    // default the first frame takes the angles with the middle one in [-90, 90]).
+    QList<Track> tracks(int clip, const QList<int> &bones, EulerOrder order, int stride = 1,
+                        const QHash<int, euler::Angles> &seeds = {}) const;
     Track track(int clip, int bone, EulerOrder order, int stride = 1) const;
     // Frames of a clip the file holds: its frame_count, bounded by frame_total and the palette
     // bytes in the file (a hostile count costs nothing).

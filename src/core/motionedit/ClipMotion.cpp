@@ -12,9 +12,6 @@ namespace bpat {
 namespace {
 
 constexpr Affine Identity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-// Frames one ClipMotion holds at most: 2^22 frames of one bone is ~1.3 GiB of poses; callers
-// stream longer clips in runs.
-constexpr quint64 MaxPoses = quint64(1) << 22;
 
 Affine fromFloats(const float *m)
 {

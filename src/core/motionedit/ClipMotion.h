@@ -35,6 +35,10 @@ class BpatFile;
 class ClipMotion
 {
 public:
+    // Poses (frames x bones) one ClipMotion holds at most: 2^22 poses of one bone is ~1.3 GiB;
+    // callers stream longer clips in runs.
+    static constexpr quint64 MaxPoses = quint64(1) << 22;
+
     ClipMotion() = default;
     // `globals`: `frames` frames of skeleton.boneCount() row-major matrices (16 floats each).
     // `firstFrame`: where these frames start in their clip (a run of a long clip).

@@ -14,8 +14,8 @@ from ._errors import Error, FileError, NotFoundError, RefusedError, UsageError
 from ._types import (Bone, Clip, Diagnostic, Marker, Section, Socket, SnapshotClip,
                      ValidationResult)
 from ._bpat import (BodyFile, BpatFile, Curve, Document, Mapping, Recording, SnapshotFile, analyze,
-                    codes, convert, detect, export_gltf, fix, folder_globs, import_gltf, open,
-                    rebake, rebake_manifest, recipes, validate, __version__)
+                    codes, convert, detect, edit, export_gltf, fix, folder_globs, import_gltf,
+                    mirror_pairs, open, rebake, rebake_manifest, recipes, validate, __version__)
 try:  # built with the window's GL library (not with -DBPAT_BUILD_APP=OFF)
     from ._bpat import render
 except ImportError:
@@ -48,6 +48,7 @@ def merge(inputs, output, rename_on_conflict=False, allow_other_species=False,
 
 __all__ = [
     "open", "detect", "folder_globs", "validate", "codes", "analyze", "convert", "merge", "fix",
+    "edit", "mirror_pairs",
     "Document", "rebake", "rebake_manifest", "recipes", "export_gltf", "import_gltf",
     "BpatFile", "SnapshotFile", "BodyFile", "Recording", "Curve", "Mapping",
     "Clip", "Socket", "Bone", "Section", "SnapshotClip", "Marker", "Diagnostic",
