@@ -27,6 +27,20 @@ else
   echo "xmllint not installed (libxml2-utils): skipped"
 fi
 
+step "thumbnailer entry"
+# The freedesktop thumbnailer entry: its group, TryExec and an Exec with the size, input and
+# output, and only MIME types the MIME XML defines (desktop-file-validate knows no thumbnailers).
+entry=packaging/bpat.thumbnailer
+[ "$(head -n 1 "$entry")" = "[Thumbnailer Entry]" ] || fail "$entry does not start with [Thumbnailer Entry]"
+grep -q '^TryExec=bpat$' "$entry" || fail "$entry has no TryExec=bpat"
+grep -q '^Exec=bpat thumbnail -s %s %i %o$' "$entry" || fail "$entry: Exec is not 'bpat thumbnail -s %s %i %o'"
+for type in $(sed -n 's/^MimeType=//p' "$entry" | tr ';' ' '); do
+  grep -q "<mime-type type=\"$type\">" packaging/bpat-studio-mime.xml || fail "$entry names $type, which the MIME XML does not define"
+done
+if grep -v '^\(\[Thumbnailer Entry\]\|TryExec=.*\|Exec=.*\|MimeType=.*\)$' "$entry"; then
+  fail "$entry has lines other than its group and TryExec, Exec, MimeType"
+fi
+
 # The desktop entry and the AppStream file must name exactly the types the MIME XML defines.
 defined=$(sed -n 's/.*<mime-type type="\([^"]*\)".*/\1/p' packaging/bpat-studio-mime.xml | sort | xargs)
 in_desktop=$(sed -n 's/^MimeType=//p' "packaging/$APP_ID.desktop" | tr ';' '\n' | sed '/^$/d' | sort | xargs)
@@ -90,6 +104,7 @@ root="$WORK/root"
 dpkg-deb -x "$deb" "$root"
 for path in usr/bin/bpat usr/bin/bpat-studio "usr/share/applications/$APP_ID.desktop" \
             "usr/share/metainfo/$APP_ID.metainfo.xml" usr/share/mime/packages/bpat-studio.xml \
+            usr/share/thumbnailers/bpat.thumbnailer \
             usr/share/icons/hicolor/scalable/apps/bpat-studio.svg \
             usr/share/icons/hicolor/48x48/apps/bpat-studio.png \
             usr/share/man/man1/bpat.1.gz usr/share/man/man1/bpat-studio.1.gz \
@@ -131,6 +146,13 @@ elif [ -z "$sample" ]; then
 else
   echo "bpat validate $sample"
   "$bpat" validate "$sample" || fail "the packaged bpat does not validate $sample"
+fi
+# The thumbnailer as a file manager runs it (no display: the sketch without OpenGL).
+if [ -n "$sample" ]; then
+  env -u DISPLAY -u WAYLAND_DISPLAY "$bpat" thumbnail -s 128 "$sample" "$WORK/thumbnail.png" ||
+    fail "the packaged bpat thumbnail failed on $sample"
+  head -c 8 "$WORK/thumbnail.png" | grep -q PNG || fail "the packaged bpat thumbnail wrote no PNG"
+  echo "bpat thumbnail $sample: $(stat -c %s "$WORK/thumbnail.png") bytes"
 fi
 # The Python module, imported from the unpacked package alone (-I: no PYTHONPATH, no user site;
 # the package's dist-packages first on the path), opening the sample and validating it.

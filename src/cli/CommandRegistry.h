@@ -13,6 +13,9 @@ struct Command
     QString name;                                    // first word after `bpat`, e.g. "validate" or "anim"
     QString synopsis;                                // one line for `bpat --help`
     std::function<int(const QStringList &args)> run; // args[0] is "bpat <name>"; returns exit code
+    // Draws pictures with OpenGL (render, report, thumbnail): main() starts a QGuiApplication
+    // for it instead of a QCoreApplication (PictureSupport.h).
+    bool pictures = false;
 };
 
 class CommandRegistry

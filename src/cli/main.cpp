@@ -5,8 +5,12 @@
 #include "release/BuildInfo.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QTextStream>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
 
 using namespace bpat::cli;
 
@@ -21,9 +25,24 @@ static void printUsage(QTextStream &out)
            "Global options: --help, --version\n";
 }
 
+// The commands that draw (bpat render, report, thumbnail) need Qt's GUI platform for OpenGL; the
+// others run anywhere with a QCoreApplication. Without a display the GUI application starts on
+// the offscreen platform, where the picture commands say that OpenGL needs X or Xvfb (or, for
+// the report, write the page without pictures) instead of Qt aborting for want of a display.
+static std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
+{
+    const Command *command = argc > 1 ? CommandRegistry::instance().find(QString::fromLocal8Bit(argv[1])) : nullptr;
+    if (!command || !command->pictures)
+        return std::make_unique<QCoreApplication>(argc, argv);
+    const auto unset = [](const char *name) { return !std::getenv(name) || !*std::getenv(name); };
+    if (unset("QT_QPA_PLATFORM") && unset("DISPLAY") && unset("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    return std::make_unique<QGuiApplication>(argc, argv);
+}
+
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
+    const std::unique_ptr<QCoreApplication> app = makeApplication(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("bpat"));
     QCoreApplication::setApplicationVersion(bpat::BuildInfo::describe());
 

@@ -32,4 +32,7 @@ PYBIND11_MODULE(_bpat, m)
     bindWriters(m);
     bindMotionEdit(m);
     bindFix(m);
+#ifdef BPAT_PYTHON_PICTURES
+    bindRender(m);
+#endif
 }

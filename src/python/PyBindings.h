@@ -18,6 +18,7 @@ void bindDocument(py::module_ &m);   // bpat.Document: edits and saves (PyDocume
 void bindWriters(py::module_ &m);    // convert, rebake, export_gltf, import_gltf (PyWriters.cpp)
 void bindMotionEdit(py::module_ &m); // edit, mirror_pairs (PyMotionEdit.cpp)
 void bindFix(py::module_ &m);        // fix: the motion repairs of `bpat fix` (PyFix.cpp)
+void bindRender(py::module_ &m);     // render: pictures off-screen (PyRender.cpp; with the app's GL library)
 
 // bpat.validate and bpat.analyze of a file opened already (bpat.BpatFile.validate, .analyze).
 py::object validateOpened(const BpatFile &file, const py::object &profile, const py::object &era, bool deep, int maxIssues,

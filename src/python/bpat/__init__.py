@@ -16,6 +16,10 @@ from ._types import (Bone, Clip, Diagnostic, Marker, Section, Socket, SnapshotCl
 from ._bpat import (BodyFile, BpatFile, Curve, Document, Mapping, Recording, SnapshotFile, analyze,
                     codes, convert, detect, edit, export_gltf, fix, folder_globs, import_gltf,
                     mirror_pairs, open, rebake, rebake_manifest, recipes, validate, __version__)
+try:  # built with the window's GL library (not with -DBPAT_BUILD_APP=OFF)
+    from ._bpat import render
+except ImportError:
+    render = None
 
 
 def merge(inputs, output, rename_on_conflict=False, allow_other_species=False,
@@ -51,3 +55,7 @@ __all__ = [
     "ValidationResult",
     "Error", "FileError", "NotFoundError", "RefusedError", "UsageError",
 ]
+if render is not None:
+    __all__.append("render")
+else:
+    del render
