@@ -5,13 +5,18 @@ PACKAGES=(cmake ninja-build g++ qt6-base-dev qt6-base-dev-tools qt6-charts-dev l
           libgl1-mesa-dev libgl1-mesa-dri xvfb xauth desktop-file-utils appstream dpkg-dev file
           clang libclang-rt-14-dev clang-format clang-tidy
           librsvg2-bin libxml2-utils shared-mime-info libglib2.0-bin libqt6svg6
-          libtinygltf-dev nlohmann-json3-dev libmeshoptimizer-dev assimp-testmodels nodejs
+          libtinygltf-dev nlohmann-json3-dev libmeshoptimizer-dev libwebp-dev libgif-dev assimp-testmodels nodejs
           python3-dev python3-numpy pybind11-dev)
 # Blender loads the glTF export with the game's body in tests/core/gltf (tst_GltfBodyExport
 # skips without it): Debian 12's blender 3.4, about 80 MB to download and 600 MB installed
 # (169 packages, about 1.5 min here). BPAT_NO_BLENDER=1 leaves it out.
 if [ "${BPAT_NO_BLENDER:-0}" != 1 ]; then
   PACKAGES+=(blender)
+fi
+# Headless Chromium opens the review page of `bpat report` in tst_ReportCommand (which skips
+# without it). BPAT_NO_CHROMIUM=1 leaves it out.
+if [ "${BPAT_NO_CHROMIUM:-0}" != 1 ]; then
+  PACKAGES+=(chromium)
 fi
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -230,7 +230,8 @@ RepairOutcome PopRepair::apply(ClipMotion &m, const RepairContext &context, cons
                 ++out.addressed;
                 done = true;
             } else {
-                for (auto it = kept.crbegin(); it != kept.crend(); ++it)
+                // Newest first (clang 14 cannot take libstdc++'s std::views::reverse of a QList).
+                for (auto it = kept.crbegin(); it != kept.crend(); ++it) // NOLINT(modernize-loop-convert)
                     m.restore(it->first.first, it->first.second, it->second);
             }
         }
