@@ -6,9 +6,9 @@
 #                                checked whole or not at all, and the ones left are named
 #   scripts/tidy.sh --all        every file, however long it takes
 #   scripts/tidy.sh --since REV  every file changed since REV, and every file that includes a
-#                                header changed since REV (CI: REV is .ci/last-green, the main
-#                                that last passed CI; the whole set runs at least once a day of
-#                                work, CONTRIBUTING.md)
+#                                header changed since REV (CI: REV is .ci/last-green, the last
+#                                main whose changes passed; the whole set runs at least once a
+#                                day of work, CONTRIBUTING.md)
 #   scripts/tidy.sh FILE...      these files
 #   scripts/tidy.sh --self-check shows that a flagged file fails the stage and a clean one passes
 # Exit 1 on any finding (WarningsAsErrors), 2 when the build's compile commands are missing.
