@@ -56,6 +56,7 @@ else
                           git ls-files -- 'src/core/*.cpp' 'src/cli/*.cpp'; } |
                         awk 'NF && !seen[$0]++' | while read -r f; do [ -f "$f" ] && git ls-files --error-unmatch "$f" >/dev/null 2>&1 && echo "$f"; done )
 fi
+if [ ${#files[@]} -eq 0 ]; then echo "clang-tidy: nothing to check"; exit 0; fi
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 : > "$out/clean"; : > "$out/flagged"; : > "$out/skipped"
 deadline=$(( $(date +%s) + budget ))
