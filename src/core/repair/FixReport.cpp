@@ -66,6 +66,16 @@ QString FixReport::findingKey(const Diagnostic &finding)
     return QStringLiteral("%1|%2|%3|%4").arg(finding.code).arg(l.clip).arg(l.bone).arg(byFrame ? l.frame : -1);
 }
 
+QMap<QString, int> FixReport::countByCode(const Diagnostics &findings)
+{
+    QMap<QString, int> out;
+    for (const Diagnostic &d : findings) {
+        if (d.code != MotionCodes::MOTION_NOT_CHECKED)
+            ++out[d.code];
+    }
+    return out;
+}
+
 QJsonObject FixReport::toJson(const QStringList &boneNames) const
 {
     QJsonArray clipList;

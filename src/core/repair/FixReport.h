@@ -45,6 +45,8 @@ struct FixReport
     QString toText(const QStringList &boneNames) const;
     // A finding's key for "the same finding" before and after: code, clip, bone (and a pop's frame).
     static QString findingKey(const Diagnostic &finding);
+    // The lint's findings by code (before, after), the note that the motion was not checked left out.
+    static QMap<QString, int> countByCode(const Diagnostics &findings);
 };
 
 } // namespace bpat

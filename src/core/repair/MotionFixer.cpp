@@ -46,16 +46,6 @@ std::optional<Linted> lint(const BpatDocument &document, const MotionThresholds 
     return l;
 }
 
-QMap<QString, int> countByCode(const Diagnostics &findings)
-{
-    QMap<QString, int> out;
-    for (const Diagnostic &d : findings) {
-        if (d.code != mc::MOTION_NOT_CHECKED)
-            ++out[d.code];
-    }
-    return out;
-}
-
 // Recomputes the contact records that the lint found off the feet (CONTACT_MISMATCH).
 int recomputeMismatched(BpatDocument &document, int clip, const MotionThresholds &thresholds)
 {
@@ -110,7 +100,7 @@ FixReport MotionFixer::fix(BpatDocument &document, const FixOptions &options, co
     const std::optional<Linted> before = lint(document, options.thresholds, &why);
     if (!before)
         return refuse(QStringLiteral("NOT_WRITABLE"), QStringLiteral("the file cannot be written: %1").arg(why));
-    report.before = countByCode(before->findings);
+    report.before = FixReport::countByCode(before->findings);
     report.ground = before->ground;
     report.groundSource = before->groundSource;
     const Diagnostics &findings = options.findings.isEmpty() ? before->findings : options.findings;
@@ -164,7 +154,7 @@ FixReport MotionFixer::fix(BpatDocument &document, const FixOptions &options, co
     const std::optional<Linted> after = lint(work, options.thresholds, &why);
     if (!after)
         return refuse(QStringLiteral("NOT_WRITABLE"), QStringLiteral("the repaired file cannot be written: %1").arg(why));
-    report.after = countByCode(after->findings);
+    report.after = FixReport::countByCode(after->findings);
     QSet<QString> known;
     for (const Diagnostic &d : before->findings)
         known.insert(FixReport::findingKey(d));

@@ -46,16 +46,6 @@ Lint lintFile(const BpatFile &file, const MotionThresholds &thresholds)
     return l;
 }
 
-QMap<QString, int> countByCode(const Diagnostics &findings)
-{
-    QMap<QString, int> out;
-    for (const Diagnostic &d : findings) {
-        if (d.code != mc::MOTION_NOT_CHECKED)
-            ++out[d.code];
-    }
-    return out;
-}
-
 // What one clip's repair gives the writer: its frames in runs, from a motion covering
 // [motionFirst, motionFirst + frames) of the clip.
 class ClipWriter
@@ -191,7 +181,7 @@ FileFixResult StreamFixer::fix(const BpatFile &file, const QString &output, cons
     if (!scope)
         return fail(QStringLiteral("CLIP_NOT_FOUND"), error);
     const Lint before = lintFile(file, options.thresholds);
-    report.before = countByCode(before.findings);
+    report.before = FixReport::countByCode(before.findings);
     report.ground = before.ground;
     report.groundSource = before.groundSource;
     const Diagnostics &findings = options.findings.isEmpty() ? before.findings : options.findings;
@@ -401,7 +391,7 @@ FileFixResult StreamFixer::fix(const BpatFile &file, const QString &output, cons
     const std::optional<BpatFile> written = BpatFile::open(output, &error);
     if (written) {
         const Lint after = lintFile(*written, options.thresholds);
-        report.after = countByCode(after.findings);
+        report.after = FixReport::countByCode(after.findings);
         QSet<QString> known;
         for (const Diagnostic &d : before.findings)
             known.insert(FixReport::findingKey(d));
