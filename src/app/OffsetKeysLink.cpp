@@ -430,7 +430,14 @@ void OffsetKeysLink::updateBar()
         m_rangeLast->setEnabled(layer.range().has_value());
     }
     if (!has) {
-        m_barLabel->setText(tr("Offset keys: double-click a bone curve to add one, drag to move, Delete removes"));
+        const bpat::OffsetLayer layer = currentLayer();
+        const BoneCurveSet::Options shown = m_panel->rotationChoice();
+        if (!layer.isEmpty() && (shown.quaternion || shown.order != layer.order()))
+            m_barLabel->setText(tr("This clip's rotation keys are in Euler %1: choose %1 in the toolbar to see and edit them "
+                                   "(translation and scale keys take edits here)")
+                                    .arg(bpat::euler::orderName(layer.order())));
+        else
+            m_barLabel->setText(tr("Offset keys: double-click a bone curve to add one, drag to move, Delete removes"));
         return;
     }
     const bpat::OffsetKey &key = offsets.keys().at(index);

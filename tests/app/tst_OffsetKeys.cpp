@@ -227,6 +227,7 @@ private Q_SLOTS:
         const int wholeBuilds = m_window->views()->boneCurves()->builds();
         const int partialBuilds = m_window->views()->boneCurves()->partialBuilds();
         const int uploads = canvas->paletteUploads();
+        const int clipWrites = context->session()->clipWrites();
         int loaded = 0;
         connect(context, &StudioContext::fileLoaded, this, [&loaded] { ++loaded; });
         // The floor: the same views drawn again with nothing edited (llvmpipe here).
@@ -247,6 +248,7 @@ private Q_SLOTS:
         QCOMPARE(m_window->views()->boneCurves()->builds(), wholeBuilds);
         QCOMPARE(m_window->views()->boneCurves()->partialBuilds(), partialBuilds + Moves);
         QVERIFY(context->editsSettling());
+        QCOMPARE(context->session()->clipWrites(), clipWrites + Moves); // the clip written over the shown file
         timer.restart();
         for (int i = 1; i <= Moves; ++i) {
             QVERIFY(link()->dragKey(curve, 0, 100.0, original + Moves + i, 7));
