@@ -454,7 +454,8 @@ void tst_MainWindow::menusAreTheFormsInItsOrder()
     const QStringList view = texts(ui->menuView->actions());
     QCOMPARE(view.mid(0, 4), list(u"Layout Presets|Reset Layout|Dark Theme|-"));
     QCOMPARE(view.mid(4),
-             list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Contacts|Differences|Viewport|Body|Crowd..."));
+             list(u"Header|Layout|Clips|Sockets|Palette|Validation|Undo History|Contacts|Differences|Viewport|Curves "
+                  u"Beside Viewport|Body|Crowd..."));
     QCOMPARE(texts(ui->menuLayoutPresets->actions()), list(u"Animator|Tech Artist"));
     // The open documents follow the separator (none yet).
     QCOMPARE(texts(ui->menuWindow->actions()), list(u"Next Document|Previous Document|-"));
