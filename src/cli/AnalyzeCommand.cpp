@@ -39,6 +39,20 @@ QString stretch(const ClipGait &g)
     return QStringLiteral("%1 %2, frame %3").arg(fixed(g.worstStretch), g.worstLink).arg(g.worstFrame);
 }
 
+// The text table's header: the columns every clip has, the report's `metrics` (7 wide each), the
+// skate-free speeds and the stretch column, as the rows below them are laid out.
+QString tableHeader(const QStringList &metrics, const QString &speeds, const QString &stretch)
+{
+    QString line = QStringLiteral("%1 %2 %3 %4")
+                       .arg(QStringLiteral("clip"), -24)
+                       .arg(QStringLiteral("frames"), 6)
+                       .arg(QStringLiteral("fps"), 6)
+                       .arg(QStringLiteral("loop"), 4);
+    for (const QString &m : metrics)
+        line += QLatin1Char(' ') + QStringLiteral("%1").arg(m, 7);
+    return line + QStringLiteral("  %1  ").arg(speeds, -26) + stretch + QLatin1Char('\n');
+}
+
 QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QList<ClipGait> &clips, const QList<double> &cycles)
 {
     const MotionRig &rig = analyzer.rig();
@@ -51,33 +65,14 @@ QString textReport(const BpatFile &file, const GaitAnalyzer &analyzer, const QLi
                  file.speciesName().isEmpty() ? QStringLiteral("species %1").arg(file.header().speciesId) : file.speciesName(),
                  format::dialectName(file.dialect()), MotionRig::kindName(rig.kind), rig.rigSource);
     const bool humanoid = rig.kind == MotionRig::Kind::Humanoid;
+    const QString speedsColumn = QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/')));
     if (humanoid) {
-        t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12  %13  %14\n")
-                 .arg(QStringLiteral("clip"), -24)
-                 .arg(QStringLiteral("frames"), 6)
-                 .arg(QStringLiteral("fps"), 6)
-                 .arg(QStringLiteral("loop"), 4)
-                 .arg(QStringLiteral("travel"), 7)
-                 .arg(QStringLiteral("retreat"), 7)
-                 .arg(QStringLiteral("lift"), 7)
-                 .arg(QStringLiteral("hand"), 7)
-                 .arg(QStringLiteral("bob"), 7)
-                 .arg(QStringLiteral("sway"), 7)
-                 .arg(QStringLiteral("twist"), 7)
-                 .arg(QStringLiteral("width"), 7)
-                 .arg(QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/'))), -26)
-                 .arg(QStringLiteral("limb stretch (length / rig length)"));
+        t += tableHeader({QStringLiteral("travel"), QStringLiteral("retreat"), QStringLiteral("lift"), QStringLiteral("hand"),
+                          QStringLiteral("bob"), QStringLiteral("sway"), QStringLiteral("twist"), QStringLiteral("width")},
+                         speedsColumn, QStringLiteral("limb stretch (length / rig length)"));
     } else {
-        t += QStringLiteral("%1 %2 %3 %4 %5 %6 %7  %8  %9\n")
-                 .arg(QStringLiteral("clip"), -24)
-                 .arg(QStringLiteral("frames"), 6)
-                 .arg(QStringLiteral("fps"), 6)
-                 .arg(QStringLiteral("loop"), 4)
-                 .arg(QStringLiteral("travel"), 7)
-                 .arg(QStringLiteral("lift"), 7)
-                 .arg(QStringLiteral("retreat"), 7)
-                 .arg(QStringLiteral("skate-free m/s (%1 s)").arg(cycleNames.join(QLatin1Char('/'))), -26)
-                 .arg(QStringLiteral("length change (length / median in the clip)"));
+        t += tableHeader({QStringLiteral("travel"), QStringLiteral("lift"), QStringLiteral("retreat")}, speedsColumn,
+                         QStringLiteral("length change (length / median in the clip)"));
     }
     for (const ClipGait &g : clips) {
         const QString head = QStringLiteral("%1 %2 %3 %4 ")

@@ -77,6 +77,24 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
     return std::nullopt;
 }
 
+QCommandLineOption outputOption(const QString &description, const QString &valueName)
+{
+    return QCommandLineOption({QStringLiteral("o"), QStringLiteral("output")}, description, valueName);
+}
+
+std::optional<int> parseOneInputOneOutput(QCommandLineParser &parser, const QStringList &args, const QString &description,
+                                          const QCommandLineOption &output, const QString &input, const QString &out)
+{
+    if (const auto exit = parseArguments(parser, args, description))
+        return exit;
+    const QString command = args.value(0);
+    if (parser.positionalArguments().size() != 1)
+        return usageError(parser, command, QStringLiteral("expected exactly one %1").arg(input));
+    if (!parser.isSet(output))
+        return usageError(parser, command, QStringLiteral("-o %1 is required").arg(out));
+    return std::nullopt;
+}
+
 void addForceOption(QCommandLineParser &parser)
 {
     parser.addOption(QCommandLineOption(QStringLiteral("force"),

@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <optional>
 
+class QCommandLineOption;
 class QCommandLineParser;
 
 namespace bpat::cli {
@@ -23,6 +24,14 @@ enum class VersionOption {
 };
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &args, const QString &description,
                                   VersionOption versionOption = VersionOption::Add);
+
+// -o/--output OUT (the file a command writes), with the command's word on what it is.
+QCommandLineOption outputOption(const QString &description, const QString &valueName = QStringLiteral("OUT"));
+// parseArguments(), then the usage errors of a command that reads one input and writes -o:
+// "expected exactly one <input>" unless one positional argument was given, "-o <out> is
+// required" without `output`. Returns the exit code when the command must stop.
+std::optional<int> parseOneInputOneOutput(QCommandLineParser &parser, const QStringList &args, const QString &description,
+                                          const QCommandLineOption &output, const QString &input, const QString &out);
 
 // --force, for the commands that write: an output that is read-only (every write bit off) is
 // replaced instead of refused (io/AtomicFile::setReplaceReadOnly). Added before parsing;

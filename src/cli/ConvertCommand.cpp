@@ -44,8 +44,7 @@ int runConvert(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The file to write."),
-                                    QStringLiteral("OUT"));
+    const QCommandLineOption output = outputOption(QStringLiteral("The file to write."));
     const QCommandLineOption toVersion(
         QStringLiteral("to-version"),
         QStringLiteral("1, 2 or 3 (late v3, what the game reads today); or v1, v2, v3-early, v3-late."), QStringLiteral("V"));

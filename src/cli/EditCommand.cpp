@@ -304,9 +304,8 @@ int runEdit(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("Where to write the result (may be FILE itself; replaced atomically)."),
-                                    QStringLiteral("OUT"));
+    const QCommandLineOption output =
+        outputOption(QStringLiteral("Where to write the result (may be FILE itself; replaced atomically)."));
     parser.addOption(output);
     const QCommandLineOption eulerOrder(QStringLiteral("euler-order"),
                                         QStringLiteral("The Euler order of --offset's rotation channels (default XYZ, as the "
@@ -319,16 +318,13 @@ int runEdit(const QStringList &args)
             QCommandLineOption(QLatin1String(option), QStringLiteral("Edit operation (repeatable)."), QLatin1String(form)));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to edit."));
     if (const auto exit =
-            parseArguments(parser, args,
-                           QStringLiteral("Edits clips, sockets and motion of a BPAT file. Operations run in the order "
-                                          "given; CLIP and SOCKET are names or indices, BONE a bone name of the species' "
-                                          "rig or an index, CHANNEL one of the bone graph's (RotationX..Z in degrees, "
-                                          "TranslationX..Z, ScaleX..Z). The result is validated before it is written.")))
+            parseOneInputOneOutput(parser, args,
+                                   QStringLiteral("Edits clips, sockets and motion of a BPAT file. Operations run in the order "
+                                                  "given; CLIP and SOCKET are names or indices, BONE a bone name of the species' "
+                                                  "rig or an index, CHANNEL one of the bone graph's (RotationX..Z in degrees, "
+                                                  "TranslationX..Z, ScaleX..Z). The result is validated before it is written."),
+                                   output, QStringLiteral("FILE"), QStringLiteral("OUT")))
         return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
-    if (!parser.isSet(output))
-        return usageError(parser, command, QStringLiteral("-o OUT is required"));
     const QList<Operation> ops = orderedOperations(args);
     if (ops.isEmpty())
         return usageError(parser, command, QStringLiteral("no edit operation given"));
@@ -372,8 +368,7 @@ int runMerge(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("Where to write the merged file."), QStringLiteral("OUT"));
+    const QCommandLineOption output = outputOption(QStringLiteral("Where to write the merged file."));
     const QCommandLineOption rename(
         QStringLiteral("rename-on-conflict"),
         QStringLiteral("Rename clips whose name already exists (walk -> walk_2) instead of failing."));

@@ -18,9 +18,8 @@ int runExport(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("The glTF file to write: .glb (binary) or .gltf (JSON, buffer embedded)."),
-                                    QStringLiteral("OUT"));
+    const QCommandLineOption output =
+        outputOption(QStringLiteral("The glTF file to write: .glb (binary) or .gltf (JSON, buffer embedded)."));
     const QCommandLineOption clips(QStringLiteral("clips"),
                                    QStringLiteral("Comma-separated clip names to export (default: all)."),
                                    QStringLiteral("A,B,..."));
@@ -36,15 +35,12 @@ int runExport(const QStringList &args)
     addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to export."));
     if (const auto exit =
-            parseArguments(parser, args,
-                           QStringLiteral("Exports a BPAT file as glTF 2.0: bones as nodes (named and parented by the "
-                                          "species' rig), one animation per clip, sockets as child nodes. glTF's X axis "
-                                          "is BPAT's mirrored, so a left hand stays a left hand (docs/gltf.md).")))
+            parseOneInputOneOutput(parser, args,
+                                   QStringLiteral("Exports a BPAT file as glTF 2.0: bones as nodes (named and parented by the "
+                                                  "species' rig), one animation per clip, sockets as child nodes. glTF's X axis "
+                                                  "is BPAT's mirrored, so a left hand stays a left hand (docs/gltf.md)."),
+                                   output, QStringLiteral("FILE"), QStringLiteral("OUT.glb or -o OUT.gltf")))
         return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
-    if (!parser.isSet(output))
-        return usageError(parser, command, QStringLiteral("-o OUT.glb or -o OUT.gltf is required"));
     const QString meshValue = parser.value(mesh);
     if (meshValue != QLatin1String("none") && meshValue != QLatin1String("creature") && meshValue != QLatin1String("body"))
         return usageError(parser, command, QStringLiteral("--mesh expects none, creature or body, got '%1'").arg(meshValue));

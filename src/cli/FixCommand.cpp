@@ -19,8 +19,7 @@ int runFix(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("The file to write (never the input)."), QStringLiteral("OUT"));
+    const QCommandLineOption output = outputOption(QStringLiteral("The file to write (never the input)."));
     const QCommandLineOption clip(QStringLiteral("clip"),
                                   QStringLiteral("A clip to repair, by name or index (repeatable; default: every clip)."),
                                   QStringLiteral("NAME"));
@@ -57,14 +56,12 @@ int runFix(const QStringList &args)
     parser.addOptions(
         {output, clip, loopSeam, footLock, smoothPops, boneLengths, ground, all, json, seamWindow, blend, phases, tolerance});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to repair (read only)."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("Repairs what the motion lint finds and writes the result as a new file "
-                                                        "in the input's version.")))
+    if (const auto exit =
+            parseOneInputOneOutput(parser, args,
+                                   QStringLiteral("Repairs what the motion lint finds and writes the result as a new file "
+                                                  "in the input's version."),
+                                   output, QStringLiteral("FILE"), QStringLiteral("OUT")))
         return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
-    if (!parser.isSet(output))
-        return usageError(parser, command, QStringLiteral("-o OUT is required"));
     FixOptions options;
     options.clips = parser.values(clip);
     options.loopSeam = parser.isSet(loopSeam);

@@ -22,8 +22,7 @@ int runImport(const QStringList &args)
     for (int v : GltfImporter::writableFormatVersions())
         versions.append(QString::number(v));
     QCommandLineParser parser;
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("The BPAT file to write (replaced atomically)."), QStringLiteral("OUT"));
+    const QCommandLineOption output = outputOption(QStringLiteral("The BPAT file to write (replaced atomically)."));
     const QCommandLineOption species(QStringLiteral("species"),
                                      QStringLiteral("Species id or name; the joints must then match its rig."),
                                      QStringLiteral("N"));
@@ -47,15 +46,12 @@ int runImport(const QStringList &args)
     addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("The glTF 2.0 file (.glb or .gltf)."));
     if (const auto exit =
-            parseArguments(parser, args,
-                           QStringLiteral("Imports glTF 2.0 animations as BPAT clips: each animation is sampled at a "
-                                          "fixed rate, joints map by name to the species' rig (or stay bones of their "
-                                          "own when no rig matches), and the result is validated before it is written.")))
+            parseOneInputOneOutput(parser, args,
+                                   QStringLiteral("Imports glTF 2.0 animations as BPAT clips: each animation is sampled at a "
+                                                  "fixed rate, joints map by name to the species' rig (or stay bones of their "
+                                                  "own when no rig matches), and the result is validated before it is written."),
+                                   output, QStringLiteral("IN file"), QStringLiteral("OUT.bpat")))
         return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, command, QStringLiteral("expected exactly one IN file"));
-    if (!parser.isSet(output))
-        return usageError(parser, command, QStringLiteral("-o OUT.bpat is required"));
     GltfImportOptions options;
     if (parser.isSet(species)) {
         const std::optional<quint32> id = Species::idOf(parser.value(species));

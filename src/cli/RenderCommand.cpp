@@ -29,10 +29,9 @@ int runRender(const QStringList &args)
 {
     const QString command = args.value(0);
     QCommandLineParser parser;
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("The picture to write: .png (one frame, or a filmstrip of several in one "
-                                                   "row), .webp or .gif (an animated loop)."),
-                                    QStringLiteral("OUT"));
+    const QCommandLineOption output =
+        outputOption(QStringLiteral("The picture to write: .png (one frame, or a filmstrip of several in one "
+                                    "row), .webp or .gif (an animated loop)."));
     const QCommandLineOption clipOption(
         QStringLiteral("clip"), QStringLiteral("The clip, by name or index (default: the first)."), QStringLiteral("NAME"));
     const QCommandLineOption framesOption(QStringLiteral("frames"),
@@ -62,16 +61,14 @@ int runRender(const QStringList &args)
         {output, clipOption, framesOption, phasesOption, sizeOption, cameraOption, bodyOption, compareOption, fpsOption, noGrid});
     addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The BPAT file to draw."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("Renders a clip of a BPAT file without a window, with the viewport's "
-                                                        "own renderer in an off-screen OpenGL context (needs X or Xvfb: "
-                                                        "xvfb-run -a bpat render ...). The camera frames the creature over "
-                                                        "the frames drawn.")))
+    if (const auto exit =
+            parseOneInputOneOutput(parser, args,
+                                   QStringLiteral("Renders a clip of a BPAT file without a window, with the viewport's "
+                                                  "own renderer in an off-screen OpenGL context (needs X or Xvfb: "
+                                                  "xvfb-run -a bpat render ...). The camera frames the creature over "
+                                                  "the frames drawn."),
+                                   output, QStringLiteral("FILE"), QStringLiteral("OUT.png, OUT.webp or OUT.gif")))
         return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, command, QStringLiteral("expected exactly one FILE"));
-    if (!parser.isSet(output))
-        return usageError(parser, command, QStringLiteral("-o OUT.png, OUT.webp or OUT.gif is required"));
     const QString input = parser.positionalArguments().constFirst();
     const QString out = parser.value(output);
     const QString suffix = QFileInfo(out).suffix().toLower();

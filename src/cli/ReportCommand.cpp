@@ -384,16 +384,14 @@ int runReport(const QStringList &args)
     parser.addOptions({output, against, framesOption, sizeOption, cameraOption, bodyOption, noPictures});
     addForceOption(parser);
     parser.addPositionalArgument(QStringLiteral("FILE|DIR"), QStringLiteral("A BPAT file, or a folder of them."));
-    if (const auto exit = parseArguments(parser, args,
-                                         QStringLiteral("Writes a self-contained HTML review page of BPAT files: verdicts, "
-                                                        "filmstrips, gait reports and motion findings; with --against, what "
-                                                        "changed, before and after. Pictures need X or Xvfb (xvfb-run -a); "
-                                                        "without them the page says so.")))
+    if (const auto exit =
+            parseOneInputOneOutput(parser, args,
+                                   QStringLiteral("Writes a self-contained HTML review page of BPAT files: verdicts, "
+                                                  "filmstrips, gait reports and motion findings; with --against, what "
+                                                  "changed, before and after. Pictures need X or Xvfb (xvfb-run -a); "
+                                                  "without them the page says so."),
+                                   output, QStringLiteral("FILE or DIR"), QStringLiteral("OUT.html")))
         return *exit;
-    if (parser.positionalArguments().size() != 1)
-        return usageError(parser, command, QStringLiteral("expected exactly one FILE or DIR"));
-    if (!parser.isSet(output))
-        return usageError(parser, command, QStringLiteral("-o OUT.html is required"));
     Pictures pictures;
     const std::optional<quint32> frames = parseUInt(parser.value(framesOption));
     if (!frames || *frames < 1 || *frames > 48)

@@ -53,19 +53,12 @@ private:
 
 void bindBody(py::module_ &m)
 {
-    py::class_<PyBodyFile>(m, "BodyFile",
-                           "A BPRM rigged body opened in place with bpat.open(): header, the species and rig its name pairs "
-                           "it with, `bpat info --json`'s object (info), and its indices and bind-pose vertices as read-only "
-                           "NumPy views of the mapping.")
-        .def_property_readonly("kind", [](const PyBodyFile &) { return "bprm"; })
-        .def_property_readonly("path", [](const PyBodyFile &self) { return self.file().path(); })
-        .def_property_readonly("file_size", [](const PyBodyFile &self) { return self.file().fileSize(); })
-        .def_property_readonly("mapping", &PyBodyFile::mapping)
-        .def_property_readonly("stale", [](const PyBodyFile &self) { return self.file().isStale(); })
-        .def_property_readonly("closed", &PyBodyFile::closed)
-        .def("close", &PyBodyFile::close)
-        .def("__enter__", [](py::object self) { return self; })
-        .def("__exit__", [](PyBodyFile &self, const py::args &) { self.close(); })
+    defFileBasics(
+        py::class_<PyBodyFile>(m, "BodyFile",
+                               "A BPRM rigged body opened in place with bpat.open(): header, the species and rig its name pairs "
+                               "it with, `bpat info --json`'s object (info), and its indices and bind-pose vertices as read-only "
+                               "NumPy views of the mapping."),
+        "bprm")
         .def_property_readonly("header",
                                [](const PyBodyFile &self) {
                                    const BprmHeader &h = self.file().header();

@@ -210,18 +210,7 @@ void bindBpatFile(py::module_ &m)
     py::class_<PyBpatFile> type(m, "BpatFile",
                                 "A BPAT file of any version (v1, v2, early or late v3) opened in place with bpat.open(): "
                                 "header, clips, sockets and bones, and its matrices as read-only NumPy views of the mapping.");
-    type.def_property_readonly("kind", [](const PyBpatFile &) { return "bpat"; })
-        .def_property_readonly("path", [](const PyBpatFile &self) { return self.file().path(); })
-        .def_property_readonly("file_size", [](const PyBpatFile &self) { return self.file().fileSize(); })
-        .def_property_readonly("mapping", &PyBpatFile::mapping, "The bpat.Mapping every view of this file is based on.")
-        .def_property_readonly(
-            "stale", [](const PyBpatFile &self) { return self.file().isStale(); },
-            "True once a read found the file shorter than when it was opened (it shrank underneath).")
-        .def_property_readonly("closed", &PyBpatFile::closed)
-        .def("close", &PyBpatFile::close,
-             "Drops this object's hold on the mapping; views taken before keep it mapped until they go.")
-        .def("__enter__", [](py::object self) { return self; })
-        .def("__exit__", [](PyBpatFile &self, const py::args &) { self.close(); })
+    defFileBasics(type, "bpat")
         .def_property_readonly(
             "header", [](const PyBpatFile &self) { return headerDict(self.file()); },
             "Every header field by the names of `bpat info --json`.")

@@ -84,18 +84,11 @@ py::dtype vertexDtype()
 
 void bindSnapshot(py::module_ &m)
 {
-    py::class_<PySnapshotFile>(m, "SnapshotFile",
-                               "A BPSM snapshot mesh opened in place with bpat.open(): header, clips, and its indices "
-                               "and pre-skinned vertices as read-only NumPy views of the mapping.")
-        .def_property_readonly("kind", [](const PySnapshotFile &) { return "bpsm"; })
-        .def_property_readonly("path", [](const PySnapshotFile &self) { return self.file().path(); })
-        .def_property_readonly("file_size", [](const PySnapshotFile &self) { return self.file().fileSize(); })
-        .def_property_readonly("mapping", &PySnapshotFile::mapping)
-        .def_property_readonly("stale", [](const PySnapshotFile &self) { return self.file().isStale(); })
-        .def_property_readonly("closed", &PySnapshotFile::closed)
-        .def("close", &PySnapshotFile::close)
-        .def("__enter__", [](py::object self) { return self; })
-        .def("__exit__", [](PySnapshotFile &self, const py::args &) { self.close(); })
+    defFileBasics(
+        py::class_<PySnapshotFile>(m, "SnapshotFile",
+                                   "A BPSM snapshot mesh opened in place with bpat.open(): header, clips, and its indices "
+                                   "and pre-skinned vertices as read-only NumPy views of the mapping."),
+        "bpsm")
         .def_property_readonly("header",
                                [](const PySnapshotFile &self) {
                                    const BpsmHeader &h = self.file().header();

@@ -1,20 +1,18 @@
 #include "dialogs/ConvertDialog.h"
 
 #include "SaveFileNames.h"
-#include "Theme.h"
+#include "dialogs/WriteFileRows.h"
 #include "bpat/BpatDocument.h"
 #include "bpat/GameEra.h"
 #include "bpat/VersionConverter.h"
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QToolButton>
 
 namespace bpat::studio {
@@ -84,15 +82,8 @@ ConvertDialog::ConvertDialog(const BpatDocument &plan, const QString &sourcePath
         updateNote();
     });
 
-    m_note->setObjectName(QStringLiteral("versionNote"));
-    m_note->setWordWrap(true);
-    m_note->setTextFormat(Qt::PlainText);
+    WriteFileRows::setUpNoteAndError(m_note, m_error, m_output);
     m_note->setMinimumWidth(480);
-    m_error->setObjectName(QStringLiteral("errorLabel"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: %1;").arg(Theme::invalidInputColor().name()));
-    m_error->hide();
-    connect(m_output, &QLineEdit::textChanged, m_error, &QLabel::hide);
 
     auto *form = new QFormLayout(this);
     form->addRow(new QLabel(tr("%1: %2, %3 clip(s), %4 bones%5.")
@@ -100,18 +91,7 @@ ConvertDialog::ConvertDialog(const BpatDocument &plan, const QString &sourcePath
                                 .arg(plan.clipCount())
                                 .arg(plan.boneCount())
                                 .arg(edited ? tr(", with its unsaved edits") : QString())));
-    // Labels with a buddy: the mnemonic is a shortcut, never a literal "&".
-    auto *outputLabel = new QLabel(tr("&Write to:"), this);
-    outputLabel->setBuddy(m_output);
-    form->addRow(outputLabel, outputRow);
-    form->addRow(tr("BPAT &version:"), m_version);
-    form->addRow(m_note);
-    form->addRow(m_error);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Convert"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &ConvertDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    form->addRow(buttons);
+    WriteFileRows::addRows(this, form, m_output, outputRow, m_version, m_note, m_error, tr("Convert"));
     updateNote();
 }
 
@@ -174,26 +154,14 @@ void ConvertDialog::updateNote()
         lines << tr("Whatever the version, the current game refuses this file: %1").arg(m_gameRigNote);
         warn = true;
     }
-    m_note->setText(lines.join(QLatin1Char('\n')));
-    m_note->setStyleSheet(warn ? QStringLiteral("color: %1;").arg(Theme::warningTextColor().name()) : QString());
+    WriteFileRows::showNote(m_note, lines, warn);
 }
 
 void ConvertDialog::accept()
 {
-    const QString path = SaveFileNames::withDefaultSuffix(outputPath(), QStringLiteral("bpat"));
-    if (path.isEmpty()) {
-        m_error->setText(tr("Choose where to write the converted file."));
-        m_error->show();
-        return;
-    }
-    if (QFileInfo(path).absoluteFilePath() == QFileInfo(m_source).absoluteFilePath()) {
-        m_error->setText(tr("%1 is the open file: a conversion is written beside it, so nothing it drops is lost.")
-                             .arg(QFileInfo(path).fileName()));
-        m_error->show();
-        return;
-    }
-    m_output->setText(path);
-    QDialog::accept();
+    if (WriteFileRows::acceptOutput(outputPath(), m_output, m_error, tr("Choose where to write the converted file."), {m_source},
+                                    tr("%1 is the open file: a conversion is written beside it, so nothing it drops is lost.")))
+        QDialog::accept();
 }
 
 } // namespace bpat::studio

@@ -1,19 +1,17 @@
 #include "GltfImportDialog.h"
 
 #include "SaveFileNames.h"
-#include "Theme.h"
+#include "dialogs/WriteFileRows.h"
 #include "bpat/GameEra.h"
 #include "bpat/VersionConverter.h"
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QToolButton>
 
 namespace bpat::studio {
@@ -66,14 +64,7 @@ GltfImportDialog::GltfImportDialog(const QString &gltfPath, const GltfImportResu
     m_version->setCurrentIndex(m_version->findData(defaultVersion));
     connect(m_version, &QComboBox::currentIndexChanged, this, &GltfImportDialog::updateNote);
 
-    m_note->setObjectName(QStringLiteral("versionNote"));
-    m_note->setWordWrap(true);
-    m_note->setTextFormat(Qt::PlainText);
-    m_error->setObjectName(QStringLiteral("errorLabel"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: %1;").arg(Theme::invalidInputColor().name()));
-    m_error->hide();
-    connect(m_output, &QLineEdit::textChanged, m_error, &QLabel::hide);
+    WriteFileRows::setUpNoteAndError(m_note, m_error, m_output);
 
     auto *form = new QFormLayout(this);
     const BpatDocument *doc = imported.document ? &*imported.document : nullptr;
@@ -82,19 +73,7 @@ GltfImportDialog::GltfImportDialog(const QString &gltfPath, const GltfImportResu
                                 .arg(doc ? doc->clipCount() : 0)
                                 .arg(doc ? doc->boneCount() : 0)
                                 .arg(imported.rigSource)));
-    // A row of a layout gets a label without a buddy, which shows its "&" literally: the label
-    // is made here with the line edit as its buddy.
-    auto *outputLabel = new QLabel(tr("&Write to:"), this);
-    outputLabel->setBuddy(m_output);
-    form->addRow(outputLabel, outputRow);
-    form->addRow(tr("BPAT &version:"), m_version);
-    form->addRow(m_note);
-    form->addRow(m_error);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &GltfImportDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    form->addRow(buttons);
+    WriteFileRows::addRows(this, form, m_output, outputRow, m_version, m_note, m_error, tr("Import"));
     updateNote();
 }
 
@@ -140,28 +119,15 @@ void GltfImportDialog::updateNote()
         lines << tr("Nothing is dropped; the current game reads %1.").arg(format::dialectName(target));
     for (const QString &n : m_imported.notes)
         lines << tr("Note: %1").arg(n);
-    m_note->setText(lines.join(QLatin1Char('\n')));
-    m_note->setStyleSheet(warn ? QStringLiteral("color: %1;").arg(Theme::warningTextColor().name()) : QString());
+    WriteFileRows::showNote(m_note, lines, warn);
 }
 
 void GltfImportDialog::accept()
 {
-    const QString path = SaveFileNames::withDefaultSuffix(outputPath(), QStringLiteral("bpat"));
-    if (path.isEmpty()) {
-        m_error->setText(tr("Choose where to write the BPAT file."));
-        m_error->show();
-        return;
-    }
-    for (const QString &a : std::as_const(m_avoid)) {
-        if (!a.isEmpty() && QFileInfo(a).absoluteFilePath() == QFileInfo(path).absoluteFilePath()) {
-            m_error->setText(tr("%1 is open or is the glTF being read: choose another file, so nothing is written over it.")
-                                 .arg(QFileInfo(path).fileName()));
-            m_error->show();
-            return;
-        }
-    }
-    m_output->setText(path);
-    QDialog::accept();
+    if (WriteFileRows::acceptOutput(
+            outputPath(), m_output, m_error, tr("Choose where to write the BPAT file."), m_avoid,
+            tr("%1 is open or is the glTF being read: choose another file, so nothing is written over it.")))
+        QDialog::accept();
 }
 
 } // namespace bpat::studio

@@ -188,14 +188,7 @@ void CompareState::clear()
 {
     if (!m_other && !m_hasResult)
         return;
-    m_other.reset();
-    m_path.clear();
-    m_hasResult = false;
-    m_result = {};
-    m_partner.clear();
-    m_changes.clear();
-    m_socketPartner.clear();
-    Q_EMIT changed();
+    setOther(nullptr, QString()); // no file to compare with, no result
 }
 
 } // namespace bpat::studio

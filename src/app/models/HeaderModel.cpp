@@ -114,20 +114,20 @@ void HeaderModel::addV3Rows(const BpatFile &f)
         x.contactEntryCount != 0 && x.contactEntryCount != f.header().frameTotal);
     add(QStringLiteral("reserved0"), QString::number(x.reserved0), x.reserved0, e::Reserved0,
         x.reserved0 == 0 ? QString() : tr("expected 0"), x.reserved0 != 0);
-    add(late ? QStringLiteral("bind_palette_offset") : QStringLiteral("reserved1"), hexOffset(x.bindPaletteOffset),
-        x.bindPaletteOffset, e::BindPaletteOffset,
-        !late                          ? tr("early v3: unused")
-            : x.bindPaletteOffset == 0 ? tr("no bind palette")
-            : f.bindPaletteInBounds()  ? tr("bone_count column-major bind matrices")
-                                       : tr("not inside the file"),
-        late && x.bindPaletteOffset != 0 && !f.bindPaletteInBounds());
-    add(late ? QStringLiteral("bone_parent_offset") : QStringLiteral("reserved2"), hexOffset(x.boneParentOffset),
-        x.boneParentOffset, e::BoneParentOffset,
-        !late                         ? tr("early v3: unused")
-            : x.boneParentOffset == 0 ? tr("no parent table")
-            : f.boneParentsInBounds() ? tr("one parent byte per bone, 0xFF = root")
-                                      : tr("not inside the file"),
-        late && x.boneParentOffset != 0 && !f.boneParentsInBounds());
+    // A block only late v3 places (early v3: reserved), with what it holds when it is there.
+    const auto lateBlock = [&](const QString &name, const QString &earlyName, quint64 offset, qint64 field, const QString &none,
+                               const QString &holds, bool inBounds) {
+        add(late ? name : earlyName, hexOffset(offset), offset, field,
+            !late             ? tr("early v3: unused")
+                : offset == 0 ? none
+                : inBounds    ? holds
+                              : tr("not inside the file"),
+            late && offset != 0 && !inBounds);
+    };
+    lateBlock(QStringLiteral("bind_palette_offset"), QStringLiteral("reserved1"), x.bindPaletteOffset, e::BindPaletteOffset,
+              tr("no bind palette"), tr("bone_count column-major bind matrices"), f.bindPaletteInBounds());
+    lateBlock(QStringLiteral("bone_parent_offset"), QStringLiteral("reserved2"), x.boneParentOffset, e::BoneParentOffset,
+              tr("no parent table"), tr("one parent byte per bone, 0xFF = root"), f.boneParentsInBounds());
 }
 
 void HeaderModel::addSnapshotRows(const BpsmFile &f)

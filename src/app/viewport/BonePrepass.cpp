@@ -221,12 +221,7 @@ void BonePrepass::pass(quint32 instanceBuffer, int count, int base)
     }
     // The instance attributes of skinned.vert (5..7), from this buffer, one per instance.
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer);
-    const GLsizei stride = sizeof(CreatureInstance);
-    attribute(5, 4, GL_FLOAT, stride, offsetof(CreatureInstance, x));
-    attribute(6, 3, GL_FLOAT, stride, offsetof(CreatureInstance, frameCount));
-    attribute(7, 2, GL_UNSIGNED_INT, stride, offsetof(CreatureInstance, frameOffset));
-    for (GLuint a = 5; a <= 7; ++a)
-        m_gl->glVertexAttribDivisor(a, 1);
+    creatureInstanceAttributes();
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);
     const qint64 bytesPerInstance = qint64(m_bones) * kBytesPerBone;
     m_gl->glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, m_buffer, GLintptr(base * bytesPerInstance),

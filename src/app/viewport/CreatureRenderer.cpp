@@ -73,12 +73,7 @@ void CreatureRenderer::setupVertexArray(MeshBuffers &slot)
     attribute(4, 1, GL_UNSIGNED_BYTE, stride, offsetof(CreatureVertex, colorRole));
 
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, slot.instanceBuffer);
-    const GLsizei istride = sizeof(CreatureInstance);
-    attribute(5, 4, GL_FLOAT, istride, offsetof(CreatureInstance, x));
-    attribute(6, 3, GL_FLOAT, istride, offsetof(CreatureInstance, frameCount));
-    attribute(7, 2, GL_UNSIGNED_INT, istride, offsetof(CreatureInstance, frameOffset));
-    for (GLuint a = 5; a <= 7; ++a)
-        m_gl->glVertexAttribDivisor(a, 1);
+    creatureInstanceAttributes();
     m_gl->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, slot.indexBuffer);
     m_gl->glBindVertexArray(0);
     m_gl->glBindBuffer(GL_ARRAY_BUFFER, 0);

@@ -1,5 +1,7 @@
 #include "GlRenderer.h"
 
+#include "CreatureRenderer.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QOpenGLContext>
@@ -19,6 +21,20 @@ qint64 now()
     }();
     return clock.nsecsElapsed();
 }
+
+// The program whose stages were added (`built`: all of them compiled) once `beforeLink` ran and
+// it linked; nullptr otherwise, with "<label>: <log>" in `error`.
+std::unique_ptr<QOpenGLShaderProgram> linked(std::unique_ptr<QOpenGLShaderProgram> program, bool built, const QString &label,
+                                             const std::function<void(QOpenGLShaderProgram &)> &beforeLink, QString &error)
+{
+    if (built && beforeLink)
+        beforeLink(*program);
+    if (built && program->link())
+        return program;
+    error = label + QStringLiteral(": ") + program->log();
+    return nullptr;
+}
+
 } // namespace
 
 qint64 GlRenderer::driverNanoseconds()
@@ -89,12 +105,7 @@ std::unique_ptr<QOpenGLShaderProgram> GlRenderer::buildStages(const QString &lab
     bool built = true;
     for (const Stage &stage : stages)
         built = built && program->addCacheableShaderFromSourceCode(QOpenGLShader::ShaderType(stage.type), stage.source);
-    if (built && beforeLink)
-        beforeLink(*program);
-    if (built && program->link())
-        return program;
-    m_error = label + QStringLiteral(": ") + program->log();
-    return nullptr;
+    return linked(std::move(program), built, label, beforeLink, m_error);
 }
 
 std::unique_ptr<QOpenGLShaderProgram> GlRenderer::buildProgram(const QString &label, const QString &vertexShader,
@@ -103,12 +114,7 @@ std::unique_ptr<QOpenGLShaderProgram> GlRenderer::buildProgram(const QString &la
     auto program = std::make_unique<QOpenGLShaderProgram>();
     bool built = program->addCacheableShaderFromSourceFile(QOpenGLShader::Vertex, vertexShader)
         && program->addCacheableShaderFromSourceFile(QOpenGLShader::Fragment, fragmentShader);
-    if (built && beforeLink)
-        beforeLink(*program);
-    if (built && program->link())
-        return program;
-    m_error = label + QStringLiteral(": ") + program->log();
-    return nullptr;
+    return linked(std::move(program), built, label, beforeLink, m_error);
 }
 
 void GlRenderer::attribute(unsigned index, int size, unsigned type, int stride, std::size_t offset)
@@ -119,6 +125,16 @@ void GlRenderer::attribute(unsigned index, int size, unsigned type, int stride, 
         m_gl->glVertexAttribPointer(index, size, type, GL_FALSE, stride, at);
     else
         m_gl->glVertexAttribIPointer(index, size, type, stride, at);
+}
+
+void GlRenderer::creatureInstanceAttributes()
+{
+    const GLsizei stride = sizeof(CreatureInstance);
+    attribute(5, 4, GL_FLOAT, stride, offsetof(CreatureInstance, x));
+    attribute(6, 3, GL_FLOAT, stride, offsetof(CreatureInstance, frameCount));
+    attribute(7, 2, GL_UNSIGNED_INT, stride, offsetof(CreatureInstance, frameOffset));
+    for (GLuint a = 5; a <= 7; ++a)
+        m_gl->glVertexAttribDivisor(a, 1);
 }
 
 } // namespace bpat::studio

@@ -74,6 +74,10 @@ protected:
     // at byte `offset` of every `stride`-byte record. Integer types stay integers
     // (glVertexAttribIPointer).
     void attribute(unsigned index, int size, unsigned type, int stride, std::size_t offset);
+    // The per-instance attributes 5..7 of skinned.vert (placement, playback, frame offset and
+    // loops) from the bound array buffer of CreatureInstance records (CreatureRenderer.h), one
+    // record per instance.
+    void creatureInstanceAttributes();
 
     QOpenGLExtraFunctions *m_gl = nullptr;
     std::unique_ptr<QOpenGLShaderProgram> m_program;

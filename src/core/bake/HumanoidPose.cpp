@@ -1,5 +1,6 @@
 #include "bake/HumanoidPose.h"
 
+#include "bake/AxisTurns.h"
 #include "mesh/PoseBuilder.h"
 #include "mesh/Rig.h"
 #include "species/SpeciesRig.h"
@@ -13,20 +14,9 @@ namespace bpat {
 
 namespace {
 
-constexpr float Deg = 180.0f / std::numbers::pi_v<float>;
-
-QQuaternion aboutX(float radians)
-{
-    return QQuaternion::fromAxisAndAngle(1, 0, 0, radians * Deg);
-}
-QQuaternion aboutY(float radians)
-{
-    return QQuaternion::fromAxisAndAngle(0, 1, 0, radians * Deg);
-}
-QQuaternion aboutZ(float radians)
-{
-    return QQuaternion::fromAxisAndAngle(0, 0, 1, radians * Deg);
-}
+using turns::aboutX;
+using turns::aboutY;
+using turns::aboutZ;
 
 // side: -1 for the rig's L side (at -X), +1 for R.
 void poseArm(PoseBuilder &pose, int shoulder, int upper, int fore, int hand, float side, const HumanoidArm &arm)

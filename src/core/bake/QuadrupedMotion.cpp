@@ -1,5 +1,6 @@
 #include "bake/QuadrupedMotion.h"
 
+#include "bake/AxisTurns.h"
 #include "bake/GaitCycle.h"
 #include "mesh/PoseBuilder.h"
 #include "rebake/TwoBoneIk.h"
@@ -14,19 +15,9 @@ namespace bpat {
 namespace {
 constexpr float Pi = std::numbers::pi_v<float>;
 constexpr float TwoPi = 2.0f * Pi;
-constexpr float Deg = 180.0f / Pi;
-QQuaternion aboutX(float radians)
-{
-    return QQuaternion::fromAxisAndAngle(1, 0, 0, radians * Deg);
-}
-QQuaternion aboutY(float radians)
-{
-    return QQuaternion::fromAxisAndAngle(0, 1, 0, radians * Deg);
-}
-QQuaternion aboutZ(float radians)
-{
-    return QQuaternion::fromAxisAndAngle(0, 0, 1, radians * Deg);
-}
+using turns::aboutX;
+using turns::aboutY;
+using turns::aboutZ;
 bool isFront(int leg)
 {
     return leg == LegFL || leg == LegFR;

@@ -1,7 +1,7 @@
 #include "bpat/BpatFile.h"
 
 #include "bpat/BpatFormat.h"
-#include "io/MappedFile.h"
+#include "sections/SectionedData.h"
 #include "species/Species.h"
 #include "species/SpeciesRig.h"
 
@@ -12,9 +12,8 @@ namespace bpat {
 
 namespace fmt = bpat::format;
 
-struct BpatFile::Data : MappedFile
+struct BpatFile::Data : SectionedData
 {
-    bool hasHeader = false;
     BpatHeader header;
     bool clipTableInBounds = false;
     bool socketTableInBounds = false;
@@ -62,10 +61,8 @@ template<typename T> const QList<T> &emptyList()
 
 void BpatFile::Data::decode()
 {
-    if (size < fmt::HeaderSize)
+    if (!readHeaderStart(fmt::Magic, fmt::HeaderSize, header.magic))
         return;
-    hasHeader = true;
-    std::memcpy(header.magic.data(), bytes, 4);
     fmt::readFields(header, bytes);
 
     dialect = fmt::dialectOfVersion(header.version);
@@ -262,7 +259,7 @@ const BpatHeader &BpatFile::header() const
 }
 bool BpatFile::hasMagic() const
 {
-    return hasHeader() && std::memcmp(d->header.magic.data(), fmt::Magic, 4) == 0;
+    return d && d->hasMagic;
 }
 QString BpatFile::speciesName() const
 {

@@ -3,6 +3,7 @@
 #include "bpat/BpatFile.h"
 #include "bpat/SectionLayout.h"
 #include "bpat/BpatFormat.h"
+#include "diagnostics/HexText.h"
 #include "bpat/DeepChecker.h"
 #include "bpat/GameReader.h"
 #include "diagnostics/ReportWriter.h"
@@ -21,11 +22,6 @@ namespace fmt = bpat::format;
 using namespace codes;
 
 namespace {
-
-QString hex(quint64 v)
-{
-    return QStringLiteral("0x%1").arg(v, 0, 16);
-}
 
 void checkName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocation &what, NameStatus status, quint64 entryOffset,
                quint32 nameOffset, quint32 nameLength)
@@ -75,6 +71,24 @@ void checkNameCharacters(const BpatFile &file, DiagnosticSink &sink, const Diagn
         return;
     sink.report(NAME_CONTROL_CHARACTER, file.header().stringTableOffset + nameOffset, what.with(QStringLiteral("name_offset")),
                 ReportWriter::nameProblem(kind, name) + QStringLiteral(": rename it"));
+}
+
+// A clip's or socket's name (`kind`): resolvable, of allowed characters, and not the name of an
+// earlier entry of its table (`names`: those seen so far; `duplicate`: the code saying so).
+// Both entries start with u32 name_offset, so a duplicate is reported there.
+void checkEntryName(const BpatFile &file, DiagnosticSink &sink, const DiagnosticLocation &at, const TableEntry &entry,
+                    const QString &kind, const QString &duplicate, QSet<QString> *names)
+{
+    static_assert(fmt::clip::NameOffset == fmt::socket::NameOffset);
+    checkName(file, sink, at, entry.nameStatus, entry.entryOffset, entry.nameOffset, entry.nameLength);
+    checkNameCharacters(file, sink, at, entry.nameStatus, entry.name, entry.nameOffset, kind);
+    if (entry.nameStatus != NameStatus::Ok && entry.nameStatus != NameStatus::NotUtf8)
+        return;
+    if (names->contains(entry.name)) {
+        sink.report(duplicate, entry.entryOffset + fmt::clip::NameOffset, at.with(QStringLiteral("name_offset")),
+                    QStringLiteral("%1 name '%2' is used by an earlier %1; names should be unique").arg(kind, entry.name));
+    }
+    names->insert(entry.name);
 }
 
 quint64 saturatingMul(quint64 a, quint64 b)
@@ -545,15 +559,7 @@ void Validator::checkClips(const BpatFile &file, DiagnosticSink &sink) const
     for (const BpatClipInfo &c : file.clips()) {
         const DiagnosticLocation at = DiagnosticLocation::clipEntry(c.index);
         const quint64 e = c.entryOffset;
-        checkName(file, sink, at, c.nameStatus, e, c.nameOffset, c.nameLength);
-        checkNameCharacters(file, sink, at, c.nameStatus, c.name, c.nameOffset, QStringLiteral("clip"));
-        if (c.nameStatus == NameStatus::Ok || c.nameStatus == NameStatus::NotUtf8) {
-            if (names.contains(c.name)) {
-                sink.report(DUPLICATE_CLIP_NAME, e + fmt::clip::NameOffset, at.with(QStringLiteral("name_offset")),
-                            QStringLiteral("clip name '%1' is used by an earlier clip; names should be unique").arg(c.name));
-            }
-            names.insert(c.name);
-        }
+        checkEntryName(file, sink, at, c, QStringLiteral("clip"), DUPLICATE_CLIP_NAME, &names);
         if (c.frameCount == 0) {
             sink.report(CLIP_EMPTY, e + fmt::clip::FrameCount, at.with(QStringLiteral("frame_count")),
                         QStringLiteral("frame_count is 0, expected at least 1"));
@@ -611,15 +617,7 @@ void Validator::checkSockets(const BpatFile &file, DiagnosticSink &sink) const
     for (const BpatSocketInfo &s : file.sockets()) {
         const DiagnosticLocation at = DiagnosticLocation::socketEntry(s.index);
         const quint64 e = s.entryOffset;
-        checkName(file, sink, at, s.nameStatus, e, s.nameOffset, s.nameLength);
-        checkNameCharacters(file, sink, at, s.nameStatus, s.name, s.nameOffset, QStringLiteral("socket"));
-        if (s.nameStatus == NameStatus::Ok || s.nameStatus == NameStatus::NotUtf8) {
-            if (names.contains(s.name)) {
-                sink.report(DUPLICATE_SOCKET_NAME, e + fmt::socket::NameOffset, at.with(QStringLiteral("name_offset")),
-                            QStringLiteral("socket name '%1' is used by an earlier socket; names should be unique").arg(s.name));
-            }
-            names.insert(s.name);
-        }
+        checkEntryName(file, sink, at, s, QStringLiteral("socket"), DUPLICATE_SOCKET_NAME, &names);
         if (s.anchorBone >= h.boneCount) {
             sink.report(SOCKET_ANCHOR_OUT_OF_RANGE, e + fmt::socket::AnchorBone, at.with(QStringLiteral("anchor_bone")),
                         QStringLiteral("anchor_bone is %1, expected < bone_count %2").arg(s.anchorBone).arg(h.boneCount));

@@ -5,6 +5,7 @@
 
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "diagnostics/HexText.h"
 
 #include <cmath>
 
@@ -14,11 +15,6 @@ namespace fmt = bpat::format;
 using namespace codes;
 
 namespace {
-
-QString hex(quint64 v)
-{
-    return QStringLiteral("0x%1").arg(v, 0, 16);
-}
 
 bool finite(const float *v, int n)
 {

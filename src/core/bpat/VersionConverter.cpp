@@ -21,6 +21,26 @@ std::optional<RigDescription> builtinRig(const BpatDocument &doc)
     return rig ? std::optional<RigDescription>(rig->description()) : std::nullopt;
 }
 
+// How many clips use what only v3 holds: flags other than the name rule's, a variant family of
+// another clip (or an ordinal), contact records.
+struct V3FieldsInUse
+{
+    int flagged = 0;
+    int variants = 0;
+    int contacts = 0;
+};
+V3FieldsInUse v3FieldsInUse(const BpatDocument &doc)
+{
+    V3FieldsInUse n;
+    for (int i = 0; i < doc.clipCount(); ++i) {
+        const BpatClip &c = doc.clip(i);
+        n.flagged += c.flags != fmt::defaultClipFlags(c.name) ? 1 : 0;
+        n.variants += (c.variantFamily >= 0 && c.variantFamily != i) || c.variantOrdinal != 0 ? 1 : 0;
+        n.contacts += c.contacts.isEmpty() ? 0 : 1;
+    }
+    return n;
+}
+
 bool anyMarkerSet(const BpatClip &c)
 {
     return std::any_of(c.markers.begin(), c.markers.end(), [](float v) { return v != -1.0f; });
@@ -163,13 +183,7 @@ QStringList VersionConverter::dropped(const BpatDocument &doc, Dialect target)
     const quint32 fromVersion = doc.version();
     const quint32 toVersion = fmt::versionOf(target);
     if (toVersion < 3 && fromVersion == 3) {
-        int flagged = 0, variants = 0, contacts = 0;
-        for (int i = 0; i < doc.clipCount(); ++i) {
-            const BpatClip &c = doc.clip(i);
-            flagged += c.flags != fmt::defaultClipFlags(c.name) ? 1 : 0;
-            variants += (c.variantFamily >= 0 && c.variantFamily != i) || c.variantOrdinal != 0 ? 1 : 0;
-            contacts += c.contacts.isEmpty() ? 0 : 1;
-        }
+        const auto [flagged, variants, contacts] = v3FieldsInUse(doc);
         if (flagged > 0)
             out << QStringLiteral("the v3 clip flags (%1 clip(s) differ from the name rule)").arg(flagged);
         if (variants > 0)
@@ -204,13 +218,7 @@ ConvertResult VersionConverter::convert(BpatDocument &doc, const ConvertOptions 
 
     // --- Going down: drop what the target cannot hold ---
     if (toVersion < 3 && fromVersion == 3) {
-        int flagged = 0, variants = 0, contacts = 0;
-        for (int i = 0; i < doc.clipCount(); ++i) {
-            const BpatClip &c = doc.clip(i);
-            flagged += c.flags != fmt::defaultClipFlags(c.name) ? 1 : 0;
-            variants += (c.variantFamily >= 0 && c.variantFamily != i) || c.variantOrdinal != 0 ? 1 : 0;
-            contacts += c.contacts.isEmpty() ? 0 : 1;
-        }
+        const auto [flagged, variants, contacts] = v3FieldsInUse(doc);
         if (flagged > 0)
             warn(QStringLiteral("dropped the v3 clip flags (%1 clip(s) differ from the name rule)").arg(flagged));
         if (variants > 0)

@@ -1,22 +1,17 @@
 #include "bprm/BprmFile.h"
 
 #include "bpat/BpatFormat.h"
-#include "io/MappedFile.h"
 
-#include <cstring>
 
 namespace bpat {
 
 namespace fmt = bpat::format;
 
-struct BprmFile::Data : MappedFile
+struct BprmFile::Data : SectionedData
 {
-    bool hasHeader = false;
     BprmHeader header;
-    std::optional<quint64> indexEnd;
-    std::optional<quint64> vertexEnd;
-    bool indexDataInBounds = false;
-    bool vertexDataInBounds = false;
+    SectionBounds indexData;
+    SectionBounds vertexData;
 
     void decode();
 };
@@ -31,21 +26,16 @@ const BprmHeader &emptyHeader()
 
 void BprmFile::Data::decode()
 {
-    if (size < bprm::HeaderSize)
+    if (!readHeaderStart(bprm::Magic, bprm::HeaderSize, header.magic))
         return;
-    hasHeader = true;
-    std::memcpy(header.magic.data(), bytes, 4);
     fmt::readFields(header, bytes);
-    auto inside = [this](quint64 offset, std::optional<quint64> end) { return end && offset <= size && *end <= size; };
-    indexEnd = fmt::checkedEnd(header.indexDataOffset, header.indexCount, bprm::IndexSize);
-    indexDataInBounds = inside(header.indexDataOffset, indexEnd);
-    vertexEnd = fmt::checkedEnd(header.vertexDataOffset, header.vertexCount, bprm::VertexSize);
-    vertexDataInBounds = inside(header.vertexDataOffset, vertexEnd);
+    indexData = section(header.indexDataOffset, fmt::checkedEnd(header.indexDataOffset, header.indexCount, bprm::IndexSize));
+    vertexData = section(header.vertexDataOffset, fmt::checkedEnd(header.vertexDataOffset, header.vertexCount, bprm::VertexSize));
 }
 
 BprmFile::BprmFile() = default;
 BprmFile::BprmFile(std::shared_ptr<const Data> data)
-    : d(std::move(data))
+    : SectionedFile(std::move(data))
 {
 }
 
@@ -55,58 +45,35 @@ std::optional<BprmFile> BprmFile::open(const QString &path, QString *error)
     return data ? std::optional<BprmFile>(BprmFile(std::move(data))) : std::nullopt;
 }
 
+const BprmFile::Data *BprmFile::data() const
+{
+    return dataAs<Data>();
+}
+
 BprmFile BprmFile::fromData(QByteArray bytes, const QString &path)
 {
     return BprmFile(MappedFile::adoptDecoded<Data>(std::move(bytes), path));
 }
 
-bool BprmFile::isNull() const
-{
-    return !d;
-}
-bool BprmFile::isStale() const
-{
-    return d && d->MappedFile::isStale();
-}
-QString BprmFile::path() const
-{
-    return d ? d->path : QString();
-}
-quint64 BprmFile::fileSize() const
-{
-    return d ? d->size : 0;
-}
-QByteArrayView BprmFile::bytes() const
-{
-    return d ? d->view() : QByteArrayView();
-}
-bool BprmFile::hasHeader() const
-{
-    return d && d->hasHeader;
-}
 const BprmHeader &BprmFile::header() const
 {
-    return d ? d->header : emptyHeader();
-}
-bool BprmFile::hasMagic() const
-{
-    return hasHeader() && std::memcmp(d->header.magic.data(), bprm::Magic, 4) == 0;
+    return data() ? data()->header : emptyHeader();
 }
 bool BprmFile::indexDataInBounds() const
 {
-    return d && d->indexDataInBounds;
+    return data() && data()->indexData.inBounds;
 }
 bool BprmFile::vertexDataInBounds() const
 {
-    return d && d->vertexDataInBounds;
+    return data() && data()->vertexData.inBounds;
 }
 std::optional<quint64> BprmFile::indexDataEnd() const
 {
-    return d ? d->indexEnd : std::nullopt;
+    return data() ? data()->indexData.end : std::nullopt;
 }
 std::optional<quint64> BprmFile::vertexDataEnd() const
 {
-    return d ? d->vertexEnd : std::nullopt;
+    return data() ? data()->vertexData.end : std::nullopt;
 }
 
 QString BprmFile::lodName() const
@@ -120,26 +87,26 @@ QString BprmFile::lodName() const
 
 const uchar *BprmFile::indexData() const
 {
-    return indexDataInBounds() ? d->bytes + d->header.indexDataOffset : nullptr;
+    return indexDataInBounds() ? data()->bytes + data()->header.indexDataOffset : nullptr;
 }
 
 const uchar *BprmFile::vertexData() const
 {
-    return vertexDataInBounds() ? d->bytes + d->header.vertexDataOffset : nullptr;
+    return vertexDataInBounds() ? data()->bytes + data()->header.vertexDataOffset : nullptr;
 }
 
 std::optional<quint32> BprmFile::index(quint32 i) const
 {
-    if (!indexDataInBounds() || i >= d->header.indexCount)
+    if (!indexDataInBounds() || i >= data()->header.indexCount)
         return std::nullopt;
-    return fmt::readU32(d->bytes + d->header.indexDataOffset + quint64(i) * bprm::IndexSize);
+    return fmt::readU32(data()->bytes + data()->header.indexDataOffset + quint64(i) * bprm::IndexSize);
 }
 
 std::optional<quint64> BprmFile::vertexOffset(quint32 vertex) const
 {
-    if (!vertexDataInBounds() || vertex >= d->header.vertexCount)
+    if (!vertexDataInBounds() || vertex >= data()->header.vertexCount)
         return std::nullopt;
-    return d->header.vertexDataOffset + quint64(vertex) * bprm::VertexSize; // inside the checked end
+    return data()->header.vertexDataOffset + quint64(vertex) * bprm::VertexSize; // inside the checked end
 }
 
 std::optional<CreatureVertex> BprmFile::vertex(quint32 vertex) const
@@ -147,7 +114,7 @@ std::optional<CreatureVertex> BprmFile::vertex(quint32 vertex) const
     const auto offset = vertexOffset(vertex);
     if (!offset)
         return std::nullopt;
-    const uchar *p = d->bytes + *offset;
+    const uchar *p = data()->bytes + *offset;
     CreatureVertex v;
     for (int k = 0; k < 3; ++k) {
         v.position[k] = fmt::readF32(p + bprm::vertex::Position + 4 * k);
@@ -170,8 +137,8 @@ int BprmFile::highestWeightedBone() const
     if (!vertexDataInBounds())
         return -1;
     int highest = -1;
-    for (quint32 v = 0; v < d->header.vertexCount; ++v) {
-        const uchar *p = d->bytes + d->header.vertexDataOffset + quint64(v) * bprm::VertexSize;
+    for (quint32 v = 0; v < data()->header.vertexCount; ++v) {
+        const uchar *p = data()->bytes + data()->header.vertexDataOffset + quint64(v) * bprm::VertexSize;
         for (int k = 0; k < 4; ++k) {
             if (fmt::readF32(p + bprm::vertex::Weights + 4 * k) != 0.0f)
                 highest = std::max(highest, int(p[bprm::vertex::Bones + k]));
@@ -189,7 +156,7 @@ std::optional<CreatureMesh> BprmFile::toMesh(int boneCount, QString *error) cons
     };
     if (!hasMagic())
         return fail(QStringLiteral("not a BPRM file"));
-    const BprmHeader &h = d->header;
+    const BprmHeader &h = data()->header;
     if (!indexDataInBounds() || !vertexDataInBounds())
         return fail(QStringLiteral("the index or vertex data lies outside the file"));
     if (h.vertexCount == 0 || h.indexCount == 0 || h.indexCount % 3 != 0)

@@ -4,9 +4,10 @@
 // are read on demand with bounds checks, or handed out as spans of the mapping once their
 // sections are known to lie inside the file (a renderer uploads them from there as they are).
 // Every accessor is safe on any input; BprmValidator says what is wrong with a file. Copies
-// share one mapping.
+// share one mapping (SectionedFile: path, size, bytes, header and magic present).
 #include "bprm/BprmFormat.h"
 #include "mesh/CreatureMesh.h"
+#include "sections/SectionedFile.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -43,7 +44,7 @@ struct BprmHeader
     }
 };
 
-class BprmFile
+class BprmFile : public SectionedFile
 {
 public:
     BprmFile(); // null: no data
@@ -51,15 +52,8 @@ public:
     static BprmFile fromData(QByteArray bytes, const QString &path = QString());
     // Which paths are bodies: FormatRegistry::detect (formats/FormatRegistry.h).
 
-    bool isNull() const;
-    QString path() const;
-    quint64 fileSize() const;
-    QByteArrayView bytes() const;
-    bool isStale() const; // a read of the mapping found the file shrunk (see BpatFile::isStale)
-
-    bool hasHeader() const; // false when shorter than the 40-byte header
+    // hasHeader(): false when shorter than the 40-byte header.
     const BprmHeader &header() const;
-    bool hasMagic() const;
     QString lodName() const; // "full", "minimal", or "lod N"
 
     // Section bounds (overflow-safe: an end past 2^64 is nullopt).
@@ -86,8 +80,8 @@ public:
 
 private:
     struct Data;
-    std::shared_ptr<const Data> d;
     explicit BprmFile(std::shared_ptr<const Data> data);
+    const Data *data() const; // defined where Data is
 };
 
 } // namespace bpat

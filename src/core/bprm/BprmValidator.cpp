@@ -4,9 +4,9 @@
 #include "bprm/BodyFiles.h"
 #include "bprm/BprmFile.h"
 #include "bprm/BprmFormat.h"
-#include "io/MappingGuard.h"
+#include "diagnostics/HexText.h"
+#include "sections/SectionChecks.h"
 
-#include <QHash>
 #include <algorithm>
 #include <cmath>
 
@@ -14,14 +14,19 @@ namespace bpat {
 
 namespace fmt = bpat::format;
 
+namespace {
+QString kind()
+{
+    return u"BPRM"_qs;
+}
+} // namespace
+
 const QList<BprmCodeInfo> &BprmValidator::codes()
 {
     using S = Severity;
     static const QList<BprmCodeInfo> list{
-        {u"BPRM_IO_ERROR"_qs, S::Error,
-         u"The file cannot be opened or mapped (missing, not a regular file, empty, unreadable)."_qs},
-        {u"BPRM_FILE_CHANGED"_qs, S::Error,
-         u"The file shrank while it was being validated: the other findings are unreliable; validate it again."_qs},
+        SectionChecks::ioErrorCode(kind()),
+        SectionChecks::fileChangedCode(kind()),
         {u"BPRM_FILE_TOO_SMALL"_qs, S::Error, u"Shorter than the 40-byte header (the game: `file shorter than header`)."_qs},
         {u"BPRM_BAD_MAGIC"_qs, S::Error, u"The first four bytes are not `BPRM` (the game: `magic mismatch`)."_qs},
         {u"BPRM_UNSUPPORTED_VERSION"_qs, S::Error, u"version is not 1 (the game: `unsupported version`)."_qs},
@@ -60,11 +65,7 @@ const QList<BprmCodeInfo> &BprmValidator::codes()
 
 const BprmCodeInfo *BprmValidator::find(const QString &code)
 {
-    for (const BprmCodeInfo &c : codes()) {
-        if (c.code == code)
-            return &c;
-    }
-    return nullptr;
+    return FormatCodeInfo::find(codes(), code);
 }
 
 BprmValidator::BprmValidator(int maxPerCode)
@@ -74,116 +75,41 @@ BprmValidator::BprmValidator(int maxPerCode)
 
 namespace {
 
-QString hex(quint64 v)
-{
-    return QStringLiteral("0x%1").arg(v, 0, 16);
-}
-
-// Keeps at most `max` findings of a code, counts the rest and sums them up at the end.
-class Sink
-{
-public:
-    explicit Sink(int max)
-        : m_max(max)
-    {
-    }
-    void report(const QString &code, std::optional<quint64> offset, const DiagnosticLocation &location, const QString &message)
-    {
-        if (++m_counts[code] > m_max)
-            return;
-        const BprmCodeInfo *info = BprmValidator::find(code);
-        Q_ASSERT(info);
-        m_out.append(Diagnostic{code, info ? info->severity : Severity::Error, message, offset, location});
-    }
-    Diagnostics finish()
-    {
-        for (const BprmCodeInfo &c : BprmValidator::codes()) { // in the codes' order: stable output
-            const int n = m_counts.value(c.code);
-            if (n > m_max)
-                m_out.append(Diagnostic{c.code, c.severity,
-                                        QStringLiteral("%1 more findings of this kind not listed").arg(n - m_max), std::nullopt,
-                                        QString()});
-        }
-        return m_out;
-    }
-
-private:
-    int m_max;
-    QHash<QString, int> m_counts;
-    Diagnostics m_out;
-};
-
 DiagnosticLocation vertexAt(quint32 v, const QString &field = QString())
 {
     const DiagnosticLocation at(QStringLiteral("vertices[%1]").arg(v));
     return field.isEmpty() ? at : at.with(field);
 }
 
-void checkHeader(const BprmFile &file, Sink &sink)
+void checkHeader(const BprmFile &file, FindingSink &sink, SectionChecks &checks)
 {
     const BprmHeader &h = file.header();
-    if (h.version != bprm::CurrentVersion)
-        sink.report(u"BPRM_UNSUPPORTED_VERSION"_qs, bprm::header::Version, DiagnosticLocation::header(u"version"_qs),
-                    QStringLiteral("version %1, expected 1").arg(h.version));
+    checks.version(h.version, bprm::CurrentVersion, bprm::header::Version);
     if (h.lod != bprm::LodFull && h.lod != bprm::LodMinimal)
         sink.report(u"BPRM_UNKNOWN_LOD"_qs, bprm::header::Lod, DiagnosticLocation::header(u"lod"_qs),
                     QStringLiteral("lod %1, expected 0 (full) or 1 (minimal)").arg(h.lod));
-    if (h.vertexCount == 0 || h.indexCount == 0)
-        sink.report(u"BPRM_EMPTY_MESH"_qs, bprm::header::VertexCount, DiagnosticLocation::header(u"vertex_count"_qs),
-                    QStringLiteral("vertex_count %1, index_count %2, expected both >= 1").arg(h.vertexCount).arg(h.indexCount));
-    if (h.indexCount % 3 != 0)
-        sink.report(u"BPRM_INDEX_COUNT_NOT_TRIANGLES"_qs, bprm::header::IndexCount, DiagnosticLocation::header(u"index_count"_qs),
-                    QStringLiteral("index_count %1, expected a multiple of 3").arg(h.indexCount));
-    if (h.reserved != 0)
-        sink.report(u"BPRM_RESERVED_NONZERO"_qs, bprm::header::Reserved, DiagnosticLocation::header(u"reserved"_qs),
-                    QStringLiteral("reserved %1, expected 0").arg(h.reserved));
+    checks.triangleMesh(h.vertexCount, bprm::header::VertexCount, h.indexCount, bprm::header::IndexCount);
+    checks.reserved(h.reserved, bprm::header::Reserved);
 }
 
-void checkSections(const BprmFile &file, Sink &sink)
+PlacedSection placed(const QString &name, const SectionBounds &bounds, const QString &code, quint64 field,
+                     const QString &fieldName)
+{
+    return {name, bounds, code, field, DiagnosticLocation::header(fieldName), DiagnosticLocation::region(name)};
+}
+
+void checkSections(const BprmFile &file, FindingSink &sink, SectionChecks &checks)
 {
     const BprmHeader &h = file.header();
     const quint64 size = file.fileSize();
-    struct Section
-    {
-        QString name;
-        quint64 begin;
-        std::optional<quint64> end;
-        bool inBounds;
-        QString code;
-        quint64 field;
+    const QList<PlacedSection> sections{
+        placed(u"index data"_qs, SectionBounds::of(h.indexDataOffset, file.indexDataEnd(), size),
+               u"BPRM_INDEX_DATA_OUT_OF_BOUNDS"_qs, bprm::header::IndexDataOffset, u"index_data_offset"_qs),
+        placed(u"vertex data"_qs, SectionBounds::of(h.vertexDataOffset, file.vertexDataEnd(), size),
+               u"BPRM_VERTEX_DATA_OUT_OF_BOUNDS"_qs, bprm::header::VertexDataOffset, u"vertex_data_offset"_qs),
     };
-    const Section sections[] = {
-        {u"index data"_qs, h.indexDataOffset, file.indexDataEnd(), file.indexDataInBounds(), u"BPRM_INDEX_DATA_OUT_OF_BOUNDS"_qs,
-         bprm::header::IndexDataOffset},
-        {u"vertex data"_qs, h.vertexDataOffset, file.vertexDataEnd(), file.vertexDataInBounds(),
-         u"BPRM_VERTEX_DATA_OUT_OF_BOUNDS"_qs, bprm::header::VertexDataOffset},
-    };
-    for (const Section &s : sections) {
-        if (!s.inBounds)
-            sink.report(s.code, s.field,
-                        DiagnosticLocation::header(s.field == bprm::header::IndexDataOffset ? u"index_data_offset"_qs
-                                                                                            : u"vertex_data_offset"_qs),
-                        s.end ? QStringLiteral("%1 spans [%2, %3), expected within the file's %4 bytes")
-                                    .arg(s.name, hex(s.begin), hex(*s.end))
-                                    .arg(size)
-                              : QStringLiteral("%1 at %2: its end overflows 64 bits").arg(s.name, hex(s.begin)));
-    }
-    // Overlap between the header and the sections that lie in the file.
-    QList<std::pair<quint64, quint64>> spans{{0, bprm::HeaderSize}};
-    QStringList names{u"header"_qs};
-    for (const Section &s : sections) {
-        if (s.inBounds && *s.end > s.begin) {
-            spans.append({s.begin, *s.end});
-            names.append(s.name);
-        }
-    }
-    for (int i = 0; i < spans.size(); ++i)
-        for (int j = i + 1; j < spans.size(); ++j)
-            if (spans[i].first < spans[j].second && spans[j].first < spans[i].second)
-                sink.report(u"BPRM_SECTION_OVERLAP"_qs, spans[j].first, DiagnosticLocation::region(names[j]),
-                            QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6)")
-                                .arg(names[j], hex(spans[j].first), hex(spans[j].second), names[i], hex(spans[i].first),
-                                     hex(spans[i].second)));
+    checks.bounds(sections, size, u"end"_qs);
+    checks.overlaps(bprm::HeaderSize, sections);
     if (h.indexDataOffset % bprm::DataAlignment != 0 || h.vertexDataOffset % bprm::DataAlignment != 0)
         sink.report(u"BPRM_MISALIGNED"_qs, bprm::header::IndexDataOffset, DiagnosticLocation::header(u"index_data_offset"_qs),
                     QStringLiteral("index_data_offset %1, vertex_data_offset %2: expected multiples of 16")
@@ -191,33 +117,24 @@ void checkSections(const BprmFile &file, Sink &sink)
                         .arg(h.vertexDataOffset));
     if (!file.indexDataInBounds() || !file.vertexDataInBounds())
         return;
-    // What follows the header and each block up to the next one (the writer's zero padding),
-    // and what follows the last block.
+    // What follows the header and each block up to the next one (the writer's zero padding,
+    // at most 15 bytes: a longer gap is looked at up to that many), and what follows the last.
     const quint64 indexEnd = *file.indexDataEnd(), vertexEnd = *file.vertexDataEnd();
-    const quint64 end = std::max(indexEnd, vertexEnd);
-    const uchar *bytes = reinterpret_cast<const uchar *>(file.bytes().data());
     const std::pair<quint64, quint64> gaps[] = {
         {bprm::HeaderSize, std::min(h.indexDataOffset, h.vertexDataOffset)},
         {indexEnd, h.vertexDataOffset > indexEnd ? h.vertexDataOffset : indexEnd},
         {vertexEnd, h.indexDataOffset > vertexEnd ? h.indexDataOffset : vertexEnd},
     };
     for (const auto &[from, to] : gaps) {
-        // Padding is at most 15 bytes; a longer gap is looked at up to that many (never a
-        // scan sized by a field).
-        for (quint64 o = from; o < to && o < from + bprm::DataAlignment; ++o) {
-            if (bytes[o] != 0) {
-                sink.report(u"BPRM_RESERVED_NONZERO"_qs, o, DiagnosticLocation::region(u"padding"_qs),
-                            QStringLiteral("padding byte at %1 is %2, expected 0").arg(hex(o)).arg(bytes[o]));
-                break;
-            }
-        }
+        if (const auto o = SectionChecks::firstNonZero(file.bytes(), from, to, bprm::DataAlignment))
+            sink.report(
+                u"BPRM_RESERVED_NONZERO"_qs, *o, DiagnosticLocation::region(u"padding"_qs),
+                QStringLiteral("padding byte at %1 is %2, expected 0").arg(hex(*o)).arg(uchar(file.bytes()[qsizetype(*o)])));
     }
-    if (end < size)
-        sink.report(u"BPRM_TRAILING_BYTES"_qs, end, DiagnosticLocation::region(u"EOF"_qs),
-                    QStringLiteral("%1 bytes after the last data block, expected the file to end there").arg(size - end));
+    checks.trailing(std::max(indexEnd, vertexEnd), size, u"the last data block"_qs);
 }
 
-void checkIndices(const BprmFile &file, Sink &sink, quint64 *zeroArea)
+void checkIndices(const BprmFile &file, FindingSink &sink, quint64 *zeroArea)
 {
     const BprmHeader &h = file.header();
     if (!file.indexDataInBounds())
@@ -261,7 +178,7 @@ void checkIndices(const BprmFile &file, Sink &sink, quint64 *zeroArea)
     }
 }
 
-void checkVertices(const BprmFile &file, const BprmRig &rig, Sink &sink)
+void checkVertices(const BprmFile &file, const BprmRig &rig, FindingSink &sink)
 {
     const BprmHeader &h = file.header();
     if (!file.vertexDataInBounds())
@@ -326,18 +243,12 @@ void checkVertices(const BprmFile &file, const BprmRig &rig, Sink &sink)
 
 Diagnostics BprmValidator::validate(const BprmFile &file, const BprmRig &rig) const
 {
-    Sink sink(m_maxPerCode);
-    if (!file.hasHeader()) {
-        sink.report(u"BPRM_FILE_TOO_SMALL"_qs, 0, DiagnosticLocation::header(),
-                    QStringLiteral("%1 bytes, expected at least %2").arg(file.fileSize()).arg(bprm::HeaderSize));
+    FindingSink sink(m_maxPerCode, codes());
+    SectionChecks checks(sink, kind());
+    if (!checks.headerReadable(file, bprm::HeaderSize))
         return sink.finish();
-    }
-    if (!file.hasMagic()) {
-        sink.report(u"BPRM_BAD_MAGIC"_qs, 0, DiagnosticLocation::header(u"magic"_qs), u"expected 'BPRM'"_qs);
-        return sink.finish();
-    }
-    checkHeader(file, sink);
-    checkSections(file, sink);
+    checkHeader(file, sink, checks);
+    checkSections(file, sink, checks);
     quint64 zeroArea = 0;
     checkIndices(file, sink, &zeroArea);
     checkVertices(file, rig, sink);
@@ -355,22 +266,10 @@ Diagnostics BprmValidator::validate(const BprmFile &file, const BprmRig &rig) co
 
 Diagnostics BprmValidator::validatePath(const QString &path) const
 {
-    QString error;
-    const auto file = BprmFile::open(path, &error);
-    if (!file)
-        return {Diagnostic{u"BPRM_IO_ERROR"_qs, Severity::Error, error, std::nullopt, QString()}};
-    const BodyFiles::PairedRig paired = BodyFiles::pairedRig(path);
-    // As Validator::validatePath: a file that shrinks while it is read reads as zeros, and the
-    // result says so rather than crash on SIGBUS or judge the zeros.
-    const MappingGuard guard(file->bytes().data(), qint64(file->fileSize()));
-    Diagnostics all = validate(*file, BprmRig{paired.boneCount, paired.source});
-    if (guard.isStale())
-        all.prepend({u"BPRM_FILE_CHANGED"_qs, Severity::Error,
-                     QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; the "
-                                    "findings below are unreliable: validate it again once it is written")
-                         .arg(file->fileSize()),
-                     std::nullopt, u"file"_qs});
-    return all;
+    return SectionChecks::validatePath<BprmFile>(kind(), path, [&](const BprmFile &file) {
+        const BodyFiles::PairedRig paired = BodyFiles::pairedRig(path);
+        return validate(file, BprmRig{paired.boneCount, paired.source});
+    });
 }
 
 } // namespace bpat

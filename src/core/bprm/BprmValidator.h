@@ -5,7 +5,7 @@
 // alignment, padding, every vertex (finite, unit normals, weights summing to 1, bone indices
 // within the paired rig), degenerate triangles. Never reads outside the file. Codes are stable
 // and listed in docs/validation.md ("BPRM codes").
-#include "diagnostics/Diagnostic.h"
+#include "sections/FindingSink.h"
 
 #include <QList>
 #include <QString>
@@ -14,12 +14,7 @@ namespace bpat {
 
 class BprmFile;
 
-struct BprmCodeInfo
-{
-    QString code;
-    Severity severity = Severity::Error;
-    QString description;
-};
+using BprmCodeInfo = FormatCodeInfo;
 
 // The rig a body is checked against: bone indices with a weight must be below boneCount.
 // boneCount 0: no rig known (then only the game's 64-bone limit is checked, and

@@ -5,7 +5,7 @@
 #include "bpat/DeepMatrixScan.h"
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmFormat.h"
-#include "bpsm/BpsmSink.h"
+#include "bpsm/BpsmValidator.h"
 
 #include <QThread>
 #include <QThreadPool>
@@ -26,7 +26,7 @@ namespace {
 
 // The exact checks of one vertex, for one that failed the fast test (or every vertex in a
 // build without SSE2): what the content check always did.
-void checkVertex(const BpsmFile &file, quint32 f, quint32 v, BpsmSink &sink)
+void checkVertex(const BpsmFile &file, quint32 f, quint32 v, FindingSink &sink)
 {
     const CreatureVertex x = *file.vertex(f, v);
     const quint64 at = *file.vertexOffset(f, v);
@@ -167,7 +167,7 @@ BPAT_AVX_TARGET quint64 firstSuspectEight(const uchar *data, quint64 i, quint64 
 
 // Frames [first, first + count) of the vertex data: their records lie back to back, so they are
 // taken four at a time across frame boundaries; a group that fails goes vertex by vertex.
-void checkVertices(const BpsmFile &file, quint32 first, quint32 count, BpsmSink &sink)
+void checkVertices(const BpsmFile &file, quint32 first, quint32 count, FindingSink &sink)
 {
     const BpsmHeader &h = file.header();
     const uchar *data = reinterpret_cast<const uchar *>(file.bytes().data()) + h.vertexDataOffset;
@@ -199,7 +199,7 @@ void checkVertices(const BpsmFile &file, quint32 first, quint32 count, BpsmSink 
 
 } // namespace
 
-void BpsmContentCheck::run(const BpsmFile &file, BpsmSink &sink, int maxPerCode, int threads)
+void BpsmContentCheck::run(const BpsmFile &file, FindingSink &sink, int maxPerCode, int threads)
 {
     const BpsmHeader &h = file.header();
     if (file.indexDataInBounds()) {
@@ -232,7 +232,7 @@ void BpsmContentCheck::run(const BpsmFile &file, BpsmSink &sink, int maxPerCode,
         checkVertices(file, 0, h.frameTotal, sink);
         return;
     }
-    std::vector<BpsmSink> parts(ranges, BpsmSink(maxPerCode));
+    std::vector<FindingSink> parts(ranges, FindingSink(maxPerCode, BpsmValidator::codes()));
     QList<quint32> others; // ranges 1.. on a pool (map works in place: the list must outlive it)
     for (quint32 r = 1; r < ranges; ++r)
         others << r;
@@ -244,7 +244,7 @@ void BpsmContentCheck::run(const BpsmFile &file, BpsmSink &sink, int maxPerCode,
     });
     checkVertices(file, 0, quint32(quint64(h.frameTotal) / ranges), parts[0]);
     rest.waitForFinished();
-    for (const BpsmSink &part : parts)
+    for (const FindingSink &part : parts)
         sink.absorb(part);
 }
 

@@ -10,12 +10,12 @@
 namespace bpat {
 
 class BpsmFile;
-class BpsmSink;
+class FindingSink;
 
 class BpsmContentCheck
 {
 public:
-    static void run(const BpsmFile &file, BpsmSink &sink, int maxPerCode, int threads);
+    static void run(const BpsmFile &file, FindingSink &sink, int maxPerCode, int threads);
 };
 
 } // namespace bpat

@@ -2,24 +2,19 @@
 
 #include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFormat.h"
-#include "io/MappedFile.h"
 
-#include <cstring>
 
 namespace bpat {
 
 namespace fmt = bpat::format;
 
-struct BpsmFile::Data : MappedFile
+struct BpsmFile::Data : SectionedData
 {
-    bool hasHeader = false;
     BpsmHeader header;
-    bool clipTableInBounds = false;
-    bool stringTableInBounds = false;
-    bool indexDataInBounds = false;
-    bool vertexDataInBounds = false;
-    std::optional<quint64> indexEnd;
-    std::optional<quint64> vertexEnd;
+    SectionBounds clipTable;
+    SectionBounds stringTable;
+    SectionBounds indexData;
+    SectionBounds vertexData;
     QList<BpsmClipInfo> clips;
 
     void decode();
@@ -40,28 +35,23 @@ const QList<BpsmClipInfo> &emptyClips()
 
 void BpsmFile::Data::decode()
 {
-    if (size < bpsm::HeaderSize)
+    if (!readHeaderStart(bpsm::Magic, bpsm::HeaderSize, header.magic))
         return;
-    hasHeader = true;
-    std::memcpy(header.magic.data(), bytes, 4);
     fmt::readFields(header, bytes);
 
-    auto inside = [this](quint64 offset, std::optional<quint64> end) { return end && offset <= size && *end <= size; };
-    clipTableInBounds =
-        inside(header.clipTableOffset, fmt::checkedEnd(header.clipTableOffset, header.clipCount, bpsm::ClipEntrySize));
-    stringTableInBounds = inside(header.stringTableOffset, fmt::checkedEnd(header.stringTableOffset, header.stringTableSize, 1));
-    indexEnd = fmt::checkedEnd(header.indexDataOffset, header.indexCount, bpsm::IndexSize);
-    indexDataInBounds = inside(header.indexDataOffset, indexEnd);
+    clipTable = section(header.clipTableOffset, fmt::checkedEnd(header.clipTableOffset, header.clipCount, bpsm::ClipEntrySize));
+    stringTable = section(header.stringTableOffset, fmt::checkedEnd(header.stringTableOffset, header.stringTableSize, 1));
+    indexData = section(header.indexDataOffset, fmt::checkedEnd(header.indexDataOffset, header.indexCount, bpsm::IndexSize));
     const auto vertices = fmt::checkedMul(header.frameTotal, header.vertexCount);
-    vertexEnd = vertices ? fmt::checkedEnd(header.vertexDataOffset, *vertices, bpsm::VertexSize) : std::nullopt;
-    vertexDataInBounds = inside(header.vertexDataOffset, vertexEnd);
+    vertexData = section(header.vertexDataOffset,
+                         vertices ? fmt::checkedEnd(header.vertexDataOffset, *vertices, bpsm::VertexSize) : std::nullopt);
 
-    if (!clipTableInBounds)
+    if (!clipTable.inBounds)
         return; // clip_count * 32 fits in the file, so the list below is bounded by its size
     clips.resize(header.clipCount);
     for (quint32 i = 0; i < header.clipCount; ++i) {
         BpsmClipInfo &c = clips[i];
-        const uchar *e = readEntry(c, header.clipTableOffset, i, bpsm::ClipEntrySize, stringTableInBounds,
+        const uchar *e = readEntry(c, header.clipTableOffset, i, bpsm::ClipEntrySize, stringTable.inBounds,
                                    header.stringTableOffset, header.stringTableSize);
         c.frameCount = fmt::readU32(e + bpsm::clip::FrameCount);
         c.frameOffset = fmt::readU32(e + bpsm::clip::FrameOffset);
@@ -72,7 +62,7 @@ void BpsmFile::Data::decode()
 
 BpsmFile::BpsmFile() = default;
 BpsmFile::BpsmFile(std::shared_ptr<const Data> data)
-    : d(std::move(data))
+    : SectionedFile(std::move(data))
 {
 }
 
@@ -82,76 +72,47 @@ std::optional<BpsmFile> BpsmFile::open(const QString &path, QString *error)
     return data ? std::optional<BpsmFile>(BpsmFile(std::move(data))) : std::nullopt;
 }
 
+const BpsmFile::Data *BpsmFile::data() const
+{
+    return dataAs<Data>();
+}
+
 BpsmFile BpsmFile::fromData(QByteArray bytes, const QString &path)
 {
     return BpsmFile(MappedFile::adoptDecoded<Data>(std::move(bytes), path));
 }
 
-bool BpsmFile::isNull() const
-{
-    return !d;
-}
-bool BpsmFile::isStale() const
-{
-    return d && d->MappedFile::isStale();
-}
-QString BpsmFile::path() const
-{
-    return d ? d->path : QString();
-}
-void BpsmFile::releasePages(quint64 offset, quint64 size) const
-{
-    if (d)
-        d->release(offset, size);
-}
-
-quint64 BpsmFile::fileSize() const
-{
-    return d ? d->size : 0;
-}
-QByteArrayView BpsmFile::bytes() const
-{
-    return d ? d->view() : QByteArrayView();
-}
-bool BpsmFile::hasHeader() const
-{
-    return d && d->hasHeader;
-}
 const BpsmHeader &BpsmFile::header() const
 {
-    return d ? d->header : emptyHeader();
-}
-bool BpsmFile::hasMagic() const
-{
-    return hasHeader() && std::memcmp(d->header.magic.data(), bpsm::Magic, 4) == 0;
+    return data() ? data()->header : emptyHeader();
 }
 bool BpsmFile::clipTableInBounds() const
 {
-    return d && d->clipTableInBounds;
+    return data() && data()->clipTable.inBounds;
 }
 bool BpsmFile::stringTableInBounds() const
 {
-    return d && d->stringTableInBounds;
+    return data() && data()->stringTable.inBounds;
 }
 bool BpsmFile::indexDataInBounds() const
 {
-    return d && d->indexDataInBounds;
+    return data() && data()->indexData.inBounds;
 }
 bool BpsmFile::vertexDataInBounds() const
 {
-    return d && d->vertexDataInBounds;
+    return data() && data()->vertexData.inBounds;
 }
 std::optional<quint64> BpsmFile::indexDataEnd() const
 {
-    return d ? d->indexEnd : std::nullopt;
+    return data() ? data()->indexData.end : std::nullopt;
 }
 std::optional<quint64> BpsmFile::vertexDataEnd() const
 {
-    return d ? d->vertexEnd : std::nullopt;
+    return data() ? data()->vertexData.end : std::nullopt;
 }
 const QList<BpsmClipInfo> &BpsmFile::clips() const
 {
-    return d ? d->clips : emptyClips();
+    return data() ? data()->clips : emptyClips();
 }
 
 int BpsmFile::findClip(const QString &name) const
@@ -165,17 +126,17 @@ int BpsmFile::findClip(const QString &name) const
 
 std::optional<quint32> BpsmFile::index(quint32 i) const
 {
-    if (!indexDataInBounds() || i >= d->header.indexCount)
+    if (!indexDataInBounds() || i >= data()->header.indexCount)
         return std::nullopt;
-    return fmt::readU32(d->bytes + d->header.indexDataOffset + quint64(i) * bpsm::IndexSize);
+    return fmt::readU32(data()->bytes + data()->header.indexDataOffset + quint64(i) * bpsm::IndexSize);
 }
 
 std::optional<quint64> BpsmFile::vertexOffset(quint32 globalFrame, quint32 vertex) const
 {
-    if (!vertexDataInBounds() || globalFrame >= d->header.frameTotal || vertex >= d->header.vertexCount)
+    if (!vertexDataInBounds() || globalFrame >= data()->header.frameTotal || vertex >= data()->header.vertexCount)
         return std::nullopt;
     // In bounds as a whole, so frame * count + vertex cannot overflow the checked end.
-    return d->header.vertexDataOffset + (quint64(globalFrame) * d->header.vertexCount + vertex) * bpsm::VertexSize;
+    return data()->header.vertexDataOffset + (quint64(globalFrame) * data()->header.vertexCount + vertex) * bpsm::VertexSize;
 }
 
 std::optional<CreatureVertex> BpsmFile::vertex(quint32 globalFrame, quint32 vertex) const
@@ -183,7 +144,7 @@ std::optional<CreatureVertex> BpsmFile::vertex(quint32 globalFrame, quint32 vert
     const auto offset = vertexOffset(globalFrame, vertex);
     if (!offset)
         return std::nullopt;
-    const uchar *p = d->bytes + *offset;
+    const uchar *p = data()->bytes + *offset;
     CreatureVertex v;
     for (int k = 0; k < 3; ++k) {
         v.position[k] = fmt::readF32(p + bpsm::vertex::Position + 4 * k);
@@ -212,14 +173,14 @@ std::optional<BpsmSnapshot> BpsmFile::toSnapshot(QString *error) const
         return fail(QStringLiteral("not a BPSM file"));
     if (!clipTableInBounds() || !indexDataInBounds() || !vertexDataInBounds())
         return fail(QStringLiteral("a section lies outside the file"));
-    if (d->header.vertexCount == 0)
+    if (data()->header.vertexCount == 0)
         return fail(QStringLiteral("no vertices"));
     BpsmSnapshot s;
-    s.speciesId = d->header.speciesId;
-    s.lod = d->header.lod;
-    s.vertexCount = d->header.vertexCount;
+    s.speciesId = data()->header.speciesId;
+    s.lod = data()->header.lod;
+    s.vertexCount = data()->header.vertexCount;
     quint64 frames = 0;
-    for (const BpsmClipInfo &c : d->clips) {
+    for (const BpsmClipInfo &c : data()->clips) {
         if (c.nameStatus != NameStatus::Ok)
             return fail(QStringLiteral("clip %1: name not readable").arg(c.index));
         if (c.frameOffset != frames)
@@ -227,15 +188,15 @@ std::optional<BpsmSnapshot> BpsmFile::toSnapshot(QString *error) const
         frames += c.frameCount;
         s.clips.append({c.name, c.frameCount});
     }
-    if (frames != d->header.frameTotal)
+    if (frames != data()->header.frameTotal)
         return fail(QStringLiteral("clip frame counts do not add up to frame_total"));
     // Both sections are inside the file, so these sizes are bounded by its size.
-    s.indices.reserve(d->header.indexCount);
-    for (quint32 i = 0; i < d->header.indexCount; ++i)
+    s.indices.reserve(data()->header.indexCount);
+    for (quint32 i = 0; i < data()->header.indexCount; ++i)
         s.indices.append(*index(i));
-    s.vertices.reserve(qsizetype(quint64(d->header.frameTotal) * d->header.vertexCount));
-    for (quint32 f = 0; f < d->header.frameTotal; ++f)
-        for (quint32 v = 0; v < d->header.vertexCount; ++v)
+    s.vertices.reserve(qsizetype(quint64(data()->header.frameTotal) * data()->header.vertexCount));
+    for (quint32 f = 0; f < data()->header.frameTotal; ++f)
+        for (quint32 v = 0; v < data()->header.vertexCount; ++v)
             s.vertices.append(*vertex(f, v));
     return s;
 }

@@ -2,10 +2,12 @@
 // A BPSM file (minimal snapshot mesh) opened in place: memory-mapped (QFile::map) or wrapping
 // bytes in memory. Only the header and the clip table (with names) are decoded on open;
 // indices and vertices are read on demand with bounds checks. Every accessor is safe on any
-// input; BpsmValidator says what is wrong with a file. Copies share one mapping.
+// input; BpsmValidator says what is wrong with a file. Copies share one mapping (SectionedFile:
+// path, size, bytes, header and magic present).
 #include "bpat/BpatFile.h"
 #include "bpsm/BpsmFormat.h"
 #include "bpsm/BpsmSnapshot.h"
+#include "sections/SectionedFile.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -62,7 +64,7 @@ struct BpsmClipInfo : TableEntry
     std::array<quint32, 4> reserved{};
 };
 
-class BpsmFile
+class BpsmFile : public SectionedFile
 {
 public:
     BpsmFile(); // null: no data
@@ -70,19 +72,8 @@ public:
     static BpsmFile fromData(QByteArray bytes, const QString &path = QString());
     // Which paths are snapshot meshes: FormatRegistry::detect (formats/FormatRegistry.h).
 
-    bool isNull() const;
-    QString path() const;
-    quint64 fileSize() const;
-    QByteArrayView bytes() const;
-    // True once a read of the mapping found the file shrunk underneath (see BpatFile::isStale).
-    bool isStale() const;
-    // The mapped pages of [offset, offset + size) leave the resident set (MappedFile::release):
-    // a pass over a large file keeps memory flat.
-    void releasePages(quint64 offset, quint64 size) const;
-
-    bool hasHeader() const; // false when shorter than the 72-byte header
+    // hasHeader(): false when shorter than the 72-byte header.
     const BpsmHeader &header() const;
-    bool hasMagic() const;
 
     // Section bounds (overflow-safe); the clip list is empty when its table is not in the file.
     bool clipTableInBounds() const;
@@ -104,8 +95,8 @@ public:
 
 private:
     struct Data;
-    std::shared_ptr<const Data> d;
     explicit BpsmFile(std::shared_ptr<const Data> data);
+    const Data *data() const; // defined where Data is
 };
 
 } // namespace bpat

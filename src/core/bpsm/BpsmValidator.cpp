@@ -1,13 +1,11 @@
 #include "bpsm/BpsmValidator.h"
 
-#include "io/MappingGuard.h"
-
 #include "bpat/BpatFormat.h"
 #include "bpsm/BpsmFile.h"
 #include "bpsm/BpsmFormat.h"
 
 #include "bpsm/BpsmContentCheck.h"
-#include "bpsm/BpsmSink.h"
+#include "sections/SectionChecks.h"
 #include "species/Species.h"
 
 #include <QSet>
@@ -17,14 +15,19 @@ namespace bpat {
 
 namespace fmt = bpat::format;
 
+namespace {
+QString kind()
+{
+    return u"BPSM"_qs;
+}
+} // namespace
+
 const QList<BpsmCodeInfo> &BpsmValidator::codes()
 {
     using S = Severity;
     static const QList<BpsmCodeInfo> list{
-        {u"BPSM_IO_ERROR"_qs, S::Error,
-         u"The file cannot be opened or mapped (missing, not a regular file, empty, unreadable)."_qs},
-        {u"BPSM_FILE_CHANGED"_qs, S::Error,
-         u"The file shrank while it was being validated: the other findings are unreliable; validate it again."_qs},
+        SectionChecks::ioErrorCode(kind()),
+        SectionChecks::fileChangedCode(kind()),
         {u"BPSM_FILE_TOO_SMALL"_qs, S::Error, u"Shorter than the 72-byte header."_qs},
         {u"BPSM_BAD_MAGIC"_qs, S::Error, u"The first four bytes are not `BPSM`."_qs},
         {u"BPSM_UNSUPPORTED_VERSION"_qs, S::Error, u"version is not 1."_qs},
@@ -61,11 +64,7 @@ const QList<BpsmCodeInfo> &BpsmValidator::codes()
 
 const BpsmCodeInfo *BpsmValidator::find(const QString &code)
 {
-    for (const BpsmCodeInfo &c : codes()) {
-        if (c.code == code)
-            return &c;
-    }
-    return nullptr;
+    return FormatCodeInfo::find(codes(), code);
 }
 
 BpsmValidator::BpsmValidator(int maxPerCode, int threads)
@@ -76,80 +75,47 @@ BpsmValidator::BpsmValidator(int maxPerCode, int threads)
 
 namespace {
 
-QString hex(quint64 v)
+PlacedSection placed(const QString &name, const SectionBounds &bounds, const QString &code)
 {
-    return QStringLiteral("0x%1").arg(v, 0, 16);
+    return {name, bounds, code, bounds.offset, DiagnosticLocation::header(), DiagnosticLocation::header()};
 }
 
-void checkSections(const BpsmFile &file, BpsmSink &sink)
+void checkSections(const BpsmFile &file, FindingSink &sink, SectionChecks &checks)
 {
     const BpsmHeader &h = file.header();
     const quint64 size = file.fileSize();
-    struct Section
-    {
-        QString name;
-        quint64 begin;
-        std::optional<quint64> end;
-        bool inBounds;
-        QString code;
+    const QList<PlacedSection> sections{
+        placed(u"clip table"_qs,
+               SectionBounds::of(h.clipTableOffset, fmt::checkedEnd(h.clipTableOffset, h.clipCount, bpsm::ClipEntrySize), size),
+               u"BPSM_CLIP_TABLE_OUT_OF_BOUNDS"_qs),
+        placed(u"string table"_qs,
+               SectionBounds::of(h.stringTableOffset, fmt::checkedEnd(h.stringTableOffset, h.stringTableSize, 1), size),
+               u"BPSM_STRING_TABLE_OUT_OF_BOUNDS"_qs),
+        placed(u"index data"_qs, SectionBounds::of(h.indexDataOffset, file.indexDataEnd(), size),
+               u"BPSM_INDEX_DATA_OUT_OF_BOUNDS"_qs),
+        placed(u"vertex data"_qs, SectionBounds::of(h.vertexDataOffset, file.vertexDataEnd(), size),
+               u"BPSM_VERTEX_DATA_OUT_OF_BOUNDS"_qs),
     };
-    const QList<Section> sections{
-        {u"clip table"_qs, h.clipTableOffset, fmt::checkedEnd(h.clipTableOffset, h.clipCount, bpsm::ClipEntrySize),
-         file.clipTableInBounds(), u"BPSM_CLIP_TABLE_OUT_OF_BOUNDS"_qs},
-        {u"string table"_qs, h.stringTableOffset, fmt::checkedEnd(h.stringTableOffset, h.stringTableSize, 1),
-         file.stringTableInBounds(), u"BPSM_STRING_TABLE_OUT_OF_BOUNDS"_qs},
-        {u"index data"_qs, h.indexDataOffset, file.indexDataEnd(), file.indexDataInBounds(), u"BPSM_INDEX_DATA_OUT_OF_BOUNDS"_qs},
-        {u"vertex data"_qs, h.vertexDataOffset, file.vertexDataEnd(), file.vertexDataInBounds(),
-         u"BPSM_VERTEX_DATA_OUT_OF_BOUNDS"_qs},
-    };
-    for (const Section &s : sections) {
-        if (!s.inBounds) {
-            sink.report(s.code, s.begin, DiagnosticLocation::header(),
-                        s.end ? QStringLiteral("%1 spans [%2, %3), expected within the file's %4 bytes")
-                                    .arg(s.name, hex(s.begin), hex(*s.end))
-                                    .arg(size)
-                              : QStringLiteral("%1 at %2: its size overflows 64 bits").arg(s.name, hex(s.begin)));
-        }
-    }
-    // Overlap, between sections that are in the file (the header counts as one).
-    QList<std::pair<quint64, quint64>> spans{{0, bpsm::HeaderSize}};
-    QStringList names{u"header"_qs};
-    for (const Section &s : sections) {
-        if (s.inBounds && *s.end > s.begin) {
-            spans.append({s.begin, *s.end});
-            names.append(s.name);
-        }
-    }
-    for (int i = 0; i < spans.size(); ++i)
-        for (int j = i + 1; j < spans.size(); ++j)
-            if (spans[i].first < spans[j].second && spans[j].first < spans[i].second)
-                sink.report(u"BPSM_SECTION_OVERLAP"_qs, spans[j].first, DiagnosticLocation::header(),
-                            QStringLiteral("%1 [%2, %3) overlaps %4 [%5, %6)")
-                                .arg(names[j], hex(spans[j].first), hex(spans[j].second), names[i], hex(spans[i].first),
-                                     hex(spans[i].second)));
+    checks.bounds(sections, size, u"size"_qs);
+    checks.overlaps(bpsm::HeaderSize, sections);
     if (h.indexDataOffset % 16 != 0 || h.vertexDataOffset % 4 != 0)
         sink.report(
             u"BPSM_MISALIGNED"_qs, bpsm::header::IndexDataOffset, DiagnosticLocation::header(),
             QStringLiteral("index_data_offset %1 (expected a multiple of 16), vertex_data_offset %2 (expected a multiple of 4)")
                 .arg(h.indexDataOffset)
                 .arg(h.vertexDataOffset));
-    if (file.vertexDataInBounds() && *file.vertexDataEnd() < size)
-        sink.report(
-            u"BPSM_TRAILING_BYTES"_qs, *file.vertexDataEnd(), DiagnosticLocation::region(u"EOF"_qs),
-            QStringLiteral("%1 bytes after the vertex data, expected the file to end there").arg(size - *file.vertexDataEnd()));
+    if (file.vertexDataInBounds())
+        checks.trailing(*file.vertexDataEnd(), size, u"the vertex data"_qs);
     // Padding between the string table and the index data must be zero.
     if (file.stringTableInBounds() && file.indexDataInBounds()) {
         const quint64 from = h.stringTableOffset + h.stringTableSize;
-        for (quint64 o = from; o < h.indexDataOffset && o < from + 16; ++o)
-            if (uchar(file.bytes()[qsizetype(o)]) != 0) {
-                sink.report(u"BPSM_RESERVED_NONZERO"_qs, o, DiagnosticLocation::region(u"string_table"_qs, u"pad"_qs),
-                            u"pad byte after the string table is not zero"_qs);
-                break;
-            }
+        if (const auto o = SectionChecks::firstNonZero(file.bytes(), from, h.indexDataOffset, bpsm::StringTableAlignment))
+            sink.report(u"BPSM_RESERVED_NONZERO"_qs, *o, DiagnosticLocation::region(u"string_table"_qs, u"pad"_qs),
+                        u"pad byte after the string table is not zero"_qs);
     }
 }
 
-void checkClips(const BpsmFile &file, BpsmSink &sink)
+void checkClips(const BpsmFile &file, FindingSink &sink)
 {
     const BpsmHeader &h = file.header();
     quint64 running = 0;
@@ -202,20 +168,12 @@ void checkClips(const BpsmFile &file, BpsmSink &sink)
 
 Diagnostics BpsmValidator::validate(const BpsmFile &file) const
 {
-    BpsmSink sink(m_maxPerCode);
-    if (!file.hasHeader()) {
-        sink.report(u"BPSM_FILE_TOO_SMALL"_qs, 0, DiagnosticLocation::header(),
-                    QStringLiteral("%1 bytes, expected at least %2").arg(file.fileSize()).arg(bpsm::HeaderSize));
+    FindingSink sink(m_maxPerCode, codes());
+    SectionChecks checks(sink, kind());
+    if (!checks.headerReadable(file, bpsm::HeaderSize))
         return sink.finish();
-    }
-    if (!file.hasMagic()) {
-        sink.report(u"BPSM_BAD_MAGIC"_qs, 0, DiagnosticLocation::header(u"magic"_qs), u"expected 'BPSM'"_qs);
-        return sink.finish();
-    }
     const BpsmHeader &h = file.header();
-    if (h.version != bpsm::CurrentVersion)
-        sink.report(u"BPSM_UNSUPPORTED_VERSION"_qs, bpsm::header::Version, DiagnosticLocation::header(u"version"_qs),
-                    QStringLiteral("version %1, expected 1").arg(h.version));
+    checks.version(h.version, bpsm::CurrentVersion, bpsm::header::Version);
     if (!Species::isKnown(h.speciesId))
         sink.report(u"BPSM_UNKNOWN_SPECIES"_qs, bpsm::header::SpeciesId, DiagnosticLocation::header(u"species_id"_qs),
                     QStringLiteral("species_id %1, expected 0..%2").arg(h.speciesId).arg(Species::lastId()));
@@ -227,16 +185,9 @@ Diagnostics BpsmValidator::validate(const BpsmFile &file) const
     if (h.clipCount == 0)
         sink.report(u"BPSM_NO_CLIPS"_qs, bpsm::header::ClipCount, DiagnosticLocation::header(u"clip_count"_qs),
                     u"clip_count is 0, expected >= 1"_qs);
-    if (h.vertexCount == 0 || h.indexCount == 0)
-        sink.report(u"BPSM_EMPTY_MESH"_qs, bpsm::header::VertexCount, DiagnosticLocation::header(u"vertex_count"_qs),
-                    QStringLiteral("vertex_count %1, index_count %2, expected both >= 1").arg(h.vertexCount).arg(h.indexCount));
-    if (h.indexCount % 3 != 0)
-        sink.report(u"BPSM_INDEX_COUNT_NOT_TRIANGLES"_qs, bpsm::header::IndexCount, DiagnosticLocation::header(u"index_count"_qs),
-                    QStringLiteral("index_count %1, expected a multiple of 3").arg(h.indexCount));
-    if (h.reserved != 0)
-        sink.report(u"BPSM_RESERVED_NONZERO"_qs, bpsm::header::Reserved, DiagnosticLocation::header(u"reserved"_qs),
-                    QStringLiteral("reserved %1, expected 0").arg(h.reserved));
-    checkSections(file, sink);
+    checks.triangleMesh(h.vertexCount, bpsm::header::VertexCount, h.indexCount, bpsm::header::IndexCount);
+    checks.reserved(h.reserved, bpsm::header::Reserved);
+    checkSections(file, sink, checks);
     checkClips(file, sink);
     BpsmContentCheck::run(file, sink, m_maxPerCode, m_threads);
     return sink.finish();
@@ -244,21 +195,7 @@ Diagnostics BpsmValidator::validate(const BpsmFile &file) const
 
 Diagnostics BpsmValidator::validatePath(const QString &path) const
 {
-    QString error;
-    const auto file = BpsmFile::open(path, &error);
-    if (!file)
-        return {Diagnostic{u"BPSM_IO_ERROR"_qs, Severity::Error, error, std::nullopt, QString()}};
-    // As Validator::validatePath: a file that shrinks while it is read reads as zeros, and the
-    // result says so rather than crash on SIGBUS or judge the zeros.
-    const MappingGuard guard(file->bytes().data(), qint64(file->fileSize()));
-    Diagnostics all = validate(*file);
-    if (guard.isStale())
-        all.prepend({u"BPSM_FILE_CHANGED"_qs, Severity::Error,
-                     QStringLiteral("the file shrank below its mapped %1 bytes while it was being validated; the "
-                                    "findings below are unreliable: validate it again once it is written")
-                         .arg(file->fileSize()),
-                     std::nullopt, u"file"_qs});
-    return all;
+    return SectionChecks::validatePath<BpsmFile>(kind(), path, [this](const BpsmFile &file) { return validate(file); });
 }
 
 } // namespace bpat

@@ -3,7 +3,7 @@
 // and apart, clips contiguous and adding up, names resolvable), then content (indices in range,
 // vertices finite, weights sane, reserved bytes zero). Never reads outside the file. Codes are
 // stable and listed in docs/validation.md ("BPSM codes").
-#include "diagnostics/Diagnostic.h"
+#include "sections/FindingSink.h"
 
 #include <QList>
 #include <QString>
@@ -12,12 +12,7 @@ namespace bpat {
 
 class BpsmFile;
 
-struct BpsmCodeInfo
-{
-    QString code;
-    Severity severity = Severity::Error;
-    QString description;
-};
+using BpsmCodeInfo = FormatCodeInfo;
 
 class BpsmValidator
 {

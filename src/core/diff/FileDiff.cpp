@@ -116,26 +116,23 @@ void Builder::header()
     r.dialectB = fmt::dialectName(b.dialect());
     if (a.dialect() != b.dialect())
         r.notes.append(QStringLiteral("dialect %1 -> %2").arg(r.dialectA, r.dialectB));
-    if (ha.speciesId != hb.speciesId) {
+    const auto changed = [&](const QString &field, quint32 before, quint32 after, const QString &detail) {
         Change c;
         c.kind = ChangeKind::Header;
-        c.field = QStringLiteral("species");
-        c.oldValue = int(ha.speciesId);
-        c.newValue = int(hb.speciesId);
-        c.detail = QStringLiteral("%1 -> %2")
-                       .arg(a.speciesName().isEmpty() ? QStringLiteral("?") : a.speciesName(),
-                            b.speciesName().isEmpty() ? QStringLiteral("?") : b.speciesName());
+        c.field = field;
+        c.oldValue = int(before);
+        c.newValue = int(after);
+        c.detail = detail;
         fileChanges.append(c);
-    }
-    if (ha.boneCount != hb.boneCount) {
-        Change c;
-        c.kind = ChangeKind::Header;
-        c.field = QStringLiteral("bone_count");
-        c.oldValue = int(ha.boneCount);
-        c.newValue = int(hb.boneCount);
-        c.detail = QStringLiteral("motion, bind palette and parents not compared");
-        fileChanges.append(c);
-    }
+    };
+    if (ha.speciesId != hb.speciesId)
+        changed(QStringLiteral("species"), ha.speciesId, hb.speciesId,
+                QStringLiteral("%1 -> %2")
+                    .arg(a.speciesName().isEmpty() ? QStringLiteral("?") : a.speciesName(),
+                         b.speciesName().isEmpty() ? QStringLiteral("?") : b.speciesName()));
+    if (ha.boneCount != hb.boneCount)
+        changed(QStringLiteral("bone_count"), ha.boneCount, hb.boneCount,
+                QStringLiteral("motion, bind palette and parents not compared"));
 }
 
 bool Builder::clips()
@@ -290,25 +287,22 @@ void Builder::sockets()
         c.socketB = j;
         r.socketPairs.append({int(i), j});
         bool tracked = true;
-        if (sa.at(i).anchorBone != sb.at(j).anchorBone) {
+        // A field of the pair that changed: a Socket change (the socket's frames are then not
+        // compared as one socket's).
+        const auto changed = [&](const QString &field, const QJsonValue &before, const QJsonValue &after) {
             Change d = c;
             d.kind = ChangeKind::Socket;
-            d.field = QStringLiteral("anchor");
-            d.oldValue = int(sa.at(i).anchorBone);
-            d.newValue = int(sb.at(j).anchorBone);
+            d.field = field;
+            d.oldValue = before;
+            d.newValue = after;
             socketChanges.append(d);
             tracked = false;
-        }
+        };
+        if (sa.at(i).anchorBone != sb.at(j).anchorBone)
+            changed(QStringLiteral("anchor"), int(sa.at(i).anchorBone), int(sb.at(j).anchorBone));
         if ((sa.at(i).localOffset - sb.at(j).localOffset).length() > o.tolerance
-            || std::isnan((sa.at(i).localOffset - sb.at(j).localOffset).length())) {
-            Change d = c;
-            d.kind = ChangeKind::Socket;
-            d.field = QStringLiteral("offset");
-            d.oldValue = vec(sa.at(i).localOffset);
-            d.newValue = vec(sb.at(j).localOffset);
-            socketChanges.append(d);
-            tracked = false;
-        }
+            || std::isnan((sa.at(i).localOffset - sb.at(j).localOffset).length()))
+            changed(QStringLiteral("offset"), vec(sa.at(i).localOffset), vec(sb.at(j).localOffset));
         if (tracked && sa.at(i).anchorBone < std::min<quint32>(64, a.header().boneCount))
             trackedSockets.append(int(r.socketPairs.size() - 1));
     }

@@ -47,6 +47,17 @@ void jointsAndWeights(const CreatureVertex &vertex, std::vector<quint8> &joints,
     }
 }
 
+// The mesh, added to the model with a node of its own named `nodeName`: that node's index.
+int addMeshNode(tinygltf::Model &model, tinygltf::Mesh mesh, const char *nodeName)
+{
+    model.meshes.push_back(std::move(mesh));
+    tinygltf::Node node;
+    node.name = nodeName;
+    node.mesh = int(model.meshes.size() - 1);
+    model.nodes.push_back(std::move(node));
+    return int(model.nodes.size() - 1);
+}
+
 } // namespace
 
 int GltfMeshExport::addCreatureMesh(tinygltf::Model &model, GltfBufferBuilder &buffers, quint32 speciesId, int boneCount,
@@ -118,14 +129,10 @@ int GltfMeshExport::addCreatureMesh(tinygltf::Model &model, GltfBufferBuilder &b
     tinygltf::Mesh gltfMesh;
     gltfMesh.name = mesh.name().isEmpty() ? std::string("creature") : mesh.name().toStdString();
     gltfMesh.primitives.push_back(primitive);
-    model.meshes.push_back(std::move(gltfMesh));
-    tinygltf::Node node;
-    node.name = "creature mesh";
-    node.mesh = int(model.meshes.size() - 1);
-    model.nodes.push_back(std::move(node));
+    const int node = addMeshNode(model, std::move(gltfMesh), "creature mesh");
     if (vertexCount)
         *vertexCount = mesh.vertexCount();
-    return int(model.nodes.size() - 1);
+    return node;
 }
 
 int GltfMeshExport::addBody(tinygltf::Model &model, GltfBufferBuilder &buffers, const BprmFile &body, int boneCount,
@@ -197,16 +204,12 @@ int GltfMeshExport::addBody(tinygltf::Model &model, GltfBufferBuilder &buffers, 
         primitive.material = int(model.materials.size() - 1);
         gltfMesh.primitives.push_back(primitive);
     }
-    model.meshes.push_back(std::move(gltfMesh));
-    tinygltf::Node node;
-    node.name = "body mesh";
-    node.mesh = int(model.meshes.size() - 1);
-    model.nodes.push_back(std::move(node));
+    const int node = addMeshNode(model, std::move(gltfMesh), "body mesh");
     if (vertexCount)
         *vertexCount = mesh->vertexCount();
     if (materialCount)
         *materialCount = int(byRole.size());
-    return int(model.nodes.size() - 1);
+    return node;
 }
 
 } // namespace bpat
