@@ -96,6 +96,7 @@ std::optional<ClipMotion> ClipMotion::fromGlobals(MotionSkeleton skeleton, std::
     m.m_global.resize(count);
     m.m_state.assign(count, 0);
     m.m_dirty.assign(frames, 0);
+    m.m_stale.assign(frames, 0);
     return m;
 }
 
@@ -182,8 +183,10 @@ bool ClipMotion::readFile(ClipMotion &m, const BpatFile &file, const MotionSkele
                             .arg(i / 16 % size_t(bones))
                             .arg(skeleton.name(int(i / 16 % size_t(bones)))));
     }
-    if (m.m_skeleton.parents() != skeleton.parents() || m.m_skeleton.names() != skeleton.names())
+    if (m.m_skeleton.parents() != skeleton.parents() || m.m_skeleton.names() != skeleton.names()) {
         m.m_skeleton = skeleton;
+        m.m_below.clear();
+    }
     m.m_bones = bones;
     m.m_frames = count;
     m.m_first = first;
@@ -191,6 +194,7 @@ bool ClipMotion::readFile(ClipMotion &m, const BpatFile &file, const MotionSkele
     m.m_global.resize(poses);
     m.m_state.assign(poses, 0);
     m.m_dirty.assign(count, 0);
+    m.m_stale.assign(count, 0);
     return true;
 }
 
@@ -206,13 +210,24 @@ ClipMotion ClipMotion::blank(MotionSkeleton skeleton, quint32 frames)
     m.m_global.resize(count);
     for (size_t i = 0; i < count; ++i)
         m.m_local[i].m = m.m_global[i].m = Identity;
-    m.m_state.assign(count, LocalKnown | Readable | Edited | Dirty);
+    m.m_state.assign(count, LocalKnown | ReadableKnown | Readable | Edited | Dirty);
     m.m_dirty.assign(frames, 1);
+    m.m_stale.assign(frames, 0);
     return m;
 }
 
 void ClipMotion::ensureLocal(size_t i, quint32 frame, int bone) const
 {
+    if (m_state[i] & LocalStale) {
+        // Translated (its frame clean since): inverse(parent's global) x its global, both as they are.
+        const int parent = m_skeleton.parentOf(bone);
+        const std::optional<Affine> inverseParent =
+            parent >= 0 ? LocalChannels::inverse(currentGlobal(at(frame, parent))) : std::optional<Affine>(Identity);
+        if (inverseParent)
+            m_local[i].m = multiplyAffine(*inverseParent, currentGlobal(i));
+        m_state[i] = quint8(m_state[i] & ~LocalStale);
+        return;
+    }
     if (m_state[i] & LocalKnown)
         return;
     const Affine global = fromFloats(m_original.data() + i * 16);
@@ -224,7 +239,23 @@ void ClipMotion::ensureLocal(size_t i, quint32 frame, int bone) const
         local = inverseParent ? std::optional<Affine>(multiplyAffine(*inverseParent, global)) : std::nullopt;
     }
     m_local[i].m = local ? *local : Identity;
-    m_state[i] = quint8((m_state[i] & (Dirty | Changed | GlobalKnown)) | LocalKnown | (local ? Readable : 0));
+    m_state[i] = quint8((m_state[i] & (Dirty | Changed | GlobalKnown)) | LocalKnown | ReadableKnown | (local ? Readable : 0));
+}
+
+Affine ClipMotion::currentGlobal(size_t i) const
+{
+    return (m_state[i] & GlobalKnown) || m_original.empty() ? m_global[i].m : fromFloats(m_original.data() + i * 16);
+}
+
+void ClipMotion::settle(quint32 frame) const
+{
+    if (!m_stale[frame])
+        return;
+    m_stale[frame] = 0;
+    for (int b = 0; b < m_bones; ++b) {
+        if (m_state[at(frame, b)] & LocalStale)
+            ensureLocal(at(frame, b), frame, b);
+    }
 }
 
 bool ClipMotion::isReadable(quint32 frame, int bone) const
@@ -232,7 +263,12 @@ bool ClipMotion::isReadable(quint32 frame, int bone) const
     if (!valid(frame, bone))
         return false;
     const size_t i = at(frame, bone);
-    ensureLocal(i, frame, bone);
+    if (!(m_state[i] & ReadableKnown)) {
+        // Without the local pose: whether the parent's original global has an inverse.
+        const int parent = m_skeleton.parentOf(bone);
+        const bool readable = parent < 0 || LocalChannels::isInvertible(fromFloats(m_original.data() + at(frame, parent) * 16));
+        m_state[i] = quint8(m_state[i] | ReadableKnown | (readable ? Readable : 0));
+    }
     return (m_state[i] & Readable) != 0;
 }
 
@@ -249,7 +285,7 @@ LocalTransform ClipMotion::pose(quint32 frame, int bone) const
 {
     if (!isReadable(frame, bone))
         return {};
-    const std::optional<LocalTransform> t = LocalChannels::decompose(m_local[at(frame, bone)].m);
+    const std::optional<LocalTransform> t = LocalChannels::decompose(localMatrix(frame, bone));
     return t ? *t : LocalTransform{};
 }
 
@@ -257,11 +293,12 @@ bool ClipMotion::setLocalMatrix(quint32 frame, int bone, const Affine &local)
 {
     if (!valid(frame, bone) || !finite(local))
         return false;
+    settle(frame);
     const size_t i = at(frame, bone);
     m_local[i].m = local;
     m_local[i].m[12] = m_local[i].m[13] = m_local[i].m[14] = 0.0;
     m_local[i].m[15] = 1.0;
-    m_state[i] = quint8(m_state[i] | LocalKnown | Readable | Edited | Dirty);
+    m_state[i] = quint8(m_state[i] | LocalKnown | ReadableKnown | Readable | Edited | Dirty);
     m_dirty[frame] = 1;
     return true;
 }
@@ -337,6 +374,55 @@ bool ClipMotion::setGlobal(quint32 frame, int bone, const Affine &g)
         return setLocalMatrix(frame, bone, g);
     const std::optional<Affine> inverseParent = LocalChannels::inverse(global(frame, parent));
     return inverseParent && setLocalMatrix(frame, bone, multiplyAffine(*inverseParent, g));
+}
+
+bool ClipMotion::translate(quint32 frame, int bone, const std::array<double, 3> &delta)
+{
+    if (!valid(frame, bone) || !std::isfinite(delta[0]) || !std::isfinite(delta[1]) || !std::isfinite(delta[2]) || m_bones > 64)
+        return false;
+    recompose(frame);
+    const int parent = m_skeleton.parentOf(bone);
+    if (parent >= 0 && !LocalChannels::isInvertible(currentGlobal(at(frame, parent))))
+        return false; // as setGlobal: no local pose under a singular parent
+    const size_t i = at(frame, bone);
+    Affine g = currentGlobal(i);
+    g[3] += delta[0];
+    g[7] += delta[1];
+    g[11] += delta[2];
+    const bool parentChanged = parent >= 0 && (m_state[at(frame, parent)] & Changed);
+    if (!parentChanged && !m_original.empty()) {
+        const float *o = m_original.data() + i * 16;
+        bool same = true;
+        for (size_t k = 0; k < 12 && same; ++k)
+            same = float(g[k]) == o[k];
+        if (same) // back to the original floats: the general path says what that leaves changed
+            return setGlobal(frame, bone, g);
+    }
+    m_global[i].m = g;
+    m_state[i] = quint8(m_state[i] | LocalKnown | ReadableKnown | Readable | Edited | Changed | GlobalKnown | LocalStale);
+    m_stale[frame] = 1;
+    // Below it, every bone that follows its parent (readable, as recompose has it) moves by the
+    // same vector: parent' x local = T(delta) x parent x local.
+    if (m_below.empty()) {
+        m_below.resize(size_t(m_bones));
+        for (int b = 0; b < m_bones; ++b)
+            m_below[size_t(b)] = m_skeleton.descendants(b);
+    }
+    std::array<bool, 64> moved{};
+    moved[size_t(bone)] = true;
+    for (int c : m_below[size_t(bone)]) {
+        if (!moved[size_t(m_skeleton.parentOf(c))] || !isReadable(frame, c))
+            continue;
+        const size_t k = at(frame, c);
+        Affine h = currentGlobal(k);
+        h[3] += delta[0];
+        h[7] += delta[1];
+        h[11] += delta[2];
+        m_global[k].m = h;
+        m_state[k] = quint8(m_state[k] | Changed | GlobalKnown);
+        moved[size_t(c)] = true;
+    }
+    return true;
 }
 
 Affine ClipMotion::originalGlobal(quint32 frame, int bone) const
@@ -429,6 +515,7 @@ void ClipMotion::revertFrame(quint32 frame)
     for (int b = 0; b < m_bones; ++b)
         m_state[at(frame, b)] = Dirty;
     m_dirty[frame] = 1;
+    m_stale[frame] = 0;
 }
 
 ClipMotion::PoseState ClipMotion::poseState(quint32 frame, int bone) const
@@ -444,9 +531,10 @@ void ClipMotion::restore(quint32 frame, int bone, const PoseState &state)
 {
     if (!valid(frame, bone))
         return;
+    settle(frame);
     const size_t i = at(frame, bone);
     m_local[i].m = state.local;
-    m_state[i] = quint8(LocalKnown | Dirty | (state.readable ? Readable : 0) | (state.edited ? Edited : 0));
+    m_state[i] = quint8(LocalKnown | ReadableKnown | Dirty | (state.readable ? Readable : 0) | (state.edited ? Edited : 0));
     m_dirty[frame] = 1;
 }
 
