@@ -13,8 +13,10 @@ namespace {
 // +-d along each axis. |dT + dA p| for p in {0, +-d e_k}.
 double vertexError(const Affine &a, const Affine &b, double d)
 {
+    // The largest squared distance, then one root: the square root is monotonic (and correctly
+    // rounded), so this is the largest of the distances to the bit.
     const double dt[3] = {b[3] - a[3], b[7] - a[7], b[11] - a[11]};
-    double worst = std::sqrt(dt[0] * dt[0] + dt[1] * dt[1] + dt[2] * dt[2]);
+    double worst = dt[0] * dt[0] + dt[1] * dt[1] + dt[2] * dt[2];
     for (int k = 0; k < 3; ++k) {
         for (double sign : {-1.0, 1.0}) {
             double s = 0.0;
@@ -22,10 +24,10 @@ double vertexError(const Affine &a, const Affine &b, double d)
                 const double v = dt[r] + sign * d * (b[size_t(r * 4 + k)] - a[size_t(r * 4 + k)]);
                 s += v * v;
             }
-            worst = std::max(worst, std::sqrt(s));
+            worst = std::max(worst, s);
         }
     }
-    return worst;
+    return std::sqrt(worst);
 }
 
 } // namespace
