@@ -127,9 +127,20 @@ private:
     size_t at(quint32 frame, int bone) const { return size_t(frame) * size_t(m_bones) + size_t(bone); }
     bool valid(quint32 frame, int bone) const { return frame < m_frames && bone >= 0 && bone < m_bones; }
     void ensureLocal(size_t i, quint32 frame, int bone) const;
-    void recompose(quint32 frame) const;
-    Affine currentGlobal(size_t i) const; // m_global when known, else the original
-    void settle(quint32 frame) const;     // derive the local poses translate() left stale
+    bool readableAt(size_t i, quint32 frame, int bone) const
+    {
+        return (m_state[i] & ReadableKnown) ? (m_state[i] & Readable) != 0 : learnReadable(i, frame, bone);
+    }
+    bool learnReadable(size_t i, quint32 frame, int bone) const;
+    void recompose(quint32 frame) const // inline: every read asks, and a clean frame is the rule
+    {
+        if (m_dirty[frame])
+            recomposeDirty(frame);
+    }
+    void recomposeDirty(quint32 frame) const;
+    Affine currentGlobal(size_t i) const;                          // m_global when known, else the original
+    void moveGlobal(size_t i, const std::array<double, 3> &delta); // by delta, marked changed
+    void settle(quint32 frame) const;                              // derive the local poses translate() left stale
 
     MotionSkeleton m_skeleton;
     int m_bones = 0;
