@@ -68,18 +68,38 @@ void BoneCurvesLink::refresh()
         rebuild();
 }
 
+QList<int> BoneCurvesLink::parents() const
+{
+    QList<int> parents;
+    const int bones = m_context->document() ? m_context->document()->boneCount() : 0;
+    const std::optional<Rig> &rig = m_context->rig();
+    for (int b = 0; b < bones; ++b)
+        parents.append(rig && b < rig->boneCount() ? rig->bone(b).parent : -1);
+    return parents;
+}
+
 std::shared_ptr<const BoneCurveSet> BoneCurvesLink::makeSet(const bpat::BpatFile &file, int clip,
                                                             const BoneCurveSet::Options &options) const
 {
     QStringList names;
-    QList<int> parents;
     const int bones = m_context->document() ? m_context->document()->boneCount() : 0;
-    const std::optional<Rig> &rig = m_context->rig();
-    for (int b = 0; b < bones; ++b) {
+    for (int b = 0; b < bones; ++b)
         names.append(m_context->boneName(b));
-        parents.append(rig && b < rig->boneCount() ? rig->bone(b).parent : -1);
-    }
-    return std::make_shared<const BoneCurveSet>(file, clip, names, parents, options);
+    return std::make_shared<const BoneCurveSet>(file, clip, names, parents(), options);
+}
+
+void BoneCurvesLink::refreshBones(const QList<int> &bones)
+{
+    const std::shared_ptr<const BoneCurveSet> &shown = m_panel->boneCurves();
+    if (m_dirty || !shown || !m_panel->isVisible() || shown->clip() != m_context->currentClip()
+        || m_panel->source() != CurvesPanel::Source::Bones)
+        return invalidate();
+    std::shared_ptr<const BoneCurveSet> set = BoneCurveSet::refreshed(*shown, m_context->file(), parents(), bones);
+    if (!set)
+        return invalidate();
+    ++m_partialBuilds;
+    m_panel->updateBoneCurves(std::move(set));
+    m_builtData = m_context->file().bytes().constData();
 }
 
 void BoneCurvesLink::rebuild()

@@ -32,6 +32,12 @@ public:
     // Changes the options each build takes from the panel (OffsetKeysLink: the keyed bones'
     // rotations unwrapped toward their originals).
     void setOptionsHook(std::function<void(BoneCurveSet::Options &)> hook) { m_optionsHook = std::move(hook); }
+    // The file's matrices moved for `bones` of the shown clip only (a key dragged): their curves
+    // are read again and redrawn in place (BoneCurveSet::refreshed), not every bone's; a whole
+    // build when the curves are out of date or would not be the same ones.
+    void refreshBones(const QList<int> &bones);
+    // How many times only some bones were read again (tests: a drag's moves).
+    int partialBuilds() const { return m_partialBuilds; }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -39,12 +45,14 @@ protected:
 private:
     void invalidate();
     void rebuild();
+    QList<int> parents() const; // the open document's, in palette order
 
     StudioContext *m_context;
     CurvesPanel *m_panel;
     bool m_dirty = true;
     bool m_selectionPending = false; // bones selected while the curves were out of date
     int m_builds = 0;
+    int m_partialBuilds = 0;
     int m_builtClip = -1;              // what the curves were last built of: the clip and
     const char *m_builtData = nullptr; // the file's bytes
     std::function<void(BoneCurveSet::Options &)> m_optionsHook;

@@ -29,6 +29,8 @@
 #include <QStatusBar>
 #include <QFileInfo>
 #include <QItemSelectionModel>
+#include <QSignalBlocker>
+#include <QSplitter>
 #include <QTimer>
 #include <QTreeView>
 
@@ -92,22 +94,24 @@ void CentralViews::installCurves()
 {
     auto *curves = new CurvesPanel;
     m_curves = curves;
-    const int tab = m_window->addCentralView(curves, tr("Curves"));
+    m_window->addCentralView(curves, tr("Curves"));
+    CentralViewHost *host = m_window->centralViews();
     RecordingState *recording = m_window->context()->recording();
-    connect(recording, &RecordingState::loaded, this, [this, curves, recording, tab] {
+    connect(recording, &RecordingState::loaded, this, [this, curves, recording, host] {
         curves->setAnimation(recording->recording());
         m_viewport->setRecording(recording->recording());
         m_viewport->setRecordingTime(recording->time());
-        m_window->centralViews()->setCurrentIndex(tab);
+        if (host->indexOf(curves) >= 0) // else beside the viewport, in view already
+            host->setCurrentIndex(host->indexOf(curves));
         recording->setTimelineSource(RecordingState::TimelineSource::Recording);
     });
     // A recording replaced by an opened file (or closed) leaves both views: the viewport shows
     // the file again, in front.
-    connect(recording, &RecordingState::closed, this, [this, curves, tab] {
+    connect(recording, &RecordingState::closed, this, [this, curves, host] {
         curves->setAnimation(nullptr);
         m_viewport->setRecording(nullptr);
-        if (m_window->centralViews()->currentIndex() == tab)
-            m_window->centralViews()->setCurrentIndex(m_window->centralViews()->indexOf(m_viewport));
+        if (host->currentWidget() == curves)
+            host->setCurrentIndex(host->indexOf(m_viewport));
     });
     // One time for the plots, the timeline and the 3D view: the plot's cursor and the viewport's
     // recording follow the recording time, dragging the cursor scrubs; showing the plots makes
@@ -137,14 +141,48 @@ void CentralViews::installCurves()
     });
     // Showing the tab while a recording is open plays the recording (its curves are the tab's
     // first use); choosing a clip in the timeline then shows that clip's bones here.
-    connect(m_window->centralViews(), &QTabWidget::currentChanged, recording, [recording, tab](int index) {
-        if (index == tab)
+    connect(host, &QTabWidget::currentChanged, recording, [recording, host, curves](int index) {
+        if (host->widget(index) == curves)
             recording->setTimelineSource(RecordingState::TimelineSource::Recording);
     });
     // For an open BPAT the tab is its graph editor: the selected bones' local channels.
     m_boneCurves = new BoneCurvesLink(m_window->context(), curves, this);
     // ... and the offset keys over its frames (issue 41).
     m_offsetKeys = new OffsetKeysLink(m_window->context(), curves, m_boneCurves, this);
+    connect(ui->actionCurvesBesideViewport, &QAction::toggled, this, &CentralViews::setCurvesBeside);
+}
+
+void CentralViews::setCurvesBeside(bool beside)
+{
+    CentralViewHost *host = m_window->centralViews();
+    QSplitter *splitter = m_window->centralSplitter();
+    if (beside == (host->indexOf(m_curves) < 0))
+        return;
+    if (beside) {
+        // Under the views, over the timeline: the viewport and the graph share the height.
+        host->setCurrentIndex(host->indexOf(m_viewport));
+        m_curvesTab = host->takeView(m_curves);
+        const QList<int> sizes = splitter->sizes();
+        splitter->insertWidget(1, m_curves);
+        m_curves->show();
+        splitter->setStretchFactor(1, 1);
+        splitter->setCollapsible(1, false);
+        if (sizes.size() == 2)
+            splitter->setSizes({sizes.at(0) / 2, sizes.at(0) - sizes.at(0) / 2, sizes.at(1)});
+    } else {
+        const QList<int> sizes = splitter->sizes();
+        host->putBackView(m_curves, m_curvesTab, tr("Curves"));
+        host->setCurrentIndex(host->indexOf(m_curves));
+        if (sizes.size() == 3)
+            splitter->setSizes({sizes.at(0) + sizes.at(1), sizes.at(2)});
+    }
+    QSignalBlocker block(ui->actionCurvesBesideViewport);
+    ui->actionCurvesBesideViewport->setChecked(beside);
+}
+
+bool CentralViews::curvesBeside() const
+{
+    return m_window->centralViews()->indexOf(m_curves) < 0;
 }
 
 void CentralViews::installViewport()
@@ -153,6 +191,9 @@ void CentralViews::installViewport()
     m_window->setCentralView(m_viewport, tr("Viewport"));
     StudioContext *context = m_window->context();
     connect(context, &StudioContext::fileLoaded, this, &CentralViews::showFile);
+    // A dragged key: the new matrices drawn at once, the view and bodies as they are.
+    connect(context, &StudioContext::motionEdited, this,
+            [this, context](int clip) { context->document()->showIn(*m_viewport, true, DocumentChange::Motion, clip); });
     connect(context, &StudioContext::fileClosed, this, [this] {
         m_shownPath.clear();
         m_viewport->clear();

@@ -39,6 +39,10 @@ public:
     CurvesPanel *curves() const { return m_curves; }
     BoneCurvesLink *boneCurves() const { return m_boneCurves; }
     OffsetKeysLink *offsetKeys() const { return m_offsetKeys; }
+    // View > Curves Beside Viewport: the Curves under the viewport (out of the tabs), so the
+    // creature is in view while keys are dragged in the bone graph; off puts the tab back.
+    void setCurvesBeside(bool beside);
+    bool curvesBeside() const;
 
 private:
     void installViewport();
@@ -62,6 +66,7 @@ private:
     CurvesPanel *m_curves = nullptr;
     BoneCurvesLink *m_boneCurves = nullptr;
     OffsetKeysLink *m_offsetKeys = nullptr;
+    int m_curvesTab = 1;          // the Curves' tab while they are beside the viewport
     QStringList m_selectedJoints; // pose names ("RightHand/IndexTip") selected in the Curves tree
     int m_onionCount = 0;
     int m_onionSpacing = 1;

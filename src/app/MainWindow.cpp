@@ -121,6 +121,7 @@ void MainWindow::createCentralArea()
     m_centralViews = new CentralViewHost(this);
     m_timeline = new TimelineWidget(m_context, this);
     auto *splitter = new QSplitter(Qt::Vertical, this);
+    m_centralSplitter = splitter;
     splitter->setObjectName(QStringLiteral("centralSplitter"));
     splitter->addWidget(m_centralViews);
     splitter->addWidget(m_timeline);

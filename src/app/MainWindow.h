@@ -16,6 +16,7 @@
 
 class QDockWidget;
 class QLabel;
+class QSplitter;
 
 namespace Ui {
 class MainWindow;
@@ -51,6 +52,8 @@ public:
     StudioContext *context() const { return m_context; }
     TimelineWidget *timeline() const { return m_timeline; }
     CentralViewHost *centralViews() const { return m_centralViews; }
+    // The central views over the timeline (a view can be put beside the others there).
+    QSplitter *centralSplitter() const { return m_centralSplitter; }
     PanelDocks *panels() const { return m_panels.get(); }
     // The viewport, curves and analysis tabs, kept in step with the context.
     CentralViews *views() const { return m_views; }
@@ -132,6 +135,7 @@ private:
     FileReloadWatcher *m_watcher = nullptr;
     JobController *m_jobs = nullptr;
     CentralViewHost *m_centralViews = nullptr;
+    QSplitter *m_centralSplitter = nullptr;
     TimelineWidget *m_timeline = nullptr;
     std::unique_ptr<PanelDocks> m_panels;
     CentralViews *m_views = nullptr;

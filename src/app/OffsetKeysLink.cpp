@@ -10,11 +10,13 @@
 #include "plot/OffsetKeyEditor.h"
 #include "widgets/CurvesPanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QToolButton>
 #include <algorithm>
 #include <cmath>
@@ -62,7 +64,13 @@ OffsetKeysLink::OffsetKeysLink(StudioContext *context, CurvesPanel *panel, BoneC
     connect(m_editor, &OffsetKeyEditor::insertAtCursorRequested, this, &OffsetKeysLink::insertKeys);
     connect(m_editor, &OffsetKeyEditor::deleteRequested, this, &OffsetKeysLink::deleteKey);
     connect(m_editor, &OffsetKeyEditor::keyDragged, this, &OffsetKeysLink::dragKey);
-    connect(m_editor, &OffsetKeyEditor::dragFinished, this, [this] { m_panel->setKeepView(false); });
+    // A drag's moves (DocumentChange::Motion) redraw the keyed bones' curves alone; when the
+    // drag ends the rest of the window catches up at once.
+    connect(context, &StudioContext::motionEdited, this, [this] { m_curves->refreshBones(currentLayer().bones()); });
+    connect(m_editor, &OffsetKeyEditor::dragFinished, this, [this] {
+        m_panel->setKeepView(false);
+        m_context->settleEdits();
+    });
     connect(m_editor, &OffsetKeyEditor::selectionChanged, this, &OffsetKeysLink::updateBar);
 }
 
@@ -290,6 +298,17 @@ bool OffsetKeysLink::deleteKey(const QString &curve, int index)
     return push(layer, tr("Delete offset key (%1)").arg(describe(curve)));
 }
 
+bool OffsetKeysLink::setRange(std::optional<std::pair<quint32, quint32>> range)
+{
+    bpat::OffsetLayer layer = currentLayer();
+    if (layer.isEmpty() || layer.range() == range)
+        return false;
+    layer.setRange(range);
+    const QString text =
+        range ? tr("Offset keys on frames %1-%2").arg(range->first).arg(range->second) : tr("Offset keys on the whole clip");
+    return push(layer, text);
+}
+
 bool OffsetKeysLink::applySpec(const QString &text, QString *error)
 {
     QString why;
@@ -345,11 +364,26 @@ void OffsetKeysLink::buildBar()
         m_mode->addItem(bpat::interpolationName(mode));
     m_delete = new QToolButton;
     m_delete->setText(tr("Delete Key"));
+    // The frames the offsets apply to (outside them the clip keeps its poses): the whole clip
+    // unless checked.
+    m_rangeOn = new QCheckBox(tr("only frames"));
+    m_rangeOn->setObjectName(QStringLiteral("offsetKeyRangeOn"));
+    m_rangeOn->setToolTip(tr("Apply the clip's offsets to these frames only; the others keep their poses "
+                             "(key the offset to 0 at the range's ends to ease in and out)"));
+    m_rangeFirst = new QSpinBox;
+    m_rangeFirst->setObjectName(QStringLiteral("offsetKeyRangeFirst"));
+    m_rangeLast = new QSpinBox;
+    m_rangeLast->setObjectName(QStringLiteral("offsetKeyRangeLast"));
+    m_rangeLast->setPrefix(tr("to "));
     layout->addWidget(m_barLabel, 1);
     layout->addWidget(m_frame);
     layout->addWidget(m_offset);
     layout->addWidget(m_mode);
     layout->addWidget(m_delete);
+    layout->addSpacing(12);
+    layout->addWidget(m_rangeOn);
+    layout->addWidget(m_rangeFirst);
+    layout->addWidget(m_rangeLast);
     const auto typed = [this] {
         const QString curve = m_editor->selectedCurve();
         const int index = m_editor->selectedIndex();
@@ -360,6 +394,15 @@ void OffsetKeysLink::buildBar()
     connect(m_offset, &QDoubleSpinBox::editingFinished, this, typed);
     connect(m_mode, &QComboBox::activated, this, typed);
     connect(m_delete, &QToolButton::clicked, this, [this] { deleteKey(m_editor->selectedCurve(), m_editor->selectedIndex()); });
+    const auto ranged = [this] {
+        const quint32 first = quint32(m_rangeFirst->value()),
+                      last = quint32(std::max(m_rangeFirst->value(), m_rangeLast->value()));
+        if (!setRange(m_rangeOn->isChecked() ? std::optional(std::pair(first, last)) : std::nullopt))
+            updateBar(); // refused or unchanged: the fields show the layer as it is
+    };
+    connect(m_rangeOn, &QCheckBox::toggled, this, ranged);
+    connect(m_rangeFirst, &QSpinBox::editingFinished, this, ranged);
+    connect(m_rangeLast, &QSpinBox::editingFinished, this, ranged);
     updateBar();
 }
 
@@ -373,8 +416,28 @@ void OffsetKeysLink::updateBar()
     for (QWidget *w : {static_cast<QWidget *>(m_frame), static_cast<QWidget *>(m_offset), static_cast<QWidget *>(m_mode),
                        static_cast<QWidget *>(m_delete)})
         w->setEnabled(has);
+    {
+        const bpat::OffsetLayer layer = currentLayer();
+        const int last = std::max(0, m_context->frameCount() - 1);
+        const QSignalBlocker r1(m_rangeOn), r2(m_rangeFirst), r3(m_rangeLast);
+        m_rangeOn->setEnabled(!layer.isEmpty());
+        m_rangeOn->setChecked(layer.range().has_value());
+        m_rangeFirst->setRange(0, last);
+        m_rangeLast->setRange(0, last);
+        m_rangeFirst->setValue(layer.range() ? int(layer.range()->first) : 0);
+        m_rangeLast->setValue(layer.range() ? int(layer.range()->second) : last);
+        m_rangeFirst->setEnabled(layer.range().has_value());
+        m_rangeLast->setEnabled(layer.range().has_value());
+    }
     if (!has) {
-        m_barLabel->setText(tr("Offset keys: double-click a bone curve to add one, drag to move, Delete removes"));
+        const bpat::OffsetLayer layer = currentLayer();
+        const BoneCurveSet::Options shown = m_panel->rotationChoice();
+        if (!layer.isEmpty() && (shown.quaternion || shown.order != layer.order()))
+            m_barLabel->setText(tr("This clip's rotation keys are in Euler %1: choose %1 in the toolbar to see and edit them "
+                                   "(translation and scale keys take edits here)")
+                                    .arg(bpat::euler::orderName(layer.order())));
+        else
+            m_barLabel->setText(tr("Offset keys: double-click a bone curve to add one, drag to move, Delete removes"));
         return;
     }
     const bpat::OffsetKey &key = offsets.keys().at(index);

@@ -18,8 +18,10 @@
 #include <optional>
 
 QT_BEGIN_NAMESPACE
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QSpinBox;
 class QLabel;
 class QToolButton;
 QT_END_NAMESPACE
@@ -64,6 +66,9 @@ public:
     // Keys written as `bpat edit --offset` takes them (bpat::OffsetSpec), added to the clip's
     // layer as one command (bpat-studio --offset; rotations in the graph's Euler order).
     bool applySpec(const QString &text, QString *error = nullptr);
+    // The frames the clip's offsets apply to (the bar's "frames" fields; nullopt: the whole
+    // clip), as `--offset ...@FIRST:LAST` sets it; one command, refused without keys.
+    bool setRange(std::optional<std::pair<quint32, quint32>> range);
 
 private:
     DocumentSession *session() const;
@@ -86,6 +91,9 @@ private:
     QDoubleSpinBox *m_offset = nullptr;
     QComboBox *m_mode = nullptr;
     QToolButton *m_delete = nullptr;
+    QCheckBox *m_rangeOn = nullptr;
+    QSpinBox *m_rangeFirst = nullptr;
+    QSpinBox *m_rangeLast = nullptr;
     // The dimmed originals' set, for the base it was made of (clip, layer base, rotation choice).
     mutable std::shared_ptr<const BoneCurveSet> m_baseSet;
     mutable const void *m_baseKey = nullptr;

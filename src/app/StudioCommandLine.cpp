@@ -45,7 +45,11 @@ StudioCommandLine::StudioCommandLine()
     m_parser.addOption({kFrame, QStringLiteral("Go to this frame of the current clip."), QStringLiteral("N")});
     m_parser.addOption(
         {kScreenshot, QStringLiteral("Render the window after loading, write it as a PNG and exit."), QStringLiteral("OUT.png")});
-    m_parser.addOption({kTab, QStringLiteral("Show this central view: viewport, curves or analysis."), QStringLiteral("NAME")});
+    m_parser.addOption(
+        {kTab,
+         QStringLiteral(
+             "Show this central view: viewport, curves, analysis, or curves-beside (the viewport with the curves under it)."),
+         QStringLiteral("NAME")});
     m_parser.addOption({kTime,
                         QStringLiteral("Go to this instant of the open recording (seconds); the timeline plays the recording."),
                         QStringLiteral("SECONDS")});
@@ -120,8 +124,9 @@ bool StudioCommandLine::parse(const QStringList &arguments)
     if (m_parser.isSet(kTab)) {
         m_options.tab = m_parser.value(kTab).toLower();
         if (m_options.tab != QLatin1String("viewport") && m_options.tab != QLatin1String("curves")
-            && m_options.tab != QLatin1String("analysis")) {
-            m_error = QStringLiteral("--tab expects viewport, curves or analysis, got '%1'").arg(m_parser.value(kTab));
+            && m_options.tab != QLatin1String("analysis") && m_options.tab != QLatin1String("curves-beside")) {
+            m_error =
+                QStringLiteral("--tab expects viewport, curves, analysis or curves-beside, got '%1'").arg(m_parser.value(kTab));
             return false;
         }
     }

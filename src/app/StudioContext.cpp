@@ -10,13 +10,23 @@
 
 namespace bpat::studio {
 
+namespace {
+// How long after a drag's last move the rest of the window catches up (the lint, the tables,
+// the analysis): long enough that a drag's moves do not start it at each move.
+constexpr int SettleMs = 250;
+} // namespace
+
 StudioContext::StudioContext(QObject *parent)
     : QObject(parent)
+    , m_settle(new QTimer(this))
     , m_recording(new RecordingState(this))
     , m_compare(new CompareState(this))
     , m_session(new DocumentSession(this))
 {
     // The session observes nothing here; the context observes what it publishes.
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(SettleMs);
+    connect(m_settle, &QTimer::timeout, this, &StudioContext::settleEdits);
     connect(m_session, &DocumentSession::published, this, &StudioContext::applyPublishedEdit);
 }
 
@@ -377,10 +387,38 @@ void StudioContext::applyPublishedEdit(const BpatFile &edited, int focusClip, co
         m_path = QFileInfo(path).absoluteFilePath();
     // Edited files live in memory: no mapping to guard. The quick checks read the tables only.
     setDocument(std::make_shared<const BpatDocumentView>(std::make_shared<const LoadedFile>(edited, false)));
+    if (changes == DocumentChanges(DocumentChange::Motion) && path.isEmpty() && (focusClip < 0 || focusClip == previousClip)) {
+        // The same clip's matrices, where they lay: the motion is shown now, the rest later.
+        m_lastChanges = changes;
+        m_settle->start();
+        Q_EMIT motionEdited(m_clip);
+        return;
+    }
+    m_settle->stop();                               // this edit's signals carry the motion's too
+    if (changes.testFlag(DocumentChange::Motion)) { // another clip's: shown as any palette edit
+        changes.setFlag(DocumentChange::Motion, false);
+        changes |= DocumentChange::Palette;
+    }
     const int clips = clipCount();
     m_clip = clips == 0 ? -1 : std::clamp(focusClip >= 0 ? focusClip : previousClip, 0, clips - 1);
     m_frame = m_clip == previousClip ? std::clamp(previousFrame, 0, std::max(0, frameCount() - 1)) : 0;
     m_lastChanges = changes;
+    emitLoaded(false, true);
+}
+
+bool StudioContext::editsSettling() const
+{
+    return m_lastChanges == DocumentChanges(DocumentChange::Motion);
+}
+
+void StudioContext::settleEdits()
+{
+    m_settle->stop();
+    if (!m_document || !editsSettling())
+        return; // shown in full since (another edit, an open, a close)
+    // Everything the moves changed, as one edit of the palette: the viewport uploads it again,
+    // the tables, curves, contacts, lint and analysis read the file as it now is.
+    m_lastChanges = DocumentChange::Palette;
     emitLoaded(false, true);
 }
 

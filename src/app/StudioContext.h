@@ -20,6 +20,7 @@
 #include "mesh/Rig.h"
 
 #include <QObject>
+#include <QTimer>
 #include <memory>
 #include <optional>
 
@@ -148,6 +149,11 @@ public:
     // What the last fileLoaded() changed: everything after an open or reload, the edit's
     // changes after an edit, undo or redo (fileEdited()).
     DocumentChanges lastChanges() const { return m_lastChanges; }
+    // A Motion edit (a key's drag) is shown at once to what draws motion (motionEdited()); the
+    // full signals of an edit (fileLoaded(), fileEdited(), validationChanged()...) follow once no
+    // move came for a moment, or now with settleEdits() (the drag ended). True while they wait.
+    bool editsSettling() const;
+    void settleEdits();
 
 Q_SIGNALS:
     void fileLoaded();   // a new file, or the same one reloaded or edited
@@ -166,6 +172,9 @@ Q_SIGNALS:
     void message(const QString &text);
     void fileEdited();                                           // after fileLoaded(), when it shows an edit (undo, redo)
     void sessionChanged(bpat::studio::DocumentSession *session); // another document's session
+    // The current clip's matrices changed where they lie (DocumentChange::Motion): file() is the
+    // edited file; tables, clips and layout are the same. fileLoaded() follows when it settles.
+    void motionEdited(int clip);
 
 private:
     OpenResult openDocument(const QString &path, FileKind kind, bool keepSelection);
@@ -204,6 +213,7 @@ private:
     int m_socket = -1;
     QList<int> m_selectedBones;
     DocumentChanges m_lastChanges = AllDocumentChanges;
+    QTimer *m_settle;
     RecordingState *m_recording;
     CompareState *m_compare;
     DocumentSession *m_session;

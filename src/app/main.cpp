@@ -177,7 +177,9 @@ bool applyOptions(MainWindow &window, const StudioOptions &options, QString *err
 void applyViewOptions(MainWindow &window, const StudioOptions &options)
 {
     CentralViewHost *views = window.centralViews();
-    if (!options.tab.isEmpty()) {
+    if (options.tab == QLatin1String("curves-beside")) {
+        window.views()->setCurvesBeside(true);
+    } else if (!options.tab.isEmpty()) {
         for (int i = 0; i < views->count(); ++i) {
             if (views->tabText(i).remove(u'&').compare(options.tab, Qt::CaseInsensitive) == 0)
                 views->setCurrentIndex(i);

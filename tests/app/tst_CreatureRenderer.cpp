@@ -35,7 +35,10 @@ class tst_CreatureRenderer : public QObject
 
     // Largest distance between GPU and CPU skinning of `file` at clip/frame (blend: 0..1 toward
     // the next frame, applied to the CPU matrices the way the shader does).
-    float gpuCpuDifference(const bpat::BpatFile &file, int clip, quint32 frame, int maxRows, float blend = 0)
+    // `before` (the same palette shape, other matrices): uploaded first, then only the rows of
+    // `clip` of `file` (updatePaletteRows: a key dragged in the bone graph).
+    float gpuCpuDifference(const bpat::BpatFile &file, int clip, quint32 frame, int maxRows, float blend = 0,
+                           const bpat::BpatFile *before = nullptr)
     {
         const PaletteSource source = PaletteSource::fromFile(file);
         if (!source.isValid())
@@ -43,8 +46,11 @@ class tst_CreatureRenderer : public QObject
         ViewportScene scene;
         scene.setSource(source);
         CreatureRenderer renderer;
-        if (!renderer.initialize() || !renderer.setSource(source, maxRows))
+        if (!renderer.initialize() || !renderer.setSource(before ? PaletteSource::fromFile(*before) : source, maxRows))
             return -2;
+        const PaletteClip &edited = source.clips.at(clip);
+        if (before && !renderer.updatePaletteRows(source, edited.frameOffset, edited.frameCount))
+            return -4;
         renderer.setMesh(scene.mesh());
         const PaletteClip &c = source.clips.at(clip);
         const CreatureInstance instance = CreatureInstance::atFrame(c.frameOffset, c.frameCount, frame, c.loops);
@@ -140,6 +146,42 @@ private Q_SLOTS:
         QVERIFY2(difference >= 0 && difference < 1e-4f, qPrintable(QString::number(difference)));
         const float split = gpuCpuDifference(*opened, clip, quint32(frame), 13);
         QVERIFY2(split >= 0 && split < 1e-4f, qPrintable(QString::number(split)));
+    }
+
+    // The rows of one clip uploaded again over a palette of the same shape: the GPU draws the
+    // new matrices there, in one layer or split over several.
+    void updatedRowsSkinLikeTheCpu_data()
+    {
+        QTest::addColumn<int>("maxRows");
+        QTest::newRow("one layer") << 0;
+        QTest::newRow("layers of 5 rows") << 5;
+    }
+    void updatedRowsSkinLikeTheCpu()
+    {
+        QFETCH(int, maxRows);
+        const QByteArray bytes = SyntheticCreature::humanoidFileBytes();
+        const bpat::BpatFile original = bpat::BpatFile::fromData(bytes);
+        QByteArray changed = bytes;
+        const bpat::BpatClipInfo &wave = original.clips().at(1);
+        for (quint32 f = wave.frameOffset; f < wave.frameOffset + wave.frameCount; ++f) {
+            for (quint32 b = 0; b < original.header().boneCount; ++b) {
+                const auto at = reinterpret_cast<const char *>(original.matrixData(f, b)) - original.bytes().data();
+                auto *m = reinterpret_cast<float *>(changed.data() + at);
+                m[3] += 0.25f; // moved along x
+                m[7] -= 0.125f;
+            }
+        }
+        const bpat::BpatFile edited = bpat::BpatFile::fromData(changed);
+        for (quint32 frame : {0u, 9u, 15u}) {
+            const float difference = gpuCpuDifference(edited, 1, frame, maxRows, 0.0f, &original);
+            QVERIFY2(difference >= 0 && difference < 1e-4f, qPrintable(QString::number(difference)));
+        }
+        // A palette of another shape is refused (the caller uploads it whole).
+        CreatureRenderer renderer;
+        QVERIFY(renderer.initialize());
+        QVERIFY(renderer.setSource(PaletteSource::fromFile(original), maxRows));
+        QVERIFY(!renderer.updatePaletteRows(PaletteSource::fromFile(edited), wave.frameOffset, original.header().frameTotal + 1));
+        renderer.destroy();
     }
 
     void lateV3IsSkinnedInPlace_data()

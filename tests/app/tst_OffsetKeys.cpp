@@ -20,9 +20,14 @@
 #include "plot/OffsetKeyEditor.h"
 #include "widgets/CentralViewHost.h"
 #include "widgets/CurvesPanel.h"
+#include "viewport/ViewportCanvas.h"
+#include "viewport/ViewportWidget.h"
+#include "BoneCurvesLink.h"
 #include "PlotEvents.h"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -199,23 +204,102 @@ private Q_SLOTS:
     }
 
     // Not a timed test: prints what one move of a drag costs the window on the humanoid's longest
-    // clip (recomposition, the document to bytes, the file shown again, the curves rebuilt) for
-    // docs/performance.md, and checks the moves merged into one undo step.
+    // clip for docs/performance.md, with the Curves beside the viewport as an animator drags
+    // keys: the move itself (recomposition, the document to bytes, the keyed bone's curves), then
+    // with the events it posts (the viewport's palette upload and paint, the plot's resample).
+    // Checks what a move redoes (DocumentChange::Motion): the viewport's palette and the keyed
+    // bone's curves, not every bone's curves, the tables, the lint or the body; then the rest once
+    // the drag settles. The moves merge into one undo step.
     void dragOnTheLongestClip()
     {
-        m_window->context()->setCurrentClipByName(QStringLiteral("showcase_rest_sit_knees"));
-        QCOMPARE(m_window->context()->frameCount(), 210);
+        StudioContext *context = m_window->context();
+        m_window->views()->setCurvesBeside(true);
+        QVERIFY(curves()->isVisible());
+        QVERIFY(m_window->viewport()->isVisible());
+        context->setCurrentClipByName(QStringLiteral("showcase_rest_sit_knees"));
+        QCOMPARE(context->frameCount(), 210);
         const QString curve = curveOf(QStringLiteral("RotationY"));
         QVERIFY(link()->addKey(curve, 100.0));
         const double original = link()->originalAt(curve, 100.0);
+        QCoreApplication::processEvents();
+        ViewportCanvas *canvas = m_window->viewport()->canvas();
+        QVERIFY(canvas);
+        const int wholeBuilds = m_window->views()->boneCurves()->builds();
+        const int partialBuilds = m_window->views()->boneCurves()->partialBuilds();
+        const int uploads = canvas->paletteUploads();
+        const int clipWrites = context->session()->clipWrites();
+        int loaded = 0;
+        connect(context, &StudioContext::fileLoaded, this, [&loaded] { ++loaded; });
+        // The floor: the same views drawn again with nothing edited (llvmpipe here).
+        constexpr int Moves = 20;
         QElapsedTimer timer;
         timer.start();
-        constexpr int Moves = 20;
+        for (int i = 1; i <= Moves; ++i) {
+            canvas->update();
+            curves()->refreshCompanions();
+            QCoreApplication::processEvents();
+        }
+        const double paintOnly = double(timer.nsecsElapsed()) / 1e6 / Moves;
+        timer.restart();
         for (int i = 1; i <= Moves; ++i)
             QVERIFY(link()->dragKey(curve, 0, 100.0, original + i, 7));
-        qInfo("one move of a key on a 210-frame clip, the whole window path: %.1f ms",
-              double(timer.nsecsElapsed()) / 1e6 / Moves);
+        const double move = double(timer.nsecsElapsed()) / 1e6 / Moves;
+        QCOMPARE(loaded, 0); // nothing else redone while the drag goes on
+        QCOMPARE(m_window->views()->boneCurves()->builds(), wholeBuilds);
+        QCOMPARE(m_window->views()->boneCurves()->partialBuilds(), partialBuilds + Moves);
+        QVERIFY(context->editsSettling());
+        QCOMPARE(context->session()->clipWrites(), clipWrites + Moves); // the clip written over the shown file
+        timer.restart();
+        for (int i = 1; i <= Moves; ++i) {
+            QVERIFY(link()->dragKey(curve, 0, 100.0, original + Moves + i, 7));
+            QCoreApplication::processEvents(); // the viewport uploads and paints, the plot resamples
+        }
+        const double moveAndPaint = double(timer.nsecsElapsed()) / 1e6 / Moves;
+        qInfo("one move of a key on a 210-frame clip: %.1f ms; with the viewport's upload and paint and the plot's "
+              "resample: %.1f ms; the same views drawn with no edit (the floor): %.1f ms",
+              move, moveAndPaint, paintOnly);
+        QVERIFY(canvas->paletteUploads() > uploads); // the creature follows the key
+        // The drag ends: the rest of the window catches up once.
+        Q_EMIT link()->editor()->dragFinished(7);
+        QVERIFY(!context->editsSettling());
+        QVERIFY(loaded >= 1); // once, or also while a slow (sanitizer) paint let it settle
         QCOMPARE(undoStack()->count(), 2);
+        QVERIFY(std::abs(link()->originalAt(curve, 100.0) + 2 * Moves - link()->editor()->keys().constFirst().value) < 1e-3);
+        // Back in its tab.
+        m_window->views()->setCurvesBeside(false);
+        QCOMPARE(m_window->centralViews()->currentWidget(), static_cast<QWidget *>(curves()));
+    }
+
+    // The bar's "only frames" fields: the offsets apply to those frames, the others keep their
+    // matrices; unchecked, to the whole clip again. Each one undo step.
+    void frameRangeInTheBar()
+    {
+        StudioContext *context = m_window->context();
+        const int clip = context->currentClip();
+        const bpat::BpatFile before = context->file();
+        QVERIFY(link()->applySpec(QStringLiteral("walk:UpperArmL:RotationZ=0:10")));
+        auto *on = link()->bar()->findChild<QCheckBox *>(QStringLiteral("offsetKeyRangeOn"));
+        auto *first = link()->bar()->findChild<QSpinBox *>(QStringLiteral("offsetKeyRangeFirst"));
+        auto *last = link()->bar()->findChild<QSpinBox *>(QStringLiteral("offsetKeyRangeLast"));
+        QVERIFY(on && first && last && on->isEnabled());
+        on->setChecked(true);
+        first->setValue(5);
+        Q_EMIT first->editingFinished();
+        last->setValue(9);
+        Q_EMIT last->editingFinished();
+        QCOMPARE(layer().range(), (std::optional<std::pair<quint32, quint32>>(std::pair<quint32, quint32>(5, 9))));
+        const bpat::BpatFile &after = context->file();
+        const bpat::BpatClipInfo &info = after.clips().at(clip);
+        for (quint32 f = 0; f < info.frameCount; ++f) {
+            const bool inside = f >= 5 && f <= 9;
+            const quint32 global = *after.globalFrame(clip, f);
+            const bool same = after.globalMatrixFloats(global, UpperArmL) == before.globalMatrixFloats(global, UpperArmL);
+            QVERIFY2(same != inside, qPrintable(QStringLiteral("frame %1").arg(f)));
+        }
+        on->setChecked(false);
+        QVERIFY(!layer().range());
+        QVERIFY(!first->isEnabled());
+        QCOMPARE(undoStack()->count(), 5); // the keys, checked (the whole clip), first, last, unchecked
     }
 
     void anotherEditBakesTheKeysAndUndoBringsThemBack()

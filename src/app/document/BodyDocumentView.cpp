@@ -94,7 +94,7 @@ Diagnostics BodyDocumentView::validate(ValidationProfile) const
     return BprmValidator().validate(m_body, BprmRig{m_paired.boneCount, m_paired.source});
 }
 
-void BodyDocumentView::showIn(ViewportWidget &viewport, bool keepView, DocumentChanges) const
+void BodyDocumentView::showIn(ViewportWidget &viewport, bool keepView, DocumentChanges, int) const
 {
     viewport.setFile(m_rest, keepView);
     // This body alone, whatever View > Body says (a minimal body shows as the minimal one).

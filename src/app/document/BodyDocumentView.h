@@ -26,7 +26,7 @@ public:
     int socketCount() const override { return 0; }
     Diagnostics validate(ValidationProfile profile) const override; // BPRM rules, against the paired rig
     bool isStale() const override { return m_body.isStale(); }
-    void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes) const override;
+    void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes, int clip = -1) const override;
     const BprmFile *bprm() const override { return &m_body; }
 
     const BodyFiles::PairedRig &pairedRig() const { return m_paired; }

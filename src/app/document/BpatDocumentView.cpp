@@ -81,9 +81,11 @@ Diagnostics BpatDocumentView::validateForEra(ValidationProfile profile, GameEra 
     return quickValidation(m_loaded->file, profile, era);
 }
 
-void BpatDocumentView::showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes) const
+void BpatDocumentView::showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes, int clip) const
 {
-    if (keepView && !changes.testAnyFlags(DocumentChange::Palette | DocumentChange::Structure))
+    if (keepView && changes == DocumentChanges(DocumentChange::Motion))
+        viewport.updatePalette(m_loaded->file, clip);
+    else if (keepView && !changes.testAnyFlags(DocumentChange::Palette | DocumentChange::Structure))
         viewport.updateTables(m_loaded->file, changes.testFlag(DocumentChange::Sockets));
     else
         viewport.setFile(m_loaded->file, keepView);

@@ -24,7 +24,7 @@ public:
     Diagnostics validateForEra(ValidationProfile profile, GameEra era) const override;
     bool isEditable() const override { return true; }
     bool isStale() const override { return m_loaded->isStale(); }
-    void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes) const override;
+    void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes, int clip = -1) const override;
     const BpatFile *bpat() const override { return &m_loaded->file; }
     std::shared_ptr<const LoadedFile> loadedBpat() const override { return m_loaded; }
 

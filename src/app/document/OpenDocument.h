@@ -79,8 +79,8 @@ public:
     // --- Showing ----------------------------------------------------------------------------
     // Shows the document in `viewport`. `keepView` keeps the camera (the same document again);
     // `changes` says what differs from the document shown before (with keepView), so a
-    // metadata-only edit uploads nothing to the GPU.
-    virtual void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes) const = 0;
+    // metadata-only edit uploads nothing to the GPU, a Motion edit only the rows of `clip`.
+    virtual void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes, int clip = -1) const = 0;
 
     // --- The typed file, for panels that show one format's own fields -----------------------
     virtual const BpatFile *bpat() const { return nullptr; }

@@ -69,7 +69,7 @@ Diagnostics SnapshotDocumentView::validate(ValidationProfile) const
     return BpsmValidator().validate(m_loaded->file);
 }
 
-void SnapshotDocumentView::showIn(ViewportWidget &viewport, bool keepView, DocumentChanges) const
+void SnapshotDocumentView::showIn(ViewportWidget &viewport, bool keepView, DocumentChanges, int) const
 {
     viewport.setSnapshot(m_loaded->file, keepView);
 }

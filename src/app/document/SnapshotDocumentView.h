@@ -22,7 +22,7 @@ public:
     int socketCount() const override { return 0; }
     Diagnostics validate(ValidationProfile profile) const override; // one set of BPSM rules
     bool isStale() const override { return m_loaded->isStale(); }
-    void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes) const override;
+    void showIn(ViewportWidget &viewport, bool keepView, DocumentChanges changes, int clip = -1) const override;
     const BpsmFile *bpsm() const override { return &m_loaded->file; }
 
 private:

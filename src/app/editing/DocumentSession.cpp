@@ -67,17 +67,20 @@ bool sameDataLayout(const BpatLayout &a, const BpatLayout &b)
 }
 } // namespace
 
-QByteArray DocumentSession::serialize(DocumentChanges changes, QString *error)
+QByteArray DocumentSession::serialize(DocumentChanges changes, int clip, QString *error)
 {
     // Files opened with errors can be edited too; the writer still checks every size.
     BpatWriter writer(*m_document);
     writer.setAllowInvalid(true);
     const BpatLayout layout = writer.layout();
     QByteArray bytes;
-    if (changes == DocumentChanges(DocumentChange::Metadata) && m_shownLayout && sameDataLayout(layout, *m_shownLayout)
-        && m_shown.fileSize() == layout.fileSize) {
+    const bool sameData = m_shownLayout && sameDataLayout(layout, *m_shownLayout) && m_shown.fileSize() == layout.fileSize;
+    if (changes == DocumentChanges(DocumentChange::Metadata) && sameData) {
         bytes = writer.headerAndTablesOver(layout, m_shown.bytes()); // the shown file's data, copied as it is
         ++m_tableWrites;
+    } else if (changes == DocumentChanges(DocumentChange::Motion) && sameData
+               && !(bytes = writer.clipOver(layout, m_shown.bytes(), clip)).isEmpty()) {
+        ++m_clipWrites; // the shown file with the clip's frames written over theirs
     } else {
         bytes = writer.toBytes(error);
         ++m_serializations;
@@ -101,7 +104,7 @@ bool DocumentSession::execute(DocumentCommand *command, QString *error)
         return refuse();
     if (!owned->apply(*m_document, &why))
         return refuse();
-    QByteArray bytes = serialize(owned->changes(), &why);
+    QByteArray bytes = serialize(owned->changes(), owned->focusClip(false), &why);
     if (bytes.isEmpty()) {
         owned->revert(*m_document);
         return refuse();
@@ -118,7 +121,7 @@ void DocumentSession::publish(int focusClip, DocumentChanges changes)
     QByteArray bytes = std::exchange(m_pending, QByteArray());
     QString why;
     if (bytes.isEmpty())
-        bytes = serialize(changes, &why);
+        bytes = serialize(changes, focusClip, &why);
     if (bytes.isEmpty()) { // execute() checked this state; undo only restores earlier ones
         report(tr("Cannot show the edited file: %1").arg(why));
         return;

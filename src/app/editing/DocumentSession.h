@@ -79,6 +79,7 @@ public:
     // (one of the two per edit, undo and redo).
     int serializations() const { return m_serializations; }
     int tableWrites() const { return m_tableWrites; }
+    int clipWrites() const { return m_clipWrites; }
 
     // --- For commands ---
     BpatDocument &editableDocument() { return *m_document; }
@@ -100,8 +101,9 @@ private:
     bool ensureDocument(QString *error);
     bool writeTo(const QString &path, QString *error);
     // The document's bytes: the header and tables spliced before the last written version's
-    // palette when `changes` allows it, else the whole file.
-    QByteArray serialize(DocumentChanges changes, QString *error);
+    // palette when `changes` allows it (Metadata), that version with `clip`'s frames written over
+    // their places (Motion), else the whole file.
+    QByteArray serialize(DocumentChanges changes, int clip, QString *error);
 
     QUndoStack *m_stack;
     std::shared_ptr<const LoadedFile> m_source;
@@ -113,6 +115,7 @@ private:
     QByteArray m_pending;                    // execute()'s bytes, which the first redo publishes
     int m_serializations = 0;
     int m_tableWrites = 0;
+    int m_clipWrites = 0;
     OffsetLayers m_offsetLayers;
     QString m_ownWritePath;
     qint64 m_ownWriteSize = -1;

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
@@ -24,6 +25,7 @@
 namespace bpat::studio {
 
 namespace {
+constexpr int MotionWriteDelayMs = 500;
 constexpr auto kRecordSuffix = ".recovery.json";
 
 bool processRuns(qint64 pid)
@@ -71,7 +73,10 @@ void EditRecovery::watch(DocumentSession *session)
     if (!session || m_watched.contains(session))
         return;
     m_watched.insert(session);
-    connect(session, &DocumentSession::published, this, [this, session](const BpatFile &file) { published(session, file); });
+    connect(session, &DocumentSession::published, this,
+            [this, session](const BpatFile &file, int, const QString &, DocumentChanges changes) {
+                published(session, file, changes);
+            });
     // Back at the saved state (undo), saved, or the document replaced: nothing to recover.
     connect(session, &DocumentSession::modifiedChanged, this, [this, session](bool modified) {
         if (!modified)
@@ -99,7 +104,7 @@ QString EditRecovery::recordPathFor(const QString &original) const
     return recoveryFolder() + QLatin1Char('/') + baseName(original) + QLatin1String(kRecordSuffix);
 }
 
-void EditRecovery::published(DocumentSession *session, const BpatFile &file)
+void EditRecovery::published(DocumentSession *session, const BpatFile &file, DocumentChanges changes)
 {
     if (session->path().isEmpty())
         return;
@@ -113,7 +118,20 @@ void EditRecovery::published(DocumentSession *session, const BpatFile &file)
     entry.file = file;
     ++entry.generation;
     entry.dirty = true;
+    entry.motion = changes == DocumentChanges(DocumentChange::Motion);
+    if (entry.motion)
+        return startWriteSoon(session);
     startWrite(session);
+}
+
+void EditRecovery::startWriteSoon(DocumentSession *session)
+{
+    // A drag's moves come many a second, each a whole file to write: the latest version is
+    // written half a second later, and so on while the drag goes on.
+    QTimer::singleShot(MotionWriteDelayMs, this, [this, guard = QPointer<DocumentSession>(session)] {
+        if (guard && m_entries.contains(guard.data()))
+            startWrite(guard.data());
+    });
 }
 
 void EditRecovery::startWrite(DocumentSession *session)
@@ -152,6 +170,8 @@ void EditRecovery::startWrite(DocumentSession *session)
         ++m_writes;
         if (!alive->isModified()) // undone back to the saved state meanwhile
             return forget(session);
+        if (e.dirty && e.motion)
+            return startWriteSoon(session);
         startWrite(session); // published again meanwhile
     });
     watcher->setFuture(entry.future);

@@ -4,11 +4,12 @@
 // edited bytes are written into the recovery folder (recoveryFolder()) off the GUI thread,
 // through the one atomic save path, with a small JSON record naming the original file; the write
 // starts at once, so an edit made just before the window stops answering is on disk moments
-// later. Saving, undoing back to the saved state, discarding, closing the document and closing
+// later (the moves of a drag, DocumentChange::Motion, at most every half second). Saving, undoing back to the saved state, discarding, closing the document and closing
 // the window remove the record. What a process that ended another way left behind is offered at
 // the next start (EditActions::offerRecovery): the original file opens with those edits as one
 // undoable step, unsaved until saved.
 #include "bpat/BpatFile.h"
+#include "document/DocumentChanges.h"
 
 #include <QDateTime>
 #include <QFuture>
@@ -64,13 +65,15 @@ private:
         BpatFile file; // the last version published
         quint64 generation = 0;
         bool writing = false;
-        bool dirty = false; // published again while a write was in flight
+        bool dirty = false;  // published again while a write was in flight
+        bool motion = false; // the last version came from a drag's move: written a little later
         QFuture<bool> future;
     };
     void watch(DocumentSession *session);
-    void published(DocumentSession *session, const BpatFile &file);
+    void published(DocumentSession *session, const BpatFile &file, DocumentChanges changes);
     void startWrite(DocumentSession *session);
-    void forget(DocumentSession *session); // its record removed, nothing more written
+    void startWriteSoon(DocumentSession *session); // a drag's moves: at most every half second
+    void forget(DocumentSession *session);         // its record removed, nothing more written
     QString bytesPathFor(const QString &original) const;
 
     QHash<DocumentSession *, Entry> m_entries;

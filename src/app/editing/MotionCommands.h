@@ -28,6 +28,12 @@ public:
     void revert(BpatDocument &document) override;
     int focusClip(bool) const override { return m_clip; }
     bool keepsOffsetLayers() const override { return true; }
+    // A drag's moves change only matrices where they lie: the window redraws the motion at each
+    // move and the rest once the drag settles (DocumentChange::Motion).
+    DocumentChanges changes() const override
+    {
+        return m_drag >= 0 ? DocumentChanges(DocumentChange::Motion) : DocumentCommand::changes();
+    }
     int id() const override { return m_drag >= 0 ? 4141 : -1; }
     bool mergeWith(const QUndoCommand *other) override;
     // What the last apply() said (the change, notes).

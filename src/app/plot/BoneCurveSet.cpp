@@ -95,6 +95,42 @@ BoneCurveSet::BoneCurveSet(const bpat::BpatFile &file, int clip, const QStringLi
     }
 }
 
+std::shared_ptr<const BoneCurveSet> BoneCurveSet::refreshed(const BoneCurveSet &previous, const bpat::BpatFile &file,
+                                                            const QList<int> &parents, const QList<int> &bones)
+{
+    const LC channels(file, parents);
+    const int clip = previous.m_clip;
+    if (channels.boneCount() != previous.boneCount() || clip < 0 || clip >= file.clips().size()
+        || file.clips().at(clip).name != previous.m_clipName)
+        return nullptr;
+    QList<int> wanted;
+    for (int b : bones) {
+        if (b >= 0 && b < previous.boneCount() && !wanted.contains(b))
+            wanted.append(b);
+    }
+    const QList<LC::Track> tracks =
+        channels.tracks(clip, wanted, previous.m_options.order, previous.m_stride, previous.m_options.seeds);
+    std::shared_ptr<BoneCurveSet> set(new BoneCurveSet);
+    set->m_clip = clip;
+    set->m_options = previous.m_options;
+    set->m_stride = previous.m_stride;
+    set->m_clipName = previous.m_clipName;
+    set->m_markers = previous.m_markers;
+    set->m_tracks = previous.m_tracks;
+    set->m_labels = previous.m_labels;
+    set->m_entries = previous.m_entries;
+    set->m_channels = previous.m_channels;
+    for (const LC::Track &track : tracks) {
+        const LC::Track &before = previous.m_tracks.at(track.bone);
+        if (track.scaled != before.scaled || track.frames != before.frames || track.unreadable != before.unreadable)
+            return nullptr; // other curves, or other samples
+        set->m_tracks[track.bone] = track;
+    }
+    for (const LC::Track &track : std::as_const(set->m_tracks))
+        set->m_unreadable += track.unreadable;
+    return set;
+}
+
 int BoneCurveSet::sampledFrames() const
 {
     return m_tracks.isEmpty() ? 0 : int(m_tracks.constFirst().frames.size());

@@ -39,6 +39,12 @@ public:
     // repeated are made unique ("bone 7", "Spine (3)").
     BoneCurveSet(const bpat::BpatFile &file, int clip, const QStringList &boneNames, const QList<int> &parents,
                  const Options &options);
+    // `previous` with only `bones` read again from `file` (the same clip and tables, new matrices:
+    // a key dragged changes the keyed bones' local channels, their children's stay): a fraction of
+    // a whole set's cost. Null when the curves would not be the same ones (a bone's scale curves
+    // come or go, the clip's frames differ): build a whole set then.
+    static std::shared_ptr<const BoneCurveSet> refreshed(const BoneCurveSet &previous, const bpat::BpatFile &file,
+                                                         const QList<int> &parents, const QList<int> &bones);
 
     int clip() const { return m_clip; }
     const Options &options() const { return m_options; }
@@ -79,6 +85,7 @@ public:
     Reading reading(const QString &name) const;
 
 private:
+    BoneCurveSet() = default;
     struct Channel
     {
         int track = -1;

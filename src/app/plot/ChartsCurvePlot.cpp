@@ -10,6 +10,7 @@
 #include <QScatterSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <algorithm>
 #include <cmath>
 
 namespace bpat::studio {
@@ -275,8 +276,28 @@ void ChartsCurvePlot::clearSeries()
     m_series.clear();
 }
 
+namespace {
+// The same curves drawn the same way (names, colours, labels, axes), maybe with other values.
+bool sameSeries(const QList<PlotCurve> &a, const QList<PlotCurve> &b)
+{
+    return std::equal(a.cbegin(), a.cend(), b.cbegin(), b.cend(), [](const PlotCurve &x, const PlotCurve &y) {
+        return x.name() == y.name() && x.color == y.color && x.label == y.label && x.axis == y.axis
+            && x.shortLabel == y.shortLabel && x.dimmed == y.dimmed && x.isBool() == y.isBool();
+    });
+}
+} // namespace
+
 void ChartsCurvePlot::setCurves(const QList<PlotCurve> &curves)
 {
+    if (!curves.isEmpty() && sameSeries(curves, m_curves)) {
+        // New values of the same curves (a key dragged): the series stay, their points are
+        // sampled again; making QtCharts series anew costs more than the whole edit.
+        m_curves = curves;
+        for (qsizetype i = 0; i < m_series.size(); ++i)
+            m_series[i].mapping = mappingOf(m_curves[i]);
+        scheduleResample();
+        return;
+    }
     clearSeries();
     m_curves = curves;
     QStringList names;

@@ -149,6 +149,15 @@ bool CreatureRenderer::setSource(const PaletteSource &source, int maxRowsPerLaye
     return true;
 }
 
+bool CreatureRenderer::updatePaletteRows(const PaletteSource &source, quint32 first, quint32 count)
+{
+    if (!m_gl || !source.isValid() || source.boneCount != m_boneCount || source.skinning != m_skinning
+        || !m_palette.updateRows(m_gl, source.palette, first, count))
+        return false;
+    ++m_generation; // the bone pre-pass reads the palette: computed again
+    return true;
+}
+
 void CreatureRenderer::setSockets(const PaletteSource &source, int maxRowsPerLayer)
 {
     m_sockets.destroy(m_gl);

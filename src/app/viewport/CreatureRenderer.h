@@ -66,6 +66,10 @@ public:
     // Uploads the palette (and socket) rows, and a late-v3 file's bind palette; maxRowsPerLayer
     // > 0 forces the layer split.
     bool setSource(const PaletteSource &source, int maxRowsPerLayer = 0);
+    // The palette rows of frames [first, first + count) of `source` (the same palette shape as
+    // the last setSource(): new matrices where the old lay) uploaded again; false when they
+    // cannot be (then setSource()).
+    bool updatePaletteRows(const PaletteSource &source, quint32 first, quint32 count);
     // Uploads the socket rows only (the palette on the GPU stays): after a socket edit.
     void setSockets(const PaletteSource &source, int maxRowsPerLayer = 0);
     // Which mesh: levels of detail, 0 the one every instance draws close up (Near), 1 and 2

@@ -7,6 +7,27 @@ namespace bpat::studio {
 
 PaletteTexture::~PaletteTexture() = default;
 
+bool PaletteTexture::updateRows(QOpenGLExtraFunctions *gl, const uchar *data, quint32 first, quint32 count)
+{
+    if (!m_texture || !data || count == 0 || first >= m_frames || count > m_frames - first || m_rowsPerLayer < 1)
+        return false;
+    ++m_uploads;
+    const quint64 rowBytes = quint64(m_width) * 16;
+    const quint32 end = first + count;
+    gl->glBindTexture(GL_TEXTURE_2D_ARRAY, m_texture);
+    gl->glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    gl->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    for (quint32 f = first; f < end;) { // a run of rows per layer they fall in
+        const quint32 layer = f / quint32(m_rowsPerLayer), row = f % quint32(m_rowsPerLayer);
+        const quint32 rows = std::min(end - f, quint32(m_rowsPerLayer) - row);
+        gl->glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, GLint(row), GLint(layer), m_width, GLsizei(rows), 1, GL_RGBA, GL_FLOAT,
+                            data + quint64(f) * rowBytes);
+        f += rows;
+    }
+    gl->glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    return true;
+}
+
 bool PaletteTexture::upload(QOpenGLExtraFunctions *gl, const uchar *data, int texelsPerFrame, quint32 frames, int maxRows)
 {
     destroy(gl);

@@ -25,6 +25,10 @@ public:
     // bytes). maxRows limits rows per layer below GL_MAX_TEXTURE_SIZE (0: no extra limit; tests
     // use it to exercise the split). Returns false and sets error() when the GPU cannot hold it.
     bool upload(QOpenGLExtraFunctions *gl, const uchar *data, int texelsPerFrame, quint32 frames, int maxRows = 0);
+    // Uploads again the rows of frames [first, first + count) from `data` (laid out as for the
+    // last upload(): frame 0 first), into the texture as it is: an edit of one clip's matrices
+    // costs that clip's rows, not the palette's. False when they lie outside it.
+    bool updateRows(QOpenGLExtraFunctions *gl, const uchar *data, quint32 first, quint32 count);
     void destroy(QOpenGLExtraFunctions *gl);
     void bind(QOpenGLExtraFunctions *gl, int unit) const;
 

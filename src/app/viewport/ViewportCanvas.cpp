@@ -115,6 +115,28 @@ void ViewportCanvas::updateTables(const bpat::BpatFile &file, bool socketsChange
     update();
 }
 
+void ViewportCanvas::updatePalette(const bpat::BpatFile &file, int clip)
+{
+    if (m_scene.isEmpty() || m_snapshot.isValid() || m_ghost)
+        return setFile(file, true); // a compare ghost is built from the palette: made again
+    QString why;
+    const PaletteSource source = PaletteSource::fromFile(file, &why);
+    if (!source.isValid() || !source.samePaletteShape(m_scene.source()))
+        return setFile(file, true);
+    if (clip < 0 || clip >= source.clips.size())
+        return setFile(file, true);
+    m_plainSource = source;
+    m_scene.replaceTables(source);
+    const PaletteClip &edited = source.clips.at(clip);
+    const std::pair<quint32, quint32> rows{edited.frameOffset, edited.frameOffset + edited.frameCount};
+    m_paletteRows =
+        m_paletteDirty ? std::pair{std::min(m_paletteRows.first, rows.first), std::max(m_paletteRows.second, rows.second)} : rows;
+    m_paletteDirty = true;
+    m_instancesDirty = true;
+    m_crowdDirty = true; // the crowd's levels are made from the palette too
+    update();
+}
+
 void ViewportCanvas::clear()
 {
     setSource(PaletteSource());
@@ -390,8 +412,16 @@ void ViewportCanvas::paintGL()
         return;
     QElapsedTimer cpu;
     cpu.start();
-    if (m_sceneDirty)
+    if (m_sceneDirty) {
         uploadScene();
+    } else if (m_paletteDirty
+               && !m_renderer3d.updatePaletteRows(m_scene.source(), m_paletteRows.first,
+                                                  m_paletteRows.second - m_paletteRows.first)
+               && !m_renderer3d.setSource(m_scene.source(), m_maxRows)) {
+        m_message->setText(QStringLiteral("Cannot show this file: ") + m_renderer3d.error());
+        m_message->show();
+    }
+    m_paletteDirty = false;
     if (m_socketsDirty) {
         m_socketsDirty = false;
         m_renderer3d.setSockets(m_scene.source(), m_maxRows);

@@ -213,6 +213,10 @@ public Q_SLOTS:
     // markers, sockets): new clip and socket tables, the palette texture stays on the GPU;
     // `socketsChanged` re-uploads the socket rows only. Anything else falls back to setFile().
     void updateTables(const bpat::BpatFile &file, bool socketsChanged);
+    // The shown file with the same tables and new matrices where the old ones lay (a key dragged
+    // in the bone graph): the palette texture is uploaded again at the next paint; the bodies,
+    // camera, clip and frame stay. Anything else falls back to setFile().
+    void updatePalette(const bpat::BpatFile &file, int clip);
     void setSnapshot(const bpat::BpsmFile &file, bool keepCamera = false);
     void setSnapshotSource(const SnapshotSource &source, bool keepCamera = false);
     void clear();
@@ -316,6 +320,8 @@ private:
     QString m_renderer;
     bool m_glReady = false;
     bool m_sceneDirty = false;
+    bool m_paletteDirty = false;                     // updatePalette(): the texture only, not the meshes
+    std::pair<quint32, quint32> m_paletteRows{0, 0}; // the frames [first, end) it changed
     bool m_socketsDirty = false;
     bool m_instancesDirty = false;
     int m_maxRows = 0;

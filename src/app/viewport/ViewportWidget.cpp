@@ -97,6 +97,11 @@ void ViewportWidget::updateTables(const bpat::BpatFile &file, bool socketsChange
     if (m_canvas)
         m_canvas->updateTables(file, socketsChanged);
 }
+void ViewportWidget::updatePalette(const bpat::BpatFile &file, int clip)
+{
+    if (m_canvas)
+        m_canvas->updatePalette(file, clip);
+}
 void ViewportWidget::setSnapshot(const bpat::BpsmFile &file, bool keepCamera)
 {
     if (m_canvas)

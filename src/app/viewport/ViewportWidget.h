@@ -48,6 +48,7 @@ public Q_SLOTS:
     void setFile(const bpat::BpatFile &file, bool keepCamera = false);
     void setSnapshot(const bpat::BpsmFile &file, bool keepCamera = false);
     void updateTables(const bpat::BpatFile &file, bool socketsChanged); // see ViewportCanvas
+    void updatePalette(const bpat::BpatFile &file, int clip);           // see ViewportCanvas
     void setSource(const PaletteSource &source);
     void clear();
     void setCurrentFrame(int clip, int frame);

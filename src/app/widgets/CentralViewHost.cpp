@@ -2,6 +2,7 @@
 
 #include <QLabel>
 #include <QTabBar>
+#include <algorithm>
 
 namespace bpat::studio {
 
@@ -48,6 +49,28 @@ int CentralViewHost::addView(QWidget *view, const QString &title)
     const int index = QTabWidget::addTab(view, title);
     updateTabBar();
     return index;
+}
+
+int CentralViewHost::takeView(QWidget *view)
+{
+    const int index = indexOf(view);
+    if (index <= 0) // the primary view stays
+        return -1;
+    if (currentIndex() == index)
+        setCurrentIndex(0);
+    removeTab(index);
+    if (m_policies.contains(view))
+        view->setSizePolicy(m_policies.take(view));
+    updateTabBar();
+    return index;
+}
+
+void CentralViewHost::putBackView(QWidget *view, int index, const QString &title)
+{
+    if (!view || indexOf(view) >= 0)
+        return;
+    insertTab(std::clamp(index, 1, count()), view, title);
+    updateTabBar();
 }
 
 void CentralViewHost::setPlaceholderText(const QString &text)

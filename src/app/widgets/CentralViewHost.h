@@ -23,6 +23,11 @@ public:
     bool hasPlaceholder() const { return m_placeholder != nullptr; }
     // Adds another central view as a tab; returns its index. Takes ownership.
     int addView(QWidget *view, const QString &title);
+    // Takes a view out of the tabs, its own size policy back, for the caller to put elsewhere
+    // (the Curves beside the viewport); returns the tab it was (-1: it was none). putBackView()
+    // makes it a tab again there.
+    int takeView(QWidget *view);
+    void putBackView(QWidget *view, int index, const QString &title);
     // Shows the message in the placeholder (e.g. why there is no viewport).
     void setPlaceholderText(const QString &text);
 

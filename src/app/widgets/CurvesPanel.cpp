@@ -171,6 +171,14 @@ void CurvesPanel::showSource(Source source)
         showCurves(source);
 }
 
+void CurvesPanel::updateBoneCurves(std::shared_ptr<const BoneCurveSet> set)
+{
+    if (!set || !m_bones || m_source != Source::Bones || set->clip() != m_bones->clip())
+        return setBoneCurves(std::move(set));
+    m_bones = std::move(set);
+    refreshCompanions(); // the checked curves, from the new set, in the view they have
+}
+
 void CurvesPanel::showCurves(Source source)
 {
     if (source == Source::Recording && !m_animation)

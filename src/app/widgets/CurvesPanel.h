@@ -55,6 +55,9 @@ public:
     // choice); a new clip is framed.
     void setBoneCurves(std::shared_ptr<const BoneCurveSet> set);
     const std::shared_ptr<const BoneCurveSet> &boneCurves() const { return m_bones; }
+    // The same set with new values (BoneCurveSet::refreshed: a key dragged): the plotted curves
+    // are drawn again where they are, the tree, the view and the selection stay.
+    void updateBoneCurves(std::shared_ptr<const BoneCurveSet> set);
     // Shows the recording or the bone curves (when there are such).
     void showSource(Source source);
     // Plots the channels of `bones` (indices into the set): the kinds of channel checked now

@@ -6,6 +6,7 @@
 
 #include <QBuffer>
 #include <QHash>
+#include <algorithm>
 
 namespace bpat {
 
@@ -203,9 +204,40 @@ bool BpatWriter::write(QIODevice *device, QString *error) const
     return true;
 }
 
+QByteArray BpatWriter::clipOver(const BpatLayout &layout, QByteArrayView shown, int clip) const
+{
+    if (clip < 0 || clip >= m_doc.clipCount() || quint64(shown.size()) != layout.fileSize)
+        return QByteArray();
+    // Where write() puts the clip's pieces: after the earlier clips' pieces of each section.
+    quint64 palette = layout.paletteDataOffset, sockets = layout.socketDataOffset, contacts = layout.contactDataOffset;
+    for (int i = 0; i < clip; ++i) {
+        const BpatClip &c = m_doc.clip(i);
+        palette += quint64(c.palette.size()) * 4;
+        sockets += quint64(c.socketRows.size()) * 4;
+        contacts += quint64(c.contacts.size()) * 4;
+    }
+    QByteArray bytes(shown.data(), shown.size());
+    const auto put = [&](quint64 offset, const QList<float> &floats) {
+        const quint64 size = quint64(floats.size()) * 4;
+        if (offset > layout.fileSize || size > layout.fileSize - offset)
+            return false;
+        auto *out = reinterpret_cast<uchar *>(bytes.data()) + offset;
+        for (qsizetype i = 0; i < floats.size(); ++i)
+            fmt::writeF32(out + 4 * i, floats.at(i));
+        return true;
+    };
+    const BpatClip &c = m_doc.clip(clip);
+    const bool late = m_doc.dialect() == fmt::Dialect::V3Late;
+    if (!put(palette, late ? lateV3Palette(clip) : c.palette) || (m_doc.socketCount() > 0 && !put(sockets, c.socketRows))
+        || (layout.contactDataOffset != 0 && !put(contacts, c.contacts)))
+        return QByteArray();
+    return bytes;
+}
+
 QByteArray BpatWriter::toBytes(QString *error) const
 {
     QByteArray bytes;
+    bytes.reserve(qsizetype(std::min<quint64>(layout().fileSize, quint64(1) << 30))); // grown once, not by doubling
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (!write(&buffer, error))

@@ -58,6 +58,12 @@ public:
     // which are not read, only copied. Empty when `shown` is shorter than the layout's palette
     // offset.
     QByteArray headerAndTablesOver(const BpatLayout &layout, QByteArrayView shown) const;
+    // An edit of one clip's matrices where they lie (a key dragged in the bone graph): `shown` (a
+    // file of the same layout and tables) with that clip's palette, socket rows and contact
+    // records written over their places, every other byte copied as it is: toBytes() of the
+    // document, for the cost of one clip. Empty when `shown` is not layout.fileSize bytes or the
+    // clip is not the document's.
+    QByteArray clipOver(const BpatLayout &layout, QByteArrayView shown, int clip) const;
 
     // Late v3: the column-major skinning floats of `frames` frames of row-major globals,
     // skin = global x inverse(bind) (global alone without `inverseBind`). `storedSkin` (or null):

@@ -291,6 +291,14 @@ std::optional<RigDescription> RigDescription::fromJson(const QByteArray &json, Q
     }
     for (const QJsonValue socket : root.value(u"baked_sockets").toArray())
         rig.bakedSockets.append(socket.toString());
+    const QJsonArray unnamed = root.value(u"unnamed_pairs").toArray();
+    for (qsizetype p = 0; p < unnamed.size(); ++p) {
+        const QJsonArray pair = unnamed.at(p).toArray();
+        const QString left = pair.at(0).toString(), right = pair.at(1).toString();
+        if (pair.size() != 2 || rig.indexOf(left) < 0 || rig.indexOf(right) < 0 || left == right)
+            return failed(QStringLiteral("unnamed_pairs[%1]: expected [left, right], two bones of the rig").arg(p));
+        rig.unnamedPairs.append({left, right});
+    }
     const QString sole = root.value(u"sole").toString(QStringLiteral("skin"));
     const QLatin1String humanoidSole("humanoid"); // the rule's JSON name, not a species (check-layers: not a species)
     if (sole != QLatin1String("skin") && sole != humanoidSole)

@@ -96,6 +96,9 @@ public:
     // How the rig names its left and right bones ("sides": {"left": "L", "right": "R", "mark":
     // "suffix" | "prefix" | "word"}); nullopt when the JSON gives none.
     std::optional<SideNaming> sides;
+    // Left/right pairs the bone names do not tell ("unnamed_pairs": [["Bone.004", "Bone.005"]],
+    // left first): the 32-bone elephant's ears.
+    QList<std::pair<QString, QString>> unnamedPairs;
     // Material colour per ColorRole (linear 0..1 RGB); defaults() when the JSON gives none.
     QList<QVector3D> roleColors = defaultRoleColors();
 

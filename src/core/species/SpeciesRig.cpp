@@ -71,13 +71,6 @@ const LegChain *SpeciesRig::legOfFoot(int bone) const
     return nullptr;
 }
 
-QList<std::pair<QString, QString>> SpeciesRig::unnamedPairs() const
-{
-    if (name() == QLatin1String("elephant_32bone"))
-        return {{QStringLiteral("Bone.004"), QStringLiteral("Bone.005")}};
-    return {};
-}
-
 int SpeciesRig::mirrorOf(int bone) const
 {
     if (bone < 0 || bone >= boneCount())

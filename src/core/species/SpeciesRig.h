@@ -70,10 +70,11 @@ public:
     const std::optional<SideNaming> &sides() const { return m_description.sides; }
     const QList<SideNaming::Pair> &pairs() const { return m_pairs; }
     int mirrorOf(int bone) const; // the other bone of its pair, else itself; -1 out of range
-    // Left/right pairs the game's code knows that the bone names do not tell (the 32-bone
-    // elephant's ears, Bone.004 and Bone.005, are its EarL and EarR: bpat-versions.md 6), as
-    // (left, right) names; the mirror (motionedit/BonePairs) adds them to the named pairs.
-    QList<std::pair<QString, QString>> unnamedPairs() const;
+    // Left/right pairs the game's code knows that the bone names do not tell (the rig's
+    // "unnamed_pairs": the 32-bone elephant's ears, Bone.004 and Bone.005, are its EarL and EarR:
+    // bpat-versions.md 6), as (left, right) names; the mirror (motionedit/BonePairs) adds them to
+    // the named pairs.
+    const QList<std::pair<QString, QString>> &unnamedPairs() const { return m_description.unnamedPairs; }
 
     // --- The rigs ---
     static const QList<SpeciesRig> &all(); // every shipped description, by resource name

@@ -52,6 +52,50 @@ private Q_SLOTS:
         QVERIFY(saved.readAll() == file->bytes());
     }
 
+    // One clip's frames changed where they lie (a key dragged in the window): the shown file with
+    // that clip written over it is the document's whole serialization, byte for byte, in every
+    // dialect (late v3's skinning matrices, v3's contact records, socket rows).
+    void clipOverIsTheWholeFile_data()
+    {
+        QTest::addColumn<QString>("relative");
+        QTest::addColumn<int>("clip");
+        QTest::newRow("v1 humanoid_sword") << QStringLiteral("upstream_assets/bpat_v1_latest/humanoid_sword.bpat") << 3;
+        QTest::newRow("v2 horse") << QStringLiteral("upstream_assets/bpat_v2/horse.bpat") << 2;
+        QTest::newRow("v3 early humanoid") << QStringLiteral("upstream_assets/bpat_v3_early/humanoid.bpat") << 1;
+        QTest::newRow("current humanoid (late v3)") << QStringLiteral("upstream_assets/bpat_current/humanoid.bpat") << 40;
+    }
+    void clipOverIsTheWholeFile()
+    {
+        QFETCH(QString, relative);
+        QFETCH(int, clip);
+        BPAT_REQUIRE_SHARED(relative);
+        QString error;
+        const auto file = BpatFile::open(testpaths::shared(relative), &error);
+        QVERIFY2(file, qPrintable(error));
+        auto doc = BpatDocument::fromFile(*file, &error);
+        QVERIFY2(doc, qPrintable(error));
+        QVERIFY(clip < doc->clipCount());
+        const QByteArray shown = BpatWriter(*doc).toBytes(&error);
+        BpatClip &c = doc->clip(clip);
+        for (qsizetype i = 3; i < c.palette.size(); i += 16)
+            c.palette[i] += 0.01f; // every matrix moved 1 cm along x
+        for (float &v : c.socketRows)
+            v += 0.5f;
+        for (float &v : c.contacts)
+            v += 0.25f;
+        BpatWriter writer(*doc);
+        const QByteArray whole = writer.toBytes(&error);
+        QVERIFY2(!whole.isEmpty(), qPrintable(error));
+        QVERIFY(whole != shown);
+        const QByteArray over = writer.clipOver(writer.layout(), shown, clip);
+        QCOMPARE(over.size(), whole.size());
+        QVERIFY(over == whole);
+        // Not the layout's size, or no such clip: nothing.
+        QVERIFY(writer.clipOver(writer.layout(), QByteArrayView(shown).first(shown.size() - 1), clip).isEmpty());
+        QVERIFY(writer.clipOver(writer.layout(), shown, doc->clipCount()).isEmpty());
+        QVERIFY(writer.clipOver(writer.layout(), shown, -1).isEmpty());
+    }
+
     void layoutFollowsTheBaker()
     {
         const BpatDocument doc = testdocs::smallDocument();

@@ -192,6 +192,11 @@ private Q_SLOTS:
         QTest::newRow("sides mark") << QByteArray(R"({"name":"x",)" + leg
                                                   + R"(,"sides":{"left":"L","right":"R","mark":"middle"}})")
                                     << QStringLiteral("sides.mark");
+        QTest::newRow("unnamed pair of one bone")
+            << QByteArray(R"({"name":"x",)" + leg + R"(,"unnamed_pairs":[["Hip"]]})") << QStringLiteral("unnamed_pairs[0]:");
+        QTest::newRow("unnamed pair of no bone")
+            << QByteArray(R"({"name":"x",)" + leg + R"(,"unnamed_pairs":[["Hip","Nosuch"]]})")
+            << QStringLiteral("unnamed_pairs[0]:");
     }
     void invalidJsonNamesThePath()
     {
