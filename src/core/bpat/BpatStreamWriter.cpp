@@ -162,7 +162,7 @@ bool BpatStreamWriter::begin(QIODevice *device, QString *error)
 }
 
 bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows, const float *storedContacts,
-                                  const float *storedSkin, quint32 count, QString *error)
+                                  const float *storedSkin, quint32 count, QString *error, const float *storedGlobals)
 {
     const quint32 bones = m_plan.boneCount();
     const int sockets = m_plan.socketCount();
@@ -213,7 +213,8 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
         if (m_late) {
             BpatWriter::lateV3Skin(globals, storedSkin ? storedSkin + at * frameFloats : nullptr,
                                    haveBind ? m_bindPalette.constData() : nullptr, haveBind ? m_inverseBind.constData() : nullptr,
-                                   bones, n, m_skinScratch.data() + at * frameFloats);
+                                   bones, n, m_skinScratch.data() + at * frameFloats,
+                                   storedSkin && storedGlobals ? storedGlobals + at * frameFloats : nullptr);
         }
         // The Validator's deep pass over what the file will hold: the matrices as stored (late
         // v3: skinning matrices, checked against the bind palette written, or none). Before
@@ -296,7 +297,7 @@ bool BpatStreamWriter::appendFrames(const float *palette, quint32 count, QString
 }
 
 bool BpatStreamWriter::appendFileFrames(const float *palette, const float *socketRows, const float *storedSkin, quint32 count,
-                                        QString *error)
+                                        QString *error, const float *storedGlobals)
 {
     if (m_clip < 0 || count > m_plan.clip(m_clip).frameCount - m_clipDone) {
         if (error)
@@ -308,7 +309,8 @@ bool BpatStreamWriter::appendFileFrames(const float *palette, const float *socke
     const BpatClip &c = m_plan.clip(m_clip);
     const float *contacts =
         c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + qsizetype(m_clipDone) * 2 : nullptr;
-    if (!emitFrames(palette, socketRows, contacts, m_late ? storedSkin : nullptr, count, error))
+    if (!emitFrames(palette, socketRows, contacts, m_late ? storedSkin : nullptr, count, error,
+                    m_late && storedSkin ? storedGlobals : nullptr))
         return false;
     m_clipDone += count;
     return advance(error);

@@ -85,8 +85,10 @@ public:
     // Like appendFrames(), for frames read from a file (bpat convert): their socket rows are
     // written as given (null: computed), and late v3 keeps `storedSkin` (the file's skinning
     // floats of these frames, or null) wherever the global is unchanged, as BpatWriter does.
+    // `storedGlobals` (or null): the globals `storedSkin` gives, as GlobalPalette::read computes
+    // them, when the caller holds them (bpat fix): compared instead of computing them again.
     bool appendFileFrames(const float *palette, const float *socketRows, const float *storedSkin, quint32 count,
-                          QString *error = nullptr);
+                          QString *error = nullptr, const float *storedGlobals = nullptr);
     // True when every frame of every clip was written.
     bool finish(QString *error = nullptr);
 
@@ -106,7 +108,7 @@ private:
     // `storedContacts` / `storedSkin`: a stored clip's records and late-v3 floats for these
     // frames, or null.
     bool emitFrames(const float *palette, const float *socketRows, const float *storedContacts, const float *storedSkin,
-                    quint32 count, QString *error);
+                    quint32 count, QString *error, const float *storedGlobals = nullptr);
     bool advance(QString *error); // writes stored clips until a streamed one (or the end)
     // The deep checkers, once the bind palette is known (late v3 checks against it).
     void prepareChecks();

@@ -69,9 +69,11 @@ public:
     // skin = global x inverse(bind) (global alone without `inverseBind`). `storedSkin` (or null):
     // the floats read from a file for these frames; a matrix whose global is what its stored
     // floats give (x `bindPalette`, column-major, or null) keeps them, so an unedited late-v3
-    // file is written back byte for byte. `out` holds frames x bones x 16 floats.
+    // file is written back byte for byte. `out` holds frames x bones x 16 floats. `storedGlobals`
+    // (or null): what the stored floats give, when the caller has it (GlobalPalette::read's bits,
+    // skinTimesBind's): compared instead of the round trip.
     static void lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette, const QMatrix4x4 *inverseBind,
-                           quint32 bones, quint32 frames, float *out);
+                           quint32 bones, quint32 frames, float *out, const float *storedGlobals = nullptr);
     // The inverses lateV3Skin() takes, from a column-major bind palette of `bones` matrices.
     static QList<QMatrix4x4> inverseBindPalette(const float *bindPalette, quint32 bones);
 

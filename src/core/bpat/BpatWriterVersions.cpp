@@ -5,10 +5,13 @@
 
 #include "bpat/BpatFile.h"
 #include "bpat/BpatFormat.h"
+#include "bpat/GlobalPalette.h"
 #include "io/AtomicFile.h"
 
 #include <QIODevice>
+#include <algorithm>
 #include <cstring>
+#include <memory>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -85,10 +88,22 @@ inline void skinOfGlobal(const float *g, const __m128 *splat, float *out)
 }
 #endif
 
+// Whether two matrices hold the same 64 bytes (inline: a call to memcmp per matrix showed).
+inline bool sameBits(const float *a, const float *b)
+{
+    quint64 x[8], y[8];
+    std::memcpy(x, a, sizeof x);
+    std::memcpy(y, b, sizeof y);
+    quint64 diff = 0;
+    for (int k = 0; k < 8; ++k)
+        diff |= x[k] ^ y[k];
+    return diff == 0;
+}
+
 } // namespace
 
 void BpatWriter::lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette,
-                            const QMatrix4x4 *inverseBind, quint32 bones, quint32 frames, float *out)
+                            const QMatrix4x4 *inverseBind, quint32 bones, quint32 frames, float *out, const float *storedGlobals)
 {
 #if defined(__SSE2__)
     // The inverses splatted once per call (at most 64 bones: 16 KiB on the stack).
@@ -103,22 +118,40 @@ void BpatWriter::lateV3Skin(const float *globals, const float *storedSkin, const
     }
 #endif
     const quint64 count = quint64(frames) * bones;
+    // The stored floats' globals (the round trip), a few frames at a time through GlobalPalette's
+    // vector kernels: the bits skinTimesBind() gives (the same products, added in its order).
+    constexpr quint64 ChunkMatrices = 4096;
+    const quint64 chunkFrames = std::max<quint64>(1, ChunkMatrices / std::max<quint32>(1, bones));
+    const size_t againFloats =
+        storedSkin && bindPalette && !storedGlobals ? size_t(std::min<quint64>(frames, chunkFrames) * bones * 16) : 0;
+    const std::unique_ptr<float[]> again =
+        std::make_unique_for_overwrite<float[]>(againFloats); // every float written before read
     for (quint64 i = 0; i < count; ++i) {
         const quint32 b = quint32(i % bones);
         const float *g = globals + i * 16;
         if (storedSkin) {
             const float *s = storedSkin + i * 16;
-            std::array<float, 16> again;
-            if (bindPalette) {
-                again = skinTimesBind(s, bindPalette + qsizetype(b) * 16);
+            const quint64 inChunk = i % (chunkFrames * bones);
+            std::array<float, 16> transposed;
+            const float *roundTrip = transposed.data();
+            if (storedGlobals) {
+                roundTrip = storedGlobals + i * 16;
+            } else if (bindPalette) {
+                if (inChunk == 0) {
+                    const quint64 frame = i / bones;
+                    GlobalPalette::skinTimesBindRun(reinterpret_cast<const uchar *>(s),
+                                                    std::min<quint64>(chunkFrames, frames - frame), bones, bindPalette,
+                                                    again.get());
+                }
+                roundTrip = again.get() + inChunk * 16;
             } else {
                 for (int r = 0; r < 4; ++r)
                     for (int k = 0; k < 4; ++k)
-                        again[r * 4 + k] = s[k * 4 + r];
+                        transposed[r * 4 + k] = s[k * 4 + r];
             }
             // Bit for bit on purpose: the stored floats are kept only when the round trip gives
             // the very same bits (a -0 or a NaN payload counts as a difference).
-            if (std::memcmp(again.data(), g, sizeof again) == 0) { // NOLINT(bugprone-suspicious-memory-comparison)
+            if (sameBits(roundTrip, g)) {
                 std::memcpy(out + i * 16, s, 16 * sizeof(float));
                 continue;
             }

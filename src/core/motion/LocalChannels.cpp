@@ -150,20 +150,42 @@ Affine LocalChannels::multiply(const Affine &a, const Affine &b)
     return m;
 }
 
-std::optional<Affine> LocalChannels::inverse(const Affine &m)
+namespace {
+
+// The determinant of an affine matrix's 3x3 part, and whether it is invertible: not singular
+// relative to the axes' lengths (a collapsed or flattened parent). The one test inverse() and
+// isInvertible() share.
+bool invertibleDeterminant(const Affine &m, double *det)
 {
-    // [A t; 0 1]^-1 = [A^-1  -A^-1 t; 0 1], A^-1 from the cofactors.
     const auto a = [&m](int r, int c) { return m[size_t(r * 4 + c)]; };
     const double c00 = a(1, 1) * a(2, 2) - a(1, 2) * a(2, 1);
     const double c01 = a(1, 2) * a(2, 0) - a(1, 0) * a(2, 2);
     const double c02 = a(1, 0) * a(2, 1) - a(1, 1) * a(2, 0);
-    const double det = a(0, 0) * c00 + a(0, 1) * c01 + a(0, 2) * c02;
-    // Singular relative to the axes' lengths (a collapsed or flattened parent).
+    *det = a(0, 0) * c00 + a(0, 1) * c01 + a(0, 2) * c02;
     double norms = 1.0;
     for (int c = 0; c < 3; ++c)
         norms *= std::sqrt(a(0, c) * a(0, c) + a(1, c) * a(1, c) + a(2, c) * a(2, c));
-    if (!(std::abs(det) > 1e-9 * norms) || !std::isfinite(det))
+    return std::abs(*det) > 1e-9 * norms && std::isfinite(*det);
+}
+
+} // namespace
+
+bool LocalChannels::isInvertible(const Affine &m)
+{
+    double det = 0.0;
+    return invertibleDeterminant(m, &det);
+}
+
+std::optional<Affine> LocalChannels::inverse(const Affine &m)
+{
+    // [A t; 0 1]^-1 = [A^-1  -A^-1 t; 0 1], A^-1 from the cofactors.
+    double det = 0.0;
+    if (!invertibleDeterminant(m, &det))
         return std::nullopt;
+    const auto a = [&m](int r, int c) { return m[size_t(r * 4 + c)]; };
+    const double c00 = a(1, 1) * a(2, 2) - a(1, 2) * a(2, 1);
+    const double c01 = a(1, 2) * a(2, 0) - a(1, 0) * a(2, 2);
+    const double c02 = a(1, 0) * a(2, 1) - a(1, 1) * a(2, 0);
     const double inv = 1.0 / det;
     Affine out{};
     out[0] = c00 * inv;

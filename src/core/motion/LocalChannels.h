@@ -103,6 +103,7 @@ public:
     static Affine compose(const LocalTransform &transform);
     static Affine multiply(const Affine &a, const Affine &b);
     static std::optional<Affine> inverse(const Affine &m); // of an affine matrix; nullopt when singular
+    static bool isInvertible(const Affine &m);             // inverse() would give one
 
 private:
     BpatFile m_file; // shares the mapping (cheap to copy)

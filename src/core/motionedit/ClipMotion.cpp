@@ -38,6 +38,20 @@ Affine multiplyAffine(const Affine &a, const Affine &b)
     return m;
 }
 
+// Whether every float is finite: its exponent bits not all set. Branch-free, so it vectorises
+// (std::isfinite per float, with its early exit, was 7 % of a streamed bone-length repair); the
+// callers look for the first one that is not only when one is not.
+bool allFinite(const float *values, size_t count)
+{
+    quint32 infinite = 0;
+    for (size_t i = 0; i < count; ++i) {
+        quint32 bits = 0;
+        std::memcpy(&bits, values + i, sizeof bits);
+        infinite |= quint32((bits & 0x7f800000u) == 0x7f800000u);
+    }
+    return infinite == 0;
+}
+
 bool finite(const Affine &m)
 {
     for (double v : m) {
@@ -75,7 +89,8 @@ std::optional<ClipMotion> ClipMotion::fromGlobals(MotionSkeleton skeleton, std::
     const size_t count = size_t(frames) * size_t(bones);
     if (globals.size() != count * 16)
         return fail(QStringLiteral("%1 floats given for %2 frames of %3 bones").arg(globals.size()).arg(frames).arg(bones));
-    for (size_t i = 0; i < count * 16; ++i) {
+    const size_t checked = allFinite(globals.data(), count * 16) ? count * 16 : 0; // where to look for the first
+    for (size_t i = checked; i < count * 16; ++i) {
         if (!std::isfinite(globals[i])) {
             const size_t matrix = i / 16;
             return fail(QStringLiteral("frame %1, bone %2 (%3): the global matrix is not finite")
@@ -96,6 +111,7 @@ std::optional<ClipMotion> ClipMotion::fromGlobals(MotionSkeleton skeleton, std::
     m.m_global.resize(count);
     m.m_state.assign(count, 0);
     m.m_dirty.assign(frames, 0);
+    m.m_stale.assign(frames, 0);
     return m;
 }
 
@@ -175,15 +191,18 @@ bool ClipMotion::readFile(ClipMotion &m, const BpatFile &file, const MotionSkele
     if (count > 0 && (!global || !GlobalPalette::read(file, *global, count, m.m_original.data(), 1)))
         return fail(
             QStringLiteral("frames %1..%2 of clip '%3' are not inside the file").arg(first).arg(first + count).arg(info.name));
-    for (size_t i = 0; i < poses * 16; ++i) {
+    const size_t checked = allFinite(m.m_original.data(), poses * 16) ? poses * 16 : 0; // where to look for the first
+    for (size_t i = checked; i < poses * 16; ++i) {
         if (!std::isfinite(m.m_original[i]))
             return fail(QStringLiteral("frame %1, bone %2 (%3): the global matrix is not finite")
                             .arg(quint64(first) + i / 16 / size_t(bones))
                             .arg(i / 16 % size_t(bones))
                             .arg(skeleton.name(int(i / 16 % size_t(bones)))));
     }
-    if (m.m_skeleton.parents() != skeleton.parents() || m.m_skeleton.names() != skeleton.names())
+    if (m.m_skeleton.parents() != skeleton.parents() || m.m_skeleton.names() != skeleton.names()) {
         m.m_skeleton = skeleton;
+        m.m_below.clear();
+    }
     m.m_bones = bones;
     m.m_frames = count;
     m.m_first = first;
@@ -191,6 +210,7 @@ bool ClipMotion::readFile(ClipMotion &m, const BpatFile &file, const MotionSkele
     m.m_global.resize(poses);
     m.m_state.assign(poses, 0);
     m.m_dirty.assign(count, 0);
+    m.m_stale.assign(count, 0);
     return true;
 }
 
@@ -206,13 +226,24 @@ ClipMotion ClipMotion::blank(MotionSkeleton skeleton, quint32 frames)
     m.m_global.resize(count);
     for (size_t i = 0; i < count; ++i)
         m.m_local[i].m = m.m_global[i].m = Identity;
-    m.m_state.assign(count, LocalKnown | Readable | Edited | Dirty);
+    m.m_state.assign(count, LocalKnown | ReadableKnown | Readable | Edited | Dirty);
     m.m_dirty.assign(frames, 1);
+    m.m_stale.assign(frames, 0);
     return m;
 }
 
 void ClipMotion::ensureLocal(size_t i, quint32 frame, int bone) const
 {
+    if (m_state[i] & LocalStale) {
+        // Translated (its frame clean since): inverse(parent's global) x its global, both as they are.
+        const int parent = m_skeleton.parentOf(bone);
+        const std::optional<Affine> inverseParent =
+            parent >= 0 ? LocalChannels::inverse(currentGlobal(at(frame, parent))) : std::optional<Affine>(Identity);
+        if (inverseParent)
+            m_local[i].m = multiplyAffine(*inverseParent, currentGlobal(i));
+        m_state[i] = quint8(m_state[i] & ~LocalStale);
+        return;
+    }
     if (m_state[i] & LocalKnown)
         return;
     const Affine global = fromFloats(m_original.data() + i * 16);
@@ -224,16 +255,37 @@ void ClipMotion::ensureLocal(size_t i, quint32 frame, int bone) const
         local = inverseParent ? std::optional<Affine>(multiplyAffine(*inverseParent, global)) : std::nullopt;
     }
     m_local[i].m = local ? *local : Identity;
-    m_state[i] = quint8((m_state[i] & (Dirty | Changed | GlobalKnown)) | LocalKnown | (local ? Readable : 0));
+    m_state[i] = quint8((m_state[i] & (Dirty | Changed | GlobalKnown)) | LocalKnown | ReadableKnown | (local ? Readable : 0));
+}
+
+Affine ClipMotion::currentGlobal(size_t i) const
+{
+    return (m_state[i] & GlobalKnown) || m_original.empty() ? m_global[i].m : fromFloats(m_original.data() + i * 16);
+}
+
+void ClipMotion::settle(quint32 frame) const
+{
+    if (!m_stale[frame])
+        return;
+    m_stale[frame] = 0;
+    for (int b = 0; b < m_bones; ++b) {
+        if (m_state[at(frame, b)] & LocalStale)
+            ensureLocal(at(frame, b), frame, b);
+    }
 }
 
 bool ClipMotion::isReadable(quint32 frame, int bone) const
 {
-    if (!valid(frame, bone))
-        return false;
-    const size_t i = at(frame, bone);
-    ensureLocal(i, frame, bone);
-    return (m_state[i] & Readable) != 0;
+    return valid(frame, bone) && readableAt(at(frame, bone), frame, bone);
+}
+
+bool ClipMotion::learnReadable(size_t i, quint32 frame, int bone) const
+{
+    // Without the local pose: whether the parent's original global has an inverse.
+    const int parent = m_skeleton.parentOf(bone);
+    const bool readable = parent < 0 || LocalChannels::isInvertible(fromFloats(m_original.data() + at(frame, parent) * 16));
+    m_state[i] = quint8(m_state[i] | ReadableKnown | (readable ? Readable : 0));
+    return readable;
 }
 
 const Affine &ClipMotion::localMatrix(quint32 frame, int bone) const
@@ -249,7 +301,7 @@ LocalTransform ClipMotion::pose(quint32 frame, int bone) const
 {
     if (!isReadable(frame, bone))
         return {};
-    const std::optional<LocalTransform> t = LocalChannels::decompose(m_local[at(frame, bone)].m);
+    const std::optional<LocalTransform> t = LocalChannels::decompose(localMatrix(frame, bone));
     return t ? *t : LocalTransform{};
 }
 
@@ -257,11 +309,12 @@ bool ClipMotion::setLocalMatrix(quint32 frame, int bone, const Affine &local)
 {
     if (!valid(frame, bone) || !finite(local))
         return false;
+    settle(frame);
     const size_t i = at(frame, bone);
     m_local[i].m = local;
     m_local[i].m[12] = m_local[i].m[13] = m_local[i].m[14] = 0.0;
     m_local[i].m[15] = 1.0;
-    m_state[i] = quint8(m_state[i] | LocalKnown | Readable | Edited | Dirty);
+    m_state[i] = quint8(m_state[i] | LocalKnown | ReadableKnown | Readable | Edited | Dirty);
     m_dirty[frame] = 1;
     return true;
 }
@@ -271,10 +324,8 @@ bool ClipMotion::setPose(quint32 frame, int bone, const LocalTransform &pose)
     return setLocalMatrix(frame, bone, LocalChannels::compose(pose));
 }
 
-void ClipMotion::recompose(quint32 frame) const
+void ClipMotion::recomposeDirty(quint32 frame) const
 {
-    if (!m_dirty[frame])
-        return;
     m_dirty[frame] = 0;
     // Only the bones set since the last recomposition and those below them.
     std::array<bool, 64> recomputed{};
@@ -337,6 +388,75 @@ bool ClipMotion::setGlobal(quint32 frame, int bone, const Affine &g)
         return setLocalMatrix(frame, bone, g);
     const std::optional<Affine> inverseParent = LocalChannels::inverse(global(frame, parent));
     return inverseParent && setLocalMatrix(frame, bone, multiplyAffine(*inverseParent, g));
+}
+
+bool ClipMotion::translate(quint32 frame, int bone, const std::array<double, 3> &delta)
+{
+    if (!valid(frame, bone) || !std::isfinite(delta[0]) || !std::isfinite(delta[1]) || !std::isfinite(delta[2]) || m_bones > 64)
+        return false;
+    recompose(frame);
+    const int parent = m_skeleton.parentOf(bone);
+    const size_t i = at(frame, bone);
+    if (parent >= 0) {
+        // As setGlobal: no local pose under a singular parent. A parent whose 3x3 is still its
+        // original's (unchanged, or only translated) is invertible as the original is, which the
+        // readability of a bone not edited already says.
+        const size_t p = at(frame, parent);
+        bool linearKept = !(m_state[p] & Changed);
+        if (!linearKept && !m_original.empty()) {
+            const float *o = m_original.data() + p * 16;
+            linearKept = true;
+            for (size_t k = 0; k < 12; ++k)
+                linearKept = linearKept && (k % 4 == 3 || m_global[p].m[k] == double(o[k]));
+        }
+        const bool invertible =
+            linearKept && !(m_state[i] & Edited) ? readableAt(i, frame, bone) : LocalChannels::isInvertible(currentGlobal(p));
+        if (!invertible)
+            return false;
+    }
+    const bool parentChanged = parent >= 0 && (m_state[at(frame, parent)] & Changed);
+    if (!parentChanged && !m_original.empty()) {
+        Affine g = currentGlobal(i);
+        g[3] += delta[0];
+        g[7] += delta[1];
+        g[11] += delta[2];
+        const float *o = m_original.data() + i * 16;
+        bool same = true;
+        const bool wasChanged = (m_state[i] & Changed) != 0; // if not, it holds its original but for the move
+        for (size_t k = 0; k < 12 && same; ++k)
+            same = (!wasChanged && k % 4 != 3) || float(g[k]) == o[k];
+        if (same) // back to the original floats: the general path says what that leaves changed
+            return setGlobal(frame, bone, g);
+    }
+    moveGlobal(i, delta);
+    m_state[i] = quint8(m_state[i] | LocalKnown | ReadableKnown | Readable | Edited | LocalStale);
+    m_stale[frame] = 1;
+    // Below it, every bone that follows its parent (readable, as recompose has it) moves by the
+    // same vector: parent' x local = T(delta) x parent x local.
+    if (m_below.empty()) {
+        m_below.resize(size_t(m_bones));
+        for (int b = 0; b < m_bones; ++b)
+            m_below[size_t(b)] = m_skeleton.descendants(b);
+    }
+    std::array<bool, 64> moved{};
+    moved[size_t(bone)] = true;
+    for (int c : m_below[size_t(bone)]) {
+        if (!moved[size_t(m_skeleton.parentOf(c))] || !readableAt(at(frame, c), frame, c))
+            continue;
+        moveGlobal(at(frame, c), delta);
+        moved[size_t(c)] = true;
+    }
+    return true;
+}
+
+void ClipMotion::moveGlobal(size_t i, const std::array<double, 3> &delta)
+{
+    if (!(m_state[i] & GlobalKnown))
+        m_global[i].m = fromFloats(m_original.data() + i * 16); // known in a clip without originals
+    m_global[i].m[3] += delta[0];
+    m_global[i].m[7] += delta[1];
+    m_global[i].m[11] += delta[2];
+    m_state[i] = quint8(m_state[i] | Changed | GlobalKnown);
 }
 
 Affine ClipMotion::originalGlobal(quint32 frame, int bone) const
@@ -429,6 +549,7 @@ void ClipMotion::revertFrame(quint32 frame)
     for (int b = 0; b < m_bones; ++b)
         m_state[at(frame, b)] = Dirty;
     m_dirty[frame] = 1;
+    m_stale[frame] = 0;
 }
 
 ClipMotion::PoseState ClipMotion::poseState(quint32 frame, int bone) const
@@ -444,9 +565,10 @@ void ClipMotion::restore(quint32 frame, int bone, const PoseState &state)
 {
     if (!valid(frame, bone))
         return;
+    settle(frame);
     const size_t i = at(frame, bone);
     m_local[i].m = state.local;
-    m_state[i] = quint8(LocalKnown | Dirty | (state.readable ? Readable : 0) | (state.edited ? Edited : 0));
+    m_state[i] = quint8(LocalKnown | ReadableKnown | Dirty | (state.readable ? Readable : 0) | (state.edited ? Edited : 0));
     m_dirty[frame] = 1;
 }
 

@@ -18,7 +18,10 @@
 // new clip, issue 41): every matrix of those counts as changed.
 //
 // Local poses are decomposed when first read, globals recomposed per frame when first read after
-// an edit: reading a few bones of a long clip costs only those. Not thread-safe.
+// an edit: reading a few bones of a long clip costs only those. translate() moves a bone in object
+// space, rotation kept (the bone-length repair): its subtree moves by the same vector without
+// any matrix product (children follow a pure translation exactly), and the bone's new local pose
+// is derived only when something reads it or edits its frame. Not thread-safe.
 #include "motion/LocalChannels.h"
 #include "motionedit/MotionSkeleton.h"
 
@@ -82,6 +85,9 @@ public:
     // Sets the local pose that gives the bone this global matrix (children follow); false when
     // the parent's global is singular.
     bool setGlobal(quint32 frame, int bone, const Affine &global);
+    // setGlobal() of the bone's global moved by `delta` (object space, rotation kept): the bone and
+    // every readable bone below it move by `delta`; false when the parent's global is singular.
+    bool translate(quint32 frame, int bone, const std::array<double, 3> &delta);
     // The original global matrix (the input's, as doubles); the current one without an original.
     Affine originalGlobal(quint32 frame, int bone) const;
     // The original floats of a frame (boneCount x 16), or null without originals.
@@ -109,17 +115,32 @@ public:
 
 private:
     enum StateBit : quint8 {
-        LocalKnown = 1,   // m_local holds the local pose
-        Readable = 2,     // ... and it exists (the parent's global is invertible)
-        Edited = 4,       // it was set
-        Changed = 8,      // the global differs from the original (m_global holds it)
-        GlobalKnown = 16, // m_global holds the global
-        Dirty = 32        // set since the frame was last recomposed
+        LocalKnown = 1,     // m_local holds the local pose
+        Readable = 2,       // ... and it exists (the parent's global is invertible)
+        Edited = 4,         // it was set
+        Changed = 8,        // the global differs from the original (m_global holds it)
+        GlobalKnown = 16,   // m_global holds the global
+        Dirty = 32,         // set since the frame was last recomposed
+        ReadableKnown = 64, // the Readable bit is known (LocalKnown implies it)
+        LocalStale = 128    // translated: m_local is to be derived again from the globals
     };
     size_t at(quint32 frame, int bone) const { return size_t(frame) * size_t(m_bones) + size_t(bone); }
     bool valid(quint32 frame, int bone) const { return frame < m_frames && bone >= 0 && bone < m_bones; }
     void ensureLocal(size_t i, quint32 frame, int bone) const;
-    void recompose(quint32 frame) const;
+    bool readableAt(size_t i, quint32 frame, int bone) const
+    {
+        return (m_state[i] & ReadableKnown) ? (m_state[i] & Readable) != 0 : learnReadable(i, frame, bone);
+    }
+    bool learnReadable(size_t i, quint32 frame, int bone) const;
+    void recompose(quint32 frame) const // inline: every read asks, and a clean frame is the rule
+    {
+        if (m_dirty[frame])
+            recomposeDirty(frame);
+    }
+    void recomposeDirty(quint32 frame) const;
+    Affine currentGlobal(size_t i) const;                          // m_global when known, else the original
+    void moveGlobal(size_t i, const std::array<double, 3> &delta); // by delta, marked changed
+    void settle(quint32 frame) const;                              // derive the local poses translate() left stale
 
     MotionSkeleton m_skeleton;
     int m_bones = 0;
@@ -134,8 +155,10 @@ private:
     };
     mutable std::vector<Slot> m_local;
     mutable std::vector<Slot> m_global;
-    mutable std::vector<quint8> m_state; // StateBit per pose
-    mutable std::vector<quint8> m_dirty; // per frame: globals to recompose
+    mutable std::vector<quint8> m_state;     // StateBit per pose
+    mutable std::vector<quint8> m_dirty;     // per frame: globals to recompose
+    mutable std::vector<quint8> m_stale;     // per frame: local poses left stale by translate()
+    mutable std::vector<QList<int>> m_below; // per bone: its descendants in order (translate)
 };
 
 } // namespace bpat

@@ -11,21 +11,25 @@ namespace {
 
 // The largest distance between the two matrices' images of the virtual vertices: the origin and
 // +-d along each axis. |dT + dA p| for p in {0, +-d e_k}.
-double vertexError(const Affine &a, const Affine &b, double d)
+// `a`: the original's row-major floats (its 3x4 part is all that counts).
+double vertexError(const float *o, const Affine &b, double d)
 {
-    const double dt[3] = {b[3] - a[3], b[7] - a[7], b[11] - a[11]};
-    double worst = std::sqrt(dt[0] * dt[0] + dt[1] * dt[1] + dt[2] * dt[2]);
+    const auto a = [o](size_t k) { return double(o[k]); };
+    // The largest squared distance, then one root: the square root is monotonic (and correctly
+    // rounded), so this is the largest of the distances to the bit.
+    const double dt[3] = {b[3] - a(3), b[7] - a(7), b[11] - a(11)};
+    double worst = dt[0] * dt[0] + dt[1] * dt[1] + dt[2] * dt[2];
     for (int k = 0; k < 3; ++k) {
         for (double sign : {-1.0, 1.0}) {
             double s = 0.0;
             for (int r = 0; r < 3; ++r) {
-                const double v = dt[r] + sign * d * (b[size_t(r * 4 + k)] - a[size_t(r * 4 + k)]);
+                const double v = dt[r] + sign * d * (b[size_t(r * 4 + k)] - a(size_t(r * 4 + k)));
                 s += v * v;
             }
-            worst = std::max(worst, std::sqrt(s));
+            worst = std::max(worst, s);
         }
     }
-    return worst;
+    return std::sqrt(worst);
 }
 
 } // namespace
@@ -49,7 +53,9 @@ MotionChange MotionChange::of(const ClipMotion &motion, quint32 from, quint32 to
             any = true;
             boneChanged[b] = true;
             ++c.matrices;
-            const double e = motion.hasOriginal() ? vertexError(motion.originalGlobal(f, b), motion.global(f, b), distance) : 0.0;
+            const double e = motion.hasOriginal()
+                ? vertexError(motion.originalFloats(f) + size_t(b) * 16, motion.global(f, b), distance)
+                : 0.0;
             sum += e;
             if (e > c.maxError || c.worstBone < 0) {
                 c.maxError = std::max(c.maxError, e);

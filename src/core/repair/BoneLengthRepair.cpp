@@ -3,6 +3,7 @@
 #include "repair/ClipSamples.h"
 
 #include <cmath>
+#include <vector>
 
 namespace bpat {
 
@@ -14,51 +15,93 @@ RepairOutcome BoneLengthRepair::apply(ClipMotion &m, const RepairContext &contex
 {
     RepairOutcome out;
     out.repair = QStringLiteral("bone_lengths");
+    // The asked bones, parents first, each with what the repair says of it.
+    struct Bone
+    {
+        int bone = -1;
+        int parent = -1;
+        double median = 0.0;
+        bool repairable = false;
+        QString skipped;
+        int restored = 0;
+        double worst = 1.0;
+    };
+    std::vector<Bone> asked;
     for (int b : m.skeleton().order()) {
         if (!bones.contains(b))
             continue;
-        const QString name = m.skeleton().name(b);
-        const int parent = m.skeleton().parentOf(b);
-        if (parent < 0) {
-            out.skipped << QStringLiteral("%1 is a root: it has no length").arg(name);
+        Bone a;
+        a.bone = b;
+        a.parent = m.skeleton().parentOf(b);
+        asked.push_back(a);
+    }
+    // Every asked bone's length in every frame, before any is moved (a bone's distance to its
+    // parent is the same after any translation above it: both move by the same vector).
+    const quint32 frames = m.frameCount();
+    const size_t n = asked.size();
+    std::vector<double> lengths(size_t(frames) * n, 0.0);
+    for (quint32 f = 0; f < frames; ++f) {
+        for (size_t k = 0; k < n; ++k) {
+            if (asked[k].parent >= 0)
+                lengths[size_t(f) * n + k] = cs::lengthToParent(m, f, asked[k].bone);
+        }
+    }
+    for (size_t k = 0; k < n; ++k) {
+        Bone &a = asked[k];
+        const QString name = m.skeleton().name(a.bone);
+        if (a.parent < 0) {
+            a.skipped = QStringLiteral("%1 is a root: it has no length").arg(name);
             continue;
         }
-        QList<double> lengths;
-        for (quint32 f = 0; f < m.frameCount(); ++f)
-            lengths.append(cs::lengthToParent(m, f, b));
-        const double median = options.medians.contains(b) ? options.medians.value(b) : cs::median(lengths);
-        if (!(median >= context.thresholds.stretchMinLength)) {
-            out.skipped << QStringLiteral("%1 is %2 m long, shorter than stretch_min_length").arg(name).arg(median, 0, 'f', 4);
+        if (options.medians.contains(a.bone)) {
+            a.median = options.medians.value(a.bone);
+        } else {
+            QList<double> column;
+            column.reserve(frames);
+            for (quint32 f = 0; f < frames; ++f)
+                column.append(lengths[size_t(f) * n + k]);
+            a.median = cs::median(column);
+        }
+        if (!(a.median >= context.thresholds.stretchMinLength)) {
+            a.skipped = QStringLiteral("%1 is %2 m long, shorter than stretch_min_length").arg(name).arg(a.median, 0, 'f', 4);
             continue;
         }
-        int restored = 0;
-        double worst = 1.0;
-        for (quint32 f = 0; f < m.frameCount(); ++f) {
-            const double ratio = lengths.at(f) / median;
-            if (std::abs(ratio - 1.0) <= options.band || !(lengths.at(f) > 1e-9) || !m.isReadable(f, b))
+        a.repairable = true;
+    }
+    // Frame by frame (its poses stay in cache), the bones parents first: each one off its median
+    // by more than the band moves along its direction from the parent, its subtree with it.
+    for (quint32 f = 0; f < frames; ++f) {
+        for (size_t k = 0; k < n; ++k) {
+            Bone &a = asked[k];
+            const double length = lengths[size_t(f) * n + k];
+            const double ratio = length / a.median;
+            if (!a.repairable || std::abs(ratio - 1.0) <= options.band || !(length > 1e-9) || !m.isReadable(f, a.bone))
                 continue;
-            if (std::abs(ratio - 1.0) > std::abs(worst - 1.0))
-                worst = ratio;
-            const pm::Vec3 from = m.origin(f, parent);
-            const pm::Vec3 direction = pm::scale(pm::sub(m.origin(f, b), from), 1.0 / lengths.at(f));
-            Affine g = m.global(f, b);
-            pm::setOrigin(g, pm::add(from, pm::scale(direction, median)));
-            if (m.setGlobal(f, b, g)) {
-                out.touch(f, b);
-                ++restored;
+            if (std::abs(ratio - 1.0) > std::abs(a.worst - 1.0))
+                a.worst = ratio;
+            const pm::Vec3 from = m.origin(f, a.parent), to = m.origin(f, a.bone);
+            const pm::Vec3 direction = pm::scale(pm::sub(to, from), 1.0 / length);
+            if (m.translate(f, a.bone, pm::sub(pm::add(from, pm::scale(direction, a.median)), to))) {
+                out.touch(f, a.bone);
+                ++a.restored;
             }
         }
-        if (restored == 0) {
+    }
+    for (const Bone &a : asked) {
+        const QString name = m.skeleton().name(a.bone);
+        if (!a.repairable) {
+            out.skipped << a.skipped;
+        } else if (a.restored == 0) {
             out.skipped << QStringLiteral("%1 keeps its length within %2% of its median").arg(name).arg(options.band * 100.0);
-            continue;
+        } else {
+            ++out.addressed;
+            out.notes << QStringLiteral("%1 -> %2: %3 frames back to its median %4 m (was up to %5% %6)")
+                             .arg(m.skeleton().name(a.parent), name)
+                             .arg(a.restored)
+                             .arg(a.median, 0, 'f', 3)
+                             .arg(std::abs(a.worst - 1.0) * 100.0, 0, 'f', 1)
+                             .arg(a.worst > 1.0 ? QStringLiteral("longer") : QStringLiteral("shorter"));
         }
-        ++out.addressed;
-        out.notes << QStringLiteral("%1 -> %2: %3 frames back to its median %4 m (was up to %5% %6)")
-                         .arg(m.skeleton().name(parent), name)
-                         .arg(restored)
-                         .arg(median, 0, 'f', 3)
-                         .arg(std::abs(worst - 1.0) * 100.0, 0, 'f', 1)
-                         .arg(worst > 1.0 ? QStringLiteral("longer") : QStringLiteral("shorter"));
     }
     out.finish();
     return out;

@@ -4,7 +4,9 @@
 // clip's median by more than `band` (half a percent), the bone's origin is put back at the
 // median distance along the same direction (its global rotation kept), and its children follow
 // (their local poses are unchanged). Frames within the band keep their bits. Bones are done
-// parents first. Roots and bones shorter than the lint's stretch_min_length are left alone.
+// parents first, frame by frame (a frame's poses stay in cache), each as ClipMotion::translate:
+// a pure translation that its subtree follows with no matrix recomposed. Roots and bones shorter
+// than the lint's stretch_min_length are left alone.
 #include "motionedit/ClipMotion.h"
 #include "repair/RepairContext.h"
 

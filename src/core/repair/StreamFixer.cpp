@@ -108,8 +108,11 @@ public:
                 ++*contactRecords;
             }
         }
+        // The motion's originals are what the stored skin gives (GlobalPalette::read): the writer
+        // compares with them rather than multiplying every stored matrix by its bind again.
         const bool ok = m_writer.appendFileFrames(m_globals.data(), sockets > 0 ? m_rows.data() : nullptr,
-                                                  m_keepSkin ? m_skin.data() : nullptr, count, error);
+                                                  m_keepSkin ? m_skin.data() : nullptr, count, error,
+                                                  motion.originalFloats(from - motion.firstFrame()));
         m_file.releasePages(m_file.paletteDataOffset() + first * bones * 64, quint64(count) * bones * 64);
         return ok;
     }
@@ -152,6 +155,51 @@ int recomputeMismatched(const BpatFile &file, BpatDocument &plan, int clip, cons
         ++fixed;
     }
     return fixed;
+}
+
+// The median length of each stretched bone over a whole long clip (its runs are repaired against
+// these), in double from the floats as ClipMotion measures it: the same medians as in memory.
+QHash<int, double> medianLengths(const BpatFile &file, const MotionSkeleton &skeleton, int clip, quint32 frames,
+                                 const QList<int> &stretched)
+{
+    // One list per bone that has a parent (a bone named twice gets its lengths twice, as before).
+    QList<int> bones;
+    std::vector<int> slot;
+    for (int b : stretched) {
+        if (skeleton.parentOf(b) < 0)
+            continue;
+        if (!bones.contains(b))
+            bones.append(b);
+        slot.push_back(int(bones.indexOf(b)));
+    }
+    std::vector<QList<double>> lengths(size_t(bones.size()));
+    for (QList<double> &l : lengths)
+        l.reserve(frames);
+    const OriginReader reader(file);
+    std::vector<QVector3D> origins(file.header().boneCount);
+    for (quint32 f = 0; f < frames; ++f) {
+        const quint32 g = *file.globalFrame(clip, f);
+        if (!reader.read(g, origins.data()))
+            break;
+        if (f % 4096 == 4095)
+            reader.release(g - 4095, 4096); // read once: out of the resident set
+        size_t k = 0;
+        for (int b : stretched) {
+            const int parent = skeleton.parentOf(b);
+            if (parent < 0)
+                continue;
+            const QVector3D &p = origins[size_t(b)], &q = origins[size_t(parent)];
+            const double dx = double(p.x()) - double(q.x()), dy = double(p.y()) - double(q.y()),
+                         dz = double(p.z()) - double(q.z());
+            lengths[size_t(slot[k++])].append(std::sqrt(dx * dx + dy * dy + dz * dz));
+        }
+    }
+    QHash<int, double> medians;
+    for (qsizetype i = 0; i < bones.size(); ++i) {
+        if (!lengths[size_t(i)].isEmpty())
+            medians.insert(bones.at(i), clipsamples::median(lengths[size_t(i)]));
+    }
+    return medians;
 }
 
 } // namespace
@@ -252,30 +300,8 @@ FileFixResult StreamFixer::fix(const BpatFile &file, const QString &output, cons
                                     .arg(clipReport.name)
                                     .arg(n)
                                     .arg(RunFrames);
-        if (p.lengths) {
-            const OriginReader reader(file);
-            std::vector<QVector3D> origins(bones);
-            QHash<int, QList<double>> lengths;
-            for (quint32 f = 0; f < n; ++f) {
-                const quint32 g = *file.globalFrame(c, f);
-                if (!reader.read(g, origins.data()))
-                    break;
-                if (f % 4096 == 4095)
-                    reader.release(g - 4095, 4096); // read once: out of the resident set
-                for (int b : p.stretched) {
-                    const int parent = skeleton.parentOf(b);
-                    if (parent < 0)
-                        continue;
-                    // In double from the floats, as ClipMotion measures it: the same medians.
-                    const QVector3D &p = origins[size_t(b)], &q = origins[size_t(parent)];
-                    const double dx = double(p.x()) - double(q.x()), dy = double(p.y()) - double(q.y()),
-                                 dz = double(p.z()) - double(q.z());
-                    lengths[b].append(std::sqrt(dx * dx + dy * dy + dz * dz));
-                }
-            }
-            for (auto it = lengths.begin(); it != lengths.end(); ++it)
-                runOptions.lengths.medians.insert(it.key(), clipsamples::median(it.value()));
-        }
+        if (p.lengths)
+            runOptions.lengths.medians = medianLengths(file, skeleton, c, n, p.stretched);
         RepairOutcome pops, stretch;
         ClipMotion run; // one run's motion at a time, its memory reused
         pops.repair = QStringLiteral("pops");

@@ -312,6 +312,60 @@ private Q_SLOTS:
         QVERIFY(!motion->isChanged(0, 2)); // no local pose to follow with: kept
     }
 
+    // translate() (the bone-length repair's edit) is setGlobal() of the moved matrix: the same
+    // globals and local poses within double rounding, its subtree follows, and a later edit of a
+    // parent in the same frame carries the translated bone along (its local pose kept).
+    void translateIsSetGlobalOfTheMovedMatrix()
+    {
+        BPAT_REQUIRE_SHARED(QStringLiteral("upstream_assets/bpat_current/humanoid.bpat"));
+        auto loaded = load(QStringLiteral("bpat_current/humanoid.bpat"));
+        QVERIFY(loaded);
+        auto moved = ClipMotion::fromDocument(loaded->document, 6);
+        auto set = ClipMotion::fromDocument(loaded->document, 6);
+        QVERIFY(moved && set);
+        const int arm = moved->skeleton().indexOf(QStringLiteral("UpperArmL"));
+        QVERIFY(arm >= 0 && !moved->skeleton().descendants(arm).isEmpty());
+        const int child = moved->skeleton().descendants(arm).first();
+        const int parent = moved->skeleton().parentOf(arm);
+        const quint32 frame = moved->frameCount() / 2;
+        const auto shift = [](ClipMotion &m, quint32 f, int b, const posemath::Vec3 &d) {
+            Affine g = m.global(f, b);
+            posemath::setOrigin(g, posemath::add(posemath::origin(g), d));
+            return m.setGlobal(f, b, g);
+        };
+        QVERIFY(moved->translate(frame, arm, {0.01, -0.02, 0.03}));
+        QVERIFY(shift(*set, frame, arm, {0.01, -0.02, 0.03}));
+        QVERIFY(moved->translate(frame, child, {0.0, 0.05, 0.0}));
+        QVERIFY(shift(*set, frame, child, {0.0, 0.05, 0.0}));
+        QCOMPARE(moved->changedBones(), set->changedBones());
+        for (int b = 0; b < moved->boneCount(); ++b) {
+            QVERIFY(maxDifference(moved->global(frame, b), set->global(frame, b)) < 1e-9);
+            QVERIFY(maxDifference(moved->localMatrix(frame, b), set->localMatrix(frame, b)) < 1e-9);
+        }
+        QVERIFY(moved->translate(frame + 1, arm, {0.0, 0.0, 0.04}));
+        QVERIFY(shift(*set, frame + 1, arm, {0.0, 0.0, 0.04}));
+        LocalTransform pose = set->pose(frame + 1, parent);
+        pose.rotation = posemath::multiply(posemath::fromAxisAngle({0, 1, 0}, 0.4), pose.rotation);
+        QVERIFY(moved->setPose(frame + 1, parent, pose) && set->setPose(frame + 1, parent, pose));
+        for (int b = 0; b < moved->boneCount(); ++b)
+            QVERIFY(maxDifference(moved->global(frame + 1, b), set->global(frame + 1, b)) < 1e-9);
+        QCOMPARE(moved->changedFrames(), (QList<quint32>{frame, frame + 1}));
+
+        // Under a collapsed parent there is no local pose: refused, and that child stays.
+        const MotionSkeleton skeleton = MotionSkeleton::fromParents({-1, 0, 1});
+        std::vector<float> globals(3 * 16, 0.0f);
+        for (int m = 0; m < 3; ++m)
+            globals[size_t(m) * 16] = globals[size_t(m) * 16 + 5] = globals[size_t(m) * 16 + 10] = globals[size_t(m) * 16 + 15] =
+                1;
+        globals[16 + 0] = globals[16 + 5] = globals[16 + 10] = 0.0f; // bone 1 collapsed
+        auto chain = ClipMotion::fromGlobals(skeleton, globals.data(), 1);
+        QVERIFY(chain);
+        QVERIFY(!chain->translate(0, 2, {1.0, 0.0, 0.0}));
+        QVERIFY(chain->translate(0, 0, {1.0, 0.0, 0.0}));
+        QCOMPARE(chain->origin(0, 1)[0], 1.0);
+        QVERIFY(!chain->isChanged(0, 2));
+    }
+
     void cyclesAndBadParentsBecomeRoots()
     {
         const MotionSkeleton s = MotionSkeleton::fromParents({1, 0, 7, 2, 3});
