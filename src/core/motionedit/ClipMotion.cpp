@@ -107,11 +107,7 @@ std::optional<ClipMotion> ClipMotion::fromGlobals(MotionSkeleton skeleton, std::
     m.m_original = std::move(globals);
     // Local poses and globals as doubles are made when first asked for (an edit of a few bones
     // of a long clip reads only those).
-    m.m_local.resize(count);
-    m.m_global.resize(count);
-    m.m_state.assign(count, 0);
-    m.m_dirty.assign(frames, 0);
-    m.m_stale.assign(frames, 0);
+    m.resetPoses(count, frames);
     return m;
 }
 
@@ -206,11 +202,7 @@ bool ClipMotion::readFile(ClipMotion &m, const BpatFile &file, const MotionSkele
     m.m_bones = bones;
     m.m_frames = count;
     m.m_first = first;
-    m.m_local.resize(poses);
-    m.m_global.resize(poses);
-    m.m_state.assign(poses, 0);
-    m.m_dirty.assign(count, 0);
-    m.m_stale.assign(count, 0);
+    m.resetPoses(poses, count);
     return true;
 }
 
@@ -570,6 +562,15 @@ void ClipMotion::restore(quint32 frame, int bone, const PoseState &state)
     m_local[i].m = state.local;
     m_state[i] = quint8(LocalKnown | ReadableKnown | Dirty | (state.readable ? Readable : 0) | (state.edited ? Edited : 0));
     m_dirty[frame] = 1;
+}
+
+void ClipMotion::resetPoses(size_t poses, size_t frames)
+{
+    m_local.resize(poses);
+    m_global.resize(poses);
+    m_state.assign(poses, 0);
+    m_dirty.assign(frames, 0);
+    m_stale.assign(frames, 0);
 }
 
 } // namespace bpat

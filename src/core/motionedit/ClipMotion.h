@@ -114,6 +114,8 @@ public:
     void restore(quint32 frame, int bone, const PoseState &state);
 
 private:
+    // Room for `poses` local poses and globals, none read yet, over `frames` frames.
+    void resetPoses(size_t poses, size_t frames);
     enum StateBit : quint8 {
         LocalKnown = 1,     // m_local holds the local pose
         Readable = 2,       // ... and it exists (the parent's global is invertible)
