@@ -16,6 +16,7 @@
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <utility>
 
 #ifdef Q_OS_UNIX
 #include <cerrno>
@@ -127,10 +128,15 @@ void EditRecovery::published(DocumentSession *session, const BpatFile &file, Doc
 void EditRecovery::startWriteSoon(DocumentSession *session)
 {
     // A drag's moves come many a second, each a whole file to write: the latest version is
-    // written half a second later, and so on while the drag goes on.
+    // written half a second later, and so on while the drag goes on (one timer, not one a move).
+    Entry &entry = m_entries[session];
+    if (std::exchange(entry.soon, true))
+        return;
     QTimer::singleShot(MotionWriteDelayMs, this, [this, guard = QPointer<DocumentSession>(session)] {
-        if (guard && m_entries.contains(guard.data()))
-            startWrite(guard.data());
+        if (!guard || !m_entries.contains(guard.data()))
+            return;
+        m_entries[guard.data()].soon = false;
+        startWrite(guard.data());
     });
 }
 

@@ -67,6 +67,7 @@ private:
         bool writing = false;
         bool dirty = false;  // published again while a write was in flight
         bool motion = false; // the last version came from a drag's move: written a little later
+        bool soon = false;   // a write of it is due shortly (startWriteSoon)
         QFuture<bool> future;
     };
     void watch(DocumentSession *session);

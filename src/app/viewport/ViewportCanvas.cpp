@@ -101,15 +101,23 @@ void ViewportCanvas::setSource(const PaletteSource &source, bool keepCamera)
     update();
 }
 
+std::optional<PaletteSource> ViewportCanvas::sameShapeSource(const bpat::BpatFile &file)
+{
+    if (!m_scene.isEmpty() && !m_snapshot.isValid()) {
+        PaletteSource source = PaletteSource::fromFile(file);
+        if (source.isValid() && source.samePaletteShape(m_scene.source()))
+            return source;
+    }
+    setFile(file, true); // not the same palette after all
+    return std::nullopt;
+}
+
 void ViewportCanvas::updateTables(const bpat::BpatFile &file, bool socketsChanged)
 {
-    if (m_scene.isEmpty() || m_snapshot.isValid())
-        return setFile(file, true);
-    QString why;
-    const PaletteSource source = PaletteSource::fromFile(file, &why);
-    if (!source.isValid() || !source.samePaletteShape(m_scene.source()))
-        return setFile(file, true); // not the same palette after all
-    m_scene.replaceTables(source);
+    const std::optional<PaletteSource> source = sameShapeSource(file);
+    if (!source)
+        return;
+    m_scene.replaceTables(*source);
     m_socketsDirty = m_socketsDirty || socketsChanged;
     m_instancesDirty = true;
     update();
@@ -117,17 +125,16 @@ void ViewportCanvas::updateTables(const bpat::BpatFile &file, bool socketsChange
 
 void ViewportCanvas::updatePalette(const bpat::BpatFile &file, int clip)
 {
-    if (m_scene.isEmpty() || m_snapshot.isValid() || m_ghost)
+    if (m_ghost)
         return setFile(file, true); // a compare ghost is built from the palette: made again
-    QString why;
-    const PaletteSource source = PaletteSource::fromFile(file, &why);
-    if (!source.isValid() || !source.samePaletteShape(m_scene.source()))
+    const std::optional<PaletteSource> source = sameShapeSource(file);
+    if (!source)
+        return;
+    if (clip < 0 || clip >= source->clips.size())
         return setFile(file, true);
-    if (clip < 0 || clip >= source.clips.size())
-        return setFile(file, true);
-    m_plainSource = source;
-    m_scene.replaceTables(source);
-    const PaletteClip &edited = source.clips.at(clip);
+    m_plainSource = *source;
+    m_scene.replaceTables(*source);
+    const PaletteClip &edited = source->clips.at(clip);
     const std::pair<quint32, quint32> rows{edited.frameOffset, edited.frameOffset + edited.frameCount};
     m_paletteRows =
         m_paletteDirty ? std::pair{std::min(m_paletteRows.first, rows.first), std::max(m_paletteRows.second, rows.second)} : rows;

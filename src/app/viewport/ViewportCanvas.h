@@ -45,6 +45,7 @@
 #include <QElapsedTimer>
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLWidget>
+#include <optional>
 #include <QTimer>
 
 class QLabel;
@@ -285,6 +286,8 @@ private:
     void contentBounds(QVector3D *lo, QVector3D *hi) const; // reference pose, finite
     void uploadSnapshot();
     int paintSnapshot(const CreatureRenderer::DrawParameters &parameters);
+    // `file`'s palette when it has the shown one's shape; else the file is shown anew (setFile).
+    std::optional<PaletteSource> sameShapeSource(const bpat::BpatFile &file);
     void uploadScene();
     void updateInstances();
     float playbackTime() const;

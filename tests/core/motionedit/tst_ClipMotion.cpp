@@ -293,14 +293,20 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QStringLiteral("frame 1, bone 1")), qPrintable(error));
     }
 
+    // One frame of a chain of three identity bones whose middle bone is collapsed (no inverse).
+    static std::vector<float> collapsedChainGlobals()
+    {
+        std::vector<float> globals(3 * 16, 0.0f);
+        for (size_t m = 0; m < 3; ++m)
+            globals[m * 16] = globals[m * 16 + 5] = globals[m * 16 + 10] = globals[m * 16 + 15] = 1;
+        globals[16 + 0] = globals[16 + 5] = globals[16 + 10] = 0.0f; // bone 1 collapsed
+        return globals;
+    }
+
     void singularParentLeavesTheChildAlone()
     {
         const MotionSkeleton skeleton = MotionSkeleton::fromParents({-1, 0, 1});
-        std::vector<float> globals(3 * 16, 0.0f);
-        for (int m = 0; m < 3; ++m)
-            globals[size_t(m) * 16] = globals[size_t(m) * 16 + 5] = globals[size_t(m) * 16 + 10] = globals[size_t(m) * 16 + 15] =
-                1;
-        globals[16 + 0] = globals[16 + 5] = globals[16 + 10] = 0.0f; // bone 1 collapsed
+        const std::vector<float> globals = collapsedChainGlobals();
         auto motion = ClipMotion::fromGlobals(skeleton, globals.data(), 1);
         QVERIFY(motion);
         QVERIFY(motion->isReadable(0, 1));
@@ -353,11 +359,7 @@ private Q_SLOTS:
 
         // Under a collapsed parent there is no local pose: refused, and that child stays.
         const MotionSkeleton skeleton = MotionSkeleton::fromParents({-1, 0, 1});
-        std::vector<float> globals(3 * 16, 0.0f);
-        for (int m = 0; m < 3; ++m)
-            globals[size_t(m) * 16] = globals[size_t(m) * 16 + 5] = globals[size_t(m) * 16 + 10] = globals[size_t(m) * 16 + 15] =
-                1;
-        globals[16 + 0] = globals[16 + 5] = globals[16 + 10] = 0.0f; // bone 1 collapsed
+        const std::vector<float> globals = collapsedChainGlobals();
         auto chain = ClipMotion::fromGlobals(skeleton, globals.data(), 1);
         QVERIFY(chain);
         QVERIFY(!chain->translate(0, 2, {1.0, 0.0, 0.0}));
