@@ -3,7 +3,7 @@
 set -euo pipefail
 PACKAGES=(cmake ninja-build g++ qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev
           libgl1-mesa-dev libgl1-mesa-dri xvfb xauth desktop-file-utils appstream dpkg-dev file
-          clang libclang-rt-14-dev clang-format clang-tidy
+          clang libclang-rt-14-dev clang-format clang-tidy lld
           librsvg2-bin libxml2-utils shared-mime-info libglib2.0-bin libqt6svg6
           libtinygltf-dev nlohmann-json3-dev libmeshoptimizer-dev libwebp-dev libgif-dev assimp-testmodels nodejs
           python3-dev python3-numpy pybind11-dev)
