@@ -289,7 +289,7 @@ bool RepairMotionDialog::preview()
     }
     QList<diff::ClipPair> pairs;
     for (int c = 0; c < m_repaired.clips().size(); ++c)
-        pairs.append({c, c, false, true});
+        pairs.append({c, c, false, true, {}});
     QString why;
     m_viewport->setFile(m_repaired);
     m_viewport->setCompareGhost(CompareGhost::build(m_repaired, m_original, pairs, &why));
