@@ -162,7 +162,8 @@ bool BpatStreamWriter::begin(QIODevice *device, QString *error)
 }
 
 bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows, const float *storedContacts,
-                                  const float *storedSkin, quint32 count, QString *error, const float *storedGlobals)
+                                  const float *storedSkin, quint32 count, QString *error, const float *storedGlobals,
+                                  const float *skin)
 {
     const quint32 bones = m_plan.boneCount();
     const int sockets = m_plan.socketCount();
@@ -170,6 +171,12 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
     const quint64 socketFloats = quint64(sockets) * fmt::SocketRowFloats;
     if (count == 0)
         return true;
+    // Late v3 frames given as skinning matrices: nothing here may need their globals.
+    if (skin && (!m_bindReady || (m_layout.contactDataOffset != 0 && !storedContacts) || (sockets > 0 && !socketRows))) {
+        if (error)
+            *error = QStringLiteral("skinning matrices given without their socket rows, contact records or bind palette");
+        return false;
+    }
     if (m_globalFrame == 0 && !m_bindReady && !prepareBind(palette, error))
         return false;
     if (m_paletteSink && !m_paletteChecker)
@@ -202,15 +209,17 @@ bool BpatStreamWriter::emitFrames(const float *palette, const float *socketRows,
     }
     const float *stored = palette;
     const bool haveBind = m_late && m_bindPalette.size() == qsizetype(bones) * 16;
-    if (m_late) {
+    if (skin) {
+        stored = skin;
+    } else if (m_late) {
         m_skinScratch.resize(qsizetype(count * frameFloats));
         stored = m_skinScratch.constData();
     }
     const quint32 block = quint32(std::max<quint64>(1, (64u << 10) / std::max<quint64>(1, (frameFloats + socketFloats) * 4)));
     for (quint32 at = 0; at < count; at += block) {
         const quint32 n = std::min(block, count - at);
-        const float *globals = palette + at * frameFloats;
-        if (m_late) {
+        const float *globals = skin ? nullptr : palette + at * frameFloats;
+        if (m_late && !skin) {
             BpatWriter::lateV3Skin(globals, storedSkin ? storedSkin + at * frameFloats : nullptr,
                                    haveBind ? m_bindPalette.constData() : nullptr, haveBind ? m_inverseBind.constData() : nullptr,
                                    bones, n, m_skinScratch.data() + at * frameFloats,
@@ -311,6 +320,24 @@ bool BpatStreamWriter::appendFileFrames(const float *palette, const float *socke
         c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + qsizetype(m_clipDone) * 2 : nullptr;
     if (!emitFrames(palette, socketRows, contacts, m_late ? storedSkin : nullptr, count, error,
                     m_late && storedSkin ? storedGlobals : nullptr))
+        return false;
+    m_clipDone += count;
+    return advance(error);
+}
+
+bool BpatStreamWriter::appendStoredFrames(const float *matrices, const float *socketRows, quint32 count, QString *error)
+{
+    if (!m_late)
+        return appendFileFrames(matrices, socketRows, nullptr, count, error);
+    if (m_clip < 0 || count > m_plan.clip(m_clip).frameCount - m_clipDone) {
+        if (error)
+            *error = QStringLiteral("%1 frames more than the planned clips hold").arg(count);
+        return false;
+    }
+    const BpatClip &c = m_plan.clip(m_clip);
+    const float *contacts =
+        c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + qsizetype(m_clipDone) * 2 : nullptr;
+    if (!emitFrames(nullptr, socketRows, contacts, nullptr, count, error, nullptr, matrices))
         return false;
     m_clipDone += count;
     return advance(error);

@@ -89,6 +89,12 @@ public:
     // them, when the caller holds them (bpat fix): compared instead of computing them again.
     bool appendFileFrames(const float *palette, const float *socketRows, const float *storedSkin, quint32 count,
                           QString *error = nullptr, const float *storedGlobals = nullptr);
+    // Frames as the file stores them (late v3: column-major skinning matrices against the
+    // plan's bind palette; else row-major globals, as appendFileFrames), with their socket rows
+    // (when the file has sockets) and, in late v3, contact records held by the plan for this
+    // clip (when the file has a contact table): written as given, deep-checked (bpat fix of a
+    // long clip, TranslatedRun).
+    bool appendStoredFrames(const float *matrices, const float *socketRows, quint32 count, QString *error = nullptr);
     // True when every frame of every clip was written.
     bool finish(QString *error = nullptr);
 
@@ -107,8 +113,9 @@ private:
     bool prepareBind(const float *firstFrame, QString *error);
     // `storedContacts` / `storedSkin`: a stored clip's records and late-v3 floats for these
     // frames, or null.
+    // `skin` (late v3, or null): the matrices to write as they are, `palette` then unused.
     bool emitFrames(const float *palette, const float *socketRows, const float *storedContacts, const float *storedSkin,
-                    quint32 count, QString *error, const float *storedGlobals = nullptr);
+                    quint32 count, QString *error, const float *storedGlobals = nullptr, const float *skin = nullptr);
     bool advance(QString *error); // writes stored clips until a streamed one (or the end)
     // The deep checkers, once the bind palette is known (late v3 checks against it).
     void prepareChecks();

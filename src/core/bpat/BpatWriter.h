@@ -69,7 +69,9 @@ public:
     // skin = global x inverse(bind) (global alone without `inverseBind`). `storedSkin` (or null):
     // the floats read from a file for these frames; a matrix whose global is what its stored
     // floats give (x `bindPalette`, column-major, or null) keeps them, so an unedited late-v3
-    // file is written back byte for byte. `out` holds frames x bones x 16 floats. `storedGlobals`
+    // file is written back byte for byte; one whose global differs from that only in its
+    // translation (moved, not turned) keeps its 3x3 floats and moves its translation by as much,
+    // in double (T(d) x skin x bind = (T(d) x skin) x bind). `out` holds frames x bones x 16 floats. `storedGlobals`
     // (or null): what the stored floats give, when the caller has it (GlobalPalette::read's bits,
     // skinTimesBind's): compared instead of the round trip.
     static void lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette, const QMatrix4x4 *inverseBind,

@@ -10,6 +10,7 @@
 
 #include <QIODevice>
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #if defined(__SSE2__)
@@ -100,6 +101,29 @@ inline bool sameBits(const float *a, const float *b)
     return diff == 0;
 }
 
+// Whether two row-major matrices differ at most in their translation (floats 3, 7 and 11), bit
+// for bit elsewhere.
+inline bool onlyMoved(const float *a, const float *b)
+{
+    quint32 diff = 0;
+    for (int k = 0; k < 16; ++k) {
+        if (k % 4 == 3 && k < 12)
+            continue;
+        quint32 x = 0, y = 0;
+        std::memcpy(&x, a + k, sizeof x);
+        std::memcpy(&y, b + k, sizeof y);
+        diff |= x ^ y;
+    }
+    return diff == 0;
+}
+
+// A column-major matrix whose bottom row is exactly 0 0 0 1.
+inline bool affineColumnMajor(const float *s)
+{
+    return s[3] == 0.0f && s[7] == 0.0f && s[11] == 0.0f && s[15] == 1.0f && !std::signbit(s[3]) && !std::signbit(s[7])
+        && !std::signbit(s[11]);
+}
+
 } // namespace
 
 void BpatWriter::lateV3Skin(const float *globals, const float *storedSkin, const float *bindPalette,
@@ -153,6 +177,16 @@ void BpatWriter::lateV3Skin(const float *globals, const float *storedSkin, const
             // the very same bits (a -0 or a NaN payload counts as a difference).
             if (sameBits(roundTrip, g)) {
                 std::memcpy(out + i * 16, s, 16 * sizeof(float));
+                continue;
+            }
+            // A global moved and not turned (the bone-length repair): T(d) x skin x bind is
+            // (T(d) x skin) x bind, so the skinning matrix keeps its 3x3 bits and its translation
+            // moves by the global's, in double. TranslatedRun writes the same bits.
+            if (affineColumnMajor(s) && onlyMoved(roundTrip, g)) {
+                std::memcpy(out + i * 16, s, 16 * sizeof(float));
+                for (int r = 0; r < 3; ++r)
+                    out[i * 16 + 12 + quint64(r)] =
+                        float(double(s[12 + r]) + (double(g[r * 4 + 3]) - double(roundTrip[r * 4 + 3])));
                 continue;
             }
         }

@@ -87,6 +87,27 @@ bool OriginReader::read(quint32 globalFrame, QVector3D *out) const
     return true;
 }
 
+bool OriginReader::read(quint32 globalFrame, const std::vector<int> &bones, QVector3D *out) const
+{
+    if (m_bones == 0 || globalFrame >= m_file.header().frameTotal)
+        return false;
+    const float *first = frameInPlace(globalFrame);
+    for (size_t i = 0; i < bones.size(); ++i) {
+        const int b = bones[i];
+        if (b < 0 || b >= m_bones)
+            return false;
+        if (first) {
+            out[i] = fromStored(first + 16 * b, b);
+            continue;
+        }
+        const auto floats = m_file.matrixFloats(globalFrame, quint32(b));
+        if (!floats)
+            return false;
+        out[i] = fromStored(floats->data(), b);
+    }
+    return true;
+}
+
 void OriginReader::release(quint32 firstFrame, quint32 frames) const
 {
     const quint64 frameBytes = quint64(m_bones) * 64;

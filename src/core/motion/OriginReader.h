@@ -22,6 +22,8 @@ public:
     // The origins of every bone of one global frame into out[0 .. boneCount()); false (and
     // out untouched) when the frame's matrices are not inside the file.
     bool read(quint32 globalFrame, QVector3D *out) const;
+    // The origins of some bones only (out[i] for bones[i]), the bits read() gives them.
+    bool read(quint32 globalFrame, const std::vector<int> &bones, QVector3D *out) const;
     // The same in single precision (late v3: the product summed in float, four lanes at a time),
     // within a few float roundings of read(): for the lint's passes over every frame.
     bool readFast(quint32 globalFrame, QVector3D *out) const;

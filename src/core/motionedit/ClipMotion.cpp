@@ -417,7 +417,12 @@ bool ClipMotion::translate(quint32 frame, int bone, const std::array<double, 3> 
         const bool wasChanged = (m_state[i] & Changed) != 0; // if not, it holds its original but for the move
         for (size_t k = 0; k < 12 && same; ++k)
             same = (!wasChanged && k % 4 != 3) || float(g[k]) == o[k];
-        if (same) // back to the original floats: the general path says what that leaves changed
+        // A move of the bone as read that leaves its floats as they are (far below a float's
+        // step) changes nothing (TranslatedRun does the same); one back to the original floats
+        // after a move goes the general way, which says what that leaves changed.
+        if (same && !wasChanged)
+            return true;
+        if (same)
             return setGlobal(frame, bone, g);
     }
     moveGlobal(i, delta);

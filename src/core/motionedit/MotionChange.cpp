@@ -41,36 +41,56 @@ MotionChange MotionChange::of(const ClipMotion &motion, double distance)
 
 MotionChange MotionChange::of(const ClipMotion &motion, quint32 from, quint32 to, double distance)
 {
-    MotionChange c;
-    c.distance = distance;
-    QList<bool> boneChanged(motion.boneCount(), false);
-    double sum = 0.0;
+    Tally tally(motion.boneCount(), distance);
     for (quint32 f = from; f < std::min(to, motion.frameCount()); ++f) {
-        bool any = false;
         for (int b = 0; b < motion.boneCount(); ++b) {
             if (!motion.isChanged(f, b))
                 continue;
-            any = true;
-            boneChanged[b] = true;
-            ++c.matrices;
-            const double e = motion.hasOriginal()
-                ? vertexError(motion.originalFloats(f) + size_t(b) * 16, motion.global(f, b), distance)
-                : 0.0;
-            sum += e;
-            if (e > c.maxError || c.worstBone < 0) {
-                c.maxError = std::max(c.maxError, e);
-                c.worstBone = b;
-                c.worstFrame = qint64(motion.firstFrame()) + f;
-            }
+            tally.add(motion.firstFrame() + f, b,
+                      motion.hasOriginal() ? vertexError(motion.originalFloats(f) + size_t(b) * 16, motion.global(f, b), distance)
+                                           : 0.0);
         }
-        if (any)
-            c.frames.append(motion.firstFrame() + f);
     }
-    for (int b = 0; b < boneChanged.size(); ++b) {
-        if (boneChanged[b])
+    return tally.finish();
+}
+
+double MotionChange::translationError(const std::array<double, 3> &moved)
+{
+    // vertexError() with every difference of the 3x3 zero: each vertex's offset is `moved`, and
+    // its squared length is summed in the same order.
+    return std::sqrt(moved[0] * moved[0] + moved[1] * moved[1] + moved[2] * moved[2]);
+}
+
+MotionChange::Tally::Tally(int boneCount, double distance)
+    : m_boneChanged(std::max(0, boneCount), false)
+{
+    m_change.distance = distance;
+}
+
+void MotionChange::Tally::add(quint32 clipFrame, int bone, double error)
+{
+    MotionChange &c = m_change;
+    if (c.frames.isEmpty() || c.frames.constLast() != clipFrame)
+        c.frames.append(clipFrame);
+    if (bone >= 0 && bone < m_boneChanged.size())
+        m_boneChanged[bone] = true;
+    ++c.matrices;
+    m_sum += error;
+    if (error > c.maxError || c.worstBone < 0) {
+        c.maxError = std::max(c.maxError, error);
+        c.worstBone = bone;
+        c.worstFrame = qint64(clipFrame);
+    }
+}
+
+MotionChange MotionChange::Tally::finish() const
+{
+    MotionChange c = m_change;
+    for (int b = 0; b < m_boneChanged.size(); ++b) {
+        if (m_boneChanged[b])
             c.bones.append(b);
     }
-    c.meanError = c.matrices > 0 ? sum / double(c.matrices) : 0.0;
+    c.meanError = c.matrices > 0 ? m_sum / double(c.matrices) : 0.0;
     return c;
 }
 

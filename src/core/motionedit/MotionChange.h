@@ -28,11 +28,30 @@ struct MotionChange
     static MotionChange of(const ClipMotion &motion, double distance = DefaultDistance);
     // Of the motion's frames [from, to) only (a run with margins around it).
     static MotionChange of(const ClipMotion &motion, quint32 from, quint32 to, double distance = DefaultDistance);
+    // The error of a matrix moved by `moved` and not turned: every virtual vertex moves by as
+    // much, so it is |moved|, the bits of() gives for it.
+    static double translationError(const std::array<double, 3> &moved);
+    // A change built matrix by matrix, frames ascending and bones ascending within a frame (what
+    // of() does over a ClipMotion; StreamFixer over a TranslatedRun).
+    class Tally;
     // Adds another run's change (a clip edited in runs).
     void add(const MotionChange &other);
     // {"frames_changed", "first_frame", "last_frame", "bones": [names], "matrices",
     //  "object_space_error": {"max", "mean", "distance", "bone", "frame"}}
     QJsonObject toJson(const MotionSkeleton &skeleton) const;
+};
+
+class MotionChange::Tally
+{
+public:
+    explicit Tally(int boneCount, double distance = DefaultDistance);
+    void add(quint32 clipFrame, int bone, double error);
+    MotionChange finish() const;
+
+private:
+    MotionChange m_change;
+    QList<bool> m_boneChanged;
+    double m_sum = 0.0;
 };
 
 } // namespace bpat

@@ -10,8 +10,19 @@ namespace bpat {
 namespace pm = posemath;
 namespace cs = clipsamples;
 
-RepairOutcome BoneLengthRepair::apply(ClipMotion &m, const RepairContext &context, const QList<int> &bones,
-                                      const BoneLengthOptions &options)
+namespace {
+
+// A bone's distance to its parent (0 for a root), as clipsamples::lengthToParent measures it.
+template<class Motion> double lengthToParent(const Motion &m, quint32 frame, int bone)
+{
+    const int parent = m.skeleton().parentOf(bone);
+    return parent < 0 ? 0.0 : pm::length(pm::sub(m.origin(frame, bone), m.origin(frame, parent)));
+}
+
+// One algorithm for both motions: a ClipMotion, and a TranslatedRun (a long clip's run that only
+// this repair moves, in place): the same reads and moves in the same order, so the same bits.
+template<class Motion>
+RepairOutcome restore(Motion &m, const RepairContext &context, const QList<int> &bones, const BoneLengthOptions &options)
 {
     RepairOutcome out;
     out.repair = QStringLiteral("bone_lengths");
@@ -43,7 +54,7 @@ RepairOutcome BoneLengthRepair::apply(ClipMotion &m, const RepairContext &contex
     for (quint32 f = 0; f < frames; ++f) {
         for (size_t k = 0; k < n; ++k) {
             if (asked[k].parent >= 0)
-                lengths[size_t(f) * n + k] = cs::lengthToParent(m, f, asked[k].bone);
+                lengths[size_t(f) * n + k] = lengthToParent(m, f, asked[k].bone);
         }
     }
     for (size_t k = 0; k < n; ++k) {
@@ -105,6 +116,20 @@ RepairOutcome BoneLengthRepair::apply(ClipMotion &m, const RepairContext &contex
     }
     out.finish();
     return out;
+}
+
+} // namespace
+
+RepairOutcome BoneLengthRepair::apply(ClipMotion &motion, const RepairContext &context, const QList<int> &bones,
+                                      const BoneLengthOptions &options)
+{
+    return restore(motion, context, bones, options);
+}
+
+RepairOutcome BoneLengthRepair::apply(TranslatedRun &run, const RepairContext &context, const QList<int> &bones,
+                                      const BoneLengthOptions &options)
+{
+    return restore(run, context, bones, options);
 }
 
 } // namespace bpat

@@ -8,6 +8,7 @@
 // a pure translation that its subtree follows with no matrix recomposed. Roots and bones shorter
 // than the lint's stretch_min_length are left alone.
 #include "motionedit/ClipMotion.h"
+#include "motionedit/TranslatedRun.h"
 #include "repair/RepairContext.h"
 
 #include <QHash>
@@ -26,6 +27,10 @@ class BoneLengthRepair
 {
 public:
     static RepairOutcome apply(ClipMotion &motion, const RepairContext &context, const QList<int> &bones,
+                               const BoneLengthOptions &options = {});
+    // The same repair of a run of a long clip read in place (StreamFixer), with the same outcome
+    // and moves.
+    static RepairOutcome apply(TranslatedRun &run, const RepairContext &context, const QList<int> &bones,
                                const BoneLengthOptions &options = {});
 };
 
