@@ -27,7 +27,7 @@ bool affineBottom(const float *m, bool columnMajor)
 }
 
 // Every float finite and every bottom row exactly 0 0 0 1, in one branch-free pass (it vectorises).
-bool allFiniteAndAffine(const float *values, size_t matrices, bool columnMajor)
+template <bool ColumnMajor> bool allFiniteAndAffine(const float *values, size_t matrices)
 {
     static constexpr quint32 One = 0x3f800000u;
     quint32 bad = 0;
@@ -36,10 +36,8 @@ bool allFiniteAndAffine(const float *values, size_t matrices, bool columnMajor)
         std::memcpy(bits, values + m * 16, sizeof bits);
         for (int k = 0; k < 16; ++k)
             bad |= quint32((bits[k] & 0x7f800000u) == 0x7f800000u);
-        for (int k = 0; k < 4; ++k) {
-            const quint32 v = columnMajor ? bits[k * 4 + 3] : bits[12 + k];
-            bad |= v ^ (k == 3 ? One : 0u);
-        }
+        for (int k = 0; k < 4; ++k)
+            bad |= bits[ColumnMajor ? k * 4 + 3 : 12 + k] ^ (k == 3 ? One : 0u);
     }
     return bad == 0;
 }
@@ -99,7 +97,8 @@ bool TranslatedRun::read(TranslatedRun &run, const BpatFile &file, const MotionS
         for (size_t i = 0; i < poses * 16; ++i)
             run.m_stored[i] = fmt::readF32(src + 4 * i);
     }
-    if (!allFiniteAndAffine(run.m_stored.data(), poses, run.m_late))
+    if (!(run.m_late ? allFiniteAndAffine<true>(run.m_stored.data(), poses)
+                     : allFiniteAndAffine<false>(run.m_stored.data(), poses)))
         return fail(QStringLiteral("a matrix is not finite, or not affine"));
     if (run.m_skeleton != &skeleton || int(run.m_below.size()) != bones) {
         run.m_below.assign(size_t(bones), {});

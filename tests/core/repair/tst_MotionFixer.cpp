@@ -8,11 +8,13 @@
 #include "RepairTestSupport.h"
 #include "bpat/BpatSaver.h"
 #include "repair/FileFixer.h"
+#include "motionedit/TranslatedRun.h"
 #include "repair/StreamFixer.h"
 
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest/QTest>
+#include <cstring>
 
 using namespace bpat;
 using namespace repairtest;
@@ -152,9 +154,20 @@ private Q_SLOTS:
     }
 
     // A clip too long for one edit is repaired in runs: the same bytes as in memory (bone lengths
-    // against the whole clip's medians), and the seam says it needs the whole clip.
+    // against the whole clip's medians), and the seam says it needs the whole clip. The game's
+    // late-v3 matrices carry float noise in their bottom rows, so their runs go the general way
+    // (ClipMotion); with the rows exactly 0 0 0 1 (as every file BPAT Studio writes has them)
+    // the runs are repaired in place on the pool's threads (TranslatedRun): the same bytes.
+    void longClipInRunsWritesTheSameBytes_data()
+    {
+        QTest::addColumn<bool>("exactRows");
+        QTest::newRow("the game's rows (general way)") << false;
+        QTest::newRow("exact rows (in place, threads)") << true;
+    }
+
     void longClipInRunsWritesTheSameBytes()
     {
+        QFETCH(bool, exactRows);
         const QString file = QStringLiteral("upstream_assets/bpat_current/humanoid.bpat");
         BPAT_REQUIRE_SHARED(file);
         BpatDocument doc = documentOf(readShared(file));
@@ -172,7 +185,20 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(doc.replaceClip(walk, longWalk, &error), qPrintable(error));
         QByteArray bytes = bytesOf(doc);
+        if (exactRows) {
+            const BpatFile file = BpatFile::fromData(bytes);
+            QVERIFY(file.storesSkinningMatrices());
+            const float row[4] = {0.0f, 0.0f, 0.0f, 1.0f}; // column-major: floats 3, 7, 11, 15
+            for (quint64 m = 0; m < quint64(file.header().frameTotal) * file.header().boneCount; ++m) {
+                for (int k = 0; k < 4; ++k)
+                    std::memcpy(bytes.data() + file.paletteDataOffset() + m * 64 + quint64(k * 4 + 3) * 4, &row[k], 4);
+            }
+        }
         const BpatFile planted = BpatFile::fromData(bytes);
+        {
+            TranslatedRun probe; // which way the runs go
+            QCOMPARE(TranslatedRun::read(probe, planted, MotionSkeleton::forFile(planted), walk, 0, 64), exactRows);
+        }
         for (quint32 f = 3000; f < 3004; ++f) { // a shin pulled 0.12 m long, across no run's edge
             const QVector3D shin = (planted.matrix(walk, f, 16).column(3) - planted.matrix(walk, f, 15).column(3)).toVector3D();
             QVERIFY(motionplants::move(bytes, walk, f, 16, shin.normalized() * 0.12f));
