@@ -27,7 +27,7 @@ bool affineBottom(const float *m, bool columnMajor)
 }
 
 // Every float finite and every bottom row exactly 0 0 0 1, in one branch-free pass (it vectorises).
-template <bool ColumnMajor> bool allFiniteAndAffine(const float *values, size_t matrices)
+template<bool ColumnMajor> bool allFiniteAndAffine(const float *values, size_t matrices)
 {
     static constexpr quint32 One = 0x3f800000u;
     quint32 bad = 0;

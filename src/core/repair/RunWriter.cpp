@@ -33,7 +33,7 @@ void RunWriter::readRows(quint32 from, quint32 to, std::vector<float> &rows) con
     }
 }
 
-template <class Motion, class Before, class After, class Frame, class Record>
+template<class Motion, class Before, class After, class Frame, class Record>
 int RunWriter::frameMoved(const Motion &motion, quint32 f, quint32 local, float *rows, Before before, After after, Frame frame,
                           Record record) const
 {
@@ -91,9 +91,9 @@ bool RunWriter::write(const ClipMotion &motion, quint32 from, quint32 to, int *c
     }
     // The motion's originals are what the stored skin gives (GlobalPalette::read): the writer
     // compares with them rather than multiplying every stored matrix by its bind again.
-    const bool ok = m_writer.appendFileFrames(m_globals.data(), sockets > 0 ? m_rows.data() : nullptr,
-                                              m_keepSkin ? m_skin.data() : nullptr, count, error,
-                                              motion.originalFloats(from - motion.firstFrame()));
+    const bool ok =
+        m_writer.appendFileFrames(m_globals.data(), sockets > 0 ? m_rows.data() : nullptr, m_keepSkin ? m_skin.data() : nullptr,
+                                  count, error, motion.originalFloats(from - motion.firstFrame()));
     release(from, to);
     return ok;
 }
@@ -128,7 +128,9 @@ void RunWriter::prepare(Moved &moved, quint32 from, quint32 to) const
                 run.globalFloats(local, globals.data());
                 return globals.data();
             },
-            [&](float sole, float foot) { moved.records.append({f, sole, foot}); });
+            [&](float sole, float foot) {
+                moved.records.append({f, sole, foot});
+            });
     }
     run.settle(from - run.firstFrame(), to - run.firstFrame());
 }

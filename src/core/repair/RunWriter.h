@@ -53,7 +53,7 @@ private:
     void readRows(quint32 from, quint32 to, std::vector<float> &rows) const;
     // A changed frame's socket rows anchored to a moved bone, and its contact record when a foot
     // moved: from the anchors' globals before and after, and the frame's globals after.
-    template <class Motion, class Before, class After, class Frame, class Record>
+    template<class Motion, class Before, class After, class Frame, class Record>
     int frameMoved(const Motion &motion, quint32 f, quint32 local, float *rows, Before before, After after, Frame frame,
                    Record record) const;
     void release(quint32 from, quint32 to) const;
