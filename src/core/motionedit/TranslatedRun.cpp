@@ -26,20 +26,34 @@ bool affineBottom(const float *m, bool columnMajor)
     return true;
 }
 
-// Every float finite and every bottom row exactly 0 0 0 1, in one branch-free pass (it vectorises).
-template<bool ColumnMajor> bool allFiniteAndAffine(const float *values, size_t matrices)
+// The stored floats copied, every one finite and every bottom row exactly 0 0 0 1, in one
+// branch-free pass over the mapping (little-endian hosts; it vectorises).
+template<bool ColumnMajor> bool copyFiniteAndAffine(const uchar *from, float *to, size_t matrices)
 {
     static constexpr quint32 One = 0x3f800000u;
     quint32 bad = 0;
     for (size_t m = 0; m < matrices; ++m) {
         quint32 bits[16];
-        std::memcpy(bits, values + m * 16, sizeof bits);
+        std::memcpy(bits, from + m * 64, sizeof bits);
         for (int k = 0; k < 16; ++k)
             bad |= quint32((bits[k] & 0x7f800000u) == 0x7f800000u);
         for (int k = 0; k < 4; ++k)
             bad |= bits[ColumnMajor ? k * 4 + 3 : 12 + k] ^ (k == 3 ? One : 0u);
+        std::memcpy(to + m * 16, bits, sizeof bits);
     }
     return bad == 0;
+}
+
+// The determinant of a column-major matrix's 3x3 (m[c * 4 + r]) and the sum of its squares.
+void determinantAndSquares(const float *m, double *det, double *squares)
+{
+    const auto a = [m](int r, int c) { return double(m[c * 4 + r]); };
+    *det = a(0, 0) * (a(1, 1) * a(2, 2) - a(1, 2) * a(2, 1)) + a(0, 1) * (a(1, 2) * a(2, 0) - a(1, 0) * a(2, 2))
+        + a(0, 2) * (a(1, 0) * a(2, 1) - a(1, 1) * a(2, 0));
+    double sum = 0.0;
+    for (int k = 0; k < 12; ++k)
+        sum += k % 4 == 3 ? 0.0 : double(m[k]) * double(m[k]);
+    *squares = sum;
 }
 
 // The 3x3 of skin x bind (row-major into a), each element summed in double from 0.0 in
@@ -78,6 +92,8 @@ bool TranslatedRun::read(TranslatedRun &run, const BpatFile &file, const MotionS
         return fail(QStringLiteral("frames %1..%2 are not inside the file").arg(first).arg(quint64(first) + count));
     run.m_late = file.storesSkinningMatrices();
     run.m_bind.clear();
+    run.m_bindBound.assign(size_t(bones), 0.0);
+    run.m_bindDeterminant.assign(size_t(bones), 0.0);
     if (run.m_late) {
         if (!file.bindPaletteInBounds())
             return fail(QStringLiteral("late v3 without a bind palette"));
@@ -86,19 +102,29 @@ bool TranslatedRun::read(TranslatedRun &run, const BpatFile &file, const MotionS
             if (!affineBottom(m.data(), true))
                 return fail(QStringLiteral("a bind matrix is not affine"));
             run.m_bind.insert(run.m_bind.end(), m.begin(), m.end());
+            // For isReadable()'s sure pass: det(bind) and the product of its columns' squared
+            // lengths (none when a value is too large for the bound to hold).
+            double det = 0.0, squares = 0.0, columns = 1.0;
+            determinantAndSquares(m.data(), &det, &squares);
+            for (int c = 0; c < 3; ++c)
+                columns *=
+                    double(m[c * 4]) * m[c * 4] + double(m[c * 4 + 1]) * m[c * 4 + 1] + double(m[c * 4 + 2]) * m[c * 4 + 2];
+            if (squares < 1e30) {
+                run.m_bindDeterminant[size_t(b)] = det;
+                run.m_bindBound[size_t(b)] = columns;
+            }
         }
     }
     const size_t poses = size_t(count) * size_t(bones);
     run.m_stored.resize(poses * 16);
     const uchar *src = file.data() + file.paletteDataOffset() + quint64(*global) * quint64(bones) * 64;
-    if constexpr (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-        std::memcpy(run.m_stored.data(), src, poses * 64);
-    } else {
+    if constexpr (Q_BYTE_ORDER != Q_LITTLE_ENDIAN) {
         for (size_t i = 0; i < poses * 16; ++i)
             run.m_stored[i] = fmt::readF32(src + 4 * i);
+        src = reinterpret_cast<const uchar *>(run.m_stored.data());
     }
-    if (!(run.m_late ? allFiniteAndAffine<true>(run.m_stored.data(), poses)
-                     : allFiniteAndAffine<false>(run.m_stored.data(), poses)))
+    if (!(run.m_late ? copyFiniteAndAffine<true>(src, run.m_stored.data(), poses)
+                     : copyFiniteAndAffine<false>(src, run.m_stored.data(), poses)))
         return fail(QStringLiteral("a matrix is not finite, or not affine"));
     if (run.m_skeleton != &skeleton || int(run.m_below.size()) != bones) {
         run.m_below.assign(size_t(bones), {});
@@ -154,10 +180,21 @@ bool TranslatedRun::isReadable(quint32 frame, int bone) const
     if (!(m_state[i] & ReadableKnown)) {
         const int parent = m_skeleton->parentOf(bone);
         bool readable = parent < 0;
+        const float *m = m_stored.data() + at(frame, parent) * 16;
+        if (!readable && m_late && m_bindBound[size_t(parent)] > 0.0) {
+            // A sure pass, without the product: det(G) = det(S) det(B) and each column of G is at
+            // most |S|_F times B's, so |det(S) det(B)| > 1e-3 |S|_F^3 prod|B_c| puts det(G) a
+            // thousand times over isInvertible()'s 1e-9 prod|G_c| bound, far beyond what rounding
+            // G to floats (about 1e-7 of each column) can take away. Anything nearer goes the
+            // exact way below.
+            double det = 0.0, squares = 0.0;
+            determinantAndSquares(m, &det, &squares);
+            const double lhs = det * m_bindDeterminant[size_t(parent)];
+            readable = squares < 1e30 && lhs * lhs > 1e-6 * squares * squares * squares * m_bindBound[size_t(parent)];
+        }
         if (!readable) {
             // Only the parent's 3x3 counts (LocalChannels::isInvertible reads no more).
             Affine a{};
-            const float *m = m_stored.data() + at(frame, parent) * 16;
             if (m_late) {
                 linearOfSkinTimesBind(m, m_bind.data() + size_t(parent) * 16, a);
             } else {

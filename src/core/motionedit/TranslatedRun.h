@@ -78,8 +78,9 @@ private:
     quint32 m_frames = 0;
     quint32 m_first = 0;
     bool m_late = false;
-    std::vector<float> m_stored; // frames x bones x 16, as the file stores them
-    std::vector<float> m_bind;   // late v3: bones x 16 column-major bind floats
+    std::vector<float> m_stored;                        // frames x bones x 16, as the file stores them
+    std::vector<float> m_bind;                          // late v3: bones x 16 column-major bind floats
+    std::vector<double> m_bindDeterminant, m_bindBound; // per bone: det, prod |B_c|^2 (0: no sure pass)
     mutable std::vector<std::array<float, 3>> m_origin;
     std::vector<Vec3> m_position;
     mutable std::vector<quint8> m_state;
