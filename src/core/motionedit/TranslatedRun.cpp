@@ -17,10 +17,11 @@ namespace {
 // floats 3, 7, 11, 15), bit for bit (-0 is not 0: ClipMotion would write 0 there).
 bool affineBottom(const float *m, bool columnMajor)
 {
-    static constexpr float Row[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    static constexpr quint32 Row[4] = {0u, 0u, 0u, 0x3f800000u}; // the bits of 0, 0, 0, 1
     for (int k = 0; k < 4; ++k) {
-        const float v = columnMajor ? m[k * 4 + 3] : m[12 + k];
-        if (std::memcmp(&v, &Row[k], sizeof v) != 0)
+        quint32 bits = 0;
+        std::memcpy(&bits, columnMajor ? m + k * 4 + 3 : m + 12 + k, sizeof bits);
+        if (bits != Row[k])
             return false;
     }
     return true;
@@ -35,8 +36,8 @@ template<bool ColumnMajor> bool copyFiniteAndAffine(const uchar *from, float *to
     for (size_t m = 0; m < matrices; ++m) {
         quint32 bits[16];
         std::memcpy(bits, from + m * 64, sizeof bits);
-        for (int k = 0; k < 16; ++k)
-            bad |= quint32((bits[k] & 0x7f800000u) == 0x7f800000u);
+        for (quint32 b : bits)
+            bad |= quint32((b & 0x7f800000u) == 0x7f800000u);
         for (int k = 0; k < 4; ++k)
             bad |= bits[ColumnMajor ? k * 4 + 3 : 12 + k] ^ (k == 3 ? One : 0u);
         std::memcpy(to + m * 16, bits, sizeof bits);

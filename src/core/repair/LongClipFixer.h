@@ -38,7 +38,7 @@ public:
 
     // Repairs and writes the clip through `out`, its outcome into `report` (repairs, change,
     // rows and records, notes). False with *why when a run cannot be read or written, or on cancel.
-    static bool fix(const Clip &clip, RunWriter &out, ClipFixReport &report, const std::atomic<bool> *cancel, QString *why);
+    static bool fix(const Clip &job, RunWriter &out, ClipFixReport &report, const std::atomic<bool> *cancel, QString *why);
 };
 
 } // namespace bpat
