@@ -308,6 +308,20 @@ bool BpatStreamWriter::appendFrames(const float *palette, quint32 count, QString
 bool BpatStreamWriter::appendFileFrames(const float *palette, const float *socketRows, const float *storedSkin, quint32 count,
                                         QString *error, const float *storedGlobals)
 {
+    return appendToClip(palette, socketRows, m_late ? storedSkin : nullptr, count, error,
+                        m_late && storedSkin ? storedGlobals : nullptr, nullptr);
+}
+
+bool BpatStreamWriter::appendStoredFrames(const float *matrices, const float *socketRows, quint32 count, QString *error)
+{
+    if (!m_late)
+        return appendFileFrames(matrices, socketRows, nullptr, count, error);
+    return appendToClip(nullptr, socketRows, nullptr, count, error, nullptr, matrices);
+}
+
+bool BpatStreamWriter::appendToClip(const float *palette, const float *socketRows, const float *storedSkin, quint32 count,
+                                    QString *error, const float *storedGlobals, const float *skin)
+{
     if (m_clip < 0 || count > m_plan.clip(m_clip).frameCount - m_clipDone) {
         if (error)
             *error = QStringLiteral("%1 frames more than the planned clips hold").arg(count);
@@ -318,26 +332,7 @@ bool BpatStreamWriter::appendFileFrames(const float *palette, const float *socke
     const BpatClip &c = m_plan.clip(m_clip);
     const float *contacts =
         c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + qsizetype(m_clipDone) * 2 : nullptr;
-    if (!emitFrames(palette, socketRows, contacts, m_late ? storedSkin : nullptr, count, error,
-                    m_late && storedSkin ? storedGlobals : nullptr))
-        return false;
-    m_clipDone += count;
-    return advance(error);
-}
-
-bool BpatStreamWriter::appendStoredFrames(const float *matrices, const float *socketRows, quint32 count, QString *error)
-{
-    if (!m_late)
-        return appendFileFrames(matrices, socketRows, nullptr, count, error);
-    if (m_clip < 0 || count > m_plan.clip(m_clip).frameCount - m_clipDone) {
-        if (error)
-            *error = QStringLiteral("%1 frames more than the planned clips hold").arg(count);
-        return false;
-    }
-    const BpatClip &c = m_plan.clip(m_clip);
-    const float *contacts =
-        c.contacts.size() == qsizetype(c.frameCount) * 2 ? c.contacts.constData() + qsizetype(m_clipDone) * 2 : nullptr;
-    if (!emitFrames(nullptr, socketRows, contacts, nullptr, count, error, nullptr, matrices))
+    if (!emitFrames(palette, socketRows, contacts, storedSkin, count, error, storedGlobals, skin))
         return false;
     m_clipDone += count;
     return advance(error);

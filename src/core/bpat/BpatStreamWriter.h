@@ -113,6 +113,10 @@ private:
     bool prepareBind(const float *firstFrame, QString *error);
     // `storedContacts` / `storedSkin`: a stored clip's records and late-v3 floats for these
     // frames, or null.
+    // The frames of the current clip, with the plan's contact records for them (appendFileFrames,
+    // appendStoredFrames).
+    bool appendToClip(const float *palette, const float *socketRows, const float *storedSkin, quint32 count, QString *error,
+                      const float *storedGlobals, const float *skin);
     // `skin` (late v3, or null): the matrices to write as they are, `palette` then unused.
     bool emitFrames(const float *palette, const float *socketRows, const float *storedContacts, const float *storedSkin,
                     quint32 count, QString *error, const float *storedGlobals = nullptr, const float *skin = nullptr);
