@@ -181,7 +181,7 @@ bool TranslatedRun::isReadable(quint32 frame, int bone) const
     if (!(m_state[i] & ReadableKnown)) {
         const int parent = m_skeleton->parentOf(bone);
         bool readable = parent < 0;
-        const float *m = m_stored.data() + at(frame, parent) * 16;
+        const float *m = readable ? nullptr : m_stored.data() + at(frame, parent) * 16; // a root has none
         if (!readable && m_late && m_bindBound[size_t(parent)] > 0.0) {
             // A sure pass, without the product: det(G) = det(S) det(B) and each column of G is at
             // most |S|_F times B's, so |det(S) det(B)| > 1e-3 |S|_F^3 prod|B_c| puts det(G) a
