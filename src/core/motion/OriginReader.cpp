@@ -71,29 +71,23 @@ bool OriginReader::readFast(quint32 globalFrame, QVector3D *out) const
 
 bool OriginReader::read(quint32 globalFrame, QVector3D *out) const
 {
-    if (m_bones == 0 || globalFrame >= m_file.header().frameTotal)
-        return false;
-    if (const float *first = frameInPlace(globalFrame)) {
-        for (int b = 0; b < m_bones; ++b)
-            out[b] = fromStored(first + 16 * b, b);
-        return true;
-    }
-    for (int b = 0; b < m_bones; ++b) {
-        const auto floats = m_file.matrixFloats(globalFrame, quint32(b));
-        if (!floats)
-            return false;
-        out[b] = fromStored(floats->data(), b);
-    }
-    return true;
+    return readBones(
+        globalFrame, m_bones, [](int i) { return i; }, out);
 }
 
 bool OriginReader::read(quint32 globalFrame, const std::vector<int> &bones, QVector3D *out) const
 {
+    return readBones(
+        globalFrame, int(bones.size()), [&bones](int i) { return bones[size_t(i)]; }, out);
+}
+
+template<class Bone> bool OriginReader::readBones(quint32 globalFrame, int count, Bone boneAt, QVector3D *out) const
+{
     if (m_bones == 0 || globalFrame >= m_file.header().frameTotal)
         return false;
     const float *first = frameInPlace(globalFrame);
-    for (size_t i = 0; i < bones.size(); ++i) {
-        const int b = bones[i];
+    for (int i = 0; i < count; ++i) {
+        const int b = boneAt(i);
         if (b < 0 || b >= m_bones)
             return false;
         if (first) {

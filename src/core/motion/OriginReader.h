@@ -35,6 +35,8 @@ public:
 
 private:
     QVector3D fromStored(const float *m, int bone) const;
+    // out[i] = the origin of boneAt(i) for i < count (read() of every bone or of some).
+    template<class Bone> bool readBones(quint32 globalFrame, int count, Bone boneAt, QVector3D *out) const;
     const float *frameInPlace(quint32 globalFrame) const;
 
     BpatFile m_file;

@@ -38,8 +38,10 @@ QHash<int, double> medianLengths(const BpatFile &file, const MotionSkeleton &ske
     // Only the origins these lengths need: the bones' and their parents'.
     std::vector<int> needed, slotOf(file.header().boneCount, -1);
     for (int b : stretched) {
+        if (skeleton.parentOf(b) < 0)
+            continue; // a root has no length
         for (int x : {b, skeleton.parentOf(b)}) {
-            if (x >= 0 && x < int(slotOf.size()) && slotOf[size_t(x)] < 0 && skeleton.parentOf(b) >= 0) {
+            if (x >= 0 && x < int(slotOf.size()) && slotOf[size_t(x)] < 0) {
                 slotOf[size_t(x)] = int(needed.size());
                 needed.push_back(x);
             }
