@@ -59,11 +59,11 @@ QHash<int, double> medianLengths(const BpatFile &file, const MotionSkeleton &ske
             l.reserve(last - first);
         std::vector<QVector3D> origins(needed.size());
         for (quint32 f = first; f < last; ++f) {
-            const quint32 g = *file.globalFrame(clip, f);
-            if (!reader.read(g, needed, origins.data()))
+            const std::optional<quint32> g = file.globalFrame(clip, f);
+            if (!g || !reader.read(*g, needed, origins.data())) // not held: no more to measure
                 break;
             if ((f - first) % 4096 == 4095)
-                reader.release(g - 4095, 4096); // read once: out of the resident set
+                reader.release(*g - 4095, 4096); // read once: out of the resident set
             size_t k = 0;
             for (int b : stretched) {
                 const int parent = skeleton.parentOf(b);
