@@ -51,25 +51,30 @@ void RecentFiles::save()
 
 QStringList RecentFiles::menuLabels(const QStringList &files)
 {
-    QStringList labels;
+    // Each file's name and folders, once: the comparison below is between every pair.
+    QStringList names;
+    QList<QStringList> folders;
     for (const QString &path : files) {
         const QFileInfo info(path);
-        const QStringList mine = QDir::cleanPath(info.absolutePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        names << info.fileName();
+        folders << QDir::cleanPath(info.absolutePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    }
+    QStringList labels;
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QStringList &mine = folders.at(i);
         // Parent folders needed to tell this entry from every other one with the same name.
         qsizetype depth = 0;
-        for (const QString &other : files) {
-            if (other == path || QFileInfo(other).fileName() != info.fileName())
+        for (qsizetype j = 0; j < files.size(); ++j) {
+            if (files.at(j) == files.at(i) || names.at(j) != names.at(i))
                 continue;
-            const QStringList theirs =
-                QDir::cleanPath(QFileInfo(other).absolutePath()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+            const QStringList &theirs = folders.at(j);
             qsizetype d = 1;
             while (d <= mine.size() && d <= theirs.size() && mine.mid(mine.size() - d) == theirs.mid(theirs.size() - d))
                 ++d;
             depth = std::max(depth, std::min(d, mine.size()));
         }
-        labels << (depth == 0
-                       ? info.fileName()
-                       : QStringLiteral("%1 (%2)").arg(info.fileName(), mine.mid(mine.size() - depth).join(QLatin1Char('/'))));
+        labels << (depth == 0 ? names.at(i)
+                              : QStringLiteral("%1 (%2)").arg(names.at(i), mine.mid(mine.size() - depth).join(QLatin1Char('/'))));
     }
     return labels;
 }

@@ -43,11 +43,15 @@ void DocumentTabs::rebuild()
     for (int i = 0; i < m_documents->count(); ++i) {
         const QString text =
             labels.value(i, m_documents->title(i)) + (m_documents->isModified(i) ? QStringLiteral(" *") : QString());
+        // Only what changed: each setTabText lays the whole bar out again, so setting every tab
+        // on every switch made opening the 170th file cost 170 layouts of 170 tabs.
         if (i >= count())
             addTab(text);
-        else
+        else if (tabText(i) != text)
             setTabText(i, text);
-        setTabToolTip(i, QDir::toNativeSeparators(m_documents->path(i)));
+        const QString tip = QDir::toNativeSeparators(m_documents->path(i));
+        if (tabToolTip(i) != tip)
+            setTabToolTip(i, tip);
     }
     setCurrentIndex(m_documents->activeIndex());
     setVisible(count() > 1); // as autoHide does, from the start too (it acts on tab changes only)
