@@ -59,6 +59,7 @@ namespace {
 constexpr int kStateVersion = 1;
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kCurvesBesideKey = QStringLiteral("mainWindow/curvesBeside"); // View > Curves Beside Viewport
 
 // The dock layout of each document kind; the BPAT one keeps the key of earlier versions.
 QString stateKey(const QString &kind)
@@ -448,6 +449,7 @@ void MainWindow::restoreWindowState()
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     m_stateRestored = restoreState(settings.value(stateKey(m_layoutKind)).toByteArray(), kStateVersion);
+    m_views->setCurvesBeside(settings.value(kCurvesBesideKey, false).toBool());
 }
 
 void MainWindow::saveWindowState() const
@@ -455,6 +457,7 @@ void MainWindow::saveWindowState() const
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(stateKey(m_layoutKind), saveState(kStateVersion));
+    settings.setValue(kCurvesBesideKey, m_views->curvesBeside());
 }
 
 void MainWindow::resetLayout()

@@ -180,6 +180,8 @@ void applyViewOptions(MainWindow &window, const StudioOptions &options)
     if (options.tab == QLatin1String("curves-beside")) {
         window.views()->setCurvesBeside(true);
     } else if (!options.tab.isEmpty()) {
+        if (options.tab.compare(QLatin1String("curves"), Qt::CaseInsensitive) == 0)
+            window.views()->setCurvesBeside(false); // the tab, even when they were left beside
         for (int i = 0; i < views->count(); ++i) {
             if (views->tabText(i).remove(u'&').compare(options.tab, Qt::CaseInsensitive) == 0)
                 views->setCurrentIndex(i);

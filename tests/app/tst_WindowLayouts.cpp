@@ -14,6 +14,7 @@
 #include "widgets/TablePanel.h"
 #include "CentralViews.h"
 #include "plot/AnalysisChart.h"
+#include "widgets/CurvesPanel.h"
 #include "widgets/AnalysisPanel.h"
 #include <QScrollArea>
 #include <QScrollBar>
@@ -115,6 +116,36 @@ private Q_SLOTS:
         QCOMPARE(palette->sourceRow(palette->view()->currentIndex()), 2);
         palette->selectSourceRow(1); // and the reverse
         QCOMPARE(window.context()->currentBone(), 1);
+    }
+
+    // View > Curves Beside Viewport is remembered, as the docks are: the next window opens with the
+    // graph beside the viewport until it is turned off.
+    void curvesBesideIsRemembered()
+    {
+        QSettings().clear(); // a first start: curves in their tab
+        auto tabIndex = [](MainWindow &w) { return w.centralViews()->indexOf(w.views()->curves()); };
+        {
+            MainWindow window;
+            window.setInteractive(false);
+            QVERIFY(!window.views()->curvesBeside());
+            QVERIFY(tabIndex(window) >= 0);
+            window.form()->actionCurvesBesideViewport->trigger();
+            QVERIFY(window.views()->curvesBeside());
+            QVERIFY(window.close());
+        }
+        {
+            MainWindow window;
+            window.setInteractive(false);
+            QVERIFY(window.views()->curvesBeside());
+            QVERIFY(window.form()->actionCurvesBesideViewport->isChecked());
+            QCOMPARE(tabIndex(window), -1);
+            window.form()->actionCurvesBesideViewport->trigger();
+            QVERIFY(window.close());
+        }
+        MainWindow window;
+        QVERIFY(!window.views()->curvesBeside());
+        QVERIFY(tabIndex(window) >= 0);
+        QSettings().clear();
     }
 
     void defaultLayoutShowsTheClipColumnsAt1280x720()
