@@ -1,4 +1,5 @@
 #include "ClipMarkerStrip.h"
+#include "widgets/ComboWidth.h"
 
 #include "StudioContext.h"
 #include "bpat/BpatFile.h"
@@ -31,7 +32,7 @@ ClipMarkerStrip::ClipMarkerStrip(StudioContext *context, QWidget *parent)
     setFocusPolicy(Qt::ClickFocus); // Delete clears the selected marker
     m_variants->setObjectName(QStringLiteral("variantCombo"));
     m_variants->setToolTip(tr("Variants of the current clip's family"));
-    m_variants->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    combowidth::makeShrinkable(m_variants);
     m_variants->setVisible(false);
     connect(m_context, &StudioContext::fileLoaded, this, [this] {
         if (m_context->lastChanges().testFlag(DocumentChange::Structure))
@@ -98,6 +99,7 @@ void ClipMarkerStrip::rebuild()
         for (const BpatClipInfo *m : std::as_const(members))
             m_variants->addItem(tr("%1 (variant %2)").arg(m->name).arg(m->variantOrdinal), m->index);
         m_variants->setCurrentIndex(std::max(0, m_variants->findData(current)));
+        combowidth::fitToItems(m_variants);
         m_variants->setVisible(members.size() > 1);
     } else {
         m_variants->setVisible(false);

@@ -5,6 +5,7 @@
 #include "ContactTrack.h"
 #include "FindingsTrack.h"
 #include "TimelineRuler.h"
+#include "widgets/ComboWidth.h"
 #include "document/ClipContacts.h"
 #include "PlaybackClock.h"
 #include "StudioContext.h"
@@ -82,7 +83,9 @@ TimelineWidget::TimelineWidget(StudioContext *context, QWidget *parent)
     scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     ui->outerLayout->insertWidget(1, scroll);
     m_rows = scroll;
-    ui->controlsLayout->insertWidget(ui->controlsLayout->indexOf(ui->clipCombo) + 1, m_markers->variantCombo());
+    combowidth::makeShrinkable(ui->clipCombo);
+    ui->controlsLayout->insertWidget(ui->controlsLayout->indexOf(ui->clipCombo) + 1, m_markers->variantCombo(), 1);
+    ui->controlsLayout->setStretchFactor(ui->clipCombo, 1); // the names take the row's room first
 
     connect(m_context, &StudioContext::fileLoaded, this, &TimelineWidget::rebuildClipList);
     connect(m_context, &StudioContext::fileClosed, this, &TimelineWidget::rebuildClipList);
@@ -244,6 +247,7 @@ void TimelineWidget::rebuildClipList()
                                    .arg(recording->duration(), 0, 'f', 2),
                                kRecordingItem);
     }
+    combowidth::fitToItems(ui->clipCombo);
     setEnabled(ui->clipCombo->count() > 0);
     onSourceChanged();
 }
@@ -275,6 +279,7 @@ void TimelineWidget::onSourceChanged()
     {
         const QSignalBlocker blocker(ui->clipCombo);
         ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(kRecordingItem));
+        ui->clipCombo->setToolTip(tr("Current clip: %1").arg(ui->clipCombo->currentText()));
     }
     m_clock->setClip(frames, RecordingState::kFrameRate, false);
     updateRanges();
@@ -326,6 +331,7 @@ void TimelineWidget::onClipChanged(int clip)
     {
         const QSignalBlocker blocker(ui->clipCombo);
         ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(clip));
+        ui->clipCombo->setToolTip(tr("Current clip: %1").arg(ui->clipCombo->currentText()));
     }
     const QList<ClipEntry> clips = m_context->clipEntries();
     if (clip >= 0 && clip < clips.size()) {
