@@ -349,6 +349,9 @@ void OffsetKeysLink::buildBar()
     auto *layout = new QHBoxLayout(m_bar);
     layout->setContentsMargins(6, 2, 6, 2);
     m_barLabel = new QLabel;
+    // The hint gives way to the key's fields in a narrow window (the Curves beside the viewport
+    // at 1280x720 made the window wider than the screen); its tooltip says it whole.
+    m_barLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_frame = new QDoubleSpinBox;
     m_frame->setObjectName(QStringLiteral("offsetKeyFrame"));
     m_frame->setDecimals(0);
@@ -438,11 +441,13 @@ void OffsetKeysLink::updateBar()
                                     .arg(bpat::euler::orderName(layer.order())));
         else
             m_barLabel->setText(tr("Offset keys: double-click a bone curve to add one, drag to move, Delete removes"));
+        m_barLabel->setToolTip(m_barLabel->text());
         return;
     }
     const bpat::OffsetKey &key = offsets.keys().at(index);
     const QSignalBlocker b1(m_frame), b2(m_offset), b3(m_mode);
     m_barLabel->setText(tr("Key %1 of %2 on %3").arg(index + 1).arg(offsets.keyCount()).arg(describe(curve)));
+    m_barLabel->setToolTip(m_barLabel->text());
     m_frame->setRange(0, std::max(0, m_context->frameCount() - 1));
     m_frame->setValue(key.frame);
     m_offset->setValue(key.value);

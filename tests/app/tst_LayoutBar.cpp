@@ -30,14 +30,14 @@ void tst_LayoutBar::proportionalWithMinimum()
     bar.setLayoutData(SectionLayout::of(*file));
     const auto &sections = bar.layoutData().sections();
     QVERIFY(sections.size() >= 5);
-    QVERIFY(bar.minimumSizeHint().width() >= int(sections.size()) * 28);
+    QVERIFY(bar.minimumSizeHint().width() >= int(sections.size()) * LayoutBar::MinSectionWidth);
     for (int width : {bar.minimumSizeHint().width(), 600, 1200}) {
         bar.resize(width, bar.sizeHint().height());
         const auto spans = bar.sectionSpans();
         QCOMPARE(spans.size(), sections.size());
         int palette = -1, socketData = -1;
         for (int i = 0; i < sections.size(); ++i) {
-            QVERIFY2(spans.at(i).second - spans.at(i).first >= 27, qPrintable(sections.at(i).name));
+            QVERIFY2(spans.at(i).second - spans.at(i).first >= LayoutBar::MinSectionWidth - 1, qPrintable(sections.at(i).name));
             if (sections.at(i).kind == LayoutSection::Kind::Palette)
                 palette = i;
             if (sections.at(i).kind == LayoutSection::Kind::SocketData)

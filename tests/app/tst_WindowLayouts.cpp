@@ -3,6 +3,7 @@
 // docks back; the default window fits a 1366x768 screen and nothing is cut off there.
 #include "GeneratedRecording.h"
 #include "MainWindow.h"
+#include "jobs/JobController.h"
 #include "StudioContext.h"
 #include "TestDocuments.h"
 #include "PanelDocks.h"
@@ -20,6 +21,7 @@
 #include <QScrollBar>
 #include <QTableView>
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QHeaderView>
@@ -145,6 +147,50 @@ private Q_SLOTS:
         MainWindow window;
         QVERIFY(!window.views()->curvesBeside());
         QVERIFY(tabIndex(window) >= 0);
+        QSettings().clear();
+    }
+
+    // The current humanoid (late v3: twelve file sections, clip variants, names up to 28
+    // characters) kept a 1280x720 window at 1280: the variant selector as wide as its names, the
+    // Layout panel's bar at 28 px a section and, with the Curves beside the viewport, the key
+    // bar's hint and the curve tree made it 1344 and 1464 px wide. The clip's name shows whole.
+    void currentHumanoidFits1280x720_data()
+    {
+        QTest::addColumn<bool>("beside");
+        QTest::addColumn<QString>("clip");
+        QTest::newRow("viewport, a clip with variants") << false << QStringLiteral("attack_sword_a");
+        QTest::newRow("curves beside, the longest name") << true << QStringLiteral("showcase_rest_sit_knees_down");
+    }
+
+    void currentHumanoidFits1280x720()
+    {
+        QFETCH(bool, beside);
+        QFETCH(QString, clip);
+        const QString humanoid = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/humanoid.bpat"));
+        if (!QFileInfo::exists(humanoid))
+            BPAT_SKIP_SHARED(QStringLiteral("shared asset not found: ") + humanoid);
+        QSettings().clear(); // a first start
+        MainWindow window;
+        window.setInteractive(false);
+        window.resize(1280, 720);
+        window.views()->setCurvesBeside(beside);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(humanoid));
+        window.context()->setCurrentClipByName(clip);
+        QTRY_VERIFY(window.jobs()->isIdle()); // the lint's progress in the status bar, too
+        QCoreApplication::processEvents();
+        QVERIFY2(window.minimumSizeHint().width() <= 1280, qPrintable(QString::number(window.minimumSizeHint().width())));
+        QCOMPARE(window.width(), 1280);
+        auto *combo = window.findChild<QComboBox *>(QStringLiteral("clipCombo"));
+        QVERIFY(combo && combo->currentText().startsWith(clip));
+        QVERIFY2(combo->width() > combo->fontMetrics().horizontalAdvance(combo->currentText()),
+                 qPrintable(QStringLiteral("%1 px for \"%2\"").arg(combo->width()).arg(combo->currentText())));
+        if (!beside) {
+            auto *variants = window.findChild<QComboBox *>(QStringLiteral("variantCombo"));
+            QVERIFY(variants && variants->isVisible());
+            QVERIFY(variants->width() > variants->fontMetrics().horizontalAdvance(variants->currentText()));
+        }
         QSettings().clear();
     }
 

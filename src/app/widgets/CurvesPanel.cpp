@@ -66,7 +66,9 @@ CurvesPanel::CurvesPanel(QWidget *parent)
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({280, 900});
-    treeHost->setMinimumWidth(220);
+    // Narrow enough that the panel beside the viewport, with the key bar's fields, leaves a
+    // 1280 px window room for its docks; the splitter gives the tree 280 px to start with.
+    treeHost->setMinimumWidth(170);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

@@ -11,7 +11,6 @@
 namespace bpat::studio {
 
 namespace {
-constexpr int kMinSectionWidth = 28;
 constexpr int kBarHeight = 38;
 constexpr int kBandHeight = 6;
 
@@ -67,7 +66,7 @@ QSize LayoutBar::minimumSizeHint() const
     // Every section keeps its clickable minimum, with room left for the big ones to show
     // their share.
     const int n = int(m_layout.sections().size());
-    return {std::max(200, n * kMinSectionWidth + 60), sizeHint().height()};
+    return {std::max(200, n * MinSectionWidth + 60), sizeHint().height()};
 }
 
 QList<QPair<int, int>> LayoutBar::sectionSpans() const
@@ -96,18 +95,18 @@ QList<QPair<int, int>> LayoutBar::sectionSpans() const
         double rest = width, restBytes = 0.0;
         for (int i = 0; i < n; ++i) {
             if (fixed.at(i))
-                rest -= kMinSectionWidth;
+                rest -= MinSectionWidth;
             else
                 restBytes += shares.at(i);
         }
         rest = std::max(0.0, rest);
         for (int i = 0; i < n; ++i) {
             if (fixed.at(i)) {
-                widths[i] = kMinSectionWidth;
+                widths[i] = MinSectionWidth;
                 continue;
             }
             widths[i] = restBytes > 0.0 ? rest * shares.at(i) / restBytes : rest / n;
-            if (widths.at(i) < kMinSectionWidth) {
+            if (widths.at(i) < MinSectionWidth) {
                 fixed[i] = true;
                 changed = true;
             }

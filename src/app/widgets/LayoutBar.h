@@ -15,6 +15,10 @@ class LayoutBar : public QWidget
 public:
     explicit LayoutBar(QWidget *parent = nullptr);
 
+    // The narrowest a section is drawn: still a target for the mouse and its tooltip, and narrow
+    // enough that a late-v3 file's twelve sections leave the window within 1280 px.
+    static constexpr int MinSectionWidth = 20;
+
     void setLayoutData(const SectionLayout &layout);
     const SectionLayout &layoutData() const { return m_layout; }
     // The pixel span [x0, x1) of each section at the current width (tests, hit-testing).
