@@ -22,8 +22,8 @@ void fitToItems(QComboBox *combo)
     // What the combo's own size hint adds to its text: the frame, the margins and the arrow.
     QStyleOptionComboBox option;
     option.initFrom(combo);
-    const QSize whole = combo->style()->sizeFromContents(QStyle::CT_ComboBox, &option,
-                                                         QSize(widest, combo->fontMetrics().height()), combo);
+    const QSize whole =
+        combo->style()->sizeFromContents(QStyle::CT_ComboBox, &option, QSize(widest, combo->fontMetrics().height()), combo);
     combo->setMaximumWidth(std::max(combo->minimumSizeHint().width(), whole.width()));
 }
 
