@@ -166,9 +166,9 @@ private Q_SLOTS:
     {
         QFETCH(bool, beside);
         QFETCH(QString, clip);
-        const QString humanoid = testpaths::shared(QStringLiteral("upstream_assets/bpat_current/humanoid.bpat"));
-        if (!QFileInfo::exists(humanoid))
-            BPAT_SKIP_SHARED(QStringLiteral("shared asset not found: ") + humanoid);
+        const QString relative = QStringLiteral("upstream_assets/bpat_current/humanoid.bpat");
+        BPAT_REQUIRE_SHARED(relative);
+        const QString humanoid = testpaths::shared(relative);
         QSettings().clear(); // a first start
         MainWindow window;
         window.setInteractive(false);

@@ -252,6 +252,13 @@ void TimelineWidget::rebuildClipList()
     onSourceChanged();
 }
 
+void TimelineWidget::showClipItem(int data)
+{
+    const QSignalBlocker blocker(ui->clipCombo);
+    ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(data));
+    ui->clipCombo->setToolTip(tr("Current clip: %1").arg(ui->clipCombo->currentText()));
+}
+
 bool TimelineWidget::drivesRecording() const
 {
     return m_context->recording()->drivesTimeline();
@@ -276,11 +283,7 @@ void TimelineWidget::onSourceChanged()
     const int frames =
         int(std::min(std::floor(span * RecordingState::kFrameRate), double(StudioContext::kMaxTimelineFrames - 1))) + 1;
     m_syncing = true;
-    {
-        const QSignalBlocker blocker(ui->clipCombo);
-        ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(kRecordingItem));
-        ui->clipCombo->setToolTip(tr("Current clip: %1").arg(ui->clipCombo->currentText()));
-    }
+    showClipItem(kRecordingItem);
     m_clock->setClip(frames, RecordingState::kFrameRate, false);
     updateRanges();
     m_clock->setFrame(recordingFrame(m_context->recording()->time()));
@@ -328,11 +331,7 @@ void TimelineWidget::onClipChanged(int clip)
     // Resetting the clock emits frame 0; the context's frame (kept on reload) wins.
     const bool wasPlaying = m_clock->isPlaying();
     m_syncing = true;
-    {
-        const QSignalBlocker blocker(ui->clipCombo);
-        ui->clipCombo->setCurrentIndex(ui->clipCombo->findData(clip));
-        ui->clipCombo->setToolTip(tr("Current clip: %1").arg(ui->clipCombo->currentText()));
-    }
+    showClipItem(clip);
     const QList<ClipEntry> clips = m_context->clipEntries();
     if (clip >= 0 && clip < clips.size()) {
         const ClipEntry &info = clips.at(clip);

@@ -75,6 +75,7 @@ private:
     void rebuildClipList();
     void onClipChanged(int clip);
     void onSourceChanged();
+    void showClipItem(int data); // the selector on this item (a clip index or the recording), silently
     void onRecordingTimeChanged(double seconds);
     bool drivesRecording() const;
     int recordingFrame(double seconds) const;
